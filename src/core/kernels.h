@@ -1,0 +1,42 @@
+// core/kernels.h: the float32 inner loops whose rounding must match PyTorch 1.13's CPU kernels
+// (AVX2 build) bit for bit: exp inside softmax, softmax itself, matrix products, reductions.
+//
+// What it is: raw-pointer kernels over contiguous row-major float buffers, each written to
+// reproduce the order of operations (and the fused multiply-adds) of the ATen kernel it names.
+// What it is not: fast, general, or shape-aware; tensor.cpp does shapes and calls these.
+#pragma once
+
+#include <cstdint>
+
+namespace attn::core::kernels {
+
+// Sleef_expf8_u10 with FMA, as ATen's Vectorized<float>::exp uses on AVX2.
+float exp_u10(float x);
+
+// torch.softmax over the last dimension: `rows` rows of `n` contiguous values
+// (ATen _vec_softmax_lastdim: max, exp(x - max), 8-lane sum, multiply by 1/sum).
+void softmax_lastdim(const float* in, float* out, int64_t rows, int64_t n);
+
+// torch.softmax over a dimension that is not the last one. The input is viewed as
+// (outer, dim_size, inner); softmax runs along dim_size (ATen _vec_softmax: divides by the sum).
+void softmax_inner(const float* in, float* out, int64_t outer, int64_t dim_size, int64_t inner);
+
+// C(m,n) = A(m,k) @ B(k,n), all contiguous row-major, with PyTorch's rounding for mm on CPU.
+void matmul(const float* a, const float* b, float* c, int64_t m, int64_t k, int64_t n);
+
+// A(m,k) @ x(k): matrix-vector product as torch.mv / 2-D @ 1-D.
+void matvec(const float* a, const float* x, float* y, int64_t m, int64_t k);
+
+// x(k) @ B(k,n): vector-matrix product as 1-D @ 2-D (unsqueeze(0).mm().squeeze).
+void vecmat(const float* x, const float* b, float* y, int64_t k, int64_t n);
+
+// torch.dot of two contiguous length-n vectors.
+float dot(const float* a, const float* b, int64_t n);
+
+// sum along a dimension: input viewed as (outer, dim_size, inner), output (outer, inner).
+void sum_dim(const float* in, float* out, int64_t outer, int64_t dim_size, int64_t inner);
+
+// sum of all n elements (tensor.sum()).
+float sum_all(const float* in, int64_t n);
+
+}  // namespace attn::core::kernels

@@ -1,0 +1,66 @@
+// core/random.h: PyTorch's CPU random generator, bit for bit (torch 1.13, AVX2 build).
+//
+// What it is: std::mt19937 seeded as torch.manual_seed does, and the exact transforms PyTorch
+// applies on top of it: torch.rand, uniform_ (FMA-contracted), randn / normal_ (the 16-block
+// AVX2 path and the small double path with its cached sample), nn.Embedding and nn.Linear
+// initialisation, and the two dropout masks (portable 53-bit path and MKL's MCG31 stream).
+// The facts behind every line are in shared/pytorch-facts.md; tests/vectors/ holds PyTorch's
+// own numbers. What it is not: a general statistics library, or thread-parallel.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+
+#include "core/tensor.h"
+
+namespace attn::core {
+
+enum class DropoutRng {
+  portable,  // every build without MKL on Intel: per element (random64() & (2^53-1)) * 2^-53
+  mkl        // MKL builds on Intel CPUs: one random() seeds an MCG31m1 stream
+};
+
+class Generator {
+ public:
+  Generator();                       // PyTorch's default seed, 67280421310721
+  void manual_seed(uint64_t seed);   // also clears the cached normal sample
+  uint32_t random();                 // one 32-bit mt19937 output
+  uint64_t random64();               // (first << 32) | second
+
+  void fill_rand(float* out, int64_t n);                              // torch.rand
+  void fill_uniform(float* out, int64_t n, double from, double to);   // Tensor.uniform_
+  void fill_normal(float* out, int64_t n, double mean, double std);   // torch.randn / normal_
+  // Bernoulli(p_keep) keep-mask as 1.0f / 0.0f, in memory order.
+  void fill_bernoulli(float* out, int64_t n, double p_keep, DropoutRng kind);
+
+ private:
+  // One at::normal_distribution<double> sample (the <16 path), using and refilling the cache.
+  double normal_double(double mean, double std);
+
+  // at::mt19937 (ATen/core/MT19937RNGEngine.h): standard MT19937 on 32-bit words, the same
+  // stream as std::mt19937 (which libstdc++ runs on 64-bit words, about 3x slower).
+  struct Mt19937 {
+    std::array<uint32_t, 624> state{};
+    int next = 624;            // index of the next word to temper; 624: twist first
+    void seed(uint32_t s);     // init_with_uint32
+    void twist();              // next_state
+    uint32_t operator()();     // one tempered output
+  };
+  Mt19937 engine_;
+  std::optional<double> next_double_normal_;  // CPUGeneratorImpl::next_double_normal_sample_
+};
+
+// ---- tensor-level helpers, named after what they reproduce ----
+Tensor rand(Generator& g, const Shape& shape);                 // torch.rand(*shape)
+Tensor randn(Generator& g, const Shape& shape);                // torch.randn(*shape)
+Tensor embedding_weight(Generator& g, int64_t num, int64_t dim);  // nn.Embedding(num, dim).weight
+struct LinearParams {
+  Tensor weight;  // (out, in)
+  Tensor bias;    // (out) or empty shape {0} when bias=False
+};
+LinearParams linear_init(Generator& g, int64_t in, int64_t out, bool bias);  // nn.Linear(in, out)
+// nn.Dropout(p) in training mode: keep-mask * fl32(1 / fl32(1 - p)) * x.
+Tensor dropout(Generator& g, const Tensor& x, double p, DropoutRng kind);
+
+}  // namespace attn::core
