@@ -1,0 +1,529 @@
+// print/tensor_str.cpp: PyTorch 1.13's tensor printer (torch/_tensor_str.py), ported function by
+// function, plus Parameter.__repr__ (torch/nn/parameter.py), torch.Size's repr, and Python's
+// repr() of float and str.
+//
+// What it is: the strided, dense, CPU, unnamed, non-complex path of _str_intern for float32, int64
+// and bool tensors. Each C++ function below carries the name of the Python function it mirrors and
+// quotes the Python line it follows where the correspondence is not obvious. Python floats are
+// doubles, so every float32 element is widened to double before it is formatted, exactly as
+// `tensor.tolist()` / `tensor.item()` do; fmt's "{:.4f}" / "{:.4e}" on a double round the exact
+// binary value ties-to-even, as Python's format() does (0.03125 -> "0.0312").
+// What it is not: sparse / quantized / nested / complex / named / meta tensors, devices other than
+// the default CPU, or dtypes other than float32 / int64 / bool (the only ones core::Tensor has).
+// It calls no free function of core/tensor.h: sub-tensors are read through a small View.
+//
+// Test vectors: tools/make_print_vectors.py prints the same tensors with real PyTorch 1.13 and
+// tests/test_printer.cpp compares this printer's output with them character for character.
+#include "print/tensor_str.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace attn::print {
+namespace detail {
+
+// ---------------------------------------------------------------------------------------------
+// Python's format() of a float (a double), as used by _Formatter.
+
+namespace {
+
+// Python never prints a sign for nan ('{:.4f}'.format(float('-nan')) == 'nan'); fmt would.
+std::string py_nonfinite(double value) {
+  if (std::isnan(value)) return "nan";
+  return value < 0 ? "-inf" : "inf";
+}
+
+}  // namespace
+
+// '{:.{precision}f}'.format(value)
+std::string py_format_f(double value, int precision) {
+  if (!std::isfinite(value)) return py_nonfinite(value);
+  return fmt::format("{:.{}f}", value, precision);
+}
+
+// '{:.{precision}e}'.format(value): at least two exponent digits, like C's printf.
+std::string py_format_e(double value, int precision) {
+  if (!std::isfinite(value)) return py_nonfinite(value);
+  return fmt::format("{:.{}e}", value, precision);
+}
+
+// '{}'.format(value) for an element of an int64 or bool tensor (str(int) / str(bool)).
+std::string py_format_int(int64_t value, bool is_bool) {
+  if (is_bool) return value != 0 ? "True" : "False";
+  return fmt::format("{}", value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// View: `self[i]` of a contiguous row-major tensor is again contiguous, so a sub-tensor is the
+// parent tensor, an element offset and the trailing part of the shape.
+
+View View::of(const core::Tensor& t) { return View{&t, 0, t.shape}; }
+
+int64_t View::numel() const {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  return n;
+}
+
+// self[i] (i may be negative, as in Python).
+View View::operator[](int64_t i) const {
+  if (i < 0) i += shape.at(0);
+  View sub{tensor, 0, core::Shape(shape.begin() + 1, shape.end())};
+  sub.offset = offset + i * sub.numel();
+  return sub;
+}
+
+double View::float_at(int64_t k) const { return static_cast<double>(tensor->f[offset + k]); }
+int64_t View::int_at(int64_t k) const { return tensor->i[offset + k]; }
+
+// ---------------------------------------------------------------------------------------------
+// get_summarized_data: the edge items of every dimension, as a new tensor.
+
+namespace {
+
+void append_elements(const View& v, core::Tensor& out) {
+  const int64_t n = v.numel();
+  for (int64_t k = 0; k < n; ++k) {
+    if (v.tensor->is_float()) {
+      out.f.push_back(v.tensor->f[v.offset + k]);
+    } else {
+      out.i.push_back(v.tensor->i[v.offset + k]);
+    }
+  }
+}
+
+core::Tensor empty_like_dtype(const View& v) {
+  core::Tensor out;
+  out.dtype = v.tensor->dtype;
+  return out;
+}
+
+// torch.cat / torch.stack of equally shaped pieces along a new or the first dimension.
+core::Tensor stack(const std::vector<core::Tensor>& parts, const View& like) {
+  core::Tensor out = empty_like_dtype(like);
+  out.shape = {static_cast<int64_t>(parts.size())};
+  if (!parts.empty()) out.shape.insert(out.shape.end(), parts[0].shape.begin(), parts[0].shape.end());
+  for (const core::Tensor& p : parts) {
+    out.f.insert(out.f.end(), p.f.begin(), p.f.end());
+    out.i.insert(out.i.end(), p.i.begin(), p.i.end());
+  }
+  return out;
+}
+
+core::Tensor copy_of(const View& v) {
+  core::Tensor out = empty_like_dtype(v);
+  out.shape = v.shape;
+  append_elements(v, out);
+  return out;
+}
+
+}  // namespace
+
+core::Tensor get_summarized_data(const View& self, const PrintOptions& opts) {
+  const int64_t dim = self.dim();
+  if (dim == 0) return copy_of(self);
+  const int64_t size0 = self.shape[0];
+  if (dim == 1) {
+    if (size0 <= 2 * opts.edgeitems) return copy_of(self);
+    // torch.cat((self[:edgeitems], self[-edgeitems:]))
+    core::Tensor out = empty_like_dtype(self);
+    out.shape = {2 * opts.edgeitems};
+    for (int64_t k = 0; k < opts.edgeitems; ++k) append_elements(self[k], out);
+    for (int64_t k = size0 - opts.edgeitems; k < size0; ++k) append_elements(self[k], out);
+    return out;
+  }
+  std::vector<core::Tensor> parts;
+  if (size0 > 2 * opts.edgeitems) {
+    for (int64_t k = 0; k < opts.edgeitems; ++k) parts.push_back(get_summarized_data(self[k], opts));
+    for (int64_t k = size0 - opts.edgeitems; k < size0; ++k) {
+      parts.push_back(get_summarized_data(self[k], opts));
+    }
+  } else {
+    for (int64_t k = 0; k < size0; ++k) parts.push_back(get_summarized_data(self[k], opts));
+  }
+  return stack(parts, self);
+}
+
+// ---------------------------------------------------------------------------------------------
+// _Formatter
+
+_Formatter::_Formatter(const core::Tensor& tensor, const PrintOptions& opts)
+    : floating_dtype(tensor.is_float()),
+      bool_dtype(tensor.dtype == core::DType::boolean),
+      precision(opts.precision) {
+  if (!floating_dtype) {
+    for (int64_t value : tensor.i) {
+      max_width = std::max(max_width, static_cast<int>(py_format_int(value, bool_dtype).size()));
+    }
+  } else {
+    init_floating(tensor, opts);
+  }
+}
+
+// The floating branch of _Formatter.__init__.
+void _Formatter::init_floating(const core::Tensor& tensor, const PrintOptions& opts) {
+  // nonzero_finite_vals = torch.masked_select(tensor_view, torch.isfinite(tensor_view) & tensor_view.ne(0))
+  std::vector<double> nonzero_finite_vals;
+  for (float v : tensor.f) {
+    if (std::isfinite(v) && v != 0.0f) nonzero_finite_vals.push_back(static_cast<double>(v));
+  }
+  if (nonzero_finite_vals.empty()) return;  // "no valid number, do nothing" (sci_mode option unread)
+
+  double nonzero_finite_min = std::fabs(nonzero_finite_vals[0]);
+  double nonzero_finite_max = nonzero_finite_min;
+  for (double v : nonzero_finite_vals) {
+    nonzero_finite_min = std::min(nonzero_finite_min, std::fabs(v));
+    nonzero_finite_max = std::max(nonzero_finite_max, std::fabs(v));
+  }
+  for (double value : nonzero_finite_vals) {
+    if (value != std::ceil(value)) {
+      int_mode = false;
+      break;
+    }
+  }
+
+  const bool wide_range = nonzero_finite_max / nonzero_finite_min > 1000.0 || nonzero_finite_max > 1.0e8;
+  if (int_mode) {
+    // "in int_mode for floats, all numbers are integers, and we append a decimal to nonfinites"
+    if (wide_range) {
+      sci_mode = true;
+      for (double value : nonzero_finite_vals) widen(py_format_e(value, precision).size());
+    } else {
+      for (double value : nonzero_finite_vals) widen(py_format_f(value, 0).size() + 1);
+    }
+  } else {
+    if (wide_range || nonzero_finite_min < 1.0e-4) {
+      sci_mode = true;
+      for (double value : nonzero_finite_vals) widen(py_format_e(value, precision).size());
+    } else {
+      for (double value : nonzero_finite_vals) widen(py_format_f(value, precision).size());
+    }
+  }
+
+  if (opts.sci_mode >= 0) sci_mode = opts.sci_mode == 1;
+}
+
+void _Formatter::widen(std::size_t len) { max_width = std::max(max_width, static_cast<int>(len)); }
+
+int _Formatter::width() const { return max_width; }
+
+// format(value) for a float element.
+std::string _Formatter::format(double value) const {
+  std::string ret;
+  if (sci_mode) {
+    ret = py_format_e(value, precision);  // '{:{max_width}.{precision}e}': padded below
+  } else if (int_mode) {
+    ret = py_format_f(value, 0);
+    if (!(std::isinf(value) || std::isnan(value))) ret += ".";
+  } else {
+    ret = py_format_f(value, precision);
+  }
+  return pad(ret);
+}
+
+// format(value) for an int64 / bool element: ret = "{}".format(value)
+std::string _Formatter::format(int64_t value) const { return pad(py_format_int(value, bool_dtype)); }
+
+// (self.max_width - len(ret)) * " " + ret
+std::string _Formatter::pad(const std::string& ret) const {
+  const int n = max_width - static_cast<int>(ret.size());
+  return n > 0 ? std::string(static_cast<std::size_t>(n), ' ') + ret : ret;
+}
+
+// formatter1.format(val) for element k of a view, whichever the dtype.
+std::string _Formatter::format_element(const View& v, int64_t k) const {
+  return floating_dtype ? format(v.float_at(k)) : format(v.int_at(k));
+}
+
+// ---------------------------------------------------------------------------------------------
+// _scalar_str / _vector_str / _tensor_str_with_formatter / _tensor_str
+
+// _scalar_str(self, formatter1): formatter1.format(self.item())
+std::string _scalar_str(const View& self, const _Formatter& formatter1) {
+  return formatter1.format_element(self, 0);
+}
+
+namespace {
+
+// ("," + "\n" * newlines + " " * spaces).join(items)
+std::string join(const std::vector<std::string>& items, const std::string& sep) {
+  std::string out;
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    if (k > 0) out += sep;
+    out += items[k];
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string _vector_str(const View& self, int indent, bool summarize, const _Formatter& formatter1,
+                        const PrintOptions& opts) {
+  // "length includes spaces and comma between elements"
+  const int element_length = formatter1.width() + 2;
+  // max(1, int(math.floor((PRINT_OPTS.linewidth - indent) / (element_length))))
+  const double per_line = std::floor(static_cast<double>(opts.linewidth - indent) / element_length);
+  const int64_t elements_per_line = std::max<int64_t>(1, static_cast<int64_t>(per_line));
+
+  const int64_t size0 = self.shape[0];
+  std::vector<std::string> data;
+  if (summarize && size0 > 2 * opts.edgeitems) {
+    for (int64_t k = 0; k < opts.edgeitems; ++k) data.push_back(formatter1.format_element(self, k));
+    data.push_back(" ...");
+    for (int64_t k = size0 - opts.edgeitems; k < size0; ++k) data.push_back(formatter1.format_element(self, k));
+  } else {
+    for (int64_t k = 0; k < size0; ++k) data.push_back(formatter1.format_element(self, k));
+  }
+
+  // data_lines = [data[i : i + elements_per_line] for i in range(0, len(data), elements_per_line)]
+  std::vector<std::string> lines;
+  for (std::size_t start = 0; start < data.size(); start += static_cast<std::size_t>(elements_per_line)) {
+    const std::size_t stop = std::min(data.size(), start + static_cast<std::size_t>(elements_per_line));
+    lines.push_back(join(std::vector<std::string>(data.begin() + static_cast<std::ptrdiff_t>(start),
+                                                  data.begin() + static_cast<std::ptrdiff_t>(stop)),
+                         ", "));
+  }
+  return "[" + join(lines, ",\n" + std::string(static_cast<std::size_t>(indent + 1), ' ')) + "]";
+}
+
+std::string _tensor_str_with_formatter(const View& self, int indent, bool summarize,
+                                       const _Formatter& formatter1, const PrintOptions& opts) {
+  const int64_t dim = self.dim();
+  if (dim == 0) return _scalar_str(self, formatter1);
+  if (dim == 1) return _vector_str(self, indent, summarize, formatter1, opts);
+
+  const int64_t size0 = self.shape[0];
+  std::vector<std::string> slices;
+  if (summarize && size0 > 2 * opts.edgeitems) {
+    for (int64_t k = 0; k < opts.edgeitems; ++k) {
+      slices.push_back(_tensor_str_with_formatter(self[k], indent + 1, summarize, formatter1, opts));
+    }
+    slices.push_back("...");
+    for (int64_t k = size0 - opts.edgeitems; k < size0; ++k) {
+      slices.push_back(_tensor_str_with_formatter(self[k], indent + 1, summarize, formatter1, opts));
+    }
+  } else {
+    for (int64_t k = 0; k < size0; ++k) {
+      slices.push_back(_tensor_str_with_formatter(self[k], indent + 1, summarize, formatter1, opts));
+    }
+  }
+  // ("," + "\n" * (dim - 1) + " " * (indent + 1)).join(slices)
+  const std::string sep = "," + std::string(static_cast<std::size_t>(dim - 1), '\n') +
+                          std::string(static_cast<std::size_t>(indent + 1), ' ');
+  return "[" + join(slices, sep) + "]";
+}
+
+std::string _tensor_str(const core::Tensor& self, int indent, const PrintOptions& opts) {
+  if (self.numel() == 0) return "[]";
+  const bool summarize = self.numel() > opts.threshold;
+  const View view = View::of(self);
+  if (summarize) {
+    const _Formatter formatter(get_summarized_data(view, opts), opts);
+    return _tensor_str_with_formatter(view, indent, summarize, formatter, opts);
+  }
+  const _Formatter formatter(self, opts);
+  return _tensor_str_with_formatter(view, indent, summarize, formatter, opts);
+}
+
+// ---------------------------------------------------------------------------------------------
+// _add_suffixes / _str_intern
+
+std::string _add_suffixes(const std::string& tensor_str, const std::vector<std::string>& suffixes, int indent,
+                          bool force_newline, const PrintOptions& opts) {
+  std::string out = tensor_str;
+  // last_line_len = len(tensor_str) - tensor_str.rfind("\n") + 1   (rfind gives -1 if absent)
+  const std::size_t nl = tensor_str.rfind('\n');
+  const int64_t rfind = nl == std::string::npos ? -1 : static_cast<int64_t>(nl);
+  int64_t last_line_len = static_cast<int64_t>(tensor_str.size()) - rfind + 1;
+  for (const std::string& suffix : suffixes) {
+    const auto suffix_len = static_cast<int64_t>(suffix.size());
+    if (force_newline || last_line_len + suffix_len + 2 > opts.linewidth) {
+      out += ",\n" + std::string(static_cast<std::size_t>(indent), ' ') + suffix;
+      last_line_len = indent + suffix_len;
+      force_newline = false;
+    } else {
+      out += ", " + suffix;
+      last_line_len += suffix_len + 2;
+    }
+  }
+  return out + ")";
+}
+
+// str(dtype)
+std::string dtype_str(core::DType dtype) {
+  switch (dtype) {
+    case core::DType::float32: return "torch.float32";
+    case core::DType::int64: return "torch.int64";
+    case core::DType::boolean: return "torch.bool";
+  }
+  return "torch.float32";
+}
+
+// str(tuple(shape)): "(2, 0)", "(0,)", "()"
+std::string tuple_str(const core::Shape& shape) {
+  if (shape.size() == 1) return fmt::format("({},)", shape[0]);
+  return fmt::format("({})", fmt::join(shape, ", "));
+}
+
+std::string _str_intern(const core::Tensor& inp, const PrintOptions& opts) {
+  const std::string prefix = "tensor(";  // is_plain_tensor: Tensor or Parameter
+  const int indent = static_cast<int>(prefix.size());
+  std::vector<std::string> suffixes;
+  std::string tensor_str;
+
+  // has_default_dtype: float32 (the default dtype), int64 or bool; all of core::DType.
+  if (inp.numel() == 0) {
+    // "Explicitly print the shape if it is not (0,), to match NumPy behavior"
+    if (inp.dim() != 1) suffixes.push_back("size=" + tuple_str(inp.shape));
+    // "In an empty tensor, there are no elements to infer if the dtype should be int64"
+    if (inp.dtype != core::DType::float32) suffixes.push_back("dtype=" + dtype_str(inp.dtype));
+    tensor_str = "[]";
+  } else {
+    tensor_str = _tensor_str(inp, indent, opts);
+  }
+
+  if (!inp.grad_fn.empty()) {
+    suffixes.push_back("grad_fn=<" + inp.grad_fn + ">");
+  } else if (inp.requires_grad || inp.is_parameter) {
+    suffixes.push_back("requires_grad=True");
+  }
+  return _add_suffixes(prefix + tensor_str, suffixes, indent, /*force_newline=*/false, opts);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Python repr() helpers
+
+namespace {
+
+// Shortest round-trip digits and decimal point position: value = 0.DIGITS * 10**decpt.
+struct ShortestDigits {
+  std::string digits;
+  int decpt = 0;
+};
+
+ShortestDigits shortest_digits(double magnitude) {
+  char buf[64];
+  const auto res = std::to_chars(buf, buf + sizeof buf, magnitude, std::chars_format::scientific);
+  const std::string s(buf, res.ptr);  // "d.ddde+XX" or "de+XX"
+  const std::size_t e = s.find('e');
+  ShortestDigits out;
+  for (std::size_t k = 0; k < e; ++k) {
+    if (s[k] != '.') out.digits += s[k];
+  }
+  out.decpt = std::stoi(s.substr(e + 1)) + 1;
+  return out;
+}
+
+}  // namespace
+
+// Python's float_repr_style 'short' (format_float_short with 'r'): exponent form when
+// decpt <= -4 or decpt > 16, otherwise fixed with at least one digit after the point.
+std::string py_float_repr(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
+  const std::string sign = std::signbit(v) ? "-" : "";
+  if (v == 0.0) return sign + "0.0";
+  const ShortestDigits d = shortest_digits(std::fabs(v));
+  const int ndigits = static_cast<int>(d.digits.size());
+  if (d.decpt <= -4 || d.decpt > 16) {
+    std::string mant = d.digits.substr(0, 1);
+    if (ndigits > 1) mant += "." + d.digits.substr(1);
+    const int exp = d.decpt - 1;
+    return sign + mant + fmt::format("e{}{:02d}", exp < 0 ? '-' : '+', std::abs(exp));
+  }
+  if (d.decpt <= 0) return sign + "0." + std::string(static_cast<std::size_t>(-d.decpt), '0') + d.digits;
+  if (d.decpt >= ndigits) {
+    return sign + d.digits + std::string(static_cast<std::size_t>(d.decpt - ndigits), '0') + ".0";
+  }
+  return sign + d.digits.substr(0, static_cast<std::size_t>(d.decpt)) + "." +
+         d.digits.substr(static_cast<std::size_t>(d.decpt));
+}
+
+// A subset of not str.isprintable() for code points >= 0x80: the Latin-1 controls and no-break
+// space, the soft hyphen, and the General Punctuation spaces / format characters, the ideographic
+// space and the BOM. Other (rarer) non-printable code points pass through unescaped.
+bool py_is_printable(char32_t c) {
+  if (c < 0x20 || c == 0x7f) return false;
+  if (c < 0x7f) return true;
+  if (c <= 0xa0 || c == 0xad) return false;
+  if ((c >= 0x2000 && c <= 0x200f) || (c >= 0x2028 && c <= 0x202f) || (c >= 0x205f && c <= 0x206f)) return false;
+  if (c == 0x3000 || c == 0xfeff || (c >= 0xd800 && c <= 0xdfff) || (c >= 0xfff9 && c <= 0xfffb)) return false;
+  return true;
+}
+
+// Decodes one UTF-8 sequence at s[pos]; advances pos. Invalid bytes decode as U+DC80+byte
+// (Python's surrogateescape), which then prints as \udcXX.
+char32_t decode_utf8(const std::string& s, std::size_t& pos) {
+  const auto b0 = static_cast<unsigned char>(s[pos]);
+  int len = b0 < 0x80 ? 1 : (b0 >> 5) == 0x6 ? 2 : (b0 >> 4) == 0xe ? 3 : (b0 >> 3) == 0x1e ? 4 : 0;
+  if (len == 0 || pos + static_cast<std::size_t>(len) > s.size()) {
+    ++pos;
+    return len == 1 ? b0 : 0xdc00 + b0;
+  }
+  char32_t c = len == 1 ? b0 : b0 & (0x7f >> len);
+  for (int k = 1; k < len; ++k) {
+    const auto b = static_cast<unsigned char>(s[pos + static_cast<std::size_t>(k)]);
+    if ((b & 0xc0) != 0x80) {
+      ++pos;
+      return 0xdc00 + b0;
+    }
+    c = (c << 6) | (b & 0x3f);
+  }
+  pos += static_cast<std::size_t>(len);
+  return c;
+}
+
+}  // namespace detail
+
+// ---------------------------------------------------------------------------------------------
+// Public API
+
+// Tensor.__repr__ -> _str -> _str_intern; Parameter.__repr__ prefixes "Parameter containing:\n".
+std::string tensor_repr(const core::Tensor& t, const PrintOptions& opts) {
+  const std::string repr = detail::_str_intern(t, opts);
+  return t.is_parameter ? "Parameter containing:\n" + repr : repr;
+}
+
+// torch.Size.__repr__: "torch.Size([6, 3])"
+std::string size_repr(const core::Shape& shape) { return fmt::format("torch.Size([{}])", fmt::join(shape, ", ")); }
+
+std::string py_float_repr(double v) { return detail::py_float_repr(v); }
+
+// unicode_repr (Objects/unicodeobject.c): choose the quote, escape quote, backslash, \t \n \r,
+// other non-printables as \xHH, \uHHHH or \UHHHHHHHH; printable characters pass through.
+std::string py_str_repr(const std::string& s) {
+  const bool has_single = s.find('\'') != std::string::npos;
+  const bool has_double = s.find('"') != std::string::npos;
+  const char quote = has_single && !has_double ? '"' : '\'';
+  std::string out(1, quote);
+  std::size_t pos = 0;
+  while (pos < s.size()) {
+    const std::size_t start = pos;
+    const char32_t c = detail::decode_utf8(s, pos);
+    if (c == static_cast<char32_t>(quote) || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (!detail::py_is_printable(c)) {
+      const auto u = static_cast<uint32_t>(c);
+      out += u <= 0xff ? fmt::format("\\x{:02x}", u) : u <= 0xffff ? fmt::format("\\u{:04x}", u)
+                                                                 : fmt::format("\\U{:08x}", u);
+    } else {
+      out += s.substr(start, pos - start);
+    }
+  }
+  return out + quote;
+}
+
+}  // namespace attn::print
