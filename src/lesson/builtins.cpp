@@ -1,0 +1,486 @@
+// lesson/builtins.cpp: the Python builtins and str/list/dict methods lesson cells use.
+//
+// What it is: print, len, range, enumerate, zip, sorted, list, dict, tuple, str, int, float,
+// round, sum, min, max, abs, isinstance, super, format specs, subscripts and comparisons of
+// plain Python values. What it is not: the whole standard library.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "lesson/interpreter.h"
+
+namespace attn::lesson {
+
+// ---- argument helpers ----
+
+const Value* find_arg(CallArgs& a, size_t k, const char* name) {
+  if (k < a.pos.size()) return &a.pos[k];
+  for (auto& [n, v] : a.kw)
+    if (n == name) return &v;
+  return nullptr;
+}
+
+Value arg(CallArgs& a, size_t k, const char* name) {
+  if (const Value* v = find_arg(a, k, name)) return *v;
+  throw std::runtime_error(std::string("TypeError: missing required argument '") + name + "'");
+}
+
+Value arg_or(CallArgs& a, size_t k, const char* name, Value fallback) {
+  const Value* v = find_arg(a, k, name);
+  return v ? *v : fallback;
+}
+
+int64_t to_int(const Value& v, const char* what) {
+  if (v.kind == Value::Int) return v.i;
+  if (v.kind == Value::Bool) return v.b;
+  if (v.kind == Value::Tensor && as_tensor(v).numel() == 1 && !as_tensor(v).is_float())
+    return static_cast<int64_t>(core::item(as_tensor(v)));
+  throw std::runtime_error(std::string("TypeError: ") + what + " must be an integer, not " + type_name(v));
+}
+
+double to_double(const Value& v, const char* what) {
+  if (v.kind == Value::Float) return v.f;
+  if (v.kind == Value::Int) return static_cast<double>(v.i);
+  if (v.kind == Value::Bool) return v.b;
+  if (v.kind == Value::Tensor && as_tensor(v).numel() == 1) return core::item(as_tensor(v));
+  throw std::runtime_error(std::string("TypeError: ") + what + " must be a number, not " + type_name(v));
+}
+
+// Python's format(v, spec) for the specs lessons use (fill/align/sign/width/,/.precision/type).
+std::string format_spec(const Value& v, const std::string& spec) {
+  std::string sp = spec;
+  bool commas = false;
+  if (auto c = sp.find(','); c != std::string::npos) {
+    commas = true;
+    sp.erase(c, 1);
+  }
+  std::string out;
+  char type = sp.empty() ? '\0' : sp.back();
+  bool float_type = std::string("eEfFgG%").find(type) != std::string::npos && type != '\0';
+  try {
+    if (v.kind == Value::Str) out = fmt::format(fmt::runtime("{:" + sp + "}"), v.s);
+    else if (v.kind == Value::Int && !float_type) out = fmt::format(fmt::runtime("{:" + sp + "}"), v.i);
+    else if (type == '%') out = fmt::format(fmt::runtime("{:" + sp.substr(0, sp.size() - 1) + "f}"), to_double(v, "value") * 100) + "%";
+    else out = fmt::format(fmt::runtime("{:" + sp + "}"), to_double(v, "value"));
+  } catch (const fmt::format_error&) {
+    throw std::runtime_error("ValueError: Invalid format specifier '" + spec + "' for object of type '" + type_name(v) + "'");
+  }
+  if (commas) {   // insert thousands separators into the integer digits
+    size_t start = out.find_first_of("0123456789"), end = out.find_first_not_of("0123456789", start);
+    if (end == std::string::npos) end = out.size();
+    for (int64_t k = static_cast<int64_t>(end) - 3; k > static_cast<int64_t>(start); k -= 3) out.insert(k, ",");
+  }
+  return out;
+}
+
+namespace {
+
+int64_t index_in(int64_t k, size_t n, const char* what) {
+  int64_t m = k < 0 ? k + static_cast<int64_t>(n) : k;
+  if (m < 0 || m >= static_cast<int64_t>(n)) throw std::runtime_error(std::string("IndexError: ") + what + " index out of range");
+  return m;
+}
+
+// Python slice over a sequence of length n -> the selected positions.
+std::vector<int64_t> slice_positions(const SliceObj& s, size_t n) {
+  int64_t len = static_cast<int64_t>(n);
+  int64_t step = s.step.is_none() ? 1 : to_int(s.step, "slice step");
+  if (step == 0) throw std::runtime_error("ValueError: slice step cannot be zero");
+  auto clip = [&](const Value& v, int64_t dflt) {
+    if (v.is_none()) return dflt;
+    int64_t x = to_int(v, "slice index");
+    if (x < 0) x += len;
+    return step > 0 ? std::clamp<int64_t>(x, 0, len) : std::clamp<int64_t>(x, -1, len - 1);
+  };
+  int64_t start = clip(s.start, step > 0 ? 0 : len - 1), stop = clip(s.stop, step > 0 ? len : -1);
+  std::vector<int64_t> out;
+  for (int64_t k = start; step > 0 ? k < stop : k > stop; k += step) out.push_back(k);
+  return out;
+}
+
+Value getitem_plain(CallArgs& a) {
+  const Value& obj = a.pos.at(0);
+  const Value& key = a.pos.at(1);
+  if (obj.kind == Value::Dict) {
+    for (auto& kv : static_cast<DictObj*>(obj.obj.get())->items)
+      if (equal(kv.first, key)) return kv.second;
+    throw std::runtime_error("KeyError: " + repr(key));
+  }
+  if (obj.kind == Value::Instance) {   // nn.ModuleList: self.heads[0]
+    if (Value* mods = static_cast<InstanceObj*>(obj.obj.get())->find("_modules")) {
+      CallArgs b;
+      b.pos = {*mods, key};
+      return getitem_plain(b);
+    }
+  }
+  bool is_str = obj.kind == Value::Str;
+  size_t n = is_str ? obj.s.size() : as_seq(obj).size();
+  if (key.kind == Value::Slice) {
+    std::vector<int64_t> pos = slice_positions(*static_cast<SliceObj*>(key.obj.get()), n);
+    if (is_str) {
+      std::string s;
+      for (int64_t p : pos) s += obj.s[p];
+      return Value::str(s);
+    }
+    std::vector<Value> items;
+    for (int64_t p : pos) items.push_back(as_seq(obj)[p]);
+    if (obj.kind == Value::List) return Value::list(items);
+    Value t = Value::tuple(items);
+    t.kind = obj.kind;
+    return t;
+  }
+  int64_t k = index_in(to_int(key, "index"), n, type_name(obj).c_str());
+  return is_str ? Value::str(std::string(1, obj.s[k])) : as_seq(obj)[k];
+}
+
+Value getitem(Interpreter&, CallArgs& a) { return getitem_plain(a); }
+
+bool contains(const Value& container, const Value& item) {
+  if (container.kind == Value::Str) return container.s.find(item.s) != std::string::npos;
+  if (container.kind == Value::Dict) {
+    for (auto& kv : static_cast<DictObj*>(container.obj.get())->items)
+      if (equal(kv.first, item)) return true;
+    return false;
+  }
+  for (const Value& v : as_seq(container))
+    if (equal(v, item)) return true;
+  return false;
+}
+
+bool less(const Value& a, const Value& b) {
+  if (a.is_number() && b.is_number()) return to_double(a, "value") < to_double(b, "value");
+  if (a.kind == Value::Str && b.kind == Value::Str) return a.s < b.s;
+  if ((a.kind == Value::Tuple || a.kind == Value::List) && a.kind == b.kind) {
+    auto &x = as_seq(a), &y = as_seq(b);
+    for (size_t k = 0; k < std::min(x.size(), y.size()); ++k) {
+      if (less(x[k], y[k])) return true;
+      if (less(y[k], x[k])) return false;
+    }
+    return x.size() < y.size();
+  }
+  throw std::runtime_error("TypeError: '<' not supported between instances of '" + type_name(a) + "' and '" + type_name(b) + "'");
+}
+
+Value compare(Interpreter&, CallArgs& a) {
+  const Value &x = a.pos[0], &y = a.pos[1];
+  const std::string& op = a.pos[2].s;
+  if (op == "in") return Value::boolean(contains(y, x));
+  if (op == "not in") return Value::boolean(!contains(y, x));
+  if (op == "is") return Value::boolean(x.kind == y.kind && (x.kind == Value::None || x.obj == y.obj));
+  if (op == "is not") return Value::boolean(!(x.kind == y.kind && (x.kind == Value::None || x.obj == y.obj)));
+  if (x.kind == Value::Tensor || y.kind == Value::Tensor) {
+    static const std::map<std::string, core::CmpOp> ops = {{"==", core::CmpOp::eq}, {"!=", core::CmpOp::ne},
+        {"<", core::CmpOp::lt}, {"<=", core::CmpOp::le}, {">", core::CmpOp::gt}, {">=", core::CmpOp::ge}};
+    auto as_t = [](const Value& v) { return v.kind == Value::Tensor ? as_tensor(v) : core::scalar(static_cast<float>(to_double(v, "operand"))); };
+    return Value::tensor(core::compare(ops.at(op), as_t(x), as_t(y)));
+  }
+  if (op == "==") return Value::boolean(equal(x, y));
+  if (op == "!=") return Value::boolean(!equal(x, y));
+  if (op == "<") return Value::boolean(less(x, y));
+  if (op == ">") return Value::boolean(less(y, x));
+  if (op == "<=") return Value::boolean(!less(y, x));
+  return Value::boolean(!less(x, y));
+}
+
+Value print_fn(Interpreter& in, CallArgs& a) {
+  std::string sep = " ", end = "\n";
+  for (auto& [n, v] : a.kw) {
+    if (n == "sep") sep = str(v);
+    else if (n == "end") end = str(v);
+    else if (n != "flush") throw std::runtime_error("TypeError: '" + n + "' is an invalid keyword argument for print()");
+  }
+  for (size_t k = 0; k < a.pos.size(); ++k) in.out << (k ? sep : "") << str(a.pos[k]);
+  in.out << end;
+  return Value::none();
+}
+
+Value range_fn(Interpreter&, CallArgs& a) {
+  int64_t start = 0, stop = 0, step = 1;
+  if (a.pos.size() == 1) stop = to_int(a.pos[0], "range() argument");
+  else {
+    start = to_int(arg(a, 0, "start"), "range() argument");
+    stop = to_int(arg(a, 1, "stop"), "range() argument");
+    if (a.pos.size() > 2) step = to_int(a.pos[2], "range() argument");
+  }
+  if (step == 0) throw std::runtime_error("ValueError: range() arg 3 must not be zero");
+  if ((stop - start) / step > 10'000'000) throw std::runtime_error("ValueError: range() too long for a lesson");
+  std::vector<Value> out;
+  for (int64_t k = start; step > 0 ? k < stop : k > stop; k += step) out.push_back(Value::integer(k));
+  return Value::list(out);
+}
+
+Value sorted_fn(Interpreter& in, CallArgs& a) {
+  std::vector<Value> items = in.iterate(arg(a, 0, "iterable"));
+  Value key = arg_or(a, 99, "key", Value::none());
+  bool reverse = truthy(arg_or(a, 99, "reverse", Value::boolean(false)));
+  std::vector<std::pair<Value, Value>> keyed;
+  for (const Value& v : items) {
+    CallArgs ka;
+    ka.pos.push_back(v);
+    keyed.emplace_back(key.is_none() ? v : in.call(key, ka), v);
+  }
+  std::stable_sort(keyed.begin(), keyed.end(), [&](auto& x, auto& y) { return reverse ? less(y.first, x.first) : less(x.first, y.first); });
+  std::vector<Value> out;
+  for (auto& kv : keyed) out.push_back(kv.second);
+  return Value::list(out);
+}
+
+Value enumerate_fn(Interpreter& in, CallArgs& a) {
+  int64_t start = to_int(arg_or(a, 1, "start", Value::integer(0)), "start");
+  std::vector<Value> out;
+  for (const Value& v : in.iterate(arg(a, 0, "iterable"))) out.push_back(Value::tuple({Value::integer(start++), v}));
+  return Value::list(out);
+}
+
+Value zip_fn(Interpreter& in, CallArgs& a) {
+  std::vector<std::vector<Value>> seqs;
+  size_t n = SIZE_MAX;
+  for (const Value& v : a.pos) {
+    seqs.push_back(in.iterate(v));
+    n = std::min(n, seqs.back().size());
+  }
+  std::vector<Value> out;
+  for (size_t k = 0; k < (seqs.empty() ? 0 : n); ++k) {
+    std::vector<Value> row;
+    for (auto& s : seqs) row.push_back(s[k]);
+    out.push_back(Value::tuple(row));
+  }
+  return Value::list(out);
+}
+
+Value len_fn(Interpreter&, CallArgs& a) {
+  Value v = arg(a, 0, "obj");
+  if (v.kind == Value::Str) return Value::integer(static_cast<int64_t>(v.s.size()));
+  if (v.kind == Value::Dict) return Value::integer(static_cast<int64_t>(static_cast<DictObj*>(v.obj.get())->items.size()));
+  if (v.kind == Value::Tensor) {
+    if (as_tensor(v).dim() == 0) throw std::runtime_error("TypeError: len() of a 0-d tensor");
+    return Value::integer(as_tensor(v).shape[0]);
+  }
+  return Value::integer(static_cast<int64_t>(as_seq(v).size()));
+}
+
+Value sum_fn(Interpreter& in, CallArgs& a) {
+  Value acc = arg_or(a, 1, "start", Value::integer(0));
+  for (const Value& v : in.iterate(arg(a, 0, "iterable"))) acc = in.binop("+", acc, v);
+  return acc;
+}
+
+Value minmax(Interpreter& in, CallArgs& a, bool want_max) {
+  std::vector<Value> items = a.pos.size() == 1 ? in.iterate(a.pos[0]) : a.pos;
+  if (items.empty()) throw std::runtime_error("ValueError: min()/max() arg is an empty sequence");
+  Value best = items[0];
+  for (const Value& v : items)
+    if (want_max ? less(best, v) : less(v, best)) best = v;
+  return best;
+}
+
+Value round_fn(Interpreter&, CallArgs& a) {
+  double x = to_double(arg(a, 0, "number"), "number");
+  const Value* nd = find_arg(a, 1, "ndigits");
+  if (!nd || nd->is_none()) return Value::integer(static_cast<int64_t>(std::nearbyint(x)));
+  double scale = std::pow(10.0, static_cast<double>(to_int(*nd, "ndigits")));
+  return Value::number(std::nearbyint(x * scale) / scale);   // Python rounds half to even too
+}
+
+// super().__init__(): run the base class's __init__ (nn.Module's does nothing visible).
+Value super_fn(Interpreter& in, CallArgs&) {
+  Value self = in.lookup("self");
+  if (self.kind != Value::Instance) throw std::runtime_error("RuntimeError: super(): no arguments");
+  auto ns = std::make_shared<NamespaceObj>();
+  ns->names["__init__"] = builtin("super().__init__", [self](Interpreter& inner, CallArgs& args) mutable {
+    auto cls = static_cast<InstanceObj*>(self.obj.get())->cls;
+    if (cls->bases.empty()) return Value::none();
+    if (const Value* init = cls->bases.front()->find_method("__init__")) {
+      CallArgs a = args;
+      a.pos.insert(a.pos.begin(), self);
+      inner.call(*init, a);
+    }
+    return Value::none();
+  });
+  Value v;
+  v.kind = Value::Namespace;
+  v.s = "super";
+  v.obj = ns;
+  return v;
+}
+
+Value convert(Interpreter& in, CallArgs& a, const std::string& to) {
+  if (a.pos.empty()) {
+    if (to == "list") return Value::list({});
+    if (to == "tuple") return Value::tuple({});
+    if (to == "str") return Value::str("");
+    return to == "float" ? Value::number(0.0) : Value::integer(0);
+  }
+  const Value& v = a.pos[0];
+  if (to == "list") return Value::list(in.iterate(v));
+  if (to == "tuple") return Value::tuple(in.iterate(v));
+  if (to == "str") return Value::str(str(v));
+  if (to == "float") {
+    if (v.kind == Value::Str) {
+      try { return Value::number(std::stod(v.s)); } catch (...) {}
+      throw std::runtime_error("ValueError: could not convert string to float: " + repr(v));
+    }
+    return Value::number(to_double(v, "float() argument"));
+  }
+  if (v.kind == Value::Str) {
+    try { return Value::integer(std::stoll(v.s)); } catch (...) {}
+    throw std::runtime_error("ValueError: invalid literal for int() with base 10: " + repr(v));
+  }
+  return Value::integer(static_cast<int64_t>(std::trunc(to_double(v, "int() argument"))));
+}
+
+}  // namespace
+
+// Methods of list / dict / tuple / torch.Size values, looked up by Interpreter::getattr.
+static Value seqattr(Interpreter&, CallArgs& a) {
+  Value obj = a.pos[0];
+  std::string name = a.pos[1].s;
+  if (obj.kind == Value::List && name == "append")
+    return builtin("list.append", [obj](Interpreter&, CallArgs& b) { as_seq(obj).push_back(arg(b, 0, "object")); return Value::none(); });
+  if (obj.kind == Value::Dict && (name == "items" || name == "keys" || name == "values"))
+    return builtin("dict." + name, [obj, name](Interpreter&, CallArgs&) {
+      std::vector<Value> out;
+      for (auto& kv : static_cast<DictObj*>(obj.obj.get())->items)
+        out.push_back(name == "items" ? Value::tuple({kv.first, kv.second}) : name == "keys" ? kv.first : kv.second);
+      return Value::list(out);
+    });
+  if (obj.kind == Value::Dict && name == "get")
+    return builtin("dict.get", [obj](Interpreter&, CallArgs& b) {
+      for (auto& kv : static_cast<DictObj*>(obj.obj.get())->items)
+        if (equal(kv.first, arg(b, 0, "key"))) return kv.second;
+      return arg_or(b, 1, "default", Value::none());
+    });
+  if (obj.kind == Value::Size && name == "numel")
+    return builtin("torch.Size.numel", [obj](Interpreter&, CallArgs&) {
+      int64_t n = 1;
+      for (const Value& d : as_seq(obj)) n *= d.i;
+      return Value::integer(n);
+    });
+  throw std::runtime_error("AttributeError: '" + type_name(obj) + "' object has no attribute '" + name + "'");
+}
+
+void add_python_builtins(std::map<std::string, Value>& b) {
+  b["print"] = builtin("print", print_fn);
+  b["range"] = builtin("range", range_fn);
+  b["sorted"] = builtin("sorted", sorted_fn);
+  b["enumerate"] = builtin("enumerate", enumerate_fn);
+  b["zip"] = builtin("zip", zip_fn);
+  b["len"] = builtin("len", len_fn);
+  b["sum"] = builtin("sum", sum_fn);
+  b["min"] = builtin("min", [](Interpreter& in, CallArgs& a) { return minmax(in, a, false); });
+  b["max"] = builtin("max", [](Interpreter& in, CallArgs& a) { return minmax(in, a, true); });
+  b["abs"] = builtin("abs", [](Interpreter&, CallArgs& a) {
+    Value v = arg(a, 0, "x");
+    return v.kind == Value::Int ? Value::integer(std::llabs(v.i)) : Value::number(std::fabs(to_double(v, "abs() argument")));
+  });
+  b["round"] = builtin("round", round_fn);
+  b["super"] = builtin("super", super_fn);
+  for (const char* t : {"list", "tuple", "str", "int", "float"})
+    b[t] = builtin(t, [t = std::string(t)](Interpreter& in, CallArgs& a) { return convert(in, a, t); });
+  b["dict"] = builtin("dict", [](Interpreter& in, CallArgs& a) {
+    Value d;
+    d.kind = Value::Dict;
+    auto obj = std::make_shared<DictObj>();
+    if (!a.pos.empty())
+      for (const Value& kv : in.iterate(a.pos[0])) obj->items.emplace_back(as_seq(kv).at(0), as_seq(kv).at(1));
+    for (auto& [k, v] : a.kw) obj->items.emplace_back(Value::str(k), v);
+    d.obj = obj;
+    return d;
+  });
+  b["isinstance"] = builtin("isinstance", [](Interpreter&, CallArgs& a) {
+    Value v = arg(a, 0, "obj"), t = arg(a, 1, "class");
+    return Value::boolean(t.kind == Value::Builtin && static_cast<BuiltinObj*>(t.obj.get())->name == type_name(v));
+  });
+  b["format"] = builtin("format", [](Interpreter&, CallArgs& a) {
+    return Value::str(format_spec(arg(a, 0, "value"), str(arg_or(a, 1, "format_spec", Value::str("")))));
+  });
+  b["__getitem__"] = builtin("__getitem__", getitem);
+  b["__compare__"] = builtin("__compare__", compare);
+  b["__seqattr__"] = builtin("__seqattr__", seqattr);
+  Value torch = make_torch_namespace();
+  auto& names = static_cast<NamespaceObj*>(torch.obj.get())->names;
+  b["__import__:torch"] = torch;
+  b["__import__:torch.nn"] = names.at("nn");
+  b["__import__:torch.nn.functional"] = static_cast<NamespaceObj*>(names.at("nn").obj.get())->names.at("functional");
+  b["__import__:math"] = names.at("__math__");
+  b["__import__:importlib.metadata.version"] = builtin("version", [](Interpreter&, CallArgs& a) {
+    if (str(arg(a, 0, "distribution")) != "torch") throw std::runtime_error("PackageNotFoundError: " + str(a.pos[0]));
+    return Value::str("1.13.1 (as reproduced by attn " ATTN_VERSION ")");
+  });
+}
+
+// Methods of str values.
+Value str_attribute(const Value& self, const std::string& name) {
+  const std::string s = self.s;
+  if (name == "replace")
+    return builtin("str.replace", [s](Interpreter&, CallArgs& a) {
+      std::string from = str(arg(a, 0, "old")), to = str(arg(a, 1, "new")), out;
+      if (from.empty()) return Value::str(s);
+      size_t pos = 0;
+      for (size_t hit; (hit = s.find(from, pos)) != std::string::npos; pos = hit + from.size()) out += s.substr(pos, hit - pos) + to;
+      return Value::str(out + s.substr(pos));
+    });
+  if (name == "split")
+    return builtin("str.split", [s](Interpreter&, CallArgs& a) {
+      std::vector<Value> out;
+      const Value* sep = find_arg(a, 0, "sep");
+      if (!sep || sep->is_none()) {
+        size_t k = 0;
+        while (k < s.size()) {
+          while (k < s.size() && std::isspace(static_cast<unsigned char>(s[k]))) ++k;
+          size_t start = k;
+          while (k < s.size() && !std::isspace(static_cast<unsigned char>(s[k]))) ++k;
+          if (k > start) out.push_back(Value::str(s.substr(start, k - start)));
+        }
+        return Value::list(out);
+      }
+      std::string d = str(*sep);
+      if (d.empty()) throw std::runtime_error("ValueError: empty separator");
+      size_t pos = 0;
+      for (size_t hit; (hit = s.find(d, pos)) != std::string::npos; pos = hit + d.size()) out.push_back(Value::str(s.substr(pos, hit - pos)));
+      out.push_back(Value::str(s.substr(pos)));
+      return Value::list(out);
+    });
+  if (name == "join")
+    return builtin("str.join", [s](Interpreter& in, CallArgs& a) {
+      std::string out;
+      bool first = true;
+      for (const Value& v : in.iterate(arg(a, 0, "iterable"))) {
+        if (v.kind != Value::Str) throw std::runtime_error("TypeError: sequence item: expected str instance, " + type_name(v) + " found");
+        out += (first ? "" : s) + v.s;
+        first = false;
+      }
+      return Value::str(out);
+    });
+  if (name == "lower" || name == "upper" || name == "strip")
+    return builtin("str." + name, [s, name](Interpreter&, CallArgs&) {
+      std::string out = s;
+      if (name == "strip") {
+        size_t b = out.find_first_not_of(" \t\n\r"), e = out.find_last_not_of(" \t\n\r");
+        return Value::str(b == std::string::npos ? "" : out.substr(b, e - b + 1));
+      }
+      for (char& c : out) c = static_cast<char>(name == "lower" ? std::tolower(static_cast<unsigned char>(c)) : std::toupper(static_cast<unsigned char>(c)));
+      return Value::str(out);
+    });
+  if (name == "format")
+    return builtin("str.format", [s](Interpreter&, CallArgs& a) {
+      std::string out;
+      size_t next = 0;
+      for (size_t k = 0; k < s.size(); ++k) {
+        if (s[k] == '{' && k + 1 < s.size() && s[k + 1] == '{') { out += '{'; ++k; continue; }
+        if (s[k] == '}' && k + 1 < s.size() && s[k + 1] == '}') { out += '}'; ++k; continue; }
+        if (s[k] != '{') { out += s[k]; continue; }
+        size_t end = s.find('}', k);
+        std::string field = s.substr(k + 1, end - k - 1), spec;
+        if (auto c = field.find(':'); c != std::string::npos) { spec = field.substr(c + 1); field = field.substr(0, c); }
+        Value v = field.empty() ? a.pos.at(next++) : std::isdigit(static_cast<unsigned char>(field[0])) ? a.pos.at(std::stoul(field)) : arg(a, 99, field.c_str());
+        out += spec.empty() ? str(v) : format_spec(v, spec);
+        k = end;
+      }
+      return Value::str(out);
+    });
+  throw std::runtime_error("AttributeError: 'str' object has no attribute '" + name + "'");
+}
+
+}  // namespace attn::lesson

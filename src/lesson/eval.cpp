@@ -1,0 +1,297 @@
+// lesson/eval.cpp: expression evaluation and Python's operators for the lesson interpreter.
+//
+// What it is: Interpreter::eval and friends: names, literals, operators (numbers, strings,
+// lists, tensors), comparisons, subscripts, f-strings, comprehensions, iteration.
+// What it is not: where torch functions live (torch_api.cpp) or Python builtins (builtins.cpp).
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "lesson/interpreter.h"
+
+namespace attn::lesson {
+
+namespace {
+
+double num(const Value& v) {
+  return v.kind == Value::Float ? v.f : v.kind == Value::Int ? static_cast<double>(v.i) : static_cast<double>(v.b);
+}
+
+int64_t py_floordiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+Value number_binop(const std::string& op, const Value& a, const Value& b) {
+  bool ints = a.kind != Value::Float && b.kind != Value::Float;
+  if (ints) {
+    int64_t x = a.kind == Value::Int ? a.i : a.b, y = b.kind == Value::Int ? b.i : b.b;
+    if (op == "+") return Value::integer(x + y);
+    if (op == "-") return Value::integer(x - y);
+    if (op == "*") return Value::integer(x * y);
+    if ((op == "//" || op == "%") && y == 0) throw std::runtime_error("ZeroDivisionError: integer division or modulo by zero");
+    if (op == "//") return Value::integer(py_floordiv(x, y));
+    if (op == "%") return Value::integer(x - py_floordiv(x, y) * y);
+    if (op == "**" && y >= 0) {
+      int64_t r = 1;
+      for (int64_t k = 0; k < y; ++k) r *= x;
+      return Value::integer(r);
+    }
+  }
+  double x = num(a), y = num(b);
+  if (op == "+") return Value::number(x + y);
+  if (op == "-") return Value::number(x - y);
+  if (op == "*") return Value::number(x * y);
+  if (op == "/" || op == "//" || op == "%") {
+    if (y == 0) throw std::runtime_error("ZeroDivisionError: division by zero");
+    if (op == "/") return Value::number(x / y);
+    if (op == "//") return Value::number(std::floor(x / y));
+    return Value::number(x - std::floor(x / y) * y);
+  }
+  if (op == "**") return Value::number(std::pow(x, y));
+  throw std::runtime_error("TypeError: unsupported operand type(s) for " + op + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
+}
+
+core::BinOp tensor_op(const std::string& op) {
+  if (op == "+") return core::BinOp::add;
+  if (op == "-") return core::BinOp::sub;
+  if (op == "*") return core::BinOp::mul;
+  if (op == "/") return core::BinOp::div;
+  if (op == "**") return core::BinOp::pow;
+  throw std::runtime_error("TypeError: unsupported operand type(s) for " + op + " with a Tensor");
+}
+
+Value tensor_binop(const std::string& op, const Value& a, const Value& b) {
+  if (op == "@") {
+    if (a.kind != Value::Tensor || b.kind != Value::Tensor)
+      throw std::runtime_error("TypeError: unsupported operand type(s) for @: '" + type_name(a) + "' and '" + type_name(b) + "'");
+    return Value::tensor(core::matmul(as_tensor(a), as_tensor(b)));
+  }
+  if (a.kind == Value::Tensor && b.kind == Value::Tensor)
+    return Value::tensor(core::binary(tensor_op(op), as_tensor(a), as_tensor(b)));
+  if (a.kind == Value::Tensor && b.is_number())
+    return Value::tensor(core::binary_scalar(tensor_op(op), as_tensor(a), num(b)));
+  if (a.is_number() && b.kind == Value::Tensor)
+    return Value::tensor(core::binary_scalar(tensor_op(op), as_tensor(b), num(a), true));
+  throw std::runtime_error("TypeError: unsupported operand type(s) for " + op + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
+}
+
+}  // namespace
+
+Value Interpreter::binop(const std::string& op, const Value& a, const Value& b) {
+  if (a.kind == Value::Tensor || b.kind == Value::Tensor) return tensor_binop(op, a, b);
+  if (a.is_number() && b.is_number()) return number_binop(op, a, b);
+  if (op == "+" && a.kind == Value::Str && b.kind == Value::Str) return Value::str(a.s + b.s);
+  if (op == "*" && a.kind == Value::Str && b.kind == Value::Int) {
+    std::string s;
+    for (int64_t k = 0; k < b.i; ++k) s += a.s;
+    return Value::str(s);
+  }
+  if (op == "+" && a.kind == b.kind && (a.kind == Value::List || a.kind == Value::Tuple)) {
+    std::vector<Value> items = as_seq(a);
+    for (const Value& v : as_seq(b)) items.push_back(v);
+    return a.kind == Value::List ? Value::list(items) : Value::tuple(items);
+  }
+  if (op == "%" && a.kind == Value::Str) return Value::str(format_spec(b, a.s.substr(a.s.find('%') + 1)));
+  throw std::runtime_error("TypeError: unsupported operand type(s) for " + op + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
+}
+
+std::vector<Value> Interpreter::iterate(const Value& v) {
+  switch (v.kind) {
+    case Value::List: case Value::Tuple: case Value::Size: return as_seq(v);
+    case Value::Str: {
+      std::vector<Value> out;
+      for (char c : v.s) out.push_back(Value::str(std::string(1, c)));
+      return out;
+    }
+    case Value::Dict: {
+      std::vector<Value> out;
+      for (auto& kv : static_cast<DictObj*>(v.obj.get())->items) out.push_back(kv.first);
+      return out;
+    }
+    case Value::Tensor: {
+      const core::Tensor& t = as_tensor(v);
+      if (t.dim() == 0) throw std::runtime_error("TypeError: iteration over a 0-d tensor");
+      std::vector<Value> out;
+      for (int64_t k = 0; k < t.shape[0]; ++k) {
+        core::Index ix;
+        ix.value = k;
+        out.push_back(Value::tensor(core::index(t, {ix})));
+      }
+      return out;
+    }
+    case Value::Instance: {      // nn.ModuleList
+      if (Value* items = static_cast<InstanceObj*>(v.obj.get())->find("_modules")) return as_seq(*items);
+      break;
+    }
+    default: break;
+  }
+  throw std::runtime_error("TypeError: '" + type_name(v) + "' object is not iterable");
+}
+
+Value Interpreter::eval(const Expr& e) {
+  switch (e.kind) {
+    case Expr::Name: return lookup(e.name);
+    case Expr::Int: return Value::integer(e.ival);
+    case Expr::Float: return Value::number(e.fval);
+    case Expr::Str: return Value::str(e.name);
+    case Expr::FStr: return eval_fstring(e);
+    case Expr::NoneLit: return Value::none();
+    case Expr::True: return Value::boolean(true);
+    case Expr::False: return Value::boolean(false);
+    case Expr::Ellipsis: return Value::str("...");
+    case Expr::Tuple: case Expr::List: {
+      std::vector<Value> items;
+      for (const ExprPtr& x : e.items) items.push_back(eval(*x));
+      return e.kind == Expr::Tuple ? Value::tuple(items) : Value::list(items);
+    }
+    case Expr::Dict: {
+      auto d = std::make_shared<DictObj>();
+      Value v;
+      v.kind = Value::Dict;
+      v.obj = d;
+      for (size_t k = 0; k < e.items.size(); ++k) {
+        Value key = eval(*e.items[k]), val = eval(*e.values[k]);
+        bool found = false;
+        for (auto& kv : d->items)
+          if (equal(kv.first, key)) { kv.second = val; found = true; }
+        if (!found) d->items.emplace_back(key, val);
+      }
+      return v;
+    }
+    case Expr::ListComp: case Expr::DictComp: return eval_comprehension(e);
+    case Expr::Attribute: return getattr(eval(*e.a), e.name);
+    case Expr::Subscript: return eval_subscript(e);
+    case Expr::Slice: {
+      auto s = std::make_shared<SliceObj>();
+      if (e.a) s->start = eval(*e.a);
+      if (e.b) s->stop = eval(*e.b);
+      if (e.c) s->step = eval(*e.c);
+      Value v;
+      v.kind = Value::Slice;
+      v.obj = s;
+      return v;
+    }
+    case Expr::Call: return eval_call(e);
+    case Expr::Unary: {
+      Value x = eval(*e.a);
+      if (e.name == "+") return x;
+      if (x.kind == Value::Tensor) return Value::tensor(core::neg(as_tensor(x)));
+      if (x.kind == Value::Int || x.kind == Value::Bool) return Value::integer(-(x.kind == Value::Int ? x.i : x.b));
+      if (x.kind == Value::Float) return Value::number(-x.f);
+      throw std::runtime_error("TypeError: bad operand type for unary " + e.name + ": '" + type_name(x) + "'");
+    }
+    case Expr::Binary: return binop(e.name, eval(*e.a), eval(*e.b));
+    case Expr::Compare: return eval_compare(e);
+    case Expr::BoolOp: {
+      Value a = eval(*e.a);
+      if (e.name == "and") return truthy(a) ? eval(*e.b) : a;
+      return truthy(a) ? a : eval(*e.b);
+    }
+    case Expr::Not: return Value::boolean(!truthy(eval(*e.a)));
+    case Expr::IfExp: return truthy(eval(*e.b)) ? eval(*e.a) : eval(*e.c);
+  }
+  throw std::runtime_error("SyntaxError: unsupported expression");
+}
+
+Value Interpreter::eval_call(const Expr& e) {
+  Value fn = eval(*e.a);
+  CallArgs args;
+  for (const Arg& a : e.args) {
+    if (a.name == "*") {
+      for (const Value& v : iterate(eval(*a.value))) args.pos.push_back(v);
+    } else if (a.name.empty()) {
+      args.pos.push_back(eval(*a.value));
+    } else {
+      args.kw.emplace_back(a.name, eval(*a.value));
+    }
+  }
+  return call(fn, args);
+}
+
+Value Interpreter::eval_subscript(const Expr& e) {
+  Value obj = eval(*e.a);
+  std::vector<Value> idx;
+  for (const ExprPtr& x : e.items) idx.push_back(eval(*x));
+  CallArgs a;
+  a.pos.push_back(obj);
+  for (const Value& v : idx) a.pos.push_back(v);
+  if (obj.kind == Value::Tensor) {
+    CallArgs b;
+    for (const Value& v : idx) b.pos.push_back(v);
+    return call(tensor_attribute(*this, obj, "__getitem__"), b);
+  }
+  return call(lookup("__getitem__"), a);
+}
+
+Value Interpreter::eval_compare(const Expr& e) {
+  Value left = eval(*e.items[0]);
+  Value result = Value::boolean(true);
+  for (size_t k = 0; k < e.ops.size(); ++k) {
+    Value right = eval(*e.items[k + 1]);
+    CallArgs a;
+    a.pos = {left, right, Value::str(e.ops[k])};
+    result = call(lookup("__compare__"), a);
+    if (!truthy(result)) return result;
+    left = right;
+  }
+  return result;
+}
+
+Value Interpreter::eval_fstring(const Expr& e) {
+  std::string out;
+  for (size_t k = 0; k < e.items.size(); ++k) {
+    if (!e.fexpr[k]) {
+      out += e.items[k]->name;
+      continue;
+    }
+    Value v = eval(*e.items[k]);
+    out += e.fspecs[k].empty() ? str(v) : format_spec(v, e.fspecs[k]);
+  }
+  return Value::str(out);
+}
+
+void Interpreter::comprehend(const Expr& e, size_t level, std::vector<Value>& list, Value* dict) {
+  if (level == e.comps.size()) {
+    if (!dict) {
+      list.push_back(eval(*e.a));
+      return;
+    }
+    Value key = eval(*e.a), val = eval(*e.b);
+    auto& items = static_cast<DictObj*>(dict->obj.get())->items;
+    for (auto& kv : items)
+      if (equal(kv.first, key)) { kv.second = val; return; }   // a repeated key keeps its first slot, last value
+    items.emplace_back(key, val);
+    return;
+  }
+  const Comprehension& c = e.comps[level];
+  for (const Value& item : iterate(eval(*c.iter))) {
+    assign(*c.target, item);
+    bool ok = true;
+    for (const ExprPtr& cond : c.conds) ok = ok && truthy(eval(*cond));
+    if (ok) comprehend(e, level + 1, list, dict);
+  }
+}
+
+Value Interpreter::eval_comprehension(const Expr& e) {
+  // Python 3 runs a comprehension in its own scope: its loop variables do not leak.
+  Frame local;
+  if (!frames_.empty()) local = *frames_.back();
+  frames_.push_back(&local);
+  std::vector<Value> list;
+  Value dict;
+  if (e.kind == Expr::DictComp) {
+    dict.kind = Value::Dict;
+    dict.obj = std::make_shared<DictObj>();
+  }
+  try {
+    comprehend(e, 0, list, e.kind == Expr::DictComp ? &dict : nullptr);
+  } catch (...) {
+    frames_.pop_back();
+    throw;
+  }
+  frames_.pop_back();
+  return e.kind == Expr::DictComp ? dict : Value::list(list);
+}
+
+}  // namespace attn::lesson

@@ -1,0 +1,84 @@
+// lesson/interpreter.h: runs lesson code cells (the Python subset of ast.h) against core tensors.
+//
+// What it is: a tree-walking interpreter with Python's scoping for the subset (globals plus one
+// local frame per call), the `torch` / `torch.nn` / `torch.nn.functional` names the articles use
+// (torch_api.cpp, nn_modules.cpp) and Python's builtins (builtins.cpp). print() writes into an
+// output buffer the lesson runner reads after each cell. One Interpreter = one Python session.
+// What it is not: sandboxed against infinite loops beyond a step limit, or a general Python.
+#pragma once
+
+#include <map>
+#include <sstream>
+#include <string>
+
+#include "core/random.h"
+#include "lesson/value.h"
+#include "print/tensor_str.h"
+
+namespace attn::lesson {
+
+class Interpreter {
+ public:
+  Interpreter();
+
+  // Parse and run one cell; output of print() accumulates in output().
+  void run_cell(const std::string& source);
+  std::string take_output();
+
+  // ---- used by the built-in functions ----
+  core::Generator generator;                       // torch's default CPU generator
+  core::DropoutRng dropout_rng = core::DropoutRng::mkl;
+  print::PrintOptions print_options;
+  std::ostringstream out;
+
+  Value call(const Value& fn, CallArgs& args);
+  Value getattr(const Value& obj, const std::string& name);
+  void setattr(const Value& obj, const std::string& name, Value v);
+  Value binop(const std::string& op, const Value& a, const Value& b);
+  std::vector<Value> iterate(const Value& v);      // for-loops, comprehensions, list()
+  Value lookup(const std::string& name);
+
+ private:
+  using Frame = std::map<std::string, Value>;
+  Frame globals_;
+  std::vector<Frame*> frames_;                     // innermost last; empty = module level
+  std::map<std::string, Value> builtins_;
+  std::vector<std::shared_ptr<Stmt>> programs_;    // keeps every cell's tree alive (functions point into it)
+  long steps_ = 0;
+
+  Frame& scope() { return frames_.empty() ? globals_ : *frames_.back(); }
+  void assign(const Expr& target, const Value& v);
+  enum class Flow { next, returned };
+  Flow exec(const Block& block, Value* ret);
+  Flow exec_stmt(const Stmt& s, Value* ret);
+  void exec_import(const Stmt& s);
+  void exec_class(const Stmt& s);
+  Value eval(const Expr& e);
+  Value eval_call(const Expr& e);
+  Value eval_subscript(const Expr& e);
+  Value eval_compare(const Expr& e);
+  Value eval_fstring(const Expr& e);
+  Value eval_comprehension(const Expr& e);
+  void comprehend(const Expr& e, size_t level, std::vector<Value>& list, Value* dict);
+  Value call_function(const FunctionObj& f, CallArgs& args);
+  Value instantiate(const std::shared_ptr<ClassObj>& cls, CallArgs& args);
+};
+
+// Helpers for native functions: fetch argument `k` (or keyword `name`), with Python-like errors.
+const Value* find_arg(CallArgs& a, size_t k, const char* name);
+Value arg(CallArgs& a, size_t k, const char* name);
+Value arg_or(CallArgs& a, size_t k, const char* name, Value fallback);
+int64_t to_int(const Value& v, const char* what);
+double to_double(const Value& v, const char* what);
+std::string format_spec(const Value& v, const std::string& spec);   // format(v, spec)
+
+// Registration of the built-in namespaces (defined in builtins.cpp, torch_api.cpp, nn_modules.cpp).
+void add_python_builtins(std::map<std::string, Value>& builtins);
+Value make_torch_namespace();
+Value tensor_attribute(Interpreter& in, const Value& self, const std::string& name);
+Value str_attribute(const Value& self, const std::string& name);
+Value instance_attribute(Interpreter& in, const Value& self, const std::string& name);
+void add_nn_modules(NamespaceObj& nn);
+Value builtin(const std::string& name, NativeFn fn);
+
+}  // namespace attn::lesson

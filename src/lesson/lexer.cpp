@@ -1,0 +1,182 @@
+// lesson/lexer.cpp: Python tokenization for lesson cells (see lexer.h).
+#include "lesson/lexer.h"
+
+#include <cctype>
+
+#include "lesson/ast.h"
+
+namespace attn::lesson {
+
+namespace {
+
+const char* const kOps3[] = {"**=", "//=", "...", "!=="};
+const char* const kOps2[] = {"**", "//", "==", "!=", "<=", ">=", "+=", "-=", "*=", "/=", "@=", "->", "<<", ">>"};
+
+class Lexer {
+ public:
+  explicit Lexer(const std::string& s) : src_(s) {}
+  std::vector<Token> run();
+
+ private:
+  const std::string& src_;
+  size_t pos_ = 0;
+  int line_ = 1;
+  int depth_ = 0;                 // bracket nesting: newlines inside brackets are ignored
+  std::vector<int> indents_{0};
+  std::vector<Token> out_;
+
+  char peek(size_t k = 0) const { return pos_ + k < src_.size() ? src_[pos_ + k] : '\0'; }
+  void push(Token::Kind k, std::string text) { out_.push_back({k, std::move(text), line_}); }
+  bool at_line_start();
+  void indentation();
+  void number();
+  void string(bool is_f, bool is_raw);
+  void op();
+};
+
+std::vector<Token> Lexer::run() {
+  bool line_start = true;
+  while (pos_ < src_.size()) {
+    if (line_start) {
+      if (at_line_start()) continue;   // a blank or comment-only line: the next one starts a line too
+      line_start = false;
+    }
+    char c = peek();
+    if (c == '\n') {
+      ++pos_;
+      if (depth_ == 0) push(Token::Newline, "");
+      ++line_;
+      line_start = depth_ == 0;
+    } else if (c == '#') {
+      while (pos_ < src_.size() && peek() != '\n') ++pos_;
+    } else if (c == '\\' && peek(1) == '\n') {
+      pos_ += 2;
+      ++line_;
+    } else if (c == ' ' || c == '\t' || c == '\r') {
+      ++pos_;
+    } else if (std::isdigit(static_cast<unsigned char>(c)) || (c == '.' && std::isdigit(static_cast<unsigned char>(peek(1))))) {
+      number();
+    } else if ((c == 'f' || c == 'F' || c == 'r' || c == 'R') && (peek(1) == '\'' || peek(1) == '"')) {
+      ++pos_;
+      string(c == 'f' || c == 'F', c == 'r' || c == 'R');
+    } else if (c == '\'' || c == '"') {
+      string(false, false);
+    } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_' || static_cast<unsigned char>(c) >= 0x80) {
+      size_t start = pos_;
+      while (std::isalnum(static_cast<unsigned char>(peek())) || peek() == '_' || static_cast<unsigned char>(peek()) >= 0x80) ++pos_;
+      push(Token::Name, src_.substr(start, pos_ - start));
+    } else {
+      op();
+    }
+  }
+  if (!out_.empty() && out_.back().kind != Token::Newline) push(Token::Newline, "");
+  while (indents_.size() > 1) {
+    indents_.pop_back();
+    push(Token::Dedent, "");
+  }
+  push(Token::End, "");
+  return out_;
+}
+
+// At the start of a logical line: skip blank/comment-only lines, else emit INDENT/DEDENT.
+bool Lexer::at_line_start() {
+  size_t p = pos_;
+  while (p < src_.size() && (src_[p] == ' ' || src_[p] == '\t')) ++p;
+  if (p >= src_.size() || src_[p] == '\n' || src_[p] == '#' || src_[p] == '\r') {
+    while (p < src_.size() && src_[p] != '\n') ++p;
+    pos_ = p < src_.size() ? p + 1 : p;
+    ++line_;
+    return true;
+  }
+  indentation();
+  return false;
+}
+
+void Lexer::indentation() {
+  int width = 0;
+  while (peek() == ' ' || peek() == '\t') {
+    width += peek() == '\t' ? 8 - width % 8 : 1;
+    ++pos_;
+  }
+  if (width > indents_.back()) {
+    indents_.push_back(width);
+    push(Token::Indent, "");
+    return;
+  }
+  while (width < indents_.back()) {
+    indents_.pop_back();
+    push(Token::Dedent, "");
+  }
+  if (width != indents_.back()) throw ScriptError(line_, "IndentationError: unindent does not match any outer indentation level");
+}
+
+void Lexer::number() {
+  size_t start = pos_;
+  auto digits = [&] { while (std::isdigit(static_cast<unsigned char>(peek())) || peek() == '_') ++pos_; };
+  digits();
+  if (peek() == '.') { ++pos_; digits(); }
+  if (peek() == 'e' || peek() == 'E') {
+    ++pos_;
+    if (peek() == '+' || peek() == '-') ++pos_;
+    digits();
+  }
+  std::string text;
+  for (size_t k = start; k < pos_; ++k)
+    if (src_[k] != '_') text += src_[k];
+  push(Token::Number, text);
+}
+
+void Lexer::string(bool is_f, bool is_raw) {
+  char q = peek();
+  bool triple = peek(1) == q && peek(2) == q;
+  pos_ += triple ? 3 : 1;
+  std::string value;
+  int start_line = line_;
+  for (;;) {
+    if (pos_ >= src_.size() || (!triple && peek() == '\n'))
+      throw ScriptError(start_line, "SyntaxError: unterminated string literal");
+    char c = peek();
+    if (c == q && (!triple || (peek(1) == q && peek(2) == q))) {
+      pos_ += triple ? 3 : 1;
+      break;
+    }
+    if (c == '\n') ++line_;
+    if (c == '\\' && !is_raw) {
+      char e = peek(1);
+      pos_ += 2;
+      switch (e) {
+        case 'n': value += '\n'; break;
+        case 't': value += '\t'; break;
+        case '\\': value += '\\'; break;
+        case '\'': value += '\''; break;
+        case '"': value += '"'; break;
+        case '\n': ++line_; break;
+        default: value += '\\'; value += e;
+      }
+      continue;
+    }
+    value += c;
+    ++pos_;
+  }
+  out_.push_back({is_f ? Token::FString : Token::String, value, start_line});
+}
+
+void Lexer::op() {
+  for (const char* o : kOps3)
+    if (src_.compare(pos_, 3, o) == 0) { pos_ += 3; push(Token::Op, o); return; }
+  for (const char* o : kOps2)
+    if (src_.compare(pos_, 2, o) == 0) { pos_ += 2; push(Token::Op, o); return; }
+  char c = peek();
+  if (std::string("()[]{}:,.;+-*/%@=<>&|^~").find(c) == std::string::npos)
+    throw ScriptError(line_, std::string("SyntaxError: invalid character '") + c + "'");
+  if (c == '(' || c == '[' || c == '{') ++depth_;
+  if ((c == ')' || c == ']' || c == '}') && depth_ > 0) --depth_;
+  ++pos_;
+  push(Token::Op, std::string(1, c));
+}
+
+}  // namespace
+
+std::vector<Token> tokenize(const std::string& source) { return Lexer(source).run(); }
+
+}  // namespace attn::lesson

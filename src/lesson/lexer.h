@@ -1,0 +1,19 @@
+// lesson/lexer.h: turns a code cell into Python tokens (with INDENT/DEDENT and implicit line
+// joining inside brackets). What it is not: a full Python tokenizer (no bytes, no raw strings
+// beyond r'..', no line continuations with backslash inside strings).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace attn::lesson {
+
+struct Token {
+  enum Kind { Name, Number, String, FString, Op, Newline, Indent, Dedent, End } kind;
+  std::string text;  // identifier, operator, number text, or the decoded string value
+  int line = 0;
+};
+
+std::vector<Token> tokenize(const std::string& source);
+
+}  // namespace attn::lesson

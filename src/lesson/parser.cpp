@@ -1,0 +1,570 @@
+// lesson/parser.cpp: recursive-descent parser for the Python subset of lesson cells.
+//
+// What it is: Python's grammar for the constructs in ast.h, with Python's operator precedence
+// (or < and < not < comparisons < | < ^ < & < +,- < *,/,//,%,@ < unary < ** < trailers).
+// What it is not: an error-recovering parser; the first error is reported with its line.
+#include "lesson/parser.h"
+
+#include <algorithm>
+#include <set>
+
+#include "lesson/lexer.h"
+
+namespace attn::lesson {
+
+namespace {
+
+class Parser {
+ public:
+  explicit Parser(std::vector<Token> toks) : t_(std::move(toks)) {}
+  Block program();
+
+ private:
+  std::vector<Token> t_;
+  size_t p_ = 0;
+
+  const Token& cur() const { return t_[p_]; }
+  bool is_op(const char* o) const { return cur().kind == Token::Op && cur().text == o; }
+  bool is_name(const char* n) const { return cur().kind == Token::Name && cur().text == n; }
+  bool accept_op(const char* o) { if (!is_op(o)) return false; ++p_; return true; }
+  bool accept_name(const char* n) { if (!is_name(n)) return false; ++p_; return true; }
+  void expect_op(const char* o);
+  std::string expect_name();
+  [[noreturn]] void fail(const std::string& what) const;
+  ExprPtr make(Expr::Kind k) const { auto e = std::make_shared<Expr>(); e->kind = k; e->line = cur().line; return e; }
+
+  StmtPtr statement();
+  StmtPtr simple_statement();
+  StmtPtr compound(const std::string& kw);
+  StmtPtr import_statement(bool from);
+  StmtPtr def_statement();
+  StmtPtr class_statement();
+  StmtPtr if_statement();
+  Block block();
+
+  ExprPtr expr_list();           // a, b, c -> Tuple (or a single expression)
+  ExprPtr expression();          // conditional expression
+  ExprPtr or_expr();
+  ExprPtr and_expr();
+  ExprPtr not_expr();
+  ExprPtr comparison();
+  ExprPtr binary(int level);
+  ExprPtr unary();
+  ExprPtr power();
+  ExprPtr trailers(ExprPtr e);
+  ExprPtr atom();
+  ExprPtr bracket(const char* close, Expr::Kind kind);
+  ExprPtr dict_or_set();
+  ExprPtr subscript_item();
+  ExprPtr fstring(const Token& tok);
+  std::vector<Comprehension> comprehensions();
+  ExprPtr target_list();
+  void call_args(Expr& call);
+};
+
+void Parser::fail(const std::string& what) const {
+  std::string near = cur().kind == Token::Newline ? "end of line" : cur().kind == Token::End ? "end of cell" : "'" + cur().text + "'";
+  throw ScriptError(cur().line, "SyntaxError: " + what + " near " + near);
+}
+
+void Parser::expect_op(const char* o) { if (!accept_op(o)) fail(std::string("expected '") + o + "'"); }
+
+std::string Parser::expect_name() {
+  if (cur().kind != Token::Name) fail("expected a name");
+  return t_[p_++].text;
+}
+
+Block Parser::program() {
+  Block out;
+  while (cur().kind != Token::End) {
+    if (cur().kind == Token::Newline) { ++p_; continue; }
+    out.push_back(statement());
+  }
+  return out;
+}
+
+Block Parser::block() {
+  expect_op(":");
+  Block out;
+  if (cur().kind != Token::Newline) {   // `def f(x): return x` on one line
+    out.push_back(simple_statement());
+    return out;
+  }
+  ++p_;
+  if (cur().kind != Token::Indent) fail("expected an indented block");
+  ++p_;
+  while (cur().kind != Token::Dedent && cur().kind != Token::End) {
+    if (cur().kind == Token::Newline) { ++p_; continue; }
+    out.push_back(statement());
+  }
+  if (cur().kind == Token::Dedent) ++p_;
+  return out;
+}
+
+StmtPtr Parser::statement() {
+  if (cur().kind == Token::Name) {
+    static const std::set<std::string> kw = {"def", "class", "for", "if"};
+    if (kw.count(cur().text)) return compound(cur().text);
+  }
+  return simple_statement();
+}
+
+StmtPtr Parser::compound(const std::string& kw) {
+  if (kw == "def") return def_statement();
+  if (kw == "class") return class_statement();
+  if (kw == "if") return if_statement();
+  auto s = std::make_shared<Stmt>();
+  s->kind = Stmt::For;
+  s->line = cur().line;
+  ++p_;
+  s->target = target_list();
+  if (!accept_name("in")) fail("expected 'in'");
+  s->value = expr_list();
+  s->body = block();
+  return s;
+}
+
+StmtPtr Parser::def_statement() {
+  auto s = std::make_shared<Stmt>();
+  s->kind = Stmt::Def;
+  s->line = cur().line;
+  ++p_;
+  s->name = expect_name();
+  expect_op("(");
+  while (!is_op(")")) {
+    s->params.push_back(expect_name());
+    if (accept_op(":")) expression();               // annotations are ignored
+    if (accept_op("=")) s->defaults.push_back(expression());
+    else if (!s->defaults.empty()) fail("non-default argument follows default argument");
+    if (!accept_op(",")) break;
+  }
+  expect_op(")");
+  if (accept_op("->")) expression();
+  s->body = block();
+  return s;
+}
+
+StmtPtr Parser::class_statement() {
+  auto s = std::make_shared<Stmt>();
+  s->kind = Stmt::Class;
+  s->line = cur().line;
+  ++p_;
+  s->name = expect_name();
+  if (accept_op("(")) {
+    while (!is_op(")")) {
+      s->bases.push_back(expression());
+      if (!accept_op(",")) break;
+    }
+    expect_op(")");
+  }
+  s->body = block();
+  return s;
+}
+
+StmtPtr Parser::if_statement() {
+  auto s = std::make_shared<Stmt>();
+  s->kind = Stmt::If;
+  s->line = cur().line;
+  ++p_;
+  s->value = expression();
+  s->body = block();
+  if (is_name("elif")) {
+    s->orelse.push_back(if_statement());
+  } else if (accept_name("else")) {
+    s->orelse = block();
+  }
+  return s;
+}
+
+StmtPtr Parser::import_statement(bool from) {
+  auto s = std::make_shared<Stmt>();
+  s->kind = Stmt::Import;
+  s->line = cur().line;
+  ++p_;
+  s->name = expect_name();
+  while (accept_op(".")) s->name += "." + expect_name();
+  if (from) {
+    if (!accept_name("import")) fail("expected 'import'");
+    do {
+      s->names.push_back(expect_name());
+      if (accept_name("as")) s->names.back() += " as " + expect_name();
+    } while (accept_op(","));
+  } else if (accept_name("as")) {
+    s->op = expect_name();
+  }
+  return s;
+}
+
+StmtPtr Parser::simple_statement() {
+  auto s = std::make_shared<Stmt>();
+  s->line = cur().line;
+  if (is_name("import") || is_name("from")) {
+    s = import_statement(is_name("from"));
+  } else if (accept_name("pass")) {
+    s->kind = Stmt::Pass;
+  } else if (accept_name("return")) {
+    s->kind = Stmt::Return;
+    if (cur().kind != Token::Newline) s->value = expr_list();
+  } else {
+    ExprPtr e = expr_list();
+    static const std::set<std::string> aug = {"+=", "-=", "*=", "/=", "@=", "//=", "**="};
+    if (cur().kind == Token::Op && aug.count(cur().text)) {
+      s->kind = Stmt::AugAssign;
+      s->op = cur().text.substr(0, cur().text.size() - 1);
+      ++p_;
+      s->target = e;
+      s->value = expr_list();
+    } else if (is_op("=")) {
+      s->kind = Stmt::Assign;
+      s->targets.push_back(e);
+      while (accept_op("=")) s->targets.push_back(expr_list());
+      s->value = s->targets.back();
+      s->targets.pop_back();
+    } else {
+      s->kind = Stmt::ExprStmt;
+      s->value = e;
+    }
+  }
+  accept_op(";");
+  if (cur().kind != Token::Newline && cur().kind != Token::End && cur().kind != Token::Dedent) fail("invalid syntax");
+  if (cur().kind == Token::Newline) ++p_;
+  return s;
+}
+
+// ---- expressions ----
+
+ExprPtr Parser::expr_list() {
+  ExprPtr first = expression();
+  if (!is_op(",")) return first;
+  ExprPtr tup = make(Expr::Tuple);
+  tup->items.push_back(first);
+  while (accept_op(",")) {
+    if (cur().kind == Token::Newline || is_op("=") || is_op(")") || cur().kind == Token::End) break;
+    tup->items.push_back(expression());
+  }
+  return tup;
+}
+
+ExprPtr Parser::target_list() {      // for-loop / comprehension targets: stop before `in`
+  ExprPtr first = binary(0);
+  if (!is_op(",")) return first;
+  ExprPtr tup = make(Expr::Tuple);
+  tup->items.push_back(first);
+  while (accept_op(",")) tup->items.push_back(binary(0));
+  return tup;
+}
+
+ExprPtr Parser::expression() {
+  ExprPtr e = or_expr();
+  if (!is_name("if")) return e;
+  ExprPtr c = make(Expr::IfExp);
+  ++p_;
+  c->a = e;
+  c->b = or_expr();
+  if (!accept_name("else")) fail("expected 'else'");
+  c->c = expression();
+  return c;
+}
+
+ExprPtr Parser::or_expr() {
+  ExprPtr e = and_expr();
+  while (is_name("or")) {
+    ExprPtr b = make(Expr::BoolOp);
+    ++p_;
+    b->name = "or"; b->a = e; b->b = and_expr();
+    e = b;
+  }
+  return e;
+}
+
+ExprPtr Parser::and_expr() {
+  ExprPtr e = not_expr();
+  while (is_name("and")) {
+    ExprPtr b = make(Expr::BoolOp);
+    ++p_;
+    b->name = "and"; b->a = e; b->b = not_expr();
+    e = b;
+  }
+  return e;
+}
+
+ExprPtr Parser::not_expr() {
+  if (!is_name("not")) return comparison();
+  ExprPtr n = make(Expr::Not);
+  ++p_;
+  n->a = not_expr();
+  return n;
+}
+
+ExprPtr Parser::comparison() {
+  ExprPtr e = binary(0);
+  static const std::set<std::string> cmp = {"==", "!=", "<", ">", "<=", ">="};
+  ExprPtr c;
+  for (;;) {
+    std::string op;
+    if (cur().kind == Token::Op && cmp.count(cur().text)) { op = cur().text; ++p_; }
+    else if (is_name("in")) { op = "in"; ++p_; }
+    else if (is_name("is")) { ++p_; op = accept_name("not") ? "is not" : "is"; }
+    else if (is_name("not") && t_[p_ + 1].kind == Token::Name && t_[p_ + 1].text == "in") { p_ += 2; op = "not in"; }
+    else break;
+    if (!c) { c = make(Expr::Compare); c->items.push_back(e); }
+    c->ops.push_back(op);
+    c->items.push_back(binary(0));
+  }
+  return c ? c : e;
+}
+
+// Binary operator levels, loosest first.
+const std::vector<std::vector<std::string>> kLevels = {
+    {"|"}, {"^"}, {"&"}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "//", "%", "@"}};
+
+ExprPtr Parser::binary(int level) {
+  if (level == static_cast<int>(kLevels.size())) return unary();
+  ExprPtr e = binary(level + 1);
+  for (;;) {
+    const auto& ops = kLevels[level];
+    if (cur().kind != Token::Op || std::find(ops.begin(), ops.end(), cur().text) == ops.end()) return e;
+    ExprPtr b = make(Expr::Binary);
+    b->name = cur().text;
+    ++p_;
+    b->a = e;
+    b->b = binary(level + 1);
+    e = b;
+  }
+}
+
+ExprPtr Parser::unary() {
+  if (is_op("-") || is_op("+") || is_op("~")) {
+    ExprPtr u = make(Expr::Unary);
+    u->name = cur().text;
+    ++p_;
+    u->a = unary();
+    return u;
+  }
+  return power();
+}
+
+ExprPtr Parser::power() {
+  ExprPtr e = trailers(atom());
+  if (!is_op("**")) return e;
+  ExprPtr b = make(Expr::Binary);
+  ++p_;
+  b->name = "**";
+  b->a = e;
+  b->b = unary();     // right-associative, binds tighter than unary minus on its left
+  return b;
+}
+
+void Parser::call_args(Expr& call) {
+  while (!is_op(")")) {
+    Arg a;
+    if (cur().kind == Token::Name && t_[p_ + 1].kind == Token::Op && t_[p_ + 1].text == "=") {
+      a.name = cur().text;
+      p_ += 2;
+    } else if (accept_op("*")) {
+      a.name = "*";
+    }
+    a.value = expression();
+    if (a.name.empty() && is_name("for")) {     // f(x for x in xs): a generator argument
+      ExprPtr lc = make(Expr::ListComp);
+      lc->a = a.value;
+      lc->comps = comprehensions();
+      a.value = lc;
+    }
+    call.args.push_back(a);
+    if (!accept_op(",")) break;
+  }
+  expect_op(")");
+}
+
+ExprPtr Parser::trailers(ExprPtr e) {
+  for (;;) {
+    if (is_op("(")) {
+      ExprPtr c = make(Expr::Call);
+      ++p_;
+      c->a = e;
+      call_args(*c);
+      e = c;
+    } else if (is_op("[")) {
+      ExprPtr s = make(Expr::Subscript);
+      ++p_;
+      s->a = e;
+      do {
+        if (is_op("]")) break;
+        s->items.push_back(subscript_item());
+      } while (accept_op(","));
+      expect_op("]");
+      e = s;
+    } else if (is_op(".")) {
+      ExprPtr a = make(Expr::Attribute);
+      ++p_;
+      a->a = e;
+      a->name = expect_name();
+      e = a;
+    } else {
+      return e;
+    }
+  }
+}
+
+ExprPtr Parser::subscript_item() {
+  ExprPtr lo;
+  if (!is_op(":")) {
+    lo = expression();
+    if (!is_op(":")) return lo;
+  }
+  ExprPtr sl = make(Expr::Slice);
+  ++p_;   // ':'
+  sl->a = lo;
+  if (!is_op(":") && !is_op(",") && !is_op("]")) sl->b = expression();
+  if (accept_op(":") && !is_op(",") && !is_op("]")) sl->c = expression();
+  return sl;
+}
+
+std::vector<Comprehension> Parser::comprehensions() {
+  std::vector<Comprehension> out;
+  while (accept_name("for")) {
+    Comprehension c;
+    c.target = target_list();
+    if (!accept_name("in")) fail("expected 'in'");
+    c.iter = or_expr();
+    while (accept_name("if")) c.conds.push_back(or_expr());
+    out.push_back(c);
+  }
+  return out;
+}
+
+ExprPtr Parser::bracket(const char* close, Expr::Kind kind) {
+  ExprPtr e = make(kind);
+  ++p_;
+  if (accept_op(close)) return e;
+  ExprPtr first = expression();
+  if (is_name("for")) {
+    if (kind == Expr::Tuple) fail("generator expressions are not supported; use a list comprehension");
+    e->kind = Expr::ListComp;
+    e->a = first;
+    e->comps = comprehensions();
+    expect_op(close);
+    return e;
+  }
+  if (kind == Expr::Tuple && accept_op(")")) return first;   // parenthesised expression
+  e->items.push_back(first);
+  while (accept_op(",")) {
+    if (is_op(close)) break;
+    e->items.push_back(expression());
+  }
+  expect_op(close);
+  return e;
+}
+
+ExprPtr Parser::dict_or_set() {
+  ExprPtr d = make(Expr::Dict);
+  ++p_;
+  if (accept_op("}")) return d;
+  ExprPtr k = expression();
+  expect_op(":");
+  ExprPtr v = expression();
+  if (is_name("for")) {
+    d->kind = Expr::DictComp;
+    d->a = k;
+    d->b = v;
+    d->comps = comprehensions();
+    expect_op("}");
+    return d;
+  }
+  d->items.push_back(k);
+  d->values.push_back(v);
+  while (accept_op(",") && !is_op("}")) {
+    d->items.push_back(expression());
+    expect_op(":");
+    d->values.push_back(expression());
+  }
+  expect_op("}");
+  return d;
+}
+
+ExprPtr Parser::fstring(const Token& tok) {
+  ExprPtr f = make(Expr::FStr);
+  const std::string& s = tok.text;
+  std::string lit;
+  auto flush = [&] {
+    if (lit.empty()) return;
+    auto e = make(Expr::Str);
+    e->name = lit;
+    f->items.push_back(e); f->fspecs.push_back(""); f->fexpr.push_back(false);
+    lit.clear();
+  };
+  for (size_t k = 0; k < s.size(); ++k) {
+    if ((s[k] == '{' || s[k] == '}') && k + 1 < s.size() && s[k + 1] == s[k]) { lit += s[k++]; continue; }
+    if (s[k] != '{') { lit += s[k]; continue; }
+    flush();
+    int depth = 0;
+    size_t end = k + 1, colon = std::string::npos;
+    for (; end < s.size(); ++end) {
+      char c = s[end];
+      if (c == '[' || c == '(' || c == '{') ++depth;
+      else if ((c == ']' || c == ')' || c == '}') && depth > 0) --depth;
+      else if (c == '}' && depth == 0) break;
+      else if (c == ':' && depth == 0 && colon == std::string::npos) colon = end;
+    }
+    if (end >= s.size()) throw ScriptError(tok.line, "SyntaxError: f-string: expecting '}'");
+    std::string src = s.substr(k + 1, (colon == std::string::npos ? end : colon) - k - 1);
+    Block b = Parser(tokenize(src)).program();
+    if (b.size() != 1 || b[0]->kind != Stmt::ExprStmt) throw ScriptError(tok.line, "SyntaxError: f-string: invalid expression");
+    f->items.push_back(b[0]->value);
+    f->fspecs.push_back(colon == std::string::npos ? "" : s.substr(colon + 1, end - colon - 1));
+    f->fexpr.push_back(true);
+    k = end;
+  }
+  flush();
+  return f;
+}
+
+ExprPtr Parser::atom() {
+  const Token& tok = cur();
+  if (tok.kind == Token::Number) {
+    bool is_float = tok.text.find_first_of(".eE") != std::string::npos;
+    ExprPtr e = make(is_float ? Expr::Float : Expr::Int);
+    ++p_;
+    try {
+      if (is_float) e->fval = std::stod(tok.text);
+      else e->ival = std::stoll(tok.text);
+    } catch (const std::exception&) {
+      throw ScriptError(tok.line, "OverflowError: number too large: " + tok.text);
+    }
+    return e;
+  }
+  if (tok.kind == Token::String || tok.kind == Token::FString) {
+    ExprPtr e;
+    while (cur().kind == Token::String || cur().kind == Token::FString) {   // implicit concatenation
+      ExprPtr part = cur().kind == Token::FString ? fstring(cur()) : make(Expr::Str);
+      if (part->kind == Expr::Str) part->name = cur().text;
+      ++p_;
+      if (!e) { e = part; continue; }
+      ExprPtr cat = make(Expr::Binary);
+      cat->name = "+"; cat->a = e; cat->b = part;
+      e = cat;
+    }
+    return e;
+  }
+  if (tok.kind == Token::Name) {
+    static const std::set<std::string> reserved = {"in", "for", "if", "else", "and", "or", "not", "is", "return", "def", "class", "import"};
+    if (reserved.count(tok.text)) fail("invalid syntax");
+    Expr::Kind k = tok.text == "None" ? Expr::NoneLit : tok.text == "True" ? Expr::True : tok.text == "False" ? Expr::False : Expr::Name;
+    ExprPtr e = make(k);
+    e->name = tok.text;
+    ++p_;
+    return e;
+  }
+  if (is_op("(")) return bracket(")", Expr::Tuple);
+  if (is_op("[")) return bracket("]", Expr::List);
+  if (is_op("{")) return dict_or_set();
+  if (is_op("...")) { ++p_; return make(Expr::Ellipsis); }
+  fail("invalid syntax");
+}
+
+}  // namespace
+
+Block parse_program(const std::string& source) { return Parser(tokenize(source)).program(); }
+
+}  // namespace attn::lesson

@@ -1,0 +1,268 @@
+// lesson/runner.cpp: options, running, rendering, the catalogue and verify (see runner.h).
+#include "lesson/runner.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <filesystem>
+#include <regex>
+#include <sstream>
+
+#include "lesson/interpreter.h"
+#include "print/tensor_str.h"
+
+namespace attn::lesson {
+
+namespace {
+
+const std::regex kSeedCall(R"(torch\.manual_seed\(\s*-?[0-9_]+\s*\))");
+const std::regex kSentence(R"(^(\s*sentence\s*=\s*)(['"]).*\2[ \t]*$)");
+
+bool has_sentence(const Lesson& l) {
+  for (const Step& s : l.steps)
+    for (const Cell& c : s.cells) {
+      std::istringstream in(c.code);
+      for (std::string line; std::getline(in, line);)
+        if (std::regex_match(line, kSentence)) return true;
+    }
+  return false;
+}
+
+bool has_seed(const Lesson& l) {
+  for (const Step& s : l.steps)
+    for (const Cell& c : s.cells)
+      if (std::regex_search(c.code, kSeedCall)) return true;
+  return false;
+}
+
+// PyTorch accepts seeds in [-2^63, 2^64 - 1] (torch.manual_seed raises outside).
+void validate_seed(const std::string& s) {
+  static const std::regex digits("-?[0-9]+");
+  if (!std::regex_match(s, digits))
+    throw UsageError("--seed must be an integer (as torch.manual_seed takes), got '" + s + "'");
+  errno = 0;
+  if (s[0] == '-') std::strtoll(s.c_str(), nullptr, 10);
+  else std::strtoull(s.c_str(), nullptr, 10);
+  if (errno == ERANGE)
+    throw UsageError("--seed must be in PyTorch's range -9223372036854775808 to 18446744073709551615, got " + s);
+}
+
+void validate_sentence(const std::string& s) {
+  std::string no_commas = s;
+  no_commas.erase(std::remove(no_commas.begin(), no_commas.end(), ','), no_commas.end());
+  std::istringstream in(no_commas);
+  int words = 0;
+  for (std::string w; in >> w;) ++words;
+  if (words < 2)
+    throw UsageError(fmt::format("--sentence needs at least two words to attend between, got {}: '{}'", words, s));
+  if (s.find('\n') != std::string::npos) throw UsageError("--sentence must be one line of text");
+}
+
+}  // namespace
+
+void validate(const Lesson& lesson, const RunOptions& opts) {
+  if (opts.seed) {
+    validate_seed(*opts.seed);
+    if (!has_seed(lesson)) throw UsageError("lesson '" + lesson.name() + "' sets no seed, so --seed does not apply to it");
+  }
+  if (opts.sentence) {
+    validate_sentence(*opts.sentence);
+    if (!has_sentence(lesson)) throw UsageError("lesson '" + lesson.name() + "' has no input sentence, so --sentence does not apply to it");
+  }
+}
+
+std::string apply_options(const std::string& code, const RunOptions& opts) {
+  std::string out = code;
+  if (opts.seed) out = std::regex_replace(out, kSeedCall, "torch.manual_seed(" + *opts.seed + ")");
+  if (opts.sentence) {
+    std::istringstream in(out);
+    std::string result;
+    for (std::string line; std::getline(in, line);) {
+      std::smatch m;
+      if (std::regex_match(line, m, kSentence)) line = m[1].str() + print::py_str_repr(*opts.sentence);
+      result += line + "\n";
+    }
+    out = result;
+  }
+  return out;
+}
+
+LessonRun run_lesson(const Lesson& lesson, const RunOptions& opts) {
+  validate(lesson, opts);
+  Interpreter in;
+  in.dropout_rng = opts.rng;
+  LessonRun run;
+  run.lesson = &lesson;
+  for (const Step& s : lesson.steps) {
+    StepRun sr;
+    sr.step = &s;
+    for (const Cell& c : s.cells) {
+      CellRun cr;
+      cr.cell = &c;
+      cr.code = apply_options(c.code, opts);
+      try {
+        in.run_cell(cr.code);
+      } catch (const ScriptError& e) {
+        throw LessonFileError(fmt::format("{}:{}: {}", lesson.path, c.line + e.line - 1, e.what()));
+      }
+      cr.output = in.take_output();
+      sr.cells.push_back(cr);
+    }
+    run.steps.push_back(sr);
+  }
+  return run;
+}
+
+// ---- rendering ----
+
+namespace {
+
+std::string indent_code(const std::string& code) {
+  std::istringstream in(code);
+  std::string out;
+  for (std::string line; std::getline(in, line);) out += (line.empty() ? "" : "    " + line) + "\n";
+  return out;
+}
+
+std::string render_step(const StepRun& sr, size_t number, size_t count) {
+  const Step& s = *sr.step;
+  std::string head = fmt::format("── {}/{} {}: {} ", number, count, s.id, s.title);
+  std::string out = "\n" + head + std::string(head.size() < 84 ? 84 - head.size() : 2, '-') + "\n";
+  if (!s.prose.empty()) out += "\n" + s.prose + "\n";
+  for (const CellRun& c : sr.cells) {
+    out += c.cell->setup ? "\nIn (setup from earlier lessons, so this one runs on its own):\n" : "\nIn:\n";
+    out += indent_code(c.code);
+    if (!c.output.empty()) out += "\nOut:\n" + c.output;
+    if (!c.cell->note.empty()) out += "\n" + c.cell->note;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string render(const LessonRun& run, const std::string& only_step, int lesson_number, int lesson_count) {
+  const Lesson& l = *run.lesson;
+  std::string out = fmt::format("{}\nLesson {} of {} ({}) · attn lesson {}\nFollows: {}", l.title, lesson_number, lesson_count,
+                                l.meta.at("group"), l.name(), l.meta.at("source"));
+  if (l.meta.count("section")) out += ", section \"" + l.meta.at("section") + "\"";
+  out += "\n";
+  if (!l.intro.empty() && only_step.empty()) out += "\n" + l.intro + "\n";
+  bool found = only_step.empty();
+  for (size_t k = 0; k < run.steps.size(); ++k) {
+    if (!only_step.empty() && run.steps[k].step->id != only_step) continue;
+    found = true;
+    if (!only_step.empty() && k > 0)
+      out += fmt::format("\n(The {} step{} before this one ran too, silently: `attn lesson {}` shows them.)\n", k, k == 1 ? "" : "s", l.name());
+    out += render_step(run.steps[k], k + 1, run.steps.size());
+  }
+  if (!found) {
+    std::string ids;
+    for (const Step& s : l.steps) ids += (ids.empty() ? "" : ", ") + s.id;
+    throw UsageError("lesson '" + l.name() + "' has no step '" + only_step + "' (its steps: " + ids + ")");
+  }
+  return out;
+}
+
+// ---- catalogue ----
+
+std::string lesson_dir() {
+  if (const char* env = std::getenv("ATTN_LESSON_DIR"); env && *env) return env;
+  return ATTN_DEFAULT_LESSON_DIR;
+}
+
+std::vector<Lesson> load_catalog(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) throw std::runtime_error("lesson directory '" + dir + "' does not exist (set ATTN_LESSON_DIR to the lessons/ folder)");
+  std::vector<std::string> paths;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".lesson") paths.push_back(e.path().string());
+  std::sort(paths.begin(), paths.end());
+  std::vector<Lesson> out;
+  for (const std::string& p : paths) out.push_back(read_lesson(p));
+  static const std::vector<std::string> groups = {"article", "book", "concepts"};
+  auto rank = [](const Lesson& l) {
+    auto g = std::find(groups.begin(), groups.end(), l.meta.at("group"));
+    return std::make_pair(g - groups.begin(), std::atoi(l.meta.at("order").c_str()));
+  };
+  std::stable_sort(out.begin(), out.end(), [&](const Lesson& a, const Lesson& b) { return rank(a) < rank(b); });
+  return out;
+}
+
+namespace {
+
+size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t prev = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t cur = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] != b[j - 1])});
+      prev = cur;
+    }
+  }
+  return row[b.size()];
+}
+
+}  // namespace
+
+const Lesson& find_lesson(const std::vector<Lesson>& all, const std::string& name) {
+  for (const Lesson& l : all)
+    if (l.name() == name) return l;
+  std::vector<std::pair<size_t, std::string>> near;
+  for (const Lesson& l : all) {
+    size_t d = edit_distance(name, l.name());
+    if (d <= std::max<size_t>(2, name.size() / 3) || l.name().find(name) != std::string::npos) near.emplace_back(d, l.name());
+  }
+  std::sort(near.begin(), near.end());
+  std::string msg = "no lesson named '" + name + "'";
+  if (!near.empty()) {
+    msg += "; did you mean ";
+    for (size_t k = 0; k < std::min<size_t>(near.size(), 3); ++k) msg += (k ? ", '" : "'") + near[k].second + "'";
+    msg += "?";
+  }
+  throw UsageError(msg + " (`attn list` shows all lessons)");
+}
+
+// ---- verify ----
+
+std::string strip_grad_fn(const std::string& printed) {
+  static const std::regex suffix(R"(,(\n {7}| )grad_fn=<\w+>\))");
+  return std::regex_replace(printed, suffix, ")");
+}
+
+std::vector<CellCheck> verify(const LessonRun& run) {
+  std::vector<CellCheck> out;
+  for (const StepRun& s : run.steps) {
+    int n = 0;
+    for (const CellRun& c : s.cells) {
+      ++n;
+      if (!c.cell->has_expected) continue;
+      CellCheck check;
+      check.where = run.lesson->name() + "/" + s.step->id + (s.cells.size() > 1 ? fmt::format("#{}", n) : "");
+      check.match = c.output == c.cell->expected;
+      if (!check.match && c.cell->omits_grad_fn && strip_grad_fn(c.output) == c.cell->expected) {
+        check.match = true;
+        check.remark = "the article's printout omits the grad_fn suffix PyTorch prints (erratum noted in the lesson)";
+      }
+      if (!check.match) {
+        std::istringstream e(c.cell->expected), a(c.output);
+        std::string le, la;
+        bool more_e = true, more_a = true;
+        while ((more_e = static_cast<bool>(std::getline(e, le))), (more_a = static_cast<bool>(std::getline(a, la))), more_e || more_a) {
+          if (more_e && more_a && le == la) continue;
+          if (more_e) check.diff += "    - " + le + "\n";
+          if (more_a) check.diff += "    + " + la + "\n";
+        }
+      }
+      out.push_back(check);
+    }
+  }
+  return out;
+}
+
+}  // namespace attn::lesson

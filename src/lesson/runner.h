@@ -1,0 +1,76 @@
+// lesson/runner.h: runs a lesson's cells with the learner's options and renders the walkthrough;
+// compares printed outputs with the article's (verify); finds the lesson catalogue.
+//
+// What it is: the layer between lesson files and the command line. Options such as --seed and
+// --sentence are applied by rewriting the cell's code text, so the code shown is the code run.
+// What it is not: command-line parsing (cli/) or Python semantics (interpreter.h).
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/random.h"
+#include "lesson/lesson_file.h"
+
+namespace attn::lesson {
+
+// Bad input from the learner: exit code 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct RunOptions {
+  std::optional<std::string> seed;       // replaces every torch.manual_seed(...) argument
+  std::optional<std::string> sentence;   // replaces the `sentence = '...'` assignment
+  core::DropoutRng rng = core::DropoutRng::mkl;
+  bool article_inputs() const { return !seed && !sentence; }
+};
+
+struct CellRun {
+  const Cell* cell = nullptr;
+  std::string code;      // after --seed / --sentence were applied: what ran and is shown
+  std::string output;    // everything print() wrote
+};
+
+struct StepRun {
+  const Step* step = nullptr;
+  std::vector<CellRun> cells;
+};
+
+struct LessonRun {
+  const Lesson* lesson = nullptr;
+  std::vector<StepRun> steps;
+};
+
+// Checks --seed / --sentence against PyTorch's rules and the lesson's code (UsageError if bad).
+void validate(const Lesson& lesson, const RunOptions& opts);
+std::string apply_options(const std::string& code, const RunOptions& opts);
+
+// Runs every cell in order in one fresh interpreter. A Python error in a cell becomes
+// LessonFileError "file:line: NameError: ...".
+LessonRun run_lesson(const Lesson& lesson, const RunOptions& opts);
+
+// The walkthrough as the learner reads it; `only_step` empty = every step.
+std::string render(const LessonRun& run, const std::string& only_step, int lesson_number, int lesson_count);
+
+// ---- catalogue ----
+std::string lesson_dir();                                // $ATTN_LESSON_DIR or the build's lessons/
+std::vector<Lesson> load_catalog(const std::string& dir);  // sorted in course order
+const Lesson& find_lesson(const std::vector<Lesson>& all, const std::string& name);  // UsageError with suggestions
+
+// ---- verify ----
+struct CellCheck {
+  std::string where;     // "causal/weights"
+  bool match = false;
+  std::string diff;      // "-expected\n+actual" lines when it differs
+  std::string remark;    // why a match needed the article's declared erratum, if it did
+};
+
+// What print() wrote, without the `grad_fn=<...>` suffixes (and the line break PyTorch puts
+// before a suffix that does not fit): what the article shows where it omitted them.
+std::string strip_grad_fn(const std::string& printed);
+std::vector<CellCheck> verify(const LessonRun& run);
+
+}  // namespace attn::lesson

@@ -1,0 +1,197 @@
+// lesson/value.cpp: constructors, accessors and Python-style repr/str for interpreter values.
+#include "lesson/value.h"
+
+#include <fmt/format.h>
+
+#include "print/tensor_str.h"
+
+namespace attn::lesson {
+
+Value Value::tensor(core::Tensor t) {
+  auto o = std::make_shared<TensorObj>();
+  o->t = std::move(t);
+  Value x;
+  x.kind = Tensor;
+  x.obj = o;
+  return x;
+}
+
+static Value seq(Value::Kind k, std::vector<Value> items) {
+  auto o = std::make_shared<SeqObj>();
+  o->items = std::move(items);
+  Value x;
+  x.kind = k;
+  x.obj = o;
+  return x;
+}
+
+Value Value::list(std::vector<Value> items) { return seq(List, std::move(items)); }
+Value Value::tuple(std::vector<Value> items) { return seq(Tuple, std::move(items)); }
+Value Value::size(const core::Shape& shape) {
+  std::vector<Value> items;
+  for (int64_t d : shape) items.push_back(integer(d));
+  return seq(Size, std::move(items));
+}
+
+const Value* ClassObj::find_method(const std::string& n) const {
+  auto it = methods.find(n);
+  if (it != methods.end()) return &it->second;
+  for (const auto& b : bases)
+    if (const Value* m = b->find_method(n)) return m;
+  return nullptr;
+}
+
+Value* InstanceObj::find(const std::string& n) {
+  for (auto& [k, v] : attrs)
+    if (k == n) return &v;
+  return nullptr;
+}
+
+void InstanceObj::set(const std::string& n, Value v) {
+  if (Value* old = find(n)) *old = std::move(v);
+  else attrs.emplace_back(n, std::move(v));
+}
+
+std::string type_name(const Value& v) {
+  switch (v.kind) {
+    case Value::None: return "NoneType";
+    case Value::Bool: return "bool";
+    case Value::Int: return "int";
+    case Value::Float: return "float";
+    case Value::Str: return "str";
+    case Value::List: return "list";
+    case Value::Tuple: return "tuple";
+    case Value::Dict: return "dict";
+    case Value::Tensor: return "Tensor";
+    case Value::Size: return "torch.Size";
+    case Value::Slice: return "slice";
+    case Value::Function: return "function";
+    case Value::Builtin: return "builtin_function_or_method";
+    case Value::Class: return "type";
+    case Value::Instance: return static_cast<InstanceObj*>(v.obj.get())->cls->name;
+    case Value::Namespace: return "module";
+    case Value::Dtype: return "torch.dtype";
+  }
+  return "object";
+}
+
+core::Tensor& as_tensor(const Value& v) {
+  if (v.kind != Value::Tensor) throw std::runtime_error("TypeError: expected a Tensor, got " + type_name(v));
+  return static_cast<TensorObj*>(v.obj.get())->t;
+}
+
+std::vector<Value>& as_seq(const Value& v) {
+  if (v.kind != Value::List && v.kind != Value::Tuple && v.kind != Value::Size)
+    throw std::runtime_error("TypeError: '" + type_name(v) + "' object is not a sequence");
+  return static_cast<SeqObj*>(v.obj.get())->items;
+}
+
+static std::string join_repr(const std::vector<Value>& items) {
+  std::string out;
+  for (size_t k = 0; k < items.size(); ++k) out += (k ? ", " : "") + repr(items[k]);
+  return out;
+}
+
+// nn.Module.__repr__: "Name(\n  (child): repr\n)" with nested indentation.
+static std::string module_repr(const Value& v) {
+  auto* inst = static_cast<InstanceObj*>(v.obj.get());
+  for (auto c = inst->cls; c; c = c->bases.empty() ? nullptr : c->bases.front())
+    if (c->native_repr) return c->native_repr(v);
+  std::string out = inst->cls->name + "(";
+  bool any = false;
+  for (const auto& [name, child] : inst->attrs) {
+    if (child.kind != Value::Instance) continue;
+    std::string r = repr(child);
+    std::string indented;
+    for (char ch : r) indented += ch == '\n' ? std::string("\n  ") : std::string(1, ch);
+    out += "\n  (" + name + "): " + indented;
+    any = true;
+  }
+  return out + (any ? "\n)" : ")");
+}
+
+std::string repr(const Value& v) {
+  switch (v.kind) {
+    case Value::None: return "None";
+    case Value::Bool: return v.b ? "True" : "False";
+    case Value::Int: return std::to_string(v.i);
+    case Value::Float: return print::py_float_repr(v.f);
+    case Value::Str: return print::py_str_repr(v.s);
+    case Value::List: return "[" + join_repr(as_seq(v)) + "]";
+    case Value::Tuple: {
+      auto& items = as_seq(v);
+      return "(" + join_repr(items) + (items.size() == 1 ? ",)" : ")");
+    }
+    case Value::Size: {
+      core::Shape shape;
+      for (const Value& d : as_seq(v)) shape.push_back(d.i);
+      return print::size_repr(shape);
+    }
+    case Value::Dict: {
+      std::string out = "{";
+      auto& items = static_cast<DictObj*>(v.obj.get())->items;
+      for (size_t k = 0; k < items.size(); ++k)
+        out += (k ? ", " : "") + repr(items[k].first) + ": " + repr(items[k].second);
+      return out + "}";
+    }
+    case Value::Tensor: {
+      const core::Tensor& t = as_tensor(v);
+      return (t.is_parameter ? "Parameter containing:\n" : "") + print::tensor_repr(t);
+    }
+    case Value::Instance: return module_repr(v);
+    case Value::Class: return "<class '__main__." + static_cast<ClassObj*>(v.obj.get())->name + "'>";
+    case Value::Function: return "<function " + static_cast<FunctionObj*>(v.obj.get())->def->name + ">";
+    case Value::Builtin: return "<built-in function " + static_cast<BuiltinObj*>(v.obj.get())->name + ">";
+    case Value::Namespace: return "<module '" + v.s + "'>";
+    case Value::Dtype: return v.s;
+    case Value::Slice: return "slice(...)";
+  }
+  return "?";
+}
+
+std::string str(const Value& v) { return v.kind == Value::Str ? v.s : repr(v); }
+
+bool truthy(const Value& v) {
+  switch (v.kind) {
+    case Value::None: return false;
+    case Value::Bool: return v.b;
+    case Value::Int: return v.i != 0;
+    case Value::Float: return v.f != 0.0;
+    case Value::Str: return !v.s.empty();
+    case Value::List: case Value::Tuple: case Value::Size: return !as_seq(v).empty();
+    case Value::Dict: return !static_cast<DictObj*>(v.obj.get())->items.empty();
+    case Value::Tensor: {
+      const core::Tensor& t = as_tensor(v);
+      if (t.numel() != 1)
+        throw std::runtime_error("RuntimeError: Boolean value of Tensor with more than one value is ambiguous");
+      return t.at(0) != 0.0;
+    }
+    default: return true;
+  }
+}
+
+bool equal(const Value& a, const Value& b) {
+  if (a.is_number() && b.is_number()) {
+    double x = a.kind == Value::Float ? a.f : a.kind == Value::Int ? static_cast<double>(a.i) : a.b;
+    double y = b.kind == Value::Float ? b.f : b.kind == Value::Int ? static_cast<double>(b.i) : b.b;
+    return x == y;
+  }
+  if (a.kind != b.kind) {
+    bool seqs = (a.kind == Value::Tuple || a.kind == Value::Size) && (b.kind == Value::Tuple || b.kind == Value::Size);
+    if (!seqs) return false;
+  }
+  switch (a.kind) {
+    case Value::None: return true;
+    case Value::Str: case Value::Dtype: return a.s == b.s;
+    case Value::List: case Value::Tuple: case Value::Size: {
+      auto &x = as_seq(a), &y = as_seq(b);
+      if (x.size() != y.size()) return false;
+      for (size_t k = 0; k < x.size(); ++k)
+        if (!equal(x[k], y[k])) return false;
+      return true;
+    }
+    default: return a.obj == b.obj;
+  }
+}
+
+}  // namespace attn::lesson
