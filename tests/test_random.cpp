@@ -1,0 +1,290 @@
+// tests/test_random.cpp: core/random against PyTorch 1.13.1's own numbers, bit for bit.
+//
+// The vectors in tests/vectors/random_*.txt were written by tools/make_vectors.py from Debian's
+// python3-torch 1.13.1 (AVX2 kernels, no MKL); the MKL dropout vectors come from that script's
+// MCG31m1 model, pinned to the mask the book notebook printed. Each case names a seed and a list
+// of ops; this file replays the ops on attn::core::Generator and compares every output word
+// (all of them through an FNV-1a digest, the first 64 one by one). PyTorch is not needed here.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/random.h"
+
+using namespace attn::core;
+
+namespace {
+
+// ---- reading tests/vectors/random_*.txt ----
+
+struct VectorCase {
+  std::string name, seed, ops;
+  uint64_t count = 0, digest = 0;
+  std::vector<uint32_t> sample;
+};
+
+std::vector<VectorCase> read_cases(const std::string& file) {
+  std::ifstream in(std::string(ATTN_TEST_DATA) + "/vectors/" + file);
+  std::vector<VectorCase> cases;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("case ", 0) != 0) continue;
+    VectorCase c;
+    c.name = line.substr(5);
+    std::string key;
+    size_t n_sample = 0;
+    in >> key >> c.seed >> key >> c.ops >> key >> c.count >> key >> std::hex >> c.digest >> key >>
+        std::dec >> n_sample;
+    for (size_t k = 0; k < n_sample; ++k) {
+      uint32_t w = 0;
+      in >> std::hex >> w >> std::dec;
+      c.sample.push_back(w);
+    }
+    cases.push_back(c);
+  }
+  return cases;
+}
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> parts;
+  std::stringstream ss(s);
+  std::string part;
+  while (std::getline(ss, part, sep)) parts.push_back(part);
+  return parts;
+}
+
+Shape parse_shape(const std::string& s) {
+  Shape shape;
+  for (const auto& d : split(s, 'x')) shape.push_back(std::stoll(d));
+  return shape;
+}
+
+// ---- replaying one case ----
+
+void push_floats(std::vector<uint32_t>& out, const std::vector<float>& v) {
+  for (float x : v) {
+    uint32_t w = 0;
+    std::memcpy(&w, &x, sizeof w);
+    out.push_back(w);
+  }
+}
+
+Tensor make_input(Generator& g, const Shape& shape, const std::string& kind) {
+  if (kind == "randn") return randn(g, shape);
+  Tensor x;
+  x.shape = shape;
+  x.f.assign(static_cast<size_t>(x.numel()), 1.0f);  // "ones"
+  return x;
+}
+
+void run_op(Generator& g, const std::string& op, std::vector<uint32_t>& out) {
+  const auto a = split(op, ':');
+  const std::string& name = a[0];
+  if (name == "seed") {
+    g.manual_seed(std::stoull(a[1]));
+  } else if (name == "random") {
+    // The oracle was int64 random_(0, 2**32 - 1), i.e. random() % (2^32 - 1).
+    for (int64_t k = 0; k < std::stoll(a[1]); ++k) out.push_back(g.random() % 0xFFFFFFFFu);
+  } else if (name == "random64") {
+    for (int64_t k = 0; k < std::stoll(a[1]); ++k) {
+      const uint64_t r = g.random64();
+      out.push_back(static_cast<uint32_t>(r >> 32));
+      out.push_back(static_cast<uint32_t>(r));
+    }
+  } else if (name == "rand") {
+    push_floats(out, rand(g, parse_shape(a[1])).f);
+  } else if (name == "randn") {
+    push_floats(out, randn(g, parse_shape(a[1])).f);
+  } else if (name == "uniform" || name == "normal") {
+    std::vector<float> v(std::stoull(a[1]));
+    const double p1 = std::strtod(a[2].c_str(), nullptr), p2 = std::strtod(a[3].c_str(), nullptr);
+    if (name == "uniform") g.fill_uniform(v.data(), static_cast<int64_t>(v.size()), p1, p2);
+    if (name == "normal") g.fill_normal(v.data(), static_cast<int64_t>(v.size()), p1, p2);
+    push_floats(out, v);
+  } else if (name == "embedding") {
+    const Shape s = parse_shape(a[1]);
+    push_floats(out, embedding_weight(g, s[0], s[1]).f);
+  } else if (name == "linear") {
+    const LinearParams p = linear_init(g, std::stoll(a[1]), std::stoll(a[2]), a[3] == "bias");
+    push_floats(out, p.weight.f);
+    push_floats(out, p.bias.f);
+  } else if (name == "dropout" || name == "dropout_mkl") {
+    const Tensor x = make_input(g, parse_shape(a[1]), a[3]);
+    const auto kind = name == "dropout" ? DropoutRng::portable : DropoutRng::mkl;
+    push_floats(out, x.f);
+    push_floats(out, dropout(g, x, std::strtod(a[2].c_str(), nullptr), kind).f);
+  } else {
+    FAIL("unknown op in vector file: " << op);
+  }
+}
+
+std::vector<uint32_t> replay(const VectorCase& c) {
+  Generator g;  // default seed, as a fresh torch generator
+  if (c.seed != "default") g.manual_seed(std::stoull(c.seed));
+  std::vector<uint32_t> out;
+  for (const auto& op : split(c.ops, ';')) run_op(g, op, out);
+  return out;
+}
+
+// FNV-1a over 32-bit words, as tools/make_vectors.py digest().
+uint64_t digest(const std::vector<uint32_t>& words) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (uint32_t w : words) h = (h ^ w) * 0x100000001b3ULL;
+  return h;
+}
+
+// Replays every case of one file; each mismatch names the case and the first differing word.
+void check_file(const std::string& file) {
+  const auto cases = read_cases(file);
+  REQUIRE_MESSAGE(cases.size() > 0, "no cases read from tests/vectors/" << file);
+  for (const auto& c : cases) {
+    INFO("case " << c.name << " (seed " << c.seed << ", ops " << c.ops << ")");
+    const auto got = replay(c);
+    CHECK(got.size() == c.count);
+    CHECK(digest(got) == c.digest);
+    REQUIRE(c.sample.size() <= got.size());
+    for (size_t k = 0; k < c.sample.size(); ++k) {
+      if (got[k] != c.sample[k]) {
+        CHECK_MESSAGE(got[k] == c.sample[k], "first differing word at index " << k);
+        break;
+      }
+    }
+  }
+}
+
+// Round to 4 decimals as the article prints, as an integer: -0.1115 -> -1115.
+long dec4(float v) { return std::lround(static_cast<double>(v) * 1e4); }
+
+}  // namespace
+
+// ---- against torch 1.13.1 (tests/vectors) ----
+
+TEST_CASE("random: raw draws, torch.rand and uniform_ match torch bit for bit") {
+  check_file("random_uniform.txt");
+}
+
+TEST_CASE("random: randn / normal_ (AVX2 16-block path, double path, cache) match torch") {
+  check_file("random_normal.txt");
+}
+
+TEST_CASE("random: nn.Embedding and nn.Linear initialisation match torch") {
+  check_file("random_init.txt");
+}
+
+TEST_CASE("random: dropout (portable random64 path) matches torch") {
+  check_file("random_dropout.txt");
+}
+
+TEST_CASE("random: dropout (MKL MCG31 path) matches the MCG31 model") {
+  check_file("random_dropout_mkl.txt");
+}
+
+// ---- independent anchors (no vector files) ----
+
+TEST_CASE("random: the engine is the standard MT19937") {
+  Generator g;
+  g.manual_seed(5489);
+  uint32_t r = 0;
+  for (int k = 0; k < 10000; ++k) r = g.random();
+  CHECK(r == 4123659995u);  // the C++ standard's check value for mt19937
+}
+
+TEST_CASE("random: default seed and 32-bit seeding") {
+  Generator fresh, seeded, wrapped;
+  seeded.manual_seed(67280421310721ULL);
+  wrapped.manual_seed(67280421310721ULL & 0xffffffffULL);
+  for (int k = 0; k < 5; ++k) {
+    const uint32_t r = fresh.random();
+    CHECK(r == seeded.random());
+    CHECK(r == wrapped.random());
+  }
+}
+
+TEST_CASE("random: values printed in shared/pytorch-facts.md") {
+  Generator g;
+  g.manual_seed(123);
+  const Tensor a = randn(g, {3});
+  CHECK(std::vector<long>{dec4(a.f[0]), dec4(a.f[1]), dec4(a.f[2])} ==
+        std::vector<long>{-1115, 1204, -3696});
+
+  g.manual_seed(123);
+  const Tensor w = embedding_weight(g, 50000, 3);
+  const std::vector<long> rows01{3374, -1778, -3035, -5880, 3486, 6603};
+  for (size_t k = 0; k < rows01.size(); ++k) CHECK(dec4(w.f[k]) == rows01[k]);
+
+  g.manual_seed(0);
+  CHECK(dec4(randn(g, {1, 7}).f[0]) == 15410);
+  CHECK(dec4(randn(g, {1, 7}).f[0]) == 8380);  // starts with the cached sample
+
+  g.manual_seed(789);
+  const LinearParams l = linear_init(g, 3, 2, false);
+  CHECK(std::vector<long>{dec4(l.weight.f[0]), dec4(l.weight.f[1]), dec4(l.weight.f[2])} ==
+        std::vector<long>{3161, 4568, 5118});
+}
+
+TEST_CASE("random: MKL keep-mask for seed 123, p = 0.5 (the book notebook's)") {
+  Generator g;
+  g.manual_seed(123);
+  std::vector<float> mask(36);
+  g.fill_bernoulli(mask.data(), 36, 0.5, DropoutRng::mkl);
+  const float expected[24] = {1, 1, 1, 1, 1, 1, 0, 1, 0, 0, 0, 0,
+                              0, 0, 1, 0, 1, 0, 1, 1, 0, 0, 0, 1};
+  for (int k = 0; k < 24; ++k) CHECK(mask[k] == expected[k]);
+}
+
+TEST_CASE("random: tensor metadata of the helpers") {
+  Generator g;
+  const Tensor e = embedding_weight(g, 4, 2);
+  CHECK(e.shape == Shape{4, 2});
+  CHECK(e.is_parameter);
+  CHECK(e.requires_grad);
+
+  const LinearParams with_bias = linear_init(g, 3, 2, true);
+  CHECK(with_bias.weight.shape == Shape{2, 3});
+  CHECK(with_bias.bias.shape == Shape{2});
+  CHECK(with_bias.bias.is_parameter);
+  const LinearParams no_bias = linear_init(g, 3, 2, false);
+  CHECK(no_bias.bias.shape == Shape{0});
+  CHECK(no_bias.bias.f.empty());
+
+  const Tensor r = rand(g, {2, 3});
+  CHECK(r.shape == Shape{2, 3});
+  CHECK_FALSE(r.requires_grad);
+  CHECK(r.grad_fn.empty());
+}
+
+TEST_CASE("random: dropout bookkeeping and edge cases") {
+  Generator g;
+  g.manual_seed(1);
+  Tensor x = randn(g, {4, 4});
+  x.requires_grad = true;
+  const Tensor y = dropout(g, x, 0.5, DropoutRng::portable);
+  CHECK(y.grad_fn == "MulBackward0");
+  CHECK(y.requires_grad);
+  CHECK(y.shape == x.shape);
+  for (size_t k = 0; k < x.f.size(); ++k) {
+    // kept: x * fl32(1 / fl32(0.5)) = 2x exactly; dropped: x * 0, which keeps x's sign
+    if (y.f[k] != 0.0f) CHECK(y.f[k] == x.f[k] * 2.0f);
+    if (y.f[k] == 0.0f) CHECK(std::signbit(y.f[k]) == std::signbit(x.f[k]));
+  }
+
+  x.requires_grad = false;
+  const Tensor y2 = dropout(g, x, 0.5, DropoutRng::portable);
+  CHECK_FALSE(y2.requires_grad);
+  CHECK(y2.grad_fn.empty());
+
+  // p = 0 is the identity and draws nothing.
+  Generator a, b;
+  const Tensor same = dropout(a, x, 0.0, DropoutRng::portable);
+  CHECK(same.f == x.f);
+  CHECK(a.random() == b.random());
+
+  CHECK_THROWS_AS(dropout(g, x, 1.5, DropoutRng::portable), TensorError);
+  CHECK_THROWS_AS(dropout(g, x, -0.1, DropoutRng::portable), TensorError);
+}
