@@ -1,0 +1,337 @@
+// core/kernels.cpp: scalar re-enactments of the PyTorch 1.13.1 CPU kernels (Debian build:
+// AVX2 kernels, reference BLAS from libblas3, one OpenMP thread) whose rounding the lessons
+// depend on: exp, softmax, matrix products and sums.
+//
+// What it is: plain loops that perform the same float32 operations, in the same order, with the
+// same fused multiply-adds, as the ATen / BLAS code named above each function. "Lanes" of an
+// AVX2 register are written as arrays of 8 floats; a vector operation is a loop over its lanes.
+// Every claim about order was checked bit for bit against torch (tools/make_kernel_vectors.py
+// writes the evidence, tests/test_kernels.cpp replays it).
+// What it is not: fast, vectorised, multi-threaded, or shape-aware (tensor.cpp does shapes).
+// It assumes ATen runs one thread, as it does on the reference machine. With more threads ATen
+// splits only big work (measured: sums of more than 32768 elements, and non-last-dim softmax
+// when outer*inner > 32768/dim), which then rounds differently; lesson tensors never get there.
+//
+// The project compiles with -ffp-contract=off, so `a * b + c` is two roundings and only an
+// explicit std::fma is fused, exactly as in the kernels being mirrored. Built with FMA allowed
+// and contraction on (e.g. -march=native without that flag), matmul and sums would drift.
+#include "core/kernels.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace attn::core::kernels {
+
+namespace {
+
+constexpr int64_t kLanes = 8;  // Vectorized<float>::size() on AVX2 (256-bit registers)
+using Lanes = std::array<float, kLanes>;
+
+// ---- bit helpers for the Sleef port ----
+
+float float_of(uint32_t u) {
+  float x;
+  std::memcpy(&x, &u, sizeof x);
+  return x;
+}
+
+// _mm256_cvtps_epi32 (Sleef vrint_vi2_vf on AVX2): round to nearest even; values that do not
+// fit in int32 (and NaN) give the "integer indefinite" value INT32_MIN.
+int32_t cvtps_epi32(float x) {
+  if (!(std::fabs(x) < 2147483648.0f)) return std::numeric_limits<int32_t>::min();
+  return static_cast<int32_t>(std::nearbyint(x));  // default rounding mode: to nearest even
+}
+
+// Sleef vpow2i_vf_vi2: the float whose bits are (q + 0x7f) << 23, computed with wrap-around.
+float pow2i(int32_t q) {
+  return float_of((static_cast<uint32_t>(q) + 0x7fu) << 23);
+}
+
+// Sleef vldexp2_vf_vf_vi2: d * 2^(e>>1) * 2^(e - (e>>1)), two multiplies (no overflow in between).
+float ldexp2k(float d, int32_t e) {
+  const int32_t half = e >> 1;  // arithmetic shift, as vsra_vi2_vi2_i
+  const int32_t rest = static_cast<int32_t>(static_cast<uint32_t>(e) - static_cast<uint32_t>(half));
+  return (d * pow2i(half)) * pow2i(rest);
+}
+
+// ---- vector helpers (ATen Vectorized<float> on AVX2, one lane at a time) ----
+
+// at::vec::maximum<float> (vec256_float.h): _mm256_max_ps(a, b) = (a > b ? a : b), then OR with
+// an all-ones mask when either is NaN (all-ones is itself a NaN).
+float vec_maximum(float a, float b) {
+  if (std::isnan(a) || std::isnan(b)) return float_of(0xffffffffu);
+  return a > b ? a : b;
+}
+
+// at::vec::VecReduceAllSIMD<float> (functional_base.h, AVX2): permute2f128, shuffle 0x4E,
+// shuffle 0xB1; lane 0 ends up as ((l0 op l4) op (l2 op l6)) op ((l1 op l5) op (l3 op l7)).
+template <typename Op>
+float reduce_lanes(const Lanes& l, Op op) {
+  return op(op(op(l[0], l[4]), op(l[2], l[6])), op(op(l[1], l[5]), op(l[3], l[7])));
+}
+
+// at::vec::reduce_all (functional_base.h) over `size` contiguous floats with a lane-wise op:
+//  - size < 8: vec_reduce_all(op, loadu(data, size), size), i.e. left to right from data[0];
+//  - else: lanes = first 8; each further full chunk of 8 combined lane by lane; a partial tail
+//    combined into its low lanes only (Vec::set); then the horizontal reduction above.
+template <typename Op>
+float reduce_all(const float* data, int64_t size, Op op) {
+  if (size < kLanes) {
+    float acc = data[0];
+    for (int64_t i = 1; i < size; ++i) acc = op(acc, data[i]);
+    return acc;
+  }
+  Lanes acc;
+  for (int64_t l = 0; l < kLanes; ++l) acc[l] = data[l];
+  int64_t d = kLanes;
+  for (; d < size - (size % kLanes); d += kLanes)
+    for (int64_t l = 0; l < kLanes; ++l) acc[l] = op(acc[l], data[d + l]);
+  for (int64_t l = 0; d + l < size; ++l) acc[l] = op(acc[l], data[d + l]);
+  return reduce_lanes(acc, op);
+}
+
+// ---- cascade sum (aten/src/ATen/native/cpu/SumKernel.cpp) ----
+// `get(i)` yields element i of the sequence being reduced. ATen runs these on several rows or
+// lanes at once; every row/lane does the same operations independently, so one suffices here.
+
+// utils::CeilLog2 (ATen/native/cpu/utils.h): 1 for x <= 2, else floor(log2(x - 1)) + 1.
+int64_t ceil_log2(int64_t x) {
+  if (x <= 2) return 1;
+  return 64 - __builtin_clzll(static_cast<unsigned long long>(x - 1));
+}
+
+// multi_row_sum: four accumulator levels; level 0 takes 2^p elements at a time (p >= 4), then
+// carries upward, stopping at the first level whose block is not yet complete.
+template <typename Get>
+float multi_row_sum(Get get, int64_t size) {
+  constexpr int64_t num_levels = 4;
+  const int64_t level_power = std::max(int64_t{4}, ceil_log2(size) / num_levels);
+  const int64_t level_step = int64_t{1} << level_power;
+  const int64_t level_mask = level_step - 1;
+  float acc[num_levels] = {0.0f, 0.0f, 0.0f, 0.0f};
+
+  int64_t i = 0;
+  // 1. full blocks of level_step elements into level 0, then carry up the levels
+  while (i + level_step <= size) {
+    for (int64_t j = 0; j < level_step; ++j, ++i) acc[0] += get(i);
+    for (int64_t j = 1; j < num_levels; ++j) {
+      acc[j] += acc[j - 1];
+      acc[j - 1] = 0.0f;
+      if ((i & (level_mask << (j * level_power))) != 0) break;
+    }
+  }
+  // 2. the remaining elements into level 0
+  for (; i < size; ++i) acc[0] += get(i);
+  // 3. fold the levels: ((acc0 + acc1) + acc2) + acc3
+  for (int64_t j = 1; j < num_levels; ++j) acc[0] += acc[j];
+  return acc[0];
+}
+
+// row_sum: the sequence viewed as (size/4, 4); four interleaved multi_row_sums, the leftover
+// (size % 4) elements added to the first, then partial0 += partial1, += partial2, += partial3.
+template <typename Get>
+float row_sum(Get get, int64_t size) {
+  constexpr int64_t ilp = 4;
+  const int64_t size_ilp = size / ilp;
+  float partial[ilp];
+  for (int64_t k = 0; k < ilp; ++k)
+    partial[k] = multi_row_sum([&](int64_t i) { return get(i * ilp + k); }, size_ilp);
+  for (int64_t i = size_ilp * ilp; i < size; ++i) partial[0] += get(i);
+  for (int64_t k = 1; k < ilp; ++k) partial[0] += partial[k];
+  return partial[0];
+}
+
+// vectorized_inner_sum, one contiguous row of n >= 8: per lane, a row_sum over the n/8 full
+// vectors; then final = 0 + the scalar tail left to right, + lane 0, + lane 1, ..., + lane 7.
+float vectorized_inner_row(const float* x, int64_t n) {
+  const int64_t vec_size = n / kLanes;
+  Lanes lane;
+  for (int64_t l = 0; l < kLanes; ++l)
+    lane[l] = row_sum([&](int64_t v) { return x[v * kLanes + l]; }, vec_size);
+  float final_acc = 0.0f;
+  for (int64_t k = vec_size * kLanes; k < n; ++k) final_acc += x[k];
+  for (int64_t l = 0; l < kLanes; ++l) final_acc += lane[l];
+  return final_acc;
+}
+
+// cascade_sum's choice for a contiguous row reduction: vectorized_inner_sum if n >= 8, else
+// scalar_inner_sum / scalar_outer_sum's single-row case, both of which are row_sum.
+float contiguous_row_sum(const float* x, int64_t n) {
+  if (n >= kLanes) return vectorized_inner_row(x, n);
+  return row_sum([&](int64_t i) { return x[i]; }, n);
+}
+
+// The scalar tail of _vec_softmax calls std::exp on a float: glibc's expf (its FMA variant on
+// this CPU, picked by glibc's ifunc for libtorch and for us alike). It is not Sleef: the two
+// round differently on about 9% of inputs in [-20, 20].
+float glibc_expf(float x) { return std::exp(x); }
+
+}  // namespace
+
+// ---- exp ----
+
+// Sleef 3.5.1 xexpf (src/libm/sleefsimdsp.c) as built for AVX2 with FMA (Sleef_expf8_u10avx2,
+// which Vectorized<float>::exp calls through Sleef_expf8_u10); vmla is a true fused multiply-add.
+// Checked against Debian's libsleef3 3.5.1 Sleef_expf8_u10avx2 on all 2^32 inputs: same bits,
+// NaNs included. torch.exp (elementwise, any length) is this function too.
+float exp_u10(float d) {
+  constexpr float R_LN2f = 1.442695040888963407359924681001892137426645954152985934135449406931f;
+  constexpr float L2Uf = 0.693145751953125f;
+  constexpr float L2Lf = 1.428606765330187045e-06f;
+
+  // 1. q = rint(d / ln 2); s = d - q*ln2 with ln 2 split in two parts, each step fused
+  const int32_t q = cvtps_epi32(d * R_LN2f);
+  const float qf = static_cast<float>(q);  // vcast_vf_vi2 (cvtdq2ps)
+  float s = std::fma(qf, -L2Uf, d);
+  s = std::fma(qf, -L2Lf, s);
+
+  // 2. Horner polynomial for (e^s - 1 - s) / s^2
+  float u = 0.000198527617612853646278381f;
+  u = std::fma(u, s, 0.00139304355252534151077271f);
+  u = std::fma(u, s, 0.00833336077630519866943359f);
+  u = std::fma(u, s, 0.0416664853692054748535156f);
+  u = std::fma(u, s, 0.166666671633720397949219f);
+  u = std::fma(u, s, 0.5f);
+
+  // 3. e^s = 1 + (s*s*u + s); scale by 2^q
+  u = 1.0f + std::fma(s * s, u, s);
+  u = ldexp2k(u, q);
+
+  // 4. cut-offs: d < -104 -> +0 (bits cleared), d > 100 -> +inf; NaN passes through
+  if (d < -104.0f) u = 0.0f;
+  if (100.0f < d) u = std::numeric_limits<float>::infinity();
+  return u;
+}
+
+// ---- softmax ----
+
+// aten/src/ATen/native/cpu/SoftMaxKernel.cpp, _vec_softmax_lastdim<float>, one row at a time.
+void softmax_lastdim(const float* in, float* out, int64_t rows, int64_t n) {
+  for (int64_t r = 0; r < rows; ++r) {
+    const float* x = in + r * n;
+    float* y = out + r * n;
+    // 1. max_input = vec::reduce_all(vec::maximum, x)
+    const float max_input = reduce_all(x, n, vec_maximum);
+    // 2. vec::map: y = (x - max).exp(), Sleef u10 on every element (the tail too)
+    for (int64_t i = 0; i < n; ++i) y[i] = exp_u10(x[i] - max_input);
+    // 3. tmp_sum = vec::reduce_all(+, y); tmp_sum = 1 / tmp_sum
+    const float sum = reduce_all(y, n, [](float a, float b) { return a + b; });
+    const float inv = 1.0f / sum;
+    // 4. vec::map: y = y * tmp_sum (multiply by the reciprocal, not a division)
+    for (int64_t i = 0; i < n; ++i) y[i] = y[i] * inv;
+  }
+}
+
+// aten/src/ATen/native/cpu/SoftMaxKernel.cpp, _vec_softmax<float> with one thread: the flat
+// index idx = outer_idx * inner + inner_idx walks [0, outer*inner); while inner_idx + 8 <= inner
+// a vector of 8 columns is processed, the remaining inner % 8 columns of each outer block take
+// the scalar "tail case". Columns are independent, so this loops column by column.
+void softmax_inner(const float* in, float* out, int64_t outer, int64_t dim_size, int64_t inner) {
+  const int64_t vector_cols = inner - inner % kLanes;  // columns covered by full vectors
+  for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t c = 0; c < inner; ++c) {
+      const float* x = in + o * dim_size * inner + c;
+      float* y = out + o * dim_size * inner + c;
+      const bool vectorised = c < vector_cols;
+      // 1. max along dim: vec::maximum (NaN-propagating) / std::max (a < b ? b : a)
+      float max_input = x[0];
+      for (int64_t d = 1; d < dim_size; ++d)
+        max_input = vectorised ? vec_maximum(max_input, x[d * inner])
+                               : std::max(max_input, x[d * inner]);
+      // 2. exp(x - max) stored, summed from 0 in dim order; Vec::exp (Sleef) / std::exp (glibc)
+      float sum = 0.0f;
+      for (int64_t d = 0; d < dim_size; ++d) {
+        const float t = x[d * inner] - max_input;
+        y[d * inner] = vectorised ? exp_u10(t) : glibc_expf(t);
+        sum = sum + y[d * inner];
+      }
+      // 3. "unify": divide by the sum (both paths divide; no reciprocal here)
+      for (int64_t d = 0; d < dim_size; ++d) y[d * inner] = y[d * inner] / sum;
+    }
+  }
+}
+
+// ---- matrix products (reference BLAS 3.11 via ATen cpublas, and ATen's small bmm loop) ----
+// All of these reduce to: acc = +0; for l in 0..k-1: acc = acc + fl(a_l * b_l) (no FMA).
+//  - mm, 2-D @ 2-D: at::native::cpublas::gemm -> sgemm_ ('N','N' for contiguous operands:
+//    C(:,j) = 0, then C(i,j) = C(i,j) + TEMP*A(i,l) for l = 1..k; 'T','N' for a transposed weight:
+//    TEMP = 0, TEMP = TEMP + A(l,i)*B(l,j), C = ALPHA*TEMP). Same order either way.
+//  - bmm with k*m*n < 400: baddbmm_cpu_kernel, `acc_value += s2[k] * m1[k][j]` from 0.
+//  - addmm (nn.Linear): 'T','N' gives C = 1*TEMP + 1*bias, i.e. the bias is added after the sum.
+
+// C(m,n) = A(m,k) @ B(k,n)
+void matmul(const float* a, const float* b, float* c, int64_t m, int64_t k, int64_t n) {
+  for (int64_t i = 0; i < m; ++i) {
+    for (int64_t j = 0; j < n; ++j) {
+      float acc = 0.0f;  // sgemm: C(i,j) = ZERO (beta == 0)
+      for (int64_t l = 0; l < k; ++l) {
+        const float prod = a[i * k + l] * b[l * n + j];  // TEMP*A(I,L), rounded on its own
+        acc = acc + prod;
+      }
+      c[i * n + j] = acc;
+    }
+  }
+}
+
+// y(m) = A(m,k) @ x(k): at::native::cpublas::gemv -> sgemv_('T'): TEMP = 0; TEMP += A(i,j)*X(i);
+// Y = 0 + ALPHA*TEMP.
+void matvec(const float* a, const float* x, float* y, int64_t m, int64_t k) {
+  for (int64_t i = 0; i < m; ++i) {
+    float acc = 0.0f;
+    for (int64_t l = 0; l < k; ++l) {
+      const float prod = a[i * k + l] * x[l];
+      acc = acc + prod;
+    }
+    y[i] = acc;
+  }
+}
+
+// y(n) = x(k) @ B(k,n): at::matmul does x.unsqueeze(0).mm(B).squeeze(0), i.e. sgemm with m = 1.
+void vecmat(const float* x, const float* b, float* y, int64_t k, int64_t n) {
+  matmul(x, b, y, 1, k, n);
+}
+
+// torch.dot: at::native::dot_impl<float> -> sdot_ (reference BLAS unrolls by 5 but keeps the
+// left-to-right order: STEMP = STEMP + SX(I)*SY(I) + SX(I+1)*SY(I+1) + ...).
+float dot(const float* a, const float* b, int64_t n) {
+  float acc = 0.0f;
+  for (int64_t i = 0; i < n; ++i) {
+    const float prod = a[i] * b[i];
+    acc = acc + prod;
+  }
+  return acc;
+}
+
+// ---- sums (aten/src/ATen/native/cpu/SumKernel.cpp, cascade_sum<false, float>) ----
+
+// TensorIterator puts the reduced dimension first; cascade_sum then picks a loop by layout:
+//  - inner == 1 (contiguous reduction): vectorized_inner_sum if dim_size >= 8, else row_sum;
+//  - inner >= 8: vectorized_outer_sum: column blocks of 32 use multi_row_sum, then blocks of 8
+//    use row_sum (ILP over the reduced dim), then single columns use row_sum;
+//  - 2 <= inner < 8: scalar_outer_sum: blocks of 4 columns use multi_row_sum, the rest row_sum.
+// The output starts at 0 and the result is accumulated into it (CastStoreAccumulate): 0 + s.
+void sum_dim(const float* in, float* out, int64_t outer, int64_t dim_size, int64_t inner) {
+  for (int64_t o = 0; o < outer; ++o) {
+    const float* block = in + o * dim_size * inner;
+    if (inner == 1) {
+      out[o] = 0.0f + contiguous_row_sum(block, dim_size);
+      continue;
+    }
+    const int64_t multi_cols = inner >= kLanes ? inner - inner % (4 * kLanes) : inner - inner % 4;
+    for (int64_t c = 0; c < inner; ++c) {
+      auto get = [&](int64_t d) { return block[d * inner + c]; };
+      const float s = c < multi_cols ? multi_row_sum(get, dim_size) : row_sum(get, dim_size);
+      out[o * inner + c] = 0.0f + s;
+    }
+  }
+}
+
+// tensor.sum(): the contiguous input is coalesced to one dimension of n elements.
+float sum_all(const float* in, int64_t n) {
+  return 0.0f + contiguous_row_sum(in, n);
+}
+
+}  // namespace attn::core::kernels
