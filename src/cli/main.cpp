@@ -18,13 +18,14 @@ using namespace attn::lesson;
 // ---- shared options ----
 
 struct InputOptions {
-  std::string seed, sentence, rng = "mkl";
+  std::string seed, sentence, rng, cpu;
   bool seed_set = false, sentence_set = false;
   RunOptions to_run() const {
     RunOptions r;
     if (seed_set) r.seed = seed;
     if (sentence_set) r.sentence = sentence;
-    r.rng = rng == "portable" ? attn::core::DropoutRng::portable : attn::core::DropoutRng::mkl;
+    if (!rng.empty()) r.rng = rng == "portable" ? attn::core::DropoutRng::portable : attn::core::DropoutRng::mkl;
+    if (!cpu.empty()) r.cpu = cpu == "scalar" ? attn::core::CpuKernels::scalar : attn::core::CpuKernels::avx2;
     return r;
   }
 };
@@ -34,8 +35,15 @@ void add_inputs(CLI::App* cmd, InputOptions& o) {
       ->each([&o](const std::string&) { o.seed_set = true; });
   cmd->add_option("--sentence", o.sentence, "Replace the input sentence (words are split on spaces, commas dropped)")
       ->each([&o](const std::string&) { o.sentence_set = true; });
-  cmd->add_option("--rng", o.rng, "Dropout mask: 'mkl' (PyTorch x86-64 wheels on Intel CPUs) or 'portable' (every other build)")
+  cmd->add_option("--rng", o.rng,
+                  "Dropout mask: 'mkl' (PyTorch's x86-64 wheels on Intel CPUs) or 'portable' (every other build). "
+                  "Default: the machine the lesson's article was printed on")
       ->check(CLI::IsMember({"mkl", "portable"}));
+  cmd->add_option("--cpu", o.cpu,
+                  "PyTorch CPU kernels to reproduce: 'avx2' (x86-64 with AVX2 or AVX-512) or 'scalar' (Apple Silicon "
+                  "and other ARM builds, ATEN_CPU_CAPABILITY=default). They differ in the last digits of randn, "
+                  "rand-based init and softmax. Default: the machine the lesson's article was printed on")
+      ->check(CLI::IsMember({"avx2", "scalar"}));
 }
 
 std::string json_str(const std::string& s) {

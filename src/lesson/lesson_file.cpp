@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include <fstream>
-#include <regex>
 #include <set>
 #include <sstream>
 
@@ -12,7 +11,7 @@ namespace attn::lesson {
 
 namespace {
 
-const std::set<std::string> kKeys = {"name", "source", "section", "order", "group", "seed", "sentence"};
+const std::set<std::string> kKeys = {"name", "source", "section", "order", "group", "cpu", "rng"};
 const std::set<std::string> kRequired = {"name", "source", "order", "group"};
 
 class LessonParser {
@@ -42,6 +41,14 @@ class LessonParser {
   std::string prose_until_next();
 };
 
+// A lesson or step id: lowercase letters, digits and '-', starting with a letter or digit.
+bool is_id(const std::string& s) {
+  if (s.empty() || s[0] == '-') return false;
+  for (char c : s)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
+  return true;
+}
+
 std::string trim(const std::string& s) {
   size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
@@ -63,16 +70,22 @@ Lesson LessonParser::run() {
 }
 
 void LessonParser::header() {
-  static const std::regex kv(R"(^([a-z]+):\s*(.*)$)");
   for (; k_ < lines_.size() && !trim(lines_[k_]).empty(); ++k_) {
-    std::smatch m;
-    if (!std::regex_match(lines_[k_], m, kv)) fail(k_, "expected a header line 'key: value' (keys: name, source, section, order, group)");
-    if (!kKeys.count(m[1])) fail(k_, "unknown header key '" + m[1].str() + "' (known: name, source, section, order, group, seed, sentence)");
-    lesson_.meta[m[1]] = trim(m[2]);
+    const std::string& l = lines_[k_];
+    size_t colon = l.find(':');
+    std::string key = colon == std::string::npos ? "" : l.substr(0, colon);
+    if (key.empty() || key.find_first_not_of("abcdefghijklmnopqrstuvwxyz") != std::string::npos)
+      fail(k_, "expected a header line 'key: value' (keys: name, source, section, order, group, cpu, rng)");
+    if (!kKeys.count(key)) fail(k_, "unknown header key '" + key + "' (known: name, source, section, order, group, cpu, rng)");
+    lesson_.meta[key] = trim(l.substr(colon + 1));
   }
   for (const std::string& key : kRequired)
     if (!lesson_.meta.count(key)) fail(k_ ? k_ - 1 : 0, "the header has no '" + key + ":' line");
-  if (!std::regex_match(lesson_.meta["name"], std::regex("[a-z0-9][a-z0-9-]*")))
+  if (lesson_.meta.count("cpu") && lesson_.meta["cpu"] != "avx2" && lesson_.meta["cpu"] != "scalar")
+    fail(1, "cpu: is 'avx2' or 'scalar', got '" + lesson_.meta["cpu"] + "'");
+  if (lesson_.meta.count("rng") && lesson_.meta["rng"] != "mkl" && lesson_.meta["rng"] != "portable")
+    fail(1, "rng: is 'mkl' or 'portable', got '" + lesson_.meta["rng"] + "'");
+  if (!is_id(lesson_.meta["name"]))
     fail(1, "a lesson name is lowercase letters, digits and '-', got '" + lesson_.meta["name"] + "'");
 }
 
@@ -88,12 +101,14 @@ std::string LessonParser::prose_until_next() {
 }
 
 void LessonParser::step() {
-  static const std::regex head(R"(^## ([a-z0-9][a-z0-9-]*): (.+)$)");
-  std::smatch m;
-  if (!std::regex_match(lines_[k_], m, head)) fail(k_, "a step heading is '## id: Title' with a lowercase id, got '" + lines_[k_] + "'");
+  const std::string& l = lines_[k_];
+  size_t colon = l.find(": ", 3);
   Step s;
-  s.id = m[1];
-  s.title = trim(m[2]);
+  if (colon != std::string::npos) {
+    s.id = l.substr(3, colon - 3);
+    s.title = trim(l.substr(colon + 2));
+  }
+  if (!is_id(s.id) || s.title.empty()) fail(k_, "a step heading is '## id: Title' with a lowercase id, got '" + l + "'");
   s.line = static_cast<int>(k_ + 1);
   for (const Step& other : lesson_.steps)
     if (other.id == s.id) fail(k_, "step id '" + s.id + "' is used twice");

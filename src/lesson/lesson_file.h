@@ -40,7 +40,7 @@ struct Step {
 struct Lesson {
   std::string path;             // where it was read from (for messages)
   std::string title;
-  std::map<std::string, std::string> meta;   // name, source, section, order, group, ...
+  std::map<std::string, std::string> meta;   // name, source, section, order, group, cpu, rng
   std::string intro;
   std::vector<Step> steps;
   std::string name() const { return meta.at("name"); }

@@ -22,6 +22,7 @@ class Lexer {
   size_t pos_ = 0;
   int line_ = 1;
   int depth_ = 0;                 // bracket nesting: newlines inside brackets are ignored
+  std::vector<std::pair<char, int>> open_;   // open brackets and their lines, for "never closed"
   std::vector<int> indents_{0};
   std::vector<Token> out_;
 
@@ -69,6 +70,8 @@ std::vector<Token> Lexer::run() {
       op();
     }
   }
+  if (!open_.empty())
+    throw ScriptError(open_.back().second, std::string("SyntaxError: '") + open_.back().first + "' was never closed");
   if (!out_.empty() && out_.back().kind != Token::Newline) push(Token::Newline, "");
   while (indents_.size() > 1) {
     indents_.pop_back();
@@ -169,8 +172,14 @@ void Lexer::op() {
   char c = peek();
   if (std::string("()[]{}:,.;+-*/%@=<>&|^~").find(c) == std::string::npos)
     throw ScriptError(line_, std::string("SyntaxError: invalid character '") + c + "'");
-  if (c == '(' || c == '[' || c == '{') ++depth_;
-  if ((c == ')' || c == ']' || c == '}') && depth_ > 0) --depth_;
+  if (c == '(' || c == '[' || c == '{') {
+    ++depth_;
+    open_.emplace_back(c, line_);
+  }
+  if ((c == ')' || c == ']' || c == '}') && depth_ > 0) {
+    --depth_;
+    open_.pop_back();
+  }
   ++pos_;
   push(Token::Op, std::string(1, c));
 }

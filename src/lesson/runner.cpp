@@ -89,12 +89,27 @@ std::string apply_options(const std::string& code, const RunOptions& opts) {
   return out;
 }
 
+core::CpuKernels effective_cpu(const Lesson& lesson, const RunOptions& opts) {
+  if (opts.cpu) return *opts.cpu;
+  auto it = lesson.meta.find("cpu");
+  return it != lesson.meta.end() && it->second == "scalar" ? core::CpuKernels::scalar : core::CpuKernels::avx2;
+}
+
+core::DropoutRng effective_rng(const Lesson& lesson, const RunOptions& opts) {
+  if (opts.rng) return *opts.rng;
+  auto it = lesson.meta.find("rng");
+  return it != lesson.meta.end() && it->second == "portable" ? core::DropoutRng::portable : core::DropoutRng::mkl;
+}
+
 LessonRun run_lesson(const Lesson& lesson, const RunOptions& opts) {
   validate(lesson, opts);
+  core::set_cpu_kernels(effective_cpu(lesson, opts));
   Interpreter in;
-  in.dropout_rng = opts.rng;
+  in.dropout_rng = effective_rng(lesson, opts);
   LessonRun run;
   run.lesson = &lesson;
+  run.cpu = effective_cpu(lesson, opts);
+  run.rng = in.dropout_rng;
   for (const Step& s : lesson.steps) {
     StepRun sr;
     sr.step = &s;
@@ -147,7 +162,11 @@ std::string render(const LessonRun& run, const std::string& only_step, int lesso
   std::string out = fmt::format("{}\nLesson {} of {} ({}) · attn lesson {}\nFollows: {}", l.title, lesson_number, lesson_count,
                                 l.meta.at("group"), l.name(), l.meta.at("source"));
   if (l.meta.count("section")) out += ", section \"" + l.meta.at("section") + "\"";
-  out += "\n";
+  bool scalar = run.cpu == core::CpuKernels::scalar;
+  bool declared = l.meta.count("cpu") ? l.meta.at("cpu") == (scalar ? "scalar" : "avx2") : !scalar;
+  out += fmt::format("\nNumbers: computed as PyTorch 1.13 does with its {} CPU kernels{}; `--cpu {}` for {}\n",
+                     scalar ? "scalar" : "AVX2", declared ? ", as on the machine the source was printed on" : "",
+                     scalar ? "avx2" : "scalar", scalar ? "x86-64 with AVX2" : "Apple Silicon and other ARM builds");
   if (!l.intro.empty() && only_step.empty()) out += "\n" + l.intro + "\n";
   bool found = only_step.empty();
   for (size_t k = 0; k < run.steps.size(); ++k) {

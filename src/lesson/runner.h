@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/cpu.h"
 #include "core/random.h"
 #include "lesson/lesson_file.h"
 
@@ -24,7 +25,8 @@ struct UsageError : std::runtime_error {
 struct RunOptions {
   std::optional<std::string> seed;       // replaces every torch.manual_seed(...) argument
   std::optional<std::string> sentence;   // replaces the `sentence = '...'` assignment
-  core::DropoutRng rng = core::DropoutRng::mkl;
+  std::optional<core::DropoutRng> rng;   // dropout mask; default: the lesson's `rng:` (mkl)
+  std::optional<core::CpuKernels> cpu;   // kernel family; default: the lesson's `cpu:` (avx2)
   bool article_inputs() const { return !seed && !sentence; }
 };
 
@@ -42,7 +44,14 @@ struct StepRun {
 struct LessonRun {
   const Lesson* lesson = nullptr;
   std::vector<StepRun> steps;
+  core::CpuKernels cpu = core::CpuKernels::avx2;   // what the numbers were computed with
+  core::DropoutRng rng = core::DropoutRng::mkl;
 };
+
+// The kernel family and dropout RNG a run uses: the option if given, else what the lesson
+// declares its article was printed with.
+core::CpuKernels effective_cpu(const Lesson& lesson, const RunOptions& opts);
+core::DropoutRng effective_rng(const Lesson& lesson, const RunOptions& opts);
 
 // Checks --seed / --sentence against PyTorch's rules and the lesson's code (UsageError if bad).
 void validate(const Lesson& lesson, const RunOptions& opts);

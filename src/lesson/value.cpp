@@ -135,8 +135,7 @@ std::string repr(const Value& v) {
       return out + "}";
     }
     case Value::Tensor: {
-      const core::Tensor& t = as_tensor(v);
-      return (t.is_parameter ? "Parameter containing:\n" : "") + print::tensor_repr(t);
+      return print::tensor_repr(as_tensor(v));   // adds "Parameter containing:" itself
     }
     case Value::Instance: return module_repr(v);
     case Value::Class: return "<class '__main__." + static_cast<ClassObj*>(v.obj.get())->name + "'>";
