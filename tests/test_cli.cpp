@@ -1,0 +1,108 @@
+// tests/test_cli.cpp: the real `attn` binary as a learner or a lab script runs it: exit codes,
+// and the one-line error messages on stderr for bad input.
+#include <doctest/doctest.h>
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+namespace {
+
+struct Result {
+  int code = -1;
+  std::string out, err;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// Runs `attn ARGS` through the shell (ARGS already quoted), capturing stdout and stderr.
+Result attn(const std::string& args, const std::string& env = "") {
+  std::string dir = std::filesystem::temp_directory_path() / "attn-cli-test";
+  std::filesystem::create_directories(dir);
+  std::string cmd = env + " " + ATTN_BINARY + " " + args + " >" + dir + "/out 2>" + dir + "/err";
+  int status = std::system(cmd.c_str());
+  Result r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(dir + "/out");
+  r.err = slurp(dir + "/err");
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("bad input: one line on stderr, exit code 2") {
+  struct Case {
+    std::string args, err;
+  } cases[] = {
+      {"lesson causl", "attn: no lesson named 'causl'; did you mean 'causal'? (`attn list` shows all lessons)\n"},
+      {"lesson causal --seed abc", "attn: --seed must be an integer (as torch.manual_seed takes), got 'abc'\n"},
+      {"lesson causal --seed 18446744073709551616",
+       "attn: --seed must be in PyTorch's range -9223372036854775808 to 18446744073709551615, got 18446744073709551616\n"},
+      {"lesson causal --sentence hello", "attn: --sentence needs at least two words to attend between, got 1: 'hello'\n"},
+      {"lesson causal --sentence ' , '", "attn: --sentence needs at least two words to attend between, got 0: ' , '\n"},
+      {"lesson causal --step nope",
+       "attn: lesson 'causal' has no step 'nope' (its steps: setup, scores, weights, tril, masked, renorm, neg-inf, softmax-masked)\n"},
+      {"verify causal nosuch", "attn: no lesson named 'nosuch' (`attn list` shows all lessons)\n"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.args);
+    Result r = attn(c.args);
+    CHECK(r.code == 2);
+    CHECK(r.err == c.err);
+    CHECK(r.out.empty());
+  }
+}
+
+TEST_CASE("command-line parse errors are usage errors too") {
+  for (const char* args : {"", "lesson", "list --format xml", "lesson causal --rng fast", "frobnicate"}) {
+    CAPTURE(args);
+    Result r = attn(args);
+    CHECK(r.code == 2);
+    CHECK(r.err.rfind("attn: ", 0) == 0);
+    CHECK(r.err.find('\n') == r.err.size() - 1);   // exactly one line
+  }
+}
+
+TEST_CASE("a malformed lesson file is named with its line") {
+  std::string dir = std::filesystem::temp_directory_path() / "attn-bad-lessons";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/bad.lesson") << "# Bad\nname: bad\ngroup: concepts\norder: 1\nsource: test\n\n## Step one: x\n";
+  Result r = attn("list", "ATTN_LESSON_DIR=" + dir);
+  CHECK(r.code == 2);
+  CHECK(r.err == "attn: " + dir + "/bad.lesson:7: a step heading is '## id: Title' with a lowercase id, got '## Step one: x'\n");
+}
+
+TEST_CASE("help, version, list and verify") {
+  CHECK(attn("--version").out == "attn 0.1.0\n");
+  for (const char* args : {"--help", "lesson --help", "list --help", "verify --help"}) {
+    CAPTURE(args);
+    Result r = attn(args);
+    CHECK(r.code == 0);
+    CHECK(r.out.find("Usage:") != std::string::npos);
+  }
+  Result json = attn("list --format json");
+  CHECK(json.code == 0);
+  CHECK(json.out.find("{\"name\": \"causal\", \"title\": \"Causal self-attention: hiding the future\", \"group\": \"article\"") != std::string::npos);
+  Result v = attn("verify");
+  CHECK(v.code == 0);
+  CHECK(v.out.find("DIFFERS") == std::string::npos);
+  Result other = attn("verify causal --seed 42");
+  CHECK(other.code == 0);
+  CHECK(other.out.find("its transcript no longer applies") != std::string::npos);
+}
+
+TEST_CASE("a lesson walks through code and output; --step shows one step") {
+  Result r = attn("lesson causal --seed 42 --step tril");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("mask_simple = torch.tril(torch.ones(block_size, block_size))") != std::string::npos);
+  CHECK(r.out.find("── 4/8 tril:") != std::string::npos);
+  CHECK(r.out.find("── 3/8") == std::string::npos);
+  Result full = attn("lesson embedding --sentence 'the cat sat on the mat'");
+  CHECK(full.out.find("sentence = 'the cat sat on the mat'") != std::string::npos);   // the code shown is the code run
+  CHECK(full.out.find("{'cat': 0, 'mat': 1, 'on': 2, 'sat': 3, 'the': 5}") != std::string::npos);
+}

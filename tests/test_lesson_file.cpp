@@ -1,0 +1,105 @@
+// tests/test_lesson_file.cpp: the lesson file parser (format: lessons/README.md), its file:line
+// errors, and the option rewriting that keeps shown code equal to run code.
+#include <doctest/doctest.h>
+
+#include "lesson/runner.h"
+
+using attn::lesson::LessonFileError;
+using attn::lesson::parse_lesson;
+
+namespace {
+
+const char* kGood = R"(# A title
+name: tiny
+group: concepts
+order: 9
+source: a test
+
+Intro prose.
+
+## first: The first step
+Some prose.
+
+```python
+x = 1
+print(x)
+```
+```output
+1
+```
+```note
+A remark.
+```
+
+## second: The second step
+```python setup
+y = 2
+```
+)";
+
+std::string error_of(const std::string& text) {
+  try {
+    parse_lesson(text, "f.lesson");
+  } catch (const LessonFileError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("a lesson file parses into steps, cells, expected outputs and notes") {
+  auto l = parse_lesson(kGood, "f.lesson");
+  CHECK(l.title == "A title");
+  CHECK(l.name() == "tiny");
+  CHECK(l.intro == "Intro prose.");
+  REQUIRE(l.steps.size() == 2);
+  CHECK(l.steps[0].id == "first");
+  CHECK(l.steps[0].title == "The first step");
+  CHECK(l.steps[0].prose == "Some prose.");
+  REQUIRE(l.steps[0].cells.size() == 1);
+  CHECK(l.steps[0].cells[0].code == "x = 1\nprint(x)\n");
+  CHECK(l.steps[0].cells[0].line == 13);
+  CHECK(l.steps[0].cells[0].expected == "1\n");
+  CHECK(l.steps[0].cells[0].note == "A remark.\n");
+  CHECK(l.steps[1].cells[0].setup);
+  CHECK_FALSE(l.steps[1].cells[0].has_expected);
+}
+
+TEST_CASE("malformed lesson files are reported as file:line: what is wrong") {
+  std::string g = kGood;
+  CHECK(error_of("no title\n") == "f.lesson:1: a lesson starts with its title: '# Title'");
+  CHECK(error_of(std::string(g).replace(g.find("order: 9"), 8, "colour: 9")) ==
+        "f.lesson:4: unknown header key 'colour' (known: name, source, section, order, group, cpu, rng)");
+  CHECK(error_of(std::string(g).replace(g.find("## second"), 9, "## Second")) ==
+        "f.lesson:23: a step heading is '## id: Title' with a lowercase id, got '## Second: The second step'");
+  CHECK(error_of(g.substr(0, g.rfind("```"))) == "f.lesson:24: this ``` block is never closed");
+  CHECK(error_of(std::string(g).replace(g.find("```note"), 7, "```jpeg")) ==
+        "f.lesson:19: unknown block '```jpeg' (use ```python, ```python setup, ```output, ```output omits grad_fn or ```note)");
+  CHECK(error_of(std::string(g).replace(g.find("## second"), 9, "## first")).find("f.lesson:23: step id 'first' is used twice") == 0);
+}
+
+TEST_CASE("a Python error in a cell names the lesson file line") {
+  auto l = parse_lesson(std::string(kGood).replace(std::string(kGood).find("print(x)"), 8, "print(z)"), "f.lesson");
+  try {
+    attn::lesson::run_lesson(l, {});
+    FAIL("expected an error");
+  } catch (const LessonFileError& e) {
+    CHECK(std::string(e.what()) == "f.lesson:14: NameError: name 'z' is not defined");
+  }
+}
+
+TEST_CASE("--seed and --sentence rewrite the code text that is shown and run") {
+  attn::lesson::RunOptions o;
+  o.seed = "42";
+  o.sentence = "It's a test, really";
+  std::string code = "torch.manual_seed(123)\nsentence = 'Life is short'\ntorch.manual_seed( 789 )\n";
+  CHECK(attn::lesson::apply_options(code, o) ==
+        "torch.manual_seed(42)\nsentence = \"It's a test, really\"\ntorch.manual_seed(42)\n");
+}
+
+TEST_CASE("the grad_fn suffix the article omits is removed the way PyTorch placed it") {
+  CHECK(attn::lesson::strip_grad_fn("tensor(1.2903, grad_fn=<DotBackward0>)\n") == "tensor(1.2903)\n");
+  CHECK(attn::lesson::strip_grad_fn("tensor([1., 2.],\n       grad_fn=<SqueezeBackward3>)\n") == "tensor([1., 2.])\n");
+  CHECK(attn::lesson::strip_grad_fn("tensor([1., 2.])\n") == "tensor([1., 2.])\n");
+}
