@@ -38,6 +38,10 @@ Golden read_golden(const std::string& path) {
       g.opts.seed = line.substr(6);
     } else if (line.rfind("sentence: ", 0) == 0) {
       g.opts.sentence = line.substr(10);
+    } else if (line.rfind("inputs: ", 0) == 0) {
+      g.opts.inputs = line.substr(8);
+    } else if (line.rfind("rng: ", 0) == 0) {
+      g.opts.rng = line.substr(5) == "portable" ? attn::core::DropoutRng::portable : attn::core::DropoutRng::mkl;
     } else if (line.rfind("cpu: ", 0) == 0) {
       g.opts.cpu = line.substr(5) == "scalar" ? attn::core::CpuKernels::scalar : attn::core::CpuKernels::avx2;
     }

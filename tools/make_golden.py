@@ -13,6 +13,7 @@ family, so this script runs itself once per family with that variable set or uns
 
 Run with Debian's PyTorch:   /usr/bin/python3 tools/make_golden.py
 """
+import ast
 import contextlib
 import io
 import os
@@ -45,11 +46,14 @@ VARIANTS = [
     {"cpu": "avx2", "seed": "1"},
 ]
 FAMILIES = {"scalar": "default", "avx2": "avx2"}   # attn's --cpu -> ATEN_CPU_CAPABILITY
+# The book chapter's six token embeddings, replaced (tests --inputs).
+OTHER_INPUTS = "0.1 0.2 0.3; -0.5 0.25 1.5; 2 0 -1; 0.33 0.66 0.99; 1e-3 -2.5 0.7; 0.9 0.8 -0.05"
+BOOK_VARIANTS = [{"inputs": OTHER_INPUTS}, {"seed": "7"}, {"inputs": OTHER_INPUTS, "seed": "2"}]
 
 
 def parse_lesson(path):
     """Return (name, cpu, [(step_id, [code, ...]), ...]) for a lesson file."""
-    name, cpu, steps, fence, buf = None, "avx2", [], None, []
+    name, cpu, echo, steps, fence, buf = None, "avx2", False, [], None, []
     for line in open(path, encoding="utf-8").read().split("\n"):
         if fence is not None:
             if line == "```":
@@ -63,14 +67,47 @@ def parse_lesson(path):
             name = line.split(":", 1)[1].strip()
         elif line.startswith("cpu:") and not steps:
             cpu = line.split(":", 1)[1].strip()
+        elif line.startswith("echo:") and not steps:
+            echo = True
         elif line.startswith("## "):
             steps.append((line[3:].split(":", 1)[0], []))
         elif line.startswith("```"):
             fence = line[3:].strip()
-    return name, cpu, steps
+    return name, cpu, echo, steps
+
+
+def find_inputs_literal(code):
+    """(begin, end) of `inputs = torch.tensor(...)`, skipping brackets in comments and strings."""
+    m = re.search(r"(^|\n)(inputs\s*=\s*torch\.tensor\()", code)
+    if not m:
+        return None
+    k, depth = m.end(2), 1
+    while k < len(code) and depth > 0:
+        c = code[k]
+        if c == "#":
+            while k < len(code) and code[k] != "\n":
+                k += 1
+        elif c in "'\"":
+            k = code.index(c, k + 1)
+        elif c in "([":
+            depth += 1
+        elif c in ")]":
+            depth -= 1
+        k += 1
+    return (m.start(2), k) if depth == 0 else None
+
+
+def inputs_literal(text):
+    rows = [[float(w) for w in r.replace(",", " ").split()] for r in text.split(";") if r.strip()]
+    body = ",\n   ".join("[" + ", ".join(repr(v) for v in row) + "]" for row in rows)
+    return "inputs = torch.tensor(\n  [" + body + "]\n)"
 
 
 def apply_options(code, opts):
+    if "inputs" in opts:
+        span = find_inputs_literal(code)
+        if span:
+            code = code[:span[0]] + inputs_literal(opts["inputs"]) + code[span[1]:]
     if "seed" in opts:
         code = SEED_CALL.sub("torch.manual_seed(%s)" % opts["seed"], code)
     if "sentence" in opts:
@@ -82,7 +119,20 @@ def apply_options(code, opts):
     return code
 
 
-def run_cells(steps, opts):
+def run_cell(code, namespace, echo):
+    """exec a cell; with echo, display its last expression's value as Jupyter does."""
+    tree = ast.parse(code)
+    last = tree.body[-1] if echo and tree.body and isinstance(tree.body[-1], ast.Expr) else None
+    if last is not None:
+        tree.body.pop()
+    exec(compile(tree, "<cell>", "exec"), namespace)
+    if last is not None:
+        value = eval(compile(ast.Expression(last.value), "<cell>", "eval"), namespace)
+        if value is not None:
+            print(repr(value))
+
+
+def run_cells(steps, opts, echo=False):
     """Execute every cell in one namespace; return [(step_id, index, stdout)]."""
     torch.manual_seed(67280421310721)   # a fresh process's default seed, as attn starts with
     namespace = {"__name__": "__main__"}
@@ -91,14 +141,16 @@ def run_cells(steps, opts):
         for k, code in enumerate(cells, 1):
             buf = io.StringIO()
             with contextlib.redirect_stdout(buf):
-                exec(compile(apply_options(code, opts), "<cell>", "exec"), namespace)
+                run_cell(apply_options(code, opts), namespace, echo)
             results.append((step_id, k, buf.getvalue()))
     return results
 
 
 def uses(steps, what):
-    if what == "cpu":
+    if what in ("cpu", "rng"):
         return True
+    if what == "inputs":
+        return any(find_inputs_literal(c) for _, cells in steps for c in cells)
     text = "".join(c for _, cells in steps for c in cells)
     return bool(SEED_CALL.search(text)) if what == "seed" else any(
         SENTENCE.match(line) for line in text.split("\n"))
@@ -127,15 +179,16 @@ def run_family(family):
     """Child process: ATEN_CPU_CAPABILITY is set for `family`; write that family's files."""
     assert torch.__version__.startswith("1.13"), "make golden files with Debian's python3-torch 1.13"
     for f in sorted(x for x in os.listdir(LESSONS) if x.endswith(".lesson")):
-        name, cpu, steps = parse_lesson(os.path.join(LESSONS, f))
-        for variant in VARIANTS:
+        name, cpu, echo, steps = parse_lesson(os.path.join(LESSONS, f))
+        for variant in VARIANTS + BOOK_VARIANTS:
             opts = dict(variant)
             opts.setdefault("cpu", cpu)
+            opts.setdefault("rng", "portable")   # the only dropout PyTorch computes on this machine
             if opts["cpu"] != family or any(not uses(steps, key) for key in variant):
                 continue
             if "cpu" in variant and variant["cpu"] == cpu:
                 continue   # the lesson's own family is already covered without the option
-            print("wrote", write_golden(name, opts, run_cells(steps, opts), variant))
+            print("wrote", write_golden(name, opts, run_cells(steps, opts, echo), variant))
 
 
 def find_sci_seed(steps):
@@ -152,7 +205,7 @@ def main():
         return
     os.makedirs(GOLDEN, exist_ok=True)
     if "--find-sci" in sys.argv:
-        name, cpu, steps = parse_lesson(os.path.join(LESSONS, "causal.lesson"))
+        name, cpu, echo, steps = parse_lesson(os.path.join(LESSONS, "causal.lesson"))
         print("first seed whose causal lesson prints scientific notation:", find_sci_seed(steps))
         return
     for old in os.listdir(GOLDEN):

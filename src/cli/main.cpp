@@ -18,12 +18,13 @@ using namespace attn::lesson;
 // ---- shared options ----
 
 struct InputOptions {
-  std::string seed, sentence, rng, cpu;
-  bool seed_set = false, sentence_set = false;
+  std::string seed, sentence, inputs, rng, cpu;
+  bool seed_set = false, sentence_set = false, inputs_set = false;
   RunOptions to_run() const {
     RunOptions r;
     if (seed_set) r.seed = seed;
     if (sentence_set) r.sentence = sentence;
+    if (inputs_set) r.inputs = inputs;
     if (!rng.empty()) r.rng = rng == "portable" ? attn::core::DropoutRng::portable : attn::core::DropoutRng::mkl;
     if (!cpu.empty()) r.cpu = cpu == "scalar" ? attn::core::CpuKernels::scalar : attn::core::CpuKernels::avx2;
     return r;
@@ -35,6 +36,10 @@ void add_inputs(CLI::App* cmd, InputOptions& o) {
       ->each([&o](const std::string&) { o.seed_set = true; });
   cmd->add_option("--sentence", o.sentence, "Replace the input sentence (words are split on spaces, commas dropped)")
       ->each([&o](const std::string&) { o.sentence_set = true; });
+  cmd->add_option("--inputs", o.inputs,
+                  "Replace the book chapter's six token embeddings: rows separated by ';', numbers by spaces or commas, "
+                  "e.g. \"0.43 0.15 0.89; 0.55 0.87 0.66; ...\"")
+      ->each([&o](const std::string&) { o.inputs_set = true; });
   cmd->add_option("--rng", o.rng,
                   "Dropout mask: 'mkl' (PyTorch's x86-64 wheels on Intel CPUs) or 'portable' (every other build). "
                   "Default: the machine the lesson's article was printed on")
@@ -138,7 +143,7 @@ int run_verify(const VerifyOptions& o) {
   }
   if (!opts.article_inputs()) {
     std::cout << fmt::format("verify: ran {} cells in {} lesson{}; nothing compared: the article printed its outputs for its own "
-                             "seed and sentence, so with --seed or --sentence its transcript no longer applies\n",
+                             "inputs, so with --seed, --sentence or --inputs its transcript no longer applies\n",
                              cells, chosen.size(), chosen.size() == 1 ? "" : "s");
     return 0;
   }

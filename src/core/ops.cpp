@@ -168,10 +168,8 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
   Tensor out = batched_matmul(a2, b2);
   if (a.dim() == 1) out = squeeze(out, -2);
   if (b.dim() == 1) out = squeeze(out, -1);
-  // ND @ 2-D folds into one mm and an _unsafe_view; ND @ ND expands and runs bmm.
-  const char* name = b.dim() <= 2 ? "UnsafeViewBackward0"
-                     : (a.dim() == 3 && b.dim() == 3) ? "BmmBackward0" : "UnsafeViewBackward0";
-  return with_grad(std::move(out), {&a, &b}, name);
+  // ND @ 2-D folds into one mm, ND @ ND expands and runs bmm; both end in _unsafe_view.
+  return with_grad(std::move(out), {&a, &b}, "UnsafeViewBackward0");
 }
 
 // ---- layout ----

@@ -56,9 +56,10 @@ struct Expr {
 };
 
 struct Stmt {
-  enum Kind { ExprStmt, Assign, AugAssign, Import, Def, Class, For, If, Return, Pass } kind;
+  enum Kind { ExprStmt, Assign, AugAssign, Import, Def, Class, For, If, Return, Pass, Assert } kind;
   int line = 0;
-  ExprPtr target, value;      // Assign/AugAssign (value), For (target, value = iter), Return value
+  ExprPtr target, value;      // Assign/AugAssign (value), For (target, value = iter), Return value,
+                              // Assert (value = condition, target = message)
   std::vector<ExprPtr> targets;            // chained assignment a = b = value
   std::string op;             // AugAssign operator ("+"), Import alias
   std::string name;           // Def/Class name, Import module path

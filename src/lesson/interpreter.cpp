@@ -46,13 +46,24 @@ std::string Interpreter::take_output() {
   return s;
 }
 
-void Interpreter::run_cell(const std::string& source) {
+void Interpreter::run_cell(const std::string& source, bool echo_last) {
   auto holder = std::make_shared<Stmt>();
   holder->kind = Stmt::Pass;
   holder->body = parse_program(source);
   programs_.push_back(holder);
+  Block& body = holder->body;
+  bool echo = echo_last && !body.empty() && body.back()->kind == Stmt::ExprStmt;
   Value ret;
-  exec(holder->body, &ret);
+  exec(echo ? Block(body.begin(), body.end() - 1) : body, &ret);
+  if (!echo) return;
+  const Stmt& last = *body.back();
+  Value v;
+  try {
+    v = eval(*last.value);
+  } catch (...) {
+    rethrow_at(last.line);
+  }
+  if (!v.is_none()) out << repr(v) << "\n";
 }
 
 Value Interpreter::lookup(const std::string& name) {
@@ -110,6 +121,10 @@ Interpreter::Flow Interpreter::exec_stmt(const Stmt& s, Value* ret) {
         *ret = s.value ? eval(*s.value) : Value::none();
         return Flow::returned;
       case Stmt::Pass: break;
+      case Stmt::Assert:
+        if (!truthy(eval(*s.value)))
+          throw std::runtime_error("AssertionError" + (s.target ? ": " + str(eval(*s.target)) : std::string()));
+        break;
     }
   } catch (...) {
     rethrow_at(s.line);

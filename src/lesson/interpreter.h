@@ -21,8 +21,9 @@ class Interpreter {
  public:
   Interpreter();
 
-  // Parse and run one cell; output of print() accumulates in output().
-  void run_cell(const std::string& source);
+  // Parse and run one cell; output of print() accumulates in output(). With `echo_last`, a cell
+  // ending in an expression displays its value's repr, as a Jupyter cell does (unless None).
+  void run_cell(const std::string& source, bool echo_last = false);
   std::string take_output();
 
   // ---- used by the built-in functions ----

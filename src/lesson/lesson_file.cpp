@@ -11,7 +11,7 @@ namespace attn::lesson {
 
 namespace {
 
-const std::set<std::string> kKeys = {"name", "source", "section", "order", "group", "cpu", "rng"};
+const std::set<std::string> kKeys = {"name", "source", "section", "order", "group", "cpu", "rng", "echo"};
 const std::set<std::string> kRequired = {"name", "source", "order", "group"};
 
 class LessonParser {
@@ -75,8 +75,8 @@ void LessonParser::header() {
     size_t colon = l.find(':');
     std::string key = colon == std::string::npos ? "" : l.substr(0, colon);
     if (key.empty() || key.find_first_not_of("abcdefghijklmnopqrstuvwxyz") != std::string::npos)
-      fail(k_, "expected a header line 'key: value' (keys: name, source, section, order, group, cpu, rng)");
-    if (!kKeys.count(key)) fail(k_, "unknown header key '" + key + "' (known: name, source, section, order, group, cpu, rng)");
+      fail(k_, "expected a header line 'key: value' (keys: name, source, section, order, group, cpu, rng, echo)");
+    if (!kKeys.count(key)) fail(k_, "unknown header key '" + key + "' (known: name, source, section, order, group, cpu, rng, echo)");
     lesson_.meta[key] = trim(l.substr(colon + 1));
   }
   for (const std::string& key : kRequired)
@@ -85,6 +85,8 @@ void LessonParser::header() {
     fail(1, "cpu: is 'avx2' or 'scalar', got '" + lesson_.meta["cpu"] + "'");
   if (lesson_.meta.count("rng") && lesson_.meta["rng"] != "mkl" && lesson_.meta["rng"] != "portable")
     fail(1, "rng: is 'mkl' or 'portable', got '" + lesson_.meta["rng"] + "'");
+  if (lesson_.meta.count("echo") && lesson_.meta["echo"] != "last-expression")
+    fail(1, "echo: is 'last-expression' (cells display their last expression's value, as in Jupyter), got '" + lesson_.meta["echo"] + "'");
   if (!is_id(lesson_.meta["name"]))
     fail(1, "a lesson name is lowercase letters, digits and '-', got '" + lesson_.meta["name"] + "'");
 }

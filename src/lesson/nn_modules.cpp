@@ -143,7 +143,9 @@ void add_nn_modules(NamespaceObj& nn) {
   auto module = module_class("Module", nullptr);
   nn.names["Module"] = class_value(module);
   nn.names["Parameter"] = builtin("torch.nn.Parameter", [](Interpreter&, CallArgs& a) {
-    return make_parameter(as_tensor(arg(a, 0, "data")));
+    Value p = make_parameter(as_tensor(arg(a, 0, "data")));
+    as_tensor(p).requires_grad = truthy(arg_or(a, 1, "requires_grad", Value::boolean(true)));
+    return p;
   });
   auto linear = module_class("Linear", module);
   linear->native_init = linear_init;

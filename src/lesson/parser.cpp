@@ -202,6 +202,10 @@ StmtPtr Parser::simple_statement() {
     s = import_statement(is_name("from"));
   } else if (accept_name("pass")) {
     s->kind = Stmt::Pass;
+  } else if (accept_name("assert")) {
+    s->kind = Stmt::Assert;
+    s->value = expression();
+    if (accept_op(",")) s->target = expression();
   } else if (accept_name("return")) {
     s->kind = Stmt::Return;
     if (cur().kind != Token::Newline) s->value = expr_list();

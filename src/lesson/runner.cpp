@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <regex>
@@ -60,9 +61,82 @@ void validate_sentence(const std::string& s) {
   if (s.find('\n') != std::string::npos) throw UsageError("--sentence must be one line of text");
 }
 
+// Where the statement `inputs = torch.tensor(...)` starts and ends in `code` (npos if absent).
+// Brackets inside comments and strings are skipped, as the chapter's literal has "(x^1)" comments.
+std::pair<size_t, size_t> find_inputs_literal(const std::string& code) {
+  static const std::regex start(R"((^|\n)(inputs\s*=\s*torch\.tensor\())");
+  std::smatch m;
+  if (!std::regex_search(code, m, start)) return {std::string::npos, std::string::npos};
+  size_t begin = static_cast<size_t>(m.position(2)), k = begin + m.length(2);
+  int depth = 1;
+  for (; k < code.size() && depth > 0; ++k) {
+    char c = code[k];
+    if (c == '#') {
+      while (k < code.size() && code[k] != '\n') ++k;
+    } else if (c == '\'' || c == '"') {
+      for (++k; k < code.size() && code[k] != c; ++k) {}
+    } else if (c == '(' || c == '[') {
+      ++depth;
+    } else if (c == ')' || c == ']') {
+      --depth;
+    }
+  }
+  return depth == 0 ? std::make_pair(begin, k) : std::make_pair(std::string::npos, std::string::npos);
+}
+
+bool has_inputs(const Lesson& l) {
+  for (const Step& s : l.steps)
+    for (const Cell& c : s.cells)
+      if (find_inputs_literal(c.code).first != std::string::npos) return true;
+  return false;
+}
+
+std::string inputs_literal(const std::vector<std::vector<double>>& rows) {
+  std::string out = "inputs = torch.tensor(\n  [";
+  for (size_t r = 0; r < rows.size(); ++r) {
+    out += r ? ",\n   [" : "[";
+    for (size_t c = 0; c < rows[r].size(); ++c) out += (c ? ", " : "") + print::py_float_repr(rows[r][c]);
+    out += "]";
+  }
+  return out + "]\n)";
+}
+
 }  // namespace
 
+std::vector<std::vector<double>> parse_inputs(const std::string& text) {
+  std::vector<std::vector<double>> rows;
+  std::string row;
+  std::istringstream in(text);
+  for (int r = 1; std::getline(in, row, ';'); ++r) {
+    std::replace(row.begin(), row.end(), ',', ' ');
+    std::istringstream words(row);
+    std::vector<double> values;
+    for (std::string w; words >> w;) {
+      char* end = nullptr;
+      double v = std::strtod(w.c_str(), &end);
+      if (end != w.c_str() + w.size()) throw UsageError(fmt::format("--inputs row {}: '{}' is not a number", r, w));
+      if (!std::isfinite(v)) throw UsageError(fmt::format("--inputs row {}: '{}' is not finite; embeddings are finite numbers", r, w));
+      values.push_back(v);
+    }
+    if (values.empty()) {
+      if (in.peek() == EOF && r > 1) break;   // a trailing ';'
+      throw UsageError(fmt::format("--inputs row {} is empty (rows are separated by ';', numbers by spaces or commas)", r));
+    }
+    if (!rows.empty() && values.size() != rows[0].size())
+      throw UsageError(fmt::format("--inputs rows must have the same length: row 1 has {} numbers, row {} has {}", rows[0].size(), r, values.size()));
+    rows.push_back(values);
+  }
+  if (rows.empty()) throw UsageError("--inputs is empty; give rows like \"0.43 0.15 0.89; 0.55 0.87 0.66; ...\"");
+  if (rows.size() != 6)
+    throw UsageError(fmt::format("--inputs needs 6 rows, one per token of \"Your journey starts with one step\" (the chapter's code assumes six tokens), got {}", rows.size()));
+  return rows;
+}
+
 void validate(const Lesson& lesson, const RunOptions& opts) {
+  if (opts.inputs) {
+    parse_inputs(*opts.inputs);
+    if (!has_inputs(lesson)) throw UsageError("lesson '" + lesson.name() + "' has no `inputs = torch.tensor(...)` matrix, so --inputs does not apply to it");
+  }
   if (opts.seed) {
     validate_seed(*opts.seed);
     if (!has_seed(lesson)) throw UsageError("lesson '" + lesson.name() + "' sets no seed, so --seed does not apply to it");
@@ -75,6 +149,10 @@ void validate(const Lesson& lesson, const RunOptions& opts) {
 
 std::string apply_options(const std::string& code, const RunOptions& opts) {
   std::string out = code;
+  if (opts.inputs) {
+    auto [begin, end] = find_inputs_literal(out);
+    if (begin != std::string::npos) out = out.substr(0, begin) + inputs_literal(parse_inputs(*opts.inputs)) + out.substr(end);
+  }
   if (opts.seed) out = std::regex_replace(out, kSeedCall, "torch.manual_seed(" + *opts.seed + ")");
   if (opts.sentence) {
     std::istringstream in(out);
@@ -118,7 +196,7 @@ LessonRun run_lesson(const Lesson& lesson, const RunOptions& opts) {
       cr.cell = &c;
       cr.code = apply_options(c.code, opts);
       try {
-        in.run_cell(cr.code);
+        in.run_cell(cr.code, lesson.meta.count("echo") > 0);
       } catch (const ScriptError& e) {
         throw LessonFileError(fmt::format("{}:{}: {}", lesson.path, c.line + e.line - 1, e.what()));
       }

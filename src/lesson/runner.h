@@ -25,9 +25,11 @@ struct UsageError : std::runtime_error {
 struct RunOptions {
   std::optional<std::string> seed;       // replaces every torch.manual_seed(...) argument
   std::optional<std::string> sentence;   // replaces the `sentence = '...'` assignment
+  std::optional<std::string> inputs;     // "0.43 0.15 0.89; 0.55 0.87 0.66; ...": replaces the
+                                         // `inputs = torch.tensor(...)` literal
   std::optional<core::DropoutRng> rng;   // dropout mask; default: the lesson's `rng:` (mkl)
   std::optional<core::CpuKernels> cpu;   // kernel family; default: the lesson's `cpu:` (avx2)
-  bool article_inputs() const { return !seed && !sentence; }
+  bool article_inputs() const { return !seed && !sentence && !inputs; }
 };
 
 struct CellRun {
@@ -56,6 +58,9 @@ core::DropoutRng effective_rng(const Lesson& lesson, const RunOptions& opts);
 // Checks --seed / --sentence against PyTorch's rules and the lesson's code (UsageError if bad).
 void validate(const Lesson& lesson, const RunOptions& opts);
 std::string apply_options(const std::string& code, const RunOptions& opts);
+
+// "0.43 0.15 0.89; 0.55 0.87 0.66" -> rows of numbers (UsageError naming what is wrong).
+std::vector<std::vector<double>> parse_inputs(const std::string& text);
 
 // Runs every cell in order in one fresh interpreter. A Python error in a cell becomes
 // LessonFileError "file:line: NameError: ...".
