@@ -2,9 +2,11 @@
 //
 // The vectors in tests/vectors/random_*.txt were written by tools/make_vectors.py from Debian's
 // python3-torch 1.13.1 (AVX2 kernels, no MKL); the MKL dropout vectors come from that script's
-// MCG31m1 model, pinned to the mask the book notebook printed. Each case names a seed and a list
-// of ops; this file replays the ops on attn::core::Generator and compares every output word
-// (all of them through an FNV-1a digest, the first 64 one by one). PyTorch is not needed here.
+// MCG31m1 model, pinned to the mask the book notebook printed. random_scalar_*.txt come from the
+// same torch run with ATEN_CPU_CAPABILITY=default (the scalar DEFAULT kernels) and are replayed
+// under set_cpu_kernels(CpuKernels::scalar). Each case names a seed and a list of ops; this file
+// replays the ops on attn::core::Generator and compares every output word (all of them through
+// an FNV-1a digest, the first 64 one by one). PyTorch is not needed here.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -13,8 +15,10 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "core/cpu.h"
 #include "core/random.h"
 
 using namespace attn::core;
@@ -158,6 +162,21 @@ void check_file(const std::string& file) {
   }
 }
 
+// Selects a kernel family for one test and restores AVX2 (the process default) when the test
+// ends, also when a REQUIRE throws out of it.
+struct KernelsScope {
+  explicit KernelsScope(CpuKernels k) { set_cpu_kernels(k); }
+  ~KernelsScope() { set_cpu_kernels(CpuKernels::avx2); }
+  KernelsScope(const KernelsScope&) = delete;
+  KernelsScope& operator=(const KernelsScope&) = delete;
+};
+
+std::vector<uint32_t> words_of(const std::vector<float>& v) {
+  std::vector<uint32_t> out;
+  push_floats(out, v);
+  return out;
+}
+
 // Round to 4 decimals as the article prints, as an integer: -0.1115 -> -1115.
 long dec4(float v) { return std::lround(static_cast<double>(v) * 1e4); }
 
@@ -183,6 +202,66 @@ TEST_CASE("random: dropout (portable random64 path) matches torch") {
 
 TEST_CASE("random: dropout (MKL MCG31 path) matches the MCG31 model") {
   check_file("random_dropout_mkl.txt");
+}
+
+// ---- against torch 1.13.1 with ATEN_CPU_CAPABILITY=default (tests/vectors/random_scalar_*) ----
+
+TEST_CASE("random, scalar kernels: raw draws, torch.rand and unfused uniform_ match torch") {
+  const KernelsScope scalar(CpuKernels::scalar);
+  check_file("random_scalar_uniform.txt");
+}
+
+TEST_CASE("random, scalar kernels: randn / normal_ (normal_fill_16<float>, double path) match") {
+  const KernelsScope scalar(CpuKernels::scalar);
+  check_file("random_scalar_normal.txt");
+}
+
+TEST_CASE("random, scalar kernels: nn.Embedding and nn.Linear initialisation match torch") {
+  const KernelsScope scalar(CpuKernels::scalar);
+  check_file("random_scalar_init.txt");
+}
+
+TEST_CASE("random, scalar kernels: dropout (portable random64 path) matches torch") {
+  const KernelsScope scalar(CpuKernels::scalar);
+  check_file("random_scalar_dropout.txt");
+}
+
+// The switch is live: the families agree where torch's do (rand, dropout masks) and differ where
+// torch's do (uniform_, the 16-block normal, the <16 path with mean and std). The seeds and
+// parameters are ones where torch's two builds print different bits.
+TEST_CASE("random: the two kernel families differ exactly where torch's do") {
+  auto run = [](CpuKernels k, auto&& op, uint64_t seed) {
+    const KernelsScope scope(k);
+    Generator g;
+    g.manual_seed(seed);
+    return op(g);
+  };
+  auto both_ways = [&](auto&& op, uint64_t seed = 0) {
+    return std::pair{run(CpuKernels::avx2, op, seed), run(CpuKernels::scalar, op, seed)};
+  };
+  const auto r = both_ways([](Generator& g) { return words_of(rand(g, {100}).f); });
+  CHECK(r.first == r.second);
+  const auto n = both_ways([](Generator& g) { return words_of(randn(g, {100}).f); });
+  CHECK(n.first != n.second);
+  const auto u = both_ways([](Generator& g) {
+    std::vector<float> v(100);
+    g.fill_uniform(v.data(), 100, -0.5773502691896257, 0.5773502691896257);  // Linear(3, _)
+    return words_of(v);
+  });
+  CHECK(u.first != u.second);
+  const auto small = both_ways([](Generator& g) {  // the normal_fma_probe_1_0 case
+    float v = 0.0f;
+    g.fill_normal(&v, 1, -2.339408041139846, 5.685291177685354);
+    return words_of({v});
+  }, 1);
+  CHECK(small.first != small.second);
+  const auto mask = both_ways([](Generator& g) {
+    std::vector<float> v(100);
+    g.fill_bernoulli(v.data(), 100, 0.7, DropoutRng::portable);
+    return words_of(v);
+  });
+  CHECK(mask.first == mask.second);
+  CHECK(cpu_kernels() == CpuKernels::avx2);  // each scope restored the default
 }
 
 // ---- independent anchors (no vector files) ----

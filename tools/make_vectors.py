@@ -3,7 +3,8 @@
 
 Run with Debian's interpreter, which has python3-torch 1.13.1:
 
-    /usr/bin/python3 tools/make_vectors.py            # writes tests/vectors/random_*.txt
+    /usr/bin/python3 tools/make_vectors.py            # writes tests/vectors/random_*.txt,
+                                                      # random_scalar_*.txt included
     /usr/bin/python3 tools/make_vectors.py --check    # regenerate in memory, diff against disk
 
 What it is: a list of cases, each "seed the generator, run these ops in order", evaluated by
@@ -12,6 +13,12 @@ same ops on attn::core::Generator and compares bit for bit.
 What it is not: an oracle for MKL's Bernoulli path (it only runs on Intel CPUs with an MKL build);
 `dropout_mkl` cases come from the straightforward MCG31m1 model below, pinned to the mask printed
 by the book's notebook (seed 123, p = 0.5).
+
+Two kernel families (src/core/cpu.h). This process must run torch's AVX2 kernels and writes
+the AVX2 files; it then re-runs itself in a subprocess with ATEN_CPU_CAPABILITY=default (torch's
+scalar DEFAULT kernels, as on Apple Silicon), and that child writes random_scalar_*.txt, which
+the C++ test replays under set_cpu_kernels(CpuKernels::scalar). Each process checks which
+kernels torch reports before it writes anything.
 
 File format (plain text, one case per block):
 
@@ -43,7 +50,9 @@ float reprs, which C++ strtod reads back exactly):
 import argparse
 import difflib
 import math
+import os
 import pathlib
+import subprocess
 import sys
 
 import numpy as np
@@ -195,6 +204,7 @@ def fma_probe_cases(count=3):
 # ---- the cases, one file each ----
 
 SEEDS = [0, 1, 42, 123, 789]
+RANDN_SIZES = [1, 3, 15, 16, 17, 20, 31, 32, 100]  # double path, one block, tails, many blocks
 
 CASES = {
     "random_uniform.txt": (
@@ -210,7 +220,7 @@ CASES = {
            ("uniform_offset", 13, "uniform:1000:2.0:2.000001")]
     ),
     "random_normal.txt": (
-        [(f"randn_{s}_{n}", s, f"randn:{n}") for s in [0, 42, 123, 789] for n in [1, 3, 15, 16, 17, 20, 31, 32, 100]]
+        [(f"randn_{s}_{n}", s, f"randn:{n}") for s in [0, 42, 123, 789] for n in RANDN_SIZES]
         + [(f"randn_{s}_big", s, "randn:100003") for s in [0, 123]]
         + [("randn_default_20", "default", "randn:20"),
            ("randn_2x12", 4, "randn:2x12"),
@@ -253,6 +263,55 @@ CASES = {
 }
 
 
+# The DEFAULT-kernel files: the same cases (MKL's Bernoulli path needs an Intel CPU, so no
+# scalar machine runs it) plus the sizes and parameters where the two families' arithmetic
+# differs most: every randn size up to 100 (the double path, full blocks, and tails), large
+# normal_ / uniform_ fills with mean and std that expose each rounding, and inits at more seeds.
+SCALAR_EXTRA = {
+    "random_uniform.txt": (
+        [(f"uniform_{s}_{i}", s, f"uniform:{n}:{lo!r}:{hi!r}")
+         for i, (n, lo, hi) in enumerate([(5000, -1.0, 1.0), (5000, -0.1, 0.3), (5000, 0.25, 7.0),
+                                          (5000, -3e-3, 1e-3), (5000, -1e5, 1e-2)])
+         for s in [0, 42]]
+    ),
+    "random_normal.txt": (
+        [(f"randn_123_{n}", 123, f"randn:{n}") for n in range(1, 101) if n not in RANDN_SIZES]
+        + [(f"randn_chain_1_to_100_{s}", s, ";".join(f"randn:{n}" for n in range(1, 101)))
+           for s in [0, 42, 789]]
+        + [(f"randn_{s}_150000", s, "randn:150000") for s in [0, 42, 123, 789]]
+        + [(f"normal_{s}_{n}_{mean!r}_{std!r}", s, f"normal:{n}:{mean!r}:{std!r}")
+           for s, n, mean, std in [(21, 20000, 0.5, 0.02), (22, 20000, -1.5, 3.25),
+                                   (23, 20000, 10.0, 0.1), (24, 20007, 0.1, 1.7),
+                                   (25, 15, 0.1, 1.7), (26, 7, -2.5, 0.3)]]
+    ),
+    "random_init.txt": (
+        [(f"embedding_1000x7_{s}", s, "embedding:1000x7") for s in [2, 3]]
+        + [("linear_3_2_nobias_x3_seed0", 0, "linear:3:2:nobias;linear:3:2:nobias;linear:3:2:nobias"),
+           ("linear_64_16", 42, "linear:64:16:bias")]
+    ),
+    "random_dropout.txt": [],
+}
+SCALAR_CASES = {
+    "random_scalar_" + fname.removeprefix("random_"): cases + SCALAR_EXTRA[fname]
+    for fname, cases in CASES.items() if fname in SCALAR_EXTRA
+}
+
+# Which kernels torch must be running for each family, as torch.__config__.show() reports them.
+KERNELS = {
+    "avx2": dict(env="avx2", files=CASES, capability="AVX2",
+                 label="AVX2 kernels, no MKL"),
+    "scalar": dict(env="default", files=SCALAR_CASES, capability="NO AVX",
+                   label="ATEN_CPU_CAPABILITY=default: scalar DEFAULT kernels, no MKL"),
+}
+
+
+def cpu_capability():
+    for line in torch.__config__.show().splitlines():
+        if "CPU capability usage:" in line:
+            return line.split(":", 1)[1].strip()
+    raise RuntimeError("torch.__config__.show() names no CPU capability")
+
+
 # ---- self-checks: the script's own models against torch and the published mask ----
 
 def self_check():
@@ -279,10 +338,10 @@ def self_check():
     assert math.sqrt(3.0) * (math.sqrt(2.0 / (1 + math.sqrt(5) ** 2)) / math.sqrt(3)) == 0.5773502691896257
 
 
-def render(cases):
+def render(cases, label):
     lines = [
         "# Generated by tools/make_vectors.py from torch " + torch.__version__
-        + " (Debian python3-torch 1.13.1, AVX2 kernels, no MKL). Do not edit; regenerate.",
+        + f" (Debian python3-torch 1.13.1, {label}). Do not edit; regenerate.",
         "# Format: see the docstring of tools/make_vectors.py.",
     ]
     for name, seed, ops in cases:
@@ -296,18 +355,13 @@ def render(cases):
     return "\n".join(lines) + "\n"
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--check", action="store_true", help="compare with the files on disk, write nothing")
-    args = ap.parse_args()
-    torch.set_num_threads(1)
-    self_check()
-    OUT_DIR.mkdir(parents=True, exist_ok=True)
+def write_or_check(files, label, check):
+    """Renders each file; writes it, or (check) prints a diff against disk. 1 if any differs."""
     status = 0
-    for fname, cases in CASES.items():
-        text = render(cases)
+    for fname, cases in files.items():
+        text = render(cases, label)
         path = OUT_DIR / fname
-        if args.check:
+        if check:
             old = path.read_text() if path.exists() else ""
             if old != text:
                 status = 1
@@ -315,7 +369,36 @@ def main():
                     old.splitlines(True), text.splitlines(True), str(path), "regenerated"))
         else:
             path.write_text(text)
-            print(f"wrote {path.relative_to(ROOT)} ({len(cases)} cases)")
+            print(f"wrote {path.relative_to(ROOT)} ({len(cases)} cases)", flush=True)
+    return status
+
+
+def run_scalar_child(check):
+    """This script again, in a fresh process of the same interpreter (/usr/bin/python3) with
+    ATEN_CPU_CAPABILITY=default: torch reads it once, at its first dispatch, so it must be in the
+    environment before the process starts."""
+    env = dict(os.environ, ATEN_CPU_CAPABILITY=KERNELS["scalar"]["env"])
+    cmd = [sys.executable, str(pathlib.Path(__file__).resolve()), "--kernels", "scalar"]
+    return subprocess.run(cmd + (["--check"] if check else []), env=env).returncode
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="compare with the files on disk, write nothing")
+    ap.add_argument("--kernels", choices=["all", *KERNELS], default="all",
+                    help="all (default): avx2 here, then scalar in a child process")
+    args = ap.parse_args()
+    torch.set_num_threads(1)
+    family = "avx2" if args.kernels == "all" else args.kernels
+    k = KERNELS[family]
+    if cpu_capability() != k["capability"]:
+        sys.exit(f"make_vectors.py: {family} vectors need torch's {k['capability']} kernels, but "
+                 f"torch reports {cpu_capability()!r} (set ATEN_CPU_CAPABILITY={k['env']})")
+    self_check()
+    OUT_DIR.mkdir(parents=True, exist_ok=True)
+    status = write_or_check(k["files"], k["label"], args.check)
+    if args.kernels == "all":
+        status |= run_scalar_child(args.check)
     return status
 
 

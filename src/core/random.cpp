@@ -1,18 +1,31 @@
-// core/random.cpp: PyTorch 1.13's CPU random generator and the transforms built on it, bit for bit.
+// core/random.cpp: PyTorch 1.13's CPU random generator and the transforms built on it, bit for bit,
+// for both CPU kernel families (core/cpu.h): AVX2 and the scalar DEFAULT kernels.
 //
 // What it is: a scalar transcription of the ATen code that turns mt19937 output into numbers:
 //   CPUGeneratorImpl (random, random64), uniform_real_distribution / uniform_kernel (rand,
 //   uniform_), normal_kernel (the AVX2 16-block path with the Cephes log256_ps / sincos256_ps
-//   polynomials, and the <16 double path with its cached sample), bernoulli_scalar_kernel (the
-//   portable 53-bit path and MKL's MCG31m1 path), and the Python-level initialisers of
-//   nn.Embedding and nn.Linear, plus _dropout_impl.
+//   polynomials, the DEFAULT 16-block path normal_fill_16<float> on glibc logf / cosf / sinf,
+//   and the <16 double path with its cached sample), bernoulli_scalar_kernel (the portable
+//   53-bit path and MKL's MCG31m1 path), and the Python-level initialisers of nn.Embedding and
+//   nn.Linear, plus _dropout_impl.
+// The two families make the same draws in the same order and differ only in arithmetic:
+//                       AVX2 (GCC -mfma)           scalar DEFAULT (x86-64 baseline, no FMA)
+//   uniform_            x * w + from, one FMA      x * w, then + from: two roundings
+//   normal_, >= 16      Cephes polynomials, FMAs   logf / cosf / sinf; theta from a double
+//                                                  product; r * cos * std + mean unfused
+//   normal_, < 16       val * std + mean, one FMA  val * std, then + mean (double)
+//   rand, bernoulli and dropout give the same bits in both (nothing there could fuse).
 // Every fused multiply-add that GCC emitted in Debian's AVX2 build of ATen is written here as an
 // explicit std::fma; the project compiles with -ffp-contract=off, so nothing else fuses.
 // What it is not: hand-written SIMD (the 8-lane loops are plain C++ that the compiler may
-// vectorise), thread-parallel, or a model of the DEFAULT (non-AVX2) normal kernel or of other
-// compilers' fusion choices; see shared/pytorch-facts.md for where those differ.
-// Checked against Debian's python3-torch 1.13.1 by tools/make_vectors.py -> tests/vectors/.
+// vectorise), thread-parallel, or a model of other compilers' fusion choices or other libms
+// (the scalar family calls this machine's logf / cosf / sinf, as torch does); see
+// shared/pytorch-facts.md for where those differ.
+// Checked against Debian's python3-torch 1.13.1 (AVX2, and ATEN_CPU_CAPABILITY=default for the
+// scalar family) by tools/make_vectors.py -> tests/vectors/.
 #include "core/random.h"
+
+#include "core/cpu.h"
 
 #include <bit>
 #include <charconv>
@@ -66,6 +79,23 @@ inline float uniform24(uint32_t r) { return static_cast<float>(r & 0xFFFFFFu) * 
 // uniform_real<double>(random64()): 53 random bits scaled by 2^-53, in [0, 1).
 inline double uniform53(uint64_t r) {
   return static_cast<double>(r & ((uint64_t{1} << 53) - 1)) * 0x1p-53;
+}
+
+// uniform_real<float>(r, from, to) = x * (to - from) + from: the AVX2 build contracts it into
+// one FMA (one rounding), the DEFAULT build rounds the product and then the sum.
+inline float uniform_from_to(uint32_t r, float lo, float width, bool fused) {
+  const float x = uniform24(r);
+  if (fused) return std::fma(x, width, lo);
+  const float scaled = x * width;
+  return scaled + lo;
+}
+
+// transformation::normal(val, mean, std) = val * std + mean in double: one FMA in the AVX2
+// build, two roundings in the DEFAULT build.
+inline double normal_from_standard(double val, double mean, double std, bool fused) {
+  if (fused) return std::fma(val, std, mean);
+  const double scaled = val * std;
+  return scaled + mean;
 }
 
 // ---- log256_ps (aten/src/ATen/native/cpu/avx_mathfun.h), one lane ----
@@ -188,6 +218,25 @@ ATTN_FMA_CLONES void normal_fill_16_avx2(float* data, float mean, float std) {
   }
 }
 
+// ---- normal_fill_16<float> (DistributionTemplates.h), the DEFAULT build ----
+
+// The same Box-Muller pairs in plain float: std::log / std::cos / std::sin on float are glibc's
+// logf / cosf / sinf, as in torch's DEFAULT kernel; nothing is fused (no FMA in that build).
+// GCC may merge the cos and sin calls into one sincosf; glibc's sincosf gives the same bits as
+// sinf and cosf for every theta this can see (all 2^24 values of u2 checked).
+void normal_fill_16_scalar(float* data, float mean, float std) {
+  for (int j = 0; j < 8; ++j) {
+    const float u1 = 1.0f - data[j];  // [0, 1) -> (0, 1] for log
+    const float u2 = data[j + 8];
+    const float radius = std::sqrt(-2.0f * std::log(u1));
+    // 2.0f * c10::pi<double> * u2: a double product, rounded once to float
+    const float theta = static_cast<float>(2.0 * kPi * static_cast<double>(u2));
+    // radius * cos * std + mean: three float operations, each rounded
+    data[j] = radius * std::cos(theta) * std + mean;
+    data[j + 8] = radius * std::sin(theta) * std + mean;
+  }
+}
+
 // ---- MKL's VSL_BRNG_MCG31 + viRngBernoulli(ICDF), as bernoulli_scalar_kernel uses it ----
 
 constexpr uint64_t kMcg31Modulus = 2147483647u;  // 2^31 - 1
@@ -258,50 +307,54 @@ void Generator::fill_rand(float* out, int64_t n) {
   for (int64_t k = 0; k < n; ++k) out[k] = uniform24(random());
 }
 
-// Tensor.uniform_(from, to): from and to cast to float, then fl32(x * (to - from) + from) with
-// one rounding (the AVX2 build contracts it into an FMA), in memory order.
+// Tensor.uniform_(from, to): from and to cast to float, then x * (to - from) + from per element
+// in memory order, fused or not by kernel family (uniform_from_to).
 void Generator::fill_uniform(float* out, int64_t n, double from, double to) {
   const float lo = static_cast<float>(from);
   const float width = static_cast<float>(to) - lo;
-  for (int64_t k = 0; k < n; ++k) out[k] = std::fma(uniform24(random()), width, lo);
+  const bool fused = cpu_kernels() == CpuKernels::avx2;
+  for (int64_t k = 0; k < n; ++k) out[k] = uniform_from_to(random(), lo, width, fused);
 }
 
 // ---- normal: normal_kernel ----
 
 // at::normal_distribution<double>: return the cached sample if any; else two 53-bit uniforms,
 // u1 the angle and u2 the radius, cache r*sin and return r*cos. Then val * std + mean in double
-// (transformation::normal), which the AVX2 build contracts into an FMA for both the fresh and
-// the cached sample (pinned by the normal_fma_probe_* vectors).
+// (transformation::normal) for both the fresh and the cached sample: one FMA in the AVX2 build,
+// two roundings in the DEFAULT build (both pinned by the normal_fma_probe_* vectors).
 double Generator::normal_double(double mean, double std) {
+  const bool fused = cpu_kernels() == CpuKernels::avx2;
   if (next_double_normal_) {
     const double cached = *next_double_normal_;
     next_double_normal_.reset();
-    return std::fma(cached, std, mean);
+    return normal_from_standard(cached, mean, std, fused);
   }
   const double u1 = uniform53(random64());
   const double u2 = uniform53(random64());
   const double r = std::sqrt(-2.0 * std::log(1.0 - u2));
   const double theta = 2.0 * kPi * u1;
   next_double_normal_ = r * std::sin(theta);
-  return std::fma(r * std::cos(theta), std, mean);
+  return normal_from_standard(r * std::cos(theta), mean, std, fused);
 }
 
-// float32 normal_: >= 16 elements take normal_fill_AVX2 (ignores the cache), fewer take the
-// element-wise double path.
+// float32 normal_: >= 16 elements take normal_fill_AVX2 or, in the DEFAULT build,
+// normal_fill<float> (both ignore the cache); fewer take the element-wise double path.
 void Generator::fill_normal(float* out, int64_t n, double mean, double std) {
   if (n < 16) {
     for (int64_t k = 0; k < n; ++k) out[k] = static_cast<float>(normal_double(mean, std));
     return;
   }
-  // normal_fill_AVX2: 1. n uniforms in order; 2. every full 16-block transformed in place;
-  // 3. a partial tail re-draws 16 fresh uniforms into out[n-16 .. n-1] and transforms those.
+  // normal_fill_AVX2 / normal_fill: 1. n uniforms in order; 2. every full 16-block transformed
+  // in place; 3. a partial tail re-draws 16 fresh uniforms into out[n-16 .. n-1] and
+  // transforms those.
+  auto* fill_16 = cpu_kernels() == CpuKernels::avx2 ? normal_fill_16_avx2 : normal_fill_16_scalar;
   const float mean_f = static_cast<float>(mean), std_f = static_cast<float>(std);
   for (int64_t k = 0; k < n; ++k) out[k] = uniform24(random());
-  for (int64_t k = 0; k + 15 < n; k += 16) normal_fill_16_avx2(out + k, mean_f, std_f);
+  for (int64_t k = 0; k + 15 < n; k += 16) fill_16(out + k, mean_f, std_f);
   if (n % 16 != 0) {
     float* tail = out + n - 16;
     for (int k = 0; k < 16; ++k) tail[k] = uniform24(random());
-    normal_fill_16_avx2(tail, mean_f, std_f);
+    fill_16(tail, mean_f, std_f);
   }
 }
 

@@ -1,11 +1,13 @@
-// core/random.h: PyTorch's CPU random generator, bit for bit (torch 1.13, AVX2 build).
+// core/random.h: PyTorch's CPU random generator, bit for bit (torch 1.13).
 //
-// What it is: std::mt19937 seeded as torch.manual_seed does, and the exact transforms PyTorch
-// applies on top of it: torch.rand, uniform_ (FMA-contracted), randn / normal_ (the 16-block
-// AVX2 path and the small double path with its cached sample), nn.Embedding and nn.Linear
-// initialisation, and the two dropout masks (portable 53-bit path and MKL's MCG31 stream).
-// The facts behind every line are in shared/pytorch-facts.md; tests/vectors/ holds PyTorch's
-// own numbers. What it is not: a general statistics library, or thread-parallel.
+// What it is: the mt19937 torch.manual_seed seeds, and the exact transforms PyTorch applies on
+// top of it: torch.rand, uniform_, randn / normal_ (the 16-block path and the small double path
+// with its cached sample), nn.Embedding and nn.Linear initialisation, and the two dropout masks
+// (portable 53-bit path and MKL's MCG31 stream). uniform_ and normal_ follow the kernel family
+// chosen in core/cpu.h: the AVX2 kernels (FMA-contracted, Cephes polynomials) or the scalar
+// DEFAULT kernels (glibc logf/sincosf, separate roundings). The facts behind every line are in
+// shared/pytorch-facts.md; tests/vectors/ holds PyTorch's own numbers for both families.
+// What it is not: a general statistics library, or thread-parallel.
 #pragma once
 
 #include <array>
