@@ -1,8 +1,11 @@
 // tests/test_kernels.cpp: core/kernels against bit patterns recorded from real PyTorch 1.13.1.
 //
 // What it is: a replay of tests/vectors/kernels_*.txt (written by tools/make_kernel_vectors.py,
-// see its docstring for the format). Every output float must have the very bit pattern torch
-// produced (NaN payloads excepted, see same_float); one differing bit fails the case and names it.
+// see its docstring for the format), for both kernel families of core/cpu.h: kernels_<group>.txt
+// from torch's AVX2 kernels, replayed with CpuKernels::avx2 (the default), and
+// kernels_scalar_<group>.txt from torch under ATEN_CPU_CAPABILITY=default, replayed with
+// CpuKernels::scalar. Every output float must have the very bit pattern torch produced (NaN
+// payloads excepted, see same_float); one differing bit fails the case and names it.
 // What it is not: a PyTorch run. Regenerating the vectors is a deliberate, reviewable step:
 //     /usr/bin/python3 tools/make_kernel_vectors.py
 #include <doctest/doctest.h>
@@ -16,9 +19,11 @@
 #include <string>
 #include <vector>
 
+#include "core/cpu.h"
 #include "core/kernels.h"
 
 namespace kernels = attn::core::kernels;
+using attn::core::CpuKernels;
 
 namespace {
 
@@ -111,6 +116,15 @@ bool same_float(uint32_t got, uint32_t want) {
   return got == want || (is_nan_bits(got) && is_nan_bits(want));
 }
 
+// Number of output floats that differ from torch's (same_float); 0 when all match.
+size_t count_mismatches(const Case& c, const std::vector<float>& got) {
+  const auto& want = c.arrays.at("out");
+  if (got.size() != want.size()) return want.size() + 1;
+  size_t bad = 0;
+  for (size_t i = 0; i < got.size(); ++i) bad += !same_float(bits_of(got[i]), want[i]);
+  return bad;
+}
+
 // Bitwise comparison of a whole output; reports the first differing element.
 void check_bits(const Case& c, const std::vector<float>& got) {
   const auto& want = c.arrays.at("out");
@@ -128,118 +142,204 @@ void check_bits(const Case& c, const std::vector<float>& got) {
   CHECK(bad == 0);
 }
 
-}  // namespace
+// Selects a kernel family for one test; the destructor puts back avx2, the process default, even
+// when a REQUIRE throws out of the test.
+struct KernelFamily {
+  explicit KernelFamily(CpuKernels k) { attn::core::set_cpu_kernels(k); }
+  ~KernelFamily() { attn::core::set_cpu_kernels(CpuKernels::avx2); }
+  KernelFamily(const KernelFamily&) = delete;
+  KernelFamily& operator=(const KernelFamily&) = delete;
+};
 
-// ---- exp ----
+// ---- the kernels run on one case (outputs, not yet compared) ----
 
-TEST_CASE("kernels::exp_u10 equals torch.exp (Sleef expf8_u10, FMA) bit for bit") {
-  for (const auto& c : cases_of("kernels_exp.txt", "exp")) {
-    const auto in = c.floats("in");
-    std::vector<float> out(in.size());
-    for (size_t i = 0; i < in.size(); ++i) out[i] = kernels::exp_u10(in[i]);
-    check_bits(c, out);
-  }
+std::vector<float> run_exp(const Case& c) {
+  const auto in = c.floats("in");
+  std::vector<float> out(in.size());
+  for (size_t i = 0; i < in.size(); ++i) out[i] = kernels::vec_exp(in[i]);
+  return out;
 }
 
-// ---- softmax ----
-
-TEST_CASE("kernels::softmax_lastdim equals torch.softmax(x, -1)") {
-  for (const auto& c : cases_of("kernels_softmax.txt", "softmax_lastdim")) {
-    const auto in = c.floats("in");
-    std::vector<float> out(in.size());
-    kernels::softmax_lastdim(in.data(), out.data(), c.dim("rows"), c.dim("n"));
-    check_bits(c, out);
-  }
+std::vector<float> run_softmax_lastdim(const Case& c) {
+  const auto in = c.floats("in");
+  std::vector<float> out(in.size());
+  kernels::softmax_lastdim(in.data(), out.data(), c.dim("rows"), c.dim("n"));
+  return out;
 }
 
-TEST_CASE("kernels::softmax_inner equals torch.softmax over a dim that is not the last") {
-  for (const auto& c : cases_of("kernels_softmax.txt", "softmax_inner")) {
-    const auto in = c.floats("in");
-    std::vector<float> out(in.size());
-    kernels::softmax_inner(in.data(), out.data(), c.dim("outer"), c.dim("dim"), c.dim("inner"));
-    check_bits(c, out);
-  }
+std::vector<float> run_softmax_inner(const Case& c) {
+  const auto in = c.floats("in");
+  std::vector<float> out(in.size());
+  kernels::softmax_inner(in.data(), out.data(), c.dim("outer"), c.dim("dim"), c.dim("inner"));
+  return out;
 }
 
-// ---- matrix products ----
-
-TEST_CASE("kernels::matmul equals torch mm (and N-D @ 2-D, which folds into mm)") {
-  for (const auto& c : cases_of("kernels_matmul.txt", "matmul")) {
-    const auto a = c.floats("a"), b = c.floats("b");
-    std::vector<float> out(c.dim("m") * c.dim("n"));
-    kernels::matmul(a.data(), b.data(), out.data(), c.dim("m"), c.dim("k"), c.dim("n"));
-    check_bits(c, out);
-  }
+std::vector<float> run_matmul(const Case& c) {
+  const auto a = c.floats("a"), b = c.floats("b");
+  std::vector<float> out(c.dim("m") * c.dim("n"));
+  kernels::matmul(a.data(), b.data(), out.data(), c.dim("m"), c.dim("k"), c.dim("n"));
+  return out;
 }
 
-TEST_CASE("kernels::matmul per batch equals torch bmm / batched matmul") {
-  for (const auto& c : cases_of("kernels_matmul.txt", "bmm")) {
-    const auto a = c.floats("a"), b = c.floats("b");
-    const int64_t batch = c.dim("batch"), m = c.dim("m"), k = c.dim("k"), n = c.dim("n");
-    std::vector<float> out(batch * m * n);
-    for (int64_t i = 0; i < batch; ++i)
-      kernels::matmul(a.data() + i * m * k, b.data() + i * k * n, out.data() + i * m * n, m, k, n);
-    check_bits(c, out);
-  }
+std::vector<float> run_bmm(const Case& c) {
+  const auto a = c.floats("a"), b = c.floats("b");
+  const int64_t batch = c.dim("batch"), m = c.dim("m"), k = c.dim("k"), n = c.dim("n");
+  std::vector<float> out(batch * m * n);
+  for (int64_t i = 0; i < batch; ++i)
+    kernels::matmul(a.data() + i * m * k, b.data() + i * k * n, out.data() + i * m * n, m, k, n);
+  return out;
 }
 
-TEST_CASE("kernels::matvec equals torch (m,k) @ (k)") {
-  for (const auto& c : cases_of("kernels_matmul.txt", "matvec")) {
-    const auto a = c.floats("a"), x = c.floats("x");
-    std::vector<float> out(c.dim("m"));
-    kernels::matvec(a.data(), x.data(), out.data(), c.dim("m"), c.dim("k"));
-    check_bits(c, out);
-  }
+std::vector<float> run_matvec(const Case& c) {
+  const auto a = c.floats("a"), x = c.floats("x");
+  std::vector<float> out(c.dim("m"));
+  kernels::matvec(a.data(), x.data(), out.data(), c.dim("m"), c.dim("k"));
+  return out;
 }
 
-TEST_CASE("kernels::vecmat equals torch (k) @ (k,n)") {
-  for (const auto& c : cases_of("kernels_matmul.txt", "vecmat")) {
-    const auto x = c.floats("x"), b = c.floats("b");
-    std::vector<float> out(c.dim("n"));
-    kernels::vecmat(x.data(), b.data(), out.data(), c.dim("k"), c.dim("n"));
-    check_bits(c, out);
-  }
+std::vector<float> run_vecmat(const Case& c) {
+  const auto x = c.floats("x"), b = c.floats("b");
+  std::vector<float> out(c.dim("n"));
+  kernels::vecmat(x.data(), b.data(), out.data(), c.dim("k"), c.dim("n"));
+  return out;
 }
 
-TEST_CASE("kernels::dot equals torch.dot") {
-  for (const auto& c : cases_of("kernels_matmul.txt", "dot")) {
-    const auto a = c.floats("a"), b = c.floats("b");
-    check_bits(c, {kernels::dot(a.data(), b.data(), c.dim("n"))});
-  }
+std::vector<float> run_dot(const Case& c) {
+  const auto a = c.floats("a"), b = c.floats("b");
+  return {kernels::dot(a.data(), b.data(), c.dim("n"))};
 }
 
 // nn.Linear is addmm(bias, x, W.t()). With reference BLAS that is sgemm('T','N', beta=1):
 // C = 1*sum + 1*bias, the bias added once after the whole sum. So Linear = matmul(x, W^T), then
-// an ordinary float add of the bias; this test pins that down for tensor.cpp.
-TEST_CASE("nn.Linear equals kernels::matmul(x, W^T) followed by + bias") {
-  for (const auto& c : cases_of("kernels_matmul.txt", "linear")) {
-    const auto x = c.floats("x"), w = c.floats("w"), bias = c.floats("bias");
-    const int64_t m = c.dim("m"), k = c.dim("k"), n = c.dim("n");
-    std::vector<float> wt(k * n);  // W is (n,k); W^T is (k,n)
-    for (int64_t i = 0; i < n; ++i)
-      for (int64_t j = 0; j < k; ++j) wt[j * n + i] = w[i * k + j];
-    std::vector<float> out(m * n);
-    kernels::matmul(x.data(), wt.data(), out.data(), m, k, n);
-    for (int64_t i = 0; i < m; ++i)
-      for (int64_t j = 0; j < n; ++j) out[i * n + j] = out[i * n + j] + bias[j];
-    check_bits(c, out);
-  }
+// an ordinary float add of the bias; the linear cases pin that down for tensor.cpp.
+std::vector<float> run_linear(const Case& c) {
+  const auto x = c.floats("x"), w = c.floats("w"), bias = c.floats("bias");
+  const int64_t m = c.dim("m"), k = c.dim("k"), n = c.dim("n");
+  std::vector<float> wt(k * n);  // W is (n,k); W^T is (k,n)
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < k; ++j) wt[j * n + i] = w[i * k + j];
+  std::vector<float> out(m * n);
+  kernels::matmul(x.data(), wt.data(), out.data(), m, k, n);
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) out[i * n + j] = out[i * n + j] + bias[j];
+  return out;
 }
 
-// ---- sums ----
+std::vector<float> run_sum_dim(const Case& c) {
+  const auto in = c.floats("in");
+  std::vector<float> out(c.dim("outer") * c.dim("inner"));
+  kernels::sum_dim(in.data(), out.data(), c.dim("outer"), c.dim("dim"), c.dim("inner"));
+  return out;
+}
+
+std::vector<float> run_sum_all(const Case& c) {
+  const auto in = c.floats("in");
+  return {kernels::sum_all(in.data(), c.dim("n"))};
+}
+
+using Run = std::vector<float> (*)(const Case&);
+
+// Every `op` case of tests/vectors/<file>, run with kernel family `k`, equals torch bit for bit.
+void replay(CpuKernels k, const std::string& file, const std::string& op, Run run) {
+  const KernelFamily family(k);
+  for (const auto& c : cases_of(file, op)) check_bits(c, run(c));
+}
+
+// How many `op` cases of <file> the *other* family gets wrong somewhere (a vector file that
+// cannot tell the families apart would give 0).
+size_t cases_failing_with(CpuKernels k, const std::string& file, const std::string& op, Run run) {
+  const KernelFamily family(k);
+  size_t failing = 0;
+  for (const auto& c : cases_of(file, op)) failing += count_mismatches(c, run(c)) != 0;
+  return failing;
+}
+
+}  // namespace
+
+// ---- AVX2 family (kernels_*.txt; torch's default on this machine) ----
+
+TEST_CASE("kernels::vec_exp equals torch.exp (Sleef expf8_u10, FMA) bit for bit") {
+  replay(CpuKernels::avx2, "kernels_exp.txt", "exp", run_exp);
+}
+
+TEST_CASE("kernels::softmax_lastdim equals torch.softmax(x, -1)") {
+  replay(CpuKernels::avx2, "kernels_softmax.txt", "softmax_lastdim", run_softmax_lastdim);
+}
+
+TEST_CASE("kernels::softmax_inner equals torch.softmax over a dim that is not the last") {
+  replay(CpuKernels::avx2, "kernels_softmax.txt", "softmax_inner", run_softmax_inner);
+}
+
+TEST_CASE("kernels::matmul equals torch mm (and N-D @ 2-D, which folds into mm)") {
+  replay(CpuKernels::avx2, "kernels_matmul.txt", "matmul", run_matmul);
+}
+
+TEST_CASE("kernels::matmul per batch equals torch bmm / batched matmul") {
+  replay(CpuKernels::avx2, "kernels_matmul.txt", "bmm", run_bmm);
+}
+
+TEST_CASE("kernels::matvec equals torch (m,k) @ (k)") {
+  replay(CpuKernels::avx2, "kernels_matmul.txt", "matvec", run_matvec);
+}
+
+TEST_CASE("kernels::vecmat equals torch (k) @ (k,n)") {
+  replay(CpuKernels::avx2, "kernels_matmul.txt", "vecmat", run_vecmat);
+}
+
+TEST_CASE("kernels::dot equals torch.dot") {
+  replay(CpuKernels::avx2, "kernels_matmul.txt", "dot", run_dot);
+}
+
+TEST_CASE("nn.Linear equals kernels::matmul(x, W^T) followed by + bias") {
+  replay(CpuKernels::avx2, "kernels_matmul.txt", "linear", run_linear);
+}
 
 TEST_CASE("kernels::sum_dim equals torch x.sum(dim)") {
-  for (const auto& c : cases_of("kernels_sum.txt", "sum_dim")) {
-    const auto in = c.floats("in");
-    std::vector<float> out(c.dim("outer") * c.dim("inner"));
-    kernels::sum_dim(in.data(), out.data(), c.dim("outer"), c.dim("dim"), c.dim("inner"));
-    check_bits(c, out);
-  }
+  replay(CpuKernels::avx2, "kernels_sum.txt", "sum_dim", run_sum_dim);
 }
 
 TEST_CASE("kernels::sum_all equals torch x.sum()") {
-  for (const auto& c : cases_of("kernels_sum.txt", "sum_all")) {
-    const auto in = c.floats("in");
-    check_bits(c, {kernels::sum_all(in.data(), c.dim("n"))});
-  }
+  replay(CpuKernels::avx2, "kernels_sum.txt", "sum_all", run_sum_all);
+}
+
+// ---- scalar family (kernels_scalar_*.txt; torch with ATEN_CPU_CAPABILITY=default) ----
+
+TEST_CASE("scalar kernels: vec_exp equals DEFAULT torch.exp (glibc expf)") {
+  replay(CpuKernels::scalar, "kernels_scalar_exp.txt", "exp", run_exp);
+}
+
+TEST_CASE("scalar kernels: softmax_lastdim equals DEFAULT torch.softmax(x, -1)") {
+  replay(CpuKernels::scalar, "kernels_scalar_softmax.txt", "softmax_lastdim",
+         run_softmax_lastdim);
+}
+
+TEST_CASE("scalar kernels: softmax_inner equals DEFAULT torch.softmax over another dim") {
+  replay(CpuKernels::scalar, "kernels_scalar_softmax.txt", "softmax_inner", run_softmax_inner);
+}
+
+TEST_CASE("scalar kernels: mm, bmm, mv, 1-D @ 2-D, dot, nn.Linear equal DEFAULT torch") {
+  const std::string file = "kernels_scalar_matmul.txt";
+  replay(CpuKernels::scalar, file, "matmul", run_matmul);
+  replay(CpuKernels::scalar, file, "bmm", run_bmm);
+  replay(CpuKernels::scalar, file, "matvec", run_matvec);
+  replay(CpuKernels::scalar, file, "vecmat", run_vecmat);
+  replay(CpuKernels::scalar, file, "dot", run_dot);
+  replay(CpuKernels::scalar, file, "linear", run_linear);
+}
+
+TEST_CASE("scalar kernels: sum_dim and sum_all equal DEFAULT torch x.sum(dim), x.sum()") {
+  replay(CpuKernels::scalar, "kernels_scalar_sum.txt", "sum_dim", run_sum_dim);
+  replay(CpuKernels::scalar, "kernels_scalar_sum.txt", "sum_all", run_sum_all);
+}
+
+// The families really differ where the scalar vectors say they do: replayed with the AVX2
+// kernels, the DEFAULT exp and softmax outputs must fail (else the scalar tests above could pass
+// with the scalar family switched off). Sums and products round alike in both, so not checked.
+TEST_CASE("scalar vectors tell the families apart (exp, softmax)") {
+  CHECK(cases_failing_with(CpuKernels::avx2, "kernels_scalar_exp.txt", "exp", run_exp) > 0);
+  CHECK(cases_failing_with(CpuKernels::avx2, "kernels_scalar_softmax.txt", "softmax_lastdim",
+                           run_softmax_lastdim) > 0);
+  CHECK(cases_failing_with(CpuKernels::avx2, "kernels_scalar_softmax.txt", "softmax_inner",
+                           run_softmax_inner) > 0);
+  CHECK(attn::core::cpu_kernels() == CpuKernels::avx2);  // every test leaves avx2 set
 }

@@ -1,12 +1,17 @@
-// core/kernels.cpp: scalar re-enactments of the PyTorch 1.13.1 CPU kernels (Debian build:
-// AVX2 kernels, reference BLAS from libblas3, one OpenMP thread) whose rounding the lessons
-// depend on: exp, softmax, matrix products and sums.
+// core/kernels.cpp: plain C++ re-enactments of the PyTorch 1.13.1 CPU kernels (Debian build:
+// reference BLAS from libblas3, glibc libm, one OpenMP thread) whose rounding the lessons
+// depend on: exp, softmax, matrix products and sums. Both kernel families of core/cpu.h:
+//  - CpuKernels::avx2: ATen's AVX2 kernels (Vectorized<float> = vec256_float.h, exp = Sleef);
+//  - CpuKernels::scalar: ATen's DEFAULT kernels (ATEN_CPU_CAPABILITY=default; Vectorized<float>
+//    = the generic vec_base.h, 8 plain lanes, exp = std::exp, i.e. glibc expf).
+// They differ only in Vectorized<float>::exp, in the horizontal step of vec::reduce_all and
+// in which NaN vec::maximum returns; sums and matrix products round the same in both.
 //
 // What it is: plain loops that perform the same float32 operations, in the same order, with the
-// same fused multiply-adds, as the ATen / BLAS code named above each function. "Lanes" of an
-// AVX2 register are written as arrays of 8 floats; a vector operation is a loop over its lanes.
-// Every claim about order was checked bit for bit against torch (tools/make_kernel_vectors.py
-// writes the evidence, tests/test_kernels.cpp replays it).
+// same fused multiply-adds, as the ATen / BLAS code named above each function. "Lanes" of a
+// Vectorized<float> are written as arrays of 8 floats; a vector operation is a loop over lanes.
+// Every claim about order was checked bit for bit against torch, in both families
+// (tools/make_kernel_vectors.py writes the evidence, tests/test_kernels.cpp replays it).
 // What it is not: fast, vectorised, multi-threaded, or shape-aware (tensor.cpp does shapes).
 // It assumes ATen runs one thread, as it does on the reference machine. With more threads ATen
 // splits only big work (measured: sums of more than 32768 elements, and non-last-dim softmax
@@ -16,6 +21,8 @@
 // explicit std::fma is fused, exactly as in the kernels being mirrored. Built with FMA allowed
 // and contraction on (e.g. -march=native without that flag), matmul and sums would drift.
 #include "core/kernels.h"
+
+#include "core/cpu.h"
 
 #include <algorithm>
 #include <array>
@@ -27,8 +34,13 @@ namespace attn::core::kernels {
 
 namespace {
 
-constexpr int64_t kLanes = 8;  // Vectorized<float>::size() on AVX2 (256-bit registers)
+// Vectorized<float>::size(): 8 in both families (AVX2's 256-bit registers; vec_base.h's
+// generic Vectorized<T> is 32 bytes wide too).
+constexpr int64_t kLanes = 8;
 using Lanes = std::array<float, kLanes>;
+
+// true when reproducing ATen's DEFAULT (scalar) kernels, false for its AVX2 ones.
+bool default_kernels() { return cpu_kernels() == CpuKernels::scalar; }
 
 // ---- bit helpers for the Sleef port ----
 
@@ -57,11 +69,13 @@ float ldexp2k(float d, int32_t e) {
   return (d * pow2i(half)) * pow2i(rest);
 }
 
-// ---- vector helpers (ATen Vectorized<float> on AVX2, one lane at a time) ----
+// ---- vector helpers (ATen Vectorized<float>, one lane at a time) ----
 
-// at::vec::maximum<float> (vec256_float.h): _mm256_max_ps(a, b) = (a > b ? a : b), then OR with
-// an all-ones mask when either is NaN (all-ones is itself a NaN).
+// at::vec::maximum<float>. AVX2 (vec256_float.h): _mm256_max_ps(a, b) = (a > b ? a : b), then
+// OR with an all-ones mask when either is NaN (all-ones is itself a NaN). DEFAULT (vec_base.h):
+// (a > b ? a : b), then a itself if a is NaN. Same values; only the NaN's bits differ.
 float vec_maximum(float a, float b) {
+  if (default_kernels()) return std::isnan(a) ? a : (a > b ? a : b);
   if (std::isnan(a) || std::isnan(b)) return float_of(0xffffffffu);
   return a > b ? a : b;
 }
@@ -69,14 +83,29 @@ float vec_maximum(float a, float b) {
 // at::vec::VecReduceAllSIMD<float> (functional_base.h, AVX2): permute2f128, shuffle 0x4E,
 // shuffle 0xB1; lane 0 ends up as ((l0 op l4) op (l2 op l6)) op ((l1 op l5) op (l3 op l7)).
 template <typename Op>
-float reduce_lanes(const Lanes& l, Op op) {
+float reduce_lanes_avx2(const Lanes& l, Op op) {
   return op(op(op(l[0], l[4]), op(l[2], l[6])), op(op(l[1], l[5]), op(l[3], l[7])));
+}
+
+// The generic VecReduceAllSIMD (DEFAULT): vec_reduce_all(op, acc, 8) folds lane i into lane 0
+// for i = 1..7, i.e. left to right: (((l0 op l1) op l2) ... op l7).
+template <typename Op>
+float reduce_lanes_default(const Lanes& l, Op op) {
+  float acc = l[0];
+  for (int64_t i = 1; i < kLanes; ++i) acc = op(acc, l[i]);
+  return acc;
+}
+
+template <typename Op>
+float reduce_lanes(const Lanes& l, Op op) {
+  return default_kernels() ? reduce_lanes_default(l, op) : reduce_lanes_avx2(l, op);
 }
 
 // at::vec::reduce_all (functional_base.h) over `size` contiguous floats with a lane-wise op:
 //  - size < 8: vec_reduce_all(op, loadu(data, size), size), i.e. left to right from data[0];
 //  - else: lanes = first 8; each further full chunk of 8 combined lane by lane; a partial tail
-//    combined into its low lanes only (Vec::set); then the horizontal reduction above.
+//    combined into its low lanes only (Vec::set); then the horizontal reduction above
+//    (the family's own). Same in both families except that last step.
 template <typename Op>
 float reduce_all(const float* data, int64_t size, Op op) {
   if (size < kLanes) {
@@ -169,15 +198,13 @@ float contiguous_row_sum(const float* x, int64_t n) {
 // round differently on about 9% of inputs in [-20, 20].
 float glibc_expf(float x) { return std::exp(x); }
 
-}  // namespace
-
-// ---- exp ----
+// ---- Sleef exp ----
 
 // Sleef 3.5.1 xexpf (src/libm/sleefsimdsp.c) as built for AVX2 with FMA (Sleef_expf8_u10avx2,
 // which Vectorized<float>::exp calls through Sleef_expf8_u10); vmla is a true fused multiply-add.
 // Checked against Debian's libsleef3 3.5.1 Sleef_expf8_u10avx2 on all 2^32 inputs: same bits,
-// NaNs included. torch.exp (elementwise, any length) is this function too.
-float exp_u10(float d) {
+// NaNs included.
+float sleef_expf_u10(float d) {
   constexpr float R_LN2f = 1.442695040888963407359924681001892137426645954152985934135449406931f;
   constexpr float L2Uf = 0.693145751953125f;
   constexpr float L2Lf = 1.428606765330187045e-06f;
@@ -206,6 +233,19 @@ float exp_u10(float d) {
   return u;
 }
 
+// Vectorized<float>::exp: Sleef_expf8_u10 on AVX2 (above); in the DEFAULT build vec_base.h's
+// map(std::exp), glibc's expf lane by lane.
+float vectorized_exp(float x) { return default_kernels() ? glibc_expf(x) : sleef_expf_u10(x); }
+
+}  // namespace
+
+// ---- exp ----
+
+// torch.exp: exp_kernel (UnaryOpsKernel.cpp) -> at::vml::vexp, a vec::map of Vectorized::exp
+// over every element, the partial last vector too, so any length is vec_exp: Sleef on AVX2,
+// glibc expf in the DEFAULT family.
+float vec_exp(float x) { return vectorized_exp(x); }
+
 // ---- softmax ----
 
 // aten/src/ATen/native/cpu/SoftMaxKernel.cpp, _vec_softmax_lastdim<float>, one row at a time.
@@ -215,8 +255,8 @@ void softmax_lastdim(const float* in, float* out, int64_t rows, int64_t n) {
     float* y = out + r * n;
     // 1. max_input = vec::reduce_all(vec::maximum, x)
     const float max_input = reduce_all(x, n, vec_maximum);
-    // 2. vec::map: y = (x - max).exp(), Sleef u10 on every element (the tail too)
-    for (int64_t i = 0; i < n; ++i) y[i] = exp_u10(x[i] - max_input);
+    // 2. vec::map: y = (x - max).exp(), Vectorized::exp on every element (the tail too)
+    for (int64_t i = 0; i < n; ++i) y[i] = vectorized_exp(x[i] - max_input);
     // 3. tmp_sum = vec::reduce_all(+, y); tmp_sum = 1 / tmp_sum
     const float sum = reduce_all(y, n, [](float a, float b) { return a + b; });
     const float inv = 1.0f / sum;
@@ -241,11 +281,12 @@ void softmax_inner(const float* in, float* out, int64_t outer, int64_t dim_size,
       for (int64_t d = 1; d < dim_size; ++d)
         max_input = vectorised ? vec_maximum(max_input, x[d * inner])
                                : std::max(max_input, x[d * inner]);
-      // 2. exp(x - max) stored, summed from 0 in dim order; Vec::exp (Sleef) / std::exp (glibc)
+      // 2. exp(x - max) stored, summed from 0 in dim order; Vec::exp / std::exp (glibc), which
+      //    in the DEFAULT family are both glibc
       float sum = 0.0f;
       for (int64_t d = 0; d < dim_size; ++d) {
         const float t = x[d * inner] - max_input;
-        y[d * inner] = vectorised ? exp_u10(t) : glibc_expf(t);
+        y[d * inner] = vectorised ? vectorized_exp(t) : glibc_expf(t);
         sum = sum + y[d * inner];
       }
       // 3. "unify": divide by the sum (both paths divide; no reciprocal here)

@@ -1,5 +1,7 @@
 // core/kernels.h: the float32 inner loops whose rounding must match PyTorch 1.13's CPU kernels
-// (AVX2 build) bit for bit: exp inside softmax, softmax itself, matrix products, reductions.
+// bit for bit: exp inside softmax, softmax itself, matrix products, reductions. exp and softmax
+// follow the kernel family chosen in core/cpu.h (AVX2 or scalar DEFAULT); matmul and sums are
+// the same in both.
 //
 // What it is: raw-pointer kernels over contiguous row-major float buffers, each written to
 // reproduce the order of operations (and the fused multiply-adds) of the ATen kernel it names.
@@ -10,8 +12,9 @@
 
 namespace attn::core::kernels {
 
-// Sleef_expf8_u10 with FMA, as ATen's Vectorized<float>::exp uses on AVX2.
-float exp_u10(float x);
+// ATen's Vectorized<float>::exp: Sleef_expf8_u10 with FMA (AVX2 family) or glibc expf
+// (scalar family, where Vectorized maps std::exp).
+float vec_exp(float x);
 
 // torch.softmax over the last dimension: `rows` rows of `n` contiguous values
 // (ATen _vec_softmax_lastdim: max, exp(x - max), 8-lane sum, multiply by 1/sum).

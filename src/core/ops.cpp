@@ -75,7 +75,7 @@ Tensor max(const Tensor& a) {
 
 Tensor exp(const Tensor& a) {
   Tensor out = to_float(a);
-  for (float& v : out.f) v = kernels::exp_u10(v);
+  for (float& v : out.f) v = kernels::vec_exp(v);
   return with_grad(std::move(out), {&a}, "ExpBackward0");
 }
 
