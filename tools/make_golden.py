@@ -11,7 +11,8 @@ Each lesson declares the CPU kernels its article was printed with (`cpu: scalar`
 PyTorch chooses its kernels by CPU capability; ATEN_CPU_CAPABILITY=default forces the scalar
 family, so this script runs itself once per family with that variable set or unset.
 
-Run with Debian's PyTorch:   /usr/bin/python3 tools/make_golden.py
+Run with Debian's PyTorch:   /usr/bin/python3 tools/make_golden.py [LESSON ...]
+(with lesson names, only those lessons' files are rewritten)
 """
 import ast
 import contextlib
@@ -175,11 +176,13 @@ def write_golden(name, opts, results, variant):
     return fname
 
 
-def run_family(family):
+def run_family(family, only):
     """Child process: ATEN_CPU_CAPABILITY is set for `family`; write that family's files."""
     assert torch.__version__.startswith("1.13"), "make golden files with Debian's python3-torch 1.13"
     for f in sorted(x for x in os.listdir(LESSONS) if x.endswith(".lesson")):
         name, cpu, echo, steps = parse_lesson(os.path.join(LESSONS, f))
+        if only and name not in only:
+            continue
         for variant in VARIANTS + BOOK_VARIANTS:
             opts = dict(variant)
             opts.setdefault("cpu", cpu)
@@ -200,8 +203,9 @@ def find_sci_seed(steps):
 
 
 def main():
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
     if "--family" in sys.argv:
-        run_family(sys.argv[sys.argv.index("--family") + 1])
+        run_family(sys.argv[sys.argv.index("--family") + 1], set(args[1:]))
         return
     os.makedirs(GOLDEN, exist_ok=True)
     if "--find-sci" in sys.argv:
@@ -209,10 +213,11 @@ def main():
         print("first seed whose causal lesson prints scientific notation:", find_sci_seed(steps))
         return
     for old in os.listdir(GOLDEN):
-        os.remove(os.path.join(GOLDEN, old))
+        if not args or old.split("@")[0] in args:
+            os.remove(os.path.join(GOLDEN, old))
     for family, capability in FAMILIES.items():
         env = dict(os.environ, ATEN_CPU_CAPABILITY=capability)
-        subprocess.run([sys.executable, os.path.abspath(__file__), "--family", family], env=env, check=True)
+        subprocess.run([sys.executable, os.path.abspath(__file__), "--family", family] + args, env=env, check=True)
 
 
 if __name__ == "__main__":
