@@ -222,7 +222,11 @@ std::string indent_code(const std::string& code) {
 std::string render_step(const StepRun& sr, size_t number, size_t count) {
   const Step& s = *sr.step;
   std::string head = fmt::format("── {}/{} {}: {} ", number, count, s.id, s.title);
-  std::string out = "\n" + head + std::string(head.size() < 84 ? 84 - head.size() : 2, '-') + "\n";
+  size_t width = 0;   // in code points: the heading has box-drawing and Greek letters
+  for (unsigned char ch : head) width += (ch & 0xC0) != 0x80;
+  std::string out = "\n" + head;
+  for (size_t k = width; k < 80; ++k) out += "─";
+  out += "\n";
   if (!s.prose.empty()) out += "\n" + s.prose + "\n";
   for (const CellRun& c : sr.cells) {
     out += c.cell->setup ? "\nIn (setup from earlier lessons, so this one runs on its own):\n" : "\nIn:\n";
