@@ -28,6 +28,7 @@ TEST_CASE("comprehensions, sorting and dicts follow Python") {
         "{'a': 0, 'b': 2, 'c': 3}\n");
   CHECK(run("print([x * x for x in range(4) if x != 2])") == "[0, 1, 9]\n");
   CHECK(run("print(sorted(['is', 'Life', 'eat']))") == "['Life', 'eat', 'is']\n");
+  CHECK(run("print(1 < 2 < 3, 1 < 3 < 2, 2 == 2)") == "True False True\n");
   CHECK(run("x = [1]\nx.append(2)\nprint(len(x), x[-1], x[0:1], (1,), 2 ** 10, 7 // 2, -7 // 2, 1 / 4)") ==
         "2 2 [1] (1,) 1024 3 -4 0.25\n");
 }
@@ -57,6 +58,8 @@ TEST_CASE("functions, classes and modules") {
 TEST_CASE("tensors: creation, indexing, in-place fill and grad_fn bookkeeping") {
   CHECK(run("import torch\nx = torch.tensor([[1., 2.], [3., 4.]])\nprint(x[1], x[:, 0], x.T.shape, x.sum(dim=1, keepdim=True))") ==
         "tensor([3., 4.]) tensor([1., 3.]) torch.Size([2, 2]) tensor([[3.],\n        [7.]])\n");
+  CHECK(run("import torch\nx = torch.tensor([1., -2., 3.])\nprint(x > 0, (x > 0).sum(), x.mean())") ==
+        "tensor([ True, False,  True]) tensor(2) tensor(0.6667)\n");
   // In-place changes are seen through every name bound to the tensor, as in Python.
   CHECK(run("import torch\nx = torch.zeros(2, 3)\nx[0, 1] = 5\ny = x\n"
             "y.masked_fill_(torch.triu(torch.ones(2, 3), diagonal=1).bool(), -1)\nprint(x)") ==

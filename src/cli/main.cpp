@@ -81,14 +81,26 @@ int run_list(const ListOptions& o) {
     std::cout << "\n]\n";
     return 0;
   }
+  // Columns padded by code points: titles contain Greek letters.
+  auto width = [](const std::string& t) {
+    size_t w = 0;
+    for (unsigned char ch : t) w += (ch & 0xC0) != 0x80;
+    return w;
+  };
+  size_t title_w = 5;
+  for (const Lesson& l : all) title_w = std::max(title_w, width(l.title));
   std::string group;
   for (const Lesson& l : all) {
     if (l.meta.at("group") != group) {
       group = l.meta.at("group");
       std::cout << (group == all.front().meta.at("group") ? "" : "\n") << group << ":\n";
     }
-    std::cout << fmt::format("  {:<14} {:<44} {}\n", l.name(), l.title, l.meta.at("source"));
+    std::string follows = l.meta.at("source").substr(0, l.meta.at("source").find(' '));
+    if (l.meta.count("section")) follows += " § " + l.meta.at("section");
+    std::cout << fmt::format("  {:<14} {}{}  {}\n", l.name(), l.title, std::string(title_w - width(l.title), ' '), follows);
   }
+  std::cout << "\nSources: 000 is the self-attention article \"Understanding and Coding Self-Attention, ...\"; 004 is the\n"
+               "book chapter notebook of \"Build a Large Language Model (from Scratch)\". `attn list --format json` has them in full.\n";
   std::cout << "\nRun one with `attn lesson NAME`; `attn lesson NAME --step ID` shows one step.\n";
   return 0;
 }

@@ -232,6 +232,7 @@ Value Interpreter::eval_compare(const Expr& e) {
     CallArgs a;
     a.pos = {left, right, Value::str(e.ops[k])};
     result = call(lookup("__compare__"), a);
+    if (k + 1 == e.ops.size()) break;   // only a chain's inner links are tested for truth
     if (!truthy(result)) return result;
     left = right;
   }

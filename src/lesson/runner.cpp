@@ -249,6 +249,13 @@ std::string render(const LessonRun& run, const std::string& only_step, int lesso
   out += fmt::format("\nNumbers: computed as PyTorch 1.13 does with its {} CPU kernels{}; `--cpu {}` for {}\n",
                      scalar ? "scalar" : "AVX2", declared ? ", as on the machine the source was printed on" : "",
                      scalar ? "avx2" : "scalar", scalar ? "x86-64 with AVX2" : "Apple Silicon and other ARM builds");
+  if (l.meta.count("rng")) {
+    bool mkl = run.rng == core::DropoutRng::mkl;
+    out += fmt::format("Dropout: masks as PyTorch {}{}; `--rng {}` for {}\n",
+                       mkl ? "builds with MKL draw them on Intel CPUs" : "draws them on every build without MKL on Intel",
+                       (l.meta.at("rng") == "mkl") == mkl ? ", as the source was printed" : "",
+                       mkl ? "portable" : "mkl", mkl ? "Apple Silicon, AMD CPUs and Debian's package" : "the x86-64 pip wheels on Intel CPUs");
+  }
   if (!l.intro.empty() && only_step.empty()) out += "\n" + l.intro + "\n";
   bool found = only_step.empty();
   for (size_t k = 0; k < run.steps.size(); ++k) {

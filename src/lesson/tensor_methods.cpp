@@ -103,7 +103,13 @@ Value m_view(Interpreter&, Tensor& t, CallArgs& a) { return Value::tensor(core::
 Value m_unsqueeze(Interpreter&, Tensor& t, CallArgs& a) { return Value::tensor(core::unsqueeze(t, to_int(arg(a, 0, "dim"), "dim"))); }
 Value m_squeeze(Interpreter&, Tensor& t, CallArgs& a) { return Value::tensor(core::squeeze(t, to_int(arg(a, 0, "dim"), "dim"))); }
 Value m_mean(Interpreter&, Tensor& t, CallArgs& a) {
-  return Value::tensor(core::mean(t, to_int(arg(a, 0, "dim"), "dim"), truthy(arg_or(a, 1, "keepdim", Value::boolean(false)))));
+  const Value* d = find_arg(a, 0, "dim");
+  if (!d || d->is_none()) {   // mean of all elements: sum() / numel, as a 0-d tensor
+    Tensor s = core::sum(core::to_float(t));
+    s.f[0] /= static_cast<float>(t.numel());
+    return Value::tensor(core::with_grad(s, {&t}, "MeanBackward0"));
+  }
+  return Value::tensor(core::mean(t, to_int(*d, "dim"), truthy(arg_or(a, 1, "keepdim", Value::boolean(false)))));
 }
 Value m_bool(Interpreter&, Tensor& t, CallArgs&) { return Value::tensor(core::to_bool(t)); }
 Value m_float(Interpreter&, Tensor& t, CallArgs&) { return Value::tensor(core::to_float(t)); }
