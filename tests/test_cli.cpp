@@ -48,6 +48,18 @@ TEST_CASE("bad input: one line on stderr, exit code 2") {
       {"lesson causal --step nope",
        "attn: lesson 'causal' has no step 'nope' (its steps: setup, scores, weights, tril, masked, renorm, neg-inf, softmax-masked)\n"},
       {"verify causal nosuch", "attn: no lesson named 'nosuch' (`attn list` shows all lessons)\n"},
+      {"lesson simple --inputs '1 2 3; 4 5; 1 1 1; 1 1 1; 1 1 1; 1 1 1'",
+       "attn: --inputs rows must have the same length: row 1 has 3 numbers, row 2 has 2\n"},
+      {"lesson simple --inputs '1 2 x; 1 1 1'", "attn: --inputs row 1: 'x' is not a number\n"},
+      {"lesson simple --inputs '1 2 inf; 1 1 1'", "attn: --inputs row 1: 'inf' is not finite; embeddings are finite numbers\n"},
+      {"lesson simple --inputs ''", "attn: --inputs is empty; give rows like \"0.43 0.15 0.89; 0.55 0.87 0.66; ...\"\n"},
+      {"lesson simple --inputs '1 2 3;;4 5 6'",
+       "attn: --inputs row 2 is empty (rows are separated by ';', numbers by spaces or commas)\n"},
+      {"lesson simple --inputs '1 2 3; 4 5 6'",
+       "attn: --inputs needs 6 rows, one per token of \"Your journey starts with one step\" (the chapter's code assumes six tokens), got 2\n"},
+      {"lesson causal --inputs '1;2;3;4;5;6'",
+       "attn: lesson 'causal' has no `inputs = torch.tensor(...)` matrix, so --inputs does not apply to it\n"},
+      {"lesson simple --sentence 'a b c'", "attn: lesson 'simple' has no input sentence, so --sentence does not apply to it\n"},
   };
   for (const Case& c : cases) {
     CAPTURE(c.args);
@@ -102,6 +114,10 @@ TEST_CASE("a lesson walks through code and output; --step shows one step") {
   CHECK(r.out.find("mask_simple = torch.tril(torch.ones(block_size, block_size))") != std::string::npos);
   CHECK(r.out.find("── 4/8 tril:") != std::string::npos);
   CHECK(r.out.find("── 3/8") == std::string::npos);
+  Result inputs = attn("lesson simple --inputs '1,0,0; 0,1,0; 0,0,1; 1,1,0; 0,1,1; 1,0,1'");
+  CHECK(inputs.code == 0);
+  CHECK(inputs.out.find("inputs = torch.tensor(\n      [[1.0, 0.0, 0.0],\n       [0.0, 1.0, 0.0],") != std::string::npos);
+  CHECK(inputs.out.find("tensor([[1., 0., 0., 1., 0., 1.],") != std::string::npos);
   Result full = attn("lesson embedding --sentence 'the cat sat on the mat'");
   CHECK(full.out.find("sentence = 'the cat sat on the mat'") != std::string::npos);   // the code shown is the code run
   CHECK(full.out.find("{'cat': 0, 'mat': 1, 'on': 2, 'sat': 3, 'the': 5}") != std::string::npos);
