@@ -32,6 +32,7 @@ struct Comprehension {        // `for <target> in <iter> [if <cond>]`
 struct Arg {                  // call argument: positional (name empty) or keyword
   std::string name;
   ExprPtr value;
+  std::string text;           // the argument's source text, e.g. "attn_weights" (names printed values)
 };
 
 struct Expr {

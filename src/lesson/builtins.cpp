@@ -190,7 +190,10 @@ Value print_fn(Interpreter& in, CallArgs& a) {
     else if (n == "end") end = str(v);
     else if (n != "flush") throw std::runtime_error("TypeError: '" + n + "' is an invalid keyword argument for print()");
   }
-  for (size_t k = 0; k < a.pos.size(); ++k) in.out << (k ? sep : "") << str(a.pos[k]);
+  for (size_t k = 0; k < a.pos.size(); ++k) {
+    in.out << (k ? sep : "") << str(a.pos[k]);
+    in.record_printed(k < a.pos_text.size() ? a.pos_text[k] : "", a.pos[k]);
+  }
   in.out << end;
   return Value::none();
 }

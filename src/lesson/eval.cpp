@@ -202,6 +202,7 @@ Value Interpreter::eval_call(const Expr& e) {
       for (const Value& v : iterate(eval(*a.value))) args.pos.push_back(v);
     } else if (a.name.empty()) {
       args.pos.push_back(eval(*a.value));
+      args.pos_text.push_back(a.text);
     } else {
       args.kw.emplace_back(a.name, eval(*a.value));
     }

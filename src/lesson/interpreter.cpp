@@ -40,6 +40,12 @@ Value builtin(const std::string& name, NativeFn fn) {
 
 Interpreter::Interpreter() { add_python_builtins(builtins_); }
 
+void Interpreter::record_printed(const std::string& name, const Value& v) {
+  if (v.kind == Value::Str || v.kind == Value::None) return;
+  Value snapshot = v.kind == Value::Tensor ? Value::tensor(as_tensor(v)) : v;
+  printed.push_back({name, snapshot, str(v)});
+}
+
 std::string Interpreter::take_output() {
   std::string s = out.str();
   out.str("");
@@ -63,7 +69,10 @@ void Interpreter::run_cell(const std::string& source, bool echo_last) {
   } catch (...) {
     rethrow_at(last.line);
   }
-  if (!v.is_none()) out << repr(v) << "\n";
+  if (!v.is_none()) {
+    out << repr(v) << "\n";
+    record_printed(last.value->kind == Expr::Call && last.value->a->kind == Expr::Name ? last.value->a->name + "(...)" : "_", v);
+  }
 }
 
 Value Interpreter::lookup(const std::string& name) {

@@ -32,6 +32,11 @@ class Interpreter {
   print::PrintOptions print_options;
   std::ostringstream out;
 
+  // Every value print() (or a Jupyter echo) showed since the last take_printed(), with the
+  // source text it was printed from. Labels ("keys.shape:") are plain strings and not kept.
+  std::vector<PrintedValue> printed;
+  void record_printed(const std::string& name, const Value& v);
+
   Value call(const Value& fn, CallArgs& args);
   Value getattr(const Value& obj, const std::string& name);
   void setattr(const Value& obj, const std::string& name, Value v);

@@ -27,7 +27,8 @@ class Lexer {
   std::vector<Token> out_;
 
   char peek(size_t k = 0) const { return pos_ + k < src_.size() ? src_[pos_ + k] : '\0'; }
-  void push(Token::Kind k, std::string text) { out_.push_back({k, std::move(text), line_}); }
+  size_t start_ = 0;              // where the current token began
+  void push(Token::Kind k, std::string text) { out_.push_back({k, std::move(text), line_, start_, pos_}); }
   bool at_line_start();
   void indentation();
   void number();
@@ -43,6 +44,7 @@ std::vector<Token> Lexer::run() {
       line_start = false;
     }
     char c = peek();
+    start_ = pos_;
     if (c == '\n') {
       ++pos_;
       if (depth_ == 0) push(Token::Newline, "");
@@ -161,7 +163,7 @@ void Lexer::string(bool is_f, bool is_raw) {
     value += c;
     ++pos_;
   }
-  out_.push_back({is_f ? Token::FString : Token::String, value, start_line});
+  out_.push_back({is_f ? Token::FString : Token::String, value, start_line, start_, pos_});
 }
 
 void Lexer::op() {

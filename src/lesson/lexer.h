@@ -12,6 +12,7 @@ struct Token {
   enum Kind { Name, Number, String, FString, Op, Newline, Indent, Dedent, End } kind;
   std::string text;  // identifier, operator, number text, or the decoded string value
   int line = 0;
+  size_t begin = 0, end = 0;   // byte offsets in the cell source (for printed-value names)
 };
 
 std::vector<Token> tokenize(const std::string& source);

@@ -16,11 +16,12 @@ namespace {
 
 class Parser {
  public:
-  explicit Parser(std::vector<Token> toks) : t_(std::move(toks)) {}
+  Parser(std::vector<Token> toks, const std::string& source) : t_(std::move(toks)), src_(source) {}
   Block program();
 
  private:
   std::vector<Token> t_;
+  const std::string& src_;
   size_t p_ = 0;
 
   const Token& cur() const { return t_[p_]; }
@@ -368,7 +369,9 @@ void Parser::call_args(Expr& call) {
     } else if (accept_op("*")) {
       a.name = "*";
     }
+    size_t begin = cur().begin;
     a.value = expression();
+    a.text = src_.substr(begin, t_[p_ - 1].end - begin);
     if (a.name.empty() && is_name("for")) {     // f(x for x in xs): a generator argument
       ExprPtr lc = make(Expr::ListComp);
       lc->a = a.value;
@@ -513,7 +516,7 @@ ExprPtr Parser::fstring(const Token& tok) {
     }
     if (end >= s.size()) throw ScriptError(tok.line, "SyntaxError: f-string: expecting '}'");
     std::string src = s.substr(k + 1, (colon == std::string::npos ? end : colon) - k - 1);
-    Block b = Parser(tokenize(src)).program();
+    Block b = Parser(tokenize(src), src).program();
     if (b.size() != 1 || b[0]->kind != Stmt::ExprStmt) throw ScriptError(tok.line, "SyntaxError: f-string: invalid expression");
     f->items.push_back(b[0]->value);
     f->fspecs.push_back(colon == std::string::npos ? "" : s.substr(colon + 1, end - colon - 1));
@@ -569,6 +572,6 @@ ExprPtr Parser::atom() {
 
 }  // namespace
 
-Block parse_program(const std::string& source) { return Parser(tokenize(source)).program(); }
+Block parse_program(const std::string& source) { return Parser(tokenize(source), source).program(); }
 
 }  // namespace attn::lesson

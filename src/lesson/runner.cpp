@@ -201,6 +201,8 @@ LessonRun run_lesson(const Lesson& lesson, const RunOptions& opts) {
         throw LessonFileError(fmt::format("{}:{}: {}", lesson.path, c.line + e.line - 1, e.what()));
       }
       cr.output = in.take_output();
+      cr.printed = std::move(in.printed);
+      in.printed.clear();
       sr.cells.push_back(cr);
     }
     run.steps.push_back(sr);

@@ -14,6 +14,7 @@
 #include "core/cpu.h"
 #include "core/random.h"
 #include "lesson/lesson_file.h"
+#include "lesson/value.h"
 
 namespace attn::lesson {
 
@@ -36,6 +37,7 @@ struct CellRun {
   const Cell* cell = nullptr;
   std::string code;      // after --seed / --sentence were applied: what ran and is shown
   std::string output;    // everything print() wrote
+  std::vector<PrintedValue> printed;   // the values it printed, in order
 };
 
 struct StepRun {

@@ -53,6 +53,7 @@ class Interpreter;
 struct CallArgs {
   std::vector<Value> pos;
   std::vector<std::pair<std::string, Value>> kw;
+  std::vector<std::string> pos_text;   // source text of each positional argument, when known
 };
 using NativeFn = std::function<Value(Interpreter&, CallArgs&)>;
 
@@ -88,6 +89,14 @@ struct InstanceObj : Obj {
 
 struct NamespaceObj : Obj {      // `torch`, `torch.nn`, `F`: a module of names
   std::map<std::string, Value> names;
+};
+
+// A value a cell printed (print() argument or Jupyter echo), kept for JSON output, export and
+// grading. Labels such as "keys.shape:" are plain strings and are not kept.
+struct PrintedValue {
+  std::string name;      // the source text it was printed from: "attn_weights", "sa(x)"
+  Value value;           // a snapshot: a tensor is copied, later in-place changes do not show
+  std::string text;      // exactly what was printed for it
 };
 
 // ---- accessors that raise Python-like errors ----

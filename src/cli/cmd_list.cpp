@@ -1,0 +1,75 @@
+// cli/cmd_list.cpp: `attn list`: the lessons in course order, as a table or JSON.
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "cli/commands.h"
+
+namespace attn::cli {
+
+namespace {
+
+using namespace attn::lesson;
+
+std::string json_str(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') out += '\\', out += static_cast<char>(c);
+    else if (c == '\n') out += "\\n";
+    else if (c < 0x20) out += fmt::format("\\u{:04x}", c);
+    else out += static_cast<char>(c);
+  }
+  return out + "\"";
+}
+
+struct ListOptions {
+  std::string format = "text";
+};
+
+int run_list(const ListOptions& o) {
+  auto all = load_catalog(lesson_dir());
+  if (o.format == "json") {
+    std::cout << "[";
+    for (size_t k = 0; k < all.size(); ++k) {
+      const Lesson& l = all[k];
+      std::cout << (k ? ",\n " : "\n ") << fmt::format("{{\"name\": {}, \"title\": {}, \"group\": {}, \"source\": {}, \"steps\": {}}}",
+                                                      json_str(l.name()), json_str(l.title), json_str(l.meta.at("group")),
+                                                      json_str(l.meta.at("source")), l.steps.size());
+    }
+    std::cout << "\n]\n";
+    return 0;
+  }
+  // Columns padded by code points: titles contain Greek letters.
+  auto width = [](const std::string& t) {
+    size_t w = 0;
+    for (unsigned char ch : t) w += (ch & 0xC0) != 0x80;
+    return w;
+  };
+  size_t title_w = 5;
+  for (const Lesson& l : all) title_w = std::max(title_w, width(l.title));
+  std::string group;
+  for (const Lesson& l : all) {
+    if (l.meta.at("group") != group) {
+      group = l.meta.at("group");
+      std::cout << (group == all.front().meta.at("group") ? "" : "\n") << group << ":\n";
+    }
+    std::string follows = l.meta.at("source").substr(0, l.meta.at("source").find(' '));
+    if (l.meta.count("section")) follows += " § " + l.meta.at("section");
+    std::cout << fmt::format("  {:<14} {}{}  {}\n", l.name(), l.title, std::string(title_w - width(l.title), ' '), follows);
+  }
+  std::cout << "\nSources: 000 is the self-attention article \"Understanding and Coding Self-Attention, ...\"; 004 is the\n"
+               "book chapter notebook of \"Build a Large Language Model (from Scratch)\". `attn list --format json` has them in full.\n";
+  std::cout << "\nRun one with `attn lesson NAME`; `attn lesson NAME --step ID` shows one step.\n";
+  return 0;
+}
+
+}  // namespace
+
+void setup_list(CLI::App& app, int& exit_code) {
+  auto opts = std::make_shared<ListOptions>();
+  auto* cmd = app.add_subcommand("list", "List the lessons in course order");
+  cmd->add_option("--format", opts->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  cmd->callback([opts, &exit_code] { exit_code = run_list(*opts); });
+}
+
+}  // namespace attn::cli

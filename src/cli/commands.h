@@ -1,0 +1,27 @@
+// cli/commands.h: one setup function per subcommand (CLI11 examples' pattern).
+//
+// Each setup_x() adds subcommand x to the app, binds its options to an options struct it owns,
+// and registers a callback that runs run_x() and stores its exit code. main() only calls the
+// setups and parses; errors travel as exceptions to main(). What it is not: where lessons are
+// run (lesson/) or printed (print/).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include "lesson/runner.h"
+
+namespace attn::cli {
+
+// --seed, --sentence, --inputs, --rng, --cpu: shared by every command that runs lessons.
+struct InputOptions {
+  std::string seed, sentence, inputs, rng, cpu;
+  bool seed_set = false, sentence_set = false, inputs_set = false;
+  lesson::RunOptions to_run() const;
+};
+void add_inputs(CLI::App* cmd, InputOptions& o);
+
+void setup_list(CLI::App& app, int& exit_code);
+void setup_lesson(CLI::App& app, int& exit_code);
+void setup_verify(CLI::App& app, int& exit_code);
+
+}  // namespace attn::cli
