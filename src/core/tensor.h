@@ -114,6 +114,18 @@ struct Index {
 Tensor index(const Tensor& a, const std::vector<Index>& idx);
 Tensor index_select_rows(const Tensor& table, const Tensor& ids);  // embedding lookup: (V,D)[ids] -> (*ids.shape, D)
 
+// ---- more ops for the concept lessons ----
+Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands);
+Tensor var(const Tensor& a, bool unbiased = true);                 // all elements -> 0-d
+Tensor var(const Tensor& a, int64_t dim, bool unbiased, bool keepdim);
+Tensor repeat_interleave(const Tensor& a, int64_t repeats, int64_t dim);
+Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b);
+Tensor expand(const Tensor& a, const Shape& shape);               // -1 keeps a dim
+Tensor argmax(const Tensor& a, int64_t dim, bool keepdim);
+Tensor isnan(const Tensor& a);
+Tensor isinf(const Tensor& a);
+Tensor unary(const Tensor& a, const char* op);                     // "sqrt", "abs", "log"
+
 // ---- scalar extraction ----
 double item(const Tensor& a);                                      // numel must be 1
 

@@ -86,5 +86,6 @@ Value str_attribute(const Value& self, const std::string& name);
 Value instance_attribute(Interpreter& in, const Value& self, const std::string& name);
 void add_nn_modules(NamespaceObj& nn);
 Value builtin(const std::string& name, NativeFn fn);
+Value var_method(const core::Tensor& t, CallArgs& a, bool take_sqrt);   // Tensor.var / .std
 
 }  // namespace attn::lesson

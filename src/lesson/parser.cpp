@@ -230,7 +230,7 @@ StmtPtr Parser::simple_statement() {
       s->value = e;
     }
   }
-  accept_op(";");
+  if (accept_op(";") && cur().kind != Token::Newline && cur().kind != Token::End) return s;   // a; b
   if (cur().kind != Token::Newline && cur().kind != Token::End && cur().kind != Token::Dedent) fail("invalid syntax");
   if (cur().kind == Token::Newline) ++p_;
   return s;

@@ -135,13 +135,37 @@ Value tolist(const Tensor& t) {
 }
 Value m_tolist(Interpreter&, Tensor& t, CallArgs&) { return tolist(t); }
 
+Value m_var(Interpreter&, Tensor& t, CallArgs& a) { return var_method(t, a, false); }
+Value m_std(Interpreter&, Tensor& t, CallArgs& a) { return var_method(t, a, true); }
+Value m_repeat_interleave(Interpreter&, Tensor& t, CallArgs& a) {
+  return Value::tensor(core::repeat_interleave(t, to_int(arg(a, 0, "repeats"), "repeats"), to_int(arg(a, 1, "dim"), "dim")));
+}
+Value m_expand(Interpreter&, Tensor& t, CallArgs& a) { return Value::tensor(core::expand(t, shape_args(t, a))); }
+Value m_argmax(Interpreter&, Tensor& t, CallArgs& a) {
+  return Value::tensor(core::argmax(t, to_int(arg(a, 0, "dim"), "dim"), truthy(arg_or(a, 1, "keepdim", Value::boolean(false)))));
+}
+Value m_clone(Interpreter&, Tensor& t, CallArgs&) { return Value::tensor(core::with_grad(t, {&t}, "CloneBackward0")); }
+Value m_abs(Interpreter&, Tensor& t, CallArgs&) { return Value::tensor(core::unary(t, "abs")); }
+Value m_sqrt(Interpreter&, Tensor& t, CallArgs&) { return Value::tensor(core::unary(t, "sqrt")); }
+Value m_max(Interpreter&, Tensor& t, CallArgs& a) {
+  if (find_arg(a, 0, "dim")) throw std::runtime_error("TypeError: attn supports max() over all elements; use argmax(dim) for positions");
+  return Value::tensor(core::max(t));
+}
+Value m_long(Interpreter&, Tensor& t, CallArgs&) {
+  std::vector<int64_t> v;
+  for (int64_t k = 0; k < t.numel(); ++k) v.push_back(static_cast<int64_t>(t.at(k)));
+  return Value::tensor(core::from_ints(t.shape, v));
+}
+
 const std::map<std::string, Method>& methods() {
   static const std::map<std::string, Method> m = {
       {"sum", m_sum}, {"masked_fill", m_masked_fill}, {"masked_fill_", m_masked_fill_}, {"size", m_size},
       {"transpose", m_transpose}, {"softmax", m_softmax}, {"dot", m_dot}, {"view", m_view}, {"reshape", m_view},
       {"unsqueeze", m_unsqueeze}, {"squeeze", m_squeeze}, {"mean", m_mean}, {"bool", m_bool}, {"float", m_float},
       {"detach", m_detach}, {"contiguous", m_contiguous}, {"t", m_t}, {"exp", m_exp}, {"numel", m_numel},
-      {"dim", m_dim}, {"item", m_item}, {"tolist", m_tolist}};
+      {"dim", m_dim}, {"item", m_item}, {"tolist", m_tolist}, {"var", m_var}, {"std", m_std},
+      {"repeat_interleave", m_repeat_interleave}, {"expand", m_expand}, {"argmax", m_argmax}, {"clone", m_clone},
+      {"abs", m_abs}, {"sqrt", m_sqrt}, {"max", m_max}, {"long", m_long}};
   return m;
 }
 

@@ -159,12 +159,86 @@ void add_math(NamespaceObj& t) {
   t.names["allclose"] = builtin("torch.allclose", allclose_fn);
 }
 
+Value var_like(const Tensor& t, CallArgs& a, bool take_sqrt) {
+  const Value* d = find_arg(a, 0, "dim");
+  bool unbiased = truthy(arg_or(a, 1, "unbiased", Value::boolean(true)));
+  bool keepdim = truthy(arg_or(a, 2, "keepdim", Value::boolean(false)));
+  Tensor v = (!d || d->is_none()) ? core::var(t, unbiased) : core::var(t, to_int(*d, "dim"), unbiased, keepdim);
+  if (!take_sqrt) return Value::tensor(v);
+  Tensor s = core::unary(v, "sqrt");
+  return Value::tensor(core::with_grad(s, {&t}, "StdBackward0"));
+}
+
+Tensor as_tensor_or_scalar(const Value& v) {
+  return v.kind == Value::Tensor ? as_tensor(v) : core::scalar(static_cast<float>(to_double(v, "value")));
+}
+
+void add_concepts(NamespaceObj& t) {
+  t.names["einsum"] = builtin("torch.einsum", [](Interpreter& in, CallArgs& a) {
+    std::string eq = str(arg(a, 0, "equation"));
+    std::vector<Tensor> ops;
+    for (size_t k = 1; k < a.pos.size(); ++k) {
+      if (a.pos[k].kind == Value::List || a.pos[k].kind == Value::Tuple) {
+        for (const Tensor& x : tensor_list(in, a.pos[k])) ops.push_back(x);
+      } else {
+        ops.push_back(as_tensor(a.pos[k]));
+      }
+    }
+    return Value::tensor(core::einsum(eq, ops));
+  });
+  t.names["var"] = builtin("torch.var", [](Interpreter&, CallArgs& a) {
+    CallArgs rest = a;
+    rest.pos.erase(rest.pos.begin());
+    return var_like(as_tensor(arg(a, 0, "input")), rest, false);
+  });
+  t.names["std"] = builtin("torch.std", [](Interpreter&, CallArgs& a) {
+    CallArgs rest = a;
+    rest.pos.erase(rest.pos.begin());
+    return var_like(as_tensor(arg(a, 0, "input")), rest, true);
+  });
+  t.names["where"] = builtin("torch.where", [](Interpreter&, CallArgs& a) {
+    return Value::tensor(core::where(as_tensor(arg(a, 0, "condition")), as_tensor_or_scalar(arg(a, 1, "input")),
+                                     as_tensor_or_scalar(arg(a, 2, "other"))));
+  });
+  t.names["isnan"] = builtin("torch.isnan", [](Interpreter&, CallArgs& a) { return Value::tensor(core::isnan(as_tensor(arg(a, 0, "input")))); });
+  t.names["isinf"] = builtin("torch.isinf", [](Interpreter&, CallArgs& a) { return Value::tensor(core::isinf(as_tensor(arg(a, 0, "input")))); });
+  t.names["sqrt"] = builtin("torch.sqrt", [](Interpreter&, CallArgs& a) { return Value::tensor(core::unary(as_tensor(arg(a, 0, "input")), "sqrt")); });
+  t.names["abs"] = builtin("torch.abs", [](Interpreter&, CallArgs& a) { return Value::tensor(core::unary(as_tensor(arg(a, 0, "input")), "abs")); });
+  t.names["full"] = builtin("torch.full", [](Interpreter&, CallArgs& a) {
+    CallArgs size;
+    size.pos.push_back(arg(a, 0, "size"));
+    return Value::tensor(core::full(size_args(size), static_cast<float>(to_double(arg(a, 1, "fill_value"), "fill_value"))));
+  });
+  t.names["zeros_like"] = builtin("torch.zeros_like", [](Interpreter&, CallArgs& a) { return Value::tensor(core::zeros(as_tensor(arg(a, 0, "input")).shape)); });
+  t.names["ones_like"] = builtin("torch.ones_like", [](Interpreter&, CallArgs& a) { return Value::tensor(core::ones(as_tensor(arg(a, 0, "input")).shape)); });
+  t.names["repeat_interleave"] = builtin("torch.repeat_interleave", [](Interpreter&, CallArgs& a) {
+    return Value::tensor(core::repeat_interleave(as_tensor(arg(a, 0, "input")), to_int(arg(a, 1, "repeats"), "repeats"),
+                                                 to_int(arg(a, 2, "dim"), "dim")));
+  });
+  t.names["arange"] = builtin("torch.arange", [](Interpreter&, CallArgs& a) {
+    if (a.pos.size() <= 1) return Value::tensor(core::arange(to_int(arg(a, 0, "end"), "end")));
+    int64_t start = to_int(a.pos[0], "start"), end = to_int(a.pos[1], "end"), step = a.pos.size() > 2 ? to_int(a.pos[2], "step") : 1;
+    if (step == 0) throw std::runtime_error("RuntimeError: step must be nonzero");
+    std::vector<int64_t> v;
+    for (int64_t x = start; step > 0 ? x < end : x > end; x += step) v.push_back(x);
+    return Value::tensor(core::from_ints({static_cast<int64_t>(v.size())}, v));
+  });
+  t.names["mean"] = builtin("torch.mean", [](Interpreter& in, CallArgs& a) {
+    CallArgs rest = a;
+    rest.pos.erase(rest.pos.begin());
+    return in.call(tensor_attribute(in, arg(a, 0, "input"), "mean"), rest);
+  });
+}
+
 }  // namespace
+
+Value var_method(const core::Tensor& t, CallArgs& a, bool take_sqrt) { return var_like(t, a, take_sqrt); }
 
 Value make_torch_namespace() {
   auto t = std::make_shared<NamespaceObj>();
   add_creation(*t);
   add_math(*t);
+  add_concepts(*t);
   t->names["inf"] = Value::number(std::numeric_limits<double>::infinity());
   t->names["nan"] = Value::number(std::numeric_limits<double>::quiet_NaN());
   t->names["float32"] = t->names["float"] = Value::dtype("torch.float32");
@@ -181,6 +255,8 @@ Value make_torch_namespace() {
   math->names["sqrt"] = builtin("math.sqrt", [](Interpreter&, CallArgs& a) { return Value::number(std::sqrt(to_double(arg(a, 0, "x"), "x"))); });
   math->names["pi"] = Value::number(M_PI);
   math->names["inf"] = Value::number(std::numeric_limits<double>::infinity());
+  math->names["exp"] = builtin("math.exp", [](Interpreter&, CallArgs& a) { return Value::number(std::exp(to_double(arg(a, 0, "x"), "x"))); });
+  math->names["log"] = builtin("math.log", [](Interpreter&, CallArgs& a) { return Value::number(std::log(to_double(arg(a, 0, "x"), "x"))); });
   t->names["__math__"] = ns_value(math, "math");
   return ns_value(t, "torch");
 }

@@ -1,0 +1,118 @@
+// core/einsum.cpp: torch.einsum for the equations the lessons use ('ibhd,jbhd->ijbh', 'ij,jk->ik').
+//
+// What it is: the general two- (or one-) operand einsum, computed as PyTorch does for these
+// shapes: every output element is a sum over the contracted letters, taken in row-major order
+// of the contracted letters, of separately rounded products (the order of a bmm through
+// reference BLAS). What it is not: ellipsis ('...') or repeated letters within one operand.
+#include <fmt/format.h>
+
+#include <map>
+
+#include "core/tensor.h"
+
+namespace attn::core {
+
+namespace {
+
+struct Equation {
+  std::vector<std::string> inputs;
+  std::string output;
+};
+
+Equation parse_equation(const std::string& eq, size_t n_operands) {
+  Equation e;
+  std::string lhs = eq, spec;
+  for (char c : eq)
+    if (c != ' ') spec += c;
+  auto arrow = spec.find("->");
+  lhs = spec.substr(0, arrow);
+  for (size_t start = 0;;) {
+    size_t comma = lhs.find(',', start);
+    e.inputs.push_back(lhs.substr(start, comma - start));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  if (e.inputs.size() != n_operands)
+    throw TensorError(fmt::format("einsum(): {} operands were given but the equation names {}", n_operands, e.inputs.size()));
+  if (arrow != std::string::npos) {
+    e.output = spec.substr(arrow + 2);
+  } else {   // implicit output: letters that appear once, in alphabetical order
+    std::map<char, int> count;
+    for (const auto& in : e.inputs)
+      for (char c : in) ++count[c];
+    for (auto [c, n] : count)
+      if (n == 1) e.output += c;
+  }
+  for (const auto& in : e.inputs)
+    for (char c : in)
+      if (!std::isalpha(static_cast<unsigned char>(c)))
+        throw TensorError(std::string("einsum(): subscripts must be letters, got '") + c + "' (attn supports no '...')");
+  return e;
+}
+
+}  // namespace
+
+Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) {
+  Equation e = parse_equation(equation, operands.size());
+  std::map<char, int64_t> size;
+  for (size_t k = 0; k < operands.size(); ++k) {
+    const Tensor& t = operands[k];
+    if (static_cast<int64_t>(e.inputs[k].size()) != t.dim())
+      throw TensorError(fmt::format("einsum(): the number of subscripts in \"{}\" ({}) does not match the number of dimensions ({}) of operand {}",
+                                    e.inputs[k], e.inputs[k].size(), t.dim(), k));
+    for (size_t d = 0; d < e.inputs[k].size(); ++d) {
+      char c = e.inputs[k][d];
+      if (size.count(c) && size[c] != t.shape[d] && size[c] != 1 && t.shape[d] != 1)
+        throw TensorError(fmt::format("einsum(): operands do not broadcast with remapped shapes: subscript '{}' is {} and {}", c, size[c], t.shape[d]));
+      size[c] = std::max(size.count(c) ? size[c] : 1, t.shape[d]);
+    }
+  }
+  std::string contracted;
+  for (auto [c, n] : size)
+    if (e.output.find(c) == std::string::npos) contracted += c;
+  Shape out_shape;
+  for (char c : e.output) {
+    if (!size.count(c)) throw TensorError(std::string("einsum(): output subscript '") + c + "' does not appear in the inputs");
+    out_shape.push_back(size[c]);
+  }
+  // Row-major iteration over (output letters, contracted letters).
+  std::string letters = e.output + contracted;
+  std::vector<Tensor> fs;
+  for (const Tensor& t : operands) fs.push_back(to_float(t));
+  Tensor out = empty(out_shape);
+  std::map<char, int64_t> idx;
+  int64_t n_out = out.numel(), n_sum = 1;
+  for (char c : contracted) n_sum *= size[c];
+  auto offset = [&](size_t k) {
+    int64_t off = 0;
+    for (size_t d = 0; d < e.inputs[k].size(); ++d) {
+      int64_t extent = fs[k].shape[d];
+      off = off * extent + (extent == 1 ? 0 : idx[e.inputs[k][d]]);
+    }
+    return off;
+  };
+  for (int64_t o = 0; o < n_out; ++o) {
+    int64_t rem = o;
+    for (int64_t d = static_cast<int64_t>(e.output.size()) - 1; d >= 0; --d) {
+      idx[e.output[d]] = rem % size[e.output[d]];
+      rem /= size[e.output[d]];
+    }
+    float acc = 0.0f;
+    for (int64_t s = 0; s < n_sum; ++s) {
+      int64_t r = s;
+      for (int64_t d = static_cast<int64_t>(contracted.size()) - 1; d >= 0; --d) {
+        idx[contracted[d]] = r % size[contracted[d]];
+        r /= size[contracted[d]];
+      }
+      float prod = fs[0].f[offset(0)];
+      for (size_t k = 1; k < fs.size(); ++k) prod *= fs[k].f[offset(k)];
+      acc += prod;
+    }
+    out.f[o] = acc;
+  }
+  std::vector<const Tensor*> ins;
+  for (const Tensor& t : operands) ins.push_back(&t);
+  return with_grad(std::move(out), ins, contracted.empty() ? "MulBackward0" : "BmmBackward0");
+}
+
+}  // namespace attn::core
