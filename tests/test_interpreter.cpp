@@ -66,6 +66,22 @@ TEST_CASE("tensors: creation, indexing, in-place fill and grad_fn bookkeeping") 
         "tensor([[ 0., -1., -1.],\n        [ 0.,  0., -1.]])\n");
 }
 
+TEST_CASE("print() records each printed value with the expression it came from") {
+  attn::lesson::Interpreter in;
+  in.run_cell("import torch\nx = torch.ones(2)\nprint('x is', x * 2, x.shape)\nx.masked_fill_(x.bool(), 0)\n");
+  REQUIRE(in.printed.size() == 2);   // the label string is not kept
+  CHECK(in.printed[0].name == "x * 2");
+  CHECK(in.printed[0].text == "tensor([2., 2.])");
+  CHECK(attn::lesson::as_tensor(in.printed[0].value).f == std::vector<float>{2.0f, 2.0f});
+  CHECK(in.printed[1].name == "x.shape");
+  CHECK(in.printed[1].text == "torch.Size([2])");
+  attn::lesson::Interpreter echo;
+  echo.run_cell("def f():\n    return 41 + 1\nf()\n", true);
+  CHECK(echo.take_output() == "42\n");
+  REQUIRE(echo.printed.size() == 1);
+  CHECK(echo.printed[0].name == "f(...)");
+}
+
 TEST_CASE("Python errors carry the cell line and Python's wording") {
   CHECK(error_of("x = 1\nprint(y)") == "2: NameError: name 'y' is not defined");
   CHECK(error_of("x = 1\ny = (1,\n") == "2: SyntaxError: '(' was never closed");
