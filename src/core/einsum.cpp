@@ -3,7 +3,10 @@
 // What it is: the general two- (or one-) operand einsum, computed as PyTorch does for these
 // shapes: every output element is a sum over the contracted letters, taken in row-major order
 // of the contracted letters, of separately rounded products (the order of a bmm through
-// reference BLAS). What it is not: ellipsis ('...') or repeated letters within one operand.
+// reference BLAS). With nothing to contract (a permute, an elementwise or outer product) each
+// element is the product itself. What it is not: ellipsis ('...'), repeated letters within one
+// operand, three or more operands (PyTorch contracts those pairwise), or a one-operand sum in
+// torch.sum's cascade order.
 #include <fmt/format.h>
 
 #include <map>
@@ -97,7 +100,13 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) 
       idx[e.output[d]] = rem % size[e.output[d]];
       rem /= size[e.output[d]];
     }
-    float acc = 0.0f;
+    float acc = 0.0f;   // bmm starts from 0; with nothing to contract, the product is stored as is
+    if (contracted.empty()) {
+      float prod = fs[0].f[offset(0)];
+      for (size_t k = 1; k < fs.size(); ++k) prod *= fs[k].f[offset(k)];
+      out.f[o] = prod;
+      continue;
+    }
     for (int64_t s = 0; s < n_sum; ++s) {
       int64_t r = s;
       for (int64_t d = static_cast<int64_t>(contracted.size()) - 1; d >= 0; --d) {
@@ -112,7 +121,10 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) 
   }
   std::vector<const Tensor*> ins;
   for (const Tensor& t : operands) ins.push_back(&t);
-  return with_grad(std::move(out), ins, contracted.empty() ? "MulBackward0" : "BmmBackward0");
+  // PyTorch 1.13: one operand is a permute (or a sum); two end in mul, or in the view of a bmm.
+  const char* name = fs.size() == 1 ? (contracted.empty() ? "PermuteBackward0" : "SumBackward1")
+                                    : (contracted.empty() ? "MulBackward0" : "ViewBackward0");
+  return with_grad(std::move(out), ins, name);
 }
 
 }  // namespace attn::core

@@ -1,5 +1,6 @@
 // core/more_ops.cpp: operations the concept lessons use beyond the two walkthroughs: variance,
-// repeat_interleave (grouped-query attention), where, expand, argmax, isnan/isinf, sqrt/abs/log.
+// repeat_interleave (grouped-query attention), where, expand, argmax, isnan/isinf, sqrt/abs/log,
+// permute (seq-first vs batch-first layouts), amax, equal.
 //
 // What it is: straightforward loops with PyTorch's semantics and grad_fn names. var accumulates
 // in double as ATen's Welford reduction does, then rounds once to float32.
@@ -142,6 +143,69 @@ Tensor unary(const Tensor& a, const char* op) {
   for (float& v : out.f) v = o == "sqrt" ? std::sqrt(v) : o == "abs" ? std::fabs(v) : o == "log" ? std::log(v) : v;
   const char* name = o == "sqrt" ? "SqrtBackward0" : o == "abs" ? "AbsBackward0" : "LogBackward0";
   return with_grad(std::move(out), {&a}, name);
+}
+
+// ---- permute, amax, equal (layout and scaling lessons) ----
+
+Tensor permute(const Tensor& a, const Shape& dims) {
+  if (static_cast<int64_t>(dims.size()) != a.dim())
+    throw TensorError(fmt::format("permute(sparse_coo): number of dimensions in the tensor input does not match the length of the desired ordering of dimensions i.e. input.dim() = {} is not equal to len(dims) = {}",
+                                  a.dim(), dims.size()));
+  Shape order, out_shape;
+  std::vector<bool> seen(dims.size(), false);
+  for (int64_t d : dims) {
+    int64_t n = normalize_dim(d, a.dim());
+    if (seen[n]) throw TensorError("permute(): duplicate dims are not allowed.");
+    seen[n] = true;
+    order.push_back(n);
+    out_shape.push_back(a.shape[n]);
+  }
+  // Input strides; output element k reads the input at sum(idx[d] * stride[order[d]]).
+  Shape stride(a.shape.size(), 1);
+  for (int64_t d = a.dim() - 2; d >= 0; --d) stride[d] = stride[d + 1] * a.shape[d + 1];
+  Tensor out = empty(out_shape, a.dtype);
+  Shape idx(out_shape.size(), 0);
+  for (int64_t k = 0; k < out.numel(); ++k) {
+    int64_t src = 0;
+    for (size_t d = 0; d < idx.size(); ++d) src += idx[d] * stride[order[d]];
+    if (a.is_float()) out.f[k] = a.f[src];
+    else out.i[k] = a.i[src];
+    for (int64_t d = static_cast<int64_t>(idx.size()) - 1; d >= 0; --d) {
+      if (++idx[d] < out_shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+  return with_grad(std::move(out), {&a}, "PermuteBackward0");
+}
+
+Tensor amax(const Tensor& a, int64_t dim, bool keepdim) {
+  Tensor f = to_float(a);
+  dim = normalize_dim(dim, f.dim());
+  int64_t outer, size, inner;
+  split3(f.shape, dim, outer, size, inner);
+  if (size == 0) throw TensorError("amax(): Expected reduction dim " + std::to_string(dim) + " to have non-zero size.");
+  Shape shape = f.shape;
+  if (keepdim) shape[dim] = 1;
+  else shape.erase(shape.begin() + dim);
+  Tensor out = empty(shape);
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) {
+      float m = f.f[o * size * inner + i];
+      for (int64_t s = 1; s < size && !std::isnan(m); ++s) {
+        float v = f.f[(o * size + s) * inner + i];
+        if (std::isnan(v) || v > m) m = v;
+      }
+      out.f[o * inner + i] = m;
+    }
+  if (!a.is_float()) out = from_ints(shape, std::vector<int64_t>(out.f.begin(), out.f.end()), a.dtype);
+  return with_grad(std::move(out), {&a}, "AmaxBackward0");
+}
+
+bool equal(const Tensor& a, const Tensor& b) {
+  if (a.shape != b.shape) return false;
+  for (int64_t k = 0; k < a.numel(); ++k)
+    if (!(a.at(k) == b.at(k))) return false;   // NaN is never equal, as in PyTorch
+  return true;
 }
 
 }  // namespace attn::core

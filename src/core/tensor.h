@@ -129,4 +129,9 @@ Tensor unary(const Tensor& a, const char* op);                     // "sqrt", "a
 // ---- scalar extraction ----
 double item(const Tensor& a);                                      // numel must be 1
 
+// ---- more ops for the concept lessons (layout, scaling) ----
+Tensor permute(const Tensor& a, const Shape& dims);                // dims is a permutation; PermuteBackward0
+Tensor amax(const Tensor& a, int64_t dim, bool keepdim);           // max along dim (NaN wins); AmaxBackward0
+bool equal(const Tensor& a, const Tensor& b);                      // torch.equal: same shape, same values
+
 }  // namespace attn::core

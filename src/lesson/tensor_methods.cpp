@@ -137,8 +137,11 @@ Value m_tolist(Interpreter&, Tensor& t, CallArgs&) { return tolist(t); }
 
 Value m_var(Interpreter&, Tensor& t, CallArgs& a) { return var_method(t, a, false); }
 Value m_std(Interpreter&, Tensor& t, CallArgs& a) { return var_method(t, a, true); }
-Value m_repeat_interleave(Interpreter&, Tensor& t, CallArgs& a) {
-  return Value::tensor(core::repeat_interleave(t, to_int(arg(a, 0, "repeats"), "repeats"), to_int(arg(a, 1, "dim"), "dim")));
+Value m_repeat_interleave(Interpreter&, Tensor& t, CallArgs& a) {   // no dim: repeat the flattened elements
+  int64_t repeats = to_int(arg(a, 0, "repeats"), "repeats");
+  const Value* d = find_arg(a, 1, "dim");
+  if (!d || d->is_none()) return Value::tensor(core::repeat_interleave(core::view(t, {-1}), repeats, 0));
+  return Value::tensor(core::repeat_interleave(t, repeats, to_int(*d, "dim")));
 }
 Value m_expand(Interpreter&, Tensor& t, CallArgs& a) { return Value::tensor(core::expand(t, shape_args(t, a))); }
 Value m_argmax(Interpreter&, Tensor& t, CallArgs& a) {
@@ -151,6 +154,13 @@ Value m_max(Interpreter&, Tensor& t, CallArgs& a) {
   if (find_arg(a, 0, "dim")) throw std::runtime_error("TypeError: attn supports max() over all elements; use argmax(dim) for positions");
   return Value::tensor(core::max(t));
 }
+Value m_permute(Interpreter&, Tensor& t, CallArgs& a) { return Value::tensor(core::permute(t, shape_args(t, a))); }
+Value m_amax(Interpreter&, Tensor& t, CallArgs& a) {
+  return Value::tensor(core::amax(t, to_int(arg(a, 0, "dim"), "dim"), truthy(arg_or(a, 1, "keepdim", Value::boolean(false)))));
+}
+Value m_triu(Interpreter&, Tensor& t, CallArgs& a) { return Value::tensor(core::triu(t, to_int(arg_or(a, 0, "diagonal", Value::integer(0)), "diagonal"))); }
+Value m_tril(Interpreter&, Tensor& t, CallArgs& a) { return Value::tensor(core::tril(t, to_int(arg_or(a, 0, "diagonal", Value::integer(0)), "diagonal"))); }
+Value m_equal(Interpreter&, Tensor& t, CallArgs& a) { return Value::boolean(core::equal(t, as_tensor(arg(a, 0, "other")))); }
 Value m_long(Interpreter&, Tensor& t, CallArgs&) {
   std::vector<int64_t> v;
   for (int64_t k = 0; k < t.numel(); ++k) v.push_back(static_cast<int64_t>(t.at(k)));
@@ -165,7 +175,8 @@ const std::map<std::string, Method>& methods() {
       {"detach", m_detach}, {"contiguous", m_contiguous}, {"t", m_t}, {"exp", m_exp}, {"numel", m_numel},
       {"dim", m_dim}, {"item", m_item}, {"tolist", m_tolist}, {"var", m_var}, {"std", m_std},
       {"repeat_interleave", m_repeat_interleave}, {"expand", m_expand}, {"argmax", m_argmax}, {"clone", m_clone},
-      {"abs", m_abs}, {"sqrt", m_sqrt}, {"max", m_max}, {"long", m_long}};
+      {"abs", m_abs}, {"sqrt", m_sqrt}, {"max", m_max}, {"long", m_long}, {"permute", m_permute}, {"amax", m_amax},
+      {"triu", m_triu}, {"tril", m_tril}, {"equal", m_equal}};
   return m;
 }
 

@@ -212,8 +212,11 @@ void add_concepts(NamespaceObj& t) {
   t.names["zeros_like"] = builtin("torch.zeros_like", [](Interpreter&, CallArgs& a) { return Value::tensor(core::zeros(as_tensor(arg(a, 0, "input")).shape)); });
   t.names["ones_like"] = builtin("torch.ones_like", [](Interpreter&, CallArgs& a) { return Value::tensor(core::ones(as_tensor(arg(a, 0, "input")).shape)); });
   t.names["repeat_interleave"] = builtin("torch.repeat_interleave", [](Interpreter&, CallArgs& a) {
-    return Value::tensor(core::repeat_interleave(as_tensor(arg(a, 0, "input")), to_int(arg(a, 1, "repeats"), "repeats"),
-                                                 to_int(arg(a, 2, "dim"), "dim")));
+    const Tensor& x = as_tensor(arg(a, 0, "input"));
+    int64_t repeats = to_int(arg(a, 1, "repeats"), "repeats");
+    const Value* d = find_arg(a, 2, "dim");
+    if (!d || d->is_none()) return Value::tensor(core::repeat_interleave(core::view(x, {-1}), repeats, 0));   // flattened
+    return Value::tensor(core::repeat_interleave(x, repeats, to_int(*d, "dim")));
   });
   t.names["arange"] = builtin("torch.arange", [](Interpreter&, CallArgs& a) {
     if (a.pos.size() <= 1) return Value::tensor(core::arange(to_int(arg(a, 0, "end"), "end")));
@@ -222,6 +225,18 @@ void add_concepts(NamespaceObj& t) {
     std::vector<int64_t> v;
     for (int64_t x = start; step > 0 ? x < end : x > end; x += step) v.push_back(x);
     return Value::tensor(core::from_ints({static_cast<int64_t>(v.size())}, v));
+  });
+  t.names["equal"] = builtin("torch.equal", [](Interpreter&, CallArgs& a) {
+    return Value::boolean(core::equal(as_tensor(arg(a, 0, "input")), as_tensor(arg(a, 1, "other"))));
+  });
+  t.names["amax"] = builtin("torch.amax", [](Interpreter&, CallArgs& a) {
+    return Value::tensor(core::amax(as_tensor(arg(a, 0, "input")), to_int(arg(a, 1, "dim"), "dim"),
+                                    truthy(arg_or(a, 2, "keepdim", Value::boolean(false)))));
+  });
+  t.names["permute"] = builtin("torch.permute", [](Interpreter& in, CallArgs& a) {
+    core::Shape dims;
+    for (const Value& d : in.iterate(arg(a, 1, "dims"))) dims.push_back(to_int(d, "dims"));
+    return Value::tensor(core::permute(as_tensor(arg(a, 0, "input")), dims));
   });
   t.names["mean"] = builtin("torch.mean", [](Interpreter& in, CallArgs& a) {
     CallArgs rest = a;
@@ -249,6 +264,13 @@ Value make_torch_namespace() {
   add_nn_modules(*nn);
   auto functional = std::make_shared<NamespaceObj>();
   functional->names["softmax"] = builtin("torch.nn.functional.softmax", softmax_fn);
+  // nn.Softmax(dim=1): a callable that applies softmax along dim, as the module's forward does.
+  nn->names["Softmax"] = builtin("torch.nn.Softmax", [](Interpreter&, CallArgs& a) {
+    int64_t dim = dim_arg(a, 0, "Softmax");
+    return builtin(fmt::format("Softmax(dim={})", dim), [dim](Interpreter&, CallArgs& b) {
+      return Value::tensor(core::softmax(as_tensor(arg(b, 0, "input")), dim));
+    });
+  });
   nn->names["functional"] = ns_value(functional, "torch.nn.functional");
   t->names["nn"] = ns_value(nn, "torch.nn");
   auto math = std::make_shared<NamespaceObj>();
