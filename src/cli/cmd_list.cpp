@@ -4,23 +4,13 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "lesson/json_run.h"
 
 namespace attn::cli {
 
 namespace {
 
 using namespace attn::lesson;
-
-std::string json_str(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') out += '\\', out += static_cast<char>(c);
-    else if (c == '\n') out += "\\n";
-    else if (c < 0x20) out += fmt::format("\\u{:04x}", c);
-    else out += static_cast<char>(c);
-  }
-  return out + "\"";
-}
 
 struct ListOptions {
   std::string format = "text";
@@ -29,14 +19,7 @@ struct ListOptions {
 int run_list(const ListOptions& o) {
   auto all = load_catalog(lesson_dir());
   if (o.format == "json") {
-    std::cout << "[";
-    for (size_t k = 0; k < all.size(); ++k) {
-      const Lesson& l = all[k];
-      std::cout << (k ? ",\n " : "\n ") << fmt::format("{{\"name\": {}, \"title\": {}, \"group\": {}, \"source\": {}, \"steps\": {}}}",
-                                                      json_str(l.name()), json_str(l.title), json_str(l.meta.at("group")),
-                                                      json_str(l.meta.at("source")), l.steps.size());
-    }
-    std::cout << "\n]\n";
+    std::cout << json::catalog_document(all);
     return 0;
   }
   // Columns padded by code points: titles contain Greek letters.

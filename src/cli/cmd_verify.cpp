@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "lesson/json_run.h"
 
 namespace attn::cli {
 
@@ -13,6 +14,7 @@ using namespace attn::lesson;
 
 struct VerifyOptions {
   std::vector<std::string> names;
+  std::string format = "text";
   InputOptions inputs;
 };
 
@@ -23,6 +25,17 @@ int run_verify(const VerifyOptions& o) {
   if (chosen.empty())
     for (const Lesson& l : all) chosen.push_back(&l);
   RunOptions opts = o.inputs.to_run();
+  if (o.format == "json") {
+    std::vector<json::VerifiedLesson> results;
+    bool differs = false;
+    for (const Lesson* l : chosen) {
+      json::VerifiedLesson& v = results.emplace_back(json::VerifiedLesson{run_lesson(*l, opts), {}});
+      if (opts.article_inputs()) v.checks = verify(v.run);
+      for (const CellCheck& c : v.checks) differs |= !c.match;
+    }
+    std::cout << json::verify_document(results, opts);
+    return differs ? 1 : 0;
+  }
   size_t match = 0, differ = 0, cells = 0;
   for (const Lesson* l : chosen) {
     LessonRun run = run_lesson(*l, opts);
@@ -51,6 +64,8 @@ void setup_verify(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("verify", "Run lessons and compare every printed output with the article's");
   cmd->add_option("names", opts->names, "Lessons to verify (default: all)");
   add_inputs(cmd, opts->inputs);
+  cmd->add_option("--format", opts->format, "text or json (one document: README.md, \"Machine-readable output\")")
+      ->check(CLI::IsMember({"text", "json"}));
   cmd->callback([opts, &exit_code] { exit_code = run_verify(*opts); });
 }
 

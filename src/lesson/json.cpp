@@ -3,8 +3,10 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 
 namespace attn::lesson::json {
 
@@ -37,6 +39,7 @@ static std::string shortest(T v) {
 std::string number(float v) { return shortest(v); }
 std::string number(double v) { return shortest(v); }
 std::string integer(long long v) { return std::to_string(v); }
+std::string boolean(bool v) { return v ? "true" : "false"; }
 
 Object& Object::add(const std::string& key, const std::string& raw_json) {
   body_ += (body_.empty() ? "" : ", ") + str(key) + ": " + raw_json;
@@ -48,5 +51,75 @@ std::string array(const std::vector<std::string>& raw_items) {
   for (size_t k = 0; k < raw_items.size(); ++k) out += (k ? ", " : "") + raw_items[k];
   return out + "]";
 }
+
+// ---- pretty ----
+
+namespace {
+
+// One pass over compact JSON: each value is formatted after its children, so a container knows
+// whether they fit on one line.
+class Pretty {
+ public:
+  Pretty(const std::string& s, int max_depth) : s_(s), max_depth_(max_depth) {}
+
+  std::string value(int depth, size_t indent) {
+    space();
+    if (at() != '{' && at() != '[') return scalar();
+    char open = s_[k_++], close = open == '{' ? '}' : ']';
+    std::vector<std::string> items;
+    bool nested = false, multiline = false;
+    for (space(); k_ < s_.size() && at() != close; space()) {
+      size_t start = k_;
+      std::string item;
+      if (open == '{') {
+        item = scalar() + ": ";
+        space();
+        if (at() == ':') ++k_;
+        space();
+      }
+      nested |= at() == '{' || at() == '[';
+      item += value(depth + 1, indent + 2);
+      multiline |= item.find('\n') != std::string::npos;
+      items.push_back(std::move(item));
+      space();
+      if (at() == ',' || k_ == start) ++k_;   // (k_ == start: not JSON; skip a character, never loop)
+    }
+    ++k_;
+    std::string flat(1, open);
+    for (size_t i = 0; i < items.size(); ++i) flat += (i ? ", " : "") + items[i];
+    flat += close;
+    bool one_line = items.empty() || depth >= max_depth_ ||
+                    (!multiline && depth > 0 && ((open == '[' && !nested) || indent + flat.size() <= 100));
+    if (one_line) return flat;
+    std::string out(1, open);
+    for (size_t i = 0; i < items.size(); ++i) out += "\n" + std::string(indent + 2, ' ') + items[i] + (i + 1 < items.size() ? "," : "");
+    return out + "\n" + std::string(indent, ' ') + close;
+  }
+
+ private:
+  const std::string& s_;
+  int max_depth_;
+  size_t k_ = 0;
+
+  char at() const { return k_ < s_.size() ? s_[k_] : '\0'; }
+  void space() {
+    while (k_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[k_]))) ++k_;
+  }
+  std::string scalar() {   // a string, number, true, false or null, as written
+    size_t begin = k_;
+    if (at() == '"') {
+      for (++k_; k_ < s_.size() && s_[k_] != '"'; ++k_)
+        if (s_[k_] == '\\') ++k_;
+      ++k_;
+    } else {
+      while (k_ < s_.size() && !std::strchr(",:]} \t\r\n", s_[k_])) ++k_;
+    }
+    return s_.substr(begin, k_ - begin);
+  }
+};
+
+}  // namespace
+
+std::string pretty(const std::string& compact, int max_depth) { return Pretty(compact, max_depth).value(0, 0); }
 
 }  // namespace attn::lesson::json

@@ -1,0 +1,78 @@
+// cli/cmd_run.cpp: `attn run FILE`: an instructor's own lesson file (the format of lessons/,
+// lessons/README.md), run and shown exactly as `attn lesson` shows a course lesson, with the same
+// options. The file need not be in the lesson folder and is not added to the course.
+// What it is not: a checker of the file against its ```output blocks (`attn verify` does that
+// for lessons in ATTN_LESSON_DIR).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "lesson/json_run.h"
+
+namespace attn::cli {
+
+namespace {
+
+using namespace attn::lesson;
+
+struct RunFileOptions {
+  std::string file, step;
+  std::string format = "text";
+  InputOptions inputs;
+  DisplayOptions display;
+};
+
+// render() introduces a course lesson ("Lesson 3 of 13 (article) · attn lesson causal") and
+// points back to `attn lesson NAME`; this file is not in the course, so both name the file.
+std::string as_file(std::string text, const Lesson& l, const std::string& file) {
+  auto swap = [&text](const std::string& from, const std::string& to) {
+    if (size_t at = text.find(from); at != std::string::npos) text.replace(at, from.size(), to);
+  };
+  swap(fmt::format("Lesson 1 of 1 ({}) · attn lesson {}\n", l.meta.at("group"), l.name()),
+       fmt::format("Lesson file {} · attn run {}\n", file, file));
+  swap(fmt::format("`attn lesson {}` shows them", l.name()), fmt::format("`attn run {}` shows them", file));
+  return text;
+}
+
+int run_file(const RunFileOptions& o) {
+  std::error_code ec;
+  if (!std::filesystem::exists(o.file, ec)) throw UsageError(o.file + ": no such lesson file");
+  if (std::filesystem::is_directory(o.file, ec)) throw UsageError(o.file + ": is a directory, not a lesson file");
+  Lesson l = read_lesson(o.file);   // LessonFileError "FILE:LINE: ..." if malformed
+  RunOptions opts = o.inputs.to_run();
+  validate(l, opts);
+  if (!o.step.empty() &&
+      std::none_of(l.steps.begin(), l.steps.end(), [&](const Step& s) { return s.id == o.step; })) {
+    std::string ids;
+    for (const Step& s : l.steps) ids += (ids.empty() ? "" : ", ") + s.id;
+    throw UsageError(o.file + ": lesson '" + l.name() + "' has no step '" + o.step + "' (its steps: " + ids + ")");
+  }
+  LessonRun run = run_lesson(l, opts);   // a Python error: LessonFileError "FILE:LINE: NameError: ..."
+  if (o.format == "json") {
+    std::cout << json::lesson_document("run", run, opts, o.step);
+    return 0;
+  }
+  DisplayOptions display = o.display;
+  if (display.on_pause) display.on_pause = [&](const std::string& text) { return o.display.on_pause(as_file(text, l, o.file)); };
+  std::cout << as_file(render(run, o.step, 1, 1, display), l, o.file);
+  return 0;
+}
+
+}  // namespace
+
+void setup_run(CLI::App& app, int& exit_code) {
+  auto opts = std::make_shared<RunFileOptions>();
+  auto* cmd = app.add_subcommand("run", "Run your own lesson file (the format of lessons/README.md) as `attn lesson` does");
+  cmd->add_option("file", opts->file, "A lesson file, e.g. my-lesson.lesson")->required();
+  cmd->add_option("--step", opts->step, "Show only this step (ids are shown in each step's heading)");
+  add_inputs(cmd, opts->inputs);
+  add_display_options(cmd, opts->display);
+  cmd->add_option("--format", opts->format, "text (the walkthrough) or json (one document: README.md, \"Machine-readable output\")")
+      ->check(CLI::IsMember({"text", "json"}));
+  cmd->callback([opts, &exit_code] { exit_code = run_file(*opts); });
+}
+
+}  // namespace attn::cli

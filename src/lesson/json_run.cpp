@@ -1,0 +1,254 @@
+// lesson/json_run.cpp: lesson runs, the catalogue and verify results as JSON (see json_run.h).
+#include "lesson/json_run.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace attn::lesson::json {
+
+namespace {
+
+std::string str_or_null(const std::string& s) { return s.empty() ? null : str(s); }
+
+std::string cpu_name(core::CpuKernels c) { return c == core::CpuKernels::scalar ? "scalar" : "avx2"; }
+std::string rng_name(core::DropoutRng r) { return r == core::DropoutRng::portable ? "portable" : "mkl"; }
+
+std::string dtype_name(core::DType d) {
+  switch (d) {
+    case core::DType::float32: return "float32";
+    case core::DType::int64: return "int64";
+    case core::DType::boolean: return "bool";
+  }
+  return "?";
+}
+
+// A float stays a float when read back (1.0, not 1), as tensor.tolist() and Python give it.
+template <typename T>
+std::string real(T v) {
+  std::string s = number(v);
+  return s.find_first_of(".e\"") == std::string::npos ? s + ".0" : s;
+}
+
+// tensor.tolist(): nested arrays, one level per dimension; element k is the next in row-major order.
+std::string tolist(const core::Tensor& t, size_t dim, int64_t& k) {
+  if (dim == t.shape.size()) {
+    int64_t e = k++;
+    if (t.dtype == core::DType::float32) return real(t.f[e]);
+    if (t.dtype == core::DType::boolean) return boolean(t.i[e] != 0);
+    return integer(t.i[e]);
+  }
+  std::vector<std::string> items;
+  for (int64_t j = 0; j < t.shape[dim]; ++j) items.push_back(tolist(t, dim + 1, k));
+  return array(items);
+}
+
+// A seed as a JSON integer, from its text: it may exceed 2^63, so it is not parsed; leading
+// zeros, which JSON forbids, are dropped ("007" -> 7).
+std::string seed_json(const std::string& s) {
+  size_t sign = !s.empty() && s[0] == '-' ? 1 : 0;
+  if (s.size() == sign || s.find_first_not_of("0123456789", sign) != std::string::npos) return str(s);
+  size_t first = std::min(s.find_first_not_of('0', sign), s.size() - 1);
+  return s.substr(0, sign) + s.substr(first);
+}
+
+[[noreturn]] void no_such_step(const Lesson& l, const std::string& id) {
+  std::string ids;
+  for (const Step& s : l.steps) ids += (ids.empty() ? "" : ", ") + s.id;
+  throw UsageError("lesson '" + l.name() + "' has no step '" + id + "' (its steps: " + ids + ")");
+}
+
+std::string cell_json(const CellRun& c) {
+  std::vector<std::string> values;
+  for (const PrintedValue& p : c.printed) values.push_back(printed(p));
+  return Object()
+      .add("line", integer(c.cell->line))
+      .add("setup", boolean(c.cell->setup))
+      .add("code", str(c.code))
+      .add("output", str(c.output))
+      .add("expected", c.cell->has_expected ? str(c.cell->expected) : null)
+      .add("note", str_or_null(c.cell->note))
+      .add("values", array(values))
+      .done();
+}
+
+std::string step_json(const StepRun& s, size_t number) {
+  std::vector<std::string> cells;
+  for (const CellRun& c : s.cells) cells.push_back(cell_json(c));
+  return Object()
+      .add("id", str(s.step->id))
+      .add("number", integer(static_cast<long long>(number)))
+      .add("title", str(s.step->title))
+      .add("prose", str(s.step->prose))
+      .add("cells", array(cells))
+      .done();
+}
+
+}  // namespace
+
+// ---- pieces ----
+
+std::string value(const Value& v) {
+  switch (v.kind) {
+    case Value::Bool: return boolean(v.b);
+    case Value::Int: return integer(v.i);
+    case Value::Float: return real(v.f);
+    case Value::Str: case Value::Dtype: return str(v.s);
+    case Value::Tensor: {
+      int64_t k = 0;
+      return tolist(as_tensor(v), 0, k);
+    }
+    case Value::List: case Value::Tuple: case Value::Size: {
+      std::vector<std::string> items;
+      for (const Value& x : as_seq(v)) items.push_back(value(x));
+      return array(items);
+    }
+    case Value::Dict: {
+      Object o;
+      for (const auto& [key, x] : static_cast<const DictObj*>(v.obj.get())->items) o.add(lesson::str(key), value(x));
+      return o.done();
+    }
+    default: return null;
+  }
+}
+
+std::string printed(const PrintedValue& p) {
+  Object o;
+  o.add("name", str_or_null(p.name));
+  if (p.value.kind == Value::Tensor) {
+    const core::Tensor& t = as_tensor(p.value);
+    std::vector<std::string> shape;
+    for (int64_t d : t.shape) shape.push_back(integer(d));
+    o.add("type", str("Tensor"))
+        .add("dtype", str(dtype_name(t.dtype)))
+        .add("shape", array(shape))
+        .add("requires_grad", boolean(t.requires_grad))
+        .add("grad_fn", str_or_null(t.grad_fn));
+  } else {
+    o.add("type", str(type_name(p.value)));
+  }
+  return o.add("value", value(p.value)).add("text", str(p.text)).done();
+}
+
+Object lesson_header(const Lesson& l) {
+  auto section = l.meta.find("section");
+  return Object()
+      .add("name", str(l.name()))
+      .add("title", str(l.title))
+      .add("group", str(l.meta.at("group")))
+      .add("order", integer(std::atoll(l.meta.at("order").c_str())))
+      .add("source", str(l.meta.at("source")))
+      .add("section", section == l.meta.end() ? null : str(section->second));
+}
+
+Object parameters(const RunOptions& opts) {
+  std::string inputs = null;
+  if (opts.inputs) {
+    std::vector<std::string> rows;
+    for (const auto& row : parse_inputs(*opts.inputs)) {
+      std::vector<std::string> numbers;
+      for (double x : row) numbers.push_back(real(x));
+      rows.push_back(array(numbers));
+    }
+    inputs = array(rows);
+  }
+  return Object()
+      .add("seed", opts.seed ? seed_json(*opts.seed) : null)
+      .add("sentence", opts.sentence ? str(*opts.sentence) : null)
+      .add("inputs", inputs)
+      .add("rng", opts.rng ? str(rng_name(*opts.rng)) : null)
+      .add("cpu", opts.cpu ? str(cpu_name(*opts.cpu)) : null);
+}
+
+// ---- documents ----
+
+std::string lesson_document(const std::string& command, const LessonRun& run, const RunOptions& opts,
+                            const std::string& only_step) {
+  const Lesson& l = *run.lesson;
+  std::vector<std::string> steps;
+  for (size_t k = 0; k < run.steps.size(); ++k)
+    if (only_step.empty() || run.steps[k].step->id == only_step) steps.push_back(step_json(run.steps[k], k + 1));
+  if (steps.empty()) no_such_step(l, only_step);
+  RunOptions effective = opts;
+  effective.cpu = run.cpu;
+  effective.rng = run.rng;
+  std::string doc = Object()
+                        .add("schema_version", integer(kSchemaVersion))
+                        .add("command", str(command))
+                        .add("lesson", lesson_header(l)
+                                           .add("intro", str(l.intro))
+                                           .add("step_count", integer(static_cast<long long>(l.steps.size())))
+                                           .done())
+                        .add("parameters", parameters(effective).add("step", str_or_null(only_step)).done())
+                        .add("steps", array(steps))
+                        .done();
+  return pretty(doc) + "\n";
+}
+
+std::string catalog_document(const std::vector<Lesson>& all) {
+  std::vector<std::string> lessons;
+  for (const Lesson& l : all) {
+    std::vector<std::string> steps;
+    for (const Step& s : l.steps) steps.push_back(Object().add("id", str(s.id)).add("title", str(s.title)).done());
+    lessons.push_back(lesson_header(l).add("steps", array(steps)).done());
+  }
+  std::string doc = Object()
+                        .add("schema_version", integer(kSchemaVersion))
+                        .add("command", str("list"))
+                        .add("lessons", array(lessons))
+                        .done();
+  return pretty(doc, 2) + "\n";
+}
+
+std::string verify_document(const std::vector<VerifiedLesson>& lessons, const RunOptions& opts) {
+  size_t cells_run = 0, match = 0, differ = 0;
+  std::vector<std::string> out;
+  for (const VerifiedLesson& v : lessons) {
+    // verify() yields one check per cell with an expected output, in step and cell order.
+    std::vector<std::string> cells;
+    size_t next = 0;
+    for (const StepRun& s : v.run.steps) {
+      cells_run += s.cells.size();
+      for (size_t n = 0; n < s.cells.size(); ++n) {
+        const CellRun& c = s.cells[n];
+        if (!c.cell->has_expected || next >= v.checks.size()) continue;   // not compared
+        const CellCheck& check = v.checks[next++];
+        (check.match ? match : differ)++;
+        cells.push_back(Object()
+                            .add("where", str(check.where))
+                            .add("step", str(s.step->id))
+                            .add("cell", integer(static_cast<long long>(n + 1)))
+                            .add("line", integer(c.cell->line))
+                            .add("status", str(check.match ? "match" : "differs"))
+                            .add("remark", str_or_null(check.remark))
+                            .add("expected", str(c.cell->expected))
+                            .add("output", str(c.output))
+                            .add("diff", str_or_null(check.diff))
+                            .done());
+      }
+    }
+    out.push_back(Object()
+                      .add("name", str(v.run.lesson->name()))
+                      .add("cpu", str(cpu_name(v.run.cpu)))
+                      .add("rng", str(rng_name(v.run.rng)))
+                      .add("cells", array(cells))
+                      .done());
+  }
+  std::string summary = Object()
+                            .add("lessons", integer(static_cast<long long>(lessons.size())))
+                            .add("cells_run", integer(static_cast<long long>(cells_run)))
+                            .add("compared", integer(static_cast<long long>(match + differ)))
+                            .add("match", integer(static_cast<long long>(match)))
+                            .add("differ", integer(static_cast<long long>(differ)))
+                            .done();
+  std::string doc = Object()
+                        .add("schema_version", integer(kSchemaVersion))
+                        .add("command", str("verify"))
+                        .add("parameters", parameters(opts).done())
+                        .add("compared", boolean(opts.article_inputs()))
+                        .add("lessons", array(out))
+                        .add("summary", summary)
+                        .done();
+  return pretty(doc) + "\n";
+}
+
+}  // namespace attn::lesson::json

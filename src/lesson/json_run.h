@@ -1,0 +1,64 @@
+// lesson/json_run.h: attn's machine-readable output (--format json): a lesson run, the lesson
+// catalogue and verify's results as JSON documents, for teaching labs, graders and notebooks.
+//
+// What it is: one function per document, each a whole JSON text with "schema_version": 1,
+// built from what runner.h already computed (LessonRun, CellCheck): nothing is re-run or
+// re-printed here. The schema is documented, with an example, in README.md ("Machine-readable
+// output"), and tests/test_json.cpp holds it to an exact golden text; a change that breaks a
+// reader must bump kSchemaVersion.
+// What it is not: the JSON writer (json.h) or the walkthrough text (runner.h render()).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "lesson/json.h"
+#include "lesson/runner.h"
+
+namespace attn::lesson::json {
+
+inline constexpr int kSchemaVersion = 1;
+
+// ---- pieces ----
+
+// The "value" of a printed value, as Python would hand it to json.dumps: a tensor as
+// tensor.tolist() (nested lists of numbers, true/false for bool tensors, a bare number for a 0-d
+// tensor; float32 at full precision, inf/nan as "inf"/"-inf"/"nan"), int / float / bool as
+// numbers, torch.Size / list / tuple as arrays, a dict as an object keyed by str(key), a dtype
+// as its name ("torch.float32"); anything else (a module, a function) is null.
+std::string value(const Value& v);
+
+// {"name", "type", ["dtype", "shape", "requires_grad", "grad_fn",] "value", "text"}: a tensor
+// has type "Tensor" and the bracketed keys; other values have their Python type name ("int",
+// "float", "bool", "dict", "list", "tuple", "torch.Size", "torch.dtype", a class name).
+std::string printed(const PrintedValue& p);
+
+// {"name", "title", "group", "order", "source", "section"}; section is null if the lesson has none.
+Object lesson_header(const Lesson& l);
+
+// {"seed", "sentence", "inputs", "rng", "cpu"}: the options as given, null where not set; the
+// seed as an integer, the inputs as rows of numbers. Callers fill rng/cpu with effective values
+// where one lesson ran (`RunOptions::rng` / `cpu` set from the LessonRun).
+Object parameters(const RunOptions& opts);
+
+// ---- documents (pretty-printed, ending in a newline) ----
+
+// `attn lesson NAME --format json` (command "lesson") and `attn run FILE --format json`
+// (command "run"): the lesson, its effective parameters, and every step (or only `only_step`,
+// UsageError if the lesson has no such step) with its cells, their output and printed values.
+std::string lesson_document(const std::string& command, const LessonRun& run, const RunOptions& opts,
+                            const std::string& only_step);
+
+// `attn list --format json`: every lesson's header and step ids, in course order, one lesson a line.
+std::string catalog_document(const std::vector<Lesson>& all);
+
+// `attn verify --format json`: per lesson, per compared cell "match" or "differs" with the
+// article's and attn's text, and a summary. With --seed / --sentence / --inputs nothing is
+// compared ("compared": false), as in the text output.
+struct VerifiedLesson {
+  LessonRun run;
+  std::vector<CellCheck> checks;   // verify(run); empty when nothing was compared
+};
+std::string verify_document(const std::vector<VerifiedLesson>& lessons, const RunOptions& opts);
+
+}  // namespace attn::lesson::json

@@ -1,0 +1,157 @@
+// tests/test_run_cli.cpp: `attn run FILE` as an instructor runs it on a lesson file of their own:
+// the walkthrough and JSON of a good file, and one line naming file:line for a bad one.
+#include <doctest/doctest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+namespace {
+
+struct Result {
+  int code = -1;
+  std::string out, err;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// A temporary folder of this process (removed at exit), the current directory of every
+// `attn run` below, so messages name files as the instructor typed them.
+std::string workdir() {
+  static struct Dir {
+    std::string path = std::filesystem::temp_directory_path() / ("attn-run-cli-test-" + std::to_string(getpid()));
+    Dir() { std::filesystem::create_directories(path); }
+    ~Dir() {
+      std::error_code ec;
+      std::filesystem::remove_all(path, ec);
+    }
+  } dir;
+  return dir.path;
+}
+
+// Runs `attn ARGS` (ARGS already quoted) in workdir(), capturing stdout and stderr.
+Result attn(const std::string& args) {
+  std::string dir = workdir();
+  std::string cmd = "cd " + dir + " && " + ATTN_BINARY + " " + args + " >" + dir + "/out 2>" + dir + "/err";
+  int status = std::system(cmd.c_str());
+  Result r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(dir + "/out");
+  r.err = slurp(dir + "/err");
+  return r;
+}
+
+void write(const std::string& name, const std::string& text) { std::ofstream(workdir() + "/" + name) << text; }
+
+// An instructor's lesson: two steps; line 13 is the first code line of the first cell, line 22 of the second.
+const std::string kGood =
+    "# Scores by hand\n"                                       // 1
+    "name: by-hand\n"
+    "group: concepts\n"
+    "order: 1\n"
+    "source: my course notes\n"                                // 5
+    "\n"
+    "Intro prose.\n"
+    "\n"
+    "## scores: Dot products\n"
+    "Each query against each key.\n"                           // 10
+    "\n"
+    "```python\n"
+    "import torch\n"
+    "torch.manual_seed(123)\n"
+    "x = torch.rand(3, 2)\n"                                   // 15
+    "print(x @ x.T)\n"
+    "```\n"
+    "\n"
+    "## weights: Softmax\n"
+    "\n"                                                       // 20
+    "```python\n"
+    "w = torch.softmax(x @ x.T, dim=-1)\n"
+    "print(w.sum(dim=-1))\n"
+    "```\n";
+
+}  // namespace
+
+TEST_CASE("attn run: a good lesson file walks through like a course lesson") {
+  write("by-hand.lesson", kGood);
+  Result r = attn("run by-hand.lesson");
+  CHECK(r.code == 0);
+  CHECK(r.err.empty());
+  CHECK(r.out.rfind("Scores by hand\nLesson file by-hand.lesson · attn run by-hand.lesson\nFollows: my course notes\n", 0) == 0);
+  CHECK(r.out.find("── 1/2 scores: Dot products") != std::string::npos);
+  CHECK(r.out.find("    x = torch.rand(3, 2)\n") != std::string::npos);
+  CHECK(r.out.find("    print(w.sum(dim=-1))\n\nOut:\ntensor([1., 1., 1.])\n") != std::string::npos);
+
+  Result step = attn("run by-hand.lesson --step weights --seed 42");
+  CHECK(step.code == 0);
+  CHECK(step.out.find("(The 1 step before this one ran too, silently: `attn run by-hand.lesson` shows them.)") != std::string::npos);
+  CHECK(step.out.find("── 1/2") == std::string::npos);
+  CHECK(step.out.find("── 2/2 weights: Softmax") != std::string::npos);
+
+  Result json = attn("run by-hand.lesson --format json --cpu scalar");
+  CHECK(json.code == 0);
+  CHECK(json.out.rfind("{\n  \"schema_version\": 1,\n  \"command\": \"run\",\n  \"lesson\": {\n    \"name\": \"by-hand\",", 0) == 0);
+  CHECK(json.out.find("\"parameters\": {\"seed\": null, \"sentence\": null, \"inputs\": null, \"rng\": \"mkl\", \"cpu\": \"scalar\", "
+                      "\"step\": null}") != std::string::npos);
+  CHECK(json.out.find("\"name\": \"w.sum(dim=-1)\",") != std::string::npos);
+}
+
+TEST_CASE("attn run: bad files get one line naming file:line, exit code 2") {
+  write("by-hand.lesson", kGood);
+  std::string bad_heading = kGood;
+  bad_heading.replace(bad_heading.find("## weights: Softmax"), 19, "## Weights: Softmax");
+  write("bad-heading.lesson", bad_heading);
+  std::string python_error = kGood;
+  python_error.replace(python_error.find("print(w.sum(dim=-1))"), 20, "print(w.sum(dim=-1), z)");
+  write("python-error.lesson", python_error);
+  std::filesystem::create_directories(workdir() + "/a-folder");
+
+  struct Case {
+    std::string args, err;
+  } cases[] = {
+      {"run bad-heading.lesson",
+       "attn: bad-heading.lesson:19: a step heading is '## id: Title' with a lowercase id, got '## Weights: Softmax'\n"},
+      {"run python-error.lesson", "attn: python-error.lesson:23: NameError: name 'z' is not defined\n"},
+      {"run python-error.lesson --format json", "attn: python-error.lesson:23: NameError: name 'z' is not defined\n"},
+      {"run no-such.lesson", "attn: no-such.lesson: no such lesson file\n"},
+      {"run a-folder", "attn: a-folder: is a directory, not a lesson file\n"},
+      {"run by-hand.lesson --step nope", "attn: by-hand.lesson: lesson 'by-hand' has no step 'nope' (its steps: scores, weights)\n"},
+      {"run by-hand.lesson --sentence 'a b'",
+       "attn: lesson 'by-hand' has no input sentence, so --sentence does not apply to it\n"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.args);
+    Result r = attn(c.args);
+    CHECK(r.code == 2);
+    CHECK(r.err == c.err);
+    CHECK(r.out.empty());
+  }
+  for (const char* args : {"run", "run by-hand.lesson --format xml", "run by-hand.lesson --cpu fast"}) {
+    CAPTURE(args);
+    Result r = attn(args);
+    CHECK(r.code == 2);
+    CHECK(r.err.rfind("attn: ", 0) == 0);
+    CHECK(r.err.find('\n') == r.err.size() - 1);   // exactly one line
+  }
+}
+
+TEST_CASE("--format json on lesson, verify and list: one document each") {
+  Result lesson = attn("lesson causal --step tril --format json");
+  CHECK(lesson.code == 0);
+  CHECK(lesson.out.rfind("{\n  \"schema_version\": 1,\n  \"command\": \"lesson\",\n", 0) == 0);
+  CHECK(lesson.out.find("\"name\": \"mask_simple\",") != std::string::npos);
+  CHECK(lesson.out.back() == '\n');
+  Result verify = attn("verify causal --format json");
+  CHECK(verify.code == 0);
+  CHECK(verify.out.find("\"status\": \"differs\"") == std::string::npos);
+  CHECK(verify.out.find("\"status\": \"match\"") != std::string::npos);
+  Result list = attn("list --format json");
+  CHECK(list.code == 0);
+  CHECK(list.out.rfind("{\n  \"schema_version\": 1,\n  \"command\": \"list\",\n  \"lessons\": [\n    {\"name\": ", 0) == 0);
+}
