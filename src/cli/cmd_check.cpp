@@ -1,0 +1,78 @@
+// cli/cmd_check.cpp: `attn check LESSON --step STEP --answer FILE`: grade a student's tensor
+// against the one the lesson's step prints, under the same options. Exit 0 pass, 1 fail, 2 bad
+// input (main.cpp). The comparison and hints live in lesson/grade.h, the file reader in
+// lesson/answer.h.
+#include <iostream>
+
+#include "cli/commands.h"
+#include "lesson/answer.h"
+#include "lesson/grade.h"
+
+namespace attn::cli {
+
+namespace {
+
+using namespace attn::lesson;
+
+struct CheckOptions {
+  std::string name, step, answer, expr, format = "text";
+  int index = 0;
+  Tolerance tol;
+  InputOptions inputs;
+};
+
+int run_check(const CheckOptions& o) {
+  auto all = load_catalog(lesson_dir());
+  const Lesson& l = find_lesson(all, o.name);
+  RunOptions opts = o.inputs.to_run();
+  validate(l, opts);
+  if (std::none_of(l.steps.begin(), l.steps.end(), [&](const Step& s) { return s.id == o.step; })) {
+    std::string ids;
+    for (const Step& s : l.steps) ids += (ids.empty() ? "" : ", ") + s.id;
+    throw UsageError("lesson '" + l.name() + "' has no step '" + o.step + "' (its steps: " + ids + ")");
+  }
+  Answer answer = read_answer(o.answer, /*allow_nan=*/true);   // a NaN passes only where the lesson's tensor has one
+  LessonRun run = run_lesson(l, opts);
+  Target target = select_target(run, o.step, o.expr, o.index);
+  Grade g = grade(run, target, answer, o.tol, opts);
+  std::cout << (o.format == "json" ? format_json(g, answer, o.tol, run, opts) : format_text(g, target, answer, o.tol, opts));
+  return g.pass ? 0 : 1;
+}
+
+}  // namespace
+
+void setup_check(CLI::App& app, int& exit_code) {
+  auto opts = std::make_shared<CheckOptions>();
+  auto* cmd = app.add_subcommand(
+      "check", "Grade a student's tensor against what a lesson step prints, with hints for classic mistakes (exit 0 pass, 1 fail, 2 bad input)");
+  cmd->add_option("lesson", opts->name, "Lesson name (see `attn list`)")->required();
+  cmd->add_option("--step", opts->step, "The step whose tensor is graded (ids are shown in each step's heading)")->required();
+  cmd->add_option("--answer", opts->answer,
+                  "The student's tensor: a .npy file (np.save(path, t.detach().numpy()); dtypes <f4, <f8, <i8, <i4, |b1, "
+                  "little-endian, C or Fortran order, format 1.0-3.0) or a text table, one row per line, numbers separated by commas or spaces "
+                  "(np.savetxt(path, a, delimiter=',')); inf and -inf allowed; NaN only where the lesson's tensor has NaN")
+      ->required();
+  cmd->add_option("--name", opts->expr,
+                  "Grade the value printed from this expression, e.g. attn_weights or \"attn_weights_2_tmp.sum()\" (default: "
+                  "the last float tensor the step prints)");
+  cmd->add_option("--index", opts->index,
+                  "Grade the N-th tensor the step prints (1-based, as `attn export --npy` numbers its files STEP__N__NAME.npy): "
+                  "for a step that prints the same expression more than once")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--atol", opts->tol.atol,
+                  "Absolute tolerance (default 1e-4). An element passes if |yours - expected| <= atol + rtol * |expected| "
+                  "(numpy.isclose). PyTorch prints 4 decimals, so numbers copied from its printout are off by at most "
+                  "5e-5 and pass; float32 results of another CPU or BLAS differ by about 1e-6 and pass; real mistakes "
+                  "(wrong axis, missing 1/sqrt(d_k), a mask) move weights by 1e-2 or more and fail")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--rtol", opts->tol.rtol,
+                  "Relative tolerance (default 1e-4): covers values PyTorch prints in scientific notation with 4 decimals "
+                  "(relative rounding up to 5e-5)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--format", opts->format, "text, or json: one JSON object for grading scripts")
+      ->check(CLI::IsMember({"text", "json"}));
+  add_inputs(cmd, opts->inputs);
+  cmd->callback([opts, &exit_code] { exit_code = run_check(*opts); });
+}
+
+}  // namespace attn::cli

@@ -1,0 +1,76 @@
+// lesson/grade.h: `attn check`: compares a student's tensor with the one a lesson step printed,
+// and names the classic mistake when it recognises one.
+//
+// What it is: an elementwise comparison (numpy.isclose's rule: |got - expected| <= atol +
+// rtol * |expected|, inf equal to inf of the same sign) and hints found by TESTING candidate
+// mistakes against the run: every value any step printed is known, so a hint is reported only
+// when a wrong computation rebuilt from the lesson's own intermediates (with core ops, or by
+// re-running the lesson with its random draws reordered) reproduces the answer within the
+// tolerance. A hint is a finding, not a guess. What it is not: the command line (cli/), or a
+// reader of answer files (answer.h).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "lesson/answer.h"
+#include "lesson/runner.h"
+
+namespace attn::lesson {
+
+// Defaults: PyTorch prints 4 decimals (or 4 significant decimals in scientific notation), so a
+// copy of the printed numbers is off by at most 5e-5 absolute (5e-5 relative): it passes. The
+// other CPU kernel family or another BLAS changes float32 results by about 1e-6: it passes.
+// A real mistake (wrong axis, missing scale, a mask) moves weights by 1e-2 or more: it fails.
+struct Tolerance {
+  double atol = 1e-4, rtol = 1e-4;
+};
+
+// The printed value a check grades.
+struct Target {
+  size_t step = 0;                      // index into run.steps
+  size_t index = 0;                     // position among every value the step printed (all its cells)
+  PrintedValue value;                   // name: its source text, e.g. "attn_weights"
+  std::vector<std::string> float_names; // every float tensor the step printed, in order
+};
+
+// The last float tensor step `step_id` printed, or with `name` the last value printed from
+// that source text (any tensor, or a number), or with `index` > 0 the index-th tensor the step
+// printed (1-based, any dtype: the N of `attn export`'s STEP__N__NAME.npy; `name`, if also
+// given, must match it). UsageError for an unknown step, name or index, or a step that prints
+// nothing to grade.
+Target select_target(const LessonRun& run, const std::string& step_id, const std::string& name, int index = 0);
+
+struct Difference {
+  std::vector<int64_t> index;
+  double expected = 0, got = 0;
+};
+
+struct Hint {
+  std::string kind;      // stable id for graders: softmax_dim, missing_scale, scale, transposed, ...
+  std::string message;   // one paragraph for the student
+};
+
+struct Grade {
+  std::string lesson, step, name;
+  core::Shape expected_shape, got_shape;   // got_shape: as compared (a text table may be reshaped)
+  std::string read_as;                     // how a text table was read into got_shape, if it was
+  bool shape_match = false, pass = false;
+  int64_t n_elements = 0, n_differ = 0;    // n_differ: elements outside the tolerance
+  double max_abs_diff = 0;                 // inf when an infinity is not matched
+  std::vector<int64_t> max_index;
+  std::vector<Difference> first;           // the first differing elements in row-major order (up to 5)
+  std::vector<Hint> hints;                 // only when it fails
+};
+
+// Grades `answer` against target.value. UsageError if the answer holds a NaN (read with
+// allow_nan) where the expected tensor has none. `opts` are the options `run` was made with: some hints
+// re-run the lesson with a change (draw order, a seed call removed, the other --cpu or --rng).
+Grade grade(const LessonRun& run, const Target& target, const Answer& answer, const Tolerance& tol, const RunOptions& opts);
+
+// For the terminal: PASS/FAIL line, the differences, the hints, wrapped at 100 columns.
+std::string format_text(const Grade& g, const Target& target, const Answer& answer, const Tolerance& tol, const RunOptions& opts);
+// For graders: one JSON object (schema in the README, "Grading answers with attn check").
+std::string format_json(const Grade& g, const Answer& answer, const Tolerance& tol, const LessonRun& run, const RunOptions& opts);
+
+}  // namespace attn::lesson

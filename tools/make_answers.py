@@ -1,0 +1,125 @@
+#!/usr/bin/python3
+"""tools/make_answers.py: students' answers for `attn check`, made with real PyTorch and NumPy.
+
+What it is: the source of tests/answers/, the files tests/test_check.cpp grades through the real
+binary. A student's solution of the causal lesson (the self-attention article's code) runs here
+in PyTorch, once as written and once per classic mistake, and each result is saved the way a lab
+asks for it (np.save, np.savetxt; a transposed array is saved in Fortran order, which attn reads).
+The malformed files are what NumPy or PyTorch write when asked for the wrong thing (big-endian,
+float16, np.savez) plus hand-broken ones (truncated, ragged, NaN, a word, empty, a pasted print).
+What it is not: part of the build or of CI; the tests read the committed bytes.
+
+The article was printed with PyTorch's scalar CPU kernels, so this runs with
+ATEN_CPU_CAPABILITY=default, as tools/make_golden.py does for `cpu: scalar` lessons.
+
+Run with Debian's PyTorch:   /usr/bin/python3 tools/make_answers.py
+"""
+import os
+import subprocess
+import sys
+
+if os.environ.get("ATEN_CPU_CAPABILITY") != "default":
+    env = dict(os.environ, ATEN_CPU_CAPABILITY="default")
+    sys.exit(subprocess.call([sys.executable, os.path.abspath(__file__)] + sys.argv[1:], env=env))
+
+import numpy as np
+import torch
+import torch.nn as nn
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "tests", "answers")
+
+
+def embedded(seed=123):
+    sentence = 'Life is short, eat dessert first'
+    dc = {s: i for i, s in enumerate(sorted(sentence.replace(',', '').split()))}
+    sentence_int = torch.tensor([dc[s] for s in sentence.replace(',', '').split()])
+    torch.manual_seed(seed)
+    embed = torch.nn.Embedding(50_000, 3)
+    return sentence_int, embed(sentence_int).detach()
+
+
+def scores(draw_order=("query", "key", "value"), reseed=True):
+    """attn_scores of the causal lesson's `scores` step; the draws may come in another order."""
+    _, x = embedded()
+    if reseed:
+        torch.manual_seed(123)
+    d_in, d_out_kq, d_out_v = 3, 2, 4
+    shapes = {"query": (d_in, d_out_kq), "key": (d_in, d_out_kq), "value": (d_in, d_out_v)}
+    W = {name: nn.Parameter(torch.rand(*shapes[name])) for name in draw_order}
+    keys, queries = x @ W["key"], x @ W["query"]
+    return queries @ keys.T
+
+
+def save(name, tensor):
+    np.save(os.path.join(OUT, name), tensor.detach().numpy())
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    d_k = 2
+    S = scores()
+    weights = torch.softmax(S / d_k**0.5, dim=1)
+    n = S.shape[0]
+    mask_simple = torch.tril(torch.ones(n, n))
+    masked_simple = weights * mask_simple
+    future = torch.triu(torch.ones(n, n), diagonal=1).bool()
+    masked = S.masked_fill(future, -torch.inf)
+
+    # ---- right answers, in every accepted format ----
+    save("causal-weights.npy", weights)                                   # <f4, format 1.0
+    np.save(os.path.join(OUT, "causal-weights-f8.npy"), weights.detach().numpy().astype("<f8"))
+    for version in [(2, 0), (3, 0)]:
+        with open(os.path.join(OUT, "causal-weights-v%d.npy" % version[0]), "wb") as f:
+            np.lib.format.write_array(f, weights.detach().numpy(), version=version)
+    # The 4 decimals PyTorch prints: what a student copies from the terminal.
+    np.savetxt(os.path.join(OUT, "causal-weights.csv"), weights.detach().numpy(), fmt="%.4f", delimiter=",")
+    np.savetxt(os.path.join(OUT, "causal-weights.txt"), weights.detach().numpy(), header="attn_weights, causal lesson")
+    np.savetxt(os.path.join(OUT, "causal-masked.csv"), masked.detach().numpy(), fmt="%.4f", delimiter=",")   # -inf
+    sentence_int, _ = embedded()
+    np.save(os.path.join(OUT, "embedding-ids.npy"), sentence_int.numpy())                    # <i8
+    np.save(os.path.join(OUT, "embedding-ids-i4.npy"), sentence_int.numpy().astype("<i4"))
+    np.save(os.path.join(OUT, "causal-mask-bool.npy"), mask_simple.bool().numpy())           # |b1
+
+    # ---- classic mistakes ----
+    save("causal-weights-dim0.npy", torch.softmax(S / d_k**0.5, dim=0))
+    save("causal-weights-unscaled.npy", torch.softmax(S, dim=1))
+    save("causal-weights-dk.npy", torch.softmax(S / d_k, dim=1))
+    save("causal-weights-T.npy", weights.T)                 # np.save writes a transpose in Fortran order
+    np.save(os.path.join(OUT, "causal-weights-fortran.npy"), np.asfortranarray(weights.detach().numpy()))
+    save("causal-weights-swapped.npy", torch.softmax(scores(("key", "query", "value")) / d_k**0.5, dim=1))
+    save("causal-weights-value-first.npy", torch.softmax(scores(("value", "query", "key")) / d_k**0.5, dim=1))
+    save("causal-weights-noseed.npy", torch.softmax(scores(reseed=False) / d_k**0.5, dim=1))
+    save("causal-scores-swapped.npy", scores(("key", "query", "value")))
+    save("causal-renorm-unnormalised.npy", masked_simple)
+    save("causal-softmax-masked-zero-fill.npy", torch.softmax(S.masked_fill(future, 0) / d_k**0.5, dim=1))
+    save("causal-softmax-masked-unmasked.npy", weights)
+    past = torch.tril(torch.ones(n, n), diagonal=-1).bool()
+    save("causal-softmax-masked-triangle.npy", torch.softmax(S.masked_fill(past, -torch.inf) / d_k**0.5, dim=1))
+    save("causal-weights-3d.npy", weights.unsqueeze(0))
+    np.savetxt(os.path.join(OUT, "causal-weights-dim0.csv"), torch.softmax(S / d_k**0.5, dim=0).detach().numpy(),
+               fmt="%.4f", delimiter=",")
+
+    # ---- malformed files ----
+    w = weights.detach().numpy()
+    np.save(os.path.join(OUT, "bad-bigendian.npy"), w.astype(">f4"))
+    np.save(os.path.join(OUT, "bad-float16.npy"), w.astype("<f2"))
+    with open(os.path.join(OUT, "causal-weights.npy"), "rb") as f:
+        data = f.read()
+    with open(os.path.join(OUT, "bad-truncated.npy"), "wb") as f:
+        f.write(data[:100])
+    np.savez(os.path.join(OUT, "bad-archive.npz"), w)
+    with open(os.path.join(OUT, "bad-ragged.csv"), "w") as f:
+        f.write("0.1772,0.1326,0.1879\n0.0386,0.6870\n")
+    with open(os.path.join(OUT, "bad-nan.csv"), "w") as f:
+        f.write("0.1772,0.1326\nnan,0.6870\n")
+    with open(os.path.join(OUT, "bad-words.csv"), "w") as f:
+        f.write("0.1772,0.1326\n0.0386,zero\n")
+    with open(os.path.join(OUT, "bad-empty.csv"), "w") as f:
+        pass
+    with open(os.path.join(OUT, "bad-printed.txt"), "w") as f:
+        print(weights, file=f)
+
+
+if __name__ == "__main__":
+    main()
