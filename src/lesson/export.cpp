@@ -1,0 +1,308 @@
+// lesson/export.cpp: .npy files, index.json and Jupyter notebooks from a lesson run (see export.h).
+#include "lesson/export.h"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include "lesson/json.h"
+
+namespace attn::lesson {
+
+// ---- .npy ----
+//
+// numpy/lib/format.py (1.24), _write_array_header and _wrap_header:
+//   header = "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }"
+//   header += ' ' * (21 - len(repr(shape[0])))        # room to grow axis 0 in place; none for 0-d
+//   hlen = len(header) + 1                            # + the final '\n'
+//   padlen = 64 - ((6 + 2 + 2 + hlen) % 64)           # magic, version, uint16 length; 64 when aligned
+//   file = b'\x93NUMPY' + b'\x01\x00' + uint16_le(hlen + padlen) + header + ' ' * padlen + '\n' + data
+
+namespace {
+
+constexpr size_t kArrayAlign = 64;
+constexpr size_t kGrowthAxisMaxDigits = 21;   // numpy's GROWTH_AXIS_MAX_DIGITS
+
+std::string numpy_descr(core::DType d) {
+  switch (d) {
+    case core::DType::float32: return "<f4";
+    case core::DType::int64: return "<i8";
+    case core::DType::boolean: return "|b1";
+  }
+  return "<f4";
+}
+
+// Python's repr of the shape tuple: (), (3,), (2, 3).
+std::string shape_tuple(const core::Shape& shape) {
+  if (shape.size() == 1) return fmt::format("({},)", shape[0]);
+  return fmt::format("({})", fmt::join(shape, ", "));
+}
+
+template <typename T>
+void put_le(std::string& out, T v) {
+  for (size_t k = 0; k < sizeof(T); ++k) out += static_cast<char>((v >> (8 * k)) & 0xFF);
+}
+
+}  // namespace
+
+std::string numpy_dtype(core::DType d) {
+  switch (d) {
+    case core::DType::float32: return "float32";
+    case core::DType::int64: return "int64";
+    case core::DType::boolean: return "bool";
+  }
+  return "float32";
+}
+
+std::string npy_bytes(const core::Tensor& t) {
+  std::string header = "{'descr': '" + numpy_descr(t.dtype) + "', 'fortran_order': False, 'shape': " + shape_tuple(t.shape) + ", }";
+  if (!t.shape.empty()) header += std::string(kGrowthAxisMaxDigits - std::to_string(t.shape[0]).size(), ' ');
+  size_t hlen = header.size() + 1;
+  size_t padlen = kArrayAlign - ((6 + 2 + 2 + hlen) % kArrayAlign);
+  std::string out = "\x93NUMPY";
+  out += '\x01';
+  out += '\x00';
+  put_le<uint16_t>(out, static_cast<uint16_t>(hlen + padlen));
+  out += header + std::string(padlen, ' ') + "\n";
+  int64_t n = t.numel();
+  // data: C order, little-endian whatever the host is
+  if (t.dtype == core::DType::float32) {
+    for (int64_t k = 0; k < n; ++k) {
+      uint32_t bits;
+      std::memcpy(&bits, &t.f[k], sizeof bits);
+      put_le<uint32_t>(out, bits);
+    }
+  } else if (t.dtype == core::DType::int64) {
+    for (int64_t k = 0; k < n; ++k) put_le<uint64_t>(out, static_cast<uint64_t>(t.i[k]));
+  } else {
+    for (int64_t k = 0; k < n; ++k) out += static_cast<char>(t.i[k] != 0);
+  }
+  return out;
+}
+
+std::string sanitise_name(const std::string& expr) {
+  constexpr size_t kMax = 48;
+  std::string out;
+  for (unsigned char c : expr) {
+    bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    if (keep) out += static_cast<char>(c);
+    else if (!out.empty() && out.back() != '_') out += '_';
+  }
+  size_t begin = out.find_first_not_of('_');
+  if (begin == std::string::npos) return "value";
+  out = out.substr(begin);
+  if (out.size() > kMax) out.resize(kMax);
+  while (!out.empty() && out.back() == '_') out.pop_back();
+  return out;
+}
+
+std::vector<ExportedArray> list_arrays(const LessonRun& run) {
+  std::vector<ExportedArray> out;
+  for (const StepRun& s : run.steps) {
+    int n = 0;
+    for (size_t c = 0; c < s.cells.size(); ++c)
+      for (const PrintedValue& p : s.cells[c].printed) {
+        if (p.value.kind != Value::Tensor) continue;
+        const core::Tensor& t = as_tensor(p.value);
+        ExportedArray a;
+        a.step = s.step->id;
+        a.cell = static_cast<int>(c) + 1;
+        a.name = p.name;
+        a.shape = t.shape;
+        a.dtype = numpy_dtype(t.dtype);
+        a.file = fmt::format("{}__{}__{}.npy", a.step, ++n, sanitise_name(p.name));
+        out.push_back(a);
+      }
+  }
+  return out;
+}
+
+namespace {
+
+std::string options_json(const RunOptions& opts) {
+  json::Object o;
+  if (opts.seed) o.add("seed", json::str(*opts.seed));
+  if (opts.sentence) o.add("sentence", json::str(*opts.sentence));
+  if (opts.inputs) o.add("inputs", json::str(*opts.inputs));
+  return o.done();
+}
+
+const char* cpu_name(core::CpuKernels k) { return k == core::CpuKernels::scalar ? "scalar" : "avx2"; }
+const char* rng_name(core::DropoutRng r) { return r == core::DropoutRng::portable ? "portable" : "mkl"; }
+
+}  // namespace
+
+std::string index_json(const LessonRun& run, const RunOptions& opts, const std::vector<ExportedArray>& arrays) {
+  std::string out = "{\n";
+  out += "  \"lesson\": " + json::str(run.lesson->name()) + ",\n";
+  out += fmt::format("  \"cpu\": \"{}\",\n  \"rng\": \"{}\",\n", cpu_name(run.cpu), rng_name(run.rng));
+  out += "  \"options\": " + options_json(opts) + ",\n";
+  out += "  \"arrays\": [";
+  for (size_t k = 0; k < arrays.size(); ++k) {
+    const ExportedArray& a = arrays[k];
+    std::vector<std::string> dims;
+    for (int64_t d : a.shape) dims.push_back(json::integer(d));
+    out += (k ? ",\n    " : "\n    ") + json::Object()
+                                            .add("file", json::str(a.file))
+                                            .add("step", json::str(a.step))
+                                            .add("cell", json::integer(a.cell))
+                                            .add("name", json::str(a.name))
+                                            .add("shape", json::array(dims))
+                                            .add("dtype", json::str(a.dtype))
+                                            .done();
+  }
+  out += arrays.empty() ? "]\n}\n" : "\n  ]\n}\n";
+  return out;
+}
+
+void write_file(const std::string& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) throw std::runtime_error(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  out.close();
+  if (!out) throw std::runtime_error(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
+}
+
+std::vector<ExportedArray> write_npy_dir(const LessonRun& run, const RunOptions& opts, const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
+    throw std::runtime_error("cannot write .npy files into '" + dir + "': it exists and is not a directory");
+  fs::create_directories(dir, ec);
+  if (ec) throw std::runtime_error("cannot create directory '" + dir + "': " + ec.message());
+  std::vector<ExportedArray> arrays = list_arrays(run);
+  size_t k = 0;
+  for (const StepRun& s : run.steps)
+    for (const CellRun& c : s.cells)
+      for (const PrintedValue& p : c.printed)
+        if (p.value.kind == Value::Tensor) write_file((fs::path(dir) / arrays[k++].file).string(), npy_bytes(as_tensor(p.value)));
+  write_file((fs::path(dir) / "index.json").string(), index_json(run, opts, arrays));
+  return arrays;
+}
+
+// ---- notebook ----
+//
+// nbformat 4.5 (https://nbformat.readthedocs.io): {"cells": [...], "metadata": {...},
+// "nbformat": 4, "nbformat_minor": 5}; each cell has an "id", "cell_type", "metadata" and
+// "source" (a list of lines, each but the last ending in "\n"); code cells also have
+// "execution_count": null and "outputs": []. Laid out as Jupyter saves it (one-space indent,
+// keys sorted), so a notebook a student saves diffs cleanly against the exported one.
+
+namespace {
+
+std::string source_lines(const std::string& text, const std::string& indent) {
+  std::string body = text;
+  while (!body.empty() && body.back() == '\n') body.pop_back();
+  if (body.empty()) return "[]";
+  std::string out = "[";
+  size_t start = 0;
+  for (bool first = true;; first = false) {
+    size_t nl = body.find('\n', start);
+    std::string line = nl == std::string::npos ? body.substr(start) : body.substr(start, nl - start + 1);
+    out += (first ? "\n" : ",\n") + indent + " " + json::str(line);
+    if (nl == std::string::npos) break;
+    start = nl + 1;
+  }
+  return out + "\n" + indent + "]";
+}
+
+struct NotebookCells {
+  std::vector<std::string> cells;
+
+  void markdown(const std::string& id, const std::string& text) {
+    cells.push_back(fmt::format("  {{\n   \"cell_type\": \"markdown\",\n   \"id\": {},\n   \"metadata\": {{}},\n   \"source\": {}\n  }}",
+                                json::str(id), source_lines(text, "   ")));
+  }
+  void code(const std::string& id, const std::string& text, bool setup) {
+    cells.push_back(fmt::format("  {{\n   \"cell_type\": \"code\",\n   \"execution_count\": null,\n   \"id\": {},\n   \"metadata\": {},\n"
+                                "   \"outputs\": [],\n   \"source\": {}\n  }}",
+                                json::str(id), setup ? "{\n    \"tags\": [\n     \"setup\"\n    ]\n   }" : "{}",
+                                source_lines(text, "   ")));
+  }
+};
+
+// A fence for `text` that does not occur in it.
+std::string fenced(const std::string& text) {
+  std::string fence = "```";
+  while (text.find(fence) != std::string::npos) fence += '`';
+  std::string body = text;
+  if (!body.empty() && body.back() != '\n') body += '\n';
+  return fence + "text\n" + body + fence;
+}
+
+}  // namespace
+
+std::string notebook_json(const LessonRun& run, const RunOptions& opts, const std::string& command) {
+  const Lesson& l = *run.lesson;
+  NotebookCells nb;
+
+  // 1. title, source, intro
+  std::string head = "# " + l.title + "\n\n`attn lesson " + l.name() + "` follows " + l.meta.at("source");
+  if (l.meta.count("section")) head += ", section \"" + l.meta.at("section") + "\"";
+  head += ".\n";
+  if (!l.intro.empty()) head += "\n" + l.intro + "\n";
+  nb.markdown("title", head);
+
+  // 2. how it was made, and the machine differences that change last digits
+  bool scalar = run.cpu == core::CpuKernels::scalar;
+  std::string about = "Made by `" + command +
+                      "`. Each code cell is the lesson's code as attn ran it; the cell under it shows what attn "
+                      "printed, so after **Run All** (in a fresh kernel, top to bottom) you can compare the two.\n\n";
+  if (scalar)
+    about += "**Numbers:** attn computed them as PyTorch 1.13 does with its scalar CPU kernels (`--cpu scalar`). The next "
+             "cell makes your PyTorch use the same kernels on any machine; it must run before any tensor is computed.\n";
+  else
+    about += "**Numbers:** attn computed them as PyTorch 1.13 does with its AVX2 CPU kernels (`--cpu avx2`), which PyTorch "
+             "uses on x86-64 CPUs with AVX2 or AVX-512. On Apple Silicon and other ARM machines the last digits of `randn`, "
+             "`rand`-based initialisation and softmax may differ; a notebook exported with `--cpu scalar` matches those.\n";
+  if (l.meta.count("rng")) {
+    bool mkl = run.rng == core::DropoutRng::mkl;
+    about += mkl ? "\n**Dropout:** attn drew the masks as PyTorch builds with MKL do on Intel CPUs (`--rng mkl`: the x86-64 "
+                   "pip wheels). Other builds (Apple Silicon, AMD CPUs, Debian's package) draw other masks; export with "
+                   "`--rng portable` to compare with those.\n"
+                 : "\n**Dropout:** attn drew the masks as every PyTorch build without MKL on Intel does (`--rng portable`: "
+                   "Apple Silicon, AMD CPUs, Debian's package). The x86-64 pip wheels on Intel CPUs draw other masks; export "
+                   "with `--rng mkl` to compare with those.\n";
+  }
+  nb.markdown("about", about);
+  if (scalar)
+    nb.code("kernels",
+            "# attn ran this lesson with PyTorch's scalar (DEFAULT) CPU kernels. PyTorch picks its kernels\n"
+            "# at the first tensor operation, so this pins the same family if it runs first.\n"
+            "import os\n"
+            "os.environ[\"ATEN_CPU_CAPABILITY\"] = \"default\"\n",
+            false);
+
+  // 3. each step: prose, then each cell and what attn printed under it
+  for (const StepRun& s : run.steps) {
+    std::string prose = "## " + s.step->id + ": " + s.step->title + "\n";
+    if (!s.step->prose.empty()) prose += "\n" + s.step->prose + "\n";
+    nb.markdown(s.step->id, prose);
+    for (size_t c = 0; c < s.cells.size(); ++c) {
+      const CellRun& cr = s.cells[c];
+      std::string id = fmt::format("{}-{}", s.step->id, c + 1);
+      nb.code(id, cr.code, cr.cell->setup);
+      std::string under;
+      if (!cr.output.empty()) under = "attn printed:\n\n" + fenced(cr.output) + "\n";
+      if (!cr.cell->note.empty()) under += (under.empty() ? "" : "\n") + cr.cell->note + "\n";
+      if (!under.empty()) nb.markdown(id + "-attn", under);
+    }
+  }
+
+  std::string meta = fmt::format(
+      "{{\n  \"attn\": {{\n   \"cpu\": \"{}\",\n   \"lesson\": {},\n   \"options\": {},\n   \"rng\": \"{}\"\n  }},\n"
+      "  \"kernelspec\": {{\n   \"display_name\": \"Python 3\",\n   \"language\": \"python\",\n   \"name\": \"python3\"\n  }},\n"
+      "  \"language_info\": {{\n   \"name\": \"python\"\n  }}\n }}",
+      cpu_name(run.cpu), json::str(l.name()), options_json(opts), rng_name(run.rng));
+  std::string out = "{\n \"cells\": [\n";
+  for (size_t k = 0; k < nb.cells.size(); ++k) out += nb.cells[k] + (k + 1 < nb.cells.size() ? ",\n" : "\n");
+  out += " ],\n \"metadata\": " + meta + ",\n \"nbformat\": 4,\n \"nbformat_minor\": 5\n}\n";
+  return out;
+}
+
+}  // namespace attn::lesson

@@ -1,0 +1,65 @@
+// lesson/export.h: a lesson run, written out for other tools: every printed tensor as a NumPy
+// .npy file (plus index.json), and the whole lesson as a Jupyter notebook that runs in PyTorch.
+//
+// What it is: the writers behind `attn export`, so a student can load attn's numbers with
+// numpy.load and run the same code, with the same --seed/--sentence/--inputs, in Python.
+// The .npy bytes are exactly what numpy.save (1.24) writes for the same array: format 1.0,
+// C order, little-endian, the header padded with spaces and a newline to a multiple of 64 bytes
+// (with the spare room numpy leaves for growing the first axis).
+// What it is not: a reader of .npy or notebooks, or command-line handling (cli/).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/tensor.h"
+#include "lesson/runner.h"
+
+namespace attn::lesson {
+
+// ---- .npy ----
+
+// The whole .npy file for `t`: float32 -> '<f4', int64 -> '<i8', bool -> '|b1'.
+std::string npy_bytes(const core::Tensor& t);
+
+// NumPy's dtype name: "float32", "int64", "bool".
+std::string numpy_dtype(core::DType d);
+
+// A printed expression as a file-name part: runs of characters other than [A-Za-z0-9_] become
+// one '_', no leading or trailing '_', at most 48 characters; "value" if nothing is left.
+// "sa(x)" -> "sa_x", "attn_weights.sum(dim=1)" -> "attn_weights_sum_dim_1".
+std::string sanitise_name(const std::string& expr);
+
+struct ExportedArray {
+  std::string file;      // "scores__1__attn_scores.npy": <step>__<n>__<name>.npy, n counts the
+                         // step's printed tensors from 1
+  std::string step;      // step id
+  int cell = 0;          // the cell within the step, from 1 (as in `verify`'s "causal/weights#2")
+  std::string name;      // the source text it was printed from
+  core::Shape shape;
+  std::string dtype;     // numpy_dtype()
+};
+
+// Every tensor the run printed, in order, with its file name (nothing is written).
+std::vector<ExportedArray> list_arrays(const LessonRun& run);
+
+// index.json for those arrays: lesson, kernel family, dropout rng, the input options, arrays.
+std::string index_json(const LessonRun& run, const RunOptions& opts, const std::vector<ExportedArray>& arrays);
+
+// Writes every printed tensor as DIR/<file> and DIR/index.json, creating DIR if needed.
+// std::runtime_error naming the path if anything cannot be written.
+std::vector<ExportedArray> write_npy_dir(const LessonRun& run, const RunOptions& opts, const std::string& dir);
+
+// ---- notebook ----
+
+// The lesson as a Jupyter notebook (nbformat 4.5): title, intro and step prose as markdown; each
+// code cell as it ran (setup cells included, options applied), followed by a markdown cell with
+// what attn printed for it, so the two can be compared after "Run All". For the scalar kernel
+// family, a first code cell sets ATEN_CPU_CAPABILITY=default so PyTorch computes with the same
+// kernels on any machine. `command` is shown as how the notebook was made.
+std::string notebook_json(const LessonRun& run, const RunOptions& opts, const std::string& command);
+
+// Writes `bytes` to `path` (replacing it); std::runtime_error naming the path on failure.
+void write_file(const std::string& path, const std::string& bytes);
+
+}  // namespace attn::lesson

@@ -1,0 +1,325 @@
+// tests/test_export.cpp: `attn export` and `attn completion`. The .npy bytes are compared with
+// what numpy.save (1.24.2, Debian 12) wrote for the same arrays, byte for byte; the notebook's
+// JSON is checked for its nbformat structure without a parser; and the real binary is run as a
+// student or an instructor would, including the bash completion script driven by hand.
+#include <doctest/doctest.h>
+
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "lesson/export.h"
+
+namespace {
+
+using namespace attn;
+namespace fs = std::filesystem;
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// A scratch directory, emptied (one ctest test runs this file, so no other process uses it).
+std::string scratch(const std::string& name) {
+  fs::path dir = fs::temp_directory_path() / "attn-export-test" / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir.string();
+}
+
+struct Result {
+  int code = -1;
+  std::string out, err;
+};
+
+// Runs `attn ARGS` through the shell (ARGS already quoted), capturing stdout and stderr.
+Result attn_cli(const std::string& args) {
+  std::string dir = scratch("cli-io");
+  std::string cmd = std::string(ATTN_BINARY) + " " + args + " >" + dir + "/out 2>" + dir + "/err";
+  int status = std::system(cmd.c_str());
+  Result r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(dir + "/out");
+  r.err = slurp(dir + "/err");
+  return r;
+}
+
+// What numpy.save writes: magic, version 1.0, header length, the header dict, `spaces` spaces
+// (numbers read from numpy's own files), a newline, then the data bytes.
+std::string numpy_file(const std::string& dict, size_t spaces, const std::string& data) {
+  std::string header = dict + std::string(spaces, ' ') + "\n";
+  std::string out = std::string("\x93NUMPY\x01\x00", 8);
+  out += static_cast<char>(header.size() & 0xFF);
+  out += static_cast<char>(header.size() >> 8);
+  return out + header + data;
+}
+
+const lesson::Lesson& causal() {
+  static std::vector<lesson::Lesson> all = lesson::load_catalog(lesson::lesson_dir());
+  return lesson::find_lesson(all, "causal");
+}
+
+size_t count(const std::string& hay, const std::string& needle) {
+  size_t n = 0;
+  for (size_t k = hay.find(needle); k != std::string::npos; k = hay.find(needle, k + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+// ---- .npy ----
+
+TEST_CASE(".npy bytes are numpy.save's, for each dtype") {
+  using core::DType;
+  // np.save(f, np.array([1.5, -2.0, 0.1], dtype=np.float32))
+  CHECK(lesson::npy_bytes(core::from_floats({3}, {1.5f, -2.0f, 0.1f})) ==
+        numpy_file("{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }", 60,
+                   std::string("\x00\x00\xc0\x3f\x00\x00\x00\xc0\xcd\xcc\xcc\x3d", 12)));
+  // np.save(f, np.array([[0, 1, -1], [2**40, 5, -7]], dtype=np.int64))
+  CHECK(lesson::npy_bytes(core::from_ints({2, 3}, {0, 1, -1, int64_t(1) << 40, 5, -7})) ==
+        numpy_file("{'descr': '<i8', 'fortran_order': False, 'shape': (2, 3), }", 58,
+                   std::string("\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00"
+                               "\xff\xff\xff\xff\xff\xff\xff\xff\x00\x00\x00\x00\x00\x01\x00\x00"
+                               "\x05\x00\x00\x00\x00\x00\x00\x00\xf9\xff\xff\xff\xff\xff\xff\xff",
+                               48)));
+  // np.save(f, np.array([[True, False, True]]))
+  CHECK(lesson::npy_bytes(core::from_ints({1, 3}, {1, 0, 1}, DType::boolean)) ==
+        numpy_file("{'descr': '|b1', 'fortran_order': False, 'shape': (1, 3), }", 58, std::string("\x01\x00\x01", 3)));
+  // np.save(f, np.array(np.float32(-0.0))): a 0-d array gets no room to grow
+  CHECK(lesson::npy_bytes(core::scalar(-0.0f)) ==
+        numpy_file("{'descr': '<f4', 'fortran_order': False, 'shape': (), }", 62, std::string("\x00\x00\x00\x80", 4)));
+  // np.save(f, np.array([[inf], [-inf]], dtype=np.float32)): a masked score is -inf
+  float inf = std::numeric_limits<float>::infinity();
+  CHECK(lesson::npy_bytes(core::from_floats({2, 1}, {inf, -inf})) ==
+        numpy_file("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 1), }", 58,
+                   std::string("\x00\x00\x80\x7f\x00\x00\x80\xff", 8)));
+  // np.save(f, np.zeros((1234567, 0), np.float32)): a long first axis uses up its growth room
+  CHECK(lesson::npy_bytes(core::from_floats({1234567, 0}, {})) ==
+        numpy_file("{'descr': '<f4', 'fortran_order': False, 'shape': (1234567, 0), }", 52, ""));
+  // numpy's header for shape (0, 123456789012, 123456789012, 123456789012) outgrows 128 bytes
+  core::Tensor wide;
+  wide.shape = {0, 123456789012, 123456789012, 123456789012};
+  std::string w = lesson::npy_bytes(wide);
+  CHECK(w == numpy_file("{'descr': '<f4', 'fortran_order': False, 'shape': (0, 123456789012, 123456789012, 123456789012), }", 83, ""));
+  CHECK(w.size() == 192);
+}
+
+TEST_CASE("every .npy header ends at a multiple of 64 bytes, with a newline") {
+  for (core::Shape shape : std::vector<core::Shape>{{}, {1}, {6}, {6, 6}, {2, 6, 6}, {2, 2, 6, 6}, {50000, 3}, {1024, 1024}}) {
+    CAPTURE(core::shape_str(shape));
+    core::Tensor t = core::zeros(shape);
+    std::string b = lesson::npy_bytes(t);
+    size_t header_end = 10 + (static_cast<unsigned char>(b[8]) | static_cast<unsigned char>(b[9]) << 8);
+    CHECK(header_end % 64 == 0);
+    CHECK(b[header_end - 1] == '\n');
+    CHECK(b.size() == header_end + 4 * static_cast<size_t>(t.numel()));
+  }
+}
+
+TEST_CASE("printed expressions become file-name parts") {
+  CHECK(lesson::sanitise_name("attn_weights") == "attn_weights");
+  CHECK(lesson::sanitise_name("sa(x)") == "sa_x");
+  CHECK(lesson::sanitise_name("attn_weights.sum(dim=1)") == "attn_weights_sum_dim_1");
+  CHECK(lesson::sanitise_name("x @ W_query") == "x_W_query");
+  CHECK(lesson::sanitise_name("_") == "value");
+  CHECK(lesson::sanitise_name("") == "value");
+  CHECK(lesson::sanitise_name("ω₂") == "value");
+  CHECK(lesson::sanitise_name("torch.softmax(attn_scores / d_out_kq**0.5, dim=1)") == "torch_softmax_attn_scores_d_out_kq_0_5_dim_1");
+  CHECK(lesson::sanitise_name(std::string(60, 'a') + "(x)").size() == 48);
+  CHECK(lesson::sanitise_name(std::string(47, 'a') + ".b") == std::string(47, 'a'));   // no trailing '_'
+}
+
+TEST_CASE("the causal lesson's tensors: file names and index.json") {
+  lesson::RunOptions opts;
+  opts.seed = "42";
+  lesson::LessonRun run = lesson::run_lesson(causal(), opts);
+  auto arrays = lesson::list_arrays(run);
+  REQUIRE(arrays.size() == 7);
+  CHECK(arrays[0].file == "scores__1__attn_scores.npy");
+  CHECK(arrays[2].file == "tril__1__mask_simple.npy");
+  CHECK(arrays[6].file == "softmax-masked__1__attn_weights.npy");
+  CHECK(arrays[6].shape == core::Shape{6, 6});
+  CHECK(arrays[6].dtype == "float32");
+  std::string index = lesson::index_json(run, opts, arrays);
+  CHECK(index.rfind("{\n  \"lesson\": \"causal\",\n  \"cpu\": \"scalar\",\n  \"rng\": \"mkl\",\n  \"options\": {\"seed\": \"42\"},\n  \"arrays\": [\n", 0) == 0);
+  CHECK(index.find("    {\"file\": \"neg-inf__1__masked.npy\", \"step\": \"neg-inf\", \"cell\": 1, \"name\": \"masked\", \"shape\": [6, 6], "
+                   "\"dtype\": \"float32\"},\n") != std::string::npos);
+  CHECK(index.ends_with("\"dtype\": \"float32\"}\n  ]\n}\n"));
+}
+
+// ---- notebook ----
+
+TEST_CASE("the notebook: nbformat 4.5, markdown prose, code as run, attn's output beside it") {
+  lesson::RunOptions opts;
+  opts.seed = "42";
+  lesson::LessonRun run = lesson::run_lesson(causal(), opts);
+  std::string nb = lesson::notebook_json(run, opts, "attn export causal --notebook causal.ipynb --seed 42");
+  CHECK(nb.rfind("{\n \"cells\": [\n", 0) == 0);
+  CHECK(nb.ends_with("\n \"nbformat\": 4,\n \"nbformat_minor\": 5\n}\n"));
+  CHECK(nb.find("\"kernelspec\": {\n   \"display_name\": \"Python 3\",\n   \"language\": \"python\",\n   \"name\": \"python3\"\n  }") !=
+        std::string::npos);
+  // one code cell per lesson cell, plus the kernel pin of a scalar-kernel lesson
+  size_t cells = 0;
+  for (const auto& s : causal().steps) cells += s.cells.size();
+  CHECK(count(nb, "\"cell_type\": \"code\"") == cells + 1);
+  CHECK(count(nb, "\"execution_count\": null") == cells + 1);
+  CHECK(count(nb, "\"outputs\": []") == cells + 1);
+  // markdown: the title, how it was made, each step's prose, and what attn printed under 7 cells
+  CHECK(count(nb, "\"cell_type\": \"markdown\"") == 2 + causal().steps.size() + 7);
+  CHECK(nb.find("    \"# Causal self-attention: hiding the future\\n\",\n") != std::string::npos);
+  CHECK(nb.find("Made by `attn export causal --notebook causal.ipynb --seed 42`") != std::string::npos);
+  CHECK(nb.find("    \"## tril: A lower-triangular mask of ones\\n\",\n") != std::string::npos);
+  CHECK(nb.find("    \"os.environ[\\\"ATEN_CPU_CAPABILITY\\\"] = \\\"default\\\"\"\n") != std::string::npos);
+  // the code as it ran: --seed 42 applied in the setup cell and the others; the last line has no "\n"
+  CHECK(nb.find("\"id\": \"setup-1\",\n   \"metadata\": {\n    \"tags\": [\n     \"setup\"\n    ]\n   },") != std::string::npos);
+  CHECK(count(nb, "    \"torch.manual_seed(42)\\n\",\n") == 2);
+  CHECK(nb.find("\"torch.manual_seed(123)\\n\"") == std::string::npos);
+  CHECK(nb.find("    \"print(attn_weights)\"\n   ]") != std::string::npos);
+  CHECK(nb.find("    \"attn printed:\\n\",\n    \"\\n\",\n    \"```text\\n\",\n    \"tensor([[1., 0., 0., 0., 0., 0.],\\n\",") !=
+        std::string::npos);
+  // cell ids are unique
+  std::vector<std::string> ids;
+  for (size_t k = nb.find("\"id\": \""); k != std::string::npos; k = nb.find("\"id\": \"", k + 1))
+    ids.push_back(nb.substr(k + 7, nb.find('"', k + 7) - k - 7));
+  std::sort(ids.begin(), ids.end());
+  CHECK(std::adjacent_find(ids.begin(), ids.end()) == ids.end());
+  CHECK(ids.size() == count(nb, "\"cell_type\""));
+  // brackets balance outside strings: a cheap stand-in for "it parses"
+  int depth = 0, min_depth = 0, controls = 0;
+  bool in_str = false;
+  for (size_t k = 0; k < nb.size(); ++k) {
+    char c = nb[k];
+    if (in_str) {
+      if (c == '\\') ++k;
+      else if (c == '"') in_str = false;
+      else controls += static_cast<unsigned char>(c) < 0x20;   // JSON strings escape these
+    } else if (c == '"') in_str = true;
+    else if (c == '{' || c == '[') ++depth;
+    else if (c == '}' || c == ']') min_depth = std::min(min_depth, --depth);
+  }
+  CHECK(depth == 0);
+  CHECK(min_depth == 0);
+  CHECK_FALSE(in_str);
+  CHECK(controls == 0);
+}
+
+TEST_CASE("an AVX2 lesson's notebook has no kernel pin; a dropout lesson's names its mask") {
+  std::vector<lesson::Lesson> all = lesson::load_catalog(lesson::lesson_dir());
+  lesson::RunOptions opts;
+  lesson::LessonRun run = lesson::run_lesson(lesson::find_lesson(all, "dropout"), opts);
+  std::string nb = lesson::notebook_json(run, opts, "attn export dropout --notebook d.ipynb");
+  CHECK(nb.find("ATEN_CPU_CAPABILITY") == std::string::npos);
+  CHECK(nb.find("with its AVX2 CPU kernels (`--cpu avx2`)") != std::string::npos);
+  CHECK(nb.find("**Dropout:** attn drew the masks as PyTorch builds with MKL do on Intel CPUs (`--rng mkl`") != std::string::npos);
+}
+
+// ---- the command line ----
+
+TEST_CASE("attn export writes .npy files numpy can name, index.json and a notebook") {
+  std::string dir = scratch("export");
+  Result r = attn_cli("export causal --seed 42 --npy " + dir + "/npy --notebook " + dir + "/causal.ipynb");
+  CHECK(r.code == 0);
+  CHECK(r.err.empty());
+  CHECK(r.out == "wrote 7 arrays and index.json to " + dir + "/npy\nwrote " + dir + "/causal.ipynb\n");
+  std::string index = slurp(dir + "/npy/index.json");
+  CHECK(index.find("\"options\": {\"seed\": \"42\"}") != std::string::npos);
+  std::string weights = slurp(dir + "/npy/softmax-masked__1__attn_weights.npy");
+  REQUIRE(weights.size() == 128 + 36 * 4);
+  CHECK(weights.substr(0, 8) == std::string("\x93NUMPY\x01\x00", 8));
+  // the first row of causal weights is exactly 1, 0, 0, 0, 0, 0
+  CHECK(weights.substr(128, 8) == std::string("\x00\x00\x80\x3f\x00\x00\x00\x00", 8));
+  std::string nb = slurp(dir + "/causal.ipynb");
+  CHECK(nb.find("Made by `attn export causal --notebook " + dir + "/causal.ipynb --seed 42`") != std::string::npos);
+  // same options, same bytes
+  Result again = attn_cli("export causal --seed 42 --notebook " + dir + "/again.ipynb");
+  CHECK(again.code == 0);
+  CHECK(slurp(dir + "/again.ipynb") == std::string(nb).replace(nb.find(dir + "/causal.ipynb"), dir.size() + 13, dir + "/again.ipynb"));
+  // quoting in the command it shows
+  Result sentence = attn_cli("export causal --sentence \"it's a test\" --notebook " + dir + "/s.ipynb");
+  CHECK(sentence.code == 0);
+  CHECK(slurp(dir + "/s.ipynb").find("--sentence 'it'\\\\''s a test'`") != std::string::npos);
+}
+
+TEST_CASE("attn export: bad input is exit 2, unwritable places exit 1, one line on stderr") {
+  std::string dir = scratch("errors");
+  std::ofstream(dir + "/file") << "x";
+  struct Case {
+    std::string args, err;
+    int code;
+  } cases[] = {
+      {"export causl --npy " + dir + "/x", "attn: no lesson named 'causl'; did you mean 'causal'? (`attn list` shows all lessons)\n", 2},
+      {"export causal", "attn: export needs --npy DIR and/or --notebook FILE.ipynb (see `attn export --help`)\n", 2},
+      {"export causal --npy ''", "attn: --npy needs a directory name\n", 2},
+      {"export causal --notebook ''", "attn: --notebook needs a file name\n", 2},
+      {"export causal --npy " + dir + "/x --seed abc", "attn: --seed must be an integer (as torch.manual_seed takes), got 'abc'\n", 2},
+      {"export simple --npy " + dir + "/x --sentence 'a b'", "attn: lesson 'simple' has no input sentence, so --sentence does not apply to it\n", 2},
+      {"export causal --npy " + dir + "/file", "attn: cannot write .npy files into '" + dir + "/file': it exists and is not a directory\n", 1},
+      {"export causal --npy " + dir + "/file/sub", "attn: cannot create directory '" + dir + "/file/sub': Not a directory\n", 1},
+      {"export causal --notebook " + dir + "/file/nb.ipynb", "attn: cannot write '" + dir + "/file/nb.ipynb': Not a directory\n", 1},
+      {"export causal --notebook " + dir + "/missing/nb.ipynb", "attn: cannot write '" + dir + "/missing/nb.ipynb': No such file or directory\n", 1},
+      {"export causal --notebook " + dir, "attn: cannot write '" + dir + "': Is a directory\n", 1},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.args);
+    Result r = attn_cli(c.args);
+    CHECK(r.code == c.code);
+    CHECK(r.err == c.err);
+    CHECK(r.out.empty());
+  }
+  CHECK_FALSE(fs::exists(dir + "/x"));   // nothing is written when the input is bad
+  for (const char* args : {"export", "export causal --npy", "export causal --cpu fast --npy x", "completion", "completion fish"}) {
+    CAPTURE(args);
+    Result r = attn_cli(args);
+    CHECK(r.code == 2);
+    CHECK(r.err.rfind("attn: ", 0) == 0);
+    CHECK(r.err.find('\n') == r.err.size() - 1);
+  }
+}
+
+TEST_CASE("attn completion bash: complete -p, and what <TAB> offers") {
+  std::string dir = scratch("completion");
+  // Drives _attn as bash would: COMP_WORDS / COMP_CWORD set, COMPREPLY read back.
+  std::ofstream(dir + "/drive.sh") << R"(source <("$1" completion bash)
+complete -p attn
+t() { COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=(); _attn; echo "$*|: ${COMPREPLY[*]}"; }
+t attn ''
+t attn lesson ca
+t attn lesson causal --step neg
+t attn lesson causal --cpu ''
+t attn export causal --no
+t attn verify causal c
+t attn completion ''
+t attn lesson causal ''
+)";
+  Result r = attn_cli("completion bash >" + dir + "/attn.bash && bash " + dir + "/drive.sh " ATTN_BINARY);
+  CHECK(r.code == 0);
+  CHECK(r.err.empty());
+  CHECK(r.out.rfind("complete -F _attn attn\n", 0) == 0);
+  CHECK(r.out.find("attn |: list lesson verify ") != std::string::npos);   // others may follow
+  CHECK(r.out.find("\nattn lesson ca|: causal causal-batch\n") != std::string::npos);
+  CHECK(r.out.find("\nattn lesson causal --step neg|: neg-inf\n") != std::string::npos);
+  CHECK(r.out.find("\nattn lesson causal --cpu |: avx2 scalar\n") != std::string::npos);
+  CHECK(r.out.find("\nattn export causal --no|: --notebook\n") != std::string::npos);
+  CHECK(r.out.find("\nattn verify causal c|: context cross causal causal-batch") != std::string::npos);
+  CHECK(r.out.find("\nattn completion |: bash zsh\n") != std::string::npos);
+  CHECK(r.out.find("\nattn lesson causal |: \n") != std::string::npos);   // one lesson only
+  // the lesson names come from the catalogue at generation time
+  std::string script = slurp(dir + "/attn.bash");
+  CHECK(script.find("causal) echo 'setup scores weights tril masked renorm neg-inf softmax-masked' ;;") != std::string::npos);
+}
+
+TEST_CASE("attn completion zsh is produced") {
+  Result r = attn_cli("completion zsh");
+  CHECK(r.code == 0);
+  CHECK(r.out.rfind("#compdef attn\n", 0) == 0);
+  CHECK(r.out.find("'causal:Causal self-attention\\: hiding the future'") != std::string::npos);
+  CHECK(r.out.find("causal) steps=(setup scores weights tril masked renorm neg-inf softmax-masked) ;;") != std::string::npos);
+  CHECK(r.out.find("'--cpu[PyTorch CPU kernels to reproduce]:cpu:(avx2 scalar)'") != std::string::npos);
+  CHECK(r.out.find("'--npy[Write every printed tensor to DIR/<step>__<n>__<name>.npy, listed in DIR/index.json]:npy:_files -/'") !=
+        std::string::npos);
+  CHECK(r.out.find("  compdef _attn attn\n") != std::string::npos);
+}
