@@ -1,0 +1,62 @@
+// cli/display.cpp: how `attn lesson` shows a walkthrough in a terminal or a lab's pipe:
+// --heatmap, --pause, --quiet, and whether heatmaps may use colour.
+//
+// Colour only when stdout is a terminal, NO_COLOR is unset or empty (no-color.org) and TERM is
+// not "dumb"; otherwise nothing attn writes contains an escape code. --pause waits for Enter on
+// stdin between steps, with its prompt on stderr so stdout holds only the walkthrough; it never
+// waits when stdin is not a terminal, and stops waiting at end of input.
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "cli/commands.h"
+
+namespace attn::cli {
+
+namespace {
+
+bool color_wanted() {
+  const char* no_color = std::getenv("NO_COLOR");
+  const char* term = std::getenv("TERM");
+  if (no_color && *no_color) return false;
+  if (term && std::string(term) == "dumb") return false;
+  return isatty(STDOUT_FILENO) == 1;
+}
+
+// The pause between two steps: prints what was rendered so far, then waits for a line on stdin.
+// Returns false if the learner typed q (quit).
+struct Pauser {
+  bool waiting = isatty(STDIN_FILENO) == 1;
+  bool operator()(const std::string& text_so_far) {
+    std::cout << text_so_far << std::flush;
+    if (!waiting) return true;
+    std::cerr << "[Enter] next step, q quits " << std::flush;
+    std::string line;
+    if (!std::getline(std::cin, line)) {   // end of input (Ctrl-D): show the rest without pausing
+      waiting = false;
+      std::cerr << "\n";
+      return true;
+    }
+    size_t first = line.find_first_not_of(" \t");
+    return first == std::string::npos || (line[first] != 'q' && line[first] != 'Q');
+  }
+};
+
+}  // namespace
+
+void add_display_options(CLI::App* cmd, lesson::DisplayOptions& o) {
+  cmd->add_flag("--heatmap", o.heatmap,
+                "Draw attention weights as a heatmap under the output that printed them, with the tokens as row "
+                "and column labels (colour in a terminal; shade characters when piped or NO_COLOR is set)");
+  cmd->add_flag("--pause", o.pause,
+                "Wait for Enter between steps (q quits); does not wait when stdin is not a terminal");
+  cmd->add_flag("--quiet", o.quiet, "Print only what the cells printed: no headers, prose or code");
+  o.color = color_wanted();
+  auto pauser = std::make_shared<Pauser>();
+  o.on_pause = [pauser](const std::string& text) { return (*pauser)(text); };
+}
+
+}  // namespace attn::cli

@@ -1,0 +1,226 @@
+// print/heatmap.cpp: attention weights drawn as shade characters or colour blocks (heatmap.h).
+#include "print/heatmap.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace attn::print {
+
+// Ten xterm-256 background colours, dark purple to yellow (after matplotlib's viridis). Their
+// brightness (0.299 R + 0.587 G + 0.114 B) rises with the level: 44, 71, 99, 123, 146, 165, 177,
+// 189, 201, 226 of 255, so the picture reads the same on dark and light terminals, and the
+// darkest block is still visible on black.
+const int kShadeColors[10] = {54, 24, 31, 37, 43, 77, 113, 149, 185, 226};
+
+namespace {
+
+constexpr double kSumTolerance = 1e-3;
+constexpr const char* kMaskedGlyph = "·";   // U+00B7, one column wide
+constexpr const char* kReset = "\x1b[0m";
+
+// ---- text width: code points, escape sequences not counted ----
+
+int visible_width(const std::string& s) {
+  int n = 0;
+  for (size_t k = 0; k < s.size(); ++k) {
+    if (s[k] == '\x1b') {   // CSI ... final byte in @..~
+      for (++k; k < s.size() && !(s[k] >= '@' && s[k] <= '~' && s[k] != '['); ++k) {}
+      continue;
+    }
+    n += (static_cast<unsigned char>(s[k]) & 0xC0) != 0x80;
+  }
+  return n;
+}
+
+// The first `n` code points of s.
+std::string truncate(const std::string& s, int n) {
+  int seen = 0;
+  for (size_t k = 0; k < s.size(); ++k) {
+    if ((static_cast<unsigned char>(s[k]) & 0xC0) != 0x80 && seen++ == n) return s.substr(0, k);
+  }
+  return s;
+}
+
+std::string pad(const std::string& s, int width) {
+  int w = visible_width(s);
+  return w >= width ? s : s + std::string(static_cast<size_t>(width - w), ' ');
+}
+
+std::string rtrim(std::string s) {
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s;
+}
+
+std::string background(int level) { return fmt::format("\x1b[48;5;{}m", kShadeColors[level]); }
+
+bool in_unit_range(double v) { return v >= 0.0 && v <= 1.0 + 1e-6; }
+
+// ---- which matrices ----
+
+bool looks_like_weights(const WeightMatrix& m) {
+  if (m.rows < 2 || m.cols < 2) return false;
+  if (!std::all_of(m.w.begin(), m.w.end(), in_unit_range)) return false;
+  bool rows_sum_to_1 = true, rows_at_most_1 = true, cols_sum_to_1 = true;
+  for (int64_t r = 0; r < m.rows; ++r) {
+    double s = 0;
+    for (int64_t c = 0; c < m.cols; ++c) s += m.at(r, c);
+    rows_sum_to_1 = rows_sum_to_1 && std::abs(s - 1.0) <= kSumTolerance;
+    rows_at_most_1 = rows_at_most_1 && s > 0.0 && s <= 1.0 + kSumTolerance;
+  }
+  for (int64_t c = 0; c < m.cols; ++c) {
+    double s = 0;
+    for (int64_t r = 0; r < m.rows; ++r) s += m.at(r, c);
+    cols_sum_to_1 = cols_sum_to_1 && std::abs(s - 1.0) <= kSumTolerance;
+  }
+  return rows_sum_to_1 || cols_sum_to_1 || (rows_at_most_1 && is_causal(m));
+}
+
+// The labels of one axis: the given ones if there is one per row/column, else 0, 1, 2, ...
+std::vector<std::string> axis_labels(const std::vector<std::string>& given, int64_t n) {
+  if (static_cast<int64_t>(given.size()) == n) return given;
+  std::vector<std::string> out;
+  for (int64_t k = 0; k < n; ++k) out.push_back(std::to_string(k));
+  return out;
+}
+
+}  // namespace
+
+// ---- which matrices ----
+
+bool is_causal(const WeightMatrix& m) {
+  if (m.rows < 2 || m.cols < 2) return false;
+  for (int64_t r = 0; r < m.rows; ++r)
+    for (int64_t c = r + 1; c < m.cols; ++c)
+      if (m.at(r, c) != 0.0) return false;
+  return true;
+}
+
+std::vector<bool> masked_columns(const WeightMatrix& m) {
+  std::vector<bool> out(static_cast<size_t>(m.cols), m.rows >= 2);
+  for (int64_t r = 0; r < m.rows; ++r)
+    for (int64_t c = 0; c < m.cols; ++c)
+      if (m.at(r, c) != 0.0) out[static_cast<size_t>(c)] = false;
+  return out;
+}
+
+void mark_masks(WeightMatrix& m) {
+  bool causal = is_causal(m);
+  std::vector<bool> keys = masked_columns(m);
+  m.masked.assign(m.w.size(), false);
+  for (int64_t r = 0; r < m.rows; ++r)
+    for (int64_t c = 0; c < m.cols; ++c)
+      m.masked[static_cast<size_t>(r * m.cols + c)] = (causal && c > r) || keys[static_cast<size_t>(c)];
+}
+
+bool has_masked(const WeightMatrix& m) { return std::find(m.masked.begin(), m.masked.end(), true) != m.masked.end(); }
+
+std::vector<WeightMatrix> attention_matrices(const core::Tensor& t) {
+  if (!t.is_float() || (t.dim() != 2 && t.dim() != 3)) return {};
+  int64_t batch = t.dim() == 3 ? t.shape[0] : 1;
+  int64_t rows = t.shape[t.dim() - 2], cols = t.shape[t.dim() - 1];
+  std::vector<WeightMatrix> out;
+  for (int64_t b = 0; b < batch; ++b) {
+    WeightMatrix m;
+    m.rows = rows;
+    m.cols = cols;
+    for (int64_t k = 0; k < rows * cols; ++k) m.w.push_back(t.at(b * rows * cols + k));
+    if (!looks_like_weights(m)) return {};
+    mark_masks(m);
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+// ---- drawing ----
+
+int shade_level(double w) {
+  long level = std::lround(w * 9.0);
+  return static_cast<int>(std::clamp(level, 0L, 9L));
+}
+
+std::vector<std::string> heatmap_lines(const HeatmapPanel& p, const HeatmapStyle& style, int* width) {
+  const WeightMatrix& m = p.m;
+  std::vector<std::string> rows = axis_labels(p.row_labels, m.rows), cols = axis_labels(p.col_labels, m.cols);
+  // Row labels: as long as the longest, at most 10 columns. Cells: as wide as the column labels,
+  // 2 to 4 columns, then one blank column, so each cell is a separate tile under its label.
+  int label_w = 1, cell_w = 2;
+  for (const std::string& s : rows) label_w = std::max(label_w, std::min(10, visible_width(s)));
+  for (const std::string& s : cols) cell_w = std::max(cell_w, std::min(4, visible_width(s)));
+  if (label_w + 1 + (cell_w + 1) * m.cols > style.width) cell_w = 2;
+  int slot = cell_w + 1, total = label_w + 1 + slot * static_cast<int>(m.cols);
+  total = std::max(total, std::min(visible_width(p.title), style.width));
+
+  std::vector<std::string> out;
+  out.push_back(pad(truncate(p.title, total), total));
+  std::string head(static_cast<size_t>(label_w + 1), ' ');
+  for (const std::string& c : cols) head += pad(truncate(c, cell_w), slot);
+  out.push_back(pad(head, total));
+  for (int64_t r = 0; r < m.rows; ++r) {
+    std::string line = pad(truncate(rows[static_cast<size_t>(r)], label_w), label_w) + " ";
+    for (int64_t c = 0; c < m.cols; ++c) {
+      size_t k = static_cast<size_t>(r * m.cols + c);
+      bool masked = !m.masked.empty() && m.masked[k];
+      if (masked) {   // '·' in the middle of the cell, on the terminal's own background
+        line += std::string(static_cast<size_t>(cell_w / 2), ' ') + kMaskedGlyph +
+                std::string(static_cast<size_t>(slot - cell_w / 2 - 1), ' ');
+      } else if (style.color) {
+        line += background(shade_level(m.w[k])) + std::string(static_cast<size_t>(cell_w), ' ') + kReset + " ";
+      } else {
+        line += std::string(static_cast<size_t>(cell_w), kShadeRamp[shade_level(m.w[k])]) + " ";
+      }
+    }
+    out.push_back(pad(line, total));
+  }
+  if (width) *width = total;
+  return out;
+}
+
+std::string heatmap_legend(const HeatmapStyle& style, bool causal, bool masked_keys) {
+  std::string scale;
+  if (style.color) {
+    for (int level = 0; level < 10; ++level) scale += background(level) + "  " + kReset;
+  } else {
+    scale = fmt::format("[{}]", kShadeRamp);
+  }
+  std::string out = "0 " + scale + " 1   row: a query token, column: the key token it weighs\n";
+  if (causal) out += std::string(kMaskedGlyph) + " masked: above the diagonal, where every weight is exactly 0 (the future)\n";
+  if (masked_keys) out += std::string(kMaskedGlyph) + " masked: a key whose column is exactly 0 for every query (a padding mask)\n";
+  return out;
+}
+
+std::string render_heatmaps(const std::vector<HeatmapPanel>& panels, const HeatmapStyle& style) {
+  if (panels.empty()) return "";
+  constexpr int kGap = 3;
+  std::string out;
+  bool causal = false, masked_keys = false;
+  for (size_t k = 0; k < panels.size();) {
+    // One row of panels: the next panel, then those after it of the same shape while they fit.
+    int row_width = 0;
+    std::vector<std::vector<std::string>> row;
+    size_t j = k;
+    for (; j < panels.size(); ++j) {
+      const WeightMatrix &a = panels[k].m, &b = panels[j].m;
+      if (j > k && (a.rows != b.rows || a.cols != b.cols)) break;
+      int w = 0;
+      std::vector<std::string> lines = heatmap_lines(panels[j], style, &w);
+      if (j > k && row_width + kGap + w > style.width) break;
+      row_width += (j > k ? kGap : 0) + w;
+      row.push_back(std::move(lines));
+      causal = causal || is_causal(panels[j].m);
+      std::vector<bool> keys = masked_columns(panels[j].m);
+      masked_keys = masked_keys || std::find(keys.begin(), keys.end(), true) != keys.end();
+    }
+    if (k > 0) out += "\n";
+    for (size_t line = 0; line < row[0].size(); ++line) {
+      std::string text;
+      for (size_t p = 0; p < row.size(); ++p) text += (p ? std::string(kGap, ' ') : "") + row[p][line];
+      out += rtrim(text) + "\n";
+    }
+    k = j;
+  }
+  return out + "\n" + heatmap_legend(style, causal, masked_keys);
+}
+
+}  // namespace attn::print
