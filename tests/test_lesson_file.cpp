@@ -70,7 +70,7 @@ TEST_CASE("malformed lesson files are reported as file:line: what is wrong") {
   std::string g = kGood;
   CHECK(error_of("no title\n") == "f.lesson:1: a lesson starts with its title: '# Title'");
   CHECK(error_of(std::string(g).replace(g.find("order: 9"), 8, "colour: 9")) ==
-        "f.lesson:4: unknown header key 'colour' (known: name, source, section, order, group, cpu, rng, echo)");
+        "f.lesson:4: unknown header key 'colour' (known: name, source, section, order, group, cpu, rng, echo, tokens)");
   CHECK(error_of(std::string(g).replace(g.find("## second"), 9, "## Second")) ==
         "f.lesson:23: a step heading is '## id: Title' with a lowercase id, got '## Second: The second step'");
   CHECK(error_of(g.substr(0, g.rfind("```"))) == "f.lesson:24: this ``` block is never closed");

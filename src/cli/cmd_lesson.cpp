@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "lesson/json_run.h"
 
 namespace attn::cli {
 
@@ -12,8 +13,18 @@ using namespace attn::lesson;
 
 struct LessonOptions {
   std::string name, step;
+  std::string format = "text";
   InputOptions inputs;
+  DisplayOptions display;
 };
+
+// The course continues: after a whole lesson, name the next one in `attn list` order.
+std::string next_hint(const std::vector<Lesson>& all, int number, const LessonOptions& o) {
+  if (!o.step.empty() || o.display.quiet) return "";
+  if (number >= static_cast<int>(all.size())) return "\nThat was the last lesson of the course (`attn list` shows them all).\n";
+  const Lesson& next = all[number];
+  return "\nNext in the course: `attn lesson " + next.name() + "` (" + next.title + ")\n";
+}
 
 int run_lesson_cmd(const LessonOptions& o) {
   auto all = load_catalog(lesson_dir());
@@ -28,7 +39,8 @@ int run_lesson_cmd(const LessonOptions& o) {
   }
   LessonRun run = run_lesson(l, opts);
   int number = static_cast<int>(&l - all.data()) + 1;
-  std::cout << render(run, o.step, number, static_cast<int>(all.size()));
+  if (o.format == "json") std::cout << json::lesson_document("lesson", run, opts, o.step);
+  else std::cout << render(run, o.step, number, static_cast<int>(all.size()), o.display) << next_hint(all, number, o);
   return 0;
 }
 
@@ -40,6 +52,9 @@ void setup_lesson(CLI::App& app, int& exit_code) {
   cmd->add_option("name", opts->name, "Lesson name (see `attn list`)")->required();
   cmd->add_option("--step", opts->step, "Show only this step (ids are shown in each step's heading)");
   add_inputs(cmd, opts->inputs);
+  add_display_options(cmd, opts->display);
+  cmd->add_option("--format", opts->format, "text (the walkthrough) or json (one document: README.md, \"Machine-readable output\")")
+      ->check(CLI::IsMember({"text", "json"}));
   cmd->callback([opts, &exit_code] { exit_code = run_lesson_cmd(*opts); });
 }
 

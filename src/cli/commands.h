@@ -19,9 +19,14 @@ struct InputOptions {
   lesson::RunOptions to_run() const;
 };
 void add_inputs(CLI::App* cmd, InputOptions& o);
+void add_display_options(CLI::App* cmd, lesson::DisplayOptions& o);   // --heatmap, --pause, --quiet (display.cpp)
 
 void setup_list(CLI::App& app, int& exit_code);
 void setup_lesson(CLI::App& app, int& exit_code);
 void setup_verify(CLI::App& app, int& exit_code);
+void setup_run(CLI::App& app, int& exit_code);
+void setup_export(CLI::App& app, int& exit_code);
+void setup_check(CLI::App& app, int& exit_code);
+void setup_completion(CLI::App& app, int& exit_code);   // reads every subcommand (of any setup) when it runs
 
 }  // namespace attn::cli

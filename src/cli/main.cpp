@@ -16,6 +16,10 @@ int main(int argc, char** argv) {
   cli::setup_list(app, exit_code);
   cli::setup_lesson(app, exit_code);
   cli::setup_verify(app, exit_code);
+  cli::setup_run(app, exit_code);
+  cli::setup_export(app, exit_code);
+  cli::setup_check(app, exit_code);
+  cli::setup_completion(app, exit_code);
   try {
     app.parse(argc, argv);
     return exit_code;
