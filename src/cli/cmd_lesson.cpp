@@ -11,11 +11,8 @@ namespace {
 
 using namespace attn::lesson;
 
-struct LessonOptions {
-  std::string name, step;
-  std::string format = "text";
-  InputOptions inputs;
-  DisplayOptions display;
+struct LessonOptions : WalkOptions {
+  std::string name;
 };
 
 // The course continues: after a whole lesson, name the next one in `attn list` order.
@@ -31,12 +28,7 @@ int run_lesson_cmd(const LessonOptions& o) {
   const Lesson& l = find_lesson(all, o.name);
   RunOptions opts = o.inputs.to_run();
   validate(l, opts);
-  if (!o.step.empty() &&
-      std::none_of(l.steps.begin(), l.steps.end(), [&](const Step& s) { return s.id == o.step; })) {
-    std::string ids;
-    for (const Step& s : l.steps) ids += (ids.empty() ? "" : ", ") + s.id;
-    throw UsageError("lesson '" + l.name() + "' has no step '" + o.step + "' (its steps: " + ids + ")");
-  }
+  require_step(l, o.step);
   LessonRun run = run_lesson(l, opts);
   int number = static_cast<int>(&l - all.data()) + 1;
   if (o.format == "json") std::cout << json::lesson_document("lesson", run, opts, o.step);
@@ -50,11 +42,7 @@ void setup_lesson(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<LessonOptions>();
   auto* cmd = app.add_subcommand("lesson", "Walk through a lesson: prose, code, and what it printed");
   cmd->add_option("name", opts->name, "Lesson name (see `attn list`)")->required();
-  cmd->add_option("--step", opts->step, "Show only this step (ids are shown in each step's heading)");
-  add_inputs(cmd, opts->inputs);
-  add_display_options(cmd, opts->display);
-  cmd->add_option("--format", opts->format, "text (the walkthrough) or json (one document: README.md, \"Machine-readable output\")")
-      ->check(CLI::IsMember({"text", "json"}));
+  add_walk_options(cmd, *opts);
   cmd->callback([opts, &exit_code] { exit_code = run_lesson_cmd(*opts); });
 }
 

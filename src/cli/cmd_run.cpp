@@ -18,11 +18,8 @@ namespace {
 
 using namespace attn::lesson;
 
-struct RunFileOptions {
-  std::string file, step;
-  std::string format = "text";
-  InputOptions inputs;
-  DisplayOptions display;
+struct RunFileOptions : WalkOptions {
+  std::string file;
 };
 
 // render() introduces a course lesson ("Lesson 3 of 13 (article) · attn lesson causal") and
@@ -44,12 +41,7 @@ int run_file(const RunFileOptions& o) {
   Lesson l = read_lesson(o.file);   // LessonFileError "FILE:LINE: ..." if malformed
   RunOptions opts = o.inputs.to_run();
   validate(l, opts);
-  if (!o.step.empty() &&
-      std::none_of(l.steps.begin(), l.steps.end(), [&](const Step& s) { return s.id == o.step; })) {
-    std::string ids;
-    for (const Step& s : l.steps) ids += (ids.empty() ? "" : ", ") + s.id;
-    throw UsageError(o.file + ": lesson '" + l.name() + "' has no step '" + o.step + "' (its steps: " + ids + ")");
-  }
+  require_step(l, o.step, o.file + ": ");
   LessonRun run = run_lesson(l, opts);   // a Python error: LessonFileError "FILE:LINE: NameError: ..."
   if (o.format == "json") {
     std::cout << json::lesson_document("run", run, opts, o.step);
@@ -67,11 +59,7 @@ void setup_run(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<RunFileOptions>();
   auto* cmd = app.add_subcommand("run", "Run your own lesson file (the format of lessons/README.md) as `attn lesson` does");
   cmd->add_option("file", opts->file, "A lesson file, e.g. my-lesson.lesson")->required();
-  cmd->add_option("--step", opts->step, "Show only this step (ids are shown in each step's heading)");
-  add_inputs(cmd, opts->inputs);
-  add_display_options(cmd, opts->display);
-  cmd->add_option("--format", opts->format, "text (the walkthrough) or json (one document: README.md, \"Machine-readable output\")")
-      ->check(CLI::IsMember({"text", "json"}));
+  add_walk_options(cmd, *opts);
   cmd->callback([opts, &exit_code] { exit_code = run_file(*opts); });
 }
 

@@ -19,6 +19,16 @@ struct InputOptions {
   lesson::RunOptions to_run() const;
 };
 void add_inputs(CLI::App* cmd, InputOptions& o);
+
+// What `attn lesson` and `attn run` share: --step, the input options, the display options and
+// --format text|json.
+struct WalkOptions {
+  std::string step;
+  std::string format = "text";
+  InputOptions inputs;
+  lesson::DisplayOptions display;
+};
+void add_walk_options(CLI::App* cmd, WalkOptions& o);
 void add_display_options(CLI::App* cmd, lesson::DisplayOptions& o);   // --heatmap, --pause, --quiet (display.cpp)
 
 void setup_list(CLI::App& app, int& exit_code);

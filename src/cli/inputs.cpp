@@ -34,4 +34,12 @@ void add_inputs(CLI::App* cmd, InputOptions& o) {
       ->check(CLI::IsMember({"avx2", "scalar"}));
 }
 
+void add_walk_options(CLI::App* cmd, WalkOptions& o) {
+  cmd->add_option("--step", o.step, "Show only this step (ids are shown in each step's heading)");
+  add_inputs(cmd, o.inputs);
+  add_display_options(cmd, o.display);
+  cmd->add_option("--format", o.format, "text (the walkthrough) or json (one document: README.md, \"Machine-readable output\")")
+      ->check(CLI::IsMember({"text", "json"}));
+}
+
 }  // namespace attn::cli

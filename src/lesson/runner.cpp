@@ -134,6 +134,16 @@ std::vector<std::vector<double>> parse_inputs(const std::string& text) {
   return rows;
 }
 
+void require_step(const Lesson& lesson, const std::string& step, const std::string& prefix) {
+  if (step.empty()) return;
+  std::string ids;
+  for (const Step& s : lesson.steps) {
+    if (s.id == step) return;
+    ids += (ids.empty() ? "" : ", ") + s.id;
+  }
+  throw UsageError(prefix + "lesson '" + lesson.name() + "' has no step '" + step + "' (its steps: " + ids + ")");
+}
+
 void validate(const Lesson& lesson, const RunOptions& opts) {
   if (opts.inputs) {
     parse_inputs(*opts.inputs);

@@ -58,6 +58,9 @@ struct LessonRun {
 core::CpuKernels effective_cpu(const Lesson& lesson, const RunOptions& opts);
 core::DropoutRng effective_rng(const Lesson& lesson, const RunOptions& opts);
 
+// --step ID must name one of the lesson's steps (UsageError listing them, after `prefix`).
+void require_step(const Lesson& lesson, const std::string& step, const std::string& prefix = "");
+
 // Checks --seed / --sentence against PyTorch's rules and the lesson's code (UsageError if bad).
 void validate(const Lesson& lesson, const RunOptions& opts);
 std::string apply_options(const std::string& code, const RunOptions& opts);
