@@ -5,6 +5,8 @@
 // tools/make_answers.py), as a grading script runs it: exit codes, output, JSON.
 #include <doctest/doctest.h>
 
+#include "run_attn.h"
+
 #include <sys/wait.h>
 
 #include <cmath>
@@ -64,28 +66,10 @@ std::string error_of(const std::string& bytes, const std::string& file = "a.npy"
 
 // ---- the real binary ----
 
-struct Result {
-  int code = -1;
-  std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+using Result = CliResult;
 
 // Runs `attn ARGS` in tests/answers/ (so messages name the files as a student typed them).
-Result run_attn(const std::string& args) {
-  std::string dir = std::filesystem::temp_directory_path() / "attn-check-test";
-  std::filesystem::create_directories(dir);
-  std::string cmd = std::string("cd ") + ATTN_TEST_DATA + "/answers && " + ATTN_BINARY + " " + args + " >" + dir + "/out 2>" + dir + "/err";
-  int status = std::system(cmd.c_str());
-  Result r;
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(dir + "/out");
-  r.err = slurp(dir + "/err");
-  return r;
-}
+Result run_attn(const std::string& args) { return attn_process(args, std::string(ATTN_TEST_DATA) + "/answers"); }
 
 // ---- lessons and answers built from their printed values ----
 

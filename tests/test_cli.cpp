@@ -2,6 +2,8 @@
 // and the one-line error messages on stderr for bad input.
 #include <doctest/doctest.h>
 
+#include "run_attn.h"
+
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -10,28 +12,9 @@
 
 namespace {
 
-struct Result {
-  int code = -1;
-  std::string out, err;
-};
+using Result = CliResult;
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-// Runs `attn ARGS` through the shell (ARGS already quoted), capturing stdout and stderr.
-Result attn(const std::string& args, const std::string& env = "") {
-  std::string dir = std::filesystem::temp_directory_path() / "attn-cli-test";
-  std::filesystem::create_directories(dir);
-  std::string cmd = env + " " + ATTN_BINARY + " " + args + " >" + dir + "/out 2>" + dir + "/err";
-  int status = std::system(cmd.c_str());
-  Result r;
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(dir + "/out");
-  r.err = slurp(dir + "/err");
-  return r;
-}
+Result attn(const std::string& args, const std::string& env = "") { return attn_process(args, "", env); }
 
 }  // namespace
 

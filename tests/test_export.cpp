@@ -4,6 +4,8 @@
 // student or an instructor would, including the bash completion script driven by hand.
 #include <doctest/doctest.h>
 
+#include "run_attn.h"
+
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -18,10 +20,6 @@ namespace {
 using namespace attn;
 namespace fs = std::filesystem;
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 // A scratch directory, emptied (one ctest test runs this file, so no other process uses it).
 std::string scratch(const std::string& name) {
@@ -31,22 +29,10 @@ std::string scratch(const std::string& name) {
   return dir.string();
 }
 
-struct Result {
-  int code = -1;
-  std::string out, err;
-};
+using Result = CliResult;
 
 // Runs `attn ARGS` through the shell (ARGS already quoted), capturing stdout and stderr.
-Result attn_cli(const std::string& args) {
-  std::string dir = scratch("cli-io");
-  std::string cmd = std::string(ATTN_BINARY) + " " + args + " >" + dir + "/out 2>" + dir + "/err";
-  int status = std::system(cmd.c_str());
-  Result r;
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(dir + "/out");
-  r.err = slurp(dir + "/err");
-  return r;
-}
+Result attn_cli(const std::string& args) { return attn_process(args); }
 
 // What numpy.save writes: magic, version 1.0, header length, the header dict, `spaces` spaces
 // (numbers read from numpy's own files), a newline, then the data bytes.

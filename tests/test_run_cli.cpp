@@ -2,6 +2,8 @@
 // the walkthrough and JSON of a good file, and one line naming file:line for a bad one.
 #include <doctest/doctest.h>
 
+#include "run_attn.h"
+
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -11,15 +13,7 @@
 
 namespace {
 
-struct Result {
-  int code = -1;
-  std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+using Result = CliResult;
 
 // A temporary folder of this process (removed at exit), the current directory of every
 // `attn run` below, so messages name files as the instructor typed them.
@@ -36,16 +30,7 @@ std::string workdir() {
 }
 
 // Runs `attn ARGS` (ARGS already quoted) in workdir(), capturing stdout and stderr.
-Result attn(const std::string& args) {
-  std::string dir = workdir();
-  std::string cmd = "cd " + dir + " && " + ATTN_BINARY + " " + args + " >" + dir + "/out 2>" + dir + "/err";
-  int status = std::system(cmd.c_str());
-  Result r;
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(dir + "/out");
-  r.err = slurp(dir + "/err");
-  return r;
-}
+Result attn(const std::string& args) { return attn_process(args, workdir()); }
 
 void write(const std::string& name, const std::string& text) { std::ofstream(workdir() + "/" + name) << text; }
 

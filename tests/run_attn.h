@@ -1,0 +1,36 @@
+// tests/run_attn.h: run the real `attn` binary from a test, as a user or a lab script would,
+// capturing its exit code, stdout and stderr. Shared by the command-line tests.
+#pragma once
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+struct CliResult {
+  int code = -1;
+  std::string out, err;
+};
+
+inline std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// Runs `cd CWD && ENV attn ARGS` through the shell (ARGS already quoted; CWD empty: stay).
+// Output goes through files in a folder of this process, so parallel test processes do not mix.
+inline CliResult attn_process(const std::string& args, const std::string& cwd = "", const std::string& env = "") {
+  std::string dir = std::filesystem::temp_directory_path() / ("attn-cli-io-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  std::string cmd = (cwd.empty() ? "" : "cd " + cwd + " && ") + env + " " + ATTN_BINARY + " " + args + " >" + dir +
+                    "/out 2>" + dir + "/err";
+  int status = std::system(cmd.c_str());
+  CliResult r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(dir + "/out");
+  r.err = slurp(dir + "/err");
+  return r;
+}
