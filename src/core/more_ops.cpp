@@ -25,6 +25,13 @@ void split3(const Shape& s, int64_t dim, int64_t& outer, int64_t& size, int64_t&
   }
 }
 
+// The shape of a reduction over `dim`: kept as size 1 with keepdim, else removed.
+Shape reduced_shape(Shape shape, int64_t dim, bool keepdim) {
+  if (keepdim) shape[dim] = 1;
+  else shape.erase(shape.begin() + dim);
+  return shape;
+}
+
 // Welford's running mean and M2 in double (ATen WelfordOps with acc_type double).
 double welford_var(const float* x, int64_t n, int64_t stride, bool unbiased) {
   double mean = 0.0, m2 = 0.0;
@@ -49,9 +56,7 @@ Tensor var(const Tensor& a, int64_t dim, bool unbiased, bool keepdim) {
   dim = normalize_dim(dim, f.dim());
   int64_t outer, size, inner;
   split3(f.shape, dim, outer, size, inner);
-  Shape shape = f.shape;
-  if (keepdim) shape[dim] = 1;
-  else shape.erase(shape.begin() + dim);
+  Shape shape = reduced_shape(f.shape, dim, keepdim);
   Tensor out = empty(shape);
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t i = 0; i < inner; ++i)
@@ -112,9 +117,7 @@ Tensor argmax(const Tensor& a, int64_t dim, bool keepdim) {
   dim = normalize_dim(dim, f.dim());
   int64_t outer, size, inner;
   split3(f.shape, dim, outer, size, inner);
-  Shape shape = f.shape;
-  if (keepdim) shape[dim] = 1;
-  else shape.erase(shape.begin() + dim);
+  Shape shape = reduced_shape(f.shape, dim, keepdim);
   Tensor out = empty(shape, DType::int64);
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t i = 0; i < inner; ++i) {
@@ -184,9 +187,7 @@ Tensor amax(const Tensor& a, int64_t dim, bool keepdim) {
   int64_t outer, size, inner;
   split3(f.shape, dim, outer, size, inner);
   if (size == 0) throw TensorError("amax(): Expected reduction dim " + std::to_string(dim) + " to have non-zero size.");
-  Shape shape = f.shape;
-  if (keepdim) shape[dim] = 1;
-  else shape.erase(shape.begin() + dim);
+  Shape shape = reduced_shape(f.shape, dim, keepdim);
   Tensor out = empty(shape);
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t i = 0; i < inner; ++i) {
