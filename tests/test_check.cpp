@@ -58,7 +58,7 @@ lesson::Answer parse(const std::string& bytes, const std::string& file = "a.npy"
 std::string error_of(const std::string& bytes, const std::string& file = "a.npy") {
   try {
     lesson::parse_answer(bytes, file);
-  } catch (const lesson::UsageError& e) {
+  } catch (const attn::UsageError& e) {
     return e.what();
   }
   return "(no error)";
@@ -251,7 +251,7 @@ TEST_CASE("read_answer: missing file, directory") {
   auto err = [](const std::string& path) {
     try {
       lesson::read_answer(path);
-    } catch (const lesson::UsageError& e) {
+    } catch (const attn::UsageError& e) {
       return std::string(e.what());
     }
     return std::string("(no error)");
@@ -273,7 +273,7 @@ TEST_CASE("select_target: the last float tensor of the step, or --name") {
   auto err = [&](const std::string& step, const std::string& name) {
     try {
       lesson::select_target(run, step, name);
-    } catch (const lesson::UsageError& e) {
+    } catch (const attn::UsageError& e) {
       return std::string(e.what());
     }
     return std::string("(no error)");
@@ -288,7 +288,7 @@ TEST_CASE("select_target: the last float tensor of the step, or --name") {
   try {
     lesson::select_target(emb, "ids", "");
     FAIL("no error");
-  } catch (const lesson::UsageError& e) {
+  } catch (const attn::UsageError& e) {
     CHECK(std::string(e.what()) ==
           "step 'ids' of lesson 'embedding' prints no float tensor to grade; --name selects one of the values it prints: sentence_int");
   }
@@ -305,7 +305,7 @@ TEST_CASE("select_target --index: the N-th tensor of a step that prints the same
   auto err = [&](const std::string& name, int index) {
     try {
       lesson::select_target(run, "wrapper-fixed", name, index);
-    } catch (const lesson::UsageError& e) {
+    } catch (const attn::UsageError& e) {
       return std::string(e.what());
     }
     return std::string("(no error)");
@@ -330,7 +330,7 @@ TEST_CASE("grade: a NaN passes only where the lesson's tensor has one") {
   try {
     check(run, "overflow", stray, {}, "torch.softmax(large_scores, dim=0)");
     FAIL("no error");
-  } catch (const lesson::UsageError& e) {
+  } catch (const attn::UsageError& e) {
     CHECK(std::string(e.what()).rfind("s.txt:1: 'nan' is NaN; attn check grades numbers", 0) == 0);
   }
 }

@@ -16,6 +16,7 @@
 namespace {
 
 using namespace attn::lesson;
+using attn::UsageError;
 
 // Two steps: a float32 matrix, its torch.Size and a grad_fn; then bool / int64 / 0-d tensors,
 // -inf and nan, a dict and a list. The second cell's ```output is wrong on purpose (for verify).

@@ -4,7 +4,7 @@
 
 #include "lesson/runner.h"
 
-using attn::lesson::LessonFileError;
+using attn::LessonFileError;
 using attn::lesson::parse_lesson;
 
 namespace {

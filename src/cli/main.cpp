@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "core/errors.h"
 
 int main(int argc, char** argv) {
   using namespace attn;
@@ -32,10 +33,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::cerr << "attn: " << e.what() << " (see `attn --help`)\n";
     return 2;
-  } catch (const lesson::UsageError& e) {
+  } catch (const attn::UsageError& e) {
     std::cerr << "attn: " << e.what() << "\n";
     return 2;
-  } catch (const lesson::LessonFileError& e) {
+  } catch (const attn::LessonFileError& e) {
     std::cerr << "attn: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {

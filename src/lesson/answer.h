@@ -35,7 +35,7 @@ struct Answer {
   std::vector<NaN> nans;         // every NaN, in row-major order, when allowed
 };
 
-// Every problem is a UsageError (runner.h, exit code 2) reading "FILE: what is wrong" or
+// Every problem is a UsageError (core/errors.h, exit code 2) reading "FILE: what is wrong" or
 // "FILE:LINE: what is wrong". A file that starts with the .npy magic is read as .npy whatever
 // its name; anything else is read as text.
 Answer parse_answer(std::string_view bytes, const std::string& file, bool allow_nan = false);

@@ -2,21 +2,18 @@
 //
 // What it is: a line-based parser for the notebook-shaped lesson format: a title, `key: value`
 // header lines, intro prose, then `## id: Title` steps holding prose, ```python cells and the
-// ```output the article printed under each cell. Errors name file:line.
+// ```output the article printed under each cell. Errors (LessonFileError, core/errors.h) name
+// file:line.
 // What it is not: the interpreter (interpreter.h) or the walkthrough (runner.h).
 #pragma once
 
 #include <map>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
-namespace attn::lesson {
+#include "core/errors.h"
 
-// A malformed lesson file: "lessons/causal.lesson:12: what is wrong".
-struct LessonFileError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+namespace attn::lesson {
 
 struct Cell {
   std::string code;             // exactly what runs and what is shown

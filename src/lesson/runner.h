@@ -13,16 +13,12 @@
 #include <vector>
 
 #include "core/cpu.h"
+#include "core/errors.h"
 #include "core/random.h"
 #include "lesson/lesson_file.h"
 #include "lesson/value.h"
 
 namespace attn::lesson {
-
-// Bad input from the learner: exit code 2.
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 struct RunOptions {
   std::optional<std::string> seed;       // replaces every torch.manual_seed(...) argument
