@@ -21,6 +21,7 @@
 
 namespace lesson = attn::lesson;
 namespace core = attn::core;
+namespace py = attn::py;
 
 namespace {
 
@@ -85,7 +86,7 @@ core::Tensor printed(const lesson::LessonRun& run, const std::string& step, cons
     if (s.step->id == step)
       for (const auto& c : s.cells)
         for (const auto& p : c.printed)
-          if (p.name == name) out = lesson::as_tensor(p.value);
+          if (p.name == name) out = py::as_tensor(p.value);
   REQUIRE(!out.shape.empty());
   return out;
 }
@@ -300,7 +301,7 @@ TEST_CASE("select_target --index: the N-th tensor of a step that prints the same
   CHECK(first.value.name == "mha_fixed(batch)");
   CHECK(second.value.name == "mha_fixed(batch)");
   CHECK(first.index < second.index);
-  CHECK(lesson::as_tensor(first.value.value).shape != lesson::as_tensor(second.value.value).shape);
+  CHECK(py::as_tensor(first.value.value).shape != py::as_tensor(second.value.value).shape);
   CHECK(lesson::select_target(run, "wrapper-fixed", "mha_fixed(batch)", 0).index == second.index);   // --name: the last
   auto err = [&](const std::string& name, int index) {
     try {

@@ -2,12 +2,12 @@
 // (each expected string is what python3 prints for the same code).
 #include <doctest/doctest.h>
 
-#include "lesson/interpreter.h"
+#include "py/interpreter.h"
 
 namespace {
 
 std::string run(const std::string& code) {
-  attn::lesson::Interpreter in;
+  attn::py::Interpreter in;
   in.run_cell(code);
   return in.take_output();
 }
@@ -15,7 +15,7 @@ std::string run(const std::string& code) {
 std::string error_of(const std::string& code) {
   try {
     run(code);
-  } catch (const attn::lesson::ScriptError& e) {
+  } catch (const attn::py::ScriptError& e) {
     return std::to_string(e.line) + ": " + e.what();
   }
   return "";
@@ -67,15 +67,15 @@ TEST_CASE("tensors: creation, indexing, in-place fill and grad_fn bookkeeping") 
 }
 
 TEST_CASE("print() records each printed value with the expression it came from") {
-  attn::lesson::Interpreter in;
+  attn::py::Interpreter in;
   in.run_cell("import torch\nx = torch.ones(2)\nprint('x is', x * 2, x.shape)\nx.masked_fill_(x.bool(), 0)\n");
   REQUIRE(in.printed.size() == 2);   // the label string is not kept
   CHECK(in.printed[0].name == "x * 2");
   CHECK(in.printed[0].text == "tensor([2., 2.])");
-  CHECK(attn::lesson::as_tensor(in.printed[0].value).f == std::vector<float>{2.0f, 2.0f});
+  CHECK(attn::py::as_tensor(in.printed[0].value).f == std::vector<float>{2.0f, 2.0f});
   CHECK(in.printed[1].name == "x.shape");
   CHECK(in.printed[1].text == "torch.Size([2])");
-  attn::lesson::Interpreter echo;
+  attn::py::Interpreter echo;
   echo.run_cell("def f():\n    return 41 + 1\nf()\n", true);
   CHECK(echo.take_output() == "42\n");
   REQUIRE(echo.printed.size() == 1);

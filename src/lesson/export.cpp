@@ -14,6 +14,10 @@
 
 namespace attn::lesson {
 
+using py::PrintedValue;
+using py::Value;
+using py::as_tensor;
+
 // ---- .npy ----
 //
 // numpy/lib/format.py (1.24), _write_array_header and _wrap_header:

@@ -20,8 +20,13 @@
 #include <sstream>
 
 #include "lesson/json.h"
+#include "py/value.h"
 
 namespace attn::lesson {
+
+using py::PrintedValue;
+using py::Value;
+using py::as_tensor;
 
 namespace {
 

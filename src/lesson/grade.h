@@ -30,7 +30,7 @@ struct Tolerance {
 struct Target {
   size_t step = 0;                      // index into run.steps
   size_t index = 0;                     // position among every value the step printed (all its cells)
-  PrintedValue value;                   // name: its source text, e.g. "attn_weights"
+  py::PrintedValue value;               // name: its source text, e.g. "attn_weights"
   std::vector<std::string> float_names; // every float tensor the step printed, in order
 };
 

@@ -6,6 +6,13 @@
 
 namespace attn::lesson::json {
 
+using py::DictObj;
+using py::PrintedValue;
+using py::Value;
+using py::as_seq;
+using py::as_tensor;
+using py::type_name;
+
 namespace {
 
 std::string str_or_null(const std::string& s) { return s.empty() ? null : str(s); }
@@ -104,7 +111,7 @@ std::string value(const Value& v) {
     }
     case Value::Dict: {
       Object o;
-      for (const auto& [key, x] : static_cast<const DictObj*>(v.obj.get())->items) o.add(lesson::str(key), value(x));
+      for (const auto& [key, x] : static_cast<const DictObj*>(v.obj.get())->items) o.add(py::str(key), value(x));
       return o.done();
     }
     default: return null;

@@ -26,12 +26,12 @@ inline constexpr int kSchemaVersion = 1;
 // tensor; float32 at full precision, inf/nan as "inf"/"-inf"/"nan"), int / float / bool as
 // numbers, torch.Size / list / tuple as arrays, a dict as an object keyed by str(key), a dtype
 // as its name ("torch.float32"); anything else (a module, a function) is null.
-std::string value(const Value& v);
+std::string value(const py::Value& v);
 
 // {"name", "type", ["dtype", "shape", "requires_grad", "grad_fn",] "value", "text"}: a tensor
 // has type "Tensor" and the bracketed keys; other values have their Python type name ("int",
 // "float", "bool", "dict", "list", "tuple", "torch.Size", "torch.dtype", a class name).
-std::string printed(const PrintedValue& p);
+std::string printed(const py::PrintedValue& p);
 
 // {"name", "title", "group", "order", "source", "section"}; section is null if the lesson has none.
 Object lesson_header(const Lesson& l);

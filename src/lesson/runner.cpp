@@ -12,11 +12,17 @@
 #include <regex>
 #include <sstream>
 
-#include "lesson/interpreter.h"
+#include "py/interpreter.h"
 #include "print/heatmap.h"
 #include "print/tensor_str.h"
 
 namespace attn::lesson {
+
+using py::Interpreter;
+using py::PrintedValue;
+using py::ScriptError;
+using py::Value;
+using py::as_tensor;
 
 namespace {
 

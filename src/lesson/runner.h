@@ -3,7 +3,7 @@
 //
 // What it is: the layer between lesson files and the command line. Options such as --seed and
 // --sentence are applied by rewriting the cell's code text, so the code shown is the code run.
-// What it is not: command-line parsing (cli/) or Python semantics (interpreter.h).
+// What it is not: command-line parsing (cli/) or Python semantics (py/interpreter.h).
 #pragma once
 
 #include <functional>
@@ -16,7 +16,7 @@
 #include "core/errors.h"
 #include "core/random.h"
 #include "lesson/lesson_file.h"
-#include "lesson/value.h"
+#include "py/value.h"
 
 namespace attn::lesson {
 
@@ -34,7 +34,7 @@ struct CellRun {
   const Cell* cell = nullptr;
   std::string code;      // after --seed / --sentence were applied: what ran and is shown
   std::string output;    // everything print() wrote
-  std::vector<PrintedValue> printed;   // the values it printed, in order
+  std::vector<py::PrintedValue> printed;   // the values it printed, in order
 };
 
 struct StepRun {

@@ -1,4 +1,4 @@
-// lesson/torch_api.cpp: the `torch` names lesson cells call, and the methods of a Tensor.
+// py/torch_api.cpp: the `torch` names lesson cells call, and the methods of a Tensor.
 //
 // What it is: thin adapters from Python call conventions (positional/keyword arguments,
 // `*size` or a tuple) to core:: operations, with PyTorch's argument names.
@@ -9,9 +9,9 @@
 #include <limits>
 
 #include "core/random.h"
-#include "lesson/interpreter.h"
+#include "py/interpreter.h"
 
-namespace attn::lesson {
+namespace attn::py {
 
 namespace {
 
@@ -283,4 +283,4 @@ Value make_torch_namespace() {
   return ns_value(t, "torch");
 }
 
-}  // namespace attn::lesson
+}  // namespace attn::py

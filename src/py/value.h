@@ -1,4 +1,4 @@
-// lesson/value.h: the runtime values of the lesson interpreter (Python objects, tensors, modules).
+// py/value.h: the runtime values of the lesson interpreter (Python objects, tensors, modules).
 //
 // What it is: a tagged Value with reference semantics for mutable objects (lists, dicts,
 // tensors, module instances), as in Python, and repr()/str() that print like Python 1.13-era
@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "core/tensor.h"
-#include "lesson/ast.h"
+#include "py/ast.h"
 
-namespace attn::lesson {
+namespace attn::py {
 
 struct Obj {
   virtual ~Obj() = default;
@@ -110,4 +110,4 @@ std::string str(const Value& v);
 bool truthy(const Value& v);
 bool equal(const Value& a, const Value& b);
 
-}  // namespace attn::lesson
+}  // namespace attn::py

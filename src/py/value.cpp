@@ -1,11 +1,11 @@
-// lesson/value.cpp: constructors, accessors and Python-style repr/str for interpreter values.
-#include "lesson/value.h"
+// py/value.cpp: constructors, accessors and Python-style repr/str for interpreter values.
+#include "py/value.h"
 
 #include <fmt/format.h>
 
 #include "print/tensor_str.h"
 
-namespace attn::lesson {
+namespace attn::py {
 
 Value Value::tensor(core::Tensor t) {
   auto o = std::make_shared<TensorObj>();
@@ -193,4 +193,4 @@ bool equal(const Value& a, const Value& b) {
   }
 }
 
-}  // namespace attn::lesson
+}  // namespace attn::py

@@ -1,4 +1,4 @@
-// lesson/builtins.cpp: the Python builtins and str/list/dict methods lesson cells use.
+// py/builtins.cpp: the Python builtins and str/list/dict methods lesson cells use.
 //
 // What it is: print, len, range, enumerate, zip, sorted, list, dict, tuple, str, int, float,
 // round, sum, min, max, abs, isinstance, super, format specs, subscripts and comparisons of
@@ -8,9 +8,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "lesson/interpreter.h"
+#include "py/interpreter.h"
 
-namespace attn::lesson {
+namespace attn::py {
 
 // ---- argument helpers ----
 
@@ -486,4 +486,4 @@ Value str_attribute(const Value& self, const std::string& name) {
   throw std::runtime_error("AttributeError: 'str' object has no attribute '" + name + "'");
 }
 
-}  // namespace attn::lesson
+}  // namespace attn::py

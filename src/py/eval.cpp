@@ -1,4 +1,4 @@
-// lesson/eval.cpp: expression evaluation and Python's operators for the lesson interpreter.
+// py/eval.cpp: expression evaluation and Python's operators for the lesson interpreter.
 //
 // What it is: Interpreter::eval and friends: names, literals, operators (numbers, strings,
 // lists, tensors), comparisons, subscripts, f-strings, comprehensions, iteration.
@@ -7,9 +7,9 @@
 
 #include <cmath>
 
-#include "lesson/interpreter.h"
+#include "py/interpreter.h"
 
-namespace attn::lesson {
+namespace attn::py {
 
 namespace {
 
@@ -296,4 +296,4 @@ Value Interpreter::eval_comprehension(const Expr& e) {
   return e.kind == Expr::DictComp ? dict : Value::list(list);
 }
 
-}  // namespace attn::lesson
+}  // namespace attn::py

@@ -1,4 +1,4 @@
-// lesson/ast.h: the syntax tree of the Python subset lesson cells are written in.
+// py/ast.h: the syntax tree of the Python subset lesson cells are written in.
 //
 // What it is: expressions and statements enough for the articles' code: assignments (also to
 // tuples, attributes and subscripts), calls with keyword arguments, operators with Python's
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace attn::lesson {
+namespace attn::py {
 
 struct Expr;
 struct Stmt;
@@ -71,4 +71,4 @@ struct Stmt {
   std::vector<std::string> names;          // from-import names
 };
 
-}  // namespace attn::lesson
+}  // namespace attn::py

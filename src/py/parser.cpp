@@ -1,16 +1,16 @@
-// lesson/parser.cpp: recursive-descent parser for the Python subset of lesson cells.
+// py/parser.cpp: recursive-descent parser for the Python subset of lesson cells.
 //
 // What it is: Python's grammar for the constructs in ast.h, with Python's operator precedence
 // (or < and < not < comparisons < | < ^ < & < +,- < *,/,//,%,@ < unary < ** < trailers).
 // What it is not: an error-recovering parser; the first error is reported with its line.
-#include "lesson/parser.h"
+#include "py/parser.h"
 
 #include <algorithm>
 #include <set>
 
-#include "lesson/lexer.h"
+#include "py/lexer.h"
 
-namespace attn::lesson {
+namespace attn::py {
 
 namespace {
 
@@ -574,4 +574,4 @@ ExprPtr Parser::atom() {
 
 Block parse_program(const std::string& source) { return Parser(tokenize(source), source).program(); }
 
-}  // namespace attn::lesson
+}  // namespace attn::py

@@ -1,4 +1,4 @@
-// lesson/nn_modules.cpp: torch.nn for lesson cells: Module (the base of the articles' own
+// py/nn_modules.cpp: torch.nn for lesson cells: Module (the base of the articles' own
 // classes), Parameter, Embedding, Linear, Dropout, ModuleList, and attribute lookup on instances.
 //
 // What it is: modules that draw their random numbers in PyTorch's order (core/random.cpp) and
@@ -8,9 +8,9 @@
 #include <fmt/format.h>
 
 #include "core/random.h"
-#include "lesson/interpreter.h"
+#include "py/interpreter.h"
 
-namespace attn::lesson {
+namespace attn::py {
 
 namespace {
 
@@ -207,4 +207,4 @@ Value instance_attribute(Interpreter& in, const Value& self, const std::string& 
   throw std::runtime_error("AttributeError: '" + o.cls->name + "' object has no attribute '" + name + "'");
 }
 
-}  // namespace attn::lesson
+}  // namespace attn::py

@@ -1,13 +1,13 @@
-// lesson/interpreter.cpp: statements, expressions, calls, classes (see interpreter.h).
-#include "lesson/interpreter.h"
+// py/interpreter.cpp: statements, expressions, calls, classes (see interpreter.h).
+#include "py/interpreter.h"
 
 #include <fmt/format.h>
 
 #include <cmath>
 
-#include "lesson/parser.h"
+#include "py/parser.h"
 
-namespace attn::lesson {
+namespace attn::py {
 
 namespace {
 
@@ -326,4 +326,4 @@ void Interpreter::setattr(const Value& obj, const std::string& name, Value v) {
   static_cast<InstanceObj*>(obj.obj.get())->set(name, std::move(v));
 }
 
-}  // namespace attn::lesson
+}  // namespace attn::py

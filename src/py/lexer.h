@@ -1,4 +1,4 @@
-// lesson/lexer.h: turns a code cell into Python tokens (with INDENT/DEDENT and implicit line
+// py/lexer.h: turns a code cell into Python tokens (with INDENT/DEDENT and implicit line
 // joining inside brackets). What it is not: a full Python tokenizer (no bytes, no raw strings
 // beyond r'..', no line continuations with backslash inside strings).
 #pragma once
@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace attn::lesson {
+namespace attn::py {
 
 struct Token {
   enum Kind { Name, Number, String, FString, Op, Newline, Indent, Dedent, End } kind;
@@ -17,4 +17,4 @@ struct Token {
 
 std::vector<Token> tokenize(const std::string& source);
 
-}  // namespace attn::lesson
+}  // namespace attn::py

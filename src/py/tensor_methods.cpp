@@ -1,4 +1,4 @@
-// lesson/tensor_methods.cpp: attributes and methods of a Tensor value (`x.shape`, `x.T`,
+// py/tensor_methods.cpp: attributes and methods of a Tensor value (`x.shape`, `x.T`,
 // `x.sum(dim=1, keepdim=True)`, `x[1]`, `x.masked_fill_(...)`, ...).
 //
 // What it is: Python-calling-convention adapters onto core:: operations. In-place methods
@@ -6,9 +6,9 @@
 // the change, as in Python. What it is not: numerics (core/) or torch.* functions (torch_api.cpp).
 #include <fmt/format.h>
 
-#include "lesson/interpreter.h"
+#include "py/interpreter.h"
 
-namespace attn::lesson {
+namespace attn::py {
 
 namespace {
 
@@ -208,4 +208,4 @@ Value tensor_attribute(Interpreter&, const Value& self, const std::string& name)
   return builtin("Tensor." + name, [self, m](Interpreter& in, CallArgs& a) { return m(in, as_tensor(self), a); });
 }
 
-}  // namespace attn::lesson
+}  // namespace attn::py

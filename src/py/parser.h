@@ -1,13 +1,13 @@
-// lesson/parser.h: parses a lesson code cell (Python subset, see ast.h) into statements.
+// py/parser.h: parses a lesson code cell (Python subset, see ast.h) into statements.
 // Errors are ScriptError with the 1-based line within the cell and a Python-like message.
 #pragma once
 
 #include <string>
 
-#include "lesson/ast.h"
+#include "py/ast.h"
 
-namespace attn::lesson {
+namespace attn::py {
 
 Block parse_program(const std::string& source);
 
-}  // namespace attn::lesson
+}  // namespace attn::py

@@ -1,11 +1,11 @@
-// lesson/lexer.cpp: Python tokenization for lesson cells (see lexer.h).
-#include "lesson/lexer.h"
+// py/lexer.cpp: Python tokenization for lesson cells (see lexer.h).
+#include "py/lexer.h"
 
 #include <cctype>
 
-#include "lesson/ast.h"
+#include "py/ast.h"
 
-namespace attn::lesson {
+namespace attn::py {
 
 namespace {
 
@@ -190,4 +190,4 @@ void Lexer::op() {
 
 std::vector<Token> tokenize(const std::string& source) { return Lexer(source).run(); }
 
-}  // namespace attn::lesson
+}  // namespace attn::py

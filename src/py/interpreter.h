@@ -1,4 +1,4 @@
-// lesson/interpreter.h: runs lesson code cells (the Python subset of ast.h) against core tensors.
+// py/interpreter.h: runs lesson code cells (the Python subset of ast.h) against core tensors.
 //
 // What it is: a tree-walking interpreter with Python's scoping for the subset (globals plus one
 // local frame per call), the `torch` / `torch.nn` / `torch.nn.functional` names the articles use
@@ -12,10 +12,10 @@
 #include <string>
 
 #include "core/random.h"
-#include "lesson/value.h"
+#include "py/value.h"
 #include "print/tensor_str.h"
 
-namespace attn::lesson {
+namespace attn::py {
 
 class Interpreter {
  public:
@@ -88,4 +88,4 @@ void add_nn_modules(NamespaceObj& nn);
 Value builtin(const std::string& name, NativeFn fn);
 Value var_method(const core::Tensor& t, CallArgs& a, bool take_sqrt);   // Tensor.var / .std
 
-}  // namespace attn::lesson
+}  // namespace attn::py
