@@ -15,12 +15,13 @@
 #include <fstream>
 
 #include "core/tensor.h"
-#include "lesson/answer.h"
-#include "lesson/grade.h"
+#include "lab/answer.h"
+#include "lab/grade.h"
 #include "lesson/runner.h"
 
 namespace lesson = attn::lesson;
 namespace core = attn::core;
+namespace lab = attn::lab;
 namespace py = attn::py;
 
 namespace {
@@ -54,11 +55,11 @@ std::string bytes_of(std::initializer_list<T> values) {
   return out;
 }
 
-lesson::Answer parse(const std::string& bytes, const std::string& file = "a.npy") { return lesson::parse_answer(bytes, file); }
+lab::Answer parse(const std::string& bytes, const std::string& file = "a.npy") { return lab::parse_answer(bytes, file); }
 
 std::string error_of(const std::string& bytes, const std::string& file = "a.npy") {
   try {
-    lesson::parse_answer(bytes, file);
+    lab::parse_answer(bytes, file);
   } catch (const attn::UsageError& e) {
     return e.what();
   }
@@ -91,8 +92,8 @@ core::Tensor printed(const lesson::LessonRun& run, const std::string& step, cons
   return out;
 }
 
-lesson::Answer answer_of(const core::Tensor& t) {
-  lesson::Answer a;
+lab::Answer answer_of(const core::Tensor& t) {
+  lab::Answer a;
   a.file = "answer.npy";
   a.dtype = "<f4";
   a.shape = t.shape;
@@ -101,15 +102,15 @@ lesson::Answer answer_of(const core::Tensor& t) {
 }
 
 struct Checked {
-  lesson::Grade g;
+  lab::Grade g;
   std::string kinds;     // "softmax_dim,equals_printed"
   std::string messages;  // every hint's message
 };
 
-Checked check(const lesson::LessonRun& run, const std::string& step, const lesson::Answer& a, const lesson::RunOptions& opts = {},
-              const std::string& name = "", lesson::Tolerance tol = {}) {
-  lesson::Target t = lesson::select_target(run, step, name);
-  Checked c{lesson::grade(run, t, a, tol, opts), "", ""};
+Checked check(const lesson::LessonRun& run, const std::string& step, const lab::Answer& a, const lesson::RunOptions& opts = {},
+              const std::string& name = "", lab::Tolerance tol = {}) {
+  lab::Target t = lab::select_target(run, step, name);
+  Checked c{lab::grade(run, t, a, tol, opts), "", ""};
   for (const auto& h : c.g.hints) c.kinds += (c.kinds.empty() ? "" : ",") + h.kind, c.messages += h.message + "\n";
   return c;
 }
@@ -123,8 +124,8 @@ core::Tensor div(const core::Tensor& t, double s) { return core::binary_scalar(c
 TEST_CASE("npy: every accepted dtype, format versions 1.0, 2.0 and 3.0") {
   for (int major : {1, 2, 3}) {
     CAPTURE(major);
-    lesson::Answer a = parse(npy("<f4", "(2, 3)", bytes_of<float>({0.5f, 1, 2, 3, -INFINITY, 0.1f}), major));
-    CHECK(a.format == lesson::Answer::Format::npy);
+    lab::Answer a = parse(npy("<f4", "(2, 3)", bytes_of<float>({0.5f, 1, 2, 3, -INFINITY, 0.1f}), major));
+    CHECK(a.format == lab::Answer::Format::npy);
     CHECK(a.dtype == "<f4");
     CHECK(a.shape == core::Shape{2, 3});
     CHECK(a.data == std::vector<double>{0.5, 1, 2, 3, -INFINITY, static_cast<double>(0.1f)});
@@ -143,7 +144,7 @@ TEST_CASE("npy: every accepted dtype, format versions 1.0, 2.0 and 3.0") {
 
 TEST_CASE("npy: Fortran order (np.save of a transposed array) is read in row-major order") {
   // [[1, 2, 3], [4, 5, 6]] stored column by column: 1 4 2 5 3 6.
-  lesson::Answer a = parse(npy("<f4", "(2, 3)", bytes_of<float>({1, 4, 2, 5, 3, 6}), 1, true));
+  lab::Answer a = parse(npy("<f4", "(2, 3)", bytes_of<float>({1, 4, 2, 5, 3, 6}), 1, true));
   CHECK(a.data == std::vector<double>{1, 2, 3, 4, 5, 6});
   // 3-D: element [i, j, k] at i + 2*j + 4*k.
   std::vector<float> f(8);
@@ -198,17 +199,17 @@ TEST_CASE("npy: malformed files get one line naming the file") {
 
 TEST_CASE("NaN: refused by default; with allow_nan kept, with where it is, for the grader to decide") {
   std::string data = bytes_of<float>({1, NAN, 3, NAN});
-  lesson::Answer a = lesson::parse_answer(npy("<f4", "(2, 2)", data), "a.npy", true);
+  lab::Answer a = lab::parse_answer(npy("<f4", "(2, 2)", data), "a.npy", true);
   CHECK(std::isnan(a.data[1]));
   REQUIRE(a.nans.size() == 2);
   CHECK(a.nans[0].index == 1);
   CHECK(a.nans[0].message.rfind("a.npy: element [0, 1] is NaN; ", 0) == 0);
   // Fortran order: file position 1 is element [1, 0], row-major position 2.
-  lesson::Answer f = lesson::parse_answer(npy("<f4", "(2, 2)", bytes_of<float>({1, NAN, 3, 4}), 1, true), "f.npy", true);
+  lab::Answer f = lab::parse_answer(npy("<f4", "(2, 2)", bytes_of<float>({1, NAN, 3, 4}), 1, true), "f.npy", true);
   REQUIRE(f.nans.size() == 1);
   CHECK(f.nans[0].index == 2);
   CHECK(std::isnan(f.data[2]));
-  lesson::Answer t = lesson::parse_answer("1 2\n3 nan\n", "t.txt", true);
+  lab::Answer t = lab::parse_answer("1 2\n3 nan\n", "t.txt", true);
   REQUIRE(t.nans.size() == 1);
   CHECK(t.nans[0].index == 3);
   CHECK(t.nans[0].line == 2);
@@ -218,8 +219,8 @@ TEST_CASE("NaN: refused by default; with allow_nan kept, with where it is, for t
 // ================================ the text reader ================================
 
 TEST_CASE("text: CSV, whitespace, comments, CRLF, a byte-order mark, infinities") {
-  lesson::Answer a = parse("0.1,0.2,0.3\n0.4, 0.5 ,0.6\n", "w.csv");
-  CHECK(a.format == lesson::Answer::Format::text);
+  lab::Answer a = parse("0.1,0.2,0.3\n0.4, 0.5 ,0.6\n", "w.csv");
+  CHECK(a.format == lab::Answer::Format::text);
   CHECK(a.shape == core::Shape{2, 3});
   CHECK(a.data == std::vector<double>{0.1, 0.2, 0.3, 0.4, 0.5, 0.6});
   CHECK(parse("# header from np.savetxt\n1.0e-01 2 3\n\n4\t5 6  # trailing comment\n", "w.txt").shape == core::Shape{2, 3});
@@ -251,7 +252,7 @@ TEST_CASE("text: malformed files get one line naming the file and the line") {
 TEST_CASE("read_answer: missing file, directory") {
   auto err = [](const std::string& path) {
     try {
-      lesson::read_answer(path);
+      lab::read_answer(path);
     } catch (const attn::UsageError& e) {
       return std::string(e.what());
     }
@@ -260,7 +261,7 @@ TEST_CASE("read_answer: missing file, directory") {
   CHECK(err("/nonexistent/w.npy") == "/nonexistent/w.npy: no such file");
   CHECK(err(std::filesystem::temp_directory_path().string()) ==
         std::filesystem::temp_directory_path().string() + ": is a directory, not an answer file");
-  lesson::Answer a = lesson::read_answer(std::string(ATTN_TEST_DATA) + "/answers/causal-weights.npy");
+  lab::Answer a = lab::read_answer(std::string(ATTN_TEST_DATA) + "/answers/causal-weights.npy");
   CHECK(a.shape == core::Shape{6, 6});
 }
 
@@ -268,12 +269,12 @@ TEST_CASE("read_answer: missing file, directory") {
 
 TEST_CASE("select_target: the last float tensor of the step, or --name") {
   lesson::LessonRun run = lesson::run_lesson(lesson_named("causal"), {});
-  CHECK(lesson::select_target(run, "scores", "").value.name == "attn_scores");   // not attn_scores.shape
-  CHECK(lesson::select_target(run, "softmax-masked", "").value.name == "attn_weights");
-  CHECK(lesson::select_target(run, "weights", "attn_weights").float_names == std::vector<std::string>{"attn_weights"});
+  CHECK(lab::select_target(run, "scores", "").value.name == "attn_scores");   // not attn_scores.shape
+  CHECK(lab::select_target(run, "softmax-masked", "").value.name == "attn_weights");
+  CHECK(lab::select_target(run, "weights", "attn_weights").float_names == std::vector<std::string>{"attn_weights"});
   auto err = [&](const std::string& step, const std::string& name) {
     try {
-      lesson::select_target(run, step, name);
+      lab::select_target(run, step, name);
     } catch (const attn::UsageError& e) {
       return std::string(e.what());
     }
@@ -285,9 +286,9 @@ TEST_CASE("select_target: the last float tensor of the step, or --name") {
         "step 'setup' of lesson 'causal' prints no float tensor to grade; steps that print one: scores, weights, tril, masked, renorm, "
         "neg-inf, softmax-masked");
   lesson::LessonRun emb = lesson::run_lesson(lesson_named("embedding"), {});
-  CHECK(lesson::select_target(emb, "ids", "sentence_int").value.name == "sentence_int");
+  CHECK(lab::select_target(emb, "ids", "sentence_int").value.name == "sentence_int");
   try {
-    lesson::select_target(emb, "ids", "");
+    lab::select_target(emb, "ids", "");
     FAIL("no error");
   } catch (const attn::UsageError& e) {
     CHECK(std::string(e.what()) ==
@@ -297,15 +298,15 @@ TEST_CASE("select_target: the last float tensor of the step, or --name") {
 
 TEST_CASE("select_target --index: the N-th tensor of a step that prints the same expression twice") {
   lesson::LessonRun run = lesson::run_lesson(lesson_named("multihead"), {});
-  lesson::Target first = lesson::select_target(run, "wrapper-fixed", "", 1), second = lesson::select_target(run, "wrapper-fixed", "", 2);
+  lab::Target first = lab::select_target(run, "wrapper-fixed", "", 1), second = lab::select_target(run, "wrapper-fixed", "", 2);
   CHECK(first.value.name == "mha_fixed(batch)");
   CHECK(second.value.name == "mha_fixed(batch)");
   CHECK(first.index < second.index);
   CHECK(py::as_tensor(first.value.value).shape != py::as_tensor(second.value.value).shape);
-  CHECK(lesson::select_target(run, "wrapper-fixed", "mha_fixed(batch)", 0).index == second.index);   // --name: the last
+  CHECK(lab::select_target(run, "wrapper-fixed", "mha_fixed(batch)", 0).index == second.index);   // --name: the last
   auto err = [&](const std::string& name, int index) {
     try {
-      lesson::select_target(run, "wrapper-fixed", name, index);
+      lab::select_target(run, "wrapper-fixed", name, index);
     } catch (const attn::UsageError& e) {
       return std::string(e.what());
     }
@@ -318,16 +319,16 @@ TEST_CASE("select_target --index: the N-th tensor of a step that prints the same
 TEST_CASE("grade: a NaN passes only where the lesson's tensor has one") {
   // simple/overflow prints softmax_naive(large_scores) = [nan, nan, nan] (inf / inf).
   lesson::LessonRun run = lesson::run_lesson(lesson_named("simple"), {});
-  lesson::Answer nans = lesson::parse_answer("nan nan nan\n", "n.txt", true);
+  lab::Answer nans = lab::parse_answer("nan nan nan\n", "n.txt", true);
   Checked ok = check(run, "overflow", nans, {}, "softmax_naive(large_scores)");
   CHECK(ok.g.pass);
-  lesson::Answer finite = lesson::parse_answer("0.09 0.2447 0.6652\n", "n.txt", true);
+  lab::Answer finite = lab::parse_answer("0.09 0.2447 0.6652\n", "n.txt", true);
   Checked bad = check(run, "overflow", finite, {}, "softmax_naive(large_scores)");
   CHECK(!bad.g.pass);
   CHECK(bad.g.n_differ == 3);
   CHECK(std::isinf(bad.g.max_abs_diff));
   // Where the lesson's tensor is a number, a NaN is bad input: the reader's message.
-  lesson::Answer stray = lesson::parse_answer("0.09 nan 0.6652\n", "s.txt", true);
+  lab::Answer stray = lab::parse_answer("0.09 nan 0.6652\n", "s.txt", true);
   try {
     check(run, "overflow", stray, {}, "torch.softmax(large_scores, dim=0)");
     FAIL("no error");
@@ -339,7 +340,7 @@ TEST_CASE("grade: a NaN passes only where the lesson's tensor has one") {
 TEST_CASE("grade: the printed 4 decimals pass with the default tolerance, and the report counts what differs") {
   lesson::LessonRun run = lesson::run_lesson(lesson_named("causal"), {});
   core::Tensor w = printed(run, "weights", "attn_weights");
-  lesson::Answer rounded = answer_of(w);
+  lab::Answer rounded = answer_of(w);
   for (double& x : rounded.data) x = std::round(x * 1e4) / 1e4;
   Checked ok = check(run, "weights", rounded);
   CHECK(ok.g.pass);
@@ -352,7 +353,7 @@ TEST_CASE("grade: the printed 4 decimals pass with the default tolerance, and th
   CHECK(strict.g.first.size() == std::min<size_t>(5, static_cast<size_t>(strict.g.n_differ)));
   CHECK(strict.g.hints.empty());
 
-  lesson::Answer one_off = answer_of(w);
+  lab::Answer one_off = answer_of(w);
   one_off.data[7] += 0.01;
   Checked c = check(run, "weights", one_off);
   CHECK(!c.g.pass);
@@ -362,7 +363,7 @@ TEST_CASE("grade: the printed 4 decimals pass with the default tolerance, and th
   CHECK(c.g.max_abs_diff == doctest::Approx(0.01).epsilon(1e-4));
 
   // -inf matches -inf only.
-  lesson::Answer masked = answer_of(printed(run, "neg-inf", "masked"));
+  lab::Answer masked = answer_of(printed(run, "neg-inf", "masked"));
   CHECK(check(run, "neg-inf", masked).g.pass);
   masked.data[1] = -1e30;
   Checked inf = check(run, "neg-inf", masked);
@@ -590,10 +591,10 @@ TEST_CASE("hints from re-running the lesson: draw order, a seed left out, the ar
 TEST_CASE("format_json: one object with the grader's fields") {
   lesson::LessonRun run = lesson::run_lesson(lesson_named("causal"), {});
   core::Tensor s = printed(run, "scores", "attn_scores");
-  lesson::Answer a = answer_of(core::softmax(div(s, std::sqrt(2.0)), 0));
-  lesson::Target t = lesson::select_target(run, "weights", "");
-  lesson::Grade g = lesson::grade(run, t, a, {}, {});
-  std::string j = lesson::format_json(g, a, {}, run, {});
+  lab::Answer a = answer_of(core::softmax(div(s, std::sqrt(2.0)), 0));
+  lab::Target t = lab::select_target(run, "weights", "");
+  lab::Grade g = lab::grade(run, t, a, {}, {});
+  std::string j = lab::format_json(g, a, {}, run, {});
   CHECK(j.rfind("{\"lesson\": \"causal\", \"step\": \"weights\", \"name\": \"attn_weights\", \"answer\": {\"file\": \"answer.npy\", "
                 "\"format\": \"npy\", \"dtype\": \"<f4\", \"shape\": [6, 6]}, \"options\": {\"seed\": null, \"sentence\": null, "
                 "\"inputs\": null, \"cpu\": \"scalar\", \"rng\": \"mkl\", \"atol\": 1e-04, \"rtol\": 1e-04}, \"pass\": false, "

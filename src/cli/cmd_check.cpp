@@ -1,18 +1,19 @@
 // cli/cmd_check.cpp: `attn check LESSON --step STEP --answer FILE`: grade a student's tensor
 // against the one the lesson's step prints, under the same options. Exit 0 pass, 1 fail, 2 bad
-// input (main.cpp). The comparison and hints live in lesson/grade.h, the file reader in
-// lesson/answer.h.
+// input (main.cpp). The comparison and hints live in lab/grade.h, the file reader in
+// lab/answer.h.
 #include <iostream>
 
 #include "cli/commands.h"
-#include "lesson/answer.h"
-#include "lesson/grade.h"
+#include "lab/answer.h"
+#include "lab/grade.h"
 
 namespace attn::cli {
 
 namespace {
 
 using namespace attn::lesson;
+using namespace attn::lab;
 
 struct CheckOptions {
   std::string name, step, answer, expr, format = "text";

@@ -1,4 +1,4 @@
-// lesson/answer.h: reads a student's answer tensor for `attn check`: a NumPy .npy file, or a
+// lab/answer.h: reads a student's answer tensor for `attn check`: a NumPy .npy file, or a
 // text table (CSV or whitespace-separated, one row per line).
 //
 // What it is: a strict reader with one-line messages that name the file (and the line, for
@@ -18,7 +18,7 @@
 
 #include "core/tensor.h"
 
-namespace attn::lesson {
+namespace attn::lab {
 
 struct Answer {
   enum class Format { npy, text };
@@ -44,4 +44,4 @@ Answer read_answer(const std::string& path, bool allow_nan = false);   // also: 
 // The dtypes parse_answer accepts, for messages and --help: "<f4, <f8, <i8, <i4, |b1".
 extern const char* const kAnswerDtypes;
 
-}  // namespace attn::lesson
+}  // namespace attn::lab

@@ -1,11 +1,11 @@
-// lesson/grade.cpp: comparison and hints of `attn check` (see grade.h).
+// lab/grade.cpp: comparison and hints of `attn check` (see grade.h).
 //
 // Every hint follows one pattern: rebuild a wrong answer from what the run knows (the tensors
 // its steps printed, transformed with core ops; or the lesson run again with one change) and
 // report the mistake only if that rebuilt tensor matches the student's within the tolerance.
 // The lesson's own computation is identified first and exactly (e.g. "these weights are
 // softmax(attn_scores / √2, dim=1)"), so a hint can name the tensor and the step it came from.
-#include "lesson/grade.h"
+#include "lab/grade.h"
 
 #include <Eigen/Dense>
 #include <fmt/format.h>
@@ -22,8 +22,17 @@
 #include "lesson/json.h"
 #include "py/value.h"
 
-namespace attn::lesson {
+namespace attn::lab {
 
+namespace json = lesson::json;
+using lesson::CellRun;
+using lesson::Lesson;
+using lesson::LessonRun;
+using lesson::RunOptions;
+using lesson::Step;
+using lesson::StepRun;
+using lesson::apply_options;
+using lesson::run_lesson;
 using py::PrintedValue;
 using py::Value;
 using py::as_tensor;
@@ -1073,4 +1082,4 @@ std::string format_json(const Grade& g, const Answer& answer, const Tolerance& t
   return o.done() + "\n";
 }
 
-}  // namespace attn::lesson
+}  // namespace attn::lab

@@ -1,10 +1,10 @@
-// lesson/answer.cpp: the .npy and text readers of `attn check` (see answer.h).
+// lab/answer.cpp: the .npy and text readers of `attn check` (see answer.h).
 //
 // .npy layout (numpy/lib/format.py): 6 bytes of magic "\x93NUMPY", the format version as two
 // bytes, the header length (uint16 little-endian in 1.0, uint32 in 2.0 and 3.0), the header (a
 // Python dict literal: {'descr': '<f4', 'fortran_order': False, 'shape': (6, 6), }, ASCII in
 // 1.0 and 2.0, UTF-8 in 3.0, padded with spaces and a newline), then the raw elements.
-#include "lesson/answer.h"
+#include "lab/answer.h"
 
 #include <fmt/format.h>
 
@@ -19,9 +19,9 @@
 #include <map>
 #include <optional>
 
-#include "lesson/runner.h"
+#include "core/errors.h"
 
-namespace attn::lesson {
+namespace attn::lab {
 
 const char* const kAnswerDtypes = "<f4, <f8, <i8, <i4, |b1";
 
@@ -419,4 +419,4 @@ Answer read_answer(const std::string& path, bool allow_nan) {
   return parse_answer(bytes, path, allow_nan);
 }
 
-}  // namespace attn::lesson
+}  // namespace attn::lab

@@ -1,4 +1,4 @@
-// lesson/grade.h: `attn check`: compares a student's tensor with the one a lesson step printed,
+// lab/grade.h: `attn check`: compares a student's tensor with the one a lesson step printed,
 // and names the classic mistake when it recognises one.
 //
 // What it is: an elementwise comparison (numpy.isclose's rule: |got - expected| <= atol +
@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "lesson/answer.h"
+#include "lab/answer.h"
 #include "lesson/runner.h"
 
-namespace attn::lesson {
+namespace attn::lab {
 
 // Defaults: PyTorch prints 4 decimals (or 4 significant decimals in scientific notation), so a
 // copy of the printed numbers is off by at most 5e-5 absolute (5e-5 relative): it passes. The
@@ -39,7 +39,7 @@ struct Target {
 // printed (1-based, any dtype: the N of `attn export`'s STEP__N__NAME.npy; `name`, if also
 // given, must match it). UsageError for an unknown step, name or index, or a step that prints
 // nothing to grade.
-Target select_target(const LessonRun& run, const std::string& step_id, const std::string& name, int index = 0);
+Target select_target(const lesson::LessonRun& run, const std::string& step_id, const std::string& name, int index = 0);
 
 struct Difference {
   std::vector<int64_t> index;
@@ -66,11 +66,11 @@ struct Grade {
 // Grades `answer` against target.value. UsageError if the answer holds a NaN (read with
 // allow_nan) where the expected tensor has none. `opts` are the options `run` was made with: some hints
 // re-run the lesson with a change (draw order, a seed call removed, the other --cpu or --rng).
-Grade grade(const LessonRun& run, const Target& target, const Answer& answer, const Tolerance& tol, const RunOptions& opts);
+Grade grade(const lesson::LessonRun& run, const Target& target, const Answer& answer, const Tolerance& tol, const lesson::RunOptions& opts);
 
 // For the terminal: PASS/FAIL line, the differences, the hints, wrapped at 100 columns.
-std::string format_text(const Grade& g, const Target& target, const Answer& answer, const Tolerance& tol, const RunOptions& opts);
+std::string format_text(const Grade& g, const Target& target, const Answer& answer, const Tolerance& tol, const lesson::RunOptions& opts);
 // For graders: one JSON object (schema in the README, "Grading answers with attn check").
-std::string format_json(const Grade& g, const Answer& answer, const Tolerance& tol, const LessonRun& run, const RunOptions& opts);
+std::string format_json(const Grade& g, const Answer& answer, const Tolerance& tol, const lesson::LessonRun& run, const lesson::RunOptions& opts);
 
-}  // namespace attn::lesson
+}  // namespace attn::lab
