@@ -17,7 +17,8 @@
 #include "core/tensor.h"
 #include "lab/answer.h"
 #include "lab/grade.h"
-#include "lesson/runner.h"
+#include "lesson/catalog.h"
+#include "lesson/run.h"
 
 namespace lesson = attn::lesson;
 namespace core = attn::core;

@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "lesson/catalog.h"
 #include "lesson/export.h"
 
 namespace {

@@ -9,7 +9,8 @@
 #include <map>
 #include <sstream>
 
-#include "lesson/runner.h"
+#include "lesson/catalog.h"
+#include "lesson/run.h"
 
 namespace {
 

@@ -11,7 +11,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "lesson/runner.h"
+#include "lesson/catalog.h"
+#include "lesson/render.h"
+#include "lesson/run.h"
 #include "print/heatmap.h"
 
 using namespace attn;

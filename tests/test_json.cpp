@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "lesson/catalog.h"
 #include "lesson/json.h"
 #include "lesson/json_run.h"
 

@@ -2,7 +2,9 @@
 // errors, and the option rewriting that keeps shown code equal to run code.
 #include <doctest/doctest.h>
 
-#include "lesson/runner.h"
+#include "lesson/options.h"
+#include "lesson/run.h"
+#include "lesson/verify.h"
 
 using attn::LessonFileError;
 using attn::lesson::parse_lesson;

@@ -3,7 +3,7 @@
 
 What it is: the source of tests/golden/*.txt. It reads lessons/*.lesson with the same rules as
 src/lesson/lesson_file.cpp, rewrites the code for --seed / --sentence with the same regexes as
-src/lesson/runner.cpp, executes the cells in one Python namespace per lesson (so the articles'
+src/lesson/options.cpp, executes the cells in one Python namespace per lesson (so the articles'
 classes run as real Python), and writes each cell's stdout. tests/test_golden.cpp then requires
 attn to print exactly the same. What it is not: part of the build or of CI (CI has no PyTorch).
 

@@ -7,6 +7,8 @@
 #include "cli/commands.h"
 #include "lab/answer.h"
 #include "lab/grade.h"
+#include "lesson/catalog.h"
+#include "lesson/run.h"
 
 namespace attn::cli {
 

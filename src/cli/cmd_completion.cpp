@@ -12,6 +12,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "lesson/catalog.h"
 
 namespace attn::cli {
 

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "lesson/catalog.h"
 #include "lesson/export.h"
 
 namespace attn::cli {

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "lesson/catalog.h"
 #include "lesson/json_run.h"
 
 namespace attn::cli {

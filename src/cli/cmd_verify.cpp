@@ -4,7 +4,9 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "lesson/catalog.h"
 #include "lesson/json_run.h"
+#include "lesson/verify.h"
 
 namespace attn::cli {
 

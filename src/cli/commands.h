@@ -8,7 +8,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "lesson/runner.h"
+#include "lesson/options.h"
+#include "lesson/render.h"
 
 namespace attn::cli {
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "lab/answer.h"
-#include "lesson/runner.h"
+#include "lesson/run.h"
 
 namespace attn::lab {
 

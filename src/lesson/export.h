@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/tensor.h"
-#include "lesson/runner.h"
+#include "lesson/run.h"
 
 namespace attn::lesson {
 

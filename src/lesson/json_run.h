@@ -2,18 +2,19 @@
 // catalogue and verify's results as JSON documents, for teaching labs, graders and notebooks.
 //
 // What it is: one function per document, each a whole JSON text with "schema_version": 1,
-// built from what runner.h already computed (LessonRun, CellCheck): nothing is re-run or
-// re-printed here. The schema is documented, with an example, in README.md ("Machine-readable
-// output"), and tests/test_json.cpp holds it to an exact golden text; a change that breaks a
-// reader must bump kSchemaVersion.
-// What it is not: the JSON writer (json.h) or the walkthrough text (runner.h render()).
+// built from what run.h and verify.h already computed (LessonRun, CellCheck): nothing is
+// re-run or re-printed here. The schema is documented, with an example, in README.md
+// ("Machine-readable output"), and tests/test_json.cpp holds it to an exact golden text; a
+// change that breaks a reader must bump kSchemaVersion.
+// What it is not: the JSON writer (json.h) or the walkthrough text (render.h).
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "lesson/json.h"
-#include "lesson/runner.h"
+#include "lesson/run.h"
+#include "lesson/verify.h"
 
 namespace attn::lesson::json {
 

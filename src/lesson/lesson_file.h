@@ -4,7 +4,7 @@
 // header lines, intro prose, then `## id: Title` steps holding prose, ```python cells and the
 // ```output the article printed under each cell. Errors (LessonFileError, core/errors.h) name
 // file:line.
-// What it is not: the interpreter (py/interpreter.h) or the walkthrough (runner.h).
+// What it is not: the interpreter (py/interpreter.h) or the walkthrough (run.h, render.h).
 #pragma once
 
 #include <map>

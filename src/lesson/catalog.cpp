@@ -1,0 +1,72 @@
+// lesson/catalog.cpp: finding, ordering and naming lessons (see catalog.h).
+#include "lesson/catalog.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
+
+namespace attn::lesson {
+
+std::string lesson_dir() {
+  if (const char* env = std::getenv("ATTN_LESSON_DIR"); env && *env) return env;
+  return ATTN_DEFAULT_LESSON_DIR;
+}
+
+std::vector<Lesson> load_catalog(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) throw std::runtime_error("lesson directory '" + dir + "' does not exist (set ATTN_LESSON_DIR to the lessons/ folder)");
+  std::vector<std::string> paths;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".lesson") paths.push_back(e.path().string());
+  std::sort(paths.begin(), paths.end());
+  std::vector<Lesson> out;
+  for (const std::string& p : paths) out.push_back(read_lesson(p));
+  static const std::vector<std::string> groups = {"article", "book", "concepts"};
+  auto rank = [](const Lesson& l) {
+    auto g = std::find(groups.begin(), groups.end(), l.meta.at("group"));
+    return std::make_pair(g - groups.begin(), std::atoi(l.meta.at("order").c_str()));
+  };
+  std::stable_sort(out.begin(), out.end(), [&](const Lesson& a, const Lesson& b) { return rank(a) < rank(b); });
+  return out;
+}
+
+namespace {
+
+size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t prev = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t cur = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] != b[j - 1])});
+      prev = cur;
+    }
+  }
+  return row[b.size()];
+}
+
+}  // namespace
+
+const Lesson& find_lesson(const std::vector<Lesson>& all, const std::string& name) {
+  for (const Lesson& l : all)
+    if (l.name() == name) return l;
+  std::vector<std::pair<size_t, std::string>> near;
+  for (const Lesson& l : all) {
+    size_t d = edit_distance(name, l.name());
+    if (d <= std::max<size_t>(2, name.size() / 3) || l.name().find(name) != std::string::npos) near.emplace_back(d, l.name());
+  }
+  std::sort(near.begin(), near.end());
+  std::string msg = "no lesson named '" + name + "'";
+  if (!near.empty()) {
+    msg += "; did you mean ";
+    for (size_t k = 0; k < std::min<size_t>(near.size(), 3); ++k) msg += (k ? ", '" : "'") + near[k].second + "'";
+    msg += "?";
+  }
+  throw UsageError(msg + " (`attn list` shows all lessons)");
+}
+
+}  // namespace attn::lesson

@@ -1,0 +1,50 @@
+// lesson/options.h: the learner's options for a lesson run (--seed, --sentence, --inputs, --rng,
+// --cpu, --step): their checks against PyTorch's rules and the lesson's code, and how they
+// rewrite a cell's code.
+//
+// What it is: options are applied by rewriting the cell's code text, so the code shown is the
+// code run. Every bad option is a UsageError (core/errors.h) saying what would be right.
+// What it is not: command-line parsing (cli/) or running the cells (run.h).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/cpu.h"
+#include "core/errors.h"
+#include "core/random.h"
+#include "lesson/lesson_file.h"
+
+namespace attn::lesson {
+
+struct RunOptions {
+  std::optional<std::string> seed;       // replaces every torch.manual_seed(...) argument
+  std::optional<std::string> sentence;   // replaces the `sentence = '...'` assignment
+  std::optional<std::string> inputs;     // "0.43 0.15 0.89; 0.55 0.87 0.66; ...": replaces the
+                                         // `inputs = torch.tensor(...)` literal
+  std::optional<core::DropoutRng> rng;   // dropout mask; default: the lesson's `rng:` (mkl)
+  std::optional<core::CpuKernels> cpu;   // kernel family; default: the lesson's `cpu:` (avx2)
+  bool article_inputs() const { return !seed && !sentence && !inputs; }
+};
+
+// The kernel family and dropout RNG a run uses: the option if given, else what the lesson
+// declares its article was printed with.
+core::CpuKernels effective_cpu(const Lesson& lesson, const RunOptions& opts);
+core::DropoutRng effective_rng(const Lesson& lesson, const RunOptions& opts);
+
+// --step ID must name one of the lesson's steps (UsageError listing them, after `prefix`).
+void require_step(const Lesson& lesson, const std::string& step, const std::string& prefix = "");
+
+// Checks --seed / --sentence against PyTorch's rules and the lesson's code (UsageError if bad).
+void validate(const Lesson& lesson, const RunOptions& opts);
+std::string apply_options(const std::string& code, const RunOptions& opts);
+
+// "0.43 0.15 0.89; 0.55 0.87 0.66" -> rows of numbers (UsageError naming what is wrong).
+std::vector<std::vector<double>> parse_inputs(const std::string& text);
+
+// The sentence a `sentence = '...'` line of lesson code assigns (the line --sentence rewrites),
+// without its quotes and escapes; nullopt if `line` is not such an assignment.
+std::optional<std::string> sentence_in(const std::string& line);
+
+}  // namespace attn::lesson

@@ -1,0 +1,173 @@
+// lesson/render.cpp: the walkthrough text and its heatmaps (see render.h).
+#include "lesson/render.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <sstream>
+
+#include "print/heatmap.h"
+
+namespace attn::lesson {
+
+using py::PrintedValue;
+using py::Value;
+using py::as_tensor;
+
+namespace {
+
+std::string indent_code(const std::string& code) {
+  std::istringstream in(code);
+  std::string out;
+  for (std::string line; std::getline(in, line);) out += (line.empty() ? "" : "    " + line) + "\n";
+  return out;
+}
+
+std::vector<std::string> words_without_commas(std::string text) {
+  text.erase(std::remove(text.begin(), text.end(), ','), text.end());
+  std::istringstream in(text);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// ---- heatmaps: the pictures under each cell, decided over the whole run ----
+
+constexpr int64_t kMaxHeatmapTokens = 32;
+
+struct HeatmapPictures {
+  std::map<const CellRun*, std::string> under;   // what to draw under a cell's output
+};
+
+HeatmapPictures heatmap_pictures(const LessonRun& run, bool color) {
+  std::vector<std::string> tokens = lesson_tokens(run);
+  print::HeatmapStyle style;
+  style.color = color;
+  HeatmapPictures out;
+  std::map<std::pair<int64_t, int64_t>, print::HeatmapPanel> last_unmasked;   // by (rows, cols)
+  for (const StepRun& s : run.steps) {
+    for (const CellRun& c : s.cells) {
+      std::vector<print::HeatmapPanel> panels;
+      for (const PrintedValue& p : c.printed) {
+        if (p.value.kind != Value::Tensor) continue;
+        const core::Tensor& t = as_tensor(p.value);
+        std::vector<print::WeightMatrix> mats = print::attention_matrices(t);
+        std::string name = p.name.empty() ? "(printed)" : p.name;
+        for (size_t b = 0; b < mats.size(); ++b) {
+          if (mats[b].rows > kMaxHeatmapTokens || mats[b].cols > kMaxHeatmapTokens) break;
+          print::HeatmapPanel panel;
+          panel.title = t.dim() == 3 ? fmt::format("{}[{}]", name, b) : name;
+          panel.m = std::move(mats[b]);
+          panel.row_labels = panel.col_labels = tokens;
+          panels.push_back(std::move(panel));
+        }
+      }
+      if (panels.empty()) continue;
+      // Masked vs unmasked: a lone masked matrix goes beside the last unmasked one of its shape.
+      auto key = [](const print::HeatmapPanel& p) { return std::make_pair(p.m.rows, p.m.cols); };
+      std::vector<print::HeatmapPanel> shown = panels;
+      if (panels.size() == 1 && print::has_masked(panels[0].m) && last_unmasked.count(key(panels[0])))
+        shown.insert(shown.begin(), last_unmasked.at(key(panels[0])));
+      for (const print::HeatmapPanel& p : panels) {
+        if (print::has_masked(p.m)) continue;
+        print::HeatmapPanel earlier = p;
+        earlier.title = fmt::format("{}, step '{}'", p.title, s.step->id);
+        last_unmasked[key(p)] = earlier;
+      }
+      out.under[&c] = print::render_heatmaps(shown, style);
+    }
+  }
+  return out;
+}
+
+std::string render_step(const StepRun& sr, size_t number, size_t count, const DisplayOptions& d,
+                        const HeatmapPictures& pictures) {
+  auto picture = [&](const CellRun& c) {
+    auto it = pictures.under.find(&c);
+    return it == pictures.under.end() ? std::string() : "\n" + it->second;
+  };
+  if (d.quiet) {
+    std::string out;
+    for (const CellRun& c : sr.cells) out += c.output + picture(c);
+    return out;
+  }
+  const Step& s = *sr.step;
+  std::string head = fmt::format("── {}/{} {}: {} ", number, count, s.id, s.title);
+  size_t width = 0;   // in code points: the heading has box-drawing and Greek letters
+  for (unsigned char ch : head) width += (ch & 0xC0) != 0x80;
+  std::string out = "\n" + head;
+  for (size_t k = width; k < 80; ++k) out += "─";
+  out += "\n";
+  if (!s.prose.empty()) out += "\n" + s.prose + "\n";
+  for (const CellRun& c : sr.cells) {
+    out += c.cell->setup ? "\nIn (setup from earlier lessons, so this one runs on its own):\n" : "\nIn:\n";
+    out += indent_code(c.code);
+    if (!c.output.empty()) out += "\nOut:\n" + c.output + picture(c);
+    if (!c.cell->note.empty()) out += "\n" + c.cell->note;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> lesson_tokens(const LessonRun& run) {
+  for (const StepRun& s : run.steps)
+    for (const CellRun& c : s.cells) {
+      std::istringstream in(c.code);
+      for (std::string line; std::getline(in, line);)
+        if (std::optional<std::string> sentence = sentence_in(line)) return words_without_commas(*sentence);
+    }
+  auto it = run.lesson->meta.find("tokens");
+  return it == run.lesson->meta.end() ? std::vector<std::string>{} : words_without_commas(it->second);
+}
+
+std::string render(const LessonRun& run, const std::string& only_step, int lesson_number, int lesson_count,
+                   const DisplayOptions& display) {
+  const Lesson& l = *run.lesson;
+  HeatmapPictures pictures;
+  if (display.heatmap) pictures = heatmap_pictures(run, display.color);
+  std::string out = fmt::format("{}\nLesson {} of {} ({}) · attn lesson {}\nFollows: {}", l.title, lesson_number, lesson_count,
+                                l.meta.at("group"), l.name(), l.meta.at("source"));
+  if (l.meta.count("section")) out += ", section \"" + l.meta.at("section") + "\"";
+  bool scalar = run.cpu == core::CpuKernels::scalar;
+  // Only a lesson whose source printed tensors declares `cpu:`; the claim is made only then.
+  bool declared = l.meta.count("cpu") && l.meta.at("cpu") == (scalar ? "scalar" : "avx2");
+  out += fmt::format("\nNumbers: computed as PyTorch 1.13 does with its {} CPU kernels{}; `--cpu {}` for {}\n",
+                     scalar ? "scalar" : "AVX2", declared ? ", as on the machine the source was printed on" : "",
+                     scalar ? "avx2" : "scalar", scalar ? "x86-64 with AVX2" : "Apple Silicon and other ARM builds");
+  if (l.meta.count("rng")) {
+    bool mkl = run.rng == core::DropoutRng::mkl;
+    out += fmt::format("Dropout: masks as PyTorch {}{}; `--rng {}` for {}\n",
+                       mkl ? "builds with MKL draw them on Intel CPUs" : "draws them on every build without MKL on Intel",
+                       (l.meta.at("rng") == "mkl") == mkl ? ", as the source was printed" : "",
+                       mkl ? "portable" : "mkl", mkl ? "Apple Silicon, AMD CPUs and Debian's package" : "the x86-64 pip wheels on Intel CPUs");
+  }
+  if (!l.intro.empty() && only_step.empty()) out += "\n" + l.intro + "\n";
+  if (display.quiet) out.clear();   // the cells' outputs only
+  bool found = only_step.empty();
+  bool shown_one = false;
+  for (size_t k = 0; k < run.steps.size(); ++k) {
+    if (!only_step.empty() && run.steps[k].step->id != only_step) continue;
+    found = true;
+    // Between two shown steps, unless nothing was shown since the last pause (--quiet, a step
+    // that printed nothing).
+    if (shown_one && display.pause && display.on_pause && !out.empty()) {
+      if (!display.on_pause(out)) return "";
+      out.clear();
+    }
+    shown_one = true;
+    if (!only_step.empty() && k > 0 && !display.quiet)
+      out += fmt::format("\n(The {} step{} before this one ran too, silently: `attn lesson {}` shows them.)\n", k, k == 1 ? "" : "s", l.name());
+    out += render_step(run.steps[k], k + 1, run.steps.size(), display, pictures);
+  }
+  if (!found) {
+    std::string ids;
+    for (const Step& s : l.steps) ids += (ids.empty() ? "" : ", ") + s.id;
+    throw UsageError("lesson '" + l.name() + "' has no step '" + only_step + "' (its steps: " + ids + ")");
+  }
+  return out;
+}
+
+}  // namespace attn::lesson

@@ -1,0 +1,47 @@
+// lesson/render.h: the walkthrough as the learner reads it: the lesson's header, each step's
+// prose, code, output and notes, and (--heatmap) pictures of the attention weights a cell printed.
+//
+// What it is: text made from a LessonRun (run.h); nothing is recomputed.
+// What it is not: terminal I/O (cli/display.cpp), the heatmap drawing itself (print/heatmap.h)
+// or the JSON of a run (json_run.h).
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "lesson/run.h"
+
+namespace attn::lesson {
+
+// How render() shows a run (`attn lesson --heatmap --pause --quiet`). The lesson layer does no
+// terminal I/O: the command line decides `color` and supplies `on_pause`.
+struct DisplayOptions {
+  bool heatmap = false;   // draw attention weights under the Out: block of the cell that printed them
+  bool pause = false;     // call on_pause between two shown steps
+  bool quiet = false;     // the cells' outputs only (and their heatmaps with `heatmap`): no headers,
+                          // prose, code or notes
+  bool color = false;     // heatmaps in 256-colour blocks instead of shade characters
+  // Called between two shown steps when `pause` is set, with the text rendered since the last call
+  // (render() returns only what follows the last call). Returns false to stop the walkthrough:
+  // render() then returns "".
+  std::function<bool(const std::string& text_so_far)> on_pause;
+};
+
+// The walkthrough as the learner reads it; `only_step` empty = every step.
+//
+// Heatmaps (display.heatmap): every value a cell printed that print::attention_matrices()
+// accepts (2-D, or 3-D with one picture per batch element; at most 32 tokens a side), labelled
+// with the lesson's tokens (lesson_tokens()) where their number matches the rows or columns.
+// Side by side: the pictures of one cell, consecutive ones of the same shape, as many as fit in
+// 80 columns; and a masked matrix (print::mark_masks) printed alone in its cell is drawn beside
+// the last unmasked attention matrix of the same shape that an earlier cell printed.
+std::string render(const LessonRun& run, const std::string& only_step, int lesson_number, int lesson_count,
+                   const DisplayOptions& display = {});
+
+// The lesson's tokens, for heatmap labels: the words of its `sentence = '...'` (as run, so after
+// --sentence; commas removed, split on spaces, as the article does), else of its `tokens:`
+// header, else none.
+std::vector<std::string> lesson_tokens(const LessonRun& run);
+
+}  // namespace attn::lesson

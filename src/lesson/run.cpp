@@ -1,0 +1,44 @@
+// lesson/run.cpp: running a lesson's cells (see run.h).
+#include "lesson/run.h"
+
+#include <fmt/format.h>
+
+#include "py/interpreter.h"
+
+namespace attn::lesson {
+
+using py::Interpreter;
+using py::ScriptError;
+
+LessonRun run_lesson(const Lesson& lesson, const RunOptions& opts) {
+  validate(lesson, opts);
+  core::set_cpu_kernels(effective_cpu(lesson, opts));
+  Interpreter in;
+  in.dropout_rng = effective_rng(lesson, opts);
+  LessonRun run;
+  run.lesson = &lesson;
+  run.cpu = effective_cpu(lesson, opts);
+  run.rng = in.dropout_rng;
+  for (const Step& s : lesson.steps) {
+    StepRun sr;
+    sr.step = &s;
+    for (const Cell& c : s.cells) {
+      CellRun cr;
+      cr.cell = &c;
+      cr.code = apply_options(c.code, opts);
+      try {
+        in.run_cell(cr.code, lesson.meta.count("echo") > 0);
+      } catch (const ScriptError& e) {
+        throw LessonFileError(fmt::format("{}:{}: {}", lesson.path, c.line + e.line - 1, e.what()));
+      }
+      cr.output = in.take_output();
+      cr.printed = std::move(in.printed);
+      in.printed.clear();
+      sr.cells.push_back(cr);
+    }
+    run.steps.push_back(sr);
+  }
+  return run;
+}
+
+}  // namespace attn::lesson

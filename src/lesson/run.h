@@ -1,0 +1,43 @@
+// lesson/run.h: runs a lesson's cells in order, in one fresh interpreter, with the learner's
+// options applied (options.h), and keeps what each cell ran, wrote and printed.
+//
+// What it is: the LessonRun every output is made from: the walkthrough (render.h), verify
+// (verify.h), JSON (json_run.h), export (export.h) and grading (lab/).
+// What it is not: Python semantics (py/interpreter.h) or how a run is shown (render.h).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/cpu.h"
+#include "core/random.h"
+#include "lesson/lesson_file.h"
+#include "lesson/options.h"
+#include "py/value.h"
+
+namespace attn::lesson {
+
+struct CellRun {
+  const Cell* cell = nullptr;
+  std::string code;      // after --seed / --sentence were applied: what ran and is shown
+  std::string output;    // everything print() wrote
+  std::vector<py::PrintedValue> printed;   // the values it printed, in order
+};
+
+struct StepRun {
+  const Step* step = nullptr;
+  std::vector<CellRun> cells;
+};
+
+struct LessonRun {
+  const Lesson* lesson = nullptr;
+  std::vector<StepRun> steps;
+  core::CpuKernels cpu = core::CpuKernels::avx2;   // what the numbers were computed with
+  core::DropoutRng rng = core::DropoutRng::mkl;
+};
+
+// Runs every cell in order in one fresh interpreter. A Python error in a cell becomes
+// LessonFileError "file:line: NameError: ...".
+LessonRun run_lesson(const Lesson& lesson, const RunOptions& opts);
+
+}  // namespace attn::lesson

@@ -1,0 +1,46 @@
+// lesson/verify.cpp: comparing a run's printouts with the article's (see verify.h).
+#include "lesson/verify.h"
+
+#include <fmt/format.h>
+
+#include <regex>
+#include <sstream>
+
+namespace attn::lesson {
+
+std::string strip_grad_fn(const std::string& printed) {
+  static const std::regex suffix(R"(,(\n {7}| )grad_fn=<\w+>\))");
+  return std::regex_replace(printed, suffix, ")");
+}
+
+std::vector<CellCheck> verify(const LessonRun& run) {
+  std::vector<CellCheck> out;
+  for (const StepRun& s : run.steps) {
+    int n = 0;
+    for (const CellRun& c : s.cells) {
+      ++n;
+      if (!c.cell->has_expected) continue;
+      CellCheck check;
+      check.where = run.lesson->name() + "/" + s.step->id + (s.cells.size() > 1 ? fmt::format("#{}", n) : "");
+      check.match = c.output == c.cell->expected;
+      if (!check.match && c.cell->omits_grad_fn && strip_grad_fn(c.output) == c.cell->expected) {
+        check.match = true;
+        check.remark = "the article's printout omits the grad_fn suffix PyTorch prints (erratum noted in the lesson)";
+      }
+      if (!check.match) {
+        std::istringstream e(c.cell->expected), a(c.output);
+        std::string le, la;
+        bool more_e = true, more_a = true;
+        while ((more_e = static_cast<bool>(std::getline(e, le))), (more_a = static_cast<bool>(std::getline(a, la))), more_e || more_a) {
+          if (more_e && more_a && le == la) continue;
+          if (more_e) check.diff += "    - " + le + "\n";
+          if (more_a) check.diff += "    + " + la + "\n";
+        }
+      }
+      out.push_back(check);
+    }
+  }
+  return out;
+}
+
+}  // namespace attn::lesson
