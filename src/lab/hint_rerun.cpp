@@ -1,0 +1,201 @@
+// lab/hint_rerun.cpp: hints from re-running the lesson with one change: the draws in another order,
+// a seed call left out, the lesson's own options, the other kernels or dropout generator (see hints.h).
+#include "lab/hints.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <functional>
+#include <numeric>
+#include <optional>
+#include <regex>
+#include <sstream>
+
+#include "core/cpu.h"
+#include "lab/report.h"
+#include "py/value.h"
+
+namespace attn::lab {
+
+using lesson::Lesson;
+using lesson::LessonRun;
+using lesson::RunOptions;
+using lesson::apply_options;
+using lesson::run_lesson;
+using py::Value;
+using py::as_tensor;
+
+namespace {
+
+class Rerun {
+ public:
+  Rerun(const LessonRun& run, const Target& t, const RunOptions& opts) : run_(run), t_(t), opts_(opts) {}
+
+  // The target's value when the lesson (up to the target's step) runs with `change` applied.
+  std::optional<Arr> with(const std::function<void(Lesson&)>& change, const RunOptions& opts) {
+    if (++count_ > 40) return std::nullopt;
+    std::optional<Arr> out;
+    try {
+      Lesson copy = *run_.lesson;
+      copy.steps.resize(t_.step + 1);
+      change(copy);
+      LessonRun r = run_lesson(copy, opts);
+      auto vals = printed_in(r.steps.at(t_.step));
+      if (t_.index < vals.size() && vals[t_.index]->value.kind == Value::Tensor) out = to_arr(as_tensor(vals[t_.index]->value));
+    } catch (...) {   // a change the lesson's code cannot run with is simply not the student's mistake
+    }
+    core::set_cpu_kernels(run_.cpu);
+    return out;
+  }
+  std::optional<Arr> with(const std::function<void(Lesson&)>& change) { return with(change, opts_); }
+
+ private:
+  const LessonRun& run_;
+  const Target& t_;
+  const RunOptions& opts_;
+  int count_ = 0;
+};
+
+std::vector<std::string> lines_of(const std::string& s) {
+  std::vector<std::string> out;
+  std::istringstream in(s);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
+std::string join_lines(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const std::string& l : lines) out += l + "\n";
+  return out;
+}
+
+std::string trim(const std::string& s) {
+  size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
+  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+// A one-line statement that draws random numbers: torch.rand(...), nn.Linear(...), ...
+bool draws(const std::string& line) {
+  static const std::regex draw(
+      R"(\b(torch\.(rand|randn|randint|rand_like|randn_like|randperm|normal|bernoulli|multinomial)|nn\.(Linear|Embedding))\s*\()");
+  std::string code = line.substr(0, line.find('#'));
+  return std::regex_search(code, draw) && std::count(code.begin(), code.end(), '(') == std::count(code.begin(), code.end(), ')');
+}
+
+std::string draw_label(const std::string& line) {
+  std::string code = trim(line.substr(0, line.find('#')));
+  size_t eq = code.find('=');
+  return eq != std::string::npos && code.find('(') > eq ? trim(code.substr(0, eq)) : code;
+}
+
+size_t indent_of(const std::string& l) { return l.find_first_not_of(" \t"); }
+
+}  // namespace
+
+void rerun_hints(const Arr& ans, const LessonRun& run, const Target& t, const RunOptions& opts, const Tolerance& tol, Hints& h) {
+  Rerun rerun(run, t, opts);
+  auto matches = [&](const std::optional<Arr>& a) { return a && close_all(ans, *a, tol); };
+  const Lesson& l = *run.lesson;
+
+  // 1. The draws of one block in another order (W_key before W_query, ...).
+  for (size_t si = 0; si <= t.step && !h.has("draw_order"); ++si)
+    for (size_t ci = 0; ci < l.steps[si].cells.size() && !h.has("draw_order"); ++ci) {
+      std::vector<std::string> lines = lines_of(l.steps[si].cells[ci].code);
+      std::vector<std::vector<size_t>> blocks;
+      std::vector<size_t> cur;
+      for (size_t k = 0; k < lines.size(); ++k) {
+        std::string tl = trim(lines[k]);
+        if (tl.empty() || tl[0] == '#') continue;
+        if (draws(lines[k]) && (cur.empty() || indent_of(lines[cur.back()]) == indent_of(lines[k]))) {
+          cur.push_back(k);
+          continue;
+        }
+        if (cur.size() >= 2) blocks.push_back(cur);
+        cur.clear();
+        if (draws(lines[k])) cur.push_back(k);
+      }
+      if (cur.size() >= 2) blocks.push_back(cur);
+      for (const auto& block : blocks) {
+        std::vector<std::vector<size_t>> orders;
+        std::vector<size_t> perm(block.size());
+        std::iota(perm.begin(), perm.end(), 0);
+        if (block.size() <= 4) {
+          while (std::next_permutation(perm.begin(), perm.end())) orders.push_back(perm);
+        } else {
+          for (size_t k = 0; k + 1 < block.size(); ++k) {
+            std::vector<size_t> p(perm);
+            std::swap(p[k], p[k + 1]);
+            orders.push_back(p);
+          }
+        }
+        for (const auto& order : orders) {
+          auto a = rerun.with([&](Lesson& copy) {
+            std::vector<std::string> changed = lines;
+            for (size_t k = 0; k < block.size(); ++k) changed[block[k]] = lines[block[order[k]]];
+            copy.steps[si].cells[ci].code = join_lines(changed);
+          });
+          if (!matches(a)) continue;
+          std::vector<std::string> theirs, ours;
+          for (size_t k = 0; k < block.size(); ++k) theirs.push_back(draw_label(lines[block[order[k]]])), ours.push_back(draw_label(lines[block[k]]));
+          h.add("draw_order", fmt::format("A different random draw order: your numbers are what the lesson computes when step '{}' "
+                                          "draws {} in that order; the lesson draws {}. The generator hands out its numbers in "
+                                          "sequence, so the order of the draws decides which matrix gets which numbers.",
+                                          l.steps[si].id, join_names(theirs), join_names(ours)));
+          break;
+        }
+        if (h.has("draw_order")) break;
+      }
+    }
+
+  // 2. A torch.manual_seed(...) left out.
+  static const std::regex seed_line(R"(^\s*torch\.manual_seed\(.*\)\s*(#.*)?$)");
+  for (size_t si = 0; si <= t.step && !h.has("seed"); ++si)
+    for (size_t ci = 0; ci < l.steps[si].cells.size() && !h.has("seed"); ++ci) {
+      std::vector<std::string> lines = lines_of(l.steps[si].cells[ci].code);
+      for (size_t k = 0; k < lines.size(); ++k) {
+        if (!std::regex_match(lines[k], seed_line)) continue;
+        auto a = rerun.with([&](Lesson& copy) {
+          std::vector<std::string> changed = lines;
+          changed[k] = lines[k].substr(0, indent_of(lines[k])) + "pass";
+          copy.steps[si].cells[ci].code = join_lines(changed);
+        });
+        if (!matches(a)) continue;
+        h.add("seed", fmt::format("Your numbers are what the lesson computes without the `{}` in step '{}': re-seed right before "
+                                  "the draws, as the lesson does, so that they start from the same point of the generator's sequence.",
+                                  trim(apply_options(trim(lines[k]), opts)), l.steps[si].id));
+        break;
+      }
+    }
+
+  // 3. The lesson's own seed, sentence or inputs instead of the ones the check was given.
+  for (auto [field, flag] : {std::pair{&RunOptions::seed, "--seed"}, {&RunOptions::sentence, "--sentence"}, {&RunOptions::inputs, "--inputs"}}) {
+    if (!(opts.*field)) continue;
+    RunOptions o = opts;
+    o.*field = std::nullopt;
+    if (matches(rerun.with([](Lesson&) {}, o)))
+      h.add("options", fmt::format("Your numbers are what the lesson computes without `{} {}`, with the article's own {}: run your "
+                                   "code with the {} this check was given.",
+                                   flag, *(opts.*field), flag + 2, flag + 2));
+  }
+
+  // 4. The other CPU kernel family, the other dropout generator.
+  RunOptions other = opts;
+  bool scalar = run.cpu == core::CpuKernels::scalar;
+  other.cpu = scalar ? core::CpuKernels::avx2 : core::CpuKernels::scalar;
+  if (matches(rerun.with([](Lesson&) {}, other)))
+    h.add("cpu", fmt::format("Your numbers are what PyTorch's {} CPU kernels compute: grade with `--cpu {}` (the lesson's numbers "
+                             "come from the {} kernels; the families differ in the last digits of rand, randn and softmax).",
+                             scalar ? "AVX2" : "scalar", scalar ? "avx2" : "scalar", scalar ? "scalar" : "AVX2"));
+  if (l.meta.count("rng")) {
+    RunOptions o = opts;
+    bool mkl = run.rng == core::DropoutRng::mkl;
+    o.rng = mkl ? core::DropoutRng::portable : core::DropoutRng::mkl;
+    if (matches(rerun.with([](Lesson&) {}, o)))
+      h.add("rng", fmt::format("Your numbers have the dropout mask of {}: grade with `--rng {}`.",
+                               mkl ? "PyTorch builds without MKL (Apple Silicon, AMD CPUs, Debian's package)"
+                                   : "PyTorch's x86-64 pip wheels on Intel CPUs (MKL)",
+                               mkl ? "portable" : "mkl"));
+  }
+}
+
+}  // namespace attn::lab

@@ -1,0 +1,176 @@
+// lab/report.cpp: `attn check`'s text and JSON reports (see grade.h, report.h).
+#include "lab/report.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <optional>
+#include <set>
+#include <sstream>
+
+#include "lab/arrays.h"
+#include "lesson/json.h"
+
+namespace attn::lab {
+
+namespace json = lesson::json;
+using lesson::LessonRun;
+using lesson::RunOptions;
+
+std::string code(const std::string& name) { return "`" + (name.empty() ? std::string("(unnamed value)") : name) + "`"; }
+
+std::string join_names(const std::vector<std::string>& names) {
+  std::string out;
+  for (size_t k = 0; k < names.size(); ++k) out += (k ? ", " : "") + names[k];
+  return out;
+}
+
+// The options that changed the lesson's numbers, as typed: "--seed 42, --cpu avx2".
+std::string options_words(const RunOptions& o) {
+  std::vector<std::string> parts;
+  if (o.seed) parts.push_back("--seed " + *o.seed);
+  if (o.sentence) parts.push_back("--sentence '" + *o.sentence + "'");
+  if (o.inputs) parts.push_back("--inputs '" + *o.inputs + "'");
+  if (o.cpu) parts.push_back(std::string("--cpu ") + (*o.cpu == core::CpuKernels::scalar ? "scalar" : "avx2"));
+  if (o.rng) parts.push_back(std::string("--rng ") + (*o.rng == core::DropoutRng::mkl ? "mkl" : "portable"));
+  return join_names(parts);
+}
+
+std::string num(double v) { return fmt::format("{:.6g}", v); }
+
+// Word-wraps `text` at `width` columns; lines after the first start with `indent`.
+std::string wrap(const std::string& text, size_t width, const std::string& first, const std::string& indent) {
+  std::string out = first, line_indent = first;
+  size_t col = 0;
+  for (unsigned char ch : first) col += (ch & 0xC0) != 0x80;
+  // Words; a short [shape], (formula) or `command` is one word, so a line break never splits it.
+  std::vector<std::string> words;
+  {
+    std::istringstream in(text);
+    std::vector<std::string> group;
+    int depth = 0;
+    bool tick = false;
+    auto flush = [&] {
+      std::string joined;
+      for (const std::string& g : group) joined += (joined.empty() ? "" : " ") + g;
+      if (joined.size() <= 48) words.push_back(joined);
+      else words.insert(words.end(), group.begin(), group.end());
+      group.clear();
+    };
+    for (std::string w; in >> w;) {
+      group.push_back(w);
+      for (char c : w) {
+        if (c == '[' || c == '(') ++depth;
+        if ((c == ']' || c == ')') && depth > 0) --depth;
+        if (c == '`') tick = !tick;
+      }
+      if (depth == 0 && !tick) flush();
+    }
+    if (!group.empty()) flush();
+  }
+  bool at_start = true;
+  for (const std::string& w : words) {
+    size_t wl = 0;
+    for (unsigned char ch : w) wl += (ch & 0xC0) != 0x80;
+    if (!at_start && col + 1 + wl > width) {
+      out += "\n" + indent;
+      col = indent.size();
+      at_start = true;
+    }
+    if (!at_start) out += " ", ++col;
+    out += w;
+    col += wl;
+    at_start = false;
+  }
+  return out + "\n";
+}
+
+std::string format_text(const Grade& g, const Target& target, const Answer& answer, const Tolerance& tol, const RunOptions& opts) {
+  std::string out;
+  std::string what = fmt::format("{}/{}  {} {}", g.lesson, g.step, g.name.empty() ? "(unnamed value)" : g.name, core::shape_str(g.expected_shape));
+  std::string rule = fmt::format("{:g}+{:g}·|expected|", tol.atol, tol.rtol);   // one word: wrap() keeps it whole
+  std::string yours = fmt::format("your answer ({}, {})", answer.file, answer.dtype);
+  std::string given = options_words(opts);
+  out += fmt::format("{}  {}{}\n", g.pass ? "PASS" : "FAIL", what, given.empty() ? "" : "  (lesson run with " + given + ")");
+  if (!g.read_as.empty()) out += wrap(fmt::format("{} is {}.", answer.file, g.read_as), 100, "      ", "      ");
+  if (!g.shape_match) {
+    out += wrap(fmt::format("shape mismatch: {} has shape {}, the lesson's tensor has {}.", yours, core::shape_str(g.got_shape),
+                            core::shape_str(g.expected_shape)),
+                100, "      ", "      ");
+  } else if (g.pass) {
+    out += wrap(fmt::format("{} of {} agree{} within {}; the largest difference is {}.",
+                            g.n_elements == 1 ? "the element" : fmt::format("all {} elements", g.n_elements), yours,
+                            g.n_elements == 1 ? "s" : "", rule, num(g.max_abs_diff)),
+                100, "      ", "      ");
+  } else {
+    out += wrap(fmt::format("{} of {} elements of {} differ by more than {}; the largest difference is {} at {}.", g.n_differ,
+                            g.n_elements, yours, rule, num(g.max_abs_diff), index_str(g.max_index)),
+                100, "      ", "      ");
+    out += fmt::format("      {:<14}{:>14}{:>14}{:>14}\n", "index", "expected", "yours", "difference");
+    for (const Difference& d : g.first)
+      out += fmt::format("      {:<14}{:>14}{:>14}{:>14}\n", index_str(d.index), num(d.expected), num(d.got),
+                         std::isinf(d.got - d.expected) || std::isnan(d.got - d.expected) ? "inf" : fmt::format("{:+.6g}", d.got - d.expected));
+    if (g.n_differ > static_cast<int64_t>(g.first.size())) out += fmt::format("      ({} more)\n", g.n_differ - static_cast<int64_t>(g.first.size()));
+  }
+  if (target.float_names.size() > 1)
+    out += wrap(fmt::format("(step '{}' prints {} float tensors: {}; {}; {})", g.step, target.float_names.size(),
+                            join_names(target.float_names), g.name == target.float_names.back() ? "the last is graded" : "graded: " + g.name,
+                            std::set<std::string>(target.float_names.begin(), target.float_names.end()).size() < target.float_names.size()
+                                ? "--name or --index selects another"
+                                : "--name selects another"),
+                100, "      ", "      ");
+  for (const Hint& h : g.hints) out += wrap(h.message, 100, "hint: ", "      ");
+  if (!g.pass && g.hints.empty() && g.shape_match)
+    out += wrap("no hint: the answer matches none of the mistakes attn check can recognise (wrong softmax axis, missing 1/√d_k, "
+                "mask errors, transposes, draw order, another printed tensor).",
+                100, "      ", "      ");
+  return out;
+}
+
+std::string format_json(const Grade& g, const Answer& answer, const Tolerance& tol, const LessonRun& run, const RunOptions& opts) {
+  auto ints = [](const std::vector<int64_t>& v) {
+    std::vector<std::string> items;
+    for (int64_t x : v) items.push_back(json::integer(x));
+    return json::array(items);
+  };
+  auto opt = [](const std::optional<std::string>& s) { return s ? json::str(*s) : std::string("null"); };
+  bool f4 = answer.dtype == "<f4";
+  auto got_num = [&](double v) { return f4 ? json::number(static_cast<float>(v)) : json::number(v); };
+  std::vector<std::string> diffs, hints;
+  for (const Difference& d : g.first)
+    diffs.push_back(json::Object()
+                        .add("index", ints(d.index))
+                        .add("expected", json::number(static_cast<float>(d.expected)))
+                        .add("got", got_num(d.got))
+                        .add("abs_diff", json::number(std::fabs(d.got - d.expected)))
+                        .done());
+  for (const Hint& h : g.hints) hints.push_back(json::Object().add("kind", json::str(h.kind)).add("message", json::str(h.message)).done());
+  json::Object o;
+  o.add("lesson", json::str(g.lesson)).add("step", json::str(g.step)).add("name", json::str(g.name));
+  o.add("answer", json::Object()
+                      .add("file", json::str(answer.file))
+                      .add("format", json::str(answer.format == Answer::Format::npy ? "npy" : "text"))
+                      .add("dtype", json::str(answer.dtype))
+                      .add("shape", ints(answer.shape))
+                      .done());
+  o.add("options", json::Object()
+                       .add("seed", opt(opts.seed))
+                       .add("sentence", opt(opts.sentence))
+                       .add("inputs", opt(opts.inputs))
+                       .add("cpu", json::str(run.cpu == core::CpuKernels::scalar ? "scalar" : "avx2"))
+                       .add("rng", json::str(run.rng == core::DropoutRng::mkl ? "mkl" : "portable"))
+                       .add("atol", json::number(tol.atol))
+                       .add("rtol", json::number(tol.rtol))
+                       .done());
+  o.add("pass", g.pass ? "true" : "false");
+  o.add("shape", json::Object().add("expected", ints(g.expected_shape)).add("got", ints(g.got_shape)).done());
+  o.add("n_elements", json::integer(g.n_elements));
+  o.add("n_differ", g.shape_match ? json::integer(g.n_differ) : "null");
+  o.add("max_abs_diff", g.shape_match ? json::number(g.max_abs_diff) : "null");
+  o.add("max_abs_diff_index", g.shape_match ? ints(g.max_index) : "null");
+  o.add("differences", json::array(diffs));
+  o.add("hints", json::array(hints));
+  return o.done() + "\n";
+}
+
+}  // namespace attn::lab
