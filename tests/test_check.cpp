@@ -112,7 +112,11 @@ Checked check(const lesson::LessonRun& run, const std::string& step, const lab::
               const std::string& name = "", lab::Tolerance tol = {}) {
   lab::Target t = lab::select_target(run, step, name);
   Checked c{lab::grade(run, t, a, tol, opts), "", ""};
-  for (const auto& h : c.g.hints) c.kinds += (c.kinds.empty() ? "" : ",") + h.kind, c.messages += h.message + "\n";
+  for (const auto& h : c.g.hints) {
+    c.kinds += c.kinds.empty() ? "" : ",";
+    c.kinds += lab::to_string(h.kind);
+    c.messages += h.message + "\n";
+  }
   return c;
 }
 

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lab/answer.h"
@@ -46,8 +47,25 @@ struct Difference {
   double expected = 0, got = 0;
 };
 
+// The mistakes `attn check` can prove, in the order it tries them and reports them: the families of
+// lab/hints.h's kHints, each family's kinds in the order it tests them (a test checks that the
+// table lists exactly these, in this order, and that README.md's hint table does too).
+enum class HintKind {
+  transposed, shape, batch_element,                                           // shape family
+  softmax_dim, missing_scale, scale, transposed_scores,                      // softmax
+  mask_zero_fill, mask_not_renormalised, mask_missing, mask_wrong_triangle,  // mask
+  transposed_weights, other_weights,                                         // context vectors
+  scaled,                                                                    // scaled copy
+  draw_order, seed, options, cpu, rng,                                       // re-runs
+  equals_printed,                                                            // another printed tensor
+};
+inline constexpr int kHintKindCount = static_cast<int>(HintKind::equals_printed) + 1;
+
+// The stable id graders see as the JSON's "kind": "softmax_dim", "missing_scale", ...
+std::string_view to_string(HintKind kind);
+
 struct Hint {
-  std::string kind;      // stable id for graders: softmax_dim, missing_scale, scale, transposed, ...
+  HintKind kind;
   std::string message;   // one paragraph for the student
 };
 

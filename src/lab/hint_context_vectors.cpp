@@ -49,7 +49,11 @@ std::optional<Arr> values_for(const Printed& w, const Arr& e, const std::vector<
 
 }  // namespace
 
-void context_hints(const Arr& ans, const Arr& e, const std::vector<Printed>& printed, const Tolerance& tol, Hints& h) {
+void context_hints(const HintContext& c, Hints& h) {
+  const Arr& ans = c.answer;
+  const Arr& e = c.expected;
+  const std::vector<Printed>& printed = c.printed;
+  const Tolerance& tol = c.tol;
   int64_t nd = ndim(e);
   if (nd < 2 || nd > 3 || ans.shape != e.shape || e.v.empty()) return;
   core::Shape wshape = e.shape;
@@ -61,7 +65,7 @@ void context_hints(const Arr& ans, const Arr& e, const std::vector<Printed>& pri
     auto v = values_for(*w, e, printed);
     if (!v) continue;
     if (close_all(ans, batched_matmul(w->a, true, *v), tol)) {
-      h.add("transposed_weights",
+      h.add(HintKind::transposed_weights,
             fmt::format("Your context vectors are {0}.T @ values: the attention weights are transposed. Row i of {0} (step '{1}') "
                         "holds query i's weights over all the tokens, so the context vectors are {0} @ values.",
                         code(w->name), w->step));
@@ -69,9 +73,9 @@ void context_hints(const Arr& ans, const Arr& e, const std::vector<Printed>& pri
     }
     for (const Printed* other : weights)
       if (other != w && close_all(ans, batched_matmul(other->a, false, *v), tol)) {
-        h.add("other_weights", fmt::format("Your context vectors use the weights {} that step '{}' prints; the lesson's use {} of "
-                                           "step '{}'.",
-                                           code(other->name), other->step, code(w->name), w->step));
+        h.add(HintKind::other_weights, fmt::format("Your context vectors use the weights {} that step '{}' prints; the lesson's use {} of "
+                                                   "step '{}'.",
+                                                   code(other->name), other->step, code(w->name), w->step));
         return;
       }
   }

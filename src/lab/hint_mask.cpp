@@ -9,7 +9,11 @@
 
 namespace attn::lab {
 
-void mask_hints(const Arr& ans, const Arr& e, const std::vector<Source>& sources, const Tolerance& tol, Hints& h) {
+void mask_hints(const HintContext& c, Hints& h) {
+  const Arr& ans = c.answer;
+  const Arr& e = c.expected;
+  const std::vector<Source>& sources = c.sources;
+  const Tolerance& tol = c.tol;
   if (ans.shape != e.shape) return;
   std::vector<bool> hidden(e.v.size());
   bool any = false, all = true;
@@ -23,8 +27,8 @@ void mask_hints(const Arr& ans, const Arr& e, const std::vector<Source>& sources
       else weight_hidden |= !close(0, ans.v[k], tol);
     }
     if (rest && weight_hidden)
-      h.add("mask_missing", "Your answer agrees with the lesson's tensor except where the lesson's is exactly 0 (the positions "
-                            "the mask hides, the future tokens): the mask was not applied.");
+      h.add(HintKind::mask_missing, "Your answer agrees with the lesson's tensor except where the lesson's is exactly 0 (the positions "
+                                    "the mask hides, the future tokens): the mask was not applied.");
     return;
   }
   int64_t dim = dims.back();
@@ -40,10 +44,10 @@ void mask_hints(const Arr& ans, const Arr& e, const std::vector<Source>& sources
     for (float& x : zero_filled.f)
       if (std::isinf(x)) x = 0;
     if (close_all(ans, softmax_of(zero_filled, false, src.scale, dim), tol)) {
-      h.add("mask_zero_fill", fmt::format("The mask filled the scores with 0 instead of -inf: exp(0) = 1, so the hidden (future) "
-                                          "positions still get weight. Fill them with -torch.inf, as in step '{}' ({} there), so "
-                                          "that the softmax gives them exactly 0.",
-                                          src.scores->step, code(src.scores->name)));
+      h.add(HintKind::mask_zero_fill, fmt::format("The mask filled the scores with 0 instead of -inf: exp(0) = 1, so the hidden (future) "
+                                                  "positions still get weight. Fill them with -torch.inf, as in step '{}' ({} there), so "
+                                                  "that the softmax gives them exactly 0.",
+                                                  src.scores->step, code(src.scores->name)));
       return;
     }
   }
@@ -75,7 +79,7 @@ void mask_hints(const Arr& ans, const Arr& e, const std::vector<Source>& sources
   if (zero_where_hidden) {
     Arr n = renormalised(false, lo, hi);
     if (close_all(n, e, tol) && (std::fabs(lo - 1) > 1e-3 || std::fabs(hi - 1) > 1e-3)) {
-      h.add("mask_not_renormalised",
+      h.add(HintKind::mask_not_renormalised,
             fmt::format("The mask was applied after the softmax without renormalising: the hidden positions are 0, but the rows of "
                         "your answer sum to between {:.4f} and {:.4f}, not 1; each is the lesson's row times its sum. Divide each row "
                         "by its sum (w / w.sum(dim=-1, keepdim=True)), or mask the scores with -inf before the softmax, which "
@@ -88,9 +92,9 @@ void mask_hints(const Arr& ans, const Arr& e, const std::vector<Source>& sources
   if (!zero_where_hidden) {
     Arr n = renormalised(true, lo, hi);
     if (close_all(n, e, tol)) {
-      h.add("mask_missing", "Your answer gives weight to positions the lesson's mask hides (where its weights are exactly 0: "
-                            "the future tokens): the mask was not applied. Fill the hidden scores with -inf (masked_fill) "
-                            "before the softmax, or zero the weights and renormalise each row.");
+      h.add(HintKind::mask_missing, "Your answer gives weight to positions the lesson's mask hides (where its weights are exactly 0: "
+                                    "the future tokens): the mask was not applied. Fill the hidden scores with -inf (masked_fill) "
+                                    "before the softmax, or zero the weights and renormalise each row.");
       return;
     }
   }
@@ -112,7 +116,7 @@ void mask_hints(const Arr& ans, const Arr& e, const std::vector<Source>& sources
       match &= (std::fabs(ans.v[k]) <= tol.atol) == mirrored;
     }
     if (match)
-      h.add("mask_wrong_triangle",
+      h.add(HintKind::mask_wrong_triangle,
             fmt::format("Your zeros are on the wrong side of the diagonal: the lesson hides the positions {} it (token i may not see "
                         "{} tokens), your answer those {} it. torch.triu(torch.ones(n, n), diagonal=1) marks the future positions "
                         "to fill with -inf; torch.tril(torch.ones(n, n)) marks the ones to keep.",

@@ -92,14 +92,19 @@ size_t indent_of(const std::string& l) { return l.find_first_not_of(" \t"); }
 
 }  // namespace
 
-void rerun_hints(const Arr& ans, const LessonRun& run, const Target& t, const RunOptions& opts, const Tolerance& tol, Hints& h) {
+void rerun_hints(const HintContext& c, Hints& h) {
+  const Arr& ans = c.answer;
+  const LessonRun& run = c.run;
+  const Target& t = c.target;
+  const RunOptions& opts = c.opts;
+  const Tolerance& tol = c.tol;
   Rerun rerun(run, t, opts);
   auto matches = [&](const std::optional<Arr>& a) { return a && close_all(ans, *a, tol); };
   const Lesson& l = *run.lesson;
 
   // 1. The draws of one block in another order (W_key before W_query, ...).
-  for (size_t si = 0; si <= t.step && !h.has("draw_order"); ++si)
-    for (size_t ci = 0; ci < l.steps[si].cells.size() && !h.has("draw_order"); ++ci) {
+  for (size_t si = 0; si <= t.step && !h.has(HintKind::draw_order); ++si)
+    for (size_t ci = 0; ci < l.steps[si].cells.size() && !h.has(HintKind::draw_order); ++ci) {
       std::vector<std::string> lines = lines_of(l.steps[si].cells[ci].code);
       std::vector<std::vector<size_t>> blocks;
       std::vector<size_t> cur;
@@ -137,20 +142,20 @@ void rerun_hints(const Arr& ans, const LessonRun& run, const Target& t, const Ru
           if (!matches(a)) continue;
           std::vector<std::string> theirs, ours;
           for (size_t k = 0; k < block.size(); ++k) theirs.push_back(draw_label(lines[block[order[k]]])), ours.push_back(draw_label(lines[block[k]]));
-          h.add("draw_order", fmt::format("A different random draw order: your numbers are what the lesson computes when step '{}' "
-                                          "draws {} in that order; the lesson draws {}. The generator hands out its numbers in "
-                                          "sequence, so the order of the draws decides which matrix gets which numbers.",
-                                          l.steps[si].id, join_names(theirs), join_names(ours)));
+          h.add(HintKind::draw_order, fmt::format("A different random draw order: your numbers are what the lesson computes when step '{}' "
+                                                  "draws {} in that order; the lesson draws {}. The generator hands out its numbers in "
+                                                  "sequence, so the order of the draws decides which matrix gets which numbers.",
+                                                  l.steps[si].id, join_names(theirs), join_names(ours)));
           break;
         }
-        if (h.has("draw_order")) break;
+        if (h.has(HintKind::draw_order)) break;
       }
     }
 
   // 2. A torch.manual_seed(...) left out.
   static const std::regex seed_line(R"(^\s*torch\.manual_seed\(.*\)\s*(#.*)?$)");
-  for (size_t si = 0; si <= t.step && !h.has("seed"); ++si)
-    for (size_t ci = 0; ci < l.steps[si].cells.size() && !h.has("seed"); ++ci) {
+  for (size_t si = 0; si <= t.step && !h.has(HintKind::seed); ++si)
+    for (size_t ci = 0; ci < l.steps[si].cells.size() && !h.has(HintKind::seed); ++ci) {
       std::vector<std::string> lines = lines_of(l.steps[si].cells[ci].code);
       for (size_t k = 0; k < lines.size(); ++k) {
         if (!std::regex_match(lines[k], seed_line)) continue;
@@ -160,9 +165,9 @@ void rerun_hints(const Arr& ans, const LessonRun& run, const Target& t, const Ru
           copy.steps[si].cells[ci].code = join_lines(changed);
         });
         if (!matches(a)) continue;
-        h.add("seed", fmt::format("Your numbers are what the lesson computes without the `{}` in step '{}': re-seed right before "
-                                  "the draws, as the lesson does, so that they start from the same point of the generator's sequence.",
-                                  trim(apply_options(trim(lines[k]), opts)), l.steps[si].id));
+        h.add(HintKind::seed, fmt::format("Your numbers are what the lesson computes without the `{}` in step '{}': re-seed right before "
+                                          "the draws, as the lesson does, so that they start from the same point of the generator's sequence.",
+                                          trim(apply_options(trim(lines[k]), opts)), l.steps[si].id));
         break;
       }
     }
@@ -173,9 +178,9 @@ void rerun_hints(const Arr& ans, const LessonRun& run, const Target& t, const Ru
     RunOptions o = opts;
     o.*field = std::nullopt;
     if (matches(rerun.with([](Lesson&) {}, o)))
-      h.add("options", fmt::format("Your numbers are what the lesson computes without `{} {}`, with the article's own {}: run your "
-                                   "code with the {} this check was given.",
-                                   flag, *(opts.*field), flag + 2, flag + 2));
+      h.add(HintKind::options, fmt::format("Your numbers are what the lesson computes without `{} {}`, with the article's own {}: run your "
+                                           "code with the {} this check was given.",
+                                           flag, *(opts.*field), flag + 2, flag + 2));
   }
 
   // 4. The other CPU kernel family, the other dropout generator.
@@ -183,18 +188,18 @@ void rerun_hints(const Arr& ans, const LessonRun& run, const Target& t, const Ru
   bool scalar = run.cpu == core::CpuKernels::scalar;
   other.cpu = scalar ? core::CpuKernels::avx2 : core::CpuKernels::scalar;
   if (matches(rerun.with([](Lesson&) {}, other)))
-    h.add("cpu", fmt::format("Your numbers are what PyTorch's {} CPU kernels compute: grade with `--cpu {}` (the lesson's numbers "
-                             "come from the {} kernels; the families differ in the last digits of rand, randn and softmax).",
-                             scalar ? "AVX2" : "scalar", scalar ? "avx2" : "scalar", scalar ? "scalar" : "AVX2"));
+    h.add(HintKind::cpu, fmt::format("Your numbers are what PyTorch's {} CPU kernels compute: grade with `--cpu {}` (the lesson's numbers "
+                                     "come from the {} kernels; the families differ in the last digits of rand, randn and softmax).",
+                                     scalar ? "AVX2" : "scalar", scalar ? "avx2" : "scalar", scalar ? "scalar" : "AVX2"));
   if (l.meta.count("rng")) {
     RunOptions o = opts;
     bool mkl = run.rng == core::DropoutRng::mkl;
     o.rng = mkl ? core::DropoutRng::portable : core::DropoutRng::mkl;
     if (matches(rerun.with([](Lesson&) {}, o)))
-      h.add("rng", fmt::format("Your numbers have the dropout mask of {}: grade with `--rng {}`.",
-                               mkl ? "PyTorch builds without MKL (Apple Silicon, AMD CPUs, Debian's package)"
-                                   : "PyTorch's x86-64 pip wheels on Intel CPUs (MKL)",
-                               mkl ? "portable" : "mkl"));
+      h.add(HintKind::rng, fmt::format("Your numbers have the dropout mask of {}: grade with `--rng {}`.",
+                                       mkl ? "PyTorch builds without MKL (Apple Silicon, AMD CPUs, Debian's package)"
+                                           : "PyTorch's x86-64 pip wheels on Intel CPUs (MKL)",
+                                       mkl ? "portable" : "mkl"));
   }
 }
 

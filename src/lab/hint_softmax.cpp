@@ -10,8 +10,10 @@
 
 namespace attn::lab {
 
-void softmax_hints(const Arr& ans, const std::vector<Source>& sources, const Tolerance& tol, Hints& h) {
-  for (const Source& src : sources) {
+void softmax_hints(const HintContext& c, Hints& h) {
+  const Arr& ans = c.answer;
+  const Tolerance& tol = c.tol;
+  for (const Source& src : c.sources) {
     const core::Tensor& s = src.scores->t;
     int64_t nd = s.dim();
     bool can_transpose = nd >= 2 && s.shape[nd - 1] == s.shape[nd - 2] && !close_all(transposed(src.scores->a), src.scores->a, kExact);
@@ -68,41 +70,41 @@ void softmax_hints(const Arr& ans, const std::vector<Source>& sources, const Tol
         scaled(name + (found->transpose ? ".T" : ""), found->scale), found->dim, scaled(name, src.scale), src.dim, code(name),
         src.scores->step);
     bool first = true;
-    auto add = [&](const std::string& kind, const std::string& msg) {
+    auto add = [&](HintKind kind, const std::string& msg) {
       h.add(kind, msg + (first ? " " + formulas : ""));
       first = false;
     };
     if (found->dim != src.dim)
-      add("softmax_dim", fmt::format("Softmax over the wrong axis: in your answer {}; in the lesson's {}{}.", axis_words(found->dim, nd),
-                                     axis_words(src.dim, nd),
-                                     src.dim == nd - 1 && nd >= 2 ? ": one row per query, holding its weights over all the keys" : ""));
+      add(HintKind::softmax_dim, fmt::format("Softmax over the wrong axis: in your answer {}; in the lesson's {}{}.", axis_words(found->dim, nd),
+                                             axis_words(src.dim, nd),
+                                             src.dim == nd - 1 && nd >= 2 ? ": one row per query, holding its weights over all the keys" : ""));
     switch (found->variant) {
       case same: break;
       case unscaled:
-        add("missing_scale", fmt::format("Missing 1/√d_k scaling: the lesson divides the scores by {} before the softmax (scaled "
-                                         "dot-product attention); your answer is the softmax of the unscaled scores.",
-                                         scale_words(src.scale)));
+        add(HintKind::missing_scale, fmt::format("Missing 1/√d_k scaling: the lesson divides the scores by {} before the softmax (scaled "
+                                                 "dot-product attention); your answer is the softmax of the unscaled scores.",
+                                                 scale_words(src.scale)));
         break;
       case squared:
-        add("scale", src.scale.text.rfind("√", 0) == 0
-                         ? fmt::format("Divided by d_k instead of √d_k: your scores were divided by {}, the lesson's by {}.",
-                                       found->scale.text, scale_words(src.scale))
-                         : fmt::format("Your scores were divided by {}, the lesson's by {}.", found->scale.text, scale_words(src.scale)));
+        add(HintKind::scale, src.scale.text.rfind("√", 0) == 0
+                                 ? fmt::format("Divided by d_k instead of √d_k: your scores were divided by {}, the lesson's by {}.",
+                                               found->scale.text, scale_words(src.scale))
+                                 : fmt::format("Your scores were divided by {}, the lesson's by {}.", found->scale.text, scale_words(src.scale)));
         break;
       case inverted:
-        add("scale", fmt::format("The scores were multiplied by {} instead of divided by it.", scale_words(src.scale)));
+        add(HintKind::scale, fmt::format("The scores were multiplied by {} instead of divided by it.", scale_words(src.scale)));
         break;
       case fitted: {
         auto words = [](const Scale& sc) { return sc.divisor == 1 ? std::string("unscaled") : "divided by " + scale_words(sc); };
-        add("scale", fmt::format("Your softmax used the scores {}; the lesson's uses them {}.", words(found->scale), words(src.scale)));
+        add(HintKind::scale, fmt::format("Your softmax used the scores {}; the lesson's uses them {}.", words(found->scale), words(src.scale)));
         break;
       }
     }
     if (found->transpose)
-      add("transposed_scores", fmt::format("The scores are transposed: your weights come from {}.T, as if computed as keys @ queries.T "
-                                           "instead of queries @ keys.T. Drawing W_key before W_query has the same effect: the two "
-                                           "matrices swap their numbers.",
-                                           code(name)));
+      add(HintKind::transposed_scores, fmt::format("The scores are transposed: your weights come from {}.T, as if computed as keys @ queries.T "
+                                                   "instead of queries @ keys.T. Drawing W_key before W_query has the same effect: the two "
+                                                   "matrices swap their numbers.",
+                                                   code(name)));
     return;
   }
 }

@@ -144,7 +144,7 @@ std::string format_json(const Grade& g, const Answer& answer, const Tolerance& t
                         .add("got", got_num(d.got))
                         .add("abs_diff", json::number(std::fabs(d.got - d.expected)))
                         .done());
-  for (const Hint& h : g.hints) hints.push_back(json::Object().add("kind", json::str(h.kind)).add("message", json::str(h.message)).done());
+  for (const Hint& h : g.hints) hints.push_back(json::Object().add("kind", json::str(std::string(to_string(h.kind)))).add("message", json::str(h.message)).done());
   json::Object o;
   o.add("lesson", json::str(g.lesson)).add("step", json::str(g.step)).add("name", json::str(g.name));
   o.add("answer", json::Object()
