@@ -1,0 +1,229 @@
+// tests/test_hints.cpp: `attn check`'s hints, on wrong answers built from the lesson's own
+// printed intermediates with core ops (each hint must name its mistake).
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "grade_helpers.h"
+
+using namespace grade_helpers;
+
+// ================================ hints ================================
+
+TEST_CASE("hints: softmax over the wrong axis, missing or wrong 1/sqrt(d_k), transposed scores or result") {
+  lesson::LessonRun run = lesson::run_lesson(lesson_named("causal"), {});
+  core::Tensor s = printed(run, "scores", "attn_scores");
+  core::Tensor w = printed(run, "weights", "attn_weights");
+  double sqrt_dk = std::sqrt(2.0);
+
+  Checked dim0 = check(run, "weights", answer_of(core::softmax(div(s, sqrt_dk), 0)));
+  CHECK(dim0.kinds == "softmax_dim");
+  CHECK(dim0.messages.find("Softmax over the wrong axis: in your answer each column sums to 1 (dim=0)") != std::string::npos);
+  CHECK(dim0.messages.find("Your answer is softmax(attn_scores / √2, dim=0); the lesson computes softmax(attn_scores / √2, dim=1)") !=
+        std::string::npos);
+
+  Checked unscaled = check(run, "weights", answer_of(core::softmax(s, 1)));
+  CHECK(unscaled.kinds == "missing_scale");
+  CHECK(unscaled.messages.find("divides the scores by √d_k = √2 ≈ 1.414") != std::string::npos);
+
+  CHECK(check(run, "weights", answer_of(core::softmax(div(s, 2), 1))).messages.find("Divided by d_k instead of √d_k") != std::string::npos);
+  CHECK(check(run, "weights", answer_of(core::softmax(core::binary_scalar(core::BinOp::mul, s, sqrt_dk), 1))).kinds == "scale");
+  Checked both = check(run, "weights", answer_of(core::softmax(s, 0)));
+  CHECK(both.kinds == "softmax_dim,missing_scale");
+
+  // keys @ queries.T: what drawing W_key before W_query gives; the re-run finds that too.
+  Checked swapped = check(run, "weights", answer_of(core::softmax(div(core::t(s), sqrt_dk), 1)));
+  CHECK(swapped.kinds == "transposed_scores,draw_order");
+  CHECK(swapped.messages.find("draws W_key, W_query, W_value in that order; the lesson draws W_query, W_key, W_value") != std::string::npos);
+
+  CHECK(check(run, "weights", answer_of(core::t(w))).kinds == "transposed");
+  Checked scores_t = check(run, "scores", answer_of(core::t(s)));
+  CHECK(scores_t.kinds == "transposed,draw_order");
+
+  // 1-D weights of one query (the book chapter's α₂).
+  lesson::LessonRun book = lesson::run_lesson(lesson_named("trainable"), {});
+  core::Tensor s2 = printed(book, "omega-2", "attn_scores_2");
+  CHECK(check(book, "alpha-2", answer_of(core::softmax(s2, 0))).kinds == "missing_scale");
+}
+
+TEST_CASE("hints: causal masks (not renormalised, filled with 0, missing, the wrong triangle)") {
+  lesson::LessonRun run = lesson::run_lesson(lesson_named("causal"), {});
+  core::Tensor s = printed(run, "scores", "attn_scores");
+  core::Tensor w = printed(run, "weights", "attn_weights");
+  core::Tensor masked = printed(run, "neg-inf", "masked");
+  core::Tensor ones = core::ones({6, 6});
+
+  Checked unnorm = check(run, "renorm", answer_of(core::binary(core::BinOp::mul, w, core::tril(ones))));
+  CHECK(unnorm.kinds == "mask_not_renormalised,equals_printed");
+  CHECK(unnorm.messages.find("rows of your answer sum to between 0.1772 and 1.0000, not 1") != std::string::npos);
+  CHECK(unnorm.messages.find("Your answer equals `masked_simple`, which step 'masked' prints") != std::string::npos);
+
+  core::Tensor zero_filled = masked;
+  for (float& x : zero_filled.f)
+    if (std::isinf(x)) x = 0;
+  Checked zero = check(run, "softmax-masked", answer_of(core::softmax(div(zero_filled, std::sqrt(2.0)), 1)));
+  CHECK(zero.kinds == "mask_zero_fill");
+  CHECK(zero.messages.find("filled the scores with 0 instead of -inf") != std::string::npos);
+
+  Checked missing = check(run, "softmax-masked", answer_of(w));
+  CHECK(missing.kinds == "mask_missing,equals_printed");
+  CHECK(missing.messages.find("equals the `attn_weights` that step 'weights' prints") != std::string::npos);
+
+  core::Tensor past = core::to_bool(core::tril(ones, -1));
+  core::Tensor wrong = core::softmax(div(core::masked_fill(s, past, -INFINITY), std::sqrt(2.0)), 1);
+  for (const char* step : {"softmax-masked", "renorm"}) {
+    CAPTURE(step);
+    Checked tri = check(run, step, answer_of(wrong));
+    CHECK(tri.kinds == "mask_wrong_triangle");
+    CHECK(tri.messages.find("the lesson hides the positions above it") != std::string::npos);
+  }
+
+  // weights * mask expected, plain weights given: not a distribution, still a missing mask.
+  CHECK(check(run, "masked", answer_of(w)).kinds == "mask_missing,equals_printed");
+}
+
+TEST_CASE("hints: context vectors from transposed weights, or from other printed weights") {
+  // A small lesson: weights and masked weights printed, values not (they are solved for).
+  const char* text = R"(# Context vectors
+name: ctx
+group: concepts
+order: 1
+source: a test
+
+## weights: Weights
+```python
+import torch
+torch.manual_seed(5)
+scores = torch.randn(4, 4)
+weights = torch.softmax(scores, dim=-1)
+values = torch.randn(4, 3)
+print(weights)
+future = torch.triu(torch.ones(4, 4), diagonal=1).bool()
+causal = torch.softmax(scores.masked_fill(future, -torch.inf), dim=-1)
+print(causal)
+```
+
+## context: Context vectors
+```python
+z = weights @ values
+print(z)
+```
+)";
+  lesson::Lesson l = lesson::parse_lesson(text, "ctx.lesson");
+  lesson::LessonRun run = lesson::run_lesson(l, {});
+  core::Tensor w = printed(run, "weights", "weights");
+  core::Tensor causal = printed(run, "weights", "causal");
+  core::Tensor z = printed(run, "context", "z");
+  // values = weights⁻¹ z, as the grader solves for it; the wrong answers are built from it.
+  core::Tensor values = core::empty({4, 3});
+  {
+    // Solve by Gauss-Jordan in double (the test's own arithmetic, independent of the grader's Eigen).
+    std::vector<std::vector<double>> m(4, std::vector<double>(7));
+    for (int i = 0; i < 4; ++i) {
+      for (int k = 0; k < 4; ++k) m[i][k] = w.f[static_cast<size_t>(i * 4 + k)];
+      for (int j = 0; j < 3; ++j) m[i][4 + j] = z.f[static_cast<size_t>(i * 3 + j)];
+    }
+    for (int c = 0; c < 4; ++c) {
+      int p = c;
+      for (int r = c + 1; r < 4; ++r)
+        if (std::fabs(m[r][c]) > std::fabs(m[p][c])) p = r;
+      std::swap(m[c], m[p]);
+      for (int r = 0; r < 4; ++r)
+        if (r != c) {
+          double f = m[r][c] / m[c][c];
+          for (int k = c; k < 7; ++k) m[r][k] -= f * m[c][k];
+        }
+    }
+    for (int i = 0; i < 4; ++i)
+      for (int j = 0; j < 3; ++j) values.f[static_cast<size_t>(i * 3 + j)] = static_cast<float>(m[i][4 + j] / m[i][i]);
+  }
+  Checked t = check(run, "context", answer_of(core::matmul(core::t(w), values)));
+  CHECK(t.kinds == "transposed_weights");
+  CHECK(t.messages.find("Your context vectors are `weights`.T @ values") != std::string::npos);
+  Checked other = check(run, "context", answer_of(core::matmul(causal, values)));
+  CHECK(other.kinds == "other_weights");
+  CHECK(other.messages.find("use the weights `causal` that step 'weights' prints; the lesson's use `weights`") != std::string::npos);
+}
+
+TEST_CASE("hints: a scaled copy, the wrong shape, a batch element, another printed tensor") {
+  lesson::LessonRun run = lesson::run_lesson(lesson_named("causal"), {});
+  core::Tensor w = printed(run, "weights", "attn_weights");
+  Checked half = check(run, "weights", answer_of(core::binary_scalar(core::BinOp::mul, w, 0.5)));
+  CHECK(half.kinds == "scaled");
+  CHECK(half.messages.find("Every element of your answer is 0.5 times the lesson's (1/2)") != std::string::npos);
+
+  Checked extra = check(run, "weights", answer_of(core::unsqueeze(w, 0)));
+  CHECK(!extra.g.shape_match);
+  CHECK(extra.g.got_shape == core::Shape{1, 6, 6});
+  CHECK(extra.kinds == "shape");
+  CHECK(check(run, "weights", answer_of(core::view(w, {4, 9}))).kinds == "shape");
+
+  core::Tensor s = printed(run, "scores", "attn_scores");
+  Checked scores = check(run, "weights", answer_of(s));
+  CHECK(scores.kinds == "equals_printed");
+  CHECK(scores.messages ==
+        "Your answer equals `attn_scores`, which step 'scores' prints (`attn lesson causal --step scores` shows it); the tensor "
+        "graded is `attn_weights`.\n");
+
+  lesson::LessonRun batch = lesson::run_lesson(lesson_named("causal-batch"), {});
+  core::Tensor z = printed(batch, "fixed", "context_vecs_fixed");
+  Checked first = check(batch, "fixed", answer_of(core::index(z, {core::Index{}})), {}, "context_vecs_fixed");
+  CHECK(first.kinds == "batch_element");
+  // Graded by default: the last float tensor of the step, W_value(batch)[0, 0]; the hint names --name.
+  Checked named = check(batch, "fixed", answer_of(z));
+  CHECK(named.g.name == "ca_fixed.W_value(batch)[0, 0]");
+  CHECK(named.messages.find("To grade `context_vecs_fixed` instead, add --name 'context_vecs_fixed'.") != std::string::npos);
+}
+
+TEST_CASE("hints from re-running the lesson: draw order, a seed left out, the article's seed, the other kernels or dropout RNG") {
+  const lesson::Lesson& causal = lesson_named("causal");
+  lesson::LessonRun run = lesson::run_lesson(causal, {});
+  // The lesson with the draws of step 'scores' reordered: W_value first.
+  lesson::Lesson changed = causal;
+  for (auto& s : changed.steps)
+    if (s.id == "scores") {
+      std::string& c = s.cells[0].code;
+      size_t v = c.find("W_value = ");
+      std::string line = c.substr(v, c.find('\n', v) + 1 - v);
+      c.erase(v, line.size());
+      c.insert(c.find("W_query = "), line);
+    }
+  core::Tensor w_value_first = printed(lesson::run_lesson(changed, {}), "weights", "attn_weights");
+  Checked order = check(run, "weights", answer_of(w_value_first));
+  CHECK(order.kinds == "draw_order");
+  CHECK(order.messages.find("step 'scores' draws W_value, W_query, W_key in that order") != std::string::npos);
+
+  lesson::Lesson unseeded = causal;
+  for (auto& s : unseeded.steps)
+    if (s.id == "scores") s.cells[0].code.replace(0, std::strlen("torch.manual_seed(123)"), "pass");
+  Checked seed = check(run, "weights", answer_of(printed(lesson::run_lesson(unseeded, {}), "weights", "attn_weights")));
+  CHECK(seed.kinds == "seed");
+  CHECK(seed.messages.find("without the `torch.manual_seed(123)` in step 'scores'") != std::string::npos);
+
+  lesson::RunOptions seed42;
+  seed42.seed = "42";
+  lesson::LessonRun run42 = lesson::run_lesson(causal, seed42);
+  Checked article = check(run42, "weights", answer_of(printed(run, "weights", "attn_weights")), seed42);
+  CHECK(article.kinds == "options");
+  CHECK(article.messages.find("without `--seed 42`, with the article's own seed") != std::string::npos);
+
+  // Dropout masks of the other generator: a different pattern of zeros, found by re-running.
+  const lesson::Lesson& dropout = lesson_named("dropout");
+  lesson::RunOptions portable;
+  portable.rng = attn::core::DropoutRng::portable;
+  lesson::LessonRun mkl_run = lesson::run_lesson(dropout, {});
+  core::Tensor portable_ones = printed(lesson::run_lesson(dropout, portable), "ones", "dropout(example)");
+  Checked rng = check(mkl_run, "ones", answer_of(portable_ones));
+  CHECK(rng.kinds == "rng");
+  CHECK(rng.messages.find("grade with `--rng portable`") != std::string::npos);
+
+  // The other kernel family differs in the last bits: only a tolerance of 0 tells them apart.
+  lesson::RunOptions avx2;
+  avx2.cpu = attn::core::CpuKernels::avx2;
+  core::Tensor w_avx2 = printed(lesson::run_lesson(causal, avx2), "weights", "attn_weights");
+  lesson::LessonRun scalar_run = lesson::run_lesson(causal, {});
+  CHECK(check(scalar_run, "weights", answer_of(w_avx2)).g.pass);
+  Checked exact = check(scalar_run, "weights", answer_of(w_avx2), {}, "", {0, 0});
+  if (!exact.g.pass) CHECK(exact.kinds == "cpu");
+}
