@@ -1,13 +1,102 @@
 // tests/test_hints.cpp: `attn check`'s hints, on wrong answers built from the lesson's own
-// printed intermediates with core ops (each hint must name its mistake).
+// printed intermediates with core ops (each hint must name its mistake); and the registry:
+// kHints lists every HintKind once, in order, and README.md's hint table lists the same kinds in
+// the same order, so the documented precedence is the code's.
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <cstring>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
 
 #include "grade_helpers.h"
+#include "lab/hints.h"
 
 using namespace grade_helpers;
+
+namespace {
+
+// Every kind in HintKind's order, as its JSON id.
+std::vector<std::string> kind_ids() {
+  std::vector<std::string> out;
+  for (int k = 0; k < lab::kHintKindCount; ++k) out.emplace_back(lab::to_string(static_cast<lab::HintKind>(k)));
+  return out;
+}
+
+// The ids in the first column of each row of README.md's table in "Grading answers with `attn check`".
+std::vector<std::vector<std::string>> readme_hint_rows() {
+  std::ifstream in(std::string(ATTN_TEST_DATA) + "/../README.md");
+  std::stringstream all;
+  all << in.rdbuf();
+  std::string text = all.str();
+  size_t from = text.find("\n## Grading answers with `attn check`\n");
+  REQUIRE(from != std::string::npos);
+  std::string section = text.substr(from, text.find("\n## ", from + 1) - from);
+  size_t table = section.find("\n| hint (`kind` in JSON) |");
+  REQUIRE(table != std::string::npos);
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream lines(section.substr(table + 1));
+  std::string line;
+  std::getline(lines, line);   // the heading
+  std::getline(lines, line);   // |---|---|---|
+  static const std::regex id("`([a-z_]+)`");
+  while (std::getline(lines, line) && line.rfind("| ", 0) == 0) {
+    std::string first = line.substr(2, line.find(" |", 2) - 2);
+    std::vector<std::string> ids;
+    for (std::sregex_iterator m(first.begin(), first.end(), id), end; m != end; ++m) ids.push_back((*m)[1]);
+    rows.push_back(ids);
+  }
+  return rows;
+}
+
+// "a, b, c": so that a failing CHECK shows both lists.
+std::string joined(const std::vector<std::string>& ids) {
+  std::string out;
+  for (const std::string& id : ids) out += (out.empty() ? "" : ", ") + id;
+  return out;
+}
+
+}  // namespace
+
+// ================================ the registry ================================
+
+TEST_CASE("hint registry: kHints lists every HintKind once, in the enum's order; every id is distinct") {
+  std::vector<std::string> listed;
+  for (const lab::HintFamily& f : lab::kHints) {
+    CAPTURE(f.about);
+    CHECK(static_cast<bool>(f.find));
+    CHECK(!f.about.empty());
+    CHECK(!f.kinds.empty());
+    for (lab::HintKind k : f.kinds) listed.emplace_back(lab::to_string(k));
+  }
+  std::vector<std::string> ids = kind_ids();
+  CHECK(joined(listed) == joined(ids));
+  CHECK(std::set<std::string>(ids.begin(), ids.end()).size() == ids.size());
+  for (const std::string& s : ids) CHECK(std::regex_match(s, std::regex("[a-z][a-z_]*[a-z]")));
+  CHECK(ids.front() == "transposed");
+  CHECK(ids.back() == "equals_printed");
+}
+
+TEST_CASE("hint registry: README.md's hint table lists exactly the kinds, in kHints' order, one family per row") {
+  std::vector<std::vector<std::string>> rows = readme_hint_rows();
+  std::vector<std::string> listed;
+  for (const auto& r : rows) listed.insert(listed.end(), r.begin(), r.end());
+  CHECK(joined(listed) == joined(kind_ids()));
+  // A row of the README never mixes two families (their order between them is the precedence).
+  auto family_of = [](const std::string& id) {
+    for (size_t f = 0; f < lab::kHints.size(); ++f)
+      for (lab::HintKind k : lab::kHints[f].kinds)
+        if (lab::to_string(k) == id) return static_cast<int>(f);
+    return -1;
+  };
+  for (const auto& r : rows) {
+    CAPTURE(r.front());
+    CHECK(!r.empty());
+    for (const std::string& id : r) CHECK(family_of(id) == family_of(r.front()));
+  }
+}
 
 // ================================ hints ================================
 
