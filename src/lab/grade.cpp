@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <optional>
 #include <stdexcept>
@@ -51,6 +52,64 @@ Arr conform(const Answer& a, const core::Shape& expected, std::string& read_as) 
   }
   out.shape = expected;
   return out;
+}
+
+std::string without_spaces(std::string s) {
+  s.erase(std::remove_if(s.begin(), s.end(), [](unsigned char c) { return std::isspace(c); }), s.end());
+  return s;
+}
+
+// The index-th tensor (1-based) among a step's printed values, as `attn export --npy` numbers
+// them; `name`, if given, must be what it was printed from. UsageError if not.
+size_t pick_by_index(const std::vector<const PrintedValue*>& vals, int index, const std::string& name, const std::string& step_id,
+                     const std::string& lesson) {
+  std::optional<size_t> pick;
+  int n = 0;
+  for (size_t k = 0; k < vals.size() && !pick; ++k)
+    if (vals[k]->value.kind == Value::Tensor && ++n == index) pick = k;
+  if (!pick)
+    throw UsageError(fmt::format("step '{}' of lesson '{}' prints {} tensor{}, so --index {} does not exist", step_id, lesson, n,
+                                 n == 1 ? "" : "s", index));
+  if (!name.empty() && without_spaces(vals[*pick]->name) != without_spaces(name))
+    throw UsageError(fmt::format("tensor {} of step '{}' of lesson '{}' is printed from '{}', not '{}'", index, step_id, lesson,
+                                 vals[*pick]->name, name));
+  return *pick;
+}
+
+// The last float tensor among a step's printed values, or with `name` the last tensor or number
+// printed from that source text (spaces ignored).
+std::optional<size_t> pick_by_name(const std::vector<const PrintedValue*>& vals, const std::string& name) {
+  std::optional<size_t> pick;
+  for (size_t k = 0; k < vals.size(); ++k) {
+    const Value& v = vals[k]->value;
+    if (name.empty() ? is_float_tensor(v) : (v.kind == Value::Tensor || v.is_number()) && without_spaces(vals[k]->name) == without_spaces(name))
+      pick = k;
+  }
+  return pick;
+}
+
+// UsageError: the step prints no value `name` selects; says what it prints, or which steps print a float tensor.
+[[noreturn]] void nothing_to_grade(const LessonRun& run, const std::string& step_id, const std::string& name,
+                                   const std::vector<std::string>& all_names) {
+  const std::string lesson = run.lesson->name();
+  if (!name.empty())
+    throw UsageError(fmt::format("step '{}' of lesson '{}' prints no tensor or number named '{}'{}", step_id, lesson, name,
+                                 all_names.empty() ? " (it prints none)" : " (it prints: " + join_names(all_names) + ")"));
+  std::vector<std::string> steps;
+  for (const StepRun& s : run.steps) {
+    auto v = printed_in(s);
+    if (std::any_of(v.begin(), v.end(), [](const PrintedValue* p) { return is_float_tensor(p->value); })) steps.push_back(s.step->id);
+  }
+  throw UsageError(fmt::format("step '{}' of lesson '{}' prints no float tensor to grade{}", step_id, lesson,
+                               !all_names.empty() ? "; --name selects one of the values it prints: " + join_names(all_names)
+                               : steps.empty() ? ""
+                                               : "; steps that print one: " + join_names(steps)));
+}
+
+// A printed number (float, int or bool) as the 0-d float tensor it is graded as.
+Value as_0d_tensor(const Value& v) {
+  double x = v.kind == Value::Float ? v.f : v.kind == Value::Int ? static_cast<double>(v.i) : v.b;
+  return Value::tensor(core::from_floats({}, {static_cast<float>(x)}));
 }
 
 // The element counts, the largest difference and the first differences (answer and expected of one shape).
@@ -100,47 +159,11 @@ Target select_target(const LessonRun& run, const std::string& step_id, const std
     if (is_float_tensor(p->value)) t.float_names.push_back(p->name);
     if (p->value.kind == Value::Tensor || p->value.is_number()) all_names.push_back(p->name.empty() ? "(unnamed)" : p->name);
   }
-  std::optional<size_t> pick;
-  auto strip = [](std::string s) {
-    s.erase(std::remove_if(s.begin(), s.end(), [](unsigned char c) { return std::isspace(c); }), s.end());
-    return s;
-  };
-  if (index > 0) {   // the index-th tensor of the step, as `attn export --npy` numbers them
-    int n = 0;
-    for (size_t k = 0; k < vals.size() && !pick; ++k)
-      if (vals[k]->value.kind == Value::Tensor && ++n == index) pick = k;
-    if (!pick)
-      throw UsageError(fmt::format("step '{}' of lesson '{}' prints {} tensor{}, so --index {} does not exist", step_id, l.name(), n,
-                                   n == 1 ? "" : "s", index));
-    if (!name.empty() && strip(vals[*pick]->name) != strip(name))
-      throw UsageError(fmt::format("tensor {} of step '{}' of lesson '{}' is printed from '{}', not '{}'", index, step_id, l.name(),
-                                   vals[*pick]->name, name));
-  }
-  for (size_t k = 0; k < vals.size() && index <= 0; ++k) {
-    const Value& v = vals[k]->value;
-    if (name.empty() ? is_float_tensor(v) : (v.kind == Value::Tensor || v.is_number()) && strip(vals[k]->name) == strip(name)) pick = k;
-  }
-  if (!pick) {
-    if (!name.empty())
-      throw UsageError(fmt::format("step '{}' of lesson '{}' prints no tensor or number named '{}'{}", step_id, l.name(), name,
-                                   all_names.empty() ? " (it prints none)" : " (it prints: " + join_names(all_names) + ")"));
-    std::vector<std::string> steps;
-    for (const StepRun& s : run.steps) {
-      auto v = printed_in(s);
-      if (std::any_of(v.begin(), v.end(), [](const PrintedValue* p) { return is_float_tensor(p->value); })) steps.push_back(s.step->id);
-    }
-    throw UsageError(fmt::format("step '{}' of lesson '{}' prints no float tensor to grade{}", step_id, l.name(),
-                                 !all_names.empty() ? "; --name selects one of the values it prints: " + join_names(all_names)
-                                 : steps.empty() ? ""
-                                                 : "; steps that print one: " + join_names(steps)));
-  }
+  std::optional<size_t> pick = index > 0 ? pick_by_index(vals, index, name, step_id, l.name()) : pick_by_name(vals, name);
+  if (!pick) nothing_to_grade(run, step_id, name, all_names);
   t.index = *pick;
   t.value = *vals[*pick];
-  if (t.value.value.kind != Value::Tensor) {   // a printed number: a 0-d tensor
-    double x = t.value.value.kind == Value::Float ? t.value.value.f : t.value.value.kind == Value::Int ? static_cast<double>(t.value.value.i)
-                                                                                                      : t.value.value.b;
-    t.value.value = Value::tensor(core::from_floats({}, {static_cast<float>(x)}));
-  }
+  if (t.value.value.kind != Value::Tensor) t.value.value = as_0d_tensor(t.value.value);   // a printed number
   return t;
 }
 

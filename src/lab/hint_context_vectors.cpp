@@ -1,4 +1,6 @@
-// lab/hint_context_vectors.cpp: hints about context vectors: expected == weights @ values (see hints.h).
+// lab/hint_context_vectors.cpp: the context-vector family (transposed_weights, other_weights):
+// expected == weights @ values for printed weights, the values printed or solved for; the answer
+// is weights.T @ values or other printed weights @ values (see hints.h).
 #include "lab/hints.h"
 
 #include <Eigen/Dense>

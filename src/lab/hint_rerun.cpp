@@ -1,5 +1,7 @@
-// lab/hint_rerun.cpp: hints from re-running the lesson with one change: the draws in another order,
-// a seed call left out, the lesson's own options, the other kernels or dropout generator (see hints.h).
+// lab/hint_rerun.cpp: the re-run family (draw_order, seed, options, cpu, rng): the lesson run
+// again, up to the graded step, with one change: the draws in another order, a seed call left
+// out, without the options given, the other kernels or dropout generator (see hints.h).
+// What it is not: a hint built from printed tensors (the other hint_*.cpp files).
 #include "lab/hints.h"
 
 #include <fmt/format.h>
@@ -90,72 +92,82 @@ std::string draw_label(const std::string& line) {
 
 size_t indent_of(const std::string& l) { return l.find_first_not_of(" \t"); }
 
-}  // namespace
+bool matches(const HintContext& c, const std::optional<Arr>& a) { return a && close_all(c.answer, *a, c.tol); }
 
-void rerun_hints(const HintContext& c, Hints& h) {
-  const Arr& ans = c.answer;
-  const LessonRun& run = c.run;
-  const Target& t = c.target;
-  const RunOptions& opts = c.opts;
-  const Tolerance& tol = c.tol;
-  Rerun rerun(run, t, opts);
-  auto matches = [&](const std::optional<Arr>& a) { return a && close_all(ans, *a, tol); };
-  const Lesson& l = *run.lesson;
-
-  // 1. The draws of one block in another order (W_key before W_query, ...).
-  for (size_t si = 0; si <= t.step && !h.has(HintKind::draw_order); ++si)
-    for (size_t ci = 0; ci < l.steps[si].cells.size() && !h.has(HintKind::draw_order); ++ci) {
-      std::vector<std::string> lines = lines_of(l.steps[si].cells[ci].code);
-      std::vector<std::vector<size_t>> blocks;
-      std::vector<size_t> cur;
-      for (size_t k = 0; k < lines.size(); ++k) {
-        std::string tl = trim(lines[k]);
-        if (tl.empty() || tl[0] == '#') continue;
-        if (draws(lines[k]) && (cur.empty() || indent_of(lines[cur.back()]) == indent_of(lines[k]))) {
-          cur.push_back(k);
-          continue;
-        }
-        if (cur.size() >= 2) blocks.push_back(cur);
-        cur.clear();
-        if (draws(lines[k])) cur.push_back(k);
-      }
-      if (cur.size() >= 2) blocks.push_back(cur);
-      for (const auto& block : blocks) {
-        std::vector<std::vector<size_t>> orders;
-        std::vector<size_t> perm(block.size());
-        std::iota(perm.begin(), perm.end(), 0);
-        if (block.size() <= 4) {
-          while (std::next_permutation(perm.begin(), perm.end())) orders.push_back(perm);
-        } else {
-          for (size_t k = 0; k + 1 < block.size(); ++k) {
-            std::vector<size_t> p(perm);
-            std::swap(p[k], p[k + 1]);
-            orders.push_back(p);
-          }
-        }
-        for (const auto& order : orders) {
-          auto a = rerun.with([&](Lesson& copy) {
-            std::vector<std::string> changed = lines;
-            for (size_t k = 0; k < block.size(); ++k) changed[block[k]] = lines[block[order[k]]];
-            copy.steps[si].cells[ci].code = join_lines(changed);
-          });
-          if (!matches(a)) continue;
-          std::vector<std::string> theirs, ours;
-          for (size_t k = 0; k < block.size(); ++k) theirs.push_back(draw_label(lines[block[order[k]]])), ours.push_back(draw_label(lines[block[k]]));
-          h.add(HintKind::draw_order, fmt::format("A different random draw order: your numbers are what the lesson computes when step '{}' "
-                                                  "draws {} in that order; the lesson draws {}. The generator hands out its numbers in "
-                                                  "sequence, so the order of the draws decides which matrix gets which numbers.",
-                                                  l.steps[si].id, join_names(theirs), join_names(ours)));
-          break;
-        }
-        if (h.has(HintKind::draw_order)) break;
-      }
+// The blocks of 2 or more consecutive draw statements of one indentation (comments and blank
+// lines between them allowed), as line numbers.
+std::vector<std::vector<size_t>> draw_blocks(const std::vector<std::string>& lines) {
+  std::vector<std::vector<size_t>> blocks;
+  std::vector<size_t> cur;
+  for (size_t k = 0; k < lines.size(); ++k) {
+    std::string tl = trim(lines[k]);
+    if (tl.empty() || tl[0] == '#') continue;
+    if (draws(lines[k]) && (cur.empty() || indent_of(lines[cur.back()]) == indent_of(lines[k]))) {
+      cur.push_back(k);
+      continue;
     }
+    if (cur.size() >= 2) blocks.push_back(cur);
+    cur.clear();
+    if (draws(lines[k])) cur.push_back(k);
+  }
+  if (cur.size() >= 2) blocks.push_back(cur);
+  return blocks;
+}
 
-  // 2. A torch.manual_seed(...) left out.
+// The other orders of n draws: every permutation up to 4, else each swap of two neighbours.
+std::vector<std::vector<size_t>> other_orders(size_t n) {
+  std::vector<std::vector<size_t>> orders;
+  std::vector<size_t> perm(n);
+  std::iota(perm.begin(), perm.end(), 0);
+  if (n <= 4) {
+    while (std::next_permutation(perm.begin(), perm.end())) orders.push_back(perm);
+  } else {
+    for (size_t k = 0; k + 1 < n; ++k) {
+      std::vector<size_t> p(perm);
+      std::swap(p[k], p[k + 1]);
+      orders.push_back(p);
+    }
+  }
+  return orders;
+}
+
+// The draws of cell (si, ci) in another order; true when one reproduces the answer.
+bool draw_order_in_cell(const HintContext& c, Rerun& rerun, size_t si, size_t ci, Hints& h) {
+  const Lesson& l = *c.run.lesson;
+  std::vector<std::string> lines = lines_of(l.steps[si].cells[ci].code);
+  for (const auto& block : draw_blocks(lines))
+    for (const auto& order : other_orders(block.size())) {
+      auto a = rerun.with([&](Lesson& copy) {
+        std::vector<std::string> changed = lines;
+        for (size_t k = 0; k < block.size(); ++k) changed[block[k]] = lines[block[order[k]]];
+        copy.steps[si].cells[ci].code = join_lines(changed);
+      });
+      if (!matches(c, a)) continue;
+      std::vector<std::string> theirs, ours;
+      for (size_t k = 0; k < block.size(); ++k) theirs.push_back(draw_label(lines[block[order[k]]])), ours.push_back(draw_label(lines[block[k]]));
+      h.add(HintKind::draw_order, fmt::format("A different random draw order: your numbers are what the lesson computes when step '{}' "
+                                              "draws {} in that order; the lesson draws {}. The generator hands out its numbers in "
+                                              "sequence, so the order of the draws decides which matrix gets which numbers.",
+                                              l.steps[si].id, join_names(theirs), join_names(ours)));
+      return true;
+    }
+  return false;
+}
+
+// 1. The draws of one block in another order (W_key before W_query, ...).
+void draw_order_hint(const HintContext& c, Rerun& rerun, Hints& h) {
+  const Lesson& l = *c.run.lesson;
+  for (size_t si = 0; si <= c.target.step; ++si)
+    for (size_t ci = 0; ci < l.steps[si].cells.size(); ++ci)
+      if (draw_order_in_cell(c, rerun, si, ci, h)) return;
+}
+
+// 2. A torch.manual_seed(...) left out.
+void seed_hint(const HintContext& c, Rerun& rerun, Hints& h) {
   static const std::regex seed_line(R"(^\s*torch\.manual_seed\(.*\)\s*(#.*)?$)");
-  for (size_t si = 0; si <= t.step && !h.has(HintKind::seed); ++si)
-    for (size_t ci = 0; ci < l.steps[si].cells.size() && !h.has(HintKind::seed); ++ci) {
+  const Lesson& l = *c.run.lesson;
+  for (size_t si = 0; si <= c.target.step; ++si)
+    for (size_t ci = 0; ci < l.steps[si].cells.size(); ++ci) {
       std::vector<std::string> lines = lines_of(l.steps[si].cells[ci].code);
       for (size_t k = 0; k < lines.size(); ++k) {
         if (!std::regex_match(lines[k], seed_line)) continue;
@@ -164,43 +176,58 @@ void rerun_hints(const HintContext& c, Hints& h) {
           changed[k] = lines[k].substr(0, indent_of(lines[k])) + "pass";
           copy.steps[si].cells[ci].code = join_lines(changed);
         });
-        if (!matches(a)) continue;
+        if (!matches(c, a)) continue;
         h.add(HintKind::seed, fmt::format("Your numbers are what the lesson computes without the `{}` in step '{}': re-seed right before "
                                           "the draws, as the lesson does, so that they start from the same point of the generator's sequence.",
-                                          trim(apply_options(trim(lines[k]), opts)), l.steps[si].id));
-        break;
+                                          trim(apply_options(trim(lines[k]), c.opts)), l.steps[si].id));
+        return;
       }
     }
+}
 
-  // 3. The lesson's own seed, sentence or inputs instead of the ones the check was given.
+// 3. The lesson's own seed, sentence or inputs instead of the ones the check was given.
+void options_hint(const HintContext& c, Rerun& rerun, Hints& h) {
+  const RunOptions& opts = c.opts;
   for (auto [field, flag] : {std::pair{&RunOptions::seed, "--seed"}, {&RunOptions::sentence, "--sentence"}, {&RunOptions::inputs, "--inputs"}}) {
     if (!(opts.*field)) continue;
     RunOptions o = opts;
     o.*field = std::nullopt;
-    if (matches(rerun.with([](Lesson&) {}, o)))
+    if (matches(c, rerun.with([](Lesson&) {}, o)))
       h.add(HintKind::options, fmt::format("Your numbers are what the lesson computes without `{} {}`, with the article's own {}: run your "
                                            "code with the {} this check was given.",
                                            flag, *(opts.*field), flag + 2, flag + 2));
   }
+}
 
-  // 4. The other CPU kernel family, the other dropout generator.
-  RunOptions other = opts;
-  bool scalar = run.cpu == core::CpuKernels::scalar;
+// 4. The other CPU kernel family, the other dropout generator.
+void build_hints(const HintContext& c, Rerun& rerun, Hints& h) {
+  RunOptions other = c.opts;
+  bool scalar = c.run.cpu == core::CpuKernels::scalar;
   other.cpu = scalar ? core::CpuKernels::avx2 : core::CpuKernels::scalar;
-  if (matches(rerun.with([](Lesson&) {}, other)))
+  if (matches(c, rerun.with([](Lesson&) {}, other)))
     h.add(HintKind::cpu, fmt::format("Your numbers are what PyTorch's {} CPU kernels compute: grade with `--cpu {}` (the lesson's numbers "
                                      "come from the {} kernels; the families differ in the last digits of rand, randn and softmax).",
                                      scalar ? "AVX2" : "scalar", scalar ? "avx2" : "scalar", scalar ? "scalar" : "AVX2"));
-  if (l.meta.count("rng")) {
-    RunOptions o = opts;
-    bool mkl = run.rng == core::DropoutRng::mkl;
-    o.rng = mkl ? core::DropoutRng::portable : core::DropoutRng::mkl;
-    if (matches(rerun.with([](Lesson&) {}, o)))
-      h.add(HintKind::rng, fmt::format("Your numbers have the dropout mask of {}: grade with `--rng {}`.",
-                                       mkl ? "PyTorch builds without MKL (Apple Silicon, AMD CPUs, Debian's package)"
-                                           : "PyTorch's x86-64 pip wheels on Intel CPUs (MKL)",
-                                       mkl ? "portable" : "mkl"));
-  }
+  if (!c.run.lesson->meta.count("rng")) return;
+  RunOptions o = c.opts;
+  bool mkl = c.run.rng == core::DropoutRng::mkl;
+  o.rng = mkl ? core::DropoutRng::portable : core::DropoutRng::mkl;
+  if (matches(c, rerun.with([](Lesson&) {}, o)))
+    h.add(HintKind::rng, fmt::format("Your numbers have the dropout mask of {}: grade with `--rng {}`.",
+                                     mkl ? "PyTorch builds without MKL (Apple Silicon, AMD CPUs, Debian's package)"
+                                         : "PyTorch's x86-64 pip wheels on Intel CPUs (MKL)",
+                                     mkl ? "portable" : "mkl"));
+}
+
+}  // namespace
+
+// One Rerun for all four: together they run the lesson at most 40 times.
+void rerun_hints(const HintContext& c, Hints& h) {
+  Rerun rerun(c.run, c.target, c.opts);
+  draw_order_hint(c, rerun, h);
+  seed_hint(c, rerun, h);
+  options_hint(c, rerun, h);
+  build_hints(c, rerun, h);
 }
 
 }  // namespace attn::lab

@@ -38,36 +38,43 @@ std::string options_words(const RunOptions& o) {
 
 std::string num(double v) { return fmt::format("{:.6g}", v); }
 
+namespace {
+
+// The words of `text`; a short [shape], (formula) or `command` is one word, so a line break never splits it.
+std::vector<std::string> words_of(const std::string& text) {
+  std::vector<std::string> words;
+  std::istringstream in(text);
+  std::vector<std::string> group;
+  int depth = 0;
+  bool tick = false;
+  auto flush = [&] {
+    std::string joined;
+    for (const std::string& g : group) joined += (joined.empty() ? "" : " ") + g;
+    if (joined.size() <= 48) words.push_back(joined);
+    else words.insert(words.end(), group.begin(), group.end());
+    group.clear();
+  };
+  for (std::string w; in >> w;) {
+    group.push_back(w);
+    for (char c : w) {
+      if (c == '[' || c == '(') ++depth;
+      if ((c == ']' || c == ')') && depth > 0) --depth;
+      if (c == '`') tick = !tick;
+    }
+    if (depth == 0 && !tick) flush();
+  }
+  if (!group.empty()) flush();
+  return words;
+}
+
+}  // namespace
+
 // Word-wraps `text` at `width` columns; lines after the first start with `indent`.
 std::string wrap(const std::string& text, size_t width, const std::string& first, const std::string& indent) {
-  std::string out = first, line_indent = first;
+  std::string out = first;
   size_t col = 0;
   for (unsigned char ch : first) col += (ch & 0xC0) != 0x80;
-  // Words; a short [shape], (formula) or `command` is one word, so a line break never splits it.
-  std::vector<std::string> words;
-  {
-    std::istringstream in(text);
-    std::vector<std::string> group;
-    int depth = 0;
-    bool tick = false;
-    auto flush = [&] {
-      std::string joined;
-      for (const std::string& g : group) joined += (joined.empty() ? "" : " ") + g;
-      if (joined.size() <= 48) words.push_back(joined);
-      else words.insert(words.end(), group.begin(), group.end());
-      group.clear();
-    };
-    for (std::string w; in >> w;) {
-      group.push_back(w);
-      for (char c : w) {
-        if (c == '[' || c == '(') ++depth;
-        if ((c == ']' || c == ')') && depth > 0) --depth;
-        if (c == '`') tick = !tick;
-      }
-      if (depth == 0 && !tick) flush();
-    }
-    if (!group.empty()) flush();
-  }
+  std::vector<std::string> words = words_of(text);
   bool at_start = true;
   for (const std::string& w : words) {
     size_t wl = 0;
