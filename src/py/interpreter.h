@@ -70,7 +70,8 @@ class Interpreter {
   Value instantiate(const std::shared_ptr<ClassObj>& cls, CallArgs& args);
 };
 
-// Helpers for native functions: fetch argument `k` (or keyword `name`), with Python-like errors.
+// Helpers for Python builtins: fetch argument `k` (or keyword `name`), with Python-like errors.
+// torch functions, Tensor methods and nn modules bind to a signature instead (signature.h).
 const Value* find_arg(CallArgs& a, size_t k, const char* name);
 Value arg(CallArgs& a, size_t k, const char* name);
 Value arg_or(CallArgs& a, size_t k, const char* name, Value fallback);
@@ -86,6 +87,5 @@ Value str_attribute(const Value& self, const std::string& name);
 Value instance_attribute(Interpreter& in, const Value& self, const std::string& name);
 void add_nn_modules(NamespaceObj& nn);
 Value builtin(const std::string& name, NativeFn fn);
-Value var_method(const core::Tensor& t, CallArgs& a, bool take_sqrt);   // Tensor.var / .std
 
 }  // namespace attn::py

@@ -1,0 +1,136 @@
+// py/op_table.cpp: building the op table, calling a row, and the helpers rows share
+// (see op_table.h).
+#include "py/op_table.h"
+
+#include <fmt/format.h>
+
+#include "py/interpreter.h"
+
+namespace attn::py {
+
+namespace {
+
+std::string last_component(const std::string& name) {
+  auto dot = name.rfind('.');
+  return dot == std::string::npos ? name : name.substr(dot + 1);
+}
+
+const char* dtype_name(core::DType d) {
+  return d == core::DType::float32 ? "torch.float32" : d == core::DType::int64 ? "torch.int64" : "torch.bool";
+}
+
+}  // namespace
+
+OpTable::OpTable(const std::vector<OpRow>& rows) {
+  for (const OpRow& row : rows) {
+    auto op = std::make_unique<Op>();
+    op->name = row.name;
+    op->impl = row.impl;
+    if (!row.impl || row.signatures.empty() || !(row.variants & (kFunction | kMethod)))
+      throw SignatureError("op table: row '" + row.name + "' needs signatures, an implementation and a variant");
+    for (const std::string& text : row.signatures) {
+      Signature s = Signature::parse(text);
+      if (s.name != last_component(row.name))
+        throw SignatureError(fmt::format("op table: row '{}' has a signature for '{}'", row.name, s.name));
+      op->overloads.push_back(std::move(s));
+    }
+    if (row.variants & kMethod) {
+      for (size_t k = 0; k < op->overloads.size(); ++k)
+        if (auto m = op->overloads[k].as_method()) {
+          op->method_forms.push_back(std::move(*m));
+          op->method_overload.push_back(k);
+        }
+      if (op->method_forms.size() > 1)   // METH_NOARGS only when the method has no overloads
+        for (Signature& m : op->method_forms) m.noargs_method = false;
+      if (op->method_forms.empty())
+        throw SignatureError("op table: Tensor." + row.name + " needs an overload whose first parameter is 'Tensor input' or 'Tensor self'");
+      if (methods_.count(row.name)) throw SignatureError("op table: Tensor." + row.name + " is registered twice");
+      methods_[row.name] = op.get();
+    }
+    if (row.variants & kFunction) {
+      if (functions_.count(row.name)) throw SignatureError("op table: torch." + row.name + " is registered twice");
+      functions_[row.name] = op.get();
+    }
+    ops_.push_back(std::move(op));
+  }
+}
+
+const OpTable::Op* OpTable::function(const std::string& name) const {
+  auto it = functions_.find(name);
+  return it == functions_.end() ? nullptr : it->second;
+}
+
+const OpTable::Op* OpTable::method(const std::string& name) const {
+  auto it = methods_.find(name);
+  return it == methods_.end() ? nullptr : it->second;
+}
+
+std::vector<std::string> OpTable::function_names() const {
+  std::vector<std::string> out;
+  for (auto& [name, op] : functions_) out.push_back(name);
+  return out;
+}
+
+std::vector<std::string> OpTable::method_names() const {
+  std::vector<std::string> out;
+  for (auto& [name, op] : methods_) out.push_back(name);
+  return out;
+}
+
+static Value run(Interpreter& in, const OpTable::Op& op, Args& args) {
+  args.check_environment();
+  Value result = op.impl(in, args);
+  args.check_all_read();
+  return result;
+}
+
+Value OpTable::call_function(Interpreter& in, const Op& op, const CallArgs& call) const {
+  Args args = bind_args(op.overloads, call, "torch." + op.name);
+  return run(in, op, args);
+}
+
+Value OpTable::call_method(Interpreter& in, const Op& op, const Value& self, const CallArgs& call) const {
+  Args bound = bind_args(op.method_forms, call, "Tensor." + op.name, op.method_overload);
+  // Lay the arguments out as the full signature, so one implementation serves both variants.
+  const Signature& full = op.overloads[bound.overload()];
+  Args args(full, bound.overload(), bound.qualname());
+  args.set(0, self, true);
+  for (const Param& p : bound.signature().params) args.set(static_cast<size_t>(full.index_of(p.name)), bound.get(p.name), bound.given(p.name));
+  return run(in, op, args);
+}
+
+const OpTable& torch_ops() {
+  static const OpTable table = [] {
+    std::vector<OpRow> rows;
+    add_creation_ops(rows);
+    add_math_ops(rows);
+    add_shape_ops(rows);
+    return OpTable(rows);
+  }();
+  return table;
+}
+
+// ---- helpers ----
+
+core::Tensor cast(const core::Tensor& t, core::DType dtype) {
+  if (t.dtype == dtype) return t;
+  if (dtype == core::DType::float32) return core::to_float(t);
+  if (dtype == core::DType::boolean) return core::to_bool(t);
+  std::vector<int64_t> v;
+  for (int64_t k = 0; k < t.numel(); ++k) v.push_back(static_cast<int64_t>(t.at(k)));
+  return core::from_ints(t.shape, v);
+}
+
+void require_dtype(Args& a, core::DType natural) {
+  std::optional<core::DType> d = a.dtype("dtype");
+  if (d && *d != natural) a.unsupported("dtype", fmt::format("this op computes {} here", dtype_name(natural)));
+}
+
+std::optional<int64_t> one_dim(Args& a, const char* name) {
+  std::vector<int64_t> dims = a.ints(name);
+  if (dims.empty()) return std::nullopt;
+  if (dims.size() > 1) a.unsupported(name, "attn reduces over one dim at a time");
+  return dims[0];
+}
+
+}  // namespace attn::py

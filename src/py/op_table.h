@@ -1,0 +1,81 @@
+// py/op_table.h: one table for every `torch.X` function and `Tensor.X` method.
+//
+// What it is: rows like PyTorch's native_functions.yaml entries. A row names the op, says which
+// variants exist (torch.X, Tensor.X or both), gives its signatures in PyTorch's own notation (the
+// overloads in the order PyTorch's generated parser tries them) and one implementation:
+//
+//   {"tril", kFunction | kMethod, {"tril(Tensor input, int64_t diagonal=0, *, Tensor out=None)"},
+//    [](Interpreter&, Args& a) { return Value::tensor(core::tril(a.tensor("input"), a.integer("diagonal"))); }},
+//
+// For the method the first parameter (`input`, or `self` in a method-only row) is the tensor the
+// method is called on, and `out` is dropped, as in PyTorch. The table parses every signature once
+// when it is built and refuses a name registered twice for the same variant (SignatureError).
+// A call binds its arguments (signature.h), refuses device=/out=/layout=... that attn does not
+// have, runs the implementation, and raises if the implementation left an argument unread.
+// Overloads taking named dimensions (Dimname) or a torch.Generator are left out: attn has neither.
+// What it is not: the numerics (core/), or nn modules (nn_modules.cpp) and Python builtins.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "py/signature.h"
+
+namespace attn::py {
+
+class Interpreter;
+
+enum Variant : unsigned { kFunction = 1, kMethod = 2 };
+using OpFn = Value (*)(Interpreter&, Args&);
+
+struct OpRow {
+  std::string name;                      // "sum"; "nn.functional.softmax" for torch.nn.functional
+  unsigned variants = kFunction;         // kFunction | kMethod
+  std::vector<std::string> signatures;   // overloads, in PyTorch's order; `def ...` = a Python function
+  OpFn impl = nullptr;
+};
+
+class OpTable {
+ public:
+  struct Op {
+    std::string name;
+    std::vector<Signature> overloads;      // as written (torch.X)
+    std::vector<Signature> method_forms;   // Tensor.X: without self and out
+    std::vector<size_t> method_overload;   // method_forms[k] is overloads[method_overload[k]]
+    OpFn impl = nullptr;
+  };
+
+  // Parses every signature; SignatureError for a bad one or a name registered twice.
+  explicit OpTable(const std::vector<OpRow>& rows);
+
+  const Op* function(const std::string& name) const;   // nullptr when absent
+  const Op* method(const std::string& name) const;
+  std::vector<std::string> function_names() const;
+  std::vector<std::string> method_names() const;
+
+  Value call_function(Interpreter& in, const Op& op, const CallArgs& call) const;
+  Value call_method(Interpreter& in, const Op& op, const Value& self, const CallArgs& call) const;
+
+ private:
+  std::vector<std::unique_ptr<Op>> ops_;   // stable addresses: Args point into them
+  std::map<std::string, const Op*> functions_, methods_;
+};
+
+// attn's table, built on first use (the Interpreter's constructor): every row of ops_*.cpp.
+const OpTable& torch_ops();
+
+// The rows, by family; each file holds its rows and their implementations.
+void add_creation_ops(std::vector<OpRow>& rows);   // ops_creation.cpp: tensor, rand, ones, arange, ...
+void add_math_ops(std::vector<OpRow>& rows);       // ops_math.cpp: softmax, sum, var, where, ...
+void add_shape_ops(std::vector<OpRow>& rows);      // ops_shape.cpp: view, transpose, cat, item, ...
+
+// ---- helpers the rows share ----
+core::Tensor cast(const core::Tensor& t, core::DType dtype);   // .float() / .long() / .bool()
+// The dtype= of an op whose result is `natural`: None or that dtype; anything else raises.
+void require_dtype(Args& a, core::DType natural);
+// Reduce over `dims` (an int list argument: [] means all dims, one dim, or more = not implemented).
+std::optional<int64_t> one_dim(Args& a, const char* name);
+
+}  // namespace attn::py

@@ -1,0 +1,200 @@
+// py/ops_creation.cpp: the rows of the op table that make tensors: torch.tensor, manual_seed,
+// rand, randn, ones, zeros, empty, full, arange, zeros_like, ones_like.
+//
+// What it is: signatures as PyTorch 1.13's parser writes them, and adapters onto core/.
+// dtype= and requires_grad= are implemented for the three dtypes attn has (float32, int64, bool).
+// What it is not: numerics (core/) or the random generator (core/random.cpp).
+#include <fmt/format.h>
+
+#include "core/random.h"
+#include "py/interpreter.h"
+#include "py/op_table.h"
+
+namespace attn::py {
+
+namespace {
+
+using core::DType;
+using core::Tensor;
+
+// torch.rand(2, 3) / torch.rand((2, 3)) / torch.rand(size=(2, 3)): the binder made it one list.
+core::Shape shape_arg(Args& a, const char* name) {
+  core::Shape shape;
+  for (int64_t n : a.ints(name)) {
+    if (n < 0) throw std::runtime_error(fmt::format("RuntimeError: Trying to create tensor with negative dimension {}", n));
+    shape.push_back(n);
+  }
+  if (core::numel_of(shape) > 50'000'000) throw std::runtime_error("RuntimeError: tensor too large for a lesson (over 50 million elements)");
+  return shape;
+}
+
+// dtype= and requires_grad= of a factory, applied to the tensor it made in `natural` dtype.
+Value finish(Args& a, Tensor t) {
+  if (std::optional<DType> d = a.dtype("dtype")) t = cast(t, *d);
+  if (a.flag("requires_grad")) {
+    if (!t.is_float()) throw std::runtime_error("RuntimeError: Only Tensors of floating point and complex dtype can require gradients");
+    t.requires_grad = true;
+  }
+  return Value::tensor(std::move(t));
+}
+
+// rand and randn draw float32 only; PyTorch's own error for the integer dtypes.
+void float_only(Args& a, const char* kernel) {
+  const Value& d = a.get("dtype");
+  if (!d.is_none() && dtype_of(d) != DType::float32)
+    throw std::runtime_error(fmt::format("RuntimeError: \"{}\" not implemented for '{}'", kernel, dtype_of(d) == DType::int64 ? "Long" : "Bool"));
+}
+
+// Nested Python lists of numbers -> tensor (float32 if any float, bool if all bools, else int64).
+void flatten(const Value& v, core::Shape& shape, size_t depth, std::vector<double>& out, bool& any_float, bool& all_bool) {
+  if (v.kind == Value::List || v.kind == Value::Tuple) {
+    auto& items = as_seq(v);
+    if (shape.size() <= depth) shape.push_back(static_cast<int64_t>(items.size()));
+    else if (shape[depth] != static_cast<int64_t>(items.size()))
+      throw std::runtime_error(fmt::format("ValueError: expected sequence of length {} at dim {} (got {})", shape[depth], depth, items.size()));
+    for (const Value& x : items) flatten(x, shape, depth + 1, out, any_float, all_bool);
+    return;
+  }
+  if (v.kind == Value::Tensor && as_tensor(v).numel() == 1) {
+    any_float = any_float || as_tensor(v).is_float();
+    all_bool = false;
+    out.push_back(as_tensor(v).at(0));
+    return;
+  }
+  if (!v.is_number()) throw std::runtime_error("TypeError: torch.tensor() takes numbers or nested lists of numbers, not " + type_name(v));
+  any_float = any_float || v.kind == Value::Float;
+  all_bool = all_bool && v.kind == Value::Bool;
+  out.push_back(to_double(v, "value"));
+}
+
+Value tensor_fn(Interpreter&, Args& a) {
+  const Value& data = a.get("data");
+  if (data.kind == Value::Tensor) return finish(a, core::detach(as_tensor(data)));
+  core::Shape shape;
+  std::vector<double> vals;
+  bool any_float = false, all_bool = true;
+  flatten(data, shape, 0, vals, any_float, all_bool);
+  if (vals.empty()) all_bool = false;
+  std::optional<DType> d = a.dtype("dtype");   // PyTorch stores each number straight into this dtype
+  DType target = d ? *d : (any_float || vals.empty()) ? DType::float32 : all_bool ? DType::boolean : DType::int64;
+  if (target == DType::float32) {
+    std::vector<float> f(vals.begin(), vals.end());
+    return finish(a, core::from_floats(shape, f));
+  }
+  std::vector<int64_t> i;
+  for (double x : vals) i.push_back(target == DType::boolean ? x != 0 : static_cast<int64_t>(x));
+  return finish(a, core::from_ints(shape, i, target));
+}
+
+Value manual_seed_fn(Interpreter& in, Args& a) {
+  const Value& s = a.get("seed");
+  if (s.kind != Value::Int) throw std::runtime_error("TypeError: manual_seed expected an int, got " + type_name(s));
+  in.generator.manual_seed(static_cast<uint64_t>(s.i));   // negative seeds wrap as in PyTorch
+  return Value::none();
+}
+
+Value rand_fn(Interpreter& in, Args& a) {
+  float_only(a, "check_uniform_bounds");
+  core::Shape shape = shape_arg(a, "size");
+  bool grad = a.flag("requires_grad");
+  Tensor t = core::rand(in.generator, shape);
+  t.requires_grad = grad;
+  return Value::tensor(std::move(t));
+}
+
+Value randn_fn(Interpreter& in, Args& a) {
+  float_only(a, "normal_kernel_cpu");
+  core::Shape shape = shape_arg(a, "size");
+  bool grad = a.flag("requires_grad");
+  Tensor t = core::randn(in.generator, shape);
+  t.requires_grad = grad;
+  return Value::tensor(std::move(t));
+}
+
+Value full_fn(Interpreter&, Args& a) {
+  const Value& fill = a.get("fill_value");   // its type decides the dtype, as in PyTorch
+  DType natural = fill.kind == Value::Bool ? DType::boolean
+                  : fill.kind == Value::Int ? DType::int64
+                  : fill.kind == Value::Tensor ? as_tensor(fill).dtype : DType::float32;
+  core::Shape shape = shape_arg(a, "size");
+  double x = to_double(fill, "fill_value");
+  if (natural == DType::float32) return finish(a, core::full(shape, static_cast<float>(x)));
+  std::vector<int64_t> v(static_cast<size_t>(core::numel_of(shape)), natural == DType::boolean ? x != 0 : static_cast<int64_t>(x));
+  return finish(a, core::from_ints(shape, v, natural));
+}
+
+int64_t arange_int(Args& a, const char* name) {
+  const Value& v = a.get(name);
+  if (v.kind == Value::Int || (v.kind == Value::Tensor && !as_tensor(v).is_float())) return to_int(v, name);
+  a.unsupported(name, "attn's arange takes integers");
+}
+
+Value arange_fn(Interpreter&, Args& a) {
+  int64_t start = 0, end = 0, step = 1;
+  if (a.overload() == 0) {
+    end = arange_int(a, "end");
+  } else {
+    start = arange_int(a, "start");
+    end = arange_int(a, "end");
+    if (a.overload() == 2) step = arange_int(a, "step");
+  }
+  if (a.dtype("dtype") == DType::boolean) a.unsupported("dtype", "arange makes numbers");
+  if (step == 0) throw std::runtime_error("RuntimeError: step must be nonzero");
+  if ((step > 0 && end < start) || (step < 0 && end > start))
+    throw std::runtime_error("RuntimeError: upper bound and larger bound inconsistent with step sign");
+  if ((end - start) / step > 50'000'000) throw std::runtime_error("RuntimeError: tensor too large for a lesson (over 50 million elements)");
+  std::vector<int64_t> v;
+  for (int64_t x = start; step > 0 ? x < end : x > end; x += step) v.push_back(x);
+  return finish(a, core::from_ints({static_cast<int64_t>(v.size())}, v));
+}
+
+Value like_fn(Args& a, float fill) {
+  const Tensor& t = a.tensor("input");
+  return finish(a, cast(core::full(t.shape, fill), t.dtype));   // the input's dtype unless dtype= says otherwise
+}
+
+// The keywords every factory takes after its size, in PyTorch's order.
+const char* const kFactory = "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)";
+
+std::string factory(const std::string& head) { return head + kFactory; }
+
+}  // namespace
+
+void add_creation_ops(std::vector<OpRow>& rows) {
+  rows.push_back({"tensor", kFunction,
+                  {"tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None, bool pin_memory=False, bool requires_grad=False)"},
+                  tensor_fn});
+  rows.push_back({"manual_seed", kFunction, {"def manual_seed(seed)"}, manual_seed_fn});
+  for (const char* name : {"rand", "randn"}) {
+    std::string n = name;
+    rows.push_back({n, kFunction,
+                    {factory(n + "(IntArrayRef size, *, Generator? generator, DimnameList? names, "),
+                     factory(n + "(IntArrayRef size, *, Generator? generator, Tensor out=None, "),
+                     factory(n + "(IntArrayRef size, *, Tensor out=None, "), factory(n + "(IntArrayRef size, *, DimnameList? names, ")},
+                    n == "rand" ? rand_fn : randn_fn});
+  }
+  rows.push_back({"ones", kFunction,
+                  {factory("ones(IntArrayRef size, *, DimnameList? names, "), factory("ones(SymIntArrayRef size, *, Tensor out=None, ")},
+                  [](Interpreter&, Args& a) { return finish(a, core::ones(shape_arg(a, "size"))); }});
+  rows.push_back({"zeros", kFunction,
+                  {factory("zeros(IntArrayRef size, *, DimnameList? names, "), factory("zeros(SymIntArrayRef size, *, Tensor out=None, ")},
+                  [](Interpreter&, Args& a) { return finish(a, core::zeros(shape_arg(a, "size"))); }});
+  rows.push_back({"empty", kFunction,
+                  {factory("empty(IntArrayRef size, *, DimnameList? names, MemoryFormat? memory_format=None, "),
+                   factory("empty(SymIntArrayRef size, *, MemoryFormat? memory_format=None, Tensor out=None, ")},
+                  [](Interpreter&, Args& a) { return finish(a, core::zeros(shape_arg(a, "size"))); }});   // zero-filled: no RNG, as printed
+  rows.push_back({"full", kFunction,
+                  {factory("full(IntArrayRef size, Scalar fill_value, *, DimnameList? names, "),
+                   factory("full(SymIntArrayRef size, Scalar fill_value, *, Tensor out=None, ")},
+                  full_fn});
+  rows.push_back({"arange", kFunction,
+                  {factory("arange(Scalar end, *, Tensor out=None, "), factory("arange(Scalar start, Scalar end, *, "),
+                   factory("arange(Scalar start, Scalar end, Scalar step=1, *, Tensor out=None, ")},
+                  arange_fn});
+  rows.push_back({"zeros_like", kFunction, {factory("zeros_like(Tensor input, *, MemoryFormat? memory_format=None, ")},
+                  [](Interpreter&, Args& a) { return like_fn(a, 0.0f); }});
+  rows.push_back({"ones_like", kFunction, {factory("ones_like(Tensor input, *, MemoryFormat? memory_format=None, ")},
+                  [](Interpreter&, Args& a) { return like_fn(a, 1.0f); }});
+}
+
+}  // namespace attn::py

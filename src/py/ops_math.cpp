@@ -1,0 +1,259 @@
+// py/ops_math.cpp: the rows of the op table that compute: softmax, sum, mean, var, std, amax,
+// max, argmax, exp, sqrt, abs, isnan, isinf, dot, matmul, allclose, equal, where, einsum, tril,
+// triu, masked_fill, masked_fill_, and torch.nn.functional.softmax.
+//
+// What it is: signatures as PyTorch 1.13's parser writes them, and adapters onto core/.
+// What it is not: numerics; every number is computed in core/.
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "py/interpreter.h"
+#include "py/op_table.h"
+
+namespace attn::py {
+
+namespace {
+
+using core::DType;
+using core::Tensor;
+
+Value softmax_fn(Interpreter&, Args& a) {
+  Tensor x = a.tensor("input");
+  int64_t dim = a.integer("dim");
+  if (std::optional<DType> d = a.dtype("dtype")) {   // softmax(x, dim, dtype=torch.float32) casts first
+    if (*d != DType::float32) a.unsupported("dtype", "attn computes softmax in float32");
+    x = cast(x, *d);
+  }
+  return Value::tensor(core::softmax(x, dim));
+}
+
+// torch.nn.functional.softmax(input, dim=None): without dim, PyTorch's deprecated implicit choice
+// (_get_softmax_dim: dim 0 for 0-, 1- and 3-d inputs, else 1).
+Value functional_softmax_fn(Interpreter&, Args& a) {
+  Tensor x = a.tensor("input");
+  std::optional<int64_t> dim = a.opt_integer("dim");
+  a.get("_stacklevel");   // where PyTorch's deprecation warning points: nothing to compute
+  if (!dim) dim = (x.dim() == 0 || x.dim() == 1 || x.dim() == 3) ? 0 : 1;
+  if (std::optional<DType> d = a.dtype("dtype")) {
+    if (*d != DType::float32) a.unsupported("dtype", "attn computes softmax in float32");
+    x = cast(x, *d);
+  }
+  return Value::tensor(core::softmax(x, *dim));
+}
+
+// keepdim over every dim: the same value, every dim kept with size 1.
+Tensor keep_all(Tensor r, const core::Shape& of) {
+  r.shape.assign(of.size(), 1);
+  return r;
+}
+
+Value sum_fn(Interpreter&, Args& a) {
+  Tensor t = a.tensor("input");
+  if (std::optional<DType> d = a.dtype("dtype")) {   // PyTorch casts the input to dtype first
+    if (*d == DType::boolean) a.unsupported("dtype", "attn sums numbers");
+    t = cast(t, *d);
+  }
+  if (a.overload() == 0) return Value::tensor(core::sum(t));
+  std::optional<int64_t> dim = one_dim(a, "dim");
+  bool keepdim = a.flag("keepdim");
+  if (dim) return Value::tensor(core::sum(t, *dim, keepdim));
+  Tensor r = core::with_grad(core::sum(t), {&t}, a.given("dim") ? "SumBackward1" : "SumBackward0");
+  return Value::tensor(keepdim ? keep_all(r, t.shape) : r);
+}
+
+Value mean_fn(Interpreter&, Args& a) {
+  const Tensor& t = a.tensor("input");
+  require_dtype(a, DType::float32);
+  std::optional<int64_t> dim = a.overload() == 0 ? std::nullopt : one_dim(a, "dim");
+  bool keepdim = a.overload() == 0 ? false : a.flag("keepdim");
+  if (dim) return Value::tensor(core::mean(t, *dim, keepdim));
+  Tensor s = core::sum(core::to_float(t));   // mean of all elements: sum() / numel, as a 0-d tensor
+  s.f[0] /= static_cast<float>(t.numel());
+  Tensor r = core::with_grad(s, {&t}, a.overload() == 1 && a.given("dim") ? "MeanBackward1" : "MeanBackward0");
+  return Value::tensor(keepdim ? keep_all(r, t.shape) : r);
+}
+
+// var/std overloads: (dim, *, correction, keepdim), (dim, unbiased, keepdim), (unbiased).
+Value var_like(Args& a, bool take_sqrt) {
+  const Tensor& t = a.tensor("input");
+  bool unbiased = true, keepdim = false;
+  std::optional<int64_t> dim;
+  if (a.overload() == 0) {
+    std::optional<int64_t> c = a.opt_integer("correction");
+    if (c && *c != 0 && *c != 1) a.unsupported("correction", "attn computes correction=0 or 1");
+    unbiased = !c || *c == 1;
+  } else {
+    unbiased = a.flag("unbiased");
+  }
+  if (a.overload() != 2) {
+    dim = one_dim(a, "dim");
+    keepdim = a.flag("keepdim");
+  }
+  Tensor v = dim ? core::var(t, *dim, unbiased, keepdim) : core::var(t, unbiased);
+  if (!dim && keepdim) v = keep_all(v, t.shape);
+  if (!take_sqrt) return Value::tensor(v);
+  Tensor s = core::unary(v, "sqrt");
+  return Value::tensor(core::with_grad(s, {&t}, "StdBackward0"));
+}
+
+Value amax_fn(Interpreter&, Args& a) {
+  const Tensor& t = a.tensor("input");
+  std::optional<int64_t> dim = one_dim(a, "dim");
+  bool keepdim = a.flag("keepdim");
+  if (dim) return Value::tensor(core::amax(t, *dim, keepdim));
+  Tensor r = core::with_grad(core::amax(core::view(t, {-1}), 0, false), {&t}, "AmaxBackward0");   // over every element
+  return Value::tensor(keepdim ? keep_all(r, t.shape) : r);
+}
+
+Value max_fn(Interpreter&, Args& a) {
+  const Tensor& t = a.tensor("input");
+  if (a.overload() == 1) a.unsupported("other", "attn supports max() over all elements");
+  if (a.overload() == 2) a.unsupported("dim", "attn supports max() over all elements; use argmax(dim) for positions");
+  return Value::tensor(core::max(t));
+}
+
+Value argmax_fn(Interpreter&, Args& a) {
+  const Tensor& t = a.tensor("input");
+  std::optional<int64_t> dim = a.opt_integer("dim");
+  bool keepdim = a.flag("keepdim");
+  if (dim) return Value::tensor(core::argmax(t, *dim, keepdim));
+  Tensor r = core::argmax(core::view(t, {-1}), 0, false);   // the index into the flattened tensor
+  return Value::tensor(keepdim ? keep_all(r, t.shape) : r);
+}
+
+Value allclose_fn(Interpreter&, Args& a) {
+  const Tensor &x = a.tensor("input"), &y = a.tensor("other");
+  double rtol = a.number("rtol"), atol = a.number("atol");
+  bool equal_nan = a.flag("equal_nan");
+  Tensor diff = core::binary(core::BinOp::sub, x, y);   // broadcasts, raises on mismatch
+  Tensor xb = core::binary(core::BinOp::add, core::zeros(diff.shape), core::to_float(x));
+  Tensor yb = core::binary(core::BinOp::add, core::zeros(diff.shape), core::to_float(y));
+  for (int64_t k = 0; k < diff.numel(); ++k) {
+    if (equal_nan && std::isnan(xb.f[k]) && std::isnan(yb.f[k])) continue;
+    if (!(std::fabs(diff.f[k]) <= atol + rtol * std::fabs(yb.f[k]))) return Value::boolean(false);
+  }
+  return Value::boolean(true);
+}
+
+Tensor tensor_or_scalar(const Value& v) {
+  return v.kind == Value::Tensor ? as_tensor(v) : core::scalar(static_cast<float>(to_double(v, "value")));
+}
+
+// where(condition, input, other): overloads 1-4 differ only in which of input/other is a number
+// (PyTorch names a number `self`).
+Value where_fn(Interpreter&, Args& a) {
+  const Tensor& cond = a.tensor("condition");
+  if (a.overload() == 0)
+    throw std::runtime_error("NotImplementedError: torch.where(condition) (the indices of True elements) is not implemented by attn; "
+                             "use torch.where(condition, input, other)");
+  const std::string& input = a.signature().params[1].name;
+  return Value::tensor(core::where(cond, tensor_or_scalar(a.get(input)), tensor_or_scalar(a.get("other"))));
+}
+
+Value einsum_fn(Interpreter& in, Args& a) {
+  std::vector<Value> args = as_seq(a.get("args"));
+  if (args.empty() || args[0].kind != Value::Str)
+    throw std::runtime_error("ValueError: einsum(): must specify the equation string and at least one operand, "
+                             "or at least one operand and its subscripts list");
+  std::vector<Tensor> ops;
+  for (size_t k = 1; k < args.size(); ++k) {
+    if (args[k].kind == Value::List || args[k].kind == Value::Tuple) {
+      for (const Value& x : in.iterate(args[k])) ops.push_back(as_tensor(x));
+    } else {
+      ops.push_back(as_tensor(args[k]));
+    }
+  }
+  return Value::tensor(core::einsum(args[0].s, ops));
+}
+
+// masked_fill(mask, value): value a number or a 0-d tensor.
+Tensor masked_fill(Args& a, const char* self) {
+  const Tensor& t = a.tensor(self);
+  const Tensor& mask = a.tensor("mask");
+  const Value& value = a.get("value");
+  if (value.kind == Value::Tensor && as_tensor(value).dim() != 0)
+    throw std::runtime_error(fmt::format("RuntimeError: masked_fill_ only supports a 0-dimensional value tensor, but got tensor with {} dimension(s).",
+                                         as_tensor(value).dim()));
+  return core::masked_fill(t, mask, static_cast<float>(to_double(value, "value")));
+}
+
+Value masked_fill_inplace(Interpreter&, Args& a) {
+  Tensor r = masked_fill(a, "self");
+  Tensor& t = a.tensor("self");
+  if (t.requires_grad && t.grad_fn.empty())
+    throw std::runtime_error("RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.");
+  t = std::move(r);   // every name bound to this tensor sees the change
+  return a.get("self");
+}
+
+Value unary(Args& a, Tensor (*f)(const Tensor&)) { return Value::tensor(f(a.tensor("input"))); }
+
+}  // namespace
+
+void add_math_ops(std::vector<OpRow>& rows) {
+  const unsigned both = kFunction | kMethod;
+  rows.push_back({"softmax", both, {"softmax(Tensor input, int64_t dim, ScalarType? dtype=None, *, Tensor out=None)", "softmax(Tensor input, Dimname dim, *, ScalarType? dtype=None)"}, softmax_fn});
+  rows.push_back({"nn.functional.softmax", kFunction, {"def softmax(input, dim=None, _stacklevel=3, dtype=None)"}, functional_softmax_fn});
+  rows.push_back({"sum", both,
+                  {"sum(Tensor input, *, ScalarType? dtype=None)",
+                   "sum(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)",
+                   "sum(Tensor input, DimnameList[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)"},
+                  sum_fn});
+  rows.push_back({"mean", both,
+                  {"mean(Tensor input, *, ScalarType? dtype=None)",
+                   "mean(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)",
+                   "mean(Tensor input, DimnameList[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)"},
+                  mean_fn});
+  for (const char* name : {"var", "std"}) {
+    std::string n = name;
+    rows.push_back({n, both,
+                    {n + "(Tensor input, IntArrayRef[1]? dim, *, int64_t? correction, bool keepdim=False, Tensor out=None)",
+                     n + "(Tensor input, IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor out=None)",
+                     n + "(Tensor input, bool unbiased=True)",
+                     n + "(Tensor input, DimnameList[1] dim, *, int64_t? correction, bool keepdim=False, Tensor out=None)",
+                     n + "(Tensor input, DimnameList[1] dim, bool unbiased=True, bool keepdim=False, *, Tensor out=None)"},
+                    n == "var" ? OpFn([](Interpreter&, Args& a) { return var_like(a, false); })
+                               : OpFn([](Interpreter&, Args& a) { return var_like(a, true); })});
+  }
+  rows.push_back({"amax", both, {"amax(Tensor input, IntArrayRef[1] dim=None, bool keepdim=False, *, Tensor out=None)"}, amax_fn});
+  rows.push_back({"max", both,
+                  {"max(Tensor input)", "max(Tensor input, Tensor other, *, Tensor out=None)",
+                   "max(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)",
+                   "max(Tensor input, Dimname dim, bool keepdim=False, *, TensorList[2] out=None)"},
+                  max_fn});
+  rows.push_back({"argmax", both, {"argmax(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)"}, argmax_fn});
+  rows.push_back({"exp", both, {"exp(Tensor input, *, Tensor out=None)"}, [](Interpreter&, Args& a) { return unary(a, core::exp); }});
+  rows.push_back({"sqrt", both, {"sqrt(Tensor input, *, Tensor out=None)"},
+                  [](Interpreter&, Args& a) { return Value::tensor(core::unary(a.tensor("input"), "sqrt")); }});
+  rows.push_back({"abs", both, {"abs(Tensor input, *, Tensor out=None)"},
+                  [](Interpreter&, Args& a) { return Value::tensor(core::unary(a.tensor("input"), "abs")); }});
+  rows.push_back({"isnan", both, {"isnan(Tensor input)"}, [](Interpreter&, Args& a) { return unary(a, core::isnan); }});
+  rows.push_back({"isinf", both, {"isinf(Tensor input)"}, [](Interpreter&, Args& a) { return unary(a, core::isinf); }});
+  rows.push_back({"dot", both, {"dot(Tensor input, Tensor tensor, *, Tensor out=None)"},
+                  [](Interpreter&, Args& a) { return Value::tensor(core::dot(a.tensor("input"), a.tensor("tensor"))); }});
+  rows.push_back({"matmul", both, {"matmul(Tensor input, Tensor other, *, Tensor out=None)"},
+                  [](Interpreter&, Args& a) { return Value::tensor(core::matmul(a.tensor("input"), a.tensor("other"))); }});
+  rows.push_back({"allclose", both, {"allclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)"},
+                  allclose_fn});
+  rows.push_back({"equal", both, {"equal(Tensor input, Tensor other)"},
+                  [](Interpreter&, Args& a) { return Value::boolean(core::equal(a.tensor("input"), a.tensor("other"))); }});
+  rows.push_back({"where", kFunction,
+                  {"where(Tensor condition)", "where(Tensor condition, Tensor input, Tensor other, *, Tensor out=None)",
+                   "where(Tensor condition, Scalar self, Tensor other)", "where(Tensor condition, Tensor input, Scalar other)",
+                   "where(Tensor condition, Scalar self, Scalar other)"},
+                  where_fn});
+  rows.push_back({"einsum", kFunction, {"def einsum(*args)"}, einsum_fn});
+  rows.push_back({"tril", both, {"tril(Tensor input, int64_t diagonal=0, *, Tensor out=None)"},
+                  [](Interpreter&, Args& a) { return Value::tensor(core::tril(a.tensor("input"), a.integer("diagonal"))); }});
+  rows.push_back({"triu", both, {"triu(Tensor input, int64_t diagonal=0, *, Tensor out=None)"},
+                  [](Interpreter&, Args& a) { return Value::tensor(core::triu(a.tensor("input"), a.integer("diagonal"))); }});
+  rows.push_back({"masked_fill", both,
+                  {"masked_fill(Tensor input, Tensor mask, Tensor value)", "masked_fill(Tensor input, Tensor mask, Scalar value)"},
+                  [](Interpreter&, Args& a) { return Value::tensor(masked_fill(a, "input")); }});
+  rows.push_back({"masked_fill_", kMethod,
+                  {"masked_fill_(Tensor self, Tensor mask, Tensor value)", "masked_fill_(Tensor self, Tensor mask, Scalar value)"},
+                  masked_fill_inplace});
+}
+
+}  // namespace attn::py

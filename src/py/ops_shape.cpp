@@ -1,0 +1,128 @@
+// py/ops_shape.cpp: the rows of the op table that move, join, convert or describe tensors: view,
+// reshape, transpose, t, permute, unsqueeze, squeeze, expand, cat, stack, repeat_interleave,
+// contiguous, clone, detach, size, dim, numel, item, tolist, bool, float, long.
+//
+// What it is: signatures as PyTorch 1.13's parser writes them (the manual ones, size() and
+// float(), from python_variable_methods.cpp), and adapters onto core/.
+// What it is not: indexing (x[i], tensor_methods.cpp) or numerics (core/).
+#include "py/interpreter.h"
+#include "py/op_table.h"
+
+namespace attn::py {
+
+namespace {
+
+using core::Tensor;
+
+core::Shape shape_of(Args& a, const char* name) {
+  std::vector<int64_t> v = a.ints(name);
+  return core::Shape(v.begin(), v.end());
+}
+
+Value view_fn(Interpreter&, Args& a) {
+  const Tensor& t = a.tensor("self");
+  if (a.overload() == 0) a.unsupported("dtype", "attn does not reinterpret a tensor's bits");
+  return Value::tensor(core::view(t, shape_of(a, "size")));
+}
+
+Value squeeze_fn(Interpreter&, Args& a) {
+  const Tensor& t = a.tensor("input");
+  if (a.overload() == 1) return Value::tensor(core::squeeze(t, a.integer("dim")));
+  Tensor out = t;   // every dim of size 1
+  core::Shape shape;
+  for (int64_t d : t.shape)
+    if (d != 1) shape.push_back(d);
+  out.shape = shape;
+  return Value::tensor(core::with_grad(std::move(out), {&t}, "SqueezeBackward0"));
+}
+
+Value repeat_interleave_fn(Interpreter&, Args& a) {
+  if (a.overload() == 2) a.unsupported("repeats", "attn repeats by an int");
+  const Tensor& t = a.tensor("input");
+  if (a.overload() == 0) a.unsupported("repeats", "attn repeats by an int");
+  int64_t repeats = a.integer("repeats");
+  std::optional<int64_t> dim = a.opt_integer("dim");
+  if (a.given("output_size")) a.unsupported("output_size");
+  if (!dim) return Value::tensor(core::repeat_interleave(core::view(t, {-1}), repeats, 0));   // flattened
+  return Value::tensor(core::repeat_interleave(t, repeats, *dim));
+}
+
+Value size_fn(Interpreter&, Args& a) {
+  const Tensor& t = a.tensor("self");
+  if (a.overload() == 1) return Value::size(t.shape);
+  return Value::integer(t.shape[static_cast<size_t>(core::normalize_dim(a.integer("dim"), t.dim()))]);
+}
+
+Value tolist(const Tensor& t) {
+  if (t.dim() == 0) return t.is_float() ? Value::number(t.at(0)) : Value::integer(t.i[0]);
+  std::vector<Value> rows;
+  for (int64_t r = 0; r < t.shape[0]; ++r) {
+    core::Index ix;
+    ix.value = r;
+    rows.push_back(tolist(core::index(t, {ix})));
+  }
+  return Value::list(rows);
+}
+
+Value item_fn(Interpreter&, Args& a) {
+  const Tensor& t = a.tensor("self");
+  double v = core::item(t);
+  return t.is_float() ? Value::number(v) : t.dtype == core::DType::boolean ? Value::boolean(v != 0) : Value::integer(static_cast<int64_t>(v));
+}
+
+// .bool() / .float() / .long(): memory_format only has its default here (the table checks it).
+template <core::DType D>
+Value convert_fn(Interpreter&, Args& a) {
+  const Tensor& t = a.tensor("self");
+  if (D == core::DType::float32) return Value::tensor(core::to_float(t));
+  if (D == core::DType::boolean) return Value::tensor(core::to_bool(t));
+  return Value::tensor(cast(t, D));
+}
+
+}  // namespace
+
+void add_shape_ops(std::vector<OpRow>& rows) {
+  const unsigned both = kFunction | kMethod;
+  rows.push_back({"view", kMethod, {"view(Tensor self, ScalarType dtype)", "view(Tensor self, SymIntArrayRef size)"}, view_fn});
+  rows.push_back({"reshape", both, {"reshape(Tensor input, SymIntArrayRef shape)"},
+                  [](Interpreter&, Args& a) { return Value::tensor(core::view(a.tensor("input"), shape_of(a, "shape"))); }});
+  rows.push_back({"expand", kMethod, {"expand(Tensor self, SymIntArrayRef size, *, bool implicit=False)"}, [](Interpreter&, Args& a) {
+                    a.get("implicit");   // only a note for PyTorch's tracer
+                    return Value::tensor(core::expand(a.tensor("self"), shape_of(a, "size")));
+                  }});
+  rows.push_back({"permute", both, {"permute(Tensor input, IntArrayRef dims)"},
+                  [](Interpreter&, Args& a) { return Value::tensor(core::permute(a.tensor("input"), shape_of(a, "dims"))); }});
+  rows.push_back({"transpose", both, {"transpose(Tensor input, int64_t dim0, int64_t dim1)", "transpose(Tensor input, Dimname dim0, Dimname dim1)"}, [](Interpreter&, Args& a) {
+                    return Value::tensor(core::transpose(a.tensor("input"), a.integer("dim0"), a.integer("dim1")));
+                  }});
+  rows.push_back({"t", both, {"t(Tensor input)"}, [](Interpreter&, Args& a) { return Value::tensor(core::t(a.tensor("input"))); }});
+  rows.push_back({"unsqueeze", both, {"unsqueeze(Tensor input, int64_t dim)"},
+                  [](Interpreter&, Args& a) { return Value::tensor(core::unsqueeze(a.tensor("input"), a.integer("dim"))); }});
+  rows.push_back({"squeeze", both, {"squeeze(Tensor input)", "squeeze(Tensor input, int64_t dim)", "squeeze(Tensor input, Dimname dim)"}, squeeze_fn});
+  rows.push_back({"cat", kFunction, {"cat(TensorList tensors, int64_t dim=0, *, Tensor out=None)", "cat(TensorList tensors, Dimname dim, *, Tensor out=None)"},
+                  [](Interpreter&, Args& a) { return Value::tensor(core::cat(a.tensors("tensors"), a.integer("dim"))); }});
+  rows.push_back({"stack", kFunction, {"stack(TensorList tensors, int64_t dim=0, *, Tensor out=None)"},
+                  [](Interpreter&, Args& a) { return Value::tensor(core::stack(a.tensors("tensors"), a.integer("dim"))); }});
+  rows.push_back({"repeat_interleave", both,
+                  {"repeat_interleave(Tensor input, Tensor repeats, int64_t? dim=None, *, int64_t? output_size=None)",
+                   "repeat_interleave(Tensor input, int64_t repeats, int64_t? dim=None, *, int64_t? output_size=None)",
+                   "repeat_interleave(Tensor repeats, *, int64_t? output_size=None)"},
+                  repeat_interleave_fn});
+  rows.push_back({"contiguous", kMethod, {"contiguous(Tensor self, *, MemoryFormat memory_format=contiguous_format)"},
+                  [](Interpreter&, Args& a) { return Value::tensor(core::contiguous(a.tensor("self"))); }});
+  rows.push_back({"clone", both, {"clone(Tensor input, *, MemoryFormat? memory_format=None)"}, [](Interpreter&, Args& a) {
+                    const Tensor& t = a.tensor("input");
+                    return Value::tensor(core::with_grad(t, {&t}, "CloneBackward0"));
+                  }});
+  rows.push_back({"detach", both, {"detach(Tensor input)"}, [](Interpreter&, Args& a) { return Value::tensor(core::detach(a.tensor("input"))); }});
+  rows.push_back({"size", kMethod, {"size(Tensor self, int64_t dim)", "size(Tensor self)", "size(Tensor self, Dimname dim)"}, size_fn});
+  rows.push_back({"dim", kMethod, {"dim(Tensor self)"}, [](Interpreter&, Args& a) { return Value::integer(a.tensor("self").dim()); }});
+  rows.push_back({"numel", both, {"numel(Tensor input)"}, [](Interpreter&, Args& a) { return Value::integer(a.tensor("input").numel()); }});
+  rows.push_back({"item", kMethod, {"item(Tensor self)"}, item_fn});
+  rows.push_back({"tolist", kMethod, {"tolist(Tensor self)"}, [](Interpreter&, Args& a) { return tolist(a.tensor("self")); }});
+  rows.push_back({"bool", kMethod, {"bool(Tensor self, *, MemoryFormat? memory_format=None)"}, convert_fn<core::DType::boolean>});
+  rows.push_back({"float", kMethod, {"float(Tensor self, *, MemoryFormat? memory_format=None)"}, convert_fn<core::DType::float32>});
+  rows.push_back({"long", kMethod, {"long(Tensor self, *, MemoryFormat? memory_format=None)"}, convert_fn<core::DType::int64>});
+}
+
+}  // namespace attn::py
