@@ -91,3 +91,11 @@ TEST_CASE("Python errors carry the cell line and Python's wording") {
         "2: RuntimeError: mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)");
   CHECK(error_of("{}['k']") == "1: KeyError: 'k'");
 }
+
+TEST_CASE("keyword-only arguments of builtins are bound by name, and unknown ones raise") {
+  CHECK(run("print(sorted([3, 1, 2], reverse=True), sorted(['bb', 'a'], key=len), '{a}-{0}'.format(1, a=2))") ==
+        "[3, 2, 1] ['a', 'bb'] 2-1\n");
+  CHECK(error_of("sorted([1], foo=1)") == "1: TypeError: 'foo' is an invalid keyword argument for sort()");
+  CHECK(error_of("sorted([1], None)") == "1: TypeError: sorted expected 1 argument, got 2");
+  CHECK(error_of("'{a}'.format(b=1)") == "1: KeyError: 'a'");
+}

@@ -328,3 +328,36 @@ TEST_CASE("an implementation that ignores an argument it was given raises instea
   CHECK_THROWS_WITH(table.call_function(in, *table.function("tril"), call({t, Value::integer(1)})),
                     "NotImplementedError: torch.tril(): attn does not implement diagonal=1");
 }
+
+TEST_CASE("nn modules bind their arguments: unknown keywords raise, the others are implemented or refused") {
+  CHECK(run("nn.Linear(3, 2, biass=False)") == "TypeError: Linear.__init__() got an unexpected keyword argument 'biass'");
+  CHECK(run("nn.Linear()") == "TypeError: Linear.__init__() missing 2 required positional arguments: 'in_features' and 'out_features'");
+  CHECK(run("nn.Linear(1)") == "TypeError: Linear.__init__() missing 1 required positional argument: 'out_features'");
+  CHECK(run("nn.Linear(1, 2, 3, 4, 5, 6)") == "TypeError: Linear.__init__() takes from 3 to 6 positional arguments but 7 were given");
+  CHECK(run("nn.Dropout(0.5, inplace=True, foo=1)") == "TypeError: _DropoutNd.__init__() got an unexpected keyword argument 'foo'");
+  CHECK(run("nn.Embedding(4, 2, foo=1)") == "TypeError: Embedding.__init__() got an unexpected keyword argument 'foo'");
+  CHECK(run("nn.Parameter(x, True, 3)") == "TypeError: Parameter.__new__() takes from 1 to 3 positional arguments but 4 were given");
+  CHECK(run("nn.ModuleList(foo=1)") == "TypeError: ModuleList.__init__() got an unexpected keyword argument 'foo'");
+  CHECK(run("nn.Linear(3, 2, device='cuda')") == "NotImplementedError: Linear.__init__(): attn computes on the CPU only, not device='cuda'");
+  CHECK(run("nn.Embedding(4, 2, max_norm=1.0)") ==
+        "NotImplementedError: Embedding.__init__(): attn does not implement max_norm=1.0: attn does not renormalise embeddings");
+  CHECK(run("nn.Embedding(4, 2, padding_idx=4)") == "AssertionError: Padding_idx must be within num_embeddings");
+  // Embedding(padding_idx): the same draws, then the padding row zeroed (seed 123, as PyTorch).
+  CHECK(run("torch.manual_seed(123)\ne = nn.Embedding(4, 2, padding_idx=-1)\nprint(e)\nprint(e.weight)") ==
+        "Embedding(4, 2, padding_idx=3)\n"
+        "Parameter containing:\n"
+        "tensor([[-0.1115,  0.1204],\n"
+        "        [-0.3696, -0.2404],\n"
+        "        [-1.1969,  0.2093],\n"
+        "        [ 0.0000,  0.0000]], requires_grad=True)\n");
+  // Dropout(inplace=True) changes its input and returns it (portable mask: Debian's torch).
+  CHECK(run("torch.manual_seed(1)\ny = torch.rand(6)\nd = nn.Dropout(0.5, inplace=True)\nz = d(y)\nprint(d, y, z is y)",
+            attn::core::DropoutRng::portable) ==
+        "Dropout(p=0.5, inplace=True) tensor([1.5153, 0.0000, 0.8061, 1.4694, 0.0000, 0.0000]) True\n");
+  CHECK(run("torch.manual_seed(1)\ny = torch.rand(6, requires_grad=True)\nnn.Dropout(0.5, inplace=True)(y)") ==
+        "RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.");
+  CHECK(run("torch.manual_seed(789)\nl = nn.Linear(in_features=3, out_features=2, bias=False, device='cpu', dtype=torch.float32)\nprint(l)") ==
+        "Linear(in_features=3, out_features=2, bias=False)\n");
+  CHECK(run("m = nn.Linear(3, 2)\nprint(len(m.parameters()), len(m.parameters(recurse=False)), m.train(mode=False).training)") == "2 2 False\n");
+  CHECK(run("m = nn.Linear(3, 2)\nm.eval(1)") == "TypeError: Module.eval() takes 1 positional argument but 2 were given");
+}

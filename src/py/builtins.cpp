@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "py/interpreter.h"
+#include "py/signature.h"
 
 namespace attn::py {
 
@@ -19,6 +20,12 @@ const Value* find_arg(CallArgs& a, size_t k, const char* name) {
   for (auto& [n, v] : a.kw)
     if (n == name) return &v;
   return nullptr;
+}
+
+Value keyword_arg(CallArgs& a, const std::string& name) {
+  for (auto& [n, v] : a.kw)
+    if (n == name) return v;
+  throw std::runtime_error("KeyError: '" + name + "'");
 }
 
 Value arg(CallArgs& a, size_t k, const char* name) {
@@ -214,9 +221,14 @@ Value range_fn(Interpreter&, CallArgs& a) {
 }
 
 Value sorted_fn(Interpreter& in, CallArgs& a) {
-  std::vector<Value> items = in.iterate(arg(a, 0, "iterable"));
-  Value key = arg_or(a, 99, "key", Value::none());
-  bool reverse = truthy(arg_or(a, 99, "reverse", Value::boolean(false)));
+  static const Signature sig = Signature::parse("def sorted(iterable, /, *, key=None, reverse=False)");
+  for (auto& [name, v] : a.kw)   // CPython's own words for sorted(), a C function
+    if (name != "key" && name != "reverse") throw std::runtime_error("TypeError: '" + name + "' is an invalid keyword argument for sort()");
+  if (a.pos.size() != 1) throw std::runtime_error(fmt::format("TypeError: sorted expected 1 argument, got {}", a.pos.size()));
+  Args b = bind_args(sig, a, "sorted");
+  std::vector<Value> items = in.iterate(b.get("iterable"));
+  Value key = b.get("key");
+  bool reverse = b.flag("reverse");
   std::vector<std::pair<Value, Value>> keyed;
   for (const Value& v : items) {
     CallArgs ka;
@@ -477,7 +489,7 @@ Value str_attribute(const Value& self, const std::string& name) {
         size_t end = s.find('}', k);
         std::string field = s.substr(k + 1, end - k - 1), spec;
         if (auto c = field.find(':'); c != std::string::npos) { spec = field.substr(c + 1); field = field.substr(0, c); }
-        Value v = field.empty() ? a.pos.at(next++) : std::isdigit(static_cast<unsigned char>(field[0])) ? a.pos.at(std::stoul(field)) : arg(a, 99, field.c_str());
+        Value v = field.empty() ? a.pos.at(next++) : std::isdigit(static_cast<unsigned char>(field[0])) ? a.pos.at(std::stoul(field)) : keyword_arg(a, field);
         out += spec.empty() ? str(v) : format_spec(v, spec);
         k = end;
       }

@@ -75,6 +75,7 @@ class Interpreter {
 const Value* find_arg(CallArgs& a, size_t k, const char* name);
 Value arg(CallArgs& a, size_t k, const char* name);
 Value arg_or(CallArgs& a, size_t k, const char* name, Value fallback);
+Value keyword_arg(CallArgs& a, const std::string& name);   // str.format(name=...): KeyError if absent
 int64_t to_int(const Value& v, const char* what);
 double to_double(const Value& v, const char* what);
 std::string format_spec(const Value& v, const std::string& spec);   // format(v, spec)

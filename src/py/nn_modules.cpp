@@ -3,12 +3,15 @@
 //
 // What it is: modules that draw their random numbers in PyTorch's order (core/random.cpp) and
 // compute forward passes with core:: ops, plus the Module machinery user classes rely on
-// (parameters() order, register_buffer, train/eval, module(x) -> forward(x)).
+// (parameters() order, register_buffer, train/eval, module(x) -> forward(x)). Constructors and
+// methods bind their arguments to PyTorch's Python signatures (signature.h), so an unknown or
+// unimplemented keyword raises.
 // What it is not: autograd or optimisers; no gradient is ever computed.
 #include <fmt/format.h>
 
 #include "core/random.h"
 #include "py/interpreter.h"
+#include "py/signature.h"
 
 namespace attn::py {
 
@@ -46,11 +49,59 @@ int64_t positive(const Value& v, const char* what) {
   return n;
 }
 
+// PyTorch's Python signatures of the modules' constructors and methods, parsed once; sig(name).
+const Signature& sig(std::string_view name) {
+  static const std::map<std::string, Signature, std::less<>> all = [] {
+    std::map<std::string, Signature, std::less<>> m;
+    for (const char* text : {
+             "def Linear.__init__(self, in_features, out_features, bias=True, device=None, dtype=None)",
+             "def Linear.forward(self, input)",
+             "def Embedding.__init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0, "
+             "scale_grad_by_freq=False, sparse=False, _weight=None, device=None, dtype=None)",
+             "def Embedding.forward(self, input)",
+             "def _DropoutNd.__init__(self, p=0.5, inplace=False)",
+             "def Dropout.forward(self, input)",
+             "def ModuleList.__init__(self, modules=None)",
+             "def Parameter.__new__(cls, data=None, requires_grad=True)",
+             "def Module.parameters(self, recurse=True)",
+             "def Module.eval(self)",
+             "def Module.train(self, mode=True)",
+             "def Module.register_buffer(self, name, tensor, persistent=True)"}) {
+      Signature s = Signature::parse(text);
+      m.emplace(s.name, std::move(s));
+    }
+    return m;
+  }();
+  return all.at(std::string(name));
+}
+
+// Bind `self` and a call to one of those signatures. device= must be the CPU; the caller reads
+// the rest and ends with done(b).
+Args bind_self(const Signature& sig, const Value& self, const CallArgs& a) {
+  CallArgs with_self = a;
+  with_self.pos.insert(with_self.pos.begin(), self);
+  Args b = bind_args(sig, with_self, sig.name);
+  b.get(sig.params[0].name);
+  b.check_environment();
+  return b;
+}
+
+void done(const Args& b) { b.check_all_read(); }
+
+// dtype= of a module's parameters: attn's are float32.
+void float32_only(Args& b) {
+  const Value& d = b.get("dtype");
+  if (!d.is_none() && dtype_of(d) != core::DType::float32) b.unsupported("dtype", "attn's parameters are float32");
+}
+
 // ---- Linear ----
 
 void linear_init(Interpreter& in, Value& self, CallArgs& a) {
-  int64_t fin = positive(arg(a, 0, "in_features"), "in_features"), fout = positive(arg(a, 1, "out_features"), "out_features");
-  bool bias = truthy(arg_or(a, 2, "bias", Value::boolean(true)));
+  Args b = bind_self(sig("Linear.__init__"), self, a);
+  int64_t fin = positive(b.get("in_features"), "in_features"), fout = positive(b.get("out_features"), "out_features");
+  bool bias = b.flag("bias");
+  float32_only(b);
+  done(b);
   core::LinearParams p = core::linear_init(in.generator, fin, fout, bias);
   inst(self).set("in_features", Value::integer(fin));
   inst(self).set("out_features", Value::integer(fout));
@@ -60,7 +111,9 @@ void linear_init(Interpreter& in, Value& self, CallArgs& a) {
 
 // x @ W.T (+ b), with the grad_fn PyTorch 1.13 records for each input rank (pytorch-facts §4).
 Value linear_forward(Interpreter&, Value& self, CallArgs& a) {
-  Tensor x = as_tensor(arg(a, 0, "input"));
+  Args b = bind_self(sig("Linear.forward"), self, a);
+  Tensor x = b.tensor("input");
+  done(b);
   const Tensor& w = as_tensor(*inst(self).find("weight"));
   Value bias = *inst(self).find("bias");
   Tensor y = core::matmul(x, core::t(w));
@@ -78,32 +131,75 @@ std::string linear_repr(const Value& self) {
 // ---- Embedding, Dropout, ModuleList ----
 
 void embedding_init(Interpreter& in, Value& self, CallArgs& a) {
-  int64_t num = positive(arg(a, 0, "num_embeddings"), "num_embeddings"), dim = positive(arg(a, 1, "embedding_dim"), "embedding_dim");
+  Args b = bind_self(sig("Embedding.__init__"), self, a);
+  int64_t num = positive(b.get("num_embeddings"), "num_embeddings"), dim = positive(b.get("embedding_dim"), "embedding_dim");
+  std::optional<int64_t> padding = b.opt_integer("padding_idx");
+  if (b.given("max_norm")) b.unsupported("max_norm", "attn does not renormalise embeddings");
+  if (b.number("norm_type") != 2.0) b.unsupported("norm_type", "it only matters with max_norm");
+  if (b.flag("scale_grad_by_freq")) b.unsupported("scale_grad_by_freq", "attn computes no gradients");
+  if (b.flag("sparse")) b.unsupported("sparse", "attn computes no gradients");
+  if (b.given("_weight")) b.unsupported("_weight");
+  float32_only(b);
+  done(b);
+  if (padding && (*padding >= num || *padding < -num))   // nn.Embedding's own check, before any weight is drawn
+    throw std::runtime_error("AssertionError: Padding_idx must be within num_embeddings");
+  if (padding && *padding < 0) *padding += num;
   if (num * dim > 50'000'000) throw std::runtime_error("RuntimeError: embedding too large for a lesson (over 50 million weights)");
+  Tensor w = core::embedding_weight(in.generator, num, dim);
+  if (padding)   // reset_parameters(): normal_ init, then the padding row filled with zeros
+    std::fill(w.f.begin() + *padding * dim, w.f.begin() + (*padding + 1) * dim, 0.0f);
   inst(self).set("num_embeddings", Value::integer(num));
   inst(self).set("embedding_dim", Value::integer(dim));
-  inst(self).set("weight", make_parameter(core::embedding_weight(in.generator, num, dim)));
+  inst(self).set("padding_idx", padding ? Value::integer(*padding) : Value::none());
+  inst(self).set("weight", make_parameter(w));
 }
 
 Value embedding_forward(Interpreter&, Value& self, CallArgs& a) {
-  return Value::tensor(core::index_select_rows(as_tensor(*inst(self).find("weight")), as_tensor(arg(a, 0, "input"))));
+  Args b = bind_self(sig("Embedding.forward"), self, a);
+  Tensor ids = b.tensor("input");
+  done(b);
+  return Value::tensor(core::index_select_rows(as_tensor(*inst(self).find("weight")), ids));
+}
+
+std::string embedding_repr(const Value& s) {
+  const Value& padding = *inst(s).find("padding_idx");
+  return fmt::format("Embedding({}, {}{})", inst(s).find("num_embeddings")->i, inst(s).find("embedding_dim")->i,
+                     padding.is_none() ? "" : fmt::format(", padding_idx={}", padding.i));
 }
 
 void dropout_init(Interpreter&, Value& self, CallArgs& a) {
-  double p = to_double(arg_or(a, 0, "p", Value::number(0.5)), "p");
+  Args b = bind_self(sig("_DropoutNd.__init__"), self, a);
+  double p = b.number("p");
+  bool inplace = b.flag("inplace");
+  done(b);
   if (p < 0.0 || p > 1.0) throw std::runtime_error(fmt::format("ValueError: dropout probability has to be between 0 and 1, but got {}", p));
   inst(self).set("p", Value::number(p));
+  inst(self).set("inplace", Value::boolean(inplace));
 }
 
+// With inplace=True the input tensor itself takes the result (PyTorch's _dropout<inplace> draws
+// and rounds exactly as the out-of-place form), and the input is returned.
 Value dropout_forward(Interpreter& in, Value& self, CallArgs& a) {
-  Value x = arg(a, 0, "input");
+  Args b = bind_self(sig("Dropout.forward"), self, a);
+  Value x = b.get("input");
+  done(b);
+  double p = inst(self).find("p")->f;
   if (!inst(self).training) return x;
-  return Value::tensor(core::dropout(in.generator, as_tensor(x), inst(self).find("p")->f, in.dropout_rng));
+  Tensor& t = as_tensor(x);
+  Tensor y = core::dropout(in.generator, t, p, in.dropout_rng);
+  if (!inst(self).find("inplace")->b) return Value::tensor(std::move(y));
+  if (p == 0.0 || t.numel() == 0) return x;
+  if (t.requires_grad && t.grad_fn.empty())
+    throw std::runtime_error("RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.");
+  t = std::move(y);
+  return x;
 }
 
 void modulelist_init(Interpreter& in, Value& self, CallArgs& a) {
-  std::vector<Value> mods = a.pos.empty() ? std::vector<Value>{} : in.iterate(a.pos[0]);
-  inst(self).set("_modules", Value::list(mods));
+  Args b = bind_self(sig("ModuleList.__init__"), self, a);
+  const Value& modules = b.get("modules");
+  done(b);
+  inst(self).set("_modules", Value::list(modules.is_none() ? std::vector<Value>{} : in.iterate(modules)));
 }
 
 std::string modulelist_repr(const Value& self) {
@@ -117,10 +213,11 @@ std::string modulelist_repr(const Value& self) {
   return out + (mods.empty() ? ")" : "\n)");
 }
 
-// parameters(): own parameters in registration order, then each child's, depth first.
-void collect_parameters(const Value& m, std::vector<Value>& out) {
+// parameters(): own parameters in registration order, then (recurse) each child's, depth first.
+void collect_parameters(const Value& m, std::vector<Value>& out, bool recurse = true) {
   for (auto& [name, v] : inst(m).attrs)
     if (v.kind == Value::Tensor && as_tensor(v).is_parameter) out.push_back(v);
+  if (!recurse) return;
   for (auto& [name, v] : inst(m).attrs) {
     if (v.kind == Value::Instance) collect_parameters(v, out);
     if (name == "_modules")
@@ -143,8 +240,12 @@ void add_nn_modules(NamespaceObj& nn) {
   auto module = module_class("Module", nullptr);
   nn.names["Module"] = class_value(module);
   nn.names["Parameter"] = builtin("torch.nn.Parameter", [](Interpreter&, CallArgs& a) {
-    Value p = make_parameter(as_tensor(arg(a, 0, "data")));
-    as_tensor(p).requires_grad = truthy(arg_or(a, 1, "requires_grad", Value::boolean(true)));
+    Args b = bind_self(sig("Parameter.__new__"), Value::none(), a);
+    const Value& data = b.get("data");
+    bool requires_grad = b.flag("requires_grad");
+    done(b);
+    Value p = make_parameter(data.is_none() ? core::zeros({0}) : as_tensor(data));
+    as_tensor(p).requires_grad = requires_grad;
     return p;
   });
   auto linear = module_class("Linear", module);
@@ -155,12 +256,14 @@ void add_nn_modules(NamespaceObj& nn) {
   auto emb = module_class("Embedding", module);
   emb->native_init = embedding_init;
   emb->native_forward = embedding_forward;
-  emb->native_repr = [](const Value& s) { return fmt::format("Embedding({}, {})", inst(s).find("num_embeddings")->i, inst(s).find("embedding_dim")->i); };
+  emb->native_repr = embedding_repr;
   nn.names["Embedding"] = class_value(emb);
   auto drop = module_class("Dropout", module);
   drop->native_init = dropout_init;
   drop->native_forward = dropout_forward;
-  drop->native_repr = [](const Value& s) { return "Dropout(p=" + repr(*inst(s).find("p")) + ", inplace=False)"; };
+  drop->native_repr = [](const Value& s) {
+    return "Dropout(p=" + repr(*inst(s).find("p")) + ", inplace=" + repr(*inst(s).find("inplace")) + ")";
+  };
   nn.names["Dropout"] = class_value(drop);
   auto list = module_class("ModuleList", module);
   list->native_init = modulelist_init;
@@ -188,19 +291,36 @@ Value instance_attribute(Interpreter& in, const Value& self, const std::string& 
         });
   if (name == "training") return Value::boolean(o.training);
   if (name == "parameters")
-    return builtin("Module.parameters", [self](Interpreter&, CallArgs&) {
+    return builtin("Module.parameters", [self](Interpreter&, CallArgs& a) {
+      Args b = bind_self(sig("Module.parameters"), self, a);
+      bool recurse = b.flag("recurse");
+      done(b);
       std::vector<Value> out;
-      collect_parameters(self, out);
+      collect_parameters(self, out, recurse);
       return Value::list(out);
     });
-  if (name == "eval" || name == "train")
-    return builtin("Module." + name, [self, name](Interpreter&, CallArgs& a) {
-      set_training(self, name == "train" && truthy(arg_or(a, 0, "mode", Value::boolean(true))));
+  if (name == "eval")
+    return builtin("Module.eval", [self](Interpreter&, CallArgs& a) {
+      done(bind_self(sig("Module.eval"), self, a));
+      set_training(self, false);
+      return self;
+    });
+  if (name == "train")
+    return builtin("Module.train", [self](Interpreter&, CallArgs& a) {
+      Args b = bind_self(sig("Module.train"), self, a);
+      bool mode = b.flag("mode");
+      done(b);
+      set_training(self, mode);
       return self;
     });
   if (name == "register_buffer")
     return builtin("Module.register_buffer", [self](Interpreter&, CallArgs& a) {
-      inst(self).set(str(arg(a, 0, "name")), arg(a, 1, "tensor"));
+      Args b = bind_self(sig("Module.register_buffer"), self, a);
+      std::string n = str(b.get("name"));
+      Value t = b.get("tensor");
+      b.get("persistent");   // only decides whether state_dict() saves it; attn has no state_dict
+      done(b);
+      inst(self).set(n, t);
       return Value::none();
     });
   (void)in;
