@@ -7,6 +7,7 @@
 //   {"tril", kFunction | kMethod, {"tril(Tensor input, int64_t diagonal=0, *, Tensor out=None)"},
 //    [](Interpreter&, Args& a) { return Value::tensor(core::tril(a.tensor("input"), a.integer("diagonal"))); }},
 //
+// `/usr/bin/python3 tools/torch_signatures.py tril` prints those signatures from Debian's torch.
 // For the method the first parameter (`input`, or `self` in a method-only row) is the tensor the
 // method is called on, and `out` is dropped, as in PyTorch. The table parses every signature once
 // when it is built and refuses a name registered twice for the same variant (SignatureError).

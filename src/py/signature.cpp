@@ -65,7 +65,7 @@ Value parse_default(std::string_view text, const std::string& d, Param::Type typ
   if (d == "True" || d == "False") return Value::boolean(d == "True");
   if (d == "[]") return Value::tuple({});
   if (d.size() >= 2 && (d.front() == '\'' || d.front() == '"')) return Value::str(d.substr(1, d.size() - 2));
-  if (d == "contiguous_format") return Value::none();   // MemoryFormat: the only one attn has
+  if (d == "contiguous_format" || d == "MemoryFormat::Contiguous") return Value::none();   // the only MemoryFormat attn has
   char* end = nullptr;
   if (d.find_first_of(".eE") == std::string::npos) {
     long long i = std::strtoll(d.c_str(), &end, 10);
