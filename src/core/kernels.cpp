@@ -12,7 +12,8 @@
 // Vectorized<float> are written as arrays of 8 floats; a vector operation is a loop over lanes.
 // Every claim about order was checked bit for bit against torch, in both families
 // (tools/make_kernel_vectors.py writes the evidence, tests/test_kernels.cpp replays it).
-// What it is not: fast, vectorised, multi-threaded, or shape-aware (tensor.cpp does shapes).
+// What it is not: fast, vectorised, multi-threaded, or shape-aware (tensor.cpp does shapes),
+// except the matrix products, which hand their loops to core/gemm (same order, fast).
 // It assumes ATen runs one thread, as it does on the reference machine. With more threads ATen
 // splits only big work (measured: sums of more than 32768 elements, and non-last-dim softmax
 // when outer*inner > 32768/dim), which then rounds differently; lesson tensors never get there.
@@ -23,6 +24,7 @@
 #include "core/kernels.h"
 
 #include "core/cpu.h"
+#include "core/gemm.h"
 
 #include <algorithm>
 #include <array>
@@ -303,6 +305,9 @@ void softmax_inner(const float* in, float* out, int64_t outer, int64_t dim_size,
 //  - bmm with k*m*n < 400: baddbmm_cpu_kernel, `acc_value += s2[k] * m1[k][j]` from 0.
 //  - addmm (nn.Linear): 'T','N' gives C = 1*TEMP + 1*bias, i.e. the bias is added after the sum.
 
+// The loops that define the order (reference BLAS sgemm / sgemv, one scalar chain per element).
+namespace reference {
+
 // C(m,n) = A(m,k) @ B(k,n)
 void matmul(const float* a, const float* b, float* c, int64_t m, int64_t k, int64_t n) {
   for (int64_t i = 0; i < m; ++i) {
@@ -333,6 +338,24 @@ void matvec(const float* a, const float* x, float* y, int64_t m, int64_t k) {
 // y(n) = x(k) @ B(k,n): at::matmul does x.unsqueeze(0).mm(B).squeeze(0), i.e. sgemm with m = 1.
 void vecmat(const float* x, const float* b, float* y, int64_t k, int64_t n) {
   matmul(x, b, y, 1, k, n);
+}
+
+}  // namespace reference
+
+// The fast versions: the same per-element operations, blocked, vectorised across output
+// elements and threaded by core/gemm (see gemm.h for why the bits cannot change).
+void matmul(const float* a, const float* b, float* c, int64_t m, int64_t k, int64_t n) {
+  gemm::matmul(m, n, k, {a, k, 1}, {b, n, 1}, c, n);
+}
+
+// sgemv 'T' is one dot product per row in l order: y(1,m) = x(1,k) @ A^T(k,m), with A read in
+// place as the transposed operand, so gemm vectorises across rows of A.
+void matvec(const float* a, const float* x, float* y, int64_t m, int64_t k) {
+  gemm::matmul(1, m, k, {x, k, 1}, {a, 1, k}, y, m);
+}
+
+void vecmat(const float* x, const float* b, float* y, int64_t k, int64_t n) {
+  gemm::matmul(1, n, k, {x, k, 1}, {b, n, 1}, y, n);
 }
 
 // torch.dot: at::native::dot_impl<float> -> sdot_ (reference BLAS unrolls by 5 but keeps the

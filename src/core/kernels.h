@@ -5,7 +5,8 @@
 //
 // What it is: raw-pointer kernels over contiguous row-major float buffers, each written to
 // reproduce the order of operations (and the fused multiply-adds) of the ATen kernel it names.
-// What it is not: fast, general, or shape-aware; tensor.cpp does shapes and calls these.
+// What it is not: general or shape-aware; tensor.cpp does shapes and calls these. Only the
+// matrix products are fast (core/gemm.h); the rest are plain loops.
 #pragma once
 
 #include <cstdint>
@@ -25,13 +26,23 @@ void softmax_lastdim(const float* in, float* out, int64_t rows, int64_t n);
 void softmax_inner(const float* in, float* out, int64_t outer, int64_t dim_size, int64_t inner);
 
 // C(m,n) = A(m,k) @ B(k,n), all contiguous row-major, with PyTorch's rounding for mm on CPU.
+// Blocked, vectorised and threaded (core/gemm.h); the same bits as reference::matmul.
 void matmul(const float* a, const float* b, float* c, int64_t m, int64_t k, int64_t n);
 
-// A(m,k) @ x(k): matrix-vector product as torch.mv / 2-D @ 1-D.
+// A(m,k) @ x(k): matrix-vector product as torch.mv / 2-D @ 1-D (fast; = reference::matvec).
 void matvec(const float* a, const float* x, float* y, int64_t m, int64_t k);
 
-// x(k) @ B(k,n): vector-matrix product as 1-D @ 2-D (unsqueeze(0).mm().squeeze).
+// x(k) @ B(k,n): vector-matrix product as 1-D @ 2-D (unsqueeze(0).mm().squeeze); fast,
+// the same bits as reference::vecmat.
 void vecmat(const float* x, const float* b, float* y, int64_t k, int64_t n);
+
+// The matrix products written as the reference BLAS loops, one scalar chain per output
+// element. They define the order the fast versions must keep; tests compare the two.
+namespace reference {
+void matmul(const float* a, const float* b, float* c, int64_t m, int64_t k, int64_t n);
+void matvec(const float* a, const float* x, float* y, int64_t m, int64_t k);
+void vecmat(const float* x, const float* b, float* y, int64_t k, int64_t n);
+}  // namespace reference
 
 // torch.dot of two contiguous length-n vectors.
 float dot(const float* a, const float* b, int64_t n);
