@@ -285,3 +285,63 @@ TEST_CASE("batched_matmul: every batch equals the reference, broadcast operands 
     }
   }
 }
+
+// ---- torch.matmul's N-D cases through core::matmul ----
+
+namespace {
+
+Tensor random_tensor(const attn::core::Shape& shape, Generator& g) {
+  return attn::core::from_floats(shape, g.values(attn::core::numel_of(shape)));
+}
+
+// out[q] must be reference(a[qa] @ b[qb]) for the listed pairs of batch indices.
+void check_batches(const Tensor& a, const Tensor& b, const Tensor& out, int64_t m, int64_t k, int64_t n,
+                   const std::vector<std::pair<int64_t, int64_t>>& pairs) {
+  REQUIRE(out.numel() == static_cast<int64_t>(pairs.size()) * m * n);
+  for (size_t q = 0; q < pairs.size(); ++q) {
+    std::vector<float> want(static_cast<size_t>(m * n));
+    kernels::reference::matmul(a.f.data() + pairs[q].first * m * k, b.f.data() + pairs[q].second * k * n,
+                               want.data(), m, k, n);
+    const std::vector<float> got(out.f.begin() + static_cast<int64_t>(q) * m * n,
+                                 out.f.begin() + static_cast<int64_t>(q + 1) * m * n);
+    CHECK_MESSAGE(first_difference(want, got, false) == -1, "batch " << q);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("core::matmul broadcasts batch dims as torch.matmul does") {
+  Generator g{std::mt19937_64(7)};
+  g.special = 0.01;
+  SUBCASE("(2,3) @ (5,3,4) -> (5,2,4): the 2-D operand is used by every batch") {
+    const Tensor a = random_tensor({2, 3}, g), b = random_tensor({5, 3, 4}, g);
+    const Tensor out = attn::core::matmul(a, b);
+    CHECK(out.shape == attn::core::Shape{5, 2, 4});
+    check_batches(a, b, out, 2, 3, 4, {{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}});
+  }
+  SUBCASE("(2,1,2,3) @ (5,3,4) -> (2,5,2,4)") {
+    const Tensor a = random_tensor({2, 1, 2, 3}, g), b = random_tensor({5, 3, 4}, g);
+    const Tensor out = attn::core::matmul(a, b);
+    CHECK(out.shape == attn::core::Shape{2, 5, 2, 4});
+    check_batches(a, b, out, 2, 3, 4,
+                  {{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 0}, {1, 1}, {1, 2}, {1, 3}, {1, 4}});
+  }
+  SUBCASE("(4,6,3) @ (3,2) -> (4,6,2): folded into one (24,3) @ (3,2) product") {
+    const Tensor a = random_tensor({4, 6, 3}, g), b = random_tensor({3, 2}, g);
+    const Tensor out = attn::core::matmul(a, b);
+    CHECK(out.shape == attn::core::Shape{4, 6, 2});
+    check_batches(a, b, out, 6, 3, 2, {{0, 0}, {1, 0}, {2, 0}, {3, 0}});
+  }
+  SUBCASE("(3) @ (5,3,4) -> (5,4)") {
+    const Tensor a = random_tensor({3}, g), b = random_tensor({5, 3, 4}, g);
+    const Tensor out = attn::core::matmul(a, b);
+    CHECK(out.shape == attn::core::Shape{5, 4});
+    check_batches(a, b, out, 1, 3, 4, {{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}});
+  }
+  SUBCASE("(2,2,3) @ (5,3,4): batch dims that do not broadcast, PyTorch's message") {
+    const Tensor a = random_tensor({2, 2, 3}, g), b = random_tensor({5, 3, 4}, g);
+    CHECK_THROWS_WITH_AS(attn::core::matmul(a, b),
+                         "The size of tensor a (2) must match the size of tensor b (5) at non-singleton dimension 0",
+                         attn::core::TensorError);
+  }
+}

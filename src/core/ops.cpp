@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "core/gemm.h"
 #include "core/kernels.h"
 #include "core/tensor.h"
 
@@ -113,25 +114,65 @@ void check_inner(const Tensor& a, const Tensor& b, int64_t ka, int64_t kb) {
                                   b.dim() >= 2 ? b.shape[b.dim() - 1] : 1));
 }
 
+// The batch dims of two operands broadcast together (PyTorch's rule and message: align
+// trailing dims; each pair equal or one of them 1).
+Shape broadcast_batch(const Shape& a, const Shape& b) {
+  const size_t n = std::max(a.size(), b.size());
+  Shape out(n);
+  for (size_t d = 0; d < n; ++d) {
+    const int64_t da = d < n - a.size() ? 1 : a[d - (n - a.size())];
+    const int64_t db = d < n - b.size() ? 1 : b[d - (n - b.size())];
+    if (da != db && da != 1 && db != 1)
+      throw TensorError(fmt::format(
+          "The size of tensor a ({}) must match the size of tensor b ({}) at non-singleton dimension {}",
+          da, db, d));
+    out[d] = da == 1 ? db : da;
+  }
+  return out;
+}
+
+// For each batch of the broadcast batch shape `out` (row-major), the offset in floats of the
+// matching matrix of an operand whose batch dims are `in` and whose matrices are `size` floats.
+std::vector<int64_t> batch_offsets(const Shape& in, const Shape& out, int64_t size) {
+  const size_t lead = out.size() - in.size();
+  Shape stride(out.size(), 0);  // 0 where `in` is broadcast (missing or 1)
+  for (int64_t d = static_cast<int64_t>(in.size()) - 1, s = size; d >= 0; s *= in[d], --d)
+    if (in[d] != 1) stride[lead + d] = s;
+  std::vector<int64_t> offsets(static_cast<size_t>(numel_of(out)));
+  Shape idx(out.size(), 0);
+  int64_t off = 0;
+  for (int64_t& o : offsets) {
+    o = off;
+    for (int64_t d = static_cast<int64_t>(out.size()) - 1; d >= 0; --d) {  // odometer step
+      off += stride[d];
+      if (++idx[d] < out[d]) break;
+      off -= idx[d] * stride[d];
+      idx[d] = 0;
+    }
+  }
+  return offsets;
+}
+
 // Batched (..., m, k) @ (..., k, n) with broadcast batch dims; both at least 2-D.
 Tensor batched_matmul(const Tensor& a, const Tensor& b) {
-  int64_t m = a.shape[a.dim() - 2], k = a.shape[a.dim() - 1];
-  int64_t kb = b.shape[b.dim() - 2], n = b.shape[b.dim() - 1];
+  const int64_t m = a.shape[a.dim() - 2], k = a.shape[a.dim() - 1];
+  const int64_t kb = b.shape[b.dim() - 2], n = b.shape[b.dim() - 1];
   check_inner(a, b, k, kb);
-  Shape ba(a.shape.begin(), a.shape.end() - 2), bb(b.shape.begin(), b.shape.end() - 2);
-  // Broadcast the batch dims by building index tensors over them.
-  Tensor ia = arange(numel_of(ba)), ib = arange(numel_of(bb));
-  ia.shape = ba;
-  ib.shape = bb;
-  Tensor batch = binary(BinOp::mul, ia, from_ints({}, {0}));  // shape of the broadcast batch
-  Tensor ea = binary(BinOp::add, ia, batch), eb = binary(BinOp::add, ib, batch);
-  Shape shape = ea.shape;
+  const Shape ba(a.shape.begin(), a.shape.end() - 2), bb(b.shape.begin(), b.shape.end() - 2);
+  const Shape batch_shape = broadcast_batch(ba, bb);
+  const int64_t batch = numel_of(batch_shape);
+  Shape shape = batch_shape;  // (batch..., m, n)
   shape.push_back(m);
   shape.push_back(n);
   Tensor out = empty(shape);
-  for (int64_t q = 0; q < ea.numel(); ++q)
-    kernels::matmul(a.f.data() + ea.i[q] * m * k, b.f.data() + eb.i[q] * k * n,
-                    out.f.data() + q * m * n, m, k, n);
+  if (bb.empty()) {  // N-D @ 2-D: one (batch*m, k) @ (k, n) product, as PyTorch folds it
+    kernels::matmul(a.f.data(), b.f.data(), out.f.data(), batch * m, k, n);
+    return out;
+  }
+  const std::vector<int64_t> oa = batch_offsets(ba, batch_shape, m * k);
+  const std::vector<int64_t> ob = batch_offsets(bb, batch_shape, k * n);
+  gemm::batched_matmul(batch, m, n, k, {a.f.data(), k, 1}, oa.data(), {b.f.data(), n, 1}, ob.data(),
+                       out.f.data());
   return out;
 }
 
