@@ -181,10 +181,10 @@ TEST_CASE("gemm equals the reference loop across block edges: big shapes, k = 0,
   Settings restore;
   Generator g{std::mt19937_64(3)};
   g.special = 0.01;
-  // k > 256 (several k blocks), m > 144 (several row blocks), n > 2048 (several column
-  // blocks), sizes one off a multiple of 6 and 16, and the default split into thread tiles.
-  const Shape3 shapes[] = {{257, 300, 129}, {5, 520, 2100}, {145, 257, 17}, {289, 31, 161}, {1, 700, 3000},
-                           {3000, 700, 1},  {64, 0, 48},    {1, 0, 1},      {7, 1, 2050},  {96, 512, 96}};
+  // Past every block size of gemm.cpp (k 512, rows 96, columns 1024) and one off them, sizes
+  // one off a multiple of the 6 x 16 micro-tile, with the default split into thread tiles.
+  const Shape3 shapes[] = {{257, 300, 129}, {5, 1100, 2100}, {97, 1025, 17}, {289, 513, 161}, {1, 700, 3000},
+                           {3000, 700, 1},  {64, 0, 48},     {1, 0, 1},      {7, 1, 2050},    {96, 512, 1024}};
   int failures = 0;
   for (Shape3 s : shapes) failures += check_shape(s, g, {1, 2});
   CHECK(failures == 0);
