@@ -240,27 +240,35 @@ TEST_CASE("strided operands: A and B read in place as transposes, C with a wider
   }
 }
 
-TEST_CASE("matvec and vecmat equal their reference loops on every path") {
+namespace {
+
+// x(k) @ B(k,n) on the same buffers as A(m,k) @ x(k): vecmat takes the m x k buffer as B.
+void check_vectors(gemm::Path p, int t, int64_t m, int64_t k, Generator& g) {
+  const std::vector<float> a = g.values(m * k), x = g.values(k), y = g.values(m);
+  std::vector<float> want(static_cast<size_t>(m)), got(static_cast<size_t>(m), 3.0f);
+  kernels::reference::matvec(a.data(), x.data(), want.data(), m, k);
+  kernels::matvec(a.data(), x.data(), got.data(), m, k);
+  CHECK_MESSAGE(first_difference(want, got, false) == -1, name(p) << ", " << t << " thread(s): matvec m=" << m << " k=" << k);
+  std::vector<float> want2(static_cast<size_t>(k)), got2(static_cast<size_t>(k), 3.0f);
+  kernels::reference::vecmat(y.data(), a.data(), want2.data(), m, k);
+  kernels::vecmat(y.data(), a.data(), got2.data(), m, k);
+  CHECK_MESSAGE(first_difference(want2, got2, false) == -1, name(p) << ", " << t << " thread(s): vecmat k=" << m << " n=" << k);
+}
+
+}  // namespace
+
+TEST_CASE("matvec and vecmat equal their reference loops on every path, with 1 and 2 threads") {
   Settings restore;
+  gemm::set_split({0, 1, 1});
   Generator g{std::mt19937_64(5)};
   g.special = 0.02;
-  for (gemm::Path p : paths()) {
-    gemm::set_path(p);
-    for (int64_t m : {1, 7, 16, 33, 2000})
-      for (int64_t k : {0, 1, 9, 300}) {
-        const std::vector<float> a = g.values(m * k), x = g.values(k);
-        std::vector<float> want(static_cast<size_t>(m)), got(static_cast<size_t>(m), 3.0f);
-        kernels::reference::matvec(a.data(), x.data(), want.data(), m, k);
-        kernels::matvec(a.data(), x.data(), got.data(), m, k);
-        CHECK_MESSAGE(first_difference(want, got, false) == -1, name(p) << " matvec m=" << m << " k=" << k);
-        // the same buffer as B (k = m rows, n = k columns) for x(m) @ B
-        const std::vector<float> y = g.values(m);
-        std::vector<float> want2(static_cast<size_t>(k)), got2(static_cast<size_t>(k), 3.0f);
-        kernels::reference::vecmat(y.data(), a.data(), want2.data(), m, k);
-        kernels::vecmat(y.data(), a.data(), got2.data(), m, k);
-        CHECK_MESSAGE(first_difference(want2, got2, false) == -1, name(p) << " vecmat k=" << m << " n=" << k);
-      }
-  }
+  for (gemm::Path p : paths())
+    for (int t : {1, 2}) {
+      gemm::set_path(p);
+      parallel::set_max_threads(t);
+      for (int64_t m : {1, 7, 16, 33, 2000})  // rows past a multiple of 8 run one by one
+        for (int64_t k : {0, 1, 9, 300, 1030}) check_vectors(p, t, m, k, g);
+    }
 }
 
 TEST_CASE("batched_matmul: every batch equals the reference, broadcast operands included") {

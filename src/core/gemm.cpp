@@ -53,10 +53,13 @@ bool cpu_has_avx2() {
 #endif
 }
 
+Path path_in_force() {
+  const Path p = static_cast<Path>(g_path.load(std::memory_order_relaxed));
+  return p == Path::automatic ? set_path(Path::automatic) : p;
+}
+
 const MicroKernel* kernels_in_force() {
-  Path p = static_cast<Path>(g_path.load(std::memory_order_relaxed));
-  if (p == Path::automatic) p = set_path(Path::automatic);
-  return p == Path::avx2 ? detail::kAvx2Kernels : detail::kPortableKernels;
+  return path_in_force() == Path::avx2 ? detail::kAvx2Kernels : detail::kPortableKernels;
 }
 
 // ---- packing ----
@@ -114,15 +117,39 @@ struct Tile {
 
 // The micro-tile at (ir, jr) of the current block: full tiles go straight to C; a partial one
 // (fewer than kNR columns) goes through a scratch tile holding C's values.
-void micro_tile(const MicroKernel* kern, int64_t kc, const float* ap, const float* bp, float* c,
+void micro_tile(const MicroKernel* kern, int64_t kc, const float* ap, const float* bp, int64_t ldb, float* c,
                 int64_t ldc, int64_t rows, int64_t cols, bool first) {
   const MicroKernel k = kern[rows - 1];
-  if (cols == kNR) return k(kc, ap, bp, c, ldc, first);
+  if (cols == kNR) return k(kc, ap, bp, ldb, c, ldc, first);
   float tmp[kMR * kNR];
   if (!first)
     for (int64_t r = 0; r < rows; ++r) std::copy_n(c + r * ldc, cols, tmp + r * kNR);
-  k(kc, ap, bp, tmp, kNR, first);
+  k(kc, ap, bp, ldb, tmp, kNR, first);
   for (int64_t r = 0; r < rows; ++r) std::copy_n(tmp + r * kNR, cols, c + r * ldc);
+}
+
+// A tile of at most kMR rows with a row-major B (vecmat, decoding one token): every element of
+// B is used once, so B is read in place instead of packed (only a last partial panel is), in
+// k blocks of 8 rows: the micro-kernel then walks 8 rows of B at once, 64 bytes of each per
+// call, which the prefetchers follow (with kKC rows, 512 pages at once, it ran 4x slower).
+void short_tile(const Tile& t, int64_t k, Operand a, Operand b, int64_t ldc, const MicroKernel* kern) {
+  constexpr int64_t kShortKC = 8;
+  alignas(64) float ap[kShortKC * kMR];
+  alignas(64) float edge[kShortKC * kNR];
+  for (int64_t pc = 0; pc < k; pc += kShortKC) {
+    const int64_t kc = std::min(kShortKC, k - pc);
+    pack_a(t.a + pc * a.col_stride, a.row_stride, a.col_stride, t.m, kc, ap);
+    const float* bk = t.b + pc * b.row_stride;
+    for (int64_t jr = 0; jr < t.n; jr += kNR) {
+      const int64_t cols = std::min<int64_t>(kNR, t.n - jr);
+      if (cols == kNR) {
+        micro_tile(kern, kc, ap, bk + jr, b.row_stride, t.c + jr, ldc, t.m, cols, pc == 0);
+      } else {
+        pack_b(bk + jr, b.row_stride, 1, kc, cols, edge);
+        micro_tile(kern, kc, ap, edge, kNR, t.c + jr, ldc, t.m, cols, pc == 0);
+      }
+    }
+  }
 }
 
 void tile_product(const Tile& t, int64_t k, Operand a, Operand b, int64_t ldc, const MicroKernel* kern) {
@@ -131,6 +158,7 @@ void tile_product(const Tile& t, int64_t k, Operand a, Operand b, int64_t ldc, c
     for (int64_t i = 0; i < t.m; ++i) std::fill_n(t.c + i * ldc, t.n, 0.0f);
     return;
   }
+  if (t.m <= kMR && b.col_stride == 1) return short_tile(t, k, a, b, ldc, kern);
   float* bp = scratch(b_buf, kKC * round_up(std::min(kNC, t.n), kNR));
   float* ap = scratch(a_buf, kKC * round_up(std::min(kMC, t.m), kMR));
   for (int64_t jc = 0; jc < t.n; jc += kNC) {
@@ -143,7 +171,7 @@ void tile_product(const Tile& t, int64_t k, Operand a, Operand b, int64_t ldc, c
         pack_a(t.a + ic * a.row_stride + pc * a.col_stride, a.row_stride, a.col_stride, mc, kc, ap);
         for (int64_t jr = 0; jr < nc; jr += kNR)
           for (int64_t ir = 0; ir < mc; ir += kMR)
-            micro_tile(kern, kc, ap + ir * kc, bp + jr * kc, t.c + (ic + ir) * ldc + jc + jr, ldc,
+            micro_tile(kern, kc, ap + ir * kc, bp + jr * kc, kNR, t.c + (ic + ir) * ldc + jc + jr, ldc,
                        std::min<int64_t>(kMR, mc - ir), std::min<int64_t>(kNR, nc - jr), pc == 0);
       }
     }
@@ -211,6 +239,26 @@ void matmul(int64_t m, int64_t n, int64_t k, Operand a, Operand b, float* c, int
                  std::min(p.tile_m, m - i0), std::min(p.tile_n, n - j0)};
     tile_product(t, k, a, b, ldc, kern);
   });
+}
+
+void matvec(int64_t m, int64_t k, const float* a, int64_t lda, const float* x, float* y) {
+  using detail::kRowDots;
+  const detail::RowDots dots = path_in_force() == Path::avx2 ? detail::kAvx2RowDots : detail::kPortableRowDots;
+  const int64_t groups = m / kRowDots;  // full groups of 8 rows; the rest one row at a time
+  const int threads = m * k >= g_split.min_macs ? parallel::max_threads() : 1;
+  const int64_t per_task = std::max<int64_t>(1, groups / (4 * threads));
+  parallel::run((groups + per_task - 1) / per_task, threads, [&](int64_t task) {
+    const int64_t end = std::min(groups, (task + 1) * per_task);
+    for (int64_t g = task * per_task; g < end; ++g) dots(a + g * kRowDots * lda, lda, x, k, y + g * kRowDots);
+  });
+  for (int64_t i = groups * kRowDots; i < m; ++i) {  // as reference::matvec
+    float acc = 0.0f;
+    for (int64_t l = 0; l < k; ++l) {
+      const float prod = a[i * lda + l] * x[l];
+      acc = acc + prod;
+    }
+    y[i] = acc;
+  }
 }
 
 Path set_path(Path p) {

@@ -34,6 +34,10 @@ void matmul(int64_t m, int64_t n, int64_t k, Operand a, Operand b, float* c, int
 void batched_matmul(int64_t batch, int64_t m, int64_t n, int64_t k, Operand a, const int64_t* a_offset,
                     Operand b, const int64_t* b_offset, float* c);
 
+// y(m) = A(m,k) @ x(k), A row-major with row stride lda: sgemv 'T', one dot product per row,
+// y(i) = +0.0f then + fl(A(i,l) * x(l)) for l = 0 .. k-1, vectorised across rows.
+void matvec(int64_t m, int64_t k, const float* a, int64_t lda, const float* x, float* y);
+
 // ---- for tests and benchmarks ----
 
 // Which inner kernel runs: automatic = AVX2 if the CPU supports it, else portable.

@@ -348,11 +348,8 @@ void matmul(const float* a, const float* b, float* c, int64_t m, int64_t k, int6
   gemm::matmul(m, n, k, {a, k, 1}, {b, n, 1}, c, n);
 }
 
-// sgemv 'T' is one dot product per row in l order: y(1,m) = x(1,k) @ A^T(k,m), with A read in
-// place as the transposed operand, so gemm vectorises across rows of A.
-void matvec(const float* a, const float* x, float* y, int64_t m, int64_t k) {
-  gemm::matmul(1, m, k, {x, k, 1}, {a, 1, k}, y, m);
-}
+// sgemv 'T' is one dot product per row in l order; gemm::matvec runs 8 rows per vector.
+void matvec(const float* a, const float* x, float* y, int64_t m, int64_t k) { gemm::matvec(m, k, a, k, x, y); }
 
 void vecmat(const float* x, const float* b, float* y, int64_t k, int64_t n) {
   gemm::matmul(1, n, k, {x, k, 1}, {b, n, 1}, y, n);
