@@ -10,7 +10,7 @@
 // What it is not: a test (nothing here can fail a build) or a benchmark of whole lessons.
 //
 // Usage: attn_bench_gemm [--sizes 128,512,1024,3000] [--threads 1,2] [--openblas PATH|none]
-//                        [--seconds S] [--naive-max N] [--no-shapes]
+//                        [--seconds S] [--naive-max N] [--no-shapes] [--path avx2|portable]
 // Besides the square sizes it times the products of a GPT-2-size attention layer at T = 1024
 // and a 4096 x 4096 matrix-vector product (--no-shapes skips them).
 // OpenBLAS: apt-get install libopenblas0-pthread (then keep the reference BLAS as the system
@@ -43,6 +43,7 @@ struct Options {
   double seconds = 0.5;     // keep re-running a size until this much time is spent (>= 1 run)
   int64_t naive_max = 512;  // time the reference loop on products up to naive_max^3
   bool shapes = true;       // also the attention-layer and matrix-vector shapes
+  gemm::Path path = gemm::Path::automatic;
 };
 
 std::vector<int64_t> parse_list(const char* s) {
@@ -79,8 +80,10 @@ Options parse(int argc, char** argv) {
     } else if (a == "--openblas") o.openblas = v;
     else if (a == "--seconds") o.seconds = std::atof(v);
     else if (a == "--naive-max") o.naive_max = parse_list(v).at(0);
+    else if (a == "--path" && (std::strcmp(v, "avx2") == 0 || std::strcmp(v, "portable") == 0))
+      o.path = std::strcmp(v, "avx2") == 0 ? gemm::Path::avx2 : gemm::Path::portable;
     else {
-      std::fprintf(stderr, "attn_bench_gemm: unknown option %s (--sizes, --threads, --openblas, --seconds, --naive-max, --no-shapes)\n", a.c_str());
+      std::fprintf(stderr, "attn_bench_gemm: unknown option %s (--sizes, --threads, --openblas, --seconds, --naive-max, --no-shapes, --path avx2|portable)\n", a.c_str());
       std::exit(2);
     }
   }
@@ -207,7 +210,7 @@ int main(int argc, char** argv) {
   const Options o = parse(argc, argv);
   const OpenBlas blas(o.openblas);
   std::printf("attn gemm path: %s; hardware threads: %d\n",
-              gemm::set_path(gemm::Path::automatic) == gemm::Path::avx2 ? "avx2" : "portable",
+              gemm::set_path(o.path) == gemm::Path::avx2 ? "avx2" : "portable",
               parallel::max_threads());
   if (blas.sgemm && blas.corename) std::printf("OpenBLAS core: %s\n", blas.corename());
   std::printf("%-22s %7s %12s %12s %12s %9s\n", "product", "threads", "attn GFLOP/s", "OpenBLAS", "naive loop",
