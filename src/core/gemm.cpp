@@ -9,6 +9,8 @@
 // stored in C, so each element still sees acc = acc + fl(A(i,l) * B(l,j)) for l = 0, 1, ...
 // exactly once each, in order. Packing copies floats (no arithmetic). Columns of a partial
 // panel are padded with zeros and computed into a scratch tile that is never stored.
+// A tile of at most kMR rows (vecmat) reads B in place instead (short_tile); matvec has its
+// own kernel that runs 8 rows' dot products in the 8 lanes (gemm::matvec).
 //
 // Threads: a product big enough (Split::min_macs) is cut into tiles of C (and batches), handed
 // out by core/parallel; every tile is computed as a single-threaded product would compute it.
@@ -37,8 +39,8 @@ using detail::MicroKernel;
 constexpr int64_t kKC = 512;   // k block: a kKC x kNR panel of B is 32 KB, read from L1/L2
 constexpr int64_t kMC = 96;    // row block: a kMC x kKC block of A (192 KB) stays in L2
 constexpr int64_t kNC = 1024;  // column block: a kKC x kNC panel of B (2 MB) stays in L3
-// Split{}.min_macs: products with fewer multiply-adds run on the calling thread alone (lesson
-// sizes are far below it; above it the pool's wake-up, some 10 us, is small against the work).
+// Split{}.min_macs: products with fewer multiply-adds (some 20 us of work for one core) run on
+// the calling thread alone, so lesson-sized products never touch the pool.
 Split g_split;  // only changed by tests and benchmarks, before they multiply
 
 // ---- path (AVX2 or portable) ----
