@@ -227,7 +227,7 @@ void run_blas(const OpenBlas& blas, const Case& x, Operands& d, std::vector<floa
 int main(int argc, char** argv) {
   const Options o = parse(argc, argv);
   const OpenBlas blas(o.openblas);
-  std::printf("attn gemm path: %s; hardware threads: %d\n",
+  std::printf("attn gemm path: %s; threads by default (ATTN_NUM_THREADS or hardware): %d\n",
               gemm::set_path(o.path) == gemm::Path::avx2 ? "avx2" : "portable",
               parallel::max_threads());
   if (blas.sgemm && blas.corename) std::printf("OpenBLAS core: %s\n", blas.corename());
