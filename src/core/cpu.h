@@ -9,9 +9,20 @@
 // What it is not: a performance switch; both are emulated with the same plain C++.
 #pragma once
 
+#include <optional>
+#include <string_view>
+
 namespace attn::core {
 
 enum class CpuKernels { avx2, scalar };
+// Its spelling in `--cpu` and a lesson's `cpu:` header, and back (nullopt: not a family's name).
+inline constexpr CpuKernels kCpuKernels[] = {CpuKernels::avx2, CpuKernels::scalar};
+inline const char* to_string(CpuKernels k) { return k == CpuKernels::scalar ? "scalar" : "avx2"; }
+inline std::optional<CpuKernels> parse_cpu_kernels(std::string_view s) {
+  for (CpuKernels k : kCpuKernels)
+    if (s == to_string(k)) return k;
+  return std::nullopt;
+}
 
 // Process-wide choice, set once per lesson run (a lesson is one PyTorch session).
 void set_cpu_kernels(CpuKernels k);

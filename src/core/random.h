@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string_view>
 
 #include "core/tensor.h"
 
@@ -22,6 +23,14 @@ enum class DropoutRng {
   portable,  // every build without MKL on Intel: per element (random64() & (2^53-1)) * 2^-53
   mkl        // MKL builds on Intel CPUs: one random() seeds an MCG31m1 stream
 };
+// Its spelling in `--rng` and a lesson's `rng:` header, and back (nullopt: not a generator's name).
+inline constexpr DropoutRng kDropoutRngs[] = {DropoutRng::mkl, DropoutRng::portable};
+inline const char* to_string(DropoutRng r) { return r == DropoutRng::portable ? "portable" : "mkl"; }
+inline std::optional<DropoutRng> parse_dropout_rng(std::string_view s) {
+  for (DropoutRng r : kDropoutRngs)
+    if (s == to_string(r)) return r;
+  return std::nullopt;
+}
 
 class Generator {
  public:
