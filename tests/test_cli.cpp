@@ -72,6 +72,34 @@ TEST_CASE("a malformed lesson file is named with its line") {
   CHECK(r.err == "attn: " + dir + "/bad.lesson:7: a step heading is '## id: Title' with a lowercase id, got '## Step one: x'\n");
 }
 
+TEST_CASE("two lessons with one name: an error naming both files") {
+  std::string dir = std::filesystem::temp_directory_path() / "attn-twin-lessons";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const char* body = "name: twin\ngroup: concepts\norder: 1\nsource: test\n\n## one: x\n```python\nprint(1)\n```\n";
+  std::ofstream(dir + "/a.lesson") << "# A\n" << body;
+  std::ofstream(dir + "/b.lesson") << "# B\nsection: two\n" << body;
+  for (const char* args : {"list", "lesson twin", "verify"}) {
+    CAPTURE(args);
+    Result r = attn(args, "ATTN_LESSON_DIR=" + dir);
+    CHECK(r.code == 2);
+    CHECK(r.err == "attn: " + dir + "/b.lesson:3: name: 'twin' is already the name of " + dir + "/a.lesson:2; give each lesson its own name\n");
+    CHECK(r.out.empty());
+  }
+}
+
+TEST_CASE("ATTN_LESSON_DIR naming a file or nothing says which") {
+  std::string file = std::filesystem::temp_directory_path() / "attn-not-a-folder.lesson";
+  std::ofstream(file) << "# Not a folder\n";
+  Result r = attn("list", "ATTN_LESSON_DIR=" + file);
+  CHECK(r.code == 1);
+  CHECK(r.err == "attn: lesson directory '" + file +
+                     "' is a file, not a folder (set ATTN_LESSON_DIR to a folder of .lesson files, such as lessons/)\n");
+  r = attn("list", "ATTN_LESSON_DIR=/nonexistent/attn-lessons");
+  CHECK(r.code == 1);
+  CHECK(r.err == "attn: lesson directory '/nonexistent/attn-lessons' does not exist (set ATTN_LESSON_DIR to the lessons/ folder)\n");
+}
+
 TEST_CASE("help, version, list and verify") {
   CHECK(attn("--version").out == "attn 0.1.0\n");
   for (const char* args : {"--help", "lesson --help", "list --help", "verify --help"}) {

@@ -231,7 +231,7 @@ TEST_CASE("lesson tokens: the sentence as run, else the tokens: header") {
         std::vector<std::string>{"don't", "panic", "it's", "\"fine\""});
   for (const char* book : {"simple", "trainable", "masking", "dropout", "causal-batch", "multihead"}) {
     CAPTURE(book);
-    CHECK(lesson_named(book).meta.at("tokens") == "Your journey starts with one step");
+    CHECK(lesson_named(book).header.tokens == "Your journey starts with one step");
   }
 }
 

@@ -81,6 +81,55 @@ TEST_CASE("malformed lesson files are reported as file:line: what is wrong") {
   CHECK(error_of(std::string(g).replace(g.find("## second"), 9, "## first")).find("f.lesson:23: step id 'first' is used twice") == 0);
 }
 
+TEST_CASE("the header is read into typed fields") {
+  auto l = parse_lesson(std::string(kGood).replace(std::string(kGood).find("source: a test"), 14,
+                                                   "source: a test\nsection: Two\ncpu: scalar\nrng: portable\necho: last-expression\ntokens: a b"),
+                        "f.lesson");
+  const attn::lesson::LessonHeader& h = l.header;
+  CHECK(h.name == "tiny");
+  CHECK(h.name_line == 2);
+  CHECK(h.group == attn::lesson::LessonGroup::concepts);
+  CHECK(h.order == 9);
+  CHECK(h.source == "a test");
+  CHECK(h.section == "Two");
+  CHECK(h.cpu == attn::core::CpuKernels::scalar);
+  CHECK(h.rng == attn::core::DropoutRng::portable);
+  CHECK(h.echo_last_expression);
+  CHECK(h.tokens == "a b");
+  auto plain = parse_lesson(kGood, "f.lesson").header;
+  CHECK_FALSE(plain.section);
+  CHECK_FALSE(plain.cpu);
+  CHECK_FALSE(plain.rng);
+  CHECK_FALSE(plain.echo_last_expression);
+  CHECK_FALSE(plain.tokens);
+  CHECK(parse_lesson(std::string(kGood).replace(std::string(kGood).find("order: 9"), 8, "order: -12"), "f.lesson").header.order == -12);
+}
+
+TEST_CASE("a header value that is not allowed names its line, what is wrong and what is allowed") {
+  std::string g = kGood;
+  auto with = [&](const std::string& from, const std::string& to) { return error_of(std::string(g).replace(g.find(from), from.size(), to)); };
+  CHECK(with("group: concepts", "group: nonsense") == "f.lesson:3: group: 'nonsense' is not a lesson group; use article, book or concepts");
+  CHECK(with("group: concepts", "group: Concepts") == "f.lesson:3: group: 'Concepts' is not a lesson group; use article, book or concepts");
+  for (const char* order : {"abc", "", "1.5", "3rd", "1234567890", "-"}) {
+    CAPTURE(order);
+    CHECK(with("order: 9", std::string("order: ") + order) ==
+          "f.lesson:4: order: '" + std::string(order) + "' is not a whole number; use one such as 1, 2, 3 (its place in its group)");
+  }
+  CHECK(with("order: 9", "order: 9\ncpu: fast") == "f.lesson:5: cpu: 'fast' is not a CPU kernel family; use avx2 or scalar");
+  CHECK(with("order: 9", "order: 9\nrng: intel") == "f.lesson:5: rng: 'intel' is not a dropout generator; use mkl or portable");
+  CHECK(with("order: 9", "order: 9\necho: all") ==
+        "f.lesson:5: echo: 'all' is not an echo mode; use last-expression (cells display their last expression's value, as in Jupyter)");
+  for (const char* name : {"Tiny", "-tiny", "tiny lesson", "tiny_2", ""}) {
+    CAPTURE(name);
+    CHECK(with("name: tiny", std::string("name: ") + name) ==
+          "f.lesson:2: name: '" + std::string(name) + "' is not a lesson name; use lowercase letters, digits and '-', not starting with '-'");
+  }
+  CHECK(with("name: tiny", "name: a\x1b[31mb") ==
+        "f.lesson:2: name: 'a\\x1b[31mb' is not a lesson name; use lowercase letters, digits and '-', not starting with '-'");
+  CHECK(with("order: 9", "order: 9\nname: other") == "f.lesson:5: 'name:' is given twice (first on line 2); give each header key once");
+  CHECK(with("order: 9\n", "") == "f.lesson:4: the header has no 'order:' line");
+}
+
 TEST_CASE("a Python error in a cell names the lesson file line") {
   auto l = parse_lesson(std::string(kGood).replace(std::string(kGood).find("print(x)"), 8, "print(z)"), "f.lesson");
   try {

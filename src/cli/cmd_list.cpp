@@ -31,14 +31,12 @@ int run_list(const ListOptions& o) {
   };
   size_t title_w = 5;
   for (const Lesson& l : all) title_w = std::max(title_w, width(l.title));
-  std::string group;
-  for (const Lesson& l : all) {
-    if (l.meta.at("group") != group) {
-      group = l.meta.at("group");
-      std::cout << (group == all.front().meta.at("group") ? "" : "\n") << group << ":\n";
-    }
-    std::string follows = l.meta.at("source").substr(0, l.meta.at("source").find(' '));
-    if (l.meta.count("section")) follows += " § " + l.meta.at("section");
+  for (size_t k = 0; k < all.size(); ++k) {
+    const Lesson& l = all[k];
+    if (k == 0 || l.header.group != all[k - 1].header.group)
+      std::cout << (k == 0 ? "" : "\n") << to_string(l.header.group) << ":\n";
+    std::string follows = l.header.source.substr(0, l.header.source.find(' '));
+    if (l.header.section) follows += " § " + *l.header.section;
     std::cout << fmt::format("  {:<14} {}{}  {}\n", l.name(), l.title, std::string(title_w - width(l.title), ' '), follows);
   }
   std::cout << "\nSources: 000 is the self-attention article \"Understanding and Coding Self-Attention, ...\"; 004 is the\n"

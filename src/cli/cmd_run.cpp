@@ -28,7 +28,7 @@ std::string as_file(std::string text, const Lesson& l, const std::string& file) 
   auto swap = [&text](const std::string& from, const std::string& to) {
     if (size_t at = text.find(from); at != std::string::npos) text.replace(at, from.size(), to);
   };
-  swap(fmt::format("Lesson 1 of 1 ({}) · attn lesson {}\n", l.meta.at("group"), l.name()),
+  swap(fmt::format("Lesson 1 of 1 ({}) · attn lesson {}\n", to_string(l.header.group), l.name()),
        fmt::format("Lesson file {} · attn run {}\n", file, file));
   swap(fmt::format("`attn lesson {}` shows them", l.name()), fmt::format("`attn run {}` shows them", file));
   return text;

@@ -208,7 +208,7 @@ void build_hints(const HintContext& c, Rerun& rerun, Hints& h) {
     h.add(HintKind::cpu, fmt::format("Your numbers are what PyTorch's {} CPU kernels compute: grade with `--cpu {}` (the lesson's numbers "
                                      "come from the {} kernels; the families differ in the last digits of rand, randn and softmax).",
                                      scalar ? "AVX2" : "scalar", scalar ? "avx2" : "scalar", scalar ? "scalar" : "AVX2"));
-  if (!c.run.lesson->meta.count("rng")) return;
+  if (!c.run.lesson->header.rng) return;
   RunOptions o = c.opts;
   bool mkl = c.run.rng == core::DropoutRng::mkl;
   o.rng = mkl ? core::DropoutRng::portable : core::DropoutRng::mkl;

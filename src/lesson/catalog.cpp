@@ -1,6 +1,8 @@
 // lesson/catalog.cpp: finding, ordering and naming lessons (see catalog.h).
 #include "lesson/catalog.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -16,18 +18,23 @@ std::string lesson_dir() {
 std::vector<Lesson> load_catalog(const std::string& dir) {
   namespace fs = std::filesystem;
   std::error_code ec;
+  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
+    throw std::runtime_error("lesson directory '" + dir + "' is a file, not a folder (set ATTN_LESSON_DIR to a folder of .lesson files, such as lessons/)");
   if (!fs::is_directory(dir, ec)) throw std::runtime_error("lesson directory '" + dir + "' does not exist (set ATTN_LESSON_DIR to the lessons/ folder)");
   std::vector<std::string> paths;
   for (const auto& e : fs::directory_iterator(dir))
     if (e.path().extension() == ".lesson") paths.push_back(e.path().string());
   std::sort(paths.begin(), paths.end());
   std::vector<Lesson> out;
-  for (const std::string& p : paths) out.push_back(read_lesson(p));
-  static const std::vector<std::string> groups = {"article", "book", "concepts"};
-  auto rank = [](const Lesson& l) {
-    auto g = std::find(groups.begin(), groups.end(), l.meta.at("group"));
-    return std::make_pair(g - groups.begin(), std::atoi(l.meta.at("order").c_str()));
-  };
+  for (const std::string& p : paths) {
+    Lesson l = read_lesson(p);
+    for (const Lesson& other : out)
+      if (other.name() == l.name())
+        throw LessonFileError(fmt::format("{}:{}: name: '{}' is already the name of {}:{}; give each lesson its own name", l.path,
+                                          l.header.name_line, l.name(), other.path, other.header.name_line));
+    out.push_back(std::move(l));
+  }
+  auto rank = [](const Lesson& l) { return std::make_pair(l.header.group, l.header.order); };
   std::stable_sort(out.begin(), out.end(), [&](const Lesson& a, const Lesson& b) { return rank(a) < rank(b); });
   return out;
 }

@@ -136,15 +136,13 @@ std::string options_json(const RunOptions& opts) {
   return o.done();
 }
 
-const char* cpu_name(core::CpuKernels k) { return k == core::CpuKernels::scalar ? "scalar" : "avx2"; }
-const char* rng_name(core::DropoutRng r) { return r == core::DropoutRng::portable ? "portable" : "mkl"; }
 
 }  // namespace
 
 std::string index_json(const LessonRun& run, const RunOptions& opts, const std::vector<ExportedArray>& arrays) {
   std::string out = "{\n";
   out += "  \"lesson\": " + json::str(run.lesson->name()) + ",\n";
-  out += fmt::format("  \"cpu\": \"{}\",\n  \"rng\": \"{}\",\n", cpu_name(run.cpu), rng_name(run.rng));
+  out += fmt::format("  \"cpu\": \"{}\",\n  \"rng\": \"{}\",\n", core::to_string(run.cpu), core::to_string(run.rng));
   out += "  \"options\": " + options_json(opts) + ",\n";
   out += "  \"arrays\": [";
   for (size_t k = 0; k < arrays.size(); ++k) {
@@ -246,8 +244,8 @@ std::string notebook_json(const LessonRun& run, const RunOptions& opts, const st
   NotebookCells nb;
 
   // 1. title, source, intro
-  std::string head = "# " + l.title + "\n\n`attn lesson " + l.name() + "` follows " + l.meta.at("source");
-  if (l.meta.count("section")) head += ", section \"" + l.meta.at("section") + "\"";
+  std::string head = "# " + l.title + "\n\n`attn lesson " + l.name() + "` follows " + l.header.source;
+  if (l.header.section) head += ", section \"" + *l.header.section + "\"";
   head += ".\n";
   if (!l.intro.empty()) head += "\n" + l.intro + "\n";
   nb.markdown("title", head);
@@ -264,7 +262,7 @@ std::string notebook_json(const LessonRun& run, const RunOptions& opts, const st
     about += "**Numbers:** attn computed them as PyTorch 1.13 does with its AVX2 CPU kernels (`--cpu avx2`), which PyTorch "
              "uses on x86-64 CPUs with AVX2 or AVX-512. On Apple Silicon and other ARM machines the last digits of `randn`, "
              "`rand`-based initialisation and softmax may differ; a notebook exported with `--cpu scalar` matches those.\n";
-  if (l.meta.count("rng")) {
+  if (l.header.rng) {
     bool mkl = run.rng == core::DropoutRng::mkl;
     about += mkl ? "\n**Dropout:** attn drew the masks as PyTorch builds with MKL do on Intel CPUs (`--rng mkl`: the x86-64 "
                    "pip wheels). Other builds (Apple Silicon, AMD CPUs, Debian's package) draw other masks; export with "
@@ -302,7 +300,7 @@ std::string notebook_json(const LessonRun& run, const RunOptions& opts, const st
       "{{\n  \"attn\": {{\n   \"cpu\": \"{}\",\n   \"lesson\": {},\n   \"options\": {},\n   \"rng\": \"{}\"\n  }},\n"
       "  \"kernelspec\": {{\n   \"display_name\": \"Python 3\",\n   \"language\": \"python\",\n   \"name\": \"python3\"\n  }},\n"
       "  \"language_info\": {{\n   \"name\": \"python\"\n  }}\n }}",
-      cpu_name(run.cpu), json::str(l.name()), options_json(opts), rng_name(run.rng));
+      core::to_string(run.cpu), json::str(l.name()), options_json(opts), core::to_string(run.rng));
   std::string out = "{\n \"cells\": [\n";
   for (size_t k = 0; k < nb.cells.size(); ++k) out += nb.cells[k] + (k + 1 < nb.cells.size() ? ",\n" : "\n");
   out += " ],\n \"metadata\": " + meta + ",\n \"nbformat\": 4,\n \"nbformat_minor\": 5\n}\n";

@@ -17,8 +17,6 @@ namespace {
 
 std::string str_or_null(const std::string& s) { return s.empty() ? null : str(s); }
 
-std::string cpu_name(core::CpuKernels c) { return c == core::CpuKernels::scalar ? "scalar" : "avx2"; }
-std::string rng_name(core::DropoutRng r) { return r == core::DropoutRng::portable ? "portable" : "mkl"; }
 
 std::string dtype_name(core::DType d) {
   switch (d) {
@@ -137,14 +135,13 @@ std::string printed(const PrintedValue& p) {
 }
 
 Object lesson_header(const Lesson& l) {
-  auto section = l.meta.find("section");
   return Object()
       .add("name", str(l.name()))
       .add("title", str(l.title))
-      .add("group", str(l.meta.at("group")))
-      .add("order", integer(std::atoll(l.meta.at("order").c_str())))
-      .add("source", str(l.meta.at("source")))
-      .add("section", section == l.meta.end() ? null : str(section->second));
+      .add("group", str(to_string(l.header.group)))
+      .add("order", integer(l.header.order))
+      .add("source", str(l.header.source))
+      .add("section", l.header.section ? str(*l.header.section) : null);
 }
 
 Object parameters(const RunOptions& opts) {
@@ -162,8 +159,8 @@ Object parameters(const RunOptions& opts) {
       .add("seed", opts.seed ? seed_json(*opts.seed) : null)
       .add("sentence", opts.sentence ? str(*opts.sentence) : null)
       .add("inputs", inputs)
-      .add("rng", opts.rng ? str(rng_name(*opts.rng)) : null)
-      .add("cpu", opts.cpu ? str(cpu_name(*opts.cpu)) : null);
+      .add("rng", opts.rng ? str(core::to_string(*opts.rng)) : null)
+      .add("cpu", opts.cpu ? str(core::to_string(*opts.cpu)) : null);
 }
 
 // ---- documents ----
@@ -235,8 +232,8 @@ std::string verify_document(const std::vector<VerifiedLesson>& lessons, const Ru
     }
     out.push_back(Object()
                       .add("name", str(v.run.lesson->name()))
-                      .add("cpu", str(cpu_name(v.run.cpu)))
-                      .add("rng", str(rng_name(v.run.rng)))
+                      .add("cpu", str(core::to_string(v.run.cpu)))
+                      .add("rng", str(core::to_string(v.run.rng)))
                       .add("cells", array(cells))
                       .done());
   }

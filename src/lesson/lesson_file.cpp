@@ -4,15 +4,17 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
+
+#include "print/tensor_str.h"
 
 namespace attn::lesson {
 
 namespace {
 
-// `tokens` (the words of the lesson's input, for heatmap labels) is accepted but not yet listed in the
-// messages below, whose wording tests/test_lesson_file.cpp pins.
+// The header keys (lessons/README.md, "Header keys"); the messages below list them in this order.
 const std::set<std::string> kKeys = {"name", "source", "section", "order", "group", "cpu", "rng", "echo", "tokens"};
 const std::set<std::string> kRequired = {"name", "source", "order", "group"};
 
@@ -56,6 +58,13 @@ std::string trim(const std::string& s) {
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
 
+// "12" or "-3" as an int; nullopt for anything else ("abc", "1.5", "", more than 9 digits).
+std::optional<int> whole_number(const std::string& s) {
+  size_t sign = !s.empty() && s[0] == '-' ? 1 : 0;
+  if (s.size() == sign || s.size() - sign > 9 || s.find_first_not_of("0123456789", sign) != std::string::npos) return std::nullopt;
+  return std::stoi(s);
+}
+
 Lesson LessonParser::run() {
   lesson_.path = path_;
   while (k_ < lines_.size() && trim(lines_[k_]).empty()) ++k_;
@@ -71,7 +80,10 @@ Lesson LessonParser::run() {
   return lesson_;
 }
 
+// The header's lines, `key: value` up to the first blank line, checked key by key: each message
+// names the line and says what is wrong, then what is allowed.
 void LessonParser::header() {
+  std::map<std::string, std::pair<std::string, size_t>> raw;   // key -> (value, line index)
   for (; k_ < lines_.size() && !trim(lines_[k_]).empty(); ++k_) {
     const std::string& l = lines_[k_];
     size_t colon = l.find(':');
@@ -79,18 +91,38 @@ void LessonParser::header() {
     if (key.empty() || key.find_first_not_of("abcdefghijklmnopqrstuvwxyz") != std::string::npos)
       fail(k_, "expected a header line 'key: value' (keys: name, source, section, order, group, cpu, rng, echo, tokens)");
     if (!kKeys.count(key)) fail(k_, "unknown header key '" + key + "' (known: name, source, section, order, group, cpu, rng, echo, tokens)");
-    lesson_.meta[key] = trim(l.substr(colon + 1));
+    if (auto seen = raw.find(key); seen != raw.end())
+      fail(k_, fmt::format("'{}:' is given twice (first on line {}); give each header key once", key, seen->second.second + 1));
+    raw[key] = {trim(l.substr(colon + 1)), k_};
   }
   for (const std::string& key : kRequired)
-    if (!lesson_.meta.count(key)) fail(k_ ? k_ - 1 : 0, "the header has no '" + key + ":' line");
-  if (lesson_.meta.count("cpu") && lesson_.meta["cpu"] != "avx2" && lesson_.meta["cpu"] != "scalar")
-    fail(1, "cpu: is 'avx2' or 'scalar', got '" + lesson_.meta["cpu"] + "'");
-  if (lesson_.meta.count("rng") && lesson_.meta["rng"] != "mkl" && lesson_.meta["rng"] != "portable")
-    fail(1, "rng: is 'mkl' or 'portable', got '" + lesson_.meta["rng"] + "'");
-  if (lesson_.meta.count("echo") && lesson_.meta["echo"] != "last-expression")
-    fail(1, "echo: is 'last-expression' (cells display their last expression's value, as in Jupyter), got '" + lesson_.meta["echo"] + "'");
-  if (!is_id(lesson_.meta["name"]))
-    fail(1, "a lesson name is lowercase letters, digits and '-', got '" + lesson_.meta["name"] + "'");
+    if (!raw.count(key)) fail(k_ ? k_ - 1 : 0, "the header has no '" + key + ":' line");
+  LessonHeader& h = lesson_.header;
+  auto value = [&](const char* key) -> const std::string& { return raw.at(key).first; };
+  auto wrong = [&](const char* key, const std::string& what, const std::string& allowed) {
+    fail(raw.at(key).second, fmt::format("{}: {} is not {}; {}", key, print::py_str_repr(value(key)), what, allowed));
+  };
+  h.name = value("name");
+  h.name_line = static_cast<int>(raw.at("name").second + 1);
+  if (!is_id(h.name)) wrong("name", "a lesson name", "use lowercase letters, digits and '-', not starting with '-'");
+  if (auto g = parse_lesson_group(value("group"))) h.group = *g;
+  else wrong("group", "a lesson group", "use article, book or concepts");
+  if (auto order = whole_number(value("order"))) h.order = *order;
+  else wrong("order", "a whole number", "use one such as 1, 2, 3 (its place in its group)");
+  h.source = value("source");
+  if (raw.count("section")) h.section = value("section");
+  if (raw.count("cpu")) {
+    if (!(h.cpu = core::parse_cpu_kernels(value("cpu")))) wrong("cpu", "a CPU kernel family", "use avx2 or scalar");
+  }
+  if (raw.count("rng")) {
+    if (!(h.rng = core::parse_dropout_rng(value("rng")))) wrong("rng", "a dropout generator", "use mkl or portable");
+  }
+  if (raw.count("echo")) {
+    if (value("echo") != "last-expression")
+      wrong("echo", "an echo mode", "use last-expression (cells display their last expression's value, as in Jupyter)");
+    h.echo_last_expression = true;
+  }
+  if (raw.count("tokens")) h.tokens = value("tokens");
 }
 
 std::string LessonParser::prose_until_next() {

@@ -7,13 +7,44 @@
 // What it is not: the interpreter (py/interpreter.h) or the walkthrough (run.h, render.h).
 #pragma once
 
-#include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "core/cpu.h"
 #include "core/errors.h"
+#include "core/random.h"
 
 namespace attn::lesson {
+
+// The groups of `attn list`, in course order: the self-attention article, the book chapter,
+// the concept lessons. Its spelling in a lesson's `group:` header, and back.
+enum class LessonGroup { article, book, concepts };
+inline constexpr LessonGroup kLessonGroups[] = {LessonGroup::article, LessonGroup::book, LessonGroup::concepts};
+inline const char* to_string(LessonGroup g) {
+  return g == LessonGroup::article ? "article" : g == LessonGroup::book ? "book" : "concepts";
+}
+inline std::optional<LessonGroup> parse_lesson_group(std::string_view s) {
+  for (LessonGroup g : kLessonGroups)
+    if (s == to_string(g)) return g;
+  return std::nullopt;
+}
+
+// A lesson's `key: value` header lines (lessons/README.md, "Header keys"), checked when the file
+// is read: a value that is not one of these is a LessonFileError naming its line.
+struct LessonHeader {
+  std::string name;                       // `attn lesson NAME`: lowercase letters, digits, '-'
+  LessonGroup group = LessonGroup::concepts;
+  int order = 0;                          // its place inside the group
+  std::string source;                     // the article it follows
+  std::optional<std::string> section;     // the article's section(s)
+  std::optional<core::CpuKernels> cpu;    // the kernels its source was printed with, if it says
+  std::optional<core::DropoutRng> rng;    // the dropout masks its source was printed with, if it says
+  bool echo_last_expression = false;      // `echo: last-expression`: cells display their last value
+  std::optional<std::string> tokens;      // --heatmap labels when the code assigns no sentence
+  int name_line = 0;                      // file line of `name:`, for messages naming two files
+};
 
 struct Cell {
   std::string code;             // exactly what runs and what is shown
@@ -37,10 +68,10 @@ struct Step {
 struct Lesson {
   std::string path;             // where it was read from (for messages)
   std::string title;
-  std::map<std::string, std::string> meta;   // name, source, section, order, group, cpu, rng
+  LessonHeader header;
   std::string intro;
   std::vector<Step> steps;
-  std::string name() const { return meta.at("name"); }
+  const std::string& name() const { return header.name; }
 };
 
 Lesson parse_lesson(const std::string& text, const std::string& path);

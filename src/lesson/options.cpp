@@ -191,15 +191,11 @@ std::string apply_options(const std::string& code, const RunOptions& opts) {
 }
 
 core::CpuKernels effective_cpu(const Lesson& lesson, const RunOptions& opts) {
-  if (opts.cpu) return *opts.cpu;
-  auto it = lesson.meta.find("cpu");
-  return it != lesson.meta.end() && it->second == "scalar" ? core::CpuKernels::scalar : core::CpuKernels::avx2;
+  return opts.cpu ? *opts.cpu : lesson.header.cpu.value_or(core::CpuKernels::avx2);
 }
 
 core::DropoutRng effective_rng(const Lesson& lesson, const RunOptions& opts) {
-  if (opts.rng) return *opts.rng;
-  auto it = lesson.meta.find("rng");
-  return it != lesson.meta.end() && it->second == "portable" ? core::DropoutRng::portable : core::DropoutRng::mkl;
+  return opts.rng ? *opts.rng : lesson.header.rng.value_or(core::DropoutRng::mkl);
 }
 
 std::optional<std::string> sentence_in(const std::string& line) {

@@ -119,8 +119,8 @@ std::vector<std::string> lesson_tokens(const LessonRun& run) {
       for (std::string line; std::getline(in, line);)
         if (std::optional<std::string> sentence = sentence_in(line)) return words_without_commas(*sentence);
     }
-  auto it = run.lesson->meta.find("tokens");
-  return it == run.lesson->meta.end() ? std::vector<std::string>{} : words_without_commas(it->second);
+  const std::optional<std::string>& tokens = run.lesson->header.tokens;
+  return tokens ? words_without_commas(*tokens) : std::vector<std::string>{};
 }
 
 std::string render(const LessonRun& run, const std::string& only_step, int lesson_number, int lesson_count,
@@ -129,19 +129,19 @@ std::string render(const LessonRun& run, const std::string& only_step, int lesso
   HeatmapPictures pictures;
   if (display.heatmap) pictures = heatmap_pictures(run, display.color);
   std::string out = fmt::format("{}\nLesson {} of {} ({}) · attn lesson {}\nFollows: {}", l.title, lesson_number, lesson_count,
-                                l.meta.at("group"), l.name(), l.meta.at("source"));
-  if (l.meta.count("section")) out += ", section \"" + l.meta.at("section") + "\"";
+                                to_string(l.header.group), l.name(), l.header.source);
+  if (l.header.section) out += ", section \"" + *l.header.section + "\"";
   bool scalar = run.cpu == core::CpuKernels::scalar;
   // Only a lesson whose source printed tensors declares `cpu:`; the claim is made only then.
-  bool declared = l.meta.count("cpu") && l.meta.at("cpu") == (scalar ? "scalar" : "avx2");
+  bool declared = l.header.cpu == run.cpu;
   out += fmt::format("\nNumbers: computed as PyTorch 1.13 does with its {} CPU kernels{}; `--cpu {}` for {}\n",
                      scalar ? "scalar" : "AVX2", declared ? ", as on the machine the source was printed on" : "",
                      scalar ? "avx2" : "scalar", scalar ? "x86-64 with AVX2" : "Apple Silicon and other ARM builds");
-  if (l.meta.count("rng")) {
+  if (l.header.rng) {
     bool mkl = run.rng == core::DropoutRng::mkl;
     out += fmt::format("Dropout: masks as PyTorch {}{}; `--rng {}` for {}\n",
                        mkl ? "builds with MKL draw them on Intel CPUs" : "draws them on every build without MKL on Intel",
-                       (l.meta.at("rng") == "mkl") == mkl ? ", as the source was printed" : "",
+                       l.header.rng == run.rng ? ", as the source was printed" : "",
                        mkl ? "portable" : "mkl", mkl ? "Apple Silicon, AMD CPUs and Debian's package" : "the x86-64 pip wheels on Intel CPUs");
   }
   if (!l.intro.empty() && only_step.empty()) out += "\n" + l.intro + "\n";

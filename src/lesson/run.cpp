@@ -27,7 +27,7 @@ LessonRun run_lesson(const Lesson& lesson, const RunOptions& opts) {
       cr.cell = &c;
       cr.code = apply_options(c.code, opts);
       try {
-        in.run_cell(cr.code, lesson.meta.count("echo") > 0);
+        in.run_cell(cr.code, lesson.header.echo_last_expression);
       } catch (const ScriptError& e) {
         throw LessonFileError(fmt::format("{}:{}: {}", lesson.path, c.line + e.line - 1, e.what()));
       }
