@@ -63,6 +63,34 @@ TEST_CASE("command-line parse errors are usage errors too") {
   }
 }
 
+TEST_CASE("--cpu and --rng take the names of their enums, and say so otherwise") {
+  struct Case {
+    std::string args, err;
+  } cases[] = {
+      {"lesson causal --cpu fast", "attn: --cpu: 'fast' is not a CPU kernel family; use avx2 or scalar (see `attn --help`)\n"},
+      {"lesson causal --cpu 1", "attn: --cpu: '1' is not a CPU kernel family; use avx2 or scalar (see `attn --help`)\n"},
+      {"lesson causal --cpu AVX2", "attn: --cpu: 'AVX2' is not a CPU kernel family; use avx2 or scalar (see `attn --help`)\n"},
+      {"lesson causal --rng fast", "attn: --rng: 'fast' is not a dropout generator; use mkl or portable (see `attn --help`)\n"},
+      {"lesson causal --rng 0", "attn: --rng: '0' is not a dropout generator; use mkl or portable (see `attn --help`)\n"},
+      {"check causal --step weights --answer x.npy --cpu \"$(printf 'arm\\n64')\"",
+       "attn: --cpu: 'arm\\n64' is not a CPU kernel family; use avx2 or scalar (see `attn --help`)\n"},
+      {"export causal --npy x --rng ''", "attn: --rng: '' is not a dropout generator; use mkl or portable (see `attn --help`)\n"},
+      {"verify causal --rng mkl2", "attn: --rng: 'mkl2' is not a dropout generator; use mkl or portable (see `attn --help`)\n"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.args);
+    Result r = attn(c.args);
+    CHECK(r.code == 2);
+    CHECK(r.err == c.err);
+    CHECK(r.out.empty());
+  }
+  // The names reach the run: the header line says which family computed the numbers.
+  CHECK(attn("lesson dropout --cpu scalar --rng portable").out.find("with its scalar CPU kernels;") != std::string::npos);
+  CHECK(attn("lesson dropout --cpu scalar --rng portable").out.find("Dropout: masks as PyTorch draws them on every build without MKL") !=
+        std::string::npos);
+  CHECK(attn("lesson causal --cpu avx2").out.find("with its AVX2 CPU kernels;") != std::string::npos);
+}
+
 TEST_CASE("a malformed lesson file is named with its line") {
   std::string dir = std::filesystem::temp_directory_path() / "attn-bad-lessons";
   std::filesystem::create_directories(dir);

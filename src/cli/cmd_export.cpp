@@ -35,8 +35,8 @@ std::string command_line(const ExportOptions& o) {
   if (in.seed_set) cmd += " --seed " + shell_word(in.seed);
   if (in.sentence_set) cmd += " --sentence " + shell_word(in.sentence);
   if (in.inputs_set) cmd += " --inputs " + shell_word(in.inputs);
-  if (!in.rng.empty()) cmd += " --rng " + in.rng;
-  if (!in.cpu.empty()) cmd += " --cpu " + in.cpu;
+  if (in.rng) cmd += std::string(" --rng ") + core::to_string(*in.rng);
+  if (in.cpu) cmd += std::string(" --cpu ") + core::to_string(*in.cpu);
   return cmd;
 }
 

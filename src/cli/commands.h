@@ -15,8 +15,10 @@ namespace attn::cli {
 
 // --seed, --sentence, --inputs, --rng, --cpu: shared by every command that runs lessons.
 struct InputOptions {
-  std::string seed, sentence, inputs, rng, cpu;
+  std::string seed, sentence, inputs;
   bool seed_set = false, sentence_set = false, inputs_set = false;
+  std::optional<core::DropoutRng> rng;
+  std::optional<core::CpuKernels> cpu;
   lesson::RunOptions to_run() const;
 };
 void add_inputs(CLI::App* cmd, InputOptions& o);

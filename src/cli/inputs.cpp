@@ -1,16 +1,47 @@
 // cli/inputs.cpp: the options that change what a lesson computes (--seed, --sentence,
 // --inputs, --rng, --cpu), shared by every command that runs lessons.
+#include <algorithm>
+
 #include "cli/commands.h"
+#include "print/tensor_str.h"
 
 namespace attn::cli {
+
+namespace {
+
+// An option whose value is one of an enum's names (each enum's to_string, beside it in core/ or
+// lesson/): CLI11's CheckedTransformer maps the name to the enum. Anything else, the enum's
+// number too (which CheckedTransformer alone would take), is "'fast' is not <what>; use avx2 or
+// scalar". --help and the completion scripts show the names as "TEXT:{avx2,scalar}".
+template <class E, size_t N>
+CLI::Option* add_choice(CLI::App* cmd, const std::string& flag, std::optional<E>& target, const E (&values)[N],
+                        const std::string& what, const std::string& help) {
+  std::vector<std::pair<std::string, E>> names;
+  std::string braces;
+  for (E v : values) {
+    names.emplace_back(to_string(v), v);
+    braces += (braces.empty() ? "{" : ",") + names.back().first;
+  }
+  CLI::CheckedTransformer to_enum(names);
+  std::string message = " is not " + what + "; use " + lesson::names_of(values);
+  CLI::Validator choice(
+      [names, to_enum, message](std::string& in) {
+        bool known = std::any_of(names.begin(), names.end(), [&](const auto& n) { return n.first == in; });
+        return known ? to_enum(in) : print::py_str_repr(in) + message;
+      },
+      braces + "}");
+  return cmd->add_option_function<E>(flag, [&target](const E& v) { target = v; }, help)->transform(choice)->type_name("TEXT");
+}
+
+}  // namespace
 
 lesson::RunOptions InputOptions::to_run() const {
   lesson::RunOptions r;
   if (seed_set) r.seed = seed;
   if (sentence_set) r.sentence = sentence;
   if (inputs_set) r.inputs = inputs;
-  if (!rng.empty()) r.rng = rng == "portable" ? core::DropoutRng::portable : core::DropoutRng::mkl;
-  if (!cpu.empty()) r.cpu = cpu == "scalar" ? core::CpuKernels::scalar : core::CpuKernels::avx2;
+  r.rng = rng;
+  r.cpu = cpu;
   return r;
 }
 
@@ -23,15 +54,13 @@ void add_inputs(CLI::App* cmd, InputOptions& o) {
                   "Replace the book chapter's six token embeddings: rows separated by ';', numbers by spaces or commas, "
                   "e.g. \"0.43 0.15 0.89; 0.55 0.87 0.66; ...\"")
       ->each([&o](const std::string&) { o.inputs_set = true; });
-  cmd->add_option("--rng", o.rng,
-                  "Dropout mask: 'mkl' (PyTorch's x86-64 wheels on Intel CPUs) or 'portable' (every other build). "
-                  "Default: the machine the lesson's source was printed on")
-      ->check(CLI::IsMember({"mkl", "portable"}));
-  cmd->add_option("--cpu", o.cpu,
-                  "PyTorch CPU kernels to reproduce: 'avx2' (x86-64 with AVX2 or AVX-512) or 'scalar' (Apple Silicon "
-                  "and other ARM builds, ATEN_CPU_CAPABILITY=default). They differ in the last digits of randn, "
-                  "rand-based init and softmax. Default: the machine the lesson's source was printed on")
-      ->check(CLI::IsMember({"avx2", "scalar"}));
+  add_choice(cmd, "--rng", o.rng, core::kDropoutRngs, "a dropout generator",
+             "Dropout mask: 'mkl' (PyTorch's x86-64 wheels on Intel CPUs) or 'portable' (every other build). "
+             "Default: the machine the lesson's source was printed on");
+  add_choice(cmd, "--cpu", o.cpu, core::kCpuKernels, "a CPU kernel family",
+             "PyTorch CPU kernels to reproduce: 'avx2' (x86-64 with AVX2 or AVX-512) or 'scalar' (Apple Silicon "
+             "and other ARM builds, ATEN_CPU_CAPABILITY=default). They differ in the last digits of randn, "
+             "rand-based init and softmax. Default: the machine the lesson's source was printed on");
 }
 
 void add_walk_options(CLI::App* cmd, WalkOptions& o) {

@@ -106,16 +106,16 @@ void LessonParser::header() {
   h.name_line = static_cast<int>(raw.at("name").second + 1);
   if (!is_id(h.name)) wrong("name", "a lesson name", "use lowercase letters, digits and '-', not starting with '-'");
   if (auto g = parse_lesson_group(value("group"))) h.group = *g;
-  else wrong("group", "a lesson group", "use article, book or concepts");
+  else wrong("group", "a lesson group", "use " + names_of(kLessonGroups));
   if (auto order = whole_number(value("order"))) h.order = *order;
   else wrong("order", "a whole number", "use one such as 1, 2, 3 (its place in its group)");
   h.source = value("source");
   if (raw.count("section")) h.section = value("section");
   if (raw.count("cpu")) {
-    if (!(h.cpu = core::parse_cpu_kernels(value("cpu")))) wrong("cpu", "a CPU kernel family", "use avx2 or scalar");
+    if (!(h.cpu = core::parse_cpu_kernels(value("cpu")))) wrong("cpu", "a CPU kernel family", "use " + names_of(core::kCpuKernels));
   }
   if (raw.count("rng")) {
-    if (!(h.rng = core::parse_dropout_rng(value("rng")))) wrong("rng", "a dropout generator", "use mkl or portable");
+    if (!(h.rng = core::parse_dropout_rng(value("rng")))) wrong("rng", "a dropout generator", "use " + names_of(core::kDropoutRngs));
   }
   if (raw.count("echo")) {
     if (value("echo") != "last-expression")

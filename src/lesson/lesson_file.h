@@ -31,6 +31,15 @@ inline std::optional<LessonGroup> parse_lesson_group(std::string_view s) {
   return std::nullopt;
 }
 
+// An enum's names for a message saying what is allowed: "avx2 or scalar", "article, book or
+// concepts" (kCpuKernels, kLessonGroups, ...: each enum's to_string).
+template <class E, size_t N>
+std::string names_of(const E (&values)[N]) {
+  std::string out;
+  for (size_t k = 0; k < N; ++k) out += (k == 0 ? "" : k + 1 == N ? " or " : ", ") + std::string(to_string(values[k]));
+  return out;
+}
+
 // A lesson's `key: value` header lines (lessons/README.md, "Header keys"), checked when the file
 // is read: a value that is not one of these is a LessonFileError naming its line.
 struct LessonHeader {
