@@ -91,6 +91,27 @@ TEST_CASE("--cpu and --rng take the names of their enums, and say so otherwise")
   CHECK(attn("lesson causal --cpu avx2").out.find("with its AVX2 CPU kernels;") != std::string::npos);
 }
 
+TEST_CASE("a step or lesson name with a newline or escape character: still one line, quoted as Python would") {
+  const std::string steps = " (its steps: setup, scores, weights, tril, masked, renorm, neg-inf, softmax-masked)\n";
+  struct Case {
+    std::string args, err;
+  } cases[] = {
+      {"lesson causal --step \"$(printf 'x\\nrm -rf')\"", "attn: lesson 'causal' has no step 'x\\nrm -rf'" + steps},
+      {"lesson causal --step \"$(printf 'x\\033[31m')\" --format json", "attn: lesson 'causal' has no step 'x\\x1b[31m'" + steps},
+      {"lesson causal --step \"it's\"", "attn: lesson 'causal' has no step \"it's\"" + steps},
+      {"check causal --step \"$(printf 'a\\tb')\" --answer x.npy", "attn: lesson 'causal' has no step 'a\\tb'" + steps},
+      {"check causal --step '' --answer x.npy", "attn: lesson 'causal' has no step ''" + steps},
+      {"lesson \"$(printf 'cau\\nsal')\"", "attn: no lesson named 'cau\\nsal'; did you mean 'causal'? (`attn list` shows all lessons)\n"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.args);
+    Result r = attn(c.args);
+    CHECK(r.code == 2);
+    CHECK(r.err == c.err);
+    CHECK(r.out.empty());
+  }
+}
+
 TEST_CASE("a malformed lesson file is named with its line") {
   std::string dir = std::filesystem::temp_directory_path() / "attn-bad-lessons";
   std::filesystem::create_directories(dir);

@@ -25,6 +25,7 @@ TEST_CASE("select_target: the last float tensor of the step, or --name") {
     return std::string("(no error)");
   };
   CHECK(err("nope", "") == "lesson 'causal' has no step 'nope' (its steps: setup, scores, weights, tril, masked, renorm, neg-inf, softmax-masked)");
+  CHECK(err("no\npe", "") == "lesson 'causal' has no step 'no\\npe' (its steps: setup, scores, weights, tril, masked, renorm, neg-inf, softmax-masked)");
   CHECK(err("weights", "foo") == "step 'weights' of lesson 'causal' prints no tensor or number named 'foo' (it prints: attn_weights)");
   CHECK(err("setup", "") ==
         "step 'setup' of lesson 'causal' prints no float tensor to grade; steps that print one: scores, weights, tril, masked, renorm, "

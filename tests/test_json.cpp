@@ -249,6 +249,8 @@ TEST_CASE("--step: one step, still one document, numbered as in the lesson") {
   CHECK(doc.find("\"step_count\": 2") != std::string::npos);
   CHECK_THROWS_WITH_AS(json::lesson_document("lesson", run, opts, "nope"),
                        "lesson 'tiny' has no step 'nope' (its steps: make, mask)", UsageError);
+  CHECK_THROWS_WITH_AS(json::lesson_document("lesson", run, opts, "no\npe"),
+                       "lesson 'tiny' has no step 'no\\npe' (its steps: make, mask)", UsageError);
 }
 
 TEST_CASE("verify as JSON: match / differs per cell, and a summary") {

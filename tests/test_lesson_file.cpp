@@ -130,6 +130,23 @@ TEST_CASE("a header value that is not allowed names its line, what is wrong and 
   CHECK(with("order: 9\n", "") == "f.lesson:4: the header has no 'order:' line");
 }
 
+TEST_CASE("require_step: the step an id names, or one message for every command") {
+  auto l = parse_lesson(kGood, "f.lesson");
+  CHECK(&attn::lesson::require_step(l, "second") == &l.steps[1]);
+  auto err = [&](const std::string& id, const std::string& prefix) {
+    try {
+      attn::lesson::require_step(l, id, prefix);
+    } catch (const attn::UsageError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(no error)");
+  };
+  CHECK(err("third", "") == "lesson 'tiny' has no step 'third' (its steps: first, second)");
+  CHECK(err("", "f.lesson: ") == "f.lesson: lesson 'tiny' has no step '' (its steps: first, second)");
+  CHECK(err("a\nb\r\x1b\x7f", "") == "lesson 'tiny' has no step 'a\\nb\\r\\x1b\\x7f' (its steps: first, second)");
+  CHECK(err(std::string("nul\0x", 5), "") == "lesson 'tiny' has no step 'nul\\x00x' (its steps: first, second)");
+}
+
 TEST_CASE("a Python error in a cell names the lesson file line") {
   auto l = parse_lesson(std::string(kGood).replace(std::string(kGood).find("print(x)"), 8, "print(z)"), "f.lesson");
   try {

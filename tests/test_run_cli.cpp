@@ -107,6 +107,8 @@ TEST_CASE("attn run: bad files get one line naming file:line, exit code 2") {
       {"run no-such.lesson", "attn: no-such.lesson: no such lesson file\n"},
       {"run a-folder", "attn: a-folder: is a directory, not a lesson file\n"},
       {"run by-hand.lesson --step nope", "attn: by-hand.lesson: lesson 'by-hand' has no step 'nope' (its steps: scores, weights)\n"},
+      {"run by-hand.lesson --step \"$(printf 'no\\npe')\"",
+       "attn: by-hand.lesson: lesson 'by-hand' has no step 'no\\npe' (its steps: scores, weights)\n"},
       {"run by-hand.lesson --sentence 'a b'",
        "attn: lesson 'by-hand' has no input sentence, so --sentence does not apply to it\n"},
   };

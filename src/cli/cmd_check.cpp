@@ -29,11 +29,7 @@ int run_check(const CheckOptions& o) {
   const Lesson& l = find_lesson(all, o.name);
   RunOptions opts = o.inputs.to_run();
   validate(l, opts);
-  if (std::none_of(l.steps.begin(), l.steps.end(), [&](const Step& s) { return s.id == o.step; })) {
-    std::string ids;
-    for (const Step& s : l.steps) ids += (ids.empty() ? "" : ", ") + s.id;
-    throw UsageError("lesson '" + l.name() + "' has no step '" + o.step + "' (its steps: " + ids + ")");
-  }
+  require_step(l, o.step);
   Answer answer = read_answer(o.answer, /*allow_nan=*/true);   // a NaN passes only where the lesson's tensor has one
   LessonRun run = run_lesson(l, opts);
   Target target = select_target(run, o.step, o.expr, o.index);

@@ -29,7 +29,7 @@ int run_lesson_cmd(const LessonOptions& o) {
   const Lesson& l = find_lesson(all, o.name);
   RunOptions opts = o.inputs.to_run();
   validate(l, opts);
-  require_step(l, o.step);
+  if (!o.step.empty()) require_step(l, o.step);
   LessonRun run = run_lesson(l, opts);
   int number = static_cast<int>(&l - all.data()) + 1;
   if (o.format == "json") std::cout << json::lesson_document("lesson", run, opts, o.step);

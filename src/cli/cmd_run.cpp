@@ -41,7 +41,7 @@ int run_file(const RunFileOptions& o) {
   Lesson l = read_lesson(o.file);   // LessonFileError "FILE:LINE: ..." if malformed
   RunOptions opts = o.inputs.to_run();
   validate(l, opts);
-  require_step(l, o.step, o.file + ": ");
+  if (!o.step.empty()) require_step(l, o.step, o.file + ": ");
   LessonRun run = run_lesson(l, opts);   // a Python error: LessonFileError "FILE:LINE: NameError: ..."
   if (o.format == "json") {
     std::cout << json::lesson_document("run", run, opts, o.step);

@@ -145,12 +145,8 @@ std::vector<Hint> find_hints(const HintContext& c) {
 
 Target select_target(const LessonRun& run, const std::string& step_id, const std::string& name, int index) {
   const Lesson& l = *run.lesson;
+  lesson::require_step(l, step_id);   // UsageError listing the steps
   auto it = std::find_if(run.steps.begin(), run.steps.end(), [&](const StepRun& s) { return s.step->id == step_id; });
-  if (it == run.steps.end()) {
-    std::string ids;
-    for (const Step& s : l.steps) ids += (ids.empty() ? "" : ", ") + s.id;
-    throw UsageError("lesson '" + l.name() + "' has no step '" + step_id + "' (its steps: " + ids + ")");
-  }
   Target t;
   t.step = static_cast<size_t>(it - run.steps.begin());
   auto vals = printed_in(*it);

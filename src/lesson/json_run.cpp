@@ -56,12 +56,6 @@ std::string seed_json(const std::string& s) {
   return s.substr(0, sign) + s.substr(first);
 }
 
-[[noreturn]] void no_such_step(const Lesson& l, const std::string& id) {
-  std::string ids;
-  for (const Step& s : l.steps) ids += (ids.empty() ? "" : ", ") + s.id;
-  throw UsageError("lesson '" + l.name() + "' has no step '" + id + "' (its steps: " + ids + ")");
-}
-
 std::string cell_json(const CellRun& c) {
   std::vector<std::string> values;
   for (const PrintedValue& p : c.printed) values.push_back(printed(p));
@@ -168,10 +162,10 @@ Object parameters(const RunOptions& opts) {
 std::string lesson_document(const std::string& command, const LessonRun& run, const RunOptions& opts,
                             const std::string& only_step) {
   const Lesson& l = *run.lesson;
+  if (!only_step.empty()) require_step(l, only_step);
   std::vector<std::string> steps;
   for (size_t k = 0; k < run.steps.size(); ++k)
     if (only_step.empty() || run.steps[k].step->id == only_step) steps.push_back(step_json(run.steps[k], k + 1));
-  if (steps.empty()) no_such_step(l, only_step);
   RunOptions effective = opts;
   effective.cpu = run.cpu;
   effective.rng = run.rng;

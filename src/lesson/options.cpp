@@ -145,14 +145,13 @@ std::vector<std::vector<double>> parse_inputs(const std::string& text) {
   return rows;
 }
 
-void require_step(const Lesson& lesson, const std::string& step, const std::string& prefix) {
-  if (step.empty()) return;
+const Step& require_step(const Lesson& lesson, const std::string& id, const std::string& prefix) {
   std::string ids;
   for (const Step& s : lesson.steps) {
-    if (s.id == step) return;
+    if (s.id == id) return s;
     ids += (ids.empty() ? "" : ", ") + s.id;
   }
-  throw UsageError(prefix + "lesson '" + lesson.name() + "' has no step '" + step + "' (its steps: " + ids + ")");
+  throw UsageError(prefix + "lesson '" + lesson.name() + "' has no step " + print::py_str_repr(id) + " (its steps: " + ids + ")");
 }
 
 void validate(const Lesson& lesson, const RunOptions& opts) {

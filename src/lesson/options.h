@@ -33,8 +33,10 @@ struct RunOptions {
 core::CpuKernels effective_cpu(const Lesson& lesson, const RunOptions& opts);
 core::DropoutRng effective_rng(const Lesson& lesson, const RunOptions& opts);
 
-// --step ID must name one of the lesson's steps (UsageError listing them, after `prefix`).
-void require_step(const Lesson& lesson, const std::string& step, const std::string& prefix = "");
+// The step `id` names. If none, the one message for it everywhere (UsageError, after `prefix`):
+// "lesson 'causal' has no step 'x' (its steps: setup, scores, ...)", the id quoted as Python's
+// repr() would, so a newline or an escape character in it keeps the message on one line.
+const Step& require_step(const Lesson& lesson, const std::string& id, const std::string& prefix = "");
 
 // Checks --seed / --sentence against PyTorch's rules and the lesson's code (UsageError if bad).
 void validate(const Lesson& lesson, const RunOptions& opts);

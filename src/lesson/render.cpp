@@ -126,6 +126,7 @@ std::vector<std::string> lesson_tokens(const LessonRun& run) {
 std::string render(const LessonRun& run, const std::string& only_step, int lesson_number, int lesson_count,
                    const DisplayOptions& display) {
   const Lesson& l = *run.lesson;
+  if (!only_step.empty()) require_step(l, only_step);
   HeatmapPictures pictures;
   if (display.heatmap) pictures = heatmap_pictures(run, display.color);
   std::string out = fmt::format("{}\nLesson {} of {} ({}) · attn lesson {}\nFollows: {}", l.title, lesson_number, lesson_count,
@@ -146,11 +147,9 @@ std::string render(const LessonRun& run, const std::string& only_step, int lesso
   }
   if (!l.intro.empty() && only_step.empty()) out += "\n" + l.intro + "\n";
   if (display.quiet) out.clear();   // the cells' outputs only
-  bool found = only_step.empty();
   bool shown_one = false;
   for (size_t k = 0; k < run.steps.size(); ++k) {
     if (!only_step.empty() && run.steps[k].step->id != only_step) continue;
-    found = true;
     // Between two shown steps, unless nothing was shown since the last pause (--quiet, a step
     // that printed nothing).
     if (shown_one && display.pause && display.on_pause && !out.empty()) {
@@ -161,11 +160,6 @@ std::string render(const LessonRun& run, const std::string& only_step, int lesso
     if (!only_step.empty() && k > 0 && !display.quiet)
       out += fmt::format("\n(The {} step{} before this one ran too, silently: `attn lesson {}` shows them.)\n", k, k == 1 ? "" : "s", l.name());
     out += render_step(run.steps[k], k + 1, run.steps.size(), display, pictures);
-  }
-  if (!found) {
-    std::string ids;
-    for (const Step& s : l.steps) ids += (ids.empty() ? "" : ", ") + s.id;
-    throw UsageError("lesson '" + l.name() + "' has no step '" + only_step + "' (its steps: " + ids + ")");
   }
   return out;
 }
