@@ -2,7 +2,9 @@
 // errors, and the option rewriting that keeps shown code equal to run code.
 #include <doctest/doctest.h>
 
+#include "lesson/code_scan.h"
 #include "lesson/options.h"
+#include "lesson/render.h"
 #include "lesson/run.h"
 #include "lesson/verify.h"
 
@@ -164,6 +166,67 @@ TEST_CASE("--seed and --sentence rewrite the code text that is shown and run") {
   std::string code = "torch.manual_seed(123)\nsentence = 'Life is short'\ntorch.manual_seed( 789 )\n";
   CHECK(attn::lesson::apply_options(code, o) ==
         "torch.manual_seed(42)\nsentence = \"It's a test, really\"\ntorch.manual_seed(42)\n");
+}
+
+TEST_CASE("what the options rewrite is found by scanning: seed calls, the sentence line, the inputs statement") {
+  using namespace attn::lesson;
+  auto calls = [](const std::string& code) {
+    std::vector<std::string> out;
+    for (const CodeSpan& c : seed_calls(code)) out.push_back(code.substr(c.begin, c.end - c.begin));
+    return out;
+  };
+  CHECK(calls("torch.manual_seed(123)\nx = 1\ntorch.manual_seed( -7 )  # again\n") ==
+        std::vector<std::string>{"torch.manual_seed(123)", "torch.manual_seed( -7 )"});
+  CHECK(calls("torch.manual_seed(1_000)") == std::vector<std::string>{"torch.manual_seed(1_000)"});
+  CHECK(calls("torch.manual_seed(\n  42\n)") == std::vector<std::string>{"torch.manual_seed(\n  42\n)"});
+  CHECK(calls("torch.manual_seed(seed)\ntorch.manual_seed(1, 2)\ntorch.manual_seed()\ntorch.manual_seed(-)\n").empty());
+  CHECK(calls("torch.manual_seed(torch.manual_seed(5))") == std::vector<std::string>{"torch.manual_seed(5)"});
+
+  auto sentence = [](const std::string& line) { return sentence_line(line) ? sentence_line(line)->value : std::string("(none)"); };
+  CHECK(sentence("sentence = 'Life is short, eat dessert first'") == "Life is short, eat dessert first");
+  CHECK(sentence("  sentence=\"It's \\\"so\\\" short\"  \t") == "It's \"so\" short");
+  CHECK(sentence("sentence = 'a\\tb\\nc\\\\'") == "a\tb\nc\\");
+  CHECK(sentence_line("  sentence = 'x'")->literal == 13);
+  for (const char* no : {"sentence_int = 'x'", "sentences = 'x'", "sentence == 'x'", "sentence = x", "sentence = 'x", "sentence = '",
+                         "sentence = 'x\"", "sentence = 'x'  # comment", "# sentence = 'x'", "print(sentence = 'x')"}) {
+    CAPTURE(no);
+    CHECK_FALSE(sentence_line(no));
+  }
+
+  std::string code = "x = 1\ninputs = torch.tensor(\n  [[0.43, 0.15], # Your (x^1)\n   [0.55, 0.87]]\n)\nprint(inputs)\n";
+  std::optional<CodeSpan> at = inputs_statement(code);
+  REQUIRE(at);
+  CHECK(code.substr(at->begin, at->end - at->begin) == "inputs = torch.tensor(\n  [[0.43, 0.15], # Your (x^1)\n   [0.55, 0.87]]\n)");
+  CHECK_FALSE(inputs_statement("  inputs = torch.tensor([1.])\n"));   // not at the start of a line
+  CHECK_FALSE(inputs_statement("inputs = torch.tensor([1.]\n"));      // never closed
+  CHECK_FALSE(inputs_statement("inputs = torch.ones(6, 3)\n"));
+  CHECK(inputs_statement("inputs=torch.tensor([1.])")->end == 25);
+}
+
+TEST_CASE("the lesson's sentence is read with the file; --sentence is kept as given, not read back from the code") {
+  std::string text = std::string(kGood).replace(std::string(kGood).find("x = 1\n"), 6, "x = 1\nsentence = 'Life is short, eat'\n");
+  attn::lesson::Lesson l = parse_lesson(text, "f.lesson");
+  CHECK(l.sentence == "Life is short, eat");
+  CHECK_FALSE(parse_lesson(kGood, "f.lesson").sentence);
+  attn::lesson::RunOptions o;
+  o.sentence = "Don't \x01stop \\ me";   // the code holds its repr, "Don't \x01stop \\ me"; the labels are the words
+  attn::lesson::LessonRun run = attn::lesson::run_lesson(l, o);
+  CHECK(run.sentence == "Don't \x01stop \\ me");
+  CHECK(run.steps[0].cells[0].code.find("sentence = \"Don't \\x01stop \\\\ me\"\n") != std::string::npos);
+  CHECK(attn::lesson::lesson_tokens(run) == std::vector<std::string>{"Don't", "\x01stop", "\\", "me"});
+  CHECK(attn::lesson::lesson_tokens(attn::lesson::run_lesson(l, {})) == std::vector<std::string>{"Life", "is", "short", "eat"});
+}
+
+TEST_CASE("a 100,000-character sentence line and a 100,000-digit seed are rewritten without recursion") {
+  std::string sentence(100000, 'w');
+  for (size_t k = 7; k < sentence.size(); k += 8) sentence[k] = ' ';
+  std::string code = "torch.manual_seed(" + std::string(100000, '1') + ")\nsentence = '" + sentence + "'\n";
+  attn::lesson::RunOptions o;
+  o.seed = "42";
+  CHECK(attn::lesson::apply_options(code, o) == "torch.manual_seed(42)\nsentence = '" + sentence + "'\n");
+  o.sentence = sentence + "!";
+  CHECK(attn::lesson::apply_options(code, o) == "torch.manual_seed(42)\nsentence = '" + sentence + "!'\n");
+  CHECK(attn::lesson::sentence_line("sentence = '" + sentence + "'")->value == sentence);
 }
 
 TEST_CASE("the grad_fn suffix the article omits is removed the way PyTorch placed it") {

@@ -142,3 +142,46 @@ TEST_CASE("--format json on lesson, verify and list: one document each") {
   CHECK(list.code == 0);
   CHECK(list.out.rfind("{\n  \"schema_version\": 1,\n  \"command\": \"list\",\n  \"lessons\": [\n    {\"name\": ", 0) == 0);
 }
+
+TEST_CASE("long inputs: a 100,000-character sentence, a seed of 30,000 or 100,000 digits: a result or one line") {
+  // These overflowed the stack in std::regex before (a segfault); each answers at once now.
+  const std::string sentence = [] {
+    std::string s;
+    for (int k = 0; k < 33333; ++k) s += "ab ";
+    return s + "a";   // 100,000 characters, 33,334 words
+  }();
+  REQUIRE(sentence.size() == 100000);
+  const std::string head = "# Long inputs\nname: long\ngroup: concepts\norder: 1\nsource: a test\n\n## s: Long\n```python\n";
+  write("long-sentence.lesson", head + "import torch\ntorch.manual_seed(123)\nsentence = '" + sentence + "'\nprint(len(sentence.split()))\n```\n");
+  write("long-seed.lesson", head + "import torch\ntorch.manual_seed(" + std::string(100000, '7') +
+                                ")\nsentence = 'a b'\nprint(torch.rand(1))\n```\n");
+
+  Result r = attn("run long-sentence.lesson --quiet --seed 5");
+  CHECK(r.code == 0);
+  CHECK(r.out == "33334\n");
+  r = attn("run long-sentence.lesson --quiet --heatmap");
+  CHECK(r.code == 0);
+  CHECK(r.out == "33334\n");
+  r = attn("run long-sentence.lesson --quiet --sentence 'the cat sat'");
+  CHECK(r.code == 0);
+  CHECK(r.out == "3\n");
+  r = attn("run long-sentence.lesson --quiet --sentence '" + sentence + " b'");
+  CHECK(r.code == 0);
+  CHECK(r.out == "33335\n");
+  r = attn("run long-sentence.lesson --format json --sentence '" + sentence + " b'");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("\"sentence\": \"" + sentence + " b\"") != std::string::npos);
+
+  r = attn("run long-seed.lesson --quiet --seed 123");   // the 100,000-digit literal is replaced
+  CHECK(r.code == 0);
+  CHECK(r.out == "tensor([0.2961])\n");
+  r = attn("run long-seed.lesson --seed " + std::string(30000, '9'));
+  CHECK(r.code == 2);
+  CHECK(r.err == "attn: --seed must be in PyTorch's range -9223372036854775808 to 18446744073709551615, got a number of 30000 digits\n");
+  r = attn("run long-seed.lesson --seed -" + std::string(30000, '9'));
+  CHECK(r.code == 2);
+  CHECK(r.err == "attn: --seed must be in PyTorch's range -9223372036854775808 to 18446744073709551615, got a number of 30000 digits\n");
+  r = attn("run long-seed.lesson --seed " + std::string(30000, '9') + "x");
+  CHECK(r.code == 2);
+  CHECK(r.err == "attn: --seed must be an integer (as torch.manual_seed takes), got '" + std::string(60, '9') + "'... (30001 characters)\n");
+}

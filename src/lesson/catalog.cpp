@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "print/tensor_str.h"
+#include "lesson/options.h"
 
 namespace attn::lesson {
 
@@ -69,7 +69,7 @@ const Lesson& find_lesson(const std::vector<Lesson>& all, const std::string& nam
     if (d <= std::max<size_t>(2, name.size() / 3) || l.name().find(name) != std::string::npos) near.emplace_back(d, l.name());
   }
   std::sort(near.begin(), near.end());
-  std::string msg = "no lesson named " + print::py_str_repr(name);
+  std::string msg = "no lesson named " + quoted(name);
   if (!near.empty()) {
     msg += "; did you mean ";
     for (size_t k = 0; k < std::min<size_t>(near.size(), 3); ++k) msg += (k ? ", '" : "'") + near[k].second + "'";

@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "lesson/code_scan.h"
 #include "print/tensor_str.h"
 
 namespace attn::lesson {
@@ -77,6 +78,12 @@ Lesson LessonParser::run() {
     step();
   }
   if (lesson_.steps.empty()) fail(lines_.size() ? lines_.size() - 1 : 0, "a lesson needs at least one step ('## id: Title')");
+  for (const Step& s : lesson_.steps)
+    for (const Cell& c : s.cells) {
+      std::istringstream code(c.code);
+      for (std::string line; !lesson_.sentence && std::getline(code, line);)
+        if (std::optional<SentenceLine> assigned = sentence_line(line)) lesson_.sentence = assigned->value;
+    }
   return lesson_;
 }
 

@@ -78,6 +78,8 @@ struct Lesson {
   std::string path;             // where it was read from (for messages)
   std::string title;
   LessonHeader header;
+  std::optional<std::string> sentence;   // what its code's first `sentence = '...'` line assigns:
+                                         // the input --sentence replaces, read with the file
   std::string intro;
   std::vector<Step> steps;
   const std::string& name() const { return header.name; }

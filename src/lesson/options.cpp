@@ -8,24 +8,21 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
-#include <regex>
 #include <sstream>
 
+#include "lesson/code_scan.h"
 #include "print/tensor_str.h"
 
 namespace attn::lesson {
 
 namespace {
 
-const std::regex kSeedCall(R"(torch\.manual_seed\(\s*-?[0-9_]+\s*\))");
-const std::regex kSentence(R"(^(\s*sentence\s*=\s*)(['"]).*\2[ \t]*$)");
-
 bool has_sentence(const Lesson& l) {
   for (const Step& s : l.steps)
     for (const Cell& c : s.cells) {
       std::istringstream in(c.code);
       for (std::string line; std::getline(in, line);)
-        if (std::regex_match(line, kSentence)) return true;
+        if (sentence_line(line)) return true;
     }
   return false;
 }
@@ -33,20 +30,21 @@ bool has_sentence(const Lesson& l) {
 bool has_seed(const Lesson& l) {
   for (const Step& s : l.steps)
     for (const Cell& c : s.cells)
-      if (std::regex_search(c.code, kSeedCall)) return true;
+      if (!seed_calls(c.code).empty()) return true;
   return false;
 }
 
 // PyTorch accepts seeds in [-2^63, 2^64 - 1] (torch.manual_seed raises outside).
 void validate_seed(const std::string& s) {
-  static const std::regex digits("-?[0-9]+");
-  if (!std::regex_match(s, digits))
-    throw UsageError("--seed must be an integer (as torch.manual_seed takes), got '" + s + "'");
+  size_t sign = !s.empty() && s[0] == '-' ? 1 : 0;
+  if (s.size() == sign || s.find_first_not_of("0123456789", sign) != std::string::npos)
+    throw UsageError("--seed must be an integer (as torch.manual_seed takes), got " + quoted(s));
   errno = 0;
-  if (s[0] == '-') std::strtoll(s.c_str(), nullptr, 10);
+  if (sign) std::strtoll(s.c_str(), nullptr, 10);
   else std::strtoull(s.c_str(), nullptr, 10);
   if (errno == ERANGE)
-    throw UsageError("--seed must be in PyTorch's range -9223372036854775808 to 18446744073709551615, got " + s);
+    throw UsageError("--seed must be in PyTorch's range -9223372036854775808 to 18446744073709551615, got " +
+                     (s.size() <= 40 ? s : fmt::format("a number of {} digits", s.size() - sign)));
 }
 
 void validate_sentence(const std::string& s) {
@@ -56,37 +54,14 @@ void validate_sentence(const std::string& s) {
   int words = 0;
   for (std::string w; in >> w;) ++words;
   if (words < 2)
-    throw UsageError(fmt::format("--sentence needs at least two words to attend between, got {}: '{}'", words, s));
+    throw UsageError(fmt::format("--sentence needs at least two words to attend between, got {}: {}", words, quoted(s)));
   if (s.find('\n') != std::string::npos) throw UsageError("--sentence must be one line of text");
-}
-
-// Where the statement `inputs = torch.tensor(...)` starts and ends in `code` (npos if absent).
-// Brackets inside comments and strings are skipped, as the chapter's literal has "(x^1)" comments.
-std::pair<size_t, size_t> find_inputs_literal(const std::string& code) {
-  static const std::regex start(R"((^|\n)(inputs\s*=\s*torch\.tensor\())");
-  std::smatch m;
-  if (!std::regex_search(code, m, start)) return {std::string::npos, std::string::npos};
-  size_t begin = static_cast<size_t>(m.position(2)), k = begin + m.length(2);
-  int depth = 1;
-  for (; k < code.size() && depth > 0; ++k) {
-    char c = code[k];
-    if (c == '#') {
-      while (k < code.size() && code[k] != '\n') ++k;
-    } else if (c == '\'' || c == '"') {
-      for (++k; k < code.size() && code[k] != c; ++k) {}
-    } else if (c == '(' || c == '[') {
-      ++depth;
-    } else if (c == ')' || c == ']') {
-      --depth;
-    }
-  }
-  return depth == 0 ? std::make_pair(begin, k) : std::make_pair(std::string::npos, std::string::npos);
 }
 
 bool has_inputs(const Lesson& l) {
   for (const Step& s : l.steps)
     for (const Cell& c : s.cells)
-      if (find_inputs_literal(c.code).first != std::string::npos) return true;
+      if (inputs_statement(c.code)) return true;
   return false;
 }
 
@@ -98,20 +73,6 @@ std::string inputs_literal(const std::vector<std::vector<double>>& rows) {
     out += "]";
   }
   return out + "]\n)";
-}
-
-// The text of a one-line Python string literal 'abc' or "abc" (the escapes py_str_repr writes).
-std::string unquote(const std::string& literal) {
-  std::string out;
-  for (size_t k = 1; k + 1 < literal.size(); ++k) {
-    if (literal[k] == '\\' && k + 2 < literal.size()) {
-      char e = literal[++k];
-      out += e == 'n' ? '\n' : e == 't' ? '\t' : e;
-    } else {
-      out += literal[k];
-    }
-  }
-  return out;
 }
 
 }  // namespace
@@ -151,7 +112,7 @@ const Step& require_step(const Lesson& lesson, const std::string& id, const std:
     if (s.id == id) return s;
     ids += (ids.empty() ? "" : ", ") + s.id;
   }
-  throw UsageError(prefix + "lesson '" + lesson.name() + "' has no step " + print::py_str_repr(id) + " (its steps: " + ids + ")");
+  throw UsageError(prefix + "lesson '" + lesson.name() + "' has no step " + quoted(id) + " (its steps: " + ids + ")");
 }
 
 void validate(const Lesson& lesson, const RunOptions& opts) {
@@ -172,16 +133,23 @@ void validate(const Lesson& lesson, const RunOptions& opts) {
 std::string apply_options(const std::string& code, const RunOptions& opts) {
   std::string out = code;
   if (opts.inputs) {
-    auto [begin, end] = find_inputs_literal(out);
-    if (begin != std::string::npos) out = out.substr(0, begin) + inputs_literal(parse_inputs(*opts.inputs)) + out.substr(end);
+    if (std::optional<CodeSpan> at = inputs_statement(out))
+      out = out.substr(0, at->begin) + inputs_literal(parse_inputs(*opts.inputs)) + out.substr(at->end);
   }
-  if (opts.seed) out = std::regex_replace(out, kSeedCall, "torch.manual_seed(" + *opts.seed + ")");
+  if (opts.seed) {
+    std::string seeded;
+    size_t done = 0;
+    for (const CodeSpan& call : seed_calls(out)) {
+      seeded += out.substr(done, call.begin - done) + "torch.manual_seed(" + *opts.seed + ")";
+      done = call.end;
+    }
+    out = seeded + out.substr(done);
+  }
   if (opts.sentence) {
     std::istringstream in(out);
     std::string result;
     for (std::string line; std::getline(in, line);) {
-      std::smatch m;
-      if (std::regex_match(line, m, kSentence)) line = m[1].str() + print::py_str_repr(*opts.sentence);
+      if (std::optional<SentenceLine> s = sentence_line(line)) line = line.substr(0, s->literal) + print::py_str_repr(*opts.sentence);
       result += line + "\n";
     }
     out = result;
@@ -197,12 +165,10 @@ core::DropoutRng effective_rng(const Lesson& lesson, const RunOptions& opts) {
   return opts.rng ? *opts.rng : lesson.header.rng.value_or(core::DropoutRng::mkl);
 }
 
-std::optional<std::string> sentence_in(const std::string& line) {
-  std::smatch m;
-  if (!std::regex_match(line, m, kSentence)) return std::nullopt;
-  std::string rest = line.substr(static_cast<size_t>(m.length(1)));
-  size_t end = rest.find_last_of(m[2].str());
-  return unquote(rest.substr(0, end + 1));
+std::string quoted(const std::string& text) {
+  constexpr size_t kShown = 60;
+  if (text.size() <= kShown) return print::py_str_repr(text);
+  return print::py_str_repr(text.substr(0, kShown)) + fmt::format("... ({} characters)", text.size());
 }
 
 }  // namespace attn::lesson

@@ -45,8 +45,8 @@ std::string apply_options(const std::string& code, const RunOptions& opts);
 // "0.43 0.15 0.89; 0.55 0.87 0.66" -> rows of numbers (UsageError naming what is wrong).
 std::vector<std::vector<double>> parse_inputs(const std::string& text);
 
-// The sentence a `sentence = '...'` line of lesson code assigns (the line --sentence rewrites),
-// without its quotes and escapes; nullopt if `line` is not such an assignment.
-std::optional<std::string> sentence_in(const std::string& line);
+// What the user typed, for a message: quoted as Python's repr() does (a newline or an escape
+// character stays on one line), and cut after 60 characters with the length said.
+std::string quoted(const std::string& text);
 
 }  // namespace attn::lesson

@@ -113,14 +113,9 @@ std::string render_step(const StepRun& sr, size_t number, size_t count, const Di
 }  // namespace
 
 std::vector<std::string> lesson_tokens(const LessonRun& run) {
-  for (const StepRun& s : run.steps)
-    for (const CellRun& c : s.cells) {
-      std::istringstream in(c.code);
-      for (std::string line; std::getline(in, line);)
-        if (std::optional<std::string> sentence = sentence_in(line)) return words_without_commas(*sentence);
-    }
-  const std::optional<std::string>& tokens = run.lesson->header.tokens;
-  return tokens ? words_without_commas(*tokens) : std::vector<std::string>{};
+  const Lesson& l = *run.lesson;
+  if (l.sentence) return words_without_commas(run.sentence.value_or(*l.sentence));   // --sentence replaced it, or not
+  return l.header.tokens ? words_without_commas(*l.header.tokens) : std::vector<std::string>{};
 }
 
 std::string render(const LessonRun& run, const std::string& only_step, int lesson_number, int lesson_count,

@@ -39,9 +39,9 @@ struct DisplayOptions {
 std::string render(const LessonRun& run, const std::string& only_step, int lesson_number, int lesson_count,
                    const DisplayOptions& display = {});
 
-// The lesson's tokens, for heatmap labels: the words of its `sentence = '...'` (as run, so after
-// --sentence; commas removed, split on spaces, as the article does), else of its `tokens:`
-// header, else none.
+// The lesson's tokens, for heatmap labels: the words of its sentence (Lesson::sentence, or
+// --sentence as given when it replaced it; commas removed, split on spaces, as the article
+// does), else of its `tokens:` header, else none.
 std::vector<std::string> lesson_tokens(const LessonRun& run);
 
 }  // namespace attn::lesson

@@ -19,6 +19,7 @@ LessonRun run_lesson(const Lesson& lesson, const RunOptions& opts) {
   run.lesson = &lesson;
   run.cpu = effective_cpu(lesson, opts);
   run.rng = in.dropout_rng;
+  run.sentence = opts.sentence;
   for (const Step& s : lesson.steps) {
     StepRun sr;
     sr.step = &s;

@@ -6,6 +6,7 @@
 // What it is not: Python semantics (py/interpreter.h) or how a run is shown (render.h).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,7 @@ struct LessonRun {
   std::vector<StepRun> steps;
   core::CpuKernels cpu = core::CpuKernels::avx2;   // what the numbers were computed with
   core::DropoutRng rng = core::DropoutRng::mkl;
+  std::optional<std::string> sentence;   // --sentence as the learner gave it (nullopt: the lesson's own)
 };
 
 // Runs every cell in order in one fresh interpreter. A Python error in a cell becomes
