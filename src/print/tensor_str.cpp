@@ -29,7 +29,7 @@ namespace attn::print {
 namespace detail {
 
 // ---------------------------------------------------------------------------------------------
-// Python's format() of a float (a double), as used by _Formatter.
+// Python's format() of a float (a double), as used by PyTorch's _Formatter.
 
 namespace {
 
@@ -151,9 +151,9 @@ core::Tensor get_summarized_data(const View& self, const PrintOptions& opts) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// _Formatter
+// Formatter (PyTorch's _Formatter)
 
-_Formatter::_Formatter(const core::Tensor& tensor, const PrintOptions& opts)
+Formatter::Formatter(const core::Tensor& tensor, const PrintOptions& opts)
     : floating_dtype(tensor.is_float()),
       bool_dtype(tensor.dtype == core::DType::boolean),
       precision(opts.precision) {
@@ -166,8 +166,8 @@ _Formatter::_Formatter(const core::Tensor& tensor, const PrintOptions& opts)
   }
 }
 
-// The floating branch of _Formatter.__init__.
-void _Formatter::init_floating(const core::Tensor& tensor, const PrintOptions& opts) {
+// The floating branch of PyTorch's _Formatter.__init__.
+void Formatter::init_floating(const core::Tensor& tensor, const PrintOptions& opts) {
   // nonzero_finite_vals = torch.masked_select(tensor_view, torch.isfinite(tensor_view) & tensor_view.ne(0))
   std::vector<double> nonzero_finite_vals;
   for (float v : tensor.f) {
@@ -209,12 +209,12 @@ void _Formatter::init_floating(const core::Tensor& tensor, const PrintOptions& o
   if (opts.sci_mode >= 0) sci_mode = opts.sci_mode == 1;
 }
 
-void _Formatter::widen(std::size_t len) { max_width = std::max(max_width, static_cast<int>(len)); }
+void Formatter::widen(std::size_t len) { max_width = std::max(max_width, static_cast<int>(len)); }
 
-int _Formatter::width() const { return max_width; }
+int Formatter::width() const { return max_width; }
 
 // format(value) for a float element.
-std::string _Formatter::format(double value) const {
+std::string Formatter::format(double value) const {
   std::string ret;
   if (sci_mode) {
     ret = py_format_e(value, precision);  // '{:{max_width}.{precision}e}': padded below
@@ -228,16 +228,16 @@ std::string _Formatter::format(double value) const {
 }
 
 // format(value) for an int64 / bool element: ret = "{}".format(value)
-std::string _Formatter::format(int64_t value) const { return pad(py_format_int(value, bool_dtype)); }
+std::string Formatter::format(int64_t value) const { return pad(py_format_int(value, bool_dtype)); }
 
 // (self.max_width - len(ret)) * " " + ret
-std::string _Formatter::pad(const std::string& ret) const {
+std::string Formatter::pad(const std::string& ret) const {
   const int n = max_width - static_cast<int>(ret.size());
   return n > 0 ? std::string(static_cast<std::size_t>(n), ' ') + ret : ret;
 }
 
 // formatter1.format(val) for element k of a view, whichever the dtype.
-std::string _Formatter::format_element(const View& v, int64_t k) const {
+std::string Formatter::format_element(const View& v, int64_t k) const {
   return floating_dtype ? format(v.float_at(k)) : format(v.int_at(k));
 }
 
@@ -245,7 +245,7 @@ std::string _Formatter::format_element(const View& v, int64_t k) const {
 // _scalar_str / _vector_str / _tensor_str_with_formatter / _tensor_str
 
 // _scalar_str(self, formatter1): formatter1.format(self.item())
-std::string _scalar_str(const View& self, const _Formatter& formatter1) {
+std::string _scalar_str(const View& self, const Formatter& formatter1) {
   return formatter1.format_element(self, 0);
 }
 
@@ -263,7 +263,7 @@ std::string join(const std::vector<std::string>& items, const std::string& sep) 
 
 }  // namespace
 
-std::string _vector_str(const View& self, int indent, bool summarize, const _Formatter& formatter1,
+std::string _vector_str(const View& self, int indent, bool summarize, const Formatter& formatter1,
                         const PrintOptions& opts) {
   // "length includes spaces and comma between elements"
   const int element_length = formatter1.width() + 2;
@@ -293,7 +293,7 @@ std::string _vector_str(const View& self, int indent, bool summarize, const _For
 }
 
 std::string _tensor_str_with_formatter(const View& self, int indent, bool summarize,
-                                       const _Formatter& formatter1, const PrintOptions& opts) {
+                                       const Formatter& formatter1, const PrintOptions& opts) {
   const int64_t dim = self.dim();
   if (dim == 0) return _scalar_str(self, formatter1);
   if (dim == 1) return _vector_str(self, indent, summarize, formatter1, opts);
@@ -324,10 +324,10 @@ std::string _tensor_str(const core::Tensor& self, int indent, const PrintOptions
   const bool summarize = self.numel() > opts.threshold;
   const View view = View::of(self);
   if (summarize) {
-    const _Formatter formatter(get_summarized_data(view, opts), opts);
+    const Formatter formatter(get_summarized_data(view, opts), opts);
     return _tensor_str_with_formatter(view, indent, summarize, formatter, opts);
   }
-  const _Formatter formatter(self, opts);
+  const Formatter formatter(self, opts);
   return _tensor_str_with_formatter(view, indent, summarize, formatter, opts);
 }
 

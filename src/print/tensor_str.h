@@ -4,7 +4,7 @@
 // scientific mode, integer-valued floats, int64 and bool tensors, 0-d tensors, 1-D to 4-D layout
 // with 80-column wrapping, summarisation, inf/nan padding, dtype / grad_fn / requires_grad suffixes,
 // "Parameter containing:"), torch.Size, and the few plain Python reprs a lesson prints.
-// The functions mirror _tensor_str.py (_Formatter, _vector_str, _tensor_str_with_formatter,
+// The functions mirror _tensor_str.py (_Formatter, here Formatter; _vector_str, _tensor_str_with_formatter,
 // _add_suffixes) so each can be argued line by line against the original.
 // What it is not: a general Python repr; dicts and lists are assembled by the lesson layer from
 // these pieces.
@@ -63,10 +63,11 @@ std::string py_format_f(double value, int precision);
 std::string py_format_e(double value, int precision);
 std::string py_format_int(int64_t value, bool is_bool);
 
-// class _Formatter: chooses int_mode / sci_mode and the common width from the given values.
-class _Formatter {
+// Formatter (PyTorch's class _Formatter; C++ reserves names of an underscore and a capital):
+// chooses int_mode / sci_mode and the common width from the given values.
+class Formatter {
  public:
-  _Formatter(const core::Tensor& tensor, const PrintOptions& opts);
+  Formatter(const core::Tensor& tensor, const PrintOptions& opts);
   int width() const;
   std::string format(double value) const;    // float element
   std::string format(int64_t value) const;   // int64 / bool element
@@ -86,11 +87,11 @@ class _Formatter {
 };
 
 core::Tensor get_summarized_data(const View& self, const PrintOptions& opts);
-std::string _scalar_str(const View& self, const _Formatter& formatter1);
-std::string _vector_str(const View& self, int indent, bool summarize, const _Formatter& formatter1,
+std::string _scalar_str(const View& self, const Formatter& formatter1);
+std::string _vector_str(const View& self, int indent, bool summarize, const Formatter& formatter1,
                         const PrintOptions& opts);
 std::string _tensor_str_with_formatter(const View& self, int indent, bool summarize,
-                                       const _Formatter& formatter1, const PrintOptions& opts);
+                                       const Formatter& formatter1, const PrintOptions& opts);
 std::string _tensor_str(const core::Tensor& self, int indent, const PrintOptions& opts);
 // Appends ", suffix" or ",\n" + indent + suffix per suffix, then ")".
 std::string _add_suffixes(const std::string& tensor_str, const std::vector<std::string>& suffixes, int indent,

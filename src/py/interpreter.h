@@ -13,7 +13,6 @@
 
 #include "core/random.h"
 #include "py/value.h"
-#include "print/tensor_str.h"
 
 namespace attn::py {
 
@@ -29,7 +28,6 @@ class Interpreter {
   // ---- used by the built-in functions ----
   core::Generator generator;                       // torch's default CPU generator
   core::DropoutRng dropout_rng = core::DropoutRng::mkl;
-  print::PrintOptions print_options;
   std::ostringstream out;
 
   // Every value print() (or a Jupyter echo) showed since the last take_printed(), with the
