@@ -33,6 +33,31 @@ TEST_CASE("comprehensions, sorting and dicts follow Python") {
         "2 2 [1] (1,) 1024 3 -4 0.25\n");
 }
 
+TEST_CASE("sets: literals, comprehensions, set(), in and len, printed in CPython 3.11's order") {
+  // Expected strings: python3.11 printing the same code. Numbers come out in hash-table order:
+  // colliding items (9, 17, 25, 33 share slot 1 of 8) move as the table grows, and a display of
+  // 3+ constants is a frozenset constant rebuilt twice before it becomes the set.
+  CHECK(run("print({10, 1}, {3, 1, 2}, {-1, -2, 5}, {1.5, 0.5, 2.0}, {True, 1, 1.0}, set(), {2**61, 2**61 - 1, 7})") ==
+        "{1, 10} {1, 2, 3} {5, -1, -2} {0.5, 1.5, 2.0} {True} set() {2305843009213693951, 2305843009213693952, 7}\n");
+  CHECK(run("print({100, 8, 16, 0, 33, 1, 2, 3, 4}, set([100, 8, 16, 0, 33, 1, 2, 3, 4]), {x for x in [100, 8, 16, 0, 33, 1, 2, 3, 4]})") ==
+        "{0, 33, 2, 1, 100, 3, 4, 8, 16} {0, 33, 1, 2, 100, 3, 4, 8, 16} {0, 33, 1, 2, 100, 3, 4, 8, 16}\n");
+  CHECK(run("print({9, 1, 17, 25, 33}, set({9, 1, 17, 25, 33}), set({9: 0, 1: 0, 17: 0, 25: 0, 33: 0}))") ==
+        "{33, 1, 17, 9, 25} {33, 1, 17, 9, 25} {1, 17, 33, 9, 25}\n");
+  CHECK(run("print({x * 7 for x in range(20)}, {float('inf'), -float('inf'), 1e300, 0.1, -0.0, 0.0})") ==
+        "{0, 133, 7, 14, 21, 28, 35, 42, 49, 56, 63, 70, 77, 84, 91, 98, 105, 112, 119, 126} {0.1, -0.0, inf, -inf, 1e+300}\n");
+  CHECK(run("a = {10, 1}\nprint(len(a), 1 in a, 2 in a, 2 not in a, 1.0 in a, True in {1, 2}, sorted(a), list(set([3, 3, 2])))") ==
+        "2 True False True True True [1, 10] [2, 3]\n");
+  CHECK(run("a = {10, 1}\nprint({1, 2} == {2, 1}, {1, 2} == {1, 3}, not set(), isinstance(a, set), {(1, 2), (1, 2.0)}, len({'a', 'b', 'a'}))") ==
+        "True False True True {(1, 2)} 2\n");
+  CHECK(run("for x in {5, 3}:\n    print(x)\nprint({1, 2,}, {}, {1: 2})") == "3\n5\n{1, 2} {} {1: 2}\n");
+  // Strings hash differently in every CPython process; attn keeps the order they were added in.
+  CHECK(run("print({'b', 'a', 'b'}, {w for w in 'hello'})") == "{'b', 'a'} {'h', 'e', 'l', 'o'}\n");
+  CHECK(error_of("print({[1], 2})") == "1: TypeError: unhashable type: 'list'");
+  CHECK(error_of("print(len({1, {2: 3}}))") == "1: TypeError: unhashable type: 'dict'");
+  CHECK(error_of("print({1, 2}[0])") == "1: TypeError: 'set' object is not subscriptable");
+  CHECK(error_of("print({1: 2, 3})") == "1: SyntaxError: expected ':' near '}'");
+}
+
 TEST_CASE("numbers print as Python prints them") {
   CHECK(run("print(2**0.5, 50_000, 1e-05, 0.1 + 0.2, 3.0)") == "1.4142135623730951 50000 1e-05 0.30000000000000004 3.0\n");
   CHECK(run("n = 2360064\nprint(f'{n:,}', f'{3.14159:.2f}', '{} and {}'.format(1, 'x'))") == "2,360,064 3.14 1 and x\n");

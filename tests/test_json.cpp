@@ -13,6 +13,7 @@
 #include "lesson/catalog.h"
 #include "lesson/json.h"
 #include "lesson/json_run.h"
+#include "py/interpreter.h"
 
 namespace {
 
@@ -311,6 +312,15 @@ TEST_CASE("parameters: options as given, inputs as rows of numbers") {
   opts = {};
   opts.seed = "18446744073709551615";   // beyond int64: written as the integer it is
   CHECK(json::parameters(opts).done().rfind("{\"seed\": 18446744073709551615,", 0) == 0);
+}
+
+TEST_CASE("a printed set: type set, its items as an array in Python's order") {
+  // python3.11 prints {1, 10, 2.5}: hash(2.5) == 2**60 + 2 aims at slot 2 of 8, which 10 holds, so it probes on to slot 3.
+  attn::py::Interpreter in;
+  in.run_cell("s = {10, 1, 2.5}\nprint(s, {'b', 'a'})");
+  REQUIRE(in.printed.size() == 2);
+  CHECK(json::printed(in.printed[0]) == "{\"name\": \"s\", \"type\": \"set\", \"value\": [1, 10, 2.5], \"text\": \"{1, 10, 2.5}\"}");
+  CHECK(json::value(in.printed[1].value) == "[\"b\", \"a\"]");
 }
 
 TEST_CASE("json::pretty: documents for people, rows on one line") {

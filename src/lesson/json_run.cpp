@@ -101,6 +101,11 @@ std::string value(const Value& v) {
       for (const Value& x : as_seq(v)) items.push_back(value(x));
       return array(items);
     }
+    case Value::Set: {   // an array, in the order Python iterates it (py/set.cpp)
+      std::vector<std::string> items;
+      for (const Value& x : static_cast<const py::SetObj*>(v.obj.get())->ordered()) items.push_back(value(x));
+      return array(items);
+    }
     case Value::Dict: {
       Object o;
       for (const auto& [key, x] : static_cast<const DictObj*>(v.obj.get())->items) o.add(py::str(key), value(x));

@@ -25,7 +25,8 @@ inline constexpr int kSchemaVersion = 1;
 // The "value" of a printed value, as Python would hand it to json.dumps: a tensor as
 // tensor.tolist() (nested lists of numbers, true/false for bool tensors, a bare number for a 0-d
 // tensor; float32 at full precision, inf/nan as "inf"/"-inf"/"nan"), int / float / bool as
-// numbers, torch.Size / list / tuple as arrays, a dict as an object keyed by str(key), a dtype
+// numbers, torch.Size / list / tuple as arrays, a set as an array in the order Python iterates
+// it, a dict as an object keyed by str(key), a dtype
 // as its name ("torch.float32"); anything else (a module, a function) is null.
 std::string value(const py::Value& v);
 

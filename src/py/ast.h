@@ -2,7 +2,7 @@
 //
 // What it is: expressions and statements enough for the articles' code: assignments (also to
 // tuples, attributes and subscripts), calls with keyword arguments, operators with Python's
-// precedence, list/dict comprehensions, f-strings, `def`, `class`, `for`, `if`, `return`,
+// precedence, list/set/dict comprehensions, f-strings, `def`, `class`, `for`, `if`, `return`,
 // `import`. What it is not: all of Python (no while/try/with/lambda/decorators/generators).
 #pragma once
 
@@ -38,7 +38,7 @@ struct Arg {                  // call argument: positional (name empty) or keywo
 struct Expr {
   enum Kind {
     Name, Int, Float, Str, FStr, NoneLit, True, False, Ellipsis,
-    Tuple, List, Dict, ListComp, DictComp,
+    Tuple, List, Dict, Set, ListComp, DictComp, SetComp,
     Attribute, Subscript, Slice, Call,
     Unary, Binary, Compare, BoolOp, Not, IfExp
   } kind;
@@ -46,14 +46,14 @@ struct Expr {
   std::string name;           // Name, Attribute (attr), Str (value), Binary/Unary/Compare op, BoolOp op
   long long ival = 0;         // Int
   double fval = 0;            // Float
-  std::vector<ExprPtr> items; // Tuple/List elements, Dict keys, Compare operands, FStr parts, Subscript index parts
+  std::vector<ExprPtr> items; // Tuple/List/Set elements, Dict keys, Compare operands, FStr parts, Subscript index parts
   std::vector<ExprPtr> values;             // Dict values
   std::vector<std::string> ops;            // Compare operators
   std::vector<std::string> fspecs;         // FStr: per part, "" for literal text parts
   std::vector<bool> fexpr;                 // FStr: true where the part is an expression
   ExprPtr a, b, c;            // operands: Attribute/Subscript/Call object in a; Binary a,b; Slice a:b:c; IfExp a if b else c
   std::vector<Arg> args;      // Call
-  std::vector<Comprehension> comps;        // ListComp / DictComp (DictComp: key in a, value in b)
+  std::vector<Comprehension> comps;        // ListComp / SetComp / DictComp (element in a; DictComp: key in a, value in b)
 };
 
 struct Stmt {

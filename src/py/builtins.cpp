@@ -121,6 +121,7 @@ Value getitem_plain(CallArgs& a) {
       return getitem_plain(b);
     }
   }
+  if (obj.kind == Value::Set) throw std::runtime_error("TypeError: 'set' object is not subscriptable");
   bool is_str = obj.kind == Value::Str;
   size_t n = is_str ? obj.s.size() : as_seq(obj).size();
   if (key.kind == Value::Slice) {
@@ -150,6 +151,7 @@ bool contains(const Value& container, const Value& item) {
       if (equal(kv.first, item)) return true;
     return false;
   }
+  if (container.kind == Value::Set) return static_cast<SetObj*>(container.obj.get())->contains(item);
   for (const Value& v : as_seq(container))
     if (equal(v, item)) return true;
   return false;
@@ -268,6 +270,7 @@ Value len_fn(Interpreter&, CallArgs& a) {
   Value v = arg(a, 0, "obj");
   if (v.kind == Value::Str) return Value::integer(static_cast<int64_t>(v.s.size()));
   if (v.kind == Value::Dict) return Value::integer(static_cast<int64_t>(static_cast<DictObj*>(v.obj.get())->items.size()));
+  if (v.kind == Value::Set) return Value::integer(static_cast<int64_t>(static_cast<SetObj*>(v.obj.get())->size()));
   if (v.kind == Value::Tensor) {
     if (as_tensor(v).dim() == 0) throw std::runtime_error("TypeError: len() of a 0-d tensor");
     return Value::integer(as_tensor(v).shape[0]);
@@ -402,6 +405,19 @@ void add_python_builtins(std::map<std::string, Value>& b) {
     for (auto& [k, v] : a.kw) obj->items.emplace_back(Value::str(k), v);
     d.obj = obj;
     return d;
+  });
+  b["set"] = builtin("set", [](Interpreter& in, CallArgs& a) {   // as set_update_internal fills a new set
+    if (a.pos.empty() || (a.pos[0].kind != Value::Set && a.pos[0].kind != Value::Dict)) return Value::set(a.pos.empty() ? std::vector<Value>{} : in.iterate(a.pos[0]));
+    Value s = Value::set({});
+    auto* into = static_cast<SetObj*>(s.obj.get());
+    if (a.pos[0].kind == Value::Set) {
+      into->merge(*static_cast<SetObj*>(a.pos[0].obj.get()));
+    } else {
+      std::vector<Value> keys = in.iterate(a.pos[0]);
+      into->reserve(keys.size());
+      for (const Value& k : keys) into->add(k);
+    }
+    return s;
   });
   b["isinstance"] = builtin("isinstance", [](Interpreter&, CallArgs& a) {
     Value v = arg(a, 0, "obj"), t = arg(a, 1, "class");

@@ -5,6 +5,7 @@
 // What it is not: where torch functions live (torch_api.cpp) or Python builtins (builtins.cpp).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "py/interpreter.h"
@@ -12,6 +13,17 @@
 namespace attn::py {
 
 namespace {
+
+// What CPython's compiler folds to a constant: literals, and signs, operators and tuples of them.
+bool is_constant(const Expr& e) {
+  switch (e.kind) {
+    case Expr::Int: case Expr::Float: case Expr::Str: case Expr::NoneLit: case Expr::True: case Expr::False: return true;
+    case Expr::Unary: return is_constant(*e.a);
+    case Expr::Binary: return is_constant(*e.a) && is_constant(*e.b);
+    case Expr::Tuple: return std::all_of(e.items.begin(), e.items.end(), [](const ExprPtr& x) { return is_constant(*x); });
+    default: return false;
+  }
+}
 
 double num(const Value& v) {
   return v.kind == Value::Float ? v.f : v.kind == Value::Int ? static_cast<double>(v.i) : static_cast<double>(v.b);
@@ -109,6 +121,7 @@ std::vector<Value> Interpreter::iterate(const Value& v) {
       for (auto& kv : static_cast<DictObj*>(v.obj.get())->items) out.push_back(kv.first);
       return out;
     }
+    case Value::Set: return static_cast<SetObj*>(v.obj.get())->ordered();
     case Value::Tensor: {
       const core::Tensor& t = as_tensor(v);
       if (t.dim() == 0) throw std::runtime_error("TypeError: iteration over a 0-d tensor");
@@ -159,7 +172,13 @@ Value Interpreter::eval(const Expr& e) {
       }
       return v;
     }
-    case Expr::ListComp: case Expr::DictComp: return eval_comprehension(e);
+    case Expr::Set: {
+      std::vector<Value> items;
+      for (const ExprPtr& x : e.items) items.push_back(eval(*x));
+      bool folded = items.size() > 2 && std::all_of(e.items.begin(), e.items.end(), [](const ExprPtr& x) { return is_constant(*x); });
+      return folded ? Value::set_literal(items) : Value::set(items);
+    }
+    case Expr::ListComp: case Expr::DictComp: case Expr::SetComp: return eval_comprehension(e);
     case Expr::Attribute: return getattr(eval(*e.a), e.name);
     case Expr::Subscript: return eval_subscript(e);
     case Expr::Slice: {
@@ -293,7 +312,7 @@ Value Interpreter::eval_comprehension(const Expr& e) {
     throw;
   }
   frames_.pop_back();
-  return e.kind == Expr::DictComp ? dict : Value::list(list);
+  return e.kind == Expr::DictComp ? dict : e.kind == Expr::SetComp ? Value::set(list) : Value::list(list);
 }
 
 }  // namespace attn::py

@@ -464,12 +464,26 @@ ExprPtr Parser::bracket(const char* close, Expr::Kind kind) {
   return e;
 }
 
+// {} and {k: v, ...} are dicts, {x, ...} a set; {k: v for ...} and {x for ...} comprehensions.
 ExprPtr Parser::dict_or_set() {
   ExprPtr d = make(Expr::Dict);
   ++p_;
   if (accept_op("}")) return d;
   ExprPtr k = expression();
-  expect_op(":");
+  if (!is_op(":")) {
+    d->kind = Expr::Set;
+    if (is_name("for")) {
+      d->kind = Expr::SetComp;
+      d->a = k;
+      d->comps = comprehensions();
+    } else {
+      d->items.push_back(k);
+      while (accept_op(",") && !is_op("}")) d->items.push_back(expression());
+    }
+    expect_op("}");
+    return d;
+  }
+  ++p_;   // ':'
   ExprPtr v = expression();
   if (is_name("for")) {
     d->kind = Expr::DictComp;

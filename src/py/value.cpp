@@ -71,6 +71,7 @@ std::string type_name(const Value& v) {
     case Value::Instance: return static_cast<InstanceObj*>(v.obj.get())->cls->name;
     case Value::Namespace: return "module";
     case Value::Dtype: return "torch.dtype";
+    case Value::Set: return "set";
   }
   return "object";
 }
@@ -117,10 +118,11 @@ std::string repr(const Value& v) {
     case Value::Int: return std::to_string(v.i);
     case Value::Float: return print::py_float_repr(v.f);
     case Value::Str: return print::py_str_repr(v.s);
-    case Value::List: return "[" + join_repr(as_seq(v)) + "]";
+    // append(), not "[" + ... + "]": GCC 12 warns -Wrestrict on that once inlined (GCC bug 105651)
+    case Value::List: return std::string("[").append(join_repr(as_seq(v))).append("]");
     case Value::Tuple: {
       auto& items = as_seq(v);
-      return "(" + join_repr(items) + (items.size() == 1 ? ",)" : ")");
+      return std::string("(").append(join_repr(items)).append(items.size() == 1 ? ",)" : ")");
     }
     case Value::Size: {
       core::Shape shape;
@@ -133,6 +135,10 @@ std::string repr(const Value& v) {
       for (size_t k = 0; k < items.size(); ++k)
         out += (k ? ", " : "") + repr(items[k].first) + ": " + repr(items[k].second);
       return out + "}";
+    }
+    case Value::Set: {
+      std::vector<Value> items = static_cast<SetObj*>(v.obj.get())->ordered();
+      return items.empty() ? "set()" : std::string("{").append(join_repr(items)).append("}");
     }
     case Value::Tensor: {
       return print::tensor_repr(as_tensor(v));   // adds "Parameter containing:" itself
@@ -159,6 +165,7 @@ bool truthy(const Value& v) {
     case Value::Str: return !v.s.empty();
     case Value::List: case Value::Tuple: case Value::Size: return !as_seq(v).empty();
     case Value::Dict: return !static_cast<DictObj*>(v.obj.get())->items.empty();
+    case Value::Set: return static_cast<SetObj*>(v.obj.get())->size() > 0;
     case Value::Tensor: {
       const core::Tensor& t = as_tensor(v);
       if (t.numel() != 1)
@@ -187,6 +194,13 @@ bool equal(const Value& a, const Value& b) {
       if (x.size() != y.size()) return false;
       for (size_t k = 0; k < x.size(); ++k)
         if (!equal(x[k], y[k])) return false;
+      return true;
+    }
+    case Value::Set: {
+      auto *x = static_cast<SetObj*>(a.obj.get()), *y = static_cast<SetObj*>(b.obj.get());
+      if (x->size() != y->size()) return false;
+      for (const Value& item : x->ordered())
+        if (!y->contains(item)) return false;
       return true;
     }
     default: return a.obj == b.obj;

@@ -22,7 +22,7 @@ struct Obj {
 
 struct Value {
   enum Kind { None, Bool, Int, Float, Str, List, Tuple, Dict, Tensor, Size, Slice,
-              Function, Builtin, Class, Instance, Namespace, Dtype } kind = None;
+              Function, Builtin, Class, Instance, Namespace, Dtype, Set } kind = None;
   bool b = false;
   int64_t i = 0;
   double f = 0;
@@ -38,6 +38,8 @@ struct Value {
   static Value list(std::vector<Value> items);
   static Value tuple(std::vector<Value> items);
   static Value size(const core::Shape& shape);
+  static Value set(const std::vector<Value>& items);   // set(items): added in order (set.cpp)
+  static Value set_literal(const std::vector<Value>& constants);   // {1, 2, 3} of 3+ constants
   static Value dtype(std::string name) { Value x; x.kind = Dtype; x.s = std::move(name); return x; }
 
   bool is_none() const { return kind == None; }
@@ -47,6 +49,29 @@ struct Value {
 struct SeqObj : Obj { std::vector<Value> items; };          // List, Tuple, Size (ints)
 struct DictObj : Obj { std::vector<std::pair<Value, Value>> items; };  // insertion order
 struct TensorObj : Obj { core::Tensor t; };
+
+// A set (set.cpp): each item once, by Python's == and hash (1, 1.0 and True are one item; a
+// list, dict or set is unhashable: TypeError), in CPython 3.11's hash table, replayed slot for
+// slot. It iterates and prints in CPython's order when every item is a number ({10, 1} is
+// {1, 10}; small ints come out sorted); with any other item (str, tuple, tensor, ...) in the
+// order the items were added, as CPython's order there rests on string hashes it randomises.
+class SetObj : public Obj {
+ public:
+  bool add(const Value& v);                  // set.add(v); false if an equal item is in already
+  bool contains(const Value& v) const;
+  size_t size() const { return items_.size(); }
+  std::vector<Value> ordered() const;        // iteration and printing order
+  void merge(const SetObj& other);           // set(other) into this empty set, as set_merge does
+  void reserve(size_t more);                 // set_update_internal's resize before adding a dict
+  bool all_numbers() const;                  // ints, bools, floats but NaN: CPython's order shows
+ private:
+  std::vector<Value> items_;                 // in the order they were added
+  std::vector<int64_t> hashes_;              // py_hash(items_[k])
+  std::vector<int64_t> table_ = std::vector<int64_t>(8, -1);   // slot -> index in items_; -1: empty
+  void place(size_t item);
+  void resize(size_t min_used);
+};
+int64_t py_hash(const Value& v);   // hash(v): CPython's for numbers; for the rest, consistent with equal()
 struct SliceObj : Obj { Value start, stop, step; };
 
 class Interpreter;
