@@ -52,7 +52,7 @@ Tensor ints(Shape shape, std::vector<int64_t> data, DType dtype = DType::int64) 
 
 }  // namespace
 
-// ---- hand-written cases (the verification list of /work/shared/pytorch-facts.md, section 3) ----
+// ---- hand-written cases (the verification list of docs/pytorch-numerics.md §3) ----
 
 TEST_CASE("printer: float formatting modes") {
   CHECK(tensor_repr(floats({3}, {1, 0, -3})) == "tensor([ 1.,  0., -3.])");

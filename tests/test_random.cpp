@@ -285,7 +285,7 @@ TEST_CASE("random: default seed and 32-bit seeding") {
   }
 }
 
-TEST_CASE("random: values printed in shared/pytorch-facts.md") {
+TEST_CASE("random: values printed in docs/pytorch-numerics.md (sections 1 and 2)") {
   Generator g;
   g.manual_seed(123);
   const Tensor a = randn(g, {3});

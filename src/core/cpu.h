@@ -1,7 +1,7 @@
 // core/cpu.h: which family of PyTorch's CPU kernels attn reproduces.
 //
 // PyTorch picks its kernels at run time by CPU capability. Two families print different digits
-// for the same seed (pytorch-facts.md §1, §2, §5): the AVX2 kernels (x86-64 CPUs with AVX2 or
+// for the same seed (docs/pytorch-numerics.md §1, §2, §5): the AVX2 kernels (x86-64 CPUs with AVX2 or
 // AVX-512, e.g. Intel and AMD desktops and servers) and the scalar DEFAULT kernels (Apple
 // Silicon and other ARM builds, x86 without AVX2, or ATEN_CPU_CAPABILITY=default). randn /
 // normal_, uniform_ and softmax's exp differ between them. The article lessons were printed

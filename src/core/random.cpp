@@ -20,7 +20,7 @@
 // What it is not: hand-written SIMD (the 8-lane loops are plain C++ that the compiler may
 // vectorise), thread-parallel, or a model of other compilers' fusion choices or other libms
 // (the scalar family calls this machine's logf / cosf / sinf, as torch does); see
-// shared/pytorch-facts.md for where those differ.
+// docs/pytorch-numerics.md §1, §2 for where those differ.
 // Checked against Debian's python3-torch 1.13.1 (AVX2, and ATEN_CPU_CAPABILITY=default for the
 // scalar family) by tools/make_vectors.py -> tests/vectors/.
 #include "core/random.h"

@@ -6,7 +6,7 @@
 // (portable 53-bit path and MKL's MCG31 stream). uniform_ and normal_ follow the kernel family
 // chosen in core/cpu.h: the AVX2 kernels (FMA-contracted, Cephes polynomials) or the scalar
 // DEFAULT kernels (glibc logf/sincosf, separate roundings). The facts behind every line are in
-// shared/pytorch-facts.md; tests/vectors/ holds PyTorch's own numbers for both families.
+// docs/pytorch-numerics.md §1, §2, §6; tests/vectors/ holds PyTorch's own numbers for both families.
 // What it is not: a general statistics library, or thread-parallel.
 #pragma once
 

@@ -109,7 +109,7 @@ void linear_init(Interpreter& in, Value& self, CallArgs& a) {
   inst(self).set("bias", bias ? make_parameter(p.bias) : Value::none());
 }
 
-// x @ W.T (+ b), with the grad_fn PyTorch 1.13 records for each input rank (pytorch-facts §4).
+// x @ W.T (+ b), with the grad_fn PyTorch 1.13 records for each input rank (docs/pytorch-numerics.md §4).
 Value linear_forward(Interpreter&, Value& self, CallArgs& a) {
   Args b = bind_self(sig("Linear.forward"), self, a);
   Tensor x = b.tensor("input");
