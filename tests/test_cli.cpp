@@ -34,6 +34,7 @@ TEST_CASE("bad input: one line on stderr, exit code 2") {
       {"lesson simple --inputs '1 2 3; 4 5; 1 1 1; 1 1 1; 1 1 1; 1 1 1'",
        "attn: --inputs rows must have the same length: row 1 has 3 numbers, row 2 has 2\n"},
       {"lesson simple --inputs '1 2 x; 1 1 1'", "attn: --inputs row 1: 'x' is not a number\n"},
+      {"lesson simple --inputs \"1 2 $(printf '\\033[2J'); 1 1 1\"", "attn: --inputs row 1: '\\x1b[2J' is not a number\n"},
       {"lesson simple --inputs '1 2 inf; 1 1 1'", "attn: --inputs row 1: 'inf' is not finite; embeddings are finite numbers\n"},
       {"lesson simple --inputs ''", "attn: --inputs is empty; give rows like \"0.43 0.15 0.89; 0.55 0.87 0.66; ...\"\n"},
       {"lesson simple --inputs '1 2 3;;4 5 6'",

@@ -95,6 +95,9 @@ TEST_CASE("attn run: bad files get one line naming file:line, exit code 2") {
   std::string python_error = kGood;
   python_error.replace(python_error.find("print(w.sum(dim=-1))"), 20, "print(w.sum(dim=-1), z)");
   write("python-error.lesson", python_error);
+  std::string bad_group = kGood;
+  bad_group.replace(bad_group.find("group: concepts"), 15, "group: lab");
+  write("bad-group.lesson", bad_group);
   std::filesystem::create_directories(workdir() + "/a-folder");
 
   struct Case {
@@ -103,6 +106,7 @@ TEST_CASE("attn run: bad files get one line naming file:line, exit code 2") {
       {"run bad-heading.lesson",
        "attn: bad-heading.lesson:19: a step heading is '## id: Title' with a lowercase id, got '## Weights: Softmax'\n"},
       {"run python-error.lesson", "attn: python-error.lesson:23: NameError: name 'z' is not defined\n"},
+      {"run bad-group.lesson", "attn: bad-group.lesson:3: group: 'lab' is not a lesson group; use article, book or concepts\n"},
       {"run python-error.lesson --format json", "attn: python-error.lesson:23: NameError: name 'z' is not defined\n"},
       {"run no-such.lesson", "attn: no-such.lesson: no such lesson file\n"},
       {"run a-folder", "attn: a-folder: is a directory, not a lesson file\n"},

@@ -88,8 +88,8 @@ std::vector<std::vector<double>> parse_inputs(const std::string& text) {
     for (std::string w; words >> w;) {
       char* end = nullptr;
       double v = std::strtod(w.c_str(), &end);
-      if (end != w.c_str() + w.size()) throw UsageError(fmt::format("--inputs row {}: '{}' is not a number", r, w));
-      if (!std::isfinite(v)) throw UsageError(fmt::format("--inputs row {}: '{}' is not finite; embeddings are finite numbers", r, w));
+      if (end != w.c_str() + w.size()) throw UsageError(fmt::format("--inputs row {}: {} is not a number", r, quoted(w)));
+      if (!std::isfinite(v)) throw UsageError(fmt::format("--inputs row {}: {} is not finite; embeddings are finite numbers", r, quoted(w)));
       values.push_back(v);
     }
     if (values.empty()) {
