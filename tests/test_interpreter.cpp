@@ -56,6 +56,8 @@ TEST_CASE("sets: literals, comprehensions, set(), in and len, printed in CPython
   CHECK(error_of("print(len({1, {2: 3}}))") == "1: TypeError: unhashable type: 'dict'");
   CHECK(error_of("print({1, 2}[0])") == "1: TypeError: 'set' object is not subscriptable");
   CHECK(error_of("print({1: 2, 3})") == "1: SyntaxError: expected ':' near '}'");
+  CHECK(error_of("print(set([1], [2]))") == "1: TypeError: set expected at most 1 argument, got 2");
+  CHECK(error_of("print(set(1))") == "1: TypeError: 'int' object is not iterable");
 }
 
 TEST_CASE("numbers print as Python prints them") {

@@ -31,8 +31,8 @@ std::string options_words(const RunOptions& o) {
   if (o.seed) parts.push_back("--seed " + *o.seed);
   if (o.sentence) parts.push_back("--sentence '" + *o.sentence + "'");
   if (o.inputs) parts.push_back("--inputs '" + *o.inputs + "'");
-  if (o.cpu) parts.push_back(std::string("--cpu ") + (*o.cpu == core::CpuKernels::scalar ? "scalar" : "avx2"));
-  if (o.rng) parts.push_back(std::string("--rng ") + (*o.rng == core::DropoutRng::mkl ? "mkl" : "portable"));
+  if (o.cpu) parts.push_back(std::string("--cpu ") + core::to_string(*o.cpu));
+  if (o.rng) parts.push_back(std::string("--rng ") + core::to_string(*o.rng));
   return join_names(parts);
 }
 
@@ -164,8 +164,8 @@ std::string format_json(const Grade& g, const Answer& answer, const Tolerance& t
                        .add("seed", opt(opts.seed))
                        .add("sentence", opt(opts.sentence))
                        .add("inputs", opt(opts.inputs))
-                       .add("cpu", json::str(run.cpu == core::CpuKernels::scalar ? "scalar" : "avx2"))
-                       .add("rng", json::str(run.rng == core::DropoutRng::mkl ? "mkl" : "portable"))
+                       .add("cpu", json::str(core::to_string(run.cpu)))
+                       .add("rng", json::str(core::to_string(run.rng)))
                        .add("atol", json::number(tol.atol))
                        .add("rtol", json::number(tol.rtol))
                        .done());

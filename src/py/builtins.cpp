@@ -407,6 +407,8 @@ void add_python_builtins(std::map<std::string, Value>& b) {
     return d;
   });
   b["set"] = builtin("set", [](Interpreter& in, CallArgs& a) {   // as set_update_internal fills a new set
+    if (a.pos.size() > 1 || !a.kw.empty())
+      throw std::runtime_error(fmt::format("TypeError: set expected at most 1 argument, got {}", a.pos.size() + a.kw.size()));
     if (a.pos.empty() || (a.pos[0].kind != Value::Set && a.pos[0].kind != Value::Dict)) return Value::set(a.pos.empty() ? std::vector<Value>{} : in.iterate(a.pos[0]));
     Value s = Value::set({});
     auto* into = static_cast<SetObj*>(s.obj.get());
