@@ -193,6 +193,18 @@ TEST_CASE("what the options rewrite is found by scanning: seed calls, the senten
     CHECK_FALSE(sentence_line(no));
   }
 
+  for (const char* yes : {"torch.manual_seed(123)", "  torch.manual_seed( seed )  # again", "torch.manual_seed(f(1))",
+                          "torch.manual_seed()", "torch.manual_seed(1) # x)", "torch.manual_seed(1)#"}) {
+    CAPTURE(yes);
+    CHECK(is_seed_statement(yes));
+  }
+  for (const char* no : {"torch.manual_seed(1", "torch.manual_seed(1) + 1", "x = torch.manual_seed(1)", "# torch.manual_seed(1)",
+                         "torch.manual_seed(1);", "torch.manual_seed"}) {
+    CAPTURE(no);
+    CHECK_FALSE(is_seed_statement(no));
+  }
+  CHECK(is_seed_statement("torch.manual_seed(" + std::string(100000, '7') + ")"));
+
   std::string code = "x = 1\ninputs = torch.tensor(\n  [[0.43, 0.15], # Your (x^1)\n   [0.55, 0.87]]\n)\nprint(inputs)\n";
   std::optional<CodeSpan> at = inputs_statement(code);
   REQUIRE(at);

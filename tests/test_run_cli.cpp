@@ -179,6 +179,13 @@ TEST_CASE("long inputs: a 100,000-character sentence, a seed of 30,000 or 100,00
   r = attn("run long-seed.lesson --quiet --seed 123");   // the 100,000-digit literal is replaced
   CHECK(r.code == 0);
   CHECK(r.out == "tensor([0.2961])\n");
+  // attn check looks for a seed line to leave out (a hint): that scan read the 100,000-digit line with std::regex too.
+  std::filesystem::create_directories(workdir() + "/long-lessons");
+  std::filesystem::copy_file(workdir() + "/long-seed.lesson", workdir() + "/long-lessons/long.lesson");
+  write("long-lessons-answer.csv", "0.5\n");
+  r = attn_process("check long --step s --answer long-lessons-answer.csv --seed 123", workdir(), "ATTN_LESSON_DIR=long-lessons");
+  CHECK(r.code == 1);   // graded: a wrong answer, not a crash
+  CHECK(r.out.find("FAIL") != std::string::npos);
   r = attn("run long-seed.lesson --seed " + std::string(30000, '9'));
   CHECK(r.code == 2);
   CHECK(r.err == "attn: --seed must be in PyTorch's range -9223372036854775808 to 18446744073709551615, got a number of 30000 digits\n");

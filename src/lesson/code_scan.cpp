@@ -49,6 +49,18 @@ std::vector<CodeSpan> seed_calls(const std::string& code) {
   return out;
 }
 
+bool is_seed_statement(const std::string& line) {
+  size_t k = skip_spaces(line, 0);
+  if (!at(line, k, "torch.manual_seed(") || line.find_first_of("\r\n", k) != std::string::npos) return false;
+  // Some ')' after the '(' with only spaces, and then perhaps a '#' comment, after it.
+  bool rest_ok = true;   // line[i..] is spaces, then perhaps '#...', for i = size
+  for (size_t i = line.size(); i-- > k + 18;) {
+    if (line[i] == ')' && rest_ok) return true;
+    rest_ok = line[i] == '#' || (rest_ok && is_space(line[i]));
+  }
+  return false;
+}
+
 std::optional<SentenceLine> sentence_line(const std::string& line) {
   size_t k = skip_spaces(line, 0);
   if (!at(line, k, "sentence")) return std::nullopt;

@@ -24,6 +24,10 @@ struct CodeSpan {
 // `torch` to `)`. Spaces may surround the literal; it may have a '-' and '_' separators.
 std::vector<CodeSpan> seed_calls(const std::string& code);
 
+// A line that is one `torch.manual_seed(...)` call, whatever its argument, perhaps with a comment
+// after it: `  torch.manual_seed(123)  # again` (the seed `attn check` tries leaving out).
+bool is_seed_statement(const std::string& line);
+
 // A line that assigns one string literal to `sentence`: `  sentence = 'Life is short'`.
 struct SentenceLine {
   size_t literal = 0;    // where the literal (its opening quote) starts in the line
