@@ -53,11 +53,8 @@ std::string Interpreter::take_output() {
 }
 
 void Interpreter::run_cell(const std::string& source, bool echo_last) {
-  auto holder = std::make_shared<Stmt>();
-  holder->kind = Stmt::Pass;
-  holder->body = parse_program(source);
-  programs_.push_back(holder);
-  Block& body = holder->body;
+  // The cell's tree lives while the cell runs; what outlives it (a `def`) owns its own part.
+  const Block body = parse_program(source);
   bool echo = echo_last && !body.empty() && body.back()->kind == Stmt::ExprStmt;
   Value ret;
   exec(echo ? Block(body.begin(), body.end() - 1) : body, &ret);
@@ -91,11 +88,12 @@ Value Interpreter::lookup(const std::string& name) {
 
 Interpreter::Flow Interpreter::exec(const Block& block, Value* ret) {
   for (const StmtPtr& s : block)
-    if (exec_stmt(*s, ret) == Flow::returned) return Flow::returned;
+    if (exec_stmt(s, ret) == Flow::returned) return Flow::returned;
   return Flow::next;
 }
 
-Interpreter::Flow Interpreter::exec_stmt(const Stmt& s, Value* ret) {
+Interpreter::Flow Interpreter::exec_stmt(const StmtPtr& ptr, Value* ret) {
+  const Stmt& s = *ptr;
   if (++steps_ > kMaxSteps) throw ScriptError(s.line, "RuntimeError: the cell ran too long (step limit reached)");
   try {
     switch (s.kind) {
@@ -110,7 +108,7 @@ Interpreter::Flow Interpreter::exec_stmt(const Stmt& s, Value* ret) {
       case Stmt::Class: exec_class(s); break;
       case Stmt::Def: {
         auto f = std::make_shared<FunctionObj>();
-        f->def = &s;
+        f->def = ptr;   // shares ownership of the `def` and its body with the cell's tree
         for (const ExprPtr& d : s.defaults) f->defaults.push_back(eval(*d));
         Value v;
         v.kind = Value::Function;

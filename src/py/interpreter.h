@@ -47,14 +47,13 @@ class Interpreter {
   Frame globals_;
   std::vector<Frame*> frames_;                     // innermost last; empty = module level
   std::map<std::string, Value> builtins_;
-  std::vector<std::shared_ptr<Stmt>> programs_;    // keeps every cell's tree alive (functions point into it)
   long steps_ = 0;
 
   Frame& scope() { return frames_.empty() ? globals_ : *frames_.back(); }
   void assign(const Expr& target, const Value& v);
   enum class Flow { next, returned };
   Flow exec(const Block& block, Value* ret);
-  Flow exec_stmt(const Stmt& s, Value* ret);
+  Flow exec_stmt(const StmtPtr& s, Value* ret);   // a shared pointer: a `def` keeps its statement
   void exec_import(const Stmt& s);
   void exec_class(const Stmt& s);
   Value eval(const Expr& e);

@@ -88,9 +88,10 @@ struct BuiltinObj : Obj {
 };
 
 struct FunctionObj : Obj {       // a `def` from a lesson cell
-  const Stmt* def = nullptr;
-  std::vector<Value> defaults;
-  std::shared_ptr<Stmt> keep;    // keeps the syntax tree alive
+  // The Def statement, owned: a function (a printed dict key, a class's method, a value in a
+  // LessonRun) may outlive the Interpreter and the cell whose syntax tree it came from.
+  std::shared_ptr<const Stmt> def;
+  std::vector<Value> defaults;   // evaluated once, when the `def` ran
 };
 
 struct ClassObj : Obj {          // a class: user-defined (methods) or built-in (native hooks)
