@@ -42,8 +42,8 @@ Interpreter::Interpreter() { add_python_builtins(builtins_); }
 
 void Interpreter::record_printed(const std::string& name, const Value& v) {
   if (v.kind == Value::Str || v.kind == Value::None) return;
-  Value snapshot = v.kind == Value::Tensor ? Value::tensor(as_tensor(v)) : v;
-  printed.push_back({name, snapshot, str(v)});
+  std::string text = str(v);
+  printed.push_back({name, snapshot(v), std::move(text)});
 }
 
 std::string Interpreter::take_output() {

@@ -33,6 +33,37 @@ Value Value::size(const core::Shape& shape) {
   return seq(Size, std::move(items));
 }
 
+Value snapshot(const Value& v) {
+  switch (v.kind) {
+    case Value::Tensor: return Value::tensor(as_tensor(v));
+    case Value::List: case Value::Tuple: case Value::Size: {
+      std::vector<Value> items;
+      for (const Value& x : as_seq(v)) items.push_back(snapshot(x));
+      return seq(v.kind, std::move(items));
+    }
+    case Value::Dict: {
+      auto o = std::make_shared<DictObj>();
+      for (const auto& [key, x] : static_cast<const DictObj*>(v.obj.get())->items)
+        o->items.emplace_back(snapshot(key), snapshot(x));
+      Value d = v;
+      d.obj = o;
+      return d;
+    }
+    case Value::Set: {
+      // Numbers cannot change: a copy, hash table and all, prints in the same (CPython's) order.
+      // Any other set prints in the order its items were added, which re-adding them keeps.
+      const SetObj& s = *static_cast<const SetObj*>(v.obj.get());
+      auto o = s.all_numbers() ? std::make_shared<SetObj>(s) : std::make_shared<SetObj>();
+      if (!s.all_numbers())
+        for (const Value& x : s.ordered()) o->add(snapshot(x));
+      Value c = v;
+      c.obj = o;
+      return c;
+    }
+    default: return v;
+  }
+}
+
 const Value* ClassObj::find_method(const std::string& n) const {
   auto it = methods.find(n);
   if (it != methods.end()) return &it->second;

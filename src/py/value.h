@@ -121,9 +121,15 @@ struct NamespaceObj : Obj {      // `torch`, `torch.nn`, `F`: a module of names
 // grading. Labels such as "keys.shape:" are plain strings and are not kept.
 struct PrintedValue {
   std::string name;      // the source text it was printed from: "attn_weights", "sa(x)"
-  Value value;           // a snapshot: a tensor is copied, later in-place changes do not show
+  Value value;           // snapshot(v) when printed: later changes to v do not show
   std::string text;      // exactly what was printed for it
 };
+
+// A copy of `v` as it is now, owning its own data: tensors, lists, tuples, torch.Size, dicts and
+// sets are copied at every depth (keys too), printing in the same order. Other values are
+// shared: numbers, strings and functions cannot change, and a module instance is printed as its
+// repr text only (its JSON is null).
+Value snapshot(const Value& v);
 
 // ---- accessors that raise Python-like errors ----
 core::Tensor& as_tensor(const Value& v);
