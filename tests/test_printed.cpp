@@ -39,7 +39,8 @@ TEST_CASE("a function printed as a dict key outlives the interpreter that define
       "    return x * 2\n"
       "print({a_function_with_a_name_longer_than_sso: 1})\n");
   lesson::LessonRun run = lesson::run_lesson(l, {});   // its Interpreter is destroyed on return
-  lesson::run_lesson(lesson_of("def g(y):\n    return y\nprint({g: 2})\n"), {});   // reuses freed memory
+  const lesson::Lesson next = lesson_of("def g(y):\n    return y\nprint({g: 2})\n");
+  lesson::run_lesson(next, {});   // reuses the memory a freed tree would have left
   const py::PrintedValue& p = printed_value(run, 0);
   CHECK(p.text == "{<function a_function_with_a_name_longer_than_sso>: 1}");
   CHECK(lesson::json::printed(p) ==

@@ -18,6 +18,11 @@
 
 namespace attn::lesson {
 
+// Who owns what. A LessonRun points into the Lesson it ran (`lesson`, each `step` and `cell`):
+// the caller keeps that Lesson alive, unmoved, as long as it reads the run (run_lesson refuses a
+// temporary Lesson). Everything else is the run's own: the code, the output and the printed
+// values, which are deep snapshots (py::snapshot) and own what they refer to, functions'
+// syntax trees included, so they outlive the Interpreter that made them.
 struct CellRun {
   const Cell* cell = nullptr;
   std::string code;      // after --seed / --sentence were applied: what ran and is shown
@@ -41,5 +46,6 @@ struct LessonRun {
 // Runs every cell in order in one fresh interpreter. A Python error in a cell becomes
 // LessonFileError "file:line: NameError: ...".
 LessonRun run_lesson(const Lesson& lesson, const RunOptions& opts);
+LessonRun run_lesson(Lesson&& lesson, const RunOptions& opts) = delete;   // the run would dangle
 
 }  // namespace attn::lesson
