@@ -119,7 +119,7 @@ TEST_CASE("grade: the printed 4 decimals pass with the default tolerance, and th
 TEST_CASE("format_json: one object with the grader's fields") {
   lesson::LessonRun run = lesson::run_lesson(lesson_named("causal"), {});
   core::Tensor s = printed(run, "scores", "attn_scores");
-  lab::Answer a = answer_of(core::softmax(div(s, std::sqrt(2.0)), 0));
+  lab::Answer a = answer_of(core::softmax(div(s, std::sqrt(2.0)), 0, run.cpu));
   lab::Target t = lab::select_target(run, "weights", "");
   lab::Grade g = lab::grade(run, t, a, {}, {});
   std::string j = lab::format_json(g, a, {}, run, {});

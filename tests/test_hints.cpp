@@ -106,23 +106,23 @@ TEST_CASE("hints: softmax over the wrong axis, missing or wrong 1/sqrt(d_k), tra
   core::Tensor w = printed(run, "weights", "attn_weights");
   double sqrt_dk = std::sqrt(2.0);
 
-  Checked dim0 = check(run, "weights", answer_of(core::softmax(div(s, sqrt_dk), 0)));
+  Checked dim0 = check(run, "weights", answer_of(core::softmax(div(s, sqrt_dk), 0, run.cpu)));
   CHECK(dim0.kinds == "softmax_dim");
   CHECK(dim0.messages.find("Softmax over the wrong axis: in your answer each column sums to 1 (dim=0)") != std::string::npos);
   CHECK(dim0.messages.find("Your answer is softmax(attn_scores / √2, dim=0); the lesson computes softmax(attn_scores / √2, dim=1)") !=
         std::string::npos);
 
-  Checked unscaled = check(run, "weights", answer_of(core::softmax(s, 1)));
+  Checked unscaled = check(run, "weights", answer_of(core::softmax(s, 1, run.cpu)));
   CHECK(unscaled.kinds == "missing_scale");
   CHECK(unscaled.messages.find("divides the scores by √d_k = √2 ≈ 1.414") != std::string::npos);
 
-  CHECK(check(run, "weights", answer_of(core::softmax(div(s, 2), 1))).messages.find("Divided by d_k instead of √d_k") != std::string::npos);
-  CHECK(check(run, "weights", answer_of(core::softmax(core::binary_scalar(core::BinOp::mul, s, sqrt_dk), 1))).kinds == "scale");
-  Checked both = check(run, "weights", answer_of(core::softmax(s, 0)));
+  CHECK(check(run, "weights", answer_of(core::softmax(div(s, 2), 1, run.cpu))).messages.find("Divided by d_k instead of √d_k") != std::string::npos);
+  CHECK(check(run, "weights", answer_of(core::softmax(core::binary_scalar(core::BinOp::mul, s, sqrt_dk), 1, run.cpu))).kinds == "scale");
+  Checked both = check(run, "weights", answer_of(core::softmax(s, 0, run.cpu)));
   CHECK(both.kinds == "softmax_dim,missing_scale");
 
   // keys @ queries.T: what drawing W_key before W_query gives; the re-run finds that too.
-  Checked swapped = check(run, "weights", answer_of(core::softmax(div(core::t(s), sqrt_dk), 1)));
+  Checked swapped = check(run, "weights", answer_of(core::softmax(div(core::t(s), sqrt_dk), 1, run.cpu)));
   CHECK(swapped.kinds == "transposed_scores,draw_order");
   CHECK(swapped.messages.find("draws W_key, W_query, W_value in that order; the lesson draws W_query, W_key, W_value") != std::string::npos);
 
@@ -133,7 +133,7 @@ TEST_CASE("hints: softmax over the wrong axis, missing or wrong 1/sqrt(d_k), tra
   // 1-D weights of one query (the book chapter's α₂).
   lesson::LessonRun book = lesson::run_lesson(lesson_named("trainable"), {});
   core::Tensor s2 = printed(book, "omega-2", "attn_scores_2");
-  CHECK(check(book, "alpha-2", answer_of(core::softmax(s2, 0))).kinds == "missing_scale");
+  CHECK(check(book, "alpha-2", answer_of(core::softmax(s2, 0, book.cpu))).kinds == "missing_scale");
 }
 
 TEST_CASE("hints: causal masks (not renormalised, filled with 0, missing, the wrong triangle)") {
@@ -151,7 +151,7 @@ TEST_CASE("hints: causal masks (not renormalised, filled with 0, missing, the wr
   core::Tensor zero_filled = masked;
   for (float& x : zero_filled.f)
     if (std::isinf(x)) x = 0;
-  Checked zero = check(run, "softmax-masked", answer_of(core::softmax(div(zero_filled, std::sqrt(2.0)), 1)));
+  Checked zero = check(run, "softmax-masked", answer_of(core::softmax(div(zero_filled, std::sqrt(2.0)), 1, run.cpu)));
   CHECK(zero.kinds == "mask_zero_fill");
   CHECK(zero.messages.find("filled the scores with 0 instead of -inf") != std::string::npos);
 
@@ -160,7 +160,7 @@ TEST_CASE("hints: causal masks (not renormalised, filled with 0, missing, the wr
   CHECK(missing.messages.find("equals the `attn_weights` that step 'weights' prints") != std::string::npos);
 
   core::Tensor past = core::to_bool(core::tril(ones, -1));
-  core::Tensor wrong = core::softmax(div(core::masked_fill(s, past, -INFINITY), std::sqrt(2.0)), 1);
+  core::Tensor wrong = core::softmax(div(core::masked_fill(s, past, -INFINITY), std::sqrt(2.0)), 1, run.cpu);
   for (const char* step : {"softmax-masked", "renorm"}) {
     CAPTURE(step);
     Checked tri = check(run, step, answer_of(wrong));

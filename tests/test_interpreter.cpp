@@ -6,8 +6,11 @@
 
 namespace {
 
+// The kernel family and dropout generator a lesson gets when its header names none.
+attn::py::Interpreter fresh() { return attn::py::Interpreter(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl); }
+
 std::string run(const std::string& code) {
-  attn::py::Interpreter in;
+  attn::py::Interpreter in = fresh();
   in.run_cell(code);
   return in.take_output();
 }
@@ -94,7 +97,7 @@ TEST_CASE("tensors: creation, indexing, in-place fill and grad_fn bookkeeping") 
 }
 
 TEST_CASE("print() records each printed value with the expression it came from") {
-  attn::py::Interpreter in;
+  attn::py::Interpreter in = fresh();
   in.run_cell("import torch\nx = torch.ones(2)\nprint('x is', x * 2, x.shape)\nx.masked_fill_(x.bool(), 0)\n");
   REQUIRE(in.printed.size() == 2);   // the label string is not kept
   CHECK(in.printed[0].name == "x * 2");
@@ -102,7 +105,7 @@ TEST_CASE("print() records each printed value with the expression it came from")
   CHECK(attn::py::as_tensor(in.printed[0].value).f == std::vector<float>{2.0f, 2.0f});
   CHECK(in.printed[1].name == "x.shape");
   CHECK(in.printed[1].text == "torch.Size([2])");
-  attn::py::Interpreter echo;
+  attn::py::Interpreter echo = fresh();
   echo.run_cell("def f():\n    return 41 + 1\nf()\n", true);
   CHECK(echo.take_output() == "42\n");
   REQUIRE(echo.printed.size() == 1);
@@ -125,4 +128,38 @@ TEST_CASE("keyword-only arguments of builtins are bound by name, and unknown one
   CHECK(error_of("sorted([1], foo=1)") == "1: TypeError: 'foo' is an invalid keyword argument for sort()");
   CHECK(error_of("sorted([1], None)") == "1: TypeError: sorted expected 1 argument, got 2");
   CHECK(error_of("'{a}'.format(b=1)") == "1: KeyError: 'a'");
+}
+
+// The kernel family is the Interpreter's own (RunState), not the process's: two sessions with
+// different families, their cells interleaved, print exactly what each prints alone.
+TEST_CASE("each Interpreter keeps its own kernel family, also when cells interleave") {
+  using attn::core::CpuKernels;
+  using attn::py::Interpreter;
+  const std::string draw = "import torch\ntorch.manual_seed(1)\nx = torch.randn(2, 20)\nprint(x)\n";
+  const std::string use = "print(torch.softmax(x, dim=1), torch.exp(x), torch.nn.Linear(3, 2).weight)\n";
+  auto floats = [](Interpreter& in) {
+    std::vector<float> out;
+    for (const attn::py::PrintedValue& p : in.printed) {
+      const auto& f = attn::py::as_tensor(p.value).f;
+      out.insert(out.end(), f.begin(), f.end());
+    }
+    return out;
+  };
+  auto alone = [&](CpuKernels k) {
+    Interpreter in(k, attn::core::DropoutRng::mkl);
+    in.run_cell(draw);
+    in.run_cell(use);
+    return floats(in);
+  };
+  const std::vector<float> avx2 = alone(CpuKernels::avx2), scalar = alone(CpuKernels::scalar);
+  REQUIRE(avx2.size() == scalar.size());
+  REQUIRE(avx2 != scalar);   // randn, softmax, exp and Linear's init all round by family
+
+  Interpreter a(CpuKernels::avx2, attn::core::DropoutRng::mkl), s(CpuKernels::scalar, attn::core::DropoutRng::mkl);
+  a.run_cell(draw);
+  s.run_cell(draw);
+  a.run_cell(use);
+  s.run_cell(use);
+  CHECK(floats(a) == avx2);
+  CHECK(floats(s) == scalar);
 }

@@ -21,8 +21,7 @@ using attn::py::Value;
 
 // Run a cell after `import torch` / `x = torch.ones(2, 3)`; its output, or "line: error".
 std::string run(const std::string& code, attn::core::DropoutRng rng = attn::core::DropoutRng::mkl) {
-  attn::py::Interpreter in;
-  in.dropout_rng = rng;
+  attn::py::Interpreter in(attn::core::CpuKernels::avx2, rng);
   try {
     in.run_cell("import torch\nimport torch.nn as nn\nx = torch.ones(2, 3)\n" + code);
   } catch (const attn::py::ScriptError& e) {
@@ -322,7 +321,7 @@ TEST_CASE("an implementation that ignores an argument it was given raises instea
   // A row whose implementation forgets `diagonal`: the call fails rather than dropping it.
   OpTable table({{"tril", attn::py::kFunction, {"tril(Tensor input, int64_t diagonal=0)"},
                   [](attn::py::Interpreter&, Args& a) { return Value::tensor(a.tensor("input")); }}});
-  attn::py::Interpreter in;
+  attn::py::Interpreter in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
   Value t = Value::tensor(attn::core::ones({2, 2}));
   CHECK(attn::py::as_tensor(table.call_function(in, *table.function("tril"), call({t}))).f.size() == 4);   // default: fine
   CHECK_THROWS_WITH(table.call_function(in, *table.function("tril"), call({t, Value::integer(1)})),

@@ -51,7 +51,7 @@ TEST_CASE("a function printed as a dict key outlives the interpreter that define
   // The function still runs, in another interpreter, on its own syntax tree.
   const py::Value& key = static_cast<const py::DictObj*>(p.value.obj.get())->items.at(0).first;
   REQUIRE(key.kind == py::Value::Function);
-  py::Interpreter other;
+  py::Interpreter other(core::CpuKernels::avx2, core::DropoutRng::mkl);
   py::CallArgs args;
   args.pos.push_back(py::Value::integer(21));
   CHECK(other.call(key, args).i == 42);

@@ -4,7 +4,7 @@
 // python3-torch 1.13.1 (AVX2 kernels, no MKL); the MKL dropout vectors come from that script's
 // MCG31m1 model, pinned to the mask the book notebook printed. random_scalar_*.txt come from the
 // same torch run with ATEN_CPU_CAPABILITY=default (the scalar DEFAULT kernels) and are replayed
-// under set_cpu_kernels(CpuKernels::scalar). Each case names a seed and a list of ops; this file
+// on a Generator made with CpuKernels::scalar. Each case names a seed and a list of ops; this file
 // replays the ops on attn::core::Generator and compares every output word (all of them through
 // an FNV-1a digest, the first 64 one by one). PyTorch is not needed here.
 #include <doctest/doctest.h>
@@ -128,8 +128,8 @@ void run_op(Generator& g, const std::string& op, std::vector<uint32_t>& out) {
   }
 }
 
-std::vector<uint32_t> replay(const VectorCase& c) {
-  Generator g;  // default seed, as a fresh torch generator
+std::vector<uint32_t> replay(const VectorCase& c, CpuKernels cpu) {
+  Generator g(cpu);  // default seed, as a fresh torch generator
   if (c.seed != "default") g.manual_seed(std::stoull(c.seed));
   std::vector<uint32_t> out;
   for (const auto& op : split(c.ops, ';')) run_op(g, op, out);
@@ -143,13 +143,14 @@ uint64_t digest(const std::vector<uint32_t>& words) {
   return h;
 }
 
-// Replays every case of one file; each mismatch names the case and the first differing word.
-void check_file(const std::string& file) {
+// Replays every case of one file on generators of family `cpu`; each mismatch names the case and
+// the first differing word.
+void check_file(const std::string& file, CpuKernels cpu) {
   const auto cases = read_cases(file);
   REQUIRE_MESSAGE(cases.size() > 0, "no cases read from tests/vectors/" << file);
   for (const auto& c : cases) {
     INFO("case " << c.name << " (seed " << c.seed << ", ops " << c.ops << ")");
-    const auto got = replay(c);
+    const auto got = replay(c, cpu);
     CHECK(got.size() == c.count);
     CHECK(digest(got) == c.digest);
     REQUIRE(c.sample.size() <= got.size());
@@ -161,15 +162,6 @@ void check_file(const std::string& file) {
     }
   }
 }
-
-// Selects a kernel family for one test and restores AVX2 (the process default) when the test
-// ends, also when a REQUIRE throws out of it.
-struct KernelsScope {
-  explicit KernelsScope(CpuKernels k) { set_cpu_kernels(k); }
-  ~KernelsScope() { set_cpu_kernels(CpuKernels::avx2); }
-  KernelsScope(const KernelsScope&) = delete;
-  KernelsScope& operator=(const KernelsScope&) = delete;
-};
 
 std::vector<uint32_t> words_of(const std::vector<float>& v) {
   std::vector<uint32_t> out;
@@ -185,45 +177,41 @@ long dec4(float v) { return std::lround(static_cast<double>(v) * 1e4); }
 // ---- against torch 1.13.1 (tests/vectors) ----
 
 TEST_CASE("random: raw draws, torch.rand and uniform_ match torch bit for bit") {
-  check_file("random_uniform.txt");
+  check_file("random_uniform.txt", CpuKernels::avx2);
 }
 
 TEST_CASE("random: randn / normal_ (AVX2 16-block path, double path, cache) match torch") {
-  check_file("random_normal.txt");
+  check_file("random_normal.txt", CpuKernels::avx2);
 }
 
 TEST_CASE("random: nn.Embedding and nn.Linear initialisation match torch") {
-  check_file("random_init.txt");
+  check_file("random_init.txt", CpuKernels::avx2);
 }
 
 TEST_CASE("random: dropout (portable random64 path) matches torch") {
-  check_file("random_dropout.txt");
+  check_file("random_dropout.txt", CpuKernels::avx2);
 }
 
 TEST_CASE("random: dropout (MKL MCG31 path) matches the MCG31 model") {
-  check_file("random_dropout_mkl.txt");
+  check_file("random_dropout_mkl.txt", CpuKernels::avx2);
 }
 
 // ---- against torch 1.13.1 with ATEN_CPU_CAPABILITY=default (tests/vectors/random_scalar_*) ----
 
 TEST_CASE("random, scalar kernels: raw draws, torch.rand and unfused uniform_ match torch") {
-  const KernelsScope scalar(CpuKernels::scalar);
-  check_file("random_scalar_uniform.txt");
+  check_file("random_scalar_uniform.txt", CpuKernels::scalar);
 }
 
 TEST_CASE("random, scalar kernels: randn / normal_ (normal_fill_16<float>, double path) match") {
-  const KernelsScope scalar(CpuKernels::scalar);
-  check_file("random_scalar_normal.txt");
+  check_file("random_scalar_normal.txt", CpuKernels::scalar);
 }
 
 TEST_CASE("random, scalar kernels: nn.Embedding and nn.Linear initialisation match torch") {
-  const KernelsScope scalar(CpuKernels::scalar);
-  check_file("random_scalar_init.txt");
+  check_file("random_scalar_init.txt", CpuKernels::scalar);
 }
 
 TEST_CASE("random, scalar kernels: dropout (portable random64 path) matches torch") {
-  const KernelsScope scalar(CpuKernels::scalar);
-  check_file("random_scalar_dropout.txt");
+  check_file("random_scalar_dropout.txt", CpuKernels::scalar);
 }
 
 // The switch is live: the families agree where torch's do (rand, dropout masks) and differ where
@@ -231,8 +219,7 @@ TEST_CASE("random, scalar kernels: dropout (portable random64 path) matches torc
 // parameters are ones where torch's two builds print different bits.
 TEST_CASE("random: the two kernel families differ exactly where torch's do") {
   auto run = [](CpuKernels k, auto&& op, uint64_t seed) {
-    const KernelsScope scope(k);
-    Generator g;
+    Generator g(k);
     g.manual_seed(seed);
     return op(g);
   };
@@ -261,13 +248,12 @@ TEST_CASE("random: the two kernel families differ exactly where torch's do") {
     return words_of(v);
   });
   CHECK(mask.first == mask.second);
-  CHECK(cpu_kernels() == CpuKernels::avx2);  // each scope restored the default
 }
 
 // ---- independent anchors (no vector files) ----
 
 TEST_CASE("random: the engine is the standard MT19937") {
-  Generator g;
+  Generator g(CpuKernels::avx2);
   g.manual_seed(5489);
   uint32_t r = 0;
   for (int k = 0; k < 10000; ++k) r = g.random();
@@ -275,7 +261,7 @@ TEST_CASE("random: the engine is the standard MT19937") {
 }
 
 TEST_CASE("random: default seed and 32-bit seeding") {
-  Generator fresh, seeded, wrapped;
+  Generator fresh(CpuKernels::avx2), seeded(CpuKernels::avx2), wrapped(CpuKernels::avx2);
   seeded.manual_seed(67280421310721ULL);
   wrapped.manual_seed(67280421310721ULL & 0xffffffffULL);
   for (int k = 0; k < 5; ++k) {
@@ -286,7 +272,7 @@ TEST_CASE("random: default seed and 32-bit seeding") {
 }
 
 TEST_CASE("random: values printed in docs/pytorch-numerics.md (sections 1 and 2)") {
-  Generator g;
+  Generator g(CpuKernels::avx2);
   g.manual_seed(123);
   const Tensor a = randn(g, {3});
   CHECK(std::vector<long>{dec4(a.f[0]), dec4(a.f[1]), dec4(a.f[2])} ==
@@ -308,7 +294,7 @@ TEST_CASE("random: values printed in docs/pytorch-numerics.md (sections 1 and 2)
 }
 
 TEST_CASE("random: MKL keep-mask for seed 123, p = 0.5 (the book notebook's)") {
-  Generator g;
+  Generator g(CpuKernels::avx2);
   g.manual_seed(123);
   std::vector<float> mask(36);
   g.fill_bernoulli(mask.data(), 36, 0.5, DropoutRng::mkl);
@@ -318,7 +304,7 @@ TEST_CASE("random: MKL keep-mask for seed 123, p = 0.5 (the book notebook's)") {
 }
 
 TEST_CASE("random: tensor metadata of the helpers") {
-  Generator g;
+  Generator g(CpuKernels::avx2);
   const Tensor e = embedding_weight(g, 4, 2);
   CHECK(e.shape == Shape{4, 2});
   CHECK(e.is_parameter);
@@ -339,7 +325,7 @@ TEST_CASE("random: tensor metadata of the helpers") {
 }
 
 TEST_CASE("random: dropout bookkeeping and edge cases") {
-  Generator g;
+  Generator g(CpuKernels::avx2);
   g.manual_seed(1);
   Tensor x = randn(g, {4, 4});
   x.requires_grad = true;
@@ -359,7 +345,7 @@ TEST_CASE("random: dropout bookkeeping and edge cases") {
   CHECK(y2.grad_fn.empty());
 
   // p = 0 is the identity and draws nothing.
-  Generator a, b;
+  Generator a(CpuKernels::avx2), b(CpuKernels::avx2);
   const Tensor same = dropout(a, x, 0.0, DropoutRng::portable);
   CHECK(same.f == x.f);
   CHECK(a.random() == b.random());

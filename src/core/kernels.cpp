@@ -41,8 +41,9 @@ namespace {
 constexpr int64_t kLanes = 8;
 using Lanes = std::array<float, kLanes>;
 
-// true when reproducing ATen's DEFAULT (scalar) kernels, false for its AVX2 ones.
-bool default_kernels() { return cpu_kernels() == CpuKernels::scalar; }
+// true when reproducing ATen's DEFAULT (scalar) kernels, false for its AVX2 ones. The family is
+// the caller's (a lesson run's), passed down to every helper whose rounding depends on it.
+bool default_kernels(CpuKernels cpu) { return cpu == CpuKernels::scalar; }
 
 // ---- bit helpers for the Sleef port ----
 
@@ -76,8 +77,8 @@ float ldexp2k(float d, int32_t e) {
 // at::vec::maximum<float>. AVX2 (vec256_float.h): _mm256_max_ps(a, b) = (a > b ? a : b), then
 // OR with an all-ones mask when either is NaN (all-ones is itself a NaN). DEFAULT (vec_base.h):
 // (a > b ? a : b), then a itself if a is NaN. Same values; only the NaN's bits differ.
-float vec_maximum(float a, float b) {
-  if (default_kernels()) return std::isnan(a) ? a : (a > b ? a : b);
+float vec_maximum(float a, float b, CpuKernels cpu) {
+  if (default_kernels(cpu)) return std::isnan(a) ? a : (a > b ? a : b);
   if (std::isnan(a) || std::isnan(b)) return float_of(0xffffffffu);
   return a > b ? a : b;
 }
@@ -99,8 +100,8 @@ float reduce_lanes_default(const Lanes& l, Op op) {
 }
 
 template <typename Op>
-float reduce_lanes(const Lanes& l, Op op) {
-  return default_kernels() ? reduce_lanes_default(l, op) : reduce_lanes_avx2(l, op);
+float reduce_lanes(const Lanes& l, Op op, CpuKernels cpu) {
+  return default_kernels(cpu) ? reduce_lanes_default(l, op) : reduce_lanes_avx2(l, op);
 }
 
 // at::vec::reduce_all (functional_base.h) over `size` contiguous floats with a lane-wise op:
@@ -109,7 +110,7 @@ float reduce_lanes(const Lanes& l, Op op) {
 //    combined into its low lanes only (Vec::set); then the horizontal reduction above
 //    (the family's own). Same in both families except that last step.
 template <typename Op>
-float reduce_all(const float* data, int64_t size, Op op) {
+float reduce_all(const float* data, int64_t size, Op op, CpuKernels cpu) {
   if (size < kLanes) {
     float acc = data[0];
     for (int64_t i = 1; i < size; ++i) acc = op(acc, data[i]);
@@ -121,7 +122,7 @@ float reduce_all(const float* data, int64_t size, Op op) {
   for (; d < size - (size % kLanes); d += kLanes)
     for (int64_t l = 0; l < kLanes; ++l) acc[l] = op(acc[l], data[d + l]);
   for (int64_t l = 0; d + l < size; ++l) acc[l] = op(acc[l], data[d + l]);
-  return reduce_lanes(acc, op);
+  return reduce_lanes(acc, op, cpu);
 }
 
 // ---- cascade sum (aten/src/ATen/native/cpu/SumKernel.cpp) ----
@@ -237,7 +238,7 @@ float sleef_expf_u10(float d) {
 
 // Vectorized<float>::exp: Sleef_expf8_u10 on AVX2 (above); in the DEFAULT build vec_base.h's
 // map(std::exp), glibc's expf lane by lane.
-float vectorized_exp(float x) { return default_kernels() ? glibc_expf(x) : sleef_expf_u10(x); }
+float vectorized_exp(float x, CpuKernels cpu) { return default_kernels(cpu) ? glibc_expf(x) : sleef_expf_u10(x); }
 
 }  // namespace
 
@@ -246,21 +247,22 @@ float vectorized_exp(float x) { return default_kernels() ? glibc_expf(x) : sleef
 // torch.exp: exp_kernel (UnaryOpsKernel.cpp) -> at::vml::vexp, a vec::map of Vectorized::exp
 // over every element, the partial last vector too, so any length is vec_exp: Sleef on AVX2,
 // glibc expf in the DEFAULT family.
-float vec_exp(float x) { return vectorized_exp(x); }
+float vec_exp(float x, CpuKernels cpu) { return vectorized_exp(x, cpu); }
 
 // ---- softmax ----
 
 // aten/src/ATen/native/cpu/SoftMaxKernel.cpp, _vec_softmax_lastdim<float>, one row at a time.
-void softmax_lastdim(const float* in, float* out, int64_t rows, int64_t n) {
+void softmax_lastdim(const float* in, float* out, int64_t rows, int64_t n, CpuKernels cpu) {
+  auto maximum = [cpu](float a, float b) { return vec_maximum(a, b, cpu); };
   for (int64_t r = 0; r < rows; ++r) {
     const float* x = in + r * n;
     float* y = out + r * n;
     // 1. max_input = vec::reduce_all(vec::maximum, x)
-    const float max_input = reduce_all(x, n, vec_maximum);
+    const float max_input = reduce_all(x, n, maximum, cpu);
     // 2. vec::map: y = (x - max).exp(), Vectorized::exp on every element (the tail too)
-    for (int64_t i = 0; i < n; ++i) y[i] = vectorized_exp(x[i] - max_input);
+    for (int64_t i = 0; i < n; ++i) y[i] = vectorized_exp(x[i] - max_input, cpu);
     // 3. tmp_sum = vec::reduce_all(+, y); tmp_sum = 1 / tmp_sum
-    const float sum = reduce_all(y, n, [](float a, float b) { return a + b; });
+    const float sum = reduce_all(y, n, [](float a, float b) { return a + b; }, cpu);
     const float inv = 1.0f / sum;
     // 4. vec::map: y = y * tmp_sum (multiply by the reciprocal, not a division)
     for (int64_t i = 0; i < n; ++i) y[i] = y[i] * inv;
@@ -271,7 +273,7 @@ void softmax_lastdim(const float* in, float* out, int64_t rows, int64_t n) {
 // index idx = outer_idx * inner + inner_idx walks [0, outer*inner); while inner_idx + 8 <= inner
 // a vector of 8 columns is processed, the remaining inner % 8 columns of each outer block take
 // the scalar "tail case". Columns are independent, so this loops column by column.
-void softmax_inner(const float* in, float* out, int64_t outer, int64_t dim_size, int64_t inner) {
+void softmax_inner(const float* in, float* out, int64_t outer, int64_t dim_size, int64_t inner, CpuKernels cpu) {
   const int64_t vector_cols = inner - inner % kLanes;  // columns covered by full vectors
   for (int64_t o = 0; o < outer; ++o) {
     for (int64_t c = 0; c < inner; ++c) {
@@ -281,14 +283,14 @@ void softmax_inner(const float* in, float* out, int64_t outer, int64_t dim_size,
       // 1. max along dim: vec::maximum (NaN-propagating) / std::max (a < b ? b : a)
       float max_input = x[0];
       for (int64_t d = 1; d < dim_size; ++d)
-        max_input = vectorised ? vec_maximum(max_input, x[d * inner])
+        max_input = vectorised ? vec_maximum(max_input, x[d * inner], cpu)
                                : std::max(max_input, x[d * inner]);
       // 2. exp(x - max) stored, summed from 0 in dim order; Vec::exp / std::exp (glibc), which
       //    in the DEFAULT family are both glibc
       float sum = 0.0f;
       for (int64_t d = 0; d < dim_size; ++d) {
         const float t = x[d * inner] - max_input;
-        y[d * inner] = vectorised ? vectorized_exp(t) : glibc_expf(t);
+        y[d * inner] = vectorised ? vectorized_exp(t, cpu) : glibc_expf(t);
         sum = sum + y[d * inner];
       }
       // 3. "unify": divide by the sum (both paths divide; no reciprocal here)

@@ -1,7 +1,7 @@
 // core/kernels.h: the float32 inner loops whose rounding must match PyTorch 1.13's CPU kernels
 // bit for bit: exp inside softmax, softmax itself, matrix products, reductions. exp and softmax
-// follow the kernel family chosen in core/cpu.h (AVX2 or scalar DEFAULT); matmul and sums are
-// the same in both.
+// take the kernel family of core/cpu.h (AVX2 or scalar DEFAULT) as an argument; matmul and sums
+// round the same in both and take none.
 //
 // What it is: raw-pointer kernels over contiguous row-major float buffers, each written to
 // reproduce the order of operations (and the fused multiply-adds) of the ATen kernel it names.
@@ -11,19 +11,21 @@
 
 #include <cstdint>
 
+#include "core/cpu.h"
+
 namespace attn::core::kernels {
 
 // ATen's Vectorized<float>::exp: Sleef_expf8_u10 with FMA (AVX2 family) or glibc expf
 // (scalar family, where Vectorized maps std::exp).
-float vec_exp(float x);
+float vec_exp(float x, CpuKernels cpu);
 
 // torch.softmax over the last dimension: `rows` rows of `n` contiguous values
 // (ATen _vec_softmax_lastdim: max, exp(x - max), 8-lane sum, multiply by 1/sum).
-void softmax_lastdim(const float* in, float* out, int64_t rows, int64_t n);
+void softmax_lastdim(const float* in, float* out, int64_t rows, int64_t n, CpuKernels cpu);
 
 // torch.softmax over a dimension that is not the last one. The input is viewed as
 // (outer, dim_size, inner); softmax runs along dim_size (ATen _vec_softmax: divides by the sum).
-void softmax_inner(const float* in, float* out, int64_t outer, int64_t dim_size, int64_t inner);
+void softmax_inner(const float* in, float* out, int64_t outer, int64_t dim_size, int64_t inner, CpuKernels cpu);
 
 // C(m,n) = A(m,k) @ B(k,n), all contiguous row-major, with PyTorch's rounding for mm on CPU.
 // Blocked, vectorised and threaded (core/gemm.h); the same bits as reference::matmul.

@@ -74,22 +74,24 @@ Tensor max(const Tensor& a) {
   return with_grad(scalar(m), {&a}, "MaxBackward1");
 }
 
-Tensor exp(const Tensor& a) {
+Tensor exp(const Tensor& a, CpuKernels cpu) {
   Tensor out = to_float(a);
-  for (float& v : out.f) v = kernels::vec_exp(v);
+  for (float& v : out.f) v = kernels::vec_exp(v, cpu);
   return with_grad(std::move(out), {&a}, "ExpBackward0");
 }
 
-Tensor softmax(const Tensor& a, int64_t dim) {
+Tensor softmax(const Tensor& a, int64_t dim, CpuKernels cpu) {
   Tensor fa = to_float(a);
   dim = normalize_dim(dim, fa.dim());
   Tensor out = empty(fa.shape);
   Split s = split_at(fa.shape, dim);
   if (fa.dim() == 0) out.f[0] = 1.0f;
-  else if (s.inner == 1) kernels::softmax_lastdim(fa.f.data(), out.f.data(), s.outer, s.size);
-  else kernels::softmax_inner(fa.f.data(), out.f.data(), s.outer, s.size, s.inner);
+  else if (s.inner == 1) kernels::softmax_lastdim(fa.f.data(), out.f.data(), s.outer, s.size, cpu);
+  else kernels::softmax_inner(fa.f.data(), out.f.data(), s.outer, s.size, s.inner, cpu);
   return with_grad(std::move(out), {&a}, "SoftmaxBackward0");
 }
+
+Tensor softmax(const Tensor& a, int64_t dim) { return softmax(a, dim, cpu_kernels()); }
 
 // ---- matrix products ----
 

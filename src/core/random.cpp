@@ -1,5 +1,6 @@
 // core/random.cpp: PyTorch 1.13's CPU random generator and the transforms built on it, bit for bit,
-// for both CPU kernel families (core/cpu.h): AVX2 and the scalar DEFAULT kernels.
+// for both CPU kernel families (core/cpu.h): AVX2 and the scalar DEFAULT kernels, the one a
+// Generator was made with.
 //
 // What it is: a scalar transcription of the ATen code that turns mt19937 output into numbers:
 //   CPUGeneratorImpl (random, random64), uniform_real_distribution / uniform_kernel (rand,
@@ -281,7 +282,7 @@ uint32_t Generator::Mt19937::operator()() {
 
 // ---- Generator: at::CPUGeneratorImpl ----
 
-Generator::Generator() { manual_seed(kDefaultSeed); }
+Generator::Generator(CpuKernels cpu) : cpu_(cpu) { manual_seed(kDefaultSeed); }
 
 // CPUGeneratorImpl::set_current_seed: a new mt19937 (init_with_uint32 keeps the low 32 bits of
 // the seed) and both cached normal samples cleared.
@@ -312,7 +313,7 @@ void Generator::fill_rand(float* out, int64_t n) {
 void Generator::fill_uniform(float* out, int64_t n, double from, double to) {
   const float lo = static_cast<float>(from);
   const float width = static_cast<float>(to) - lo;
-  const bool fused = cpu_kernels() == CpuKernels::avx2;
+  const bool fused = cpu_ == CpuKernels::avx2;
   for (int64_t k = 0; k < n; ++k) out[k] = uniform_from_to(random(), lo, width, fused);
 }
 
@@ -323,7 +324,7 @@ void Generator::fill_uniform(float* out, int64_t n, double from, double to) {
 // (transformation::normal) for both the fresh and the cached sample: one FMA in the AVX2 build,
 // two roundings in the DEFAULT build (both pinned by the normal_fma_probe_* vectors).
 double Generator::normal_double(double mean, double std) {
-  const bool fused = cpu_kernels() == CpuKernels::avx2;
+  const bool fused = cpu_ == CpuKernels::avx2;
   if (next_double_normal_) {
     const double cached = *next_double_normal_;
     next_double_normal_.reset();
@@ -347,7 +348,7 @@ void Generator::fill_normal(float* out, int64_t n, double mean, double std) {
   // normal_fill_AVX2 / normal_fill: 1. n uniforms in order; 2. every full 16-block transformed
   // in place; 3. a partial tail re-draws 16 fresh uniforms into out[n-16 .. n-1] and
   // transforms those.
-  auto* fill_16 = cpu_kernels() == CpuKernels::avx2 ? normal_fill_16_avx2 : normal_fill_16_scalar;
+  auto* fill_16 = cpu_ == CpuKernels::avx2 ? normal_fill_16_avx2 : normal_fill_16_scalar;
   const float mean_f = static_cast<float>(mean), std_f = static_cast<float>(std);
   for (int64_t k = 0; k < n; ++k) out[k] = uniform24(random());
   for (int64_t k = 0; k + 15 < n; k += 16) fill_16(out + k, mean_f, std_f);

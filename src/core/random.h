@@ -4,9 +4,10 @@
 // top of it: torch.rand, uniform_, randn / normal_ (the 16-block path and the small double path
 // with its cached sample), nn.Embedding and nn.Linear initialisation, and the two dropout masks
 // (portable 53-bit path and MKL's MCG31 stream). uniform_ and normal_ follow the kernel family
-// chosen in core/cpu.h: the AVX2 kernels (FMA-contracted, Cephes polynomials) or the scalar
-// DEFAULT kernels (glibc logf/sincosf, separate roundings). The facts behind every line are in
-// docs/pytorch-numerics.md §1, §2, §6; tests/vectors/ holds PyTorch's own numbers for both families.
+// (core/cpu.h) the Generator was made with: the AVX2 kernels (FMA-contracted, Cephes
+// polynomials) or the scalar DEFAULT kernels (glibc logf/sincosf, separate roundings). The facts
+// behind every line are in docs/pytorch-numerics.md §1, §2, §6; tests/vectors/ holds PyTorch's
+// own numbers for both families.
 // What it is not: a general statistics library, or thread-parallel.
 #pragma once
 
@@ -15,6 +16,7 @@
 #include <optional>
 #include <string_view>
 
+#include "core/cpu.h"
 #include "core/tensor.h"
 
 namespace attn::core {
@@ -32,9 +34,13 @@ inline std::optional<DropoutRng> parse_dropout_rng(std::string_view s) {
   return std::nullopt;
 }
 
+// One PyTorch session's default CPU generator. Its kernel family is fixed when it is made, as
+// torch's is by the build and the CPU it runs on: it decides the arithmetic of uniform_ and
+// normal_, not the draws.
 class Generator {
  public:
-  Generator();                       // PyTorch's default seed, 67280421310721
+  explicit Generator(CpuKernels cpu);   // PyTorch's default seed, 67280421310721
+  CpuKernels cpu() const { return cpu_; }
   void manual_seed(uint64_t seed);   // also clears the cached normal sample
   uint32_t random();                 // one 32-bit mt19937 output
   uint64_t random64();               // (first << 32) | second
@@ -58,6 +64,7 @@ class Generator {
     void twist();              // next_state
     uint32_t operator()();     // one tempered output
   };
+  CpuKernels cpu_;
   Mt19937 engine_;
   std::optional<double> next_double_normal_;  // CPUGeneratorImpl::next_double_normal_sample_
 };

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "core/cpu.h"
+
 namespace attn::core {
 
 enum class DType { float32, int64, boolean };
@@ -69,7 +71,7 @@ enum class BinOp { add, sub, mul, div, pow };
 Tensor binary(BinOp op, const Tensor& a, const Tensor& b);
 Tensor binary_scalar(BinOp op, const Tensor& a, double s, bool scalar_on_left = false);
 Tensor neg(const Tensor& a);
-Tensor exp(const Tensor& a);
+Tensor exp(const Tensor& a, CpuKernels cpu);                      // Sleef (avx2) or glibc expf (scalar)
 Tensor to_bool(const Tensor& a);                                  // .bool()
 Tensor to_float(const Tensor& a);                                 // .float()
 enum class CmpOp { eq, ne, lt, le, gt, ge };
@@ -80,7 +82,8 @@ Tensor sum(const Tensor& a);                                      // all element
 Tensor sum(const Tensor& a, int64_t dim, bool keepdim);
 Tensor mean(const Tensor& a, int64_t dim, bool keepdim);
 Tensor max(const Tensor& a);                                      // 0-d
-Tensor softmax(const Tensor& a, int64_t dim);                     // PyTorch's CPU kernels, bit-exact
+Tensor softmax(const Tensor& a, int64_t dim, CpuKernels cpu);     // PyTorch's CPU kernels, bit-exact
+Tensor softmax(const Tensor& a, int64_t dim);   // TEMPORARY: the process-wide family; lab/grade.cpp until it passes its own
 
 // ---- linear algebra ----
 Tensor matmul(const Tensor& a, const Tensor& b);                  // `@`, with batching

@@ -12,13 +12,11 @@ using py::ScriptError;
 
 LessonRun run_lesson(const Lesson& lesson, const RunOptions& opts) {
   validate(lesson, opts);
-  core::set_cpu_kernels(effective_cpu(lesson, opts));
-  Interpreter in;
-  in.dropout_rng = effective_rng(lesson, opts);
+  Interpreter in(effective_cpu(lesson, opts), effective_rng(lesson, opts));
   LessonRun run;
   run.lesson = &lesson;
-  run.cpu = effective_cpu(lesson, opts);
-  run.rng = in.dropout_rng;
+  run.cpu = in.state.cpu;
+  run.rng = in.state.rng;
   run.sentence = opts.sentence;
   for (const Step& s : lesson.steps) {
     StepRun sr;

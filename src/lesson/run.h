@@ -38,7 +38,7 @@ struct StepRun {
 struct LessonRun {
   const Lesson* lesson = nullptr;
   std::vector<StepRun> steps;
-  core::CpuKernels cpu = core::CpuKernels::avx2;   // what the numbers were computed with
+  core::CpuKernels cpu = core::CpuKernels::avx2;   // what the numbers were computed with (the run's own)
   core::DropoutRng rng = core::DropoutRng::mkl;
   std::optional<std::string> sentence;   // --sentence as the learner gave it (nullopt: the lesson's own)
 };

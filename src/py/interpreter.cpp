@@ -38,7 +38,7 @@ Value builtin(const std::string& name, NativeFn fn) {
   return v;
 }
 
-Interpreter::Interpreter() { add_python_builtins(builtins_); }
+Interpreter::Interpreter(core::CpuKernels cpu, core::DropoutRng rng) : state(cpu, rng) { add_python_builtins(builtins_); }
 
 void Interpreter::record_printed(const std::string& name, const Value& v) {
   if (v.kind == Value::Str || v.kind == Value::None) return;

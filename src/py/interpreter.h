@@ -16,9 +16,20 @@
 
 namespace attn::py {
 
+// The numeric state of one session (one lesson run), fixed when its Interpreter is made: the
+// CPU kernel family whose rounding exp, softmax, rand and randn reproduce, the generator behind
+// nn.Dropout's mask, and torch's default generator (made with `cpu`). Nothing numeric is
+// process-wide: two Interpreters, or a re-run with other options, never see each other's.
+struct RunState {
+  RunState(core::CpuKernels cpu_, core::DropoutRng rng_) : cpu(cpu_), rng(rng_), generator(cpu_) {}
+  const core::CpuKernels cpu;
+  const core::DropoutRng rng;
+  core::Generator generator;   // torch.manual_seed reseeds it; its family is `cpu`
+};
+
 class Interpreter {
  public:
-  Interpreter();
+  Interpreter(core::CpuKernels cpu, core::DropoutRng rng);
 
   // Parse and run one cell; output of print() accumulates in output(). With `echo_last`, a cell
   // ending in an expression displays its value's repr, as a Jupyter cell does (unless None).
@@ -26,8 +37,7 @@ class Interpreter {
   std::string take_output();
 
   // ---- used by the built-in functions ----
-  core::Generator generator;                       // torch's default CPU generator
-  core::DropoutRng dropout_rng = core::DropoutRng::mkl;
+  RunState state;                                  // the kernel family, dropout generator, RNG
   std::ostringstream out;
 
   // Every value print() (or a Jupyter echo) showed since the last take_printed(), with the

@@ -102,7 +102,7 @@ void linear_init(Interpreter& in, Value& self, CallArgs& a) {
   bool bias = b.flag("bias");
   float32_only(b);
   done(b);
-  core::LinearParams p = core::linear_init(in.generator, fin, fout, bias);
+  core::LinearParams p = core::linear_init(in.state.generator, fin, fout, bias);
   inst(self).set("in_features", Value::integer(fin));
   inst(self).set("out_features", Value::integer(fout));
   inst(self).set("weight", make_parameter(p.weight));
@@ -145,7 +145,7 @@ void embedding_init(Interpreter& in, Value& self, CallArgs& a) {
     throw std::runtime_error("AssertionError: Padding_idx must be within num_embeddings");
   if (padding && *padding < 0) *padding += num;
   if (num * dim > 50'000'000) throw std::runtime_error("RuntimeError: embedding too large for a lesson (over 50 million weights)");
-  Tensor w = core::embedding_weight(in.generator, num, dim);
+  Tensor w = core::embedding_weight(in.state.generator, num, dim);
   if (padding)   // reset_parameters(): normal_ init, then the padding row filled with zeros
     std::fill(w.f.begin() + *padding * dim, w.f.begin() + (*padding + 1) * dim, 0.0f);
   inst(self).set("num_embeddings", Value::integer(num));
@@ -186,7 +186,7 @@ Value dropout_forward(Interpreter& in, Value& self, CallArgs& a) {
   double p = inst(self).find("p")->f;
   if (!inst(self).training) return x;
   Tensor& t = as_tensor(x);
-  Tensor y = core::dropout(in.generator, t, p, in.dropout_rng);
+  Tensor y = core::dropout(in.state.generator, t, p, in.state.rng);
   if (!inst(self).find("inplace")->b) return Value::tensor(std::move(y));
   if (p == 0.0 || t.numel() == 0) return x;
   if (t.requires_grad && t.grad_fn.empty())

@@ -89,7 +89,7 @@ Value tensor_fn(Interpreter&, Args& a) {
 Value manual_seed_fn(Interpreter& in, Args& a) {
   const Value& s = a.get("seed");
   if (s.kind != Value::Int) throw std::runtime_error("TypeError: manual_seed expected an int, got " + type_name(s));
-  in.generator.manual_seed(static_cast<uint64_t>(s.i));   // negative seeds wrap as in PyTorch
+  in.state.generator.manual_seed(static_cast<uint64_t>(s.i));   // negative seeds wrap as in PyTorch
   return Value::none();
 }
 
@@ -97,7 +97,7 @@ Value rand_fn(Interpreter& in, Args& a) {
   float_only(a, "check_uniform_bounds");
   core::Shape shape = shape_arg(a, "size");
   bool grad = a.flag("requires_grad");
-  Tensor t = core::rand(in.generator, shape);
+  Tensor t = core::rand(in.state.generator, shape);
   t.requires_grad = grad;
   return Value::tensor(std::move(t));
 }
@@ -106,7 +106,7 @@ Value randn_fn(Interpreter& in, Args& a) {
   float_only(a, "normal_kernel_cpu");
   core::Shape shape = shape_arg(a, "size");
   bool grad = a.flag("requires_grad");
-  Tensor t = core::randn(in.generator, shape);
+  Tensor t = core::randn(in.state.generator, shape);
   t.requires_grad = grad;
   return Value::tensor(std::move(t));
 }

@@ -18,19 +18,19 @@ namespace {
 using core::DType;
 using core::Tensor;
 
-Value softmax_fn(Interpreter&, Args& a) {
+Value softmax_fn(Interpreter& in, Args& a) {
   Tensor x = a.tensor("input");
   int64_t dim = a.integer("dim");
   if (std::optional<DType> d = a.dtype("dtype")) {   // softmax(x, dim, dtype=torch.float32) casts first
     if (*d != DType::float32) a.unsupported("dtype", "attn computes softmax in float32");
     x = cast(x, *d);
   }
-  return Value::tensor(core::softmax(x, dim));
+  return Value::tensor(core::softmax(x, dim, in.state.cpu));
 }
 
 // torch.nn.functional.softmax(input, dim=None): without dim, PyTorch's deprecated implicit choice
 // (_get_softmax_dim: dim 0 for 0-, 1- and 3-d inputs, else 1).
-Value functional_softmax_fn(Interpreter&, Args& a) {
+Value functional_softmax_fn(Interpreter& in, Args& a) {
   Tensor x = a.tensor("input");
   std::optional<int64_t> dim = a.opt_integer("dim");
   a.get("_stacklevel");   // where PyTorch's deprecation warning points: nothing to compute
@@ -39,7 +39,7 @@ Value functional_softmax_fn(Interpreter&, Args& a) {
     if (*d != DType::float32) a.unsupported("dtype", "attn computes softmax in float32");
     x = cast(x, *d);
   }
-  return Value::tensor(core::softmax(x, *dim));
+  return Value::tensor(core::softmax(x, *dim, in.state.cpu));
 }
 
 // keepdim over every dim: the same value, every dim kept with size 1.
@@ -223,7 +223,7 @@ void add_math_ops(std::vector<OpRow>& rows) {
                    "max(Tensor input, Dimname dim, bool keepdim=False, *, TensorList[2] out=None)"},
                   max_fn});
   rows.push_back({"argmax", both, {"argmax(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)"}, argmax_fn});
-  rows.push_back({"exp", both, {"exp(Tensor input, *, Tensor out=None)"}, [](Interpreter&, Args& a) { return unary(a, core::exp); }});
+  rows.push_back({"exp", both, {"exp(Tensor input, *, Tensor out=None)"}, [](Interpreter& in, Args& a) { return Value::tensor(core::exp(a.tensor("input"), in.state.cpu)); }});
   rows.push_back({"sqrt", both, {"sqrt(Tensor input, *, Tensor out=None)"},
                   [](Interpreter&, Args& a) { return Value::tensor(core::unary(a.tensor("input"), "sqrt")); }});
   rows.push_back({"abs", both, {"abs(Tensor input, *, Tensor out=None)"},
