@@ -180,14 +180,13 @@ Grade grade(const LessonRun& run, const Target& target, const Answer& answer, co
   // A NaN in the answer is bad input (exit 2), unless the lesson's tensor has a NaN there too.
   for (const Answer::NaN& n : answer.nans)
     if (!g.shape_match || !std::isnan(e.v.at(static_cast<size_t>(n.index)))) throw UsageError(n.message);
-  core::set_cpu_kernels(run.cpu);
   std::vector<Printed> printed = printed_tensors(run);
   if (g.shape_match) {
     compare(ans, e, tol, g);
     if (g.pass) return g;
   }
   bool float_target = et.is_float();
-  std::vector<Source> sources = g.shape_match && float_target ? softmax_sources(e, printed) : std::vector<Source>{};
+  std::vector<Source> sources = g.shape_match && float_target ? softmax_sources(e, printed, run.cpu) : std::vector<Source>{};
   g.hints = find_hints({ans, e, float_target, printed, sources, run, target, opts, tol});
   return g;
 }

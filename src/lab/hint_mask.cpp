@@ -39,7 +39,7 @@ bool zero_fill_hint(const HintContext& c, const std::vector<bool>& hidden, int64
     core::Tensor zero_filled = s;
     for (float& x : zero_filled.f)
       if (std::isinf(x)) x = 0;
-    if (close_all(c.answer, softmax_of(zero_filled, false, src.scale, dim), c.tol)) {
+    if (close_all(c.answer, softmax_of(zero_filled, false, src.scale, dim, c.run.cpu), c.tol)) {
       h.add(HintKind::mask_zero_fill, fmt::format("The mask filled the scores with 0 instead of -inf: exp(0) = 1, so the hidden (future) "
                                                   "positions still get weight. Fill them with -torch.inf, as in step '{}' ({} there), so "
                                                   "that the softmax gives them exactly 0.",

@@ -47,7 +47,6 @@ class Rerun {
       if (t_.index < vals.size() && vals[t_.index]->value.kind == Value::Tensor) out = to_arr(as_tensor(vals[t_.index]->value));
     } catch (...) {   // a change the lesson's code cannot run with is simply not the student's mistake
     }
-    core::set_cpu_kernels(run_.cpu);
     return out;
   }
   std::optional<Arr> with(const std::function<void(Lesson&)>& change) { return with(change, opts_); }

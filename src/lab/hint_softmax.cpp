@@ -62,7 +62,7 @@ std::vector<Trial> trials_for(const Source& src) {
 std::optional<Trial> find_trial(const HintContext& c, const Source& src) {
   const core::Tensor& s = src.scores->t;
   for (const Trial& t : trials_for(src))
-    if (close_all(c.answer, softmax_of(s, t.transpose, t.scale, t.dim), c.tol)) return t;
+    if (close_all(c.answer, softmax_of(s, t.transpose, t.scale, t.dim, c.run.cpu), c.tol)) return t;
   for (bool tr : {false, true}) {
     if (tr && !can_transpose(src)) continue;
     for (int64_t d = 0; d < s.dim(); ++d) {
@@ -72,7 +72,7 @@ std::optional<Trial> find_trial(const HintContext& c, const Source& src) {
       if (!inv) continue;
       Scale sc = snap(1 / *inv);
       if (same_scale(sc, src.scale) && !tr && d == src.dim) continue;
-      if (close_all(c.answer, softmax_of(s, tr, sc, d), c.tol)) return Trial{tr, d, same_scale(sc, src.scale) ? same : fitted, sc, 0};
+      if (close_all(c.answer, softmax_of(s, tr, sc, d, c.run.cpu), c.tol)) return Trial{tr, d, same_scale(sc, src.scale) ? same : fitted, sc, 0};
     }
   }
   return std::nullopt;

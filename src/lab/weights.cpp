@@ -49,10 +49,10 @@ std::optional<double> fit_inverse_scale(const Arr& p, const Arr& s, int64_t dim)
   return c;
 }
 
-Arr softmax_of(const core::Tensor& scores, bool transpose, const Scale& scale, int64_t dim) {
+Arr softmax_of(const core::Tensor& scores, bool transpose, const Scale& scale, int64_t dim, core::CpuKernels cpu) {
   core::Tensor x = transpose ? core::transpose(scores, -2, -1) : scores;
   if (scale.divisor != 1) x = core::binary_scalar(core::BinOp::div, x, scale.divisor);
-  return to_arr(core::softmax(x, dim));
+  return to_arr(core::softmax(x, dim, cpu));
 }
 
 std::string axis_words(int64_t dim, int64_t nd) {
@@ -62,7 +62,7 @@ std::string axis_words(int64_t dim, int64_t nd) {
   return fmt::format("the slices along dim={} sum to 1", dim);
 }
 
-std::vector<Source> softmax_sources(const Arr& e, const std::vector<Printed>& printed) {
+std::vector<Source> softmax_sources(const Arr& e, const std::vector<Printed>& printed, core::CpuKernels cpu) {
   std::vector<Source> out;
   for (int64_t d : distribution_dims(e))
     for (const Printed& p : printed) {
@@ -70,7 +70,7 @@ std::vector<Source> softmax_sources(const Arr& e, const std::vector<Printed>& pr
       auto c = fit_inverse_scale(e, p.a, d);
       if (!c) continue;
       Scale s = snap(1 / *c);
-      if (close_all(softmax_of(p.t, false, s, d), e, kExact)) out.push_back({&p, d, s});
+      if (close_all(softmax_of(p.t, false, s, d, cpu), e, kExact)) out.push_back({&p, d, s});
     }
   return out;
 }

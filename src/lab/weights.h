@@ -34,8 +34,9 @@ std::string scale_words(const Scale& s);
 // temperature of a softmax that turned s into p; nullopt if there is none (c <= 0, too few points).
 std::optional<double> fit_inverse_scale(const Arr& p, const Arr& s, int64_t dim);
 
-// softmax((scores or scores.T) / scale, dim), with core's PyTorch-exact softmax.
-Arr softmax_of(const core::Tensor& scores, bool transpose, const Scale& scale, int64_t dim);
+// softmax((scores or scores.T) / scale, dim), with core's PyTorch-exact softmax in kernel family
+// `cpu`: the graded run's (LessonRun::cpu), since the lesson's weights are compared to the last bit.
+Arr softmax_of(const core::Tensor& scores, bool transpose, const Scale& scale, int64_t dim, core::CpuKernels cpu);
 
 // "each row sums to 1 (dim=1, or dim=-1)"
 std::string axis_words(int64_t dim, int64_t nd);
@@ -47,7 +48,8 @@ struct Source {
   Scale scale;
 };
 
-// Every printed tensor the expected weights `e` are the softmax of (kExact), with its dim and scale.
-std::vector<Source> softmax_sources(const Arr& e, const std::vector<Printed>& printed);
+// Every printed tensor the expected weights `e` are the softmax of (kExact, in family `cpu`), with
+// its dim and scale.
+std::vector<Source> softmax_sources(const Arr& e, const std::vector<Printed>& printed, core::CpuKernels cpu);
 
 }  // namespace attn::lab
