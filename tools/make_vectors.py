@@ -17,7 +17,7 @@ by the book's notebook (seed 123, p = 0.5).
 Two kernel families (src/core/cpu.h). This process must run torch's AVX2 kernels and writes
 the AVX2 files; it then re-runs itself in a subprocess with ATEN_CPU_CAPABILITY=default (torch's
 scalar DEFAULT kernels, as on Apple Silicon), and that child writes random_scalar_*.txt, which
-the C++ test replays under set_cpu_kernels(CpuKernels::scalar). Each process checks which
+the C++ test replays on a Generator made with CpuKernels::scalar. Each process checks which
 kernels torch reports before it writes anything.
 
 File format (plain text, one case per block):

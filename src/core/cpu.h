@@ -6,6 +6,8 @@
 // Silicon and other ARM builds, x86 without AVX2, or ATEN_CPU_CAPABILITY=default). randn /
 // normal_, uniform_ and softmax's exp differ between them. The article lessons were printed
 // with the scalar family, the book chapter with AVX2; lessons declare theirs.
+// The family is state of a run, never of the process: a py::Interpreter is made with one (its
+// RunState), its core::Generator holds it, and core::exp / core::softmax take it as an argument.
 // What it is not: a performance switch; both are emulated with the same plain C++.
 #pragma once
 
@@ -23,9 +25,5 @@ inline std::optional<CpuKernels> parse_cpu_kernels(std::string_view s) {
     if (s == to_string(k)) return k;
   return std::nullopt;
 }
-
-// Process-wide choice, set once per lesson run (a lesson is one PyTorch session).
-void set_cpu_kernels(CpuKernels k);
-CpuKernels cpu_kernels();
 
 }  // namespace attn::core

@@ -91,8 +91,6 @@ Tensor softmax(const Tensor& a, int64_t dim, CpuKernels cpu) {
   return with_grad(std::move(out), {&a}, "SoftmaxBackward0");
 }
 
-Tensor softmax(const Tensor& a, int64_t dim) { return softmax(a, dim, cpu_kernels()); }
-
 // ---- matrix products ----
 
 Tensor dot(const Tensor& a, const Tensor& b) {

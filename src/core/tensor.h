@@ -83,7 +83,6 @@ Tensor sum(const Tensor& a, int64_t dim, bool keepdim);
 Tensor mean(const Tensor& a, int64_t dim, bool keepdim);
 Tensor max(const Tensor& a);                                      // 0-d
 Tensor softmax(const Tensor& a, int64_t dim, CpuKernels cpu);     // PyTorch's CPU kernels, bit-exact
-Tensor softmax(const Tensor& a, int64_t dim);   // TEMPORARY: the process-wide family; lab/grade.cpp until it passes its own
 
 // ---- linear algebra ----
 Tensor matmul(const Tensor& a, const Tensor& b);                  // `@`, with batching
