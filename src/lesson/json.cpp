@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -39,6 +40,22 @@ static std::string shortest(T v) {
 std::string number(float v) { return shortest(v); }
 std::string number(double v) { return shortest(v); }
 std::string integer(long long v) { return std::to_string(v); }
+
+// A float stays a float when read back (1.0, not 1), as tensor.tolist() and Python give it.
+template <typename T>
+static std::string real_of(T v) {
+  std::string s = shortest(v);
+  return s.find_first_of(".e\"") == std::string::npos ? s + ".0" : s;
+}
+std::string real(float v) { return real_of(v); }
+std::string real(double v) { return real_of(v); }
+
+std::string seed(const std::string& s) {
+  size_t sign = !s.empty() && s[0] == '-' ? 1 : 0;
+  if (s.size() == sign || s.find_first_not_of("0123456789", sign) != std::string::npos) return str(s);
+  size_t first = std::min(s.find_first_not_of('0', sign), s.size() - 1);
+  return s.substr(0, sign) + s.substr(first);
+}
 std::string boolean(bool v) { return v ? "true" : "false"; }
 
 Object& Object::add(const std::string& key, const std::string& raw_json) {

@@ -15,6 +15,12 @@ std::string str(const std::string& s);            // "quoted, escaped"
 std::string number(float v);                       // 0.1 -> 0.1 (shortest float32 round trip); inf -> "inf"
 std::string number(double v);                      // shortest double round trip
 std::string integer(long long v);
+std::string real(float v);                         // as number(), but a float stays a float: 1.0, not 1
+std::string real(double v);
+// A seed (an integer in PyTorch's range, as validated text) as a JSON integer: it may exceed
+// 2^63, so it is not parsed; leading zeros, which JSON forbids, are dropped ("007" -> 7). Text
+// that is not an integer stays a string.
+std::string seed(const std::string& s);
 std::string boolean(bool v);                       // true / false
 inline const std::string null = "null";
 

@@ -27,13 +27,6 @@ std::string dtype_name(core::DType d) {
   return "?";
 }
 
-// A float stays a float when read back (1.0, not 1), as tensor.tolist() and Python give it.
-template <typename T>
-std::string real(T v) {
-  std::string s = number(v);
-  return s.find_first_of(".e\"") == std::string::npos ? s + ".0" : s;
-}
-
 // tensor.tolist(): nested arrays, one level per dimension; element k is the next in row-major order.
 std::string tolist(const core::Tensor& t, size_t dim, int64_t& k) {
   if (dim == t.shape.size()) {
@@ -45,15 +38,6 @@ std::string tolist(const core::Tensor& t, size_t dim, int64_t& k) {
   std::vector<std::string> items;
   for (int64_t j = 0; j < t.shape[dim]; ++j) items.push_back(tolist(t, dim + 1, k));
   return array(items);
-}
-
-// A seed as a JSON integer, from its text: it may exceed 2^63, so it is not parsed; leading
-// zeros, which JSON forbids, are dropped ("007" -> 7).
-std::string seed_json(const std::string& s) {
-  size_t sign = !s.empty() && s[0] == '-' ? 1 : 0;
-  if (s.size() == sign || s.find_first_not_of("0123456789", sign) != std::string::npos) return str(s);
-  size_t first = std::min(s.find_first_not_of('0', sign), s.size() - 1);
-  return s.substr(0, sign) + s.substr(first);
 }
 
 std::string cell_json(const CellRun& c) {
@@ -155,7 +139,7 @@ Object parameters(const RunOptions& opts) {
     inputs = array(rows);
   }
   return Object()
-      .add("seed", opts.seed ? seed_json(*opts.seed) : null)
+      .add("seed", opts.seed ? seed(*opts.seed) : null)
       .add("sentence", opts.sentence ? str(*opts.sentence) : null)
       .add("inputs", inputs)
       .add("rng", opts.rng ? str(core::to_string(*opts.rng)) : null)
