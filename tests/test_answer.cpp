@@ -165,6 +165,12 @@ TEST_CASE("text: CSV, whitespace, comments, CRLF, a byte-order mark, infinities"
   CHECK(parse("\xEF\xBB\xBF" "1,2\r\n3,4\r\n", "w.csv").data == std::vector<double>{1, 2, 3, 4});
   CHECK(parse("0.0613,-inf\n-Infinity,+3.5\n", "m.csv").data == std::vector<double>{0.0613, -INFINITY, -INFINITY, 3.5});
   CHECK(parse("42", "x.txt").shape == core::Shape{1, 1});
+  // Rows copied from PyTorch's printout end in a comma (brackets left out): the comma is a separator, not a field.
+  lab::Answer pasted = parse("0.1772, 0.1326, 0.1879,\n0.0386, 0.6870, 0.0204,\n", "p.txt");
+  CHECK(pasted.shape == core::Shape{2, 3});
+  CHECK(pasted.data == std::vector<double>{0.1772, 0.1326, 0.1879, 0.0386, 0.6870, 0.0204});
+  CHECK(parse("1,2,\n", "w.csv").data == std::vector<double>{1, 2});
+  CHECK(parse("1 2 ,  \n3 4,\n", "w.csv").shape == core::Shape{2, 2});
 }
 
 TEST_CASE("text: malformed files get one line naming the file and the line") {
@@ -178,8 +184,11 @@ TEST_CASE("text: malformed files get one line naming the file and the line") {
   CHECK(error_of("1,NaN\n", "n.csv").rfind("n.csv:1: 'NaN' is NaN", 0) == 0);
   CHECK(error_of("1,2\n3,zero\n", "w.csv") == "w.csv:2: 'zero' is not a number");
   CHECK(error_of("1,2\n3,0x\n", "w.csv") == "w.csv:2: '0x' is not a number");
-  CHECK(error_of("1,,2\n", "w.csv") == "w.csv:1: empty field (two commas in a row, or a comma at the start or end of the line)");
-  CHECK(error_of("1,2,\n", "w.csv") == "w.csv:1: empty field (two commas in a row, or a comma at the start or end of the line)");
+  // A comma may end a row (issue 10: numbers pasted from the terminal); two in a row, or one first, is still an empty field.
+  CHECK(error_of("1,,2\n", "w.csv") == "w.csv:1: empty field (two commas in a row, or a comma at the start of the line)");
+  CHECK(error_of("1,2,,\n", "w.csv") == "w.csv:1: empty field (two commas in a row, or a comma at the start of the line)");
+  CHECK(error_of(",1,2\n", "w.csv") == "w.csv:1: empty field (two commas in a row, or a comma at the start of the line)");
+  CHECK(error_of(",\n", "w.csv") == "w.csv:1: empty field (two commas in a row, or a comma at the start of the line)");
   CHECK(error_of("1e999\n", "w.csv") == "w.csv:1: '1e999' is out of the range of a float");
   CHECK(error_of("tensor([[0.1772, 0.1326],\n        [0.0386, 0.6870]])\n", "p.txt") ==
         "p.txt:1: 'tensor([[0.1772, 0.1326]...' looks like a printed tensor, not a table of numbers: write one with "

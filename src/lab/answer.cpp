@@ -346,8 +346,10 @@ Answer parse_text(std::string_view bytes, const std::string& file, bool allow_na
     for (;;) {
       size_t comma = line.find(',', start);
       std::string_view field = line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+      bool last = comma == std::string_view::npos;
+      if (has_comma && blank(field) && last && start > 0) break;   // a trailing comma, as rows copied from a printout end
       if (has_comma && blank(field))
-        fail_line(file, line_no, "empty field (two commas in a row, or a comma at the start or end of the line)");
+        fail_line(file, line_no, "empty field (two commas in a row, or a comma at the start of the line)");
       size_t k = 0;
       while (k < field.size()) {
         while (k < field.size() && std::isspace(static_cast<unsigned char>(field[k]))) ++k;

@@ -4,10 +4,11 @@
 // What it is: a strict reader with one-line messages that name the file (and the line, for
 // text) and say how to write an acceptable file. .npy: format versions 1.0, 2.0 and 3.0, dtypes
 // <f4, <f8, <i8, <i4 and |b1, C order or Fortran order (np.save writes Fortran order for a
-// transposed array: `np.save(path, w.T.numpy())`), little-endian. Text: numbers separated by commas and/or spaces, `#` starts a comment (the header
-// np.savetxt writes), inf and -inf are numbers (a masked score is -inf). NaN is refused, unless
-// the caller allows it: `attn check` accepts a NaN only where the expected tensor has one (a
-// lesson may teach that a fully masked row gives NaN).
+// transposed array: `np.save(path, w.T.numpy())`), little-endian. Text: numbers separated by
+// commas and/or spaces (a comma may end a row, as rows copied from a printout do), `#` starts a
+// comment (the header np.savetxt writes), inf and -inf are numbers (a masked score is -inf). NaN
+// is refused, unless the caller allows it: `attn check` reads NaN and grades it (a NaN matches
+// only a NaN of the lesson's: a fully masked row gives NaN, and a lesson may teach that).
 // What it is not: the comparison (grade.h), or a general NumPy loader (no pickles, no .npz,
 // no structured dtypes).
 #pragma once
