@@ -16,6 +16,28 @@ using Result = CliResult;
 // Runs `attn ARGS` in tests/answers/ (so messages name the files as a student typed them).
 Result run_attn(const std::string& args) { return attn_process(args, std::string(ATTN_TEST_DATA) + "/answers"); }
 
+// The words of a wrapped report, joined by single spaces.
+std::string words(const std::string& text) {
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    if (c == ' ' || c == '\n') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    out += c, space = false;
+  }
+  return out;
+}
+
+// `s` as a JSON string's contents: quotes and backslashes escaped.
+std::string json_escaped(const std::string& s) {
+  std::string out;
+  for (char c : s) out += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+  return out;
+}
+
 }  // namespace
 
 // ================================ the real binary ================================
@@ -85,14 +107,59 @@ TEST_CASE("attn check: --index, and NaN where the lesson prints NaN") {
   std::ofstream(dir + "/stray.csv") << "0.0900,nan,0.6652\n";
   Result nan = run_attn("check simple --step overflow --name 'softmax_naive(large_scores)' --answer " + dir + "/nan.txt");
   CHECK(nan.code == 0);
+  // A NaN where the lesson's tensor has a number is graded as a wrong number (issue 10; it was refused with exit 2).
   Result stray = run_attn("check simple --step overflow --answer " + dir + "/stray.csv");
-  CHECK(stray.code == 2);
-  CHECK(stray.err == "attn: " + dir + "/stray.csv:1: 'nan' is NaN; attn check grades numbers; a NaN usually comes from a softmax "
-                     "over a row that is all -inf (a mask that also hides the diagonal) or from 0/0\n");
+  CHECK(stray.code == 1);
+  CHECK(stray.err.empty());
+  CHECK(stray.out.rfind("FAIL  simple/overflow  softmax_naive(large_scores - 1002.) [3]\n", 0) == 0);
+  CHECK(stray.out.find("the largest difference is at [1], where yours is NaN.") != std::string::npos);
+  CHECK(stray.out.find("      [1]                 0.244728           nan           nan\n") != std::string::npos);
+  CHECK(stray.out.find("      1 of your numbers is NaN where the lesson's are numbers") != std::string::npos);
   Result index = run_attn("check multihead --step wrapper-fixed --index 3 --answer causal-weights.npy");
   CHECK(index.code == 2);
   CHECK(index.err == "attn: step 'wrapper-fixed' of lesson 'multihead' prints 2 tensors, so --index 3 does not exist\n");
   CHECK(run_attn("check multihead --step wrapper-fixed --index 0 --answer causal-weights.npy").code == 2);
+}
+
+TEST_CASE("attn check: every answer is graded: NaN, a mask over the diagonal, --seed hints, numbers pasted with commas") {
+  // tril(...).bool() as the fill mask: the last row is all -inf, so NaN; a FAIL with the report and the hint.
+  Result diag = run_attn("check causal --step softmax-masked --answer causal-softmax-masked-diagonal.npy");
+  CHECK(diag.code == 1);
+  CHECK(diag.err.empty());
+  CHECK(diag.out.rfind("FAIL  causal/softmax-masked  attn_weights [6, 6]\n", 0) == 0);
+  CHECK(diag.out.find("the largest difference is at [5, 0], where yours is NaN.") != std::string::npos);
+  CHECK(diag.out.find("      6 of your numbers are NaN where the lesson's are numbers") != std::string::npos);
+  CHECK(diag.out.find("hint: Your mask hides the diagonal and the past instead of the future:") != std::string::npos);
+  CHECK(diag.out.find("hint:", diag.out.find("hint:") + 1) == std::string::npos);   // that one hint only
+  Result diag_json = run_attn("check causal --step softmax-masked --answer causal-softmax-masked-diagonal.npy --format json");
+  CHECK(diag_json.code == 1);
+  CHECK(diag_json.out.find("\"n_differ\": 36, \"n_nan\": 6, \"max_abs_diff\": \"inf\", \"max_abs_diff_index\": [5, 0], ") != std::string::npos);
+  CHECK(diag_json.out.find("\"hints\": [{\"kind\": \"mask_diagonal\", ") != std::string::npos);
+  // A NaN in a table of the wrong shape: a shape mismatch, graded.
+  Result nan_csv = run_attn("check causal --step weights --answer bad-nan.csv");
+  CHECK(nan_csv.code == 1);
+  CHECK(nan_csv.out.find("shape mismatch: your answer (bad-nan.csv, text) has shape [2, 2]") != std::string::npos);
+
+  // Hints that missed with --seed: the other triangle where true weights are ~6e-8 (saved, and copied
+  // to 4 decimals), and keys @ queries.T, named before the draw order that has the same effect.
+  for (const char* f : {"causal-softmax-masked-triangle-s42.npy", "causal-softmax-masked-triangle-s42.txt"}) {
+    CAPTURE(f);
+    Result tri = run_attn(std::string("check causal --step softmax-masked --seed 42 --format json --answer ") + f);
+    CHECK(tri.code == 1);
+    CHECK(tri.out.find("\"hints\": [{\"kind\": \"mask_wrong_triangle\", ") != std::string::npos);
+    CHECK(tri.out.find("\"kind\"", tri.out.find("\"kind\"") + 1) == std::string::npos);
+  }
+  Result kq = run_attn("check causal --step softmax-masked --seed 7 --answer causal-softmax-masked-kq-s7.npy --format json");
+  CHECK(kq.code == 1);
+  CHECK(kq.out.find("\"hints\": [{\"kind\": \"transposed_scores\", \"message\": \"The scores are transposed: your weights are the "
+                    "lesson's masked softmax of `attn_scores`.T (step 'scores' prints `attn_scores`)") != std::string::npos);
+  CHECK(kq.out.find("}, {\"kind\": \"draw_order\", ") != std::string::npos);   // second, and last
+  CHECK(kq.out.find("\"kind\"", kq.out.find("draw_order")) == std::string::npos);
+
+  // Rows copied from the printout, each ending in a comma.
+  Result pasted = run_attn("check causal --step weights --answer causal-weights-pasted.txt");
+  CHECK(pasted.code == 0);
+  CHECK(pasted.out.rfind("PASS  causal/weights  attn_weights [6, 6]\n", 0) == 0);
 }
 
 TEST_CASE("attn check --format json: one object, exit codes unchanged") {
@@ -104,11 +171,17 @@ TEST_CASE("attn check --format json: one object, exit codes unchanged") {
   CHECK(std::count(fail.out.begin(), fail.out.end(), '\n') == 1);
   Result pass = run_attn("check causal --step weights --answer causal-weights.npy --format json --atol 0 --rtol 0");
   CHECK(pass.code == 0);
+  // max_abs_diff is a float, 0.0 (issue 10: it was the integer 0); n_nan was added.
   CHECK(pass.out.find("\"pass\": true, \"shape\": {\"expected\": [6, 6], \"got\": [6, 6]}, \"n_elements\": 36, \"n_differ\": 0, "
-                      "\"max_abs_diff\": 0, \"max_abs_diff_index\": [0, 0], \"differences\": [], \"hints\": []}") != std::string::npos);
+                      "\"n_nan\": 0, \"max_abs_diff\": 0.0, \"max_abs_diff_index\": [0, 0], \"differences\": [], \"hints\": []}") !=
+        std::string::npos);
   Result shape = run_attn("check causal --step weights --answer causal-weights-3d.npy --format json");
   CHECK(shape.out.find("\"shape\": {\"expected\": [6, 6], \"got\": [1, 6, 6]}, \"n_elements\": 36, \"n_differ\": null, "
-                       "\"max_abs_diff\": null") != std::string::npos);
+                       "\"n_nan\": null, \"max_abs_diff\": null") != std::string::npos);
+  // The seed is a number, as in the lesson JSON.
+  Result seeded = run_attn("check causal --step weights --seed 42 --answer causal-weights.npy --format json");
+  CHECK(seeded.code == 1);
+  CHECK(seeded.out.find("\"options\": {\"seed\": 42, \"sentence\": null, ") != std::string::npos);
 }
 
 TEST_CASE("attn check: malformed answers and bad usage, one line on stderr, exit 2") {
@@ -126,9 +199,6 @@ TEST_CASE("attn check: malformed answers and bad usage, one line on stderr, exit
        "attn: bad-archive.npz: is a zip archive (np.savez and torch.save write these), not one array; save the tensor with "
        "np.save(path, t.detach().numpy())\n"},
       {"--answer bad-ragged.csv", "attn: bad-ragged.csv:2: 2 numbers on this line, 3 on line 1 (every row needs the same number of columns)\n"},
-      {"--answer bad-nan.csv",
-       "attn: bad-nan.csv:2: 'nan' is NaN; attn check grades numbers; a NaN usually comes from a softmax over a row that is all "
-       "-inf (a mask that also hides the diagonal) or from 0/0\n"},
       {"--answer bad-words.csv", "attn: bad-words.csv:2: 'zero' is not a number\n"},
       {"--answer bad-empty.csv", "attn: bad-empty.csv: the file is empty\n"},
       {"--answer bad-printed.txt",
@@ -148,10 +218,20 @@ TEST_CASE("attn check: malformed answers and bad usage, one line on stderr, exit
   for (const Case& c : cases) {
     CAPTURE(c.args);
     std::string args = c.args.find("--step") == std::string::npos ? "--step weights " + c.args : c.args;
+    std::string step = args.substr(7, args.find(' ', 7) - 7);
+    std::string message = c.err.substr(6, c.err.size() - 7);   // without "attn: " and the newline
     Result r = run_attn("check causal " + args);
     CHECK(r.code == 2);
     CHECK(r.err == c.err);
-    CHECK(r.out.empty());
+    // stdout has the same words, so a grading loop that saves stdout has feedback (issue 10: it was empty)
+    CHECK(r.out.rfind("ERROR  causal/" + step + (args.find("--seed") != std::string::npos ? "  (lesson run with --seed x)" : "") + "\n", 0) == 0);
+    CHECK(words(r.out.substr(r.out.find('\n') + 1)) == "cannot grade: " + message);
+    Result j = run_attn("check causal " + args + " --format json");
+    CHECK(j.code == 2);
+    CHECK(j.err == c.err);
+    CHECK(j.out.rfind("{\"lesson\": \"causal\", \"step\": \"" + step + "\", \"name\": ", 0) == 0);
+    CHECK(j.out.ends_with(", \"pass\": false, \"error\": \"" + json_escaped(message) + "\"}\n"));
+    CHECK(std::count(j.out.begin(), j.out.end(), '\n') == 1);
   }
   for (const char* args : {"check causal --step weights", "check causal --answer causal-weights.npy", "check --step weights --answer x.npy",
                            "check causal --step weights --answer causal-weights.npy --atol -1",

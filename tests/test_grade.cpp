@@ -61,7 +61,7 @@ TEST_CASE("select_target --index: the N-th tensor of a step that prints the same
   CHECK(err("x", 1) == "tensor 1 of step 'wrapper-fixed' of lesson 'multihead' is printed from 'mha_fixed(batch)', not 'x'");
 }
 
-TEST_CASE("grade: a NaN passes only where the lesson's tensor has one") {
+TEST_CASE("grade: a NaN passes only where the lesson's tensor has one, and fails elsewhere") {
   // simple/overflow prints softmax_naive(large_scores) = [nan, nan, nan] (inf / inf).
   lesson::LessonRun run = lesson::run_lesson(lesson_named("simple"), {});
   lab::Answer nans = lab::parse_answer("nan nan nan\n", "n.txt", true);
@@ -72,14 +72,21 @@ TEST_CASE("grade: a NaN passes only where the lesson's tensor has one") {
   CHECK(!bad.g.pass);
   CHECK(bad.g.n_differ == 3);
   CHECK(std::isinf(bad.g.max_abs_diff));
-  // Where the lesson's tensor is a number, a NaN is bad input: the reader's message.
+  // Where the lesson's tensor is a number, a NaN is a wrong number: graded, counted, failed (issue 10: it
+  // was refused as bad input, so a grading loop had no feedback for a common mistake).
   lab::Answer stray = lab::parse_answer("0.09 nan 0.6652\n", "s.txt", true);
-  try {
-    check(run, "overflow", stray, {}, "torch.softmax(large_scores, dim=0)");
-    FAIL("no error");
-  } catch (const attn::UsageError& e) {
-    CHECK(std::string(e.what()).rfind("s.txt:1: 'nan' is NaN; attn check grades numbers", 0) == 0);
-  }
+  Checked nan = check(run, "overflow", stray, {}, "torch.softmax(large_scores, dim=0)");
+  CHECK(!nan.g.pass);
+  CHECK(nan.g.n_nan == 1);
+  CHECK(nan.g.n_differ == 1);
+  CHECK(nan.g.max_index == std::vector<int64_t>{1});
+  CHECK(std::isinf(nan.g.max_abs_diff));
+  CHECK(std::isnan(nan.g.first.at(0).got));
+  // An infinity where the lesson has a number fails too.
+  Checked inf = check(run, "overflow", lab::parse_answer("0.09 inf 0.6652\n", "i.txt"), {}, "torch.softmax(large_scores, dim=0)");
+  CHECK(!inf.g.pass);
+  CHECK(inf.g.n_nan == 0);
+  CHECK(inf.g.n_differ == 1);
 }
 
 TEST_CASE("grade: the printed 4 decimals pass with the default tolerance, and the report counts what differs") {
@@ -126,10 +133,23 @@ TEST_CASE("format_json: one object with the grader's fields") {
   CHECK(j.rfind("{\"lesson\": \"causal\", \"step\": \"weights\", \"name\": \"attn_weights\", \"answer\": {\"file\": \"answer.npy\", "
                 "\"format\": \"npy\", \"dtype\": \"<f4\", \"shape\": [6, 6]}, \"options\": {\"seed\": null, \"sentence\": null, "
                 "\"inputs\": null, \"cpu\": \"scalar\", \"rng\": \"mkl\", \"atol\": 1e-04, \"rtol\": 1e-04}, \"pass\": false, "
-                "\"shape\": {\"expected\": [6, 6], \"got\": [6, 6]}, \"n_elements\": 36, \"n_differ\": 36, \"max_abs_diff\": ",
+                "\"shape\": {\"expected\": [6, 6], \"got\": [6, 6]}, \"n_elements\": 36, \"n_differ\": 36, \"n_nan\": 0, \"max_abs_diff\": ",
                 0) == 0);
   CHECK(j.find("\"differences\": [{\"index\": [0, 0], \"expected\": 0.17719667, \"got\": ") != std::string::npos);
   CHECK(j.find("\"hints\": [{\"kind\": \"softmax_dim\", \"message\": \"Softmax over the wrong axis") != std::string::npos);
   CHECK(j.back() == '\n');
   CHECK(std::count(j.begin(), j.end(), '\n') == 1);
+
+  // Floats are always floats (1.0, not 1): the tolerance, and the expected 1 of a masked first row.
+  lesson::RunOptions seed42;
+  seed42.seed = "42";
+  lesson::LessonRun run42 = lesson::run_lesson(lesson_named("causal"), seed42);
+  lab::Answer unmasked = answer_of(printed(run42, "weights", "attn_weights"));
+  lab::Target sm = lab::select_target(run42, "softmax-masked", "");
+  std::string j42 = lab::format_json(lab::grade(run42, sm, unmasked, {1, 0}, seed42), unmasked, {1, 0}, run42, seed42);
+  CHECK(j42.find("\"options\": {\"seed\": 42, \"sentence\": null, \"inputs\": null, \"cpu\": \"scalar\", \"rng\": \"mkl\", "
+                 "\"atol\": 1.0, \"rtol\": 0.0}, \"pass\": true") != std::string::npos);
+  std::string j42f = lab::format_json(lab::grade(run42, sm, unmasked, {}, seed42), unmasked, {}, run42, seed42);
+  CHECK(j42f.find("\"differences\": [{\"index\": [0, 0], \"expected\": 1.0, \"got\": ") != std::string::npos);
+  CHECK(j42f.find("\"expected\": 0.0, ") != std::string::npos);
 }

@@ -4,6 +4,7 @@
 // the same order, so the documented precedence is the code's.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -170,6 +171,51 @@ TEST_CASE("hints: causal masks (not renormalised, filled with 0, missing, the wr
 
   // weights * mask expected, plain weights given: not a distribution, still a missing mask.
   CHECK(check(run, "masked", answer_of(w)).kinds == "mask_missing,equals_printed");
+}
+
+TEST_CASE("hints: a mask over the diagonal too (NaN rows), the other triangle with tiny weights, masked keys @ queries.T") {
+  for (const char* seed : {"", "42", "7"}) {
+    CAPTURE(seed);
+    lesson::RunOptions opts;
+    if (*seed) opts.seed = seed;
+    lesson::LessonRun run = lesson::run_lesson(lesson_named("causal"), opts);
+    core::Tensor s = printed(run, "scores", "attn_scores");
+    core::Tensor ones = core::ones({6, 6});
+    auto masked_softmax = [&](const core::Tensor& scores, const core::Tensor& hide) {
+      return core::softmax(div(core::masked_fill(scores, core::to_bool(hide), -INFINITY), std::sqrt(2.0)), 1, run.cpu);
+    };
+    // torch.tril(ones).bool() as the fill mask: the diagonal and the past hidden, the last row NaN.
+    Checked past = check(run, "softmax-masked", answer_of(masked_softmax(s, core::tril(ones))), opts);
+    CHECK(!past.g.pass);
+    CHECK(past.g.n_nan == 6);
+    CHECK(past.kinds == "mask_diagonal");
+    CHECK(past.messages.find("hides the diagonal and the past instead of the future") != std::string::npos);
+    // torch.triu(ones) without diagonal=1: the diagonal and the future hidden, the first row NaN.
+    Checked future = check(run, "softmax-masked", answer_of(masked_softmax(s, core::triu(ones))), opts);
+    CHECK(future.g.n_nan == 6);
+    CHECK(future.kinds == "mask_diagonal");
+    CHECK(future.messages.find("hides the diagonal as well as the future") != std::string::npos);
+
+    // The other triangle, and the same copied to the 4 decimals PyTorch prints (tiny true weights become 0.0000).
+    core::Tensor wrong = masked_softmax(s, core::tril(ones, -1));
+    CHECK(check(run, "softmax-masked", answer_of(wrong), opts).kinds == "mask_wrong_triangle");
+    lab::Answer rounded = answer_of(wrong);
+    for (double& x : rounded.data) x = std::round(x * 1e4) / 1e4;
+    CHECK(check(run, "softmax-masked", rounded, opts).kinds == "mask_wrong_triangle");
+
+    // keys @ queries.T, then the lesson's mask: transposed scores, and the draw order that gives the same numbers.
+    Checked kq = check(run, "softmax-masked", answer_of(masked_softmax(core::t(s), core::triu(ones, 1))), opts);
+    CHECK(kq.kinds == "transposed_scores,draw_order");
+    CHECK(kq.messages.find("your weights are the lesson's masked softmax of `attn_scores`.T") != std::string::npos);
+  }
+  // --seed 42 has true weights near 6e-8 where the mirrored mask keeps them: not counted as masked zeros.
+  lesson::RunOptions seed42;
+  seed42.seed = "42";
+  lesson::LessonRun run42 = lesson::run_lesson(lesson_named("causal"), seed42);
+  core::Tensor s42 = printed(run42, "scores", "attn_scores");
+  core::Tensor wrong42 = core::softmax(div(core::masked_fill(s42, core::to_bool(core::tril(core::ones({6, 6}), -1)), -INFINITY), std::sqrt(2.0)),
+                                       1, run42.cpu);
+  CHECK(std::any_of(wrong42.f.begin(), wrong42.f.end(), [](float x) { return x > 0 && x < 1e-6; }));
 }
 
 TEST_CASE("hints: context vectors from transposed weights, or from other printed weights") {

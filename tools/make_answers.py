@@ -39,16 +39,25 @@ def embedded(seed=123):
     return sentence_int, embed(sentence_int).detach()
 
 
-def scores(draw_order=("query", "key", "value"), reseed=True):
-    """attn_scores of the causal lesson's `scores` step; the draws may come in another order."""
-    _, x = embedded()
+def scores(draw_order=("query", "key", "value"), reseed=True, seed=123, keys_first=False):
+    """attn_scores of the causal lesson's `scores` step (run with --seed `seed`); the draws may
+    come in another order, or the product be keys @ queries.T."""
+    _, x = embedded(seed)
     if reseed:
-        torch.manual_seed(123)
+        torch.manual_seed(seed)
     d_in, d_out_kq, d_out_v = 3, 2, 4
     shapes = {"query": (d_in, d_out_kq), "key": (d_in, d_out_kq), "value": (d_in, d_out_v)}
     W = {name: nn.Parameter(torch.rand(*shapes[name])) for name in draw_order}
     keys, queries = x @ W["key"], x @ W["query"]
-    return queries @ keys.T
+    return keys @ queries.T if keys_first else queries @ keys.T
+
+
+def save_rows(name, tensor):
+    """The numbers as a student copies them from PyTorch's printout: 4 decimals, each row ending
+    in a comma (the brackets left out)."""
+    with open(os.path.join(OUT, name), "w") as f:
+        for row in tensor.detach().numpy():
+            f.write(", ".join("%.4f" % v for v in row) + ",\n")
 
 
 def save(name, tensor):
@@ -97,6 +106,18 @@ def main():
     past = torch.tril(torch.ones(n, n), diagonal=-1).bool()
     save("causal-softmax-masked-triangle.npy", torch.softmax(S.masked_fill(past, -torch.inf) / d_k**0.5, dim=1))
     save("causal-weights-3d.npy", weights.unsqueeze(0))
+    # tril(...).bool() as the fill mask hides the diagonal (and the past): the last row is all -inf, so NaN
+    save("causal-softmax-masked-diagonal.npy",
+         torch.softmax(S.masked_fill(torch.tril(torch.ones(n, n)).bool(), -torch.inf) / d_k**0.5, dim=1))
+    # with --seed 42: the other triangle (some true weights are ~6e-8), as saved and as copied from
+    # the printout; keys @ queries.T with --seed 7
+    S42 = scores(seed=42)
+    triangle42 = torch.softmax(S42.masked_fill(past, -torch.inf) / d_k**0.5, dim=1)
+    save("causal-softmax-masked-triangle-s42.npy", triangle42)
+    save_rows("causal-softmax-masked-triangle-s42.txt", triangle42)
+    keys_first7 = scores(seed=7, keys_first=True)
+    save("causal-softmax-masked-kq-s7.npy", torch.softmax(keys_first7.masked_fill(future, -torch.inf) / d_k**0.5, dim=1))
+    save_rows("causal-weights-pasted.txt", weights)
     np.savetxt(os.path.join(OUT, "causal-weights-dim0.csv"), torch.softmax(S / d_k**0.5, dim=0).detach().numpy(),
                fmt="%.4f", delimiter=",")
 

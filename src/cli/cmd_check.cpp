@@ -24,18 +24,31 @@ struct CheckOptions {
   InputOptions inputs;
 };
 
-int run_check(const CheckOptions& o) {
+int grade_answer(const CheckOptions& o, const RunOptions& opts) {
   auto all = load_catalog(lesson_dir());
   const Lesson& l = find_lesson(all, o.name);
-  RunOptions opts = o.inputs.to_run();
   validate(l, opts);
   require_step(l, o.step);
-  Answer answer = read_answer(o.answer, /*allow_nan=*/true);   // a NaN passes only where the lesson's tensor has one
+  Answer answer = read_answer(o.answer, /*allow_nan=*/true);   // a NaN is graded: it matches only a NaN of the lesson's
   LessonRun run = run_lesson(l, opts);
   Target target = select_target(run, o.step, o.expr, o.index);
   Grade g = grade(run, target, answer, o.tol, opts);
   std::cout << (o.format == "json" ? format_json(g, answer, o.tol, run, opts) : format_text(g, target, answer, o.tol, opts));
   return g.pass ? 0 : 1;
+}
+
+// A grading loop saves stdout as the student's feedback: when the answer cannot be graded (a
+// malformed file, an unknown step or option), the report says why there too, in the format asked
+// for; the error then goes on to main(), for its line on stderr and its exit code.
+int run_check(const CheckOptions& o) {
+  RunOptions opts = o.inputs.to_run();
+  try {
+    return grade_answer(o, opts);
+  } catch (const std::exception& e) {
+    Request r{o.name, o.step, o.expr, o.answer, opts, o.tol};
+    std::cout << (o.format == "json" ? format_error_json(r, e.what()) : format_error_text(r, e.what())) << std::flush;
+    throw;
+  }
 }
 
 }  // namespace

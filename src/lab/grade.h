@@ -54,6 +54,7 @@ enum class HintKind {
   transposed, shape, batch_element,                                           // shape family
   softmax_dim, missing_scale, scale, transposed_scores,                      // softmax
   mask_zero_fill, mask_not_renormalised, mask_missing, mask_wrong_triangle,  // mask
+  mask_diagonal,                                                             // a mask over the diagonal too (NaN rows)
   transposed_weights, other_weights,                                         // context vectors
   scaled,                                                                    // scaled copy
   draw_order, seed, options, cpu, rng,                                       // re-runs
@@ -75,16 +76,29 @@ struct Grade {
   std::string read_as;                     // how a text table was read into got_shape, if it was
   bool shape_match = false, pass = false;
   int64_t n_elements = 0, n_differ = 0;    // n_differ: elements outside the tolerance
+  int64_t n_nan = 0;                       // NaN in the answer where the lesson's tensor has a number (counted in n_differ)
   double max_abs_diff = 0;                 // inf when an infinity is not matched
   std::vector<int64_t> max_index;
   std::vector<Difference> first;           // the first differing elements in row-major order (up to 5)
   std::vector<Hint> hints;                 // only when it fails
 };
 
-// Grades `answer` against target.value. UsageError if the answer holds a NaN (read with
-// allow_nan) where the expected tensor has none. `opts` are the options `run` was made with: some hints
+// Grades `answer` against target.value. A NaN or an infinity in the answer (read with allow_nan)
+// where the expected tensor has a number is a difference like any other: the answer fails, and a
+// hint may say where the NaN came from. `opts` are the options `run` was made with: some hints
 // re-run the lesson with a change (draw order, a seed call removed, the other --cpu or --rng).
 Grade grade(const lesson::LessonRun& run, const Target& target, const Answer& answer, const Tolerance& tol, const lesson::RunOptions& opts);
+
+// What `attn check` was asked: for the report of a check that cannot grade (a malformed answer
+// file, an unknown step), which goes to stdout like any other report.
+struct Request {
+  std::string lesson, step, name, answer_file;   // name: --name, or empty
+  lesson::RunOptions opts;
+  Tolerance tol;
+};
+// "ERROR  causal/softmax-masked" and the message; one JSON object with "pass": false and "error".
+std::string format_error_text(const Request& r, const std::string& message);
+std::string format_error_json(const Request& r, const std::string& message);
 
 // For the terminal: PASS/FAIL line, the differences, the hints, wrapped at 100 columns.
 std::string format_text(const Grade& g, const Target& target, const Answer& answer, const Tolerance& tol, const lesson::RunOptions& opts);

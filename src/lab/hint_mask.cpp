@@ -1,6 +1,7 @@
 // lab/hint_mask.cpp: the mask family (mask_zero_fill, mask_not_renormalised, mask_missing,
 // mask_wrong_triangle): the expected weights have exact zeros where a causal mask hides the future;
-// the answer is what a mask applied wrongly, or not at all, gives (see hints.h).
+// the answer is what a mask applied wrongly, or not at all, gives; and mask_diagonal, a mask that
+// hides the diagonal too, whose all-masked row is NaN (see hints.h).
 #include "lab/hints.h"
 
 #include <fmt/format.h>
@@ -94,7 +95,30 @@ bool renormalise_hints(const HintContext& c, const std::vector<bool>& hidden, in
   return false;
 }
 
-// 4. The other triangle: the answer's zeros are the lesson's mirrored across the diagonal.
+// The positions of `hidden` mirrored across the diagonal of each n x n matrix.
+std::vector<bool> mirrored(const std::vector<bool>& hidden, int64_t n) {
+  std::vector<bool> out(hidden.size());
+  for (size_t k = 0; k < hidden.size(); ++k) {
+    size_t b = k / static_cast<size_t>(n * n) * static_cast<size_t>(n * n);
+    int64_t i = static_cast<int64_t>(k) / n % n, j = static_cast<int64_t>(k) % n;
+    out[k] = hidden[b + static_cast<size_t>(j * n + i)];
+  }
+  return out;
+}
+
+// True if the answer is the lesson's masked softmax with `hide` as the mask: softmax of the
+// unmasked scores with -inf where `hide` is true, over the lesson's dim, with its scale. Only
+// sources whose unmasked scores the run printed can be rebuilt.
+bool rebuilt_with_mask(const HintContext& c, const std::vector<bool>& hide) {
+  for (const Source& src : c.sources)
+    if (const Printed* s = unmasked_scores(src, c.printed))
+      if (close_all(c.answer, softmax_of(masked_scores(s->t, false, hide), false, src.scale, src.dim, c.run.cpu), c.tol)) return true;
+  return false;
+}
+
+// 4. The other triangle: the lesson's softmax with the mask mirrored reproduces the answer, or
+// the answer's exact zeros are the lesson's mirrored across the diagonal. (Exact: a true weight
+// of 6e-8 is not a masked one; a copy rounded to 4 decimals is found by the rebuilt softmax.)
 void wrong_triangle_hint(const HintContext& c, const std::vector<bool>& hidden, Hints& h) {
   const Arr& e = c.expected;
   int64_t nd = ndim(e);
@@ -106,14 +130,10 @@ void wrong_triangle_hint(const HintContext& c, const std::vector<bool>& hidden, 
     if (hidden[k]) upper &= j > i, lower &= j < i;
   }
   if (!upper && !lower) return;
-  bool match = true;
-  for (size_t k = 0; k < hidden.size(); ++k) {
-    size_t b = k / static_cast<size_t>(n * n) * static_cast<size_t>(n * n);
-    int64_t i = static_cast<int64_t>(k) / n % n, j = static_cast<int64_t>(k) % n;
-    bool mirrored = hidden[b + static_cast<size_t>(j * n + i)];
-    match &= (std::fabs(c.answer.v[k]) <= c.tol.atol) == mirrored;
-  }
-  if (match)
+  std::vector<bool> mirror = mirrored(hidden, n);
+  bool zeros_mirrored = true;
+  for (size_t k = 0; k < hidden.size(); ++k) zeros_mirrored &= (c.answer.v[k] == 0) == mirror[k];
+  if (zeros_mirrored || rebuilt_with_mask(c, mirror))
     h.add(HintKind::mask_wrong_triangle,
           fmt::format("Your zeros are on the wrong side of the diagonal: the lesson hides the positions {} it (token i may not see "
                       "{} tokens), your answer those {} it. torch.triu(torch.ones(n, n), diagonal=1) marks the future positions "
@@ -123,6 +143,13 @@ void wrong_triangle_hint(const HintContext& c, const std::vector<bool>& hidden, 
 
 bool finite_nonnegative(const Arr& a) {
   return std::all_of(a.v.begin(), a.v.end(), [](double x) { return x >= 0 && !std::isinf(x); });
+}
+
+// The positions of the diagonal of each n x n matrix, added to `hidden`.
+std::vector<bool> with_diagonal(std::vector<bool> hidden, int64_t n) {
+  for (size_t k = 0; k < hidden.size(); ++k)
+    if (static_cast<int64_t>(k) / n % n == static_cast<int64_t>(k) % n) hidden[k] = true;
+  return hidden;
 }
 
 }  // namespace
@@ -141,6 +168,43 @@ void mask_hints(const HintContext& c, Hints& h) {
   if (zero_fill_hint(c, hidden, dim, h) || !finite_nonnegative(c.answer)) return;
   if (renormalise_hints(c, hidden, dim, h)) return;
   wrong_triangle_hint(c, hidden, h);
+}
+
+// A mask that hides the diagonal too: a row of only -inf, whose softmax is 0/0 = NaN. The
+// lesson's mask hides the future (j > i); the two ways to hide the diagonal as well are
+// torch.triu(ones) without diagonal=1 (the future and the diagonal: the first row is all NaN) and
+// torch.tril(ones).bool() as the fill mask (the past and the diagonal: the last row is all NaN).
+void mask_diagonal_hint(const HintContext& c, Hints& h) {
+  const Arr& e = c.expected;
+  int64_t nd = ndim(e);
+  if (!c.same_shape() || nd < 2 || e.shape[nd - 1] != e.shape[nd - 2]) return;
+  if (std::none_of(c.answer.v.begin(), c.answer.v.end(), [](double x) { return std::isnan(x); })) return;
+  int64_t n = e.shape[nd - 1];
+  std::vector<bool> hidden(e.v.size());
+  for (size_t k = 0; k < e.v.size(); ++k) {
+    hidden[k] = e.v[k] == 0;
+    if (hidden[k] != (static_cast<int64_t>(k) % n > static_cast<int64_t>(k) / n % n)) return;   // not the causal mask
+  }
+  const std::vector<bool> future = with_diagonal(hidden, n), past = with_diagonal(mirrored(hidden, n), n);
+  for (const Source& src : c.sources) {
+    if (src.dim != nd - 1) continue;
+    const Printed* full = unmasked_scores(src, c.printed);
+    const core::Tensor& scores = full ? full->t : src.scores->t;   // the future+diagonal mask needs only what was not masked
+    for (bool is_past : {false, true}) {
+      if (is_past && !full) continue;
+      Arr r = softmax_of(masked_scores(scores, false, is_past ? past : future), false, src.scale, src.dim, c.run.cpu);
+      if (!close_all(c.answer, r, c.tol)) continue;
+      h.add(HintKind::mask_diagonal,
+            is_past ? "Your mask hides the diagonal and the past instead of the future: torch.tril(torch.ones(n, n)).bool() marks "
+                      "the positions to KEEP, and filled with -inf it hides each token from itself, so the last row is all -inf "
+                      "and its softmax is NaN (0/0). Fill torch.triu(torch.ones(n, n), diagonal=1).bool() with -inf instead, or "
+                      "masked_fill(mask == 0, -torch.inf) with the tril mask."
+                    : "Your mask hides the diagonal as well as the future: torch.triu(torch.ones(n, n)) without diagonal=1 "
+                      "marks the diagonal too, so the first row is all -inf and its softmax is NaN (0/0). A token may see "
+                      "itself: use torch.triu(torch.ones(n, n), diagonal=1).");
+      return;
+    }
+  }
 }
 
 }  // namespace attn::lab

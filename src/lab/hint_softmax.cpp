@@ -129,15 +129,35 @@ void report(const Source& src, const Trial& found, Hints& h) {
                                                  code(name)));
 }
 
+// keys @ queries.T, then masked as the lesson masks: the softmax of the masked scores' source
+// (the printed scores before the mask) transposed, with the lesson's mask, scale and dim.
+// Transposing the masked scores themselves would move the mask too, so this needs its own trial.
+bool masked_transpose_hint(const HintContext& c, const Source& src, Hints& h) {
+  const Printed* s = unmasked_scores(src, c.printed);
+  if (!s || s->t.dim() < 2 || s->a.shape.back() != s->a.shape[s->a.shape.size() - 2] || close_all(transposed(s->a), s->a, kExact))
+    return false;
+  Arr r = softmax_of(masked_scores(s->t, true, neg_inf_positions(src)), false, src.scale, src.dim, c.run.cpu);
+  if (!close_all(c.answer, r, c.tol)) return false;
+  h.add(HintKind::transposed_scores,
+        fmt::format("The scores are transposed: your weights are the lesson's masked softmax of {}.T (step '{}' prints {}), as "
+                    "if computed as keys @ queries.T instead of queries @ keys.T. Drawing W_key before W_query has the same "
+                    "effect: the two matrices swap their numbers.",
+                    code(s->name), s->step, code(s->name)));
+  return true;
+}
+
 }  // namespace
 
-// The first source (a printed tensor the weights are the softmax of) for which a trial fits.
+// The first source (a printed tensor the weights are the softmax of) for which a trial fits;
+// else the transposed scores of a masked source.
 void softmax_hints(const HintContext& c, Hints& h) {
   for (const Source& src : c.sources)
     if (std::optional<Trial> found = find_trial(c, src)) {
       report(src, *found, h);
       return;
     }
+  for (const Source& src : c.sources)
+    if (masked_transpose_hint(c, src, h)) return;
 }
 
 }  // namespace attn::lab

@@ -19,6 +19,7 @@ std::string_view to_string(HintKind kind) {
     case HintKind::mask_not_renormalised: return "mask_not_renormalised";
     case HintKind::mask_missing: return "mask_missing";
     case HintKind::mask_wrong_triangle: return "mask_wrong_triangle";
+    case HintKind::mask_diagonal: return "mask_diagonal";
     case HintKind::transposed_weights: return "transposed_weights";
     case HintKind::other_weights: return "other_weights";
     case HintKind::scaled: return "scaled";
@@ -50,6 +51,8 @@ const std::vector<HintFamily> kHints = {
     {{HintKind::mask_zero_fill, HintKind::mask_not_renormalised, HintKind::mask_missing, HintKind::mask_wrong_triangle},
      When::untransposed, mask_hints,
      "a causal mask filled with 0, applied after the softmax without renormalising, left out, or the other triangle"},
+    {{HintKind::mask_diagonal}, When::untransposed, mask_diagonal_hint,
+     "a causal mask that hides the diagonal too (triu without diagonal=1, or tril as the fill mask): a row of NaN"},
     {{HintKind::transposed_weights, HintKind::other_weights}, When::untransposed, context_hints,
      "context vectors from the transposed weights, or from other printed weights"},
     {{HintKind::scaled}, When::untransposed, scaled_copy_hint, "every element k times the lesson's (dropout without 1/(1-p), ...)"},

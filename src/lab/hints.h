@@ -74,6 +74,7 @@ bool tried(When when, const HintContext& c, const Hints& h);
 void shape_hints(const HintContext& c, Hints& h);            // hint_other.cpp
 void softmax_hints(const HintContext& c, Hints& h);          // hint_softmax.cpp
 void mask_hints(const HintContext& c, Hints& h);             // hint_mask.cpp
+void mask_diagonal_hint(const HintContext& c, Hints& h);     // hint_mask.cpp
 void context_hints(const HintContext& c, Hints& h);          // hint_context_vectors.cpp
 void scaled_copy_hint(const HintContext& c, Hints& h);       // hint_other.cpp
 void rerun_hints(const HintContext& c, Hints& h);            // hint_rerun.cpp

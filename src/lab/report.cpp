@@ -110,14 +110,26 @@ std::string format_text(const Grade& g, const Target& target, const Answer& answ
                             g.n_elements == 1 ? "s" : "", rule, num(g.max_abs_diff)),
                 100, "      ", "      ");
   } else {
-    out += wrap(fmt::format("{} of {} elements of {} differ by more than {}; the largest difference is {} at {}.", g.n_differ,
-                            g.n_elements, yours, rule, num(g.max_abs_diff), index_str(g.max_index)),
+    int64_t flat = 0;
+    for (size_t d = 0; d < g.max_index.size(); ++d) flat = flat * g.expected_shape[d] + g.max_index[d];
+    bool nan_at_max = static_cast<size_t>(flat) < answer.data.size() && std::isnan(answer.data[static_cast<size_t>(flat)]);
+    std::string largest = nan_at_max ? fmt::format("at {}, where yours is NaN", index_str(g.max_index))
+                                     : fmt::format("{} at {}", num(g.max_abs_diff), index_str(g.max_index));
+    out += wrap(fmt::format("{} of {} elements of {} differ by more than {}; the largest difference is {}.", g.n_differ,
+                            g.n_elements, yours, rule, largest),
                 100, "      ", "      ");
     out += fmt::format("      {:<14}{:>14}{:>14}{:>14}\n", "index", "expected", "yours", "difference");
     for (const Difference& d : g.first)
       out += fmt::format("      {:<14}{:>14}{:>14}{:>14}\n", index_str(d.index), num(d.expected), num(d.got),
-                         std::isinf(d.got - d.expected) || std::isnan(d.got - d.expected) ? "inf" : fmt::format("{:+.6g}", d.got - d.expected));
+                         std::isnan(d.got - d.expected)   ? "nan"
+                         : std::isinf(d.got - d.expected) ? "inf"
+                                                          : fmt::format("{:+.6g}", d.got - d.expected));
     if (g.n_differ > static_cast<int64_t>(g.first.size())) out += fmt::format("      ({} more)\n", g.n_differ - static_cast<int64_t>(g.first.size()));
+    if (g.n_nan > 0)
+      out += wrap(fmt::format("{} of your numbers {} NaN where the lesson's are numbers: a softmax over a row that is all -inf "
+                              "gives NaN (0/0), as does dividing a row of zeros by its sum.",
+                              g.n_nan, g.n_nan == 1 ? "is" : "are"),
+                  100, "      ", "      ");
   }
   if (target.float_names.size() > 1)
     out += wrap(fmt::format("(step '{}' prints {} float tensors: {}; {}; {})", g.step, target.float_names.size(),
@@ -134,22 +146,60 @@ std::string format_text(const Grade& g, const Target& target, const Answer& answ
   return out;
 }
 
+namespace {
+
+// "options" of the JSON report: the inputs as given (seed a number), the kernels, the tolerance.
+std::string options_json(const RunOptions& opts, const std::string& cpu, const std::string& rng, const Tolerance& tol) {
+  auto opt = [](const std::optional<std::string>& s) { return s ? json::str(*s) : std::string("null"); };
+  return json::Object()
+      .add("seed", opts.seed ? json::seed(*opts.seed) : "null")
+      .add("sentence", opt(opts.sentence))
+      .add("inputs", opt(opts.inputs))
+      .add("cpu", cpu)
+      .add("rng", rng)
+      .add("atol", json::real(tol.atol))
+      .add("rtol", json::real(tol.rtol))
+      .done();
+}
+
+std::string what_line(const Request& r) {
+  std::string given = options_words(r.opts);
+  return fmt::format("{}/{}{}", r.lesson, r.step, given.empty() ? "" : "  (lesson run with " + given + ")");
+}
+
+}  // namespace
+
+std::string format_error_text(const Request& r, const std::string& message) {
+  return fmt::format("ERROR  {}\n", what_line(r)) + wrap("cannot grade: " + message, 100, "      ", "      ");
+}
+
+std::string format_error_json(const Request& r, const std::string& message) {
+  auto str_or_null = [](const std::string& s) { return s.empty() ? std::string("null") : json::str(s); };
+  json::Object o;
+  o.add("lesson", json::str(r.lesson)).add("step", json::str(r.step)).add("name", str_or_null(r.name));
+  o.add("answer", json::Object().add("file", json::str(r.answer_file)).done());
+  o.add("options", options_json(r.opts, r.opts.cpu ? json::str(core::to_string(*r.opts.cpu)) : "null",
+                                r.opts.rng ? json::str(core::to_string(*r.opts.rng)) : "null", r.tol));
+  o.add("pass", "false");
+  o.add("error", json::str(message));
+  return o.done() + "\n";
+}
+
 std::string format_json(const Grade& g, const Answer& answer, const Tolerance& tol, const LessonRun& run, const RunOptions& opts) {
   auto ints = [](const std::vector<int64_t>& v) {
     std::vector<std::string> items;
     for (int64_t x : v) items.push_back(json::integer(x));
     return json::array(items);
   };
-  auto opt = [](const std::optional<std::string>& s) { return s ? json::str(*s) : std::string("null"); };
   bool f4 = answer.dtype == "<f4";
-  auto got_num = [&](double v) { return f4 ? json::number(static_cast<float>(v)) : json::number(v); };
+  auto got_num = [&](double v) { return f4 ? json::real(static_cast<float>(v)) : json::real(v); };
   std::vector<std::string> diffs, hints;
   for (const Difference& d : g.first)
     diffs.push_back(json::Object()
                         .add("index", ints(d.index))
-                        .add("expected", json::number(static_cast<float>(d.expected)))
+                        .add("expected", json::real(static_cast<float>(d.expected)))
                         .add("got", got_num(d.got))
-                        .add("abs_diff", json::number(std::fabs(d.got - d.expected)))
+                        .add("abs_diff", json::real(std::fabs(d.got - d.expected)))
                         .done());
   for (const Hint& h : g.hints) hints.push_back(json::Object().add("kind", json::str(std::string(to_string(h.kind)))).add("message", json::str(h.message)).done());
   json::Object o;
@@ -160,20 +210,13 @@ std::string format_json(const Grade& g, const Answer& answer, const Tolerance& t
                       .add("dtype", json::str(answer.dtype))
                       .add("shape", ints(answer.shape))
                       .done());
-  o.add("options", json::Object()
-                       .add("seed", opt(opts.seed))
-                       .add("sentence", opt(opts.sentence))
-                       .add("inputs", opt(opts.inputs))
-                       .add("cpu", json::str(core::to_string(run.cpu)))
-                       .add("rng", json::str(core::to_string(run.rng)))
-                       .add("atol", json::number(tol.atol))
-                       .add("rtol", json::number(tol.rtol))
-                       .done());
+  o.add("options", options_json(opts, json::str(core::to_string(run.cpu)), json::str(core::to_string(run.rng)), tol));
   o.add("pass", g.pass ? "true" : "false");
   o.add("shape", json::Object().add("expected", ints(g.expected_shape)).add("got", ints(g.got_shape)).done());
   o.add("n_elements", json::integer(g.n_elements));
   o.add("n_differ", g.shape_match ? json::integer(g.n_differ) : "null");
-  o.add("max_abs_diff", g.shape_match ? json::number(g.max_abs_diff) : "null");
+  o.add("n_nan", g.shape_match ? json::integer(g.n_nan) : "null");
+  o.add("max_abs_diff", g.shape_match ? json::real(g.max_abs_diff) : "null");
   o.add("max_abs_diff_index", g.shape_match ? ints(g.max_index) : "null");
   o.add("differences", json::array(diffs));
   o.add("hints", json::array(hints));

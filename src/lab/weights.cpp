@@ -55,6 +55,13 @@ Arr softmax_of(const core::Tensor& scores, bool transpose, const Scale& scale, i
   return to_arr(core::softmax(x, dim, cpu));
 }
 
+core::Tensor masked_scores(const core::Tensor& scores, bool transpose, const std::vector<bool>& hide) {
+  core::Tensor x = core::contiguous(transpose ? core::transpose(scores, -2, -1) : scores);   // [..., n, n]
+  for (size_t k = 0; k < hide.size() && k < x.f.size(); ++k)
+    if (hide[k]) x.f[k] = -INFINITY;
+  return x;
+}
+
 std::string axis_words(int64_t dim, int64_t nd) {
   if (nd == 1) return "the vector sums to 1 (dim=0)";
   if (dim == nd - 1) return fmt::format("each row sums to 1 (dim={}, or dim=-1)", dim);
@@ -73,6 +80,28 @@ std::vector<Source> softmax_sources(const Arr& e, const std::vector<Printed>& pr
       if (close_all(softmax_of(p.t, false, s, d, cpu), e, kExact)) out.push_back({&p, d, s});
     }
   return out;
+}
+
+
+std::vector<bool> neg_inf_positions(const Source& src) {
+  const std::vector<double>& v = src.scores->a.v;
+  std::vector<bool> out(v.size());
+  for (size_t k = 0; k < v.size(); ++k) out[k] = v[k] == -INFINITY;
+  return out;
+}
+
+const Printed* unmasked_scores(const Source& src, const std::vector<Printed>& printed) {
+  std::vector<bool> hidden = neg_inf_positions(src);
+  if (std::none_of(hidden.begin(), hidden.end(), [](bool b) { return b; })) return nullptr;
+  const Arr& masked = src.scores->a;
+  for (const Printed& p : printed) {
+    if (p.a.shape != masked.shape || &p == src.scores) continue;
+    bool fits = true;
+    for (size_t k = 0; k < p.a.v.size() && fits; ++k)
+      fits = std::isfinite(p.a.v[k]) && (hidden[k] || close(masked.v[k], p.a.v[k], kExact));
+    if (fits) return &p;
+  }
+  return nullptr;
 }
 
 }  // namespace attn::lab

@@ -38,6 +38,10 @@ std::optional<double> fit_inverse_scale(const Arr& p, const Arr& s, int64_t dim)
 // `cpu`: the graded run's (LessonRun::cpu), since the lesson's weights are compared to the last bit.
 Arr softmax_of(const core::Tensor& scores, bool transpose, const Scale& scale, int64_t dim, core::CpuKernels cpu);
 
+// `scores` (or scores.T) with -inf where `hide` is true (row-major positions of the result), as
+// masked_fill(mask, -torch.inf) makes it: the input of a masked softmax.
+core::Tensor masked_scores(const core::Tensor& scores, bool transpose, const std::vector<bool>& hide);
+
 // "each row sums to 1 (dim=1, or dim=-1)"
 std::string axis_words(int64_t dim, int64_t nd);
 
@@ -51,5 +55,11 @@ struct Source {
 // Every printed tensor the expected weights `e` are the softmax of (kExact, in family `cpu`), with
 // its dim and scale.
 std::vector<Source> softmax_sources(const Arr& e, const std::vector<Printed>& printed, core::CpuKernels cpu);
+
+// A source whose scores were masked (-inf where the mask hides): which positions are hidden, and
+// the printed scores before masking (finite, equal to the source's wherever it is not -inf), or
+// nullptr if the run printed none. The mistakes of a mask are rebuilt from those.
+std::vector<bool> neg_inf_positions(const Source& src);
+const Printed* unmasked_scores(const Source& src, const std::vector<Printed>& printed);
 
 }  // namespace attn::lab
