@@ -132,7 +132,8 @@ TEST_CASE("the causal lesson's tensors: file names and index.json") {
   CHECK(arrays[6].shape == core::Shape{6, 6});
   CHECK(arrays[6].dtype == "float32");
   std::string index = lesson::index_json(run, opts, arrays);
-  CHECK(index.rfind("{\n  \"lesson\": \"causal\",\n  \"cpu\": \"scalar\",\n  \"rng\": \"mkl\",\n  \"options\": {\"seed\": \"42\"},\n  \"arrays\": [\n", 0) == 0);
+  // The seed is a number, as in the lesson JSON (issue 10: it was the string "42").
+  CHECK(index.rfind("{\n  \"lesson\": \"causal\",\n  \"cpu\": \"scalar\",\n  \"rng\": \"mkl\",\n  \"options\": {\"seed\": 42},\n  \"arrays\": [\n", 0) == 0);
   CHECK(index.find("    {\"file\": \"neg-inf__1__masked.npy\", \"step\": \"neg-inf\", \"cell\": 1, \"name\": \"masked\", \"shape\": [6, 6], "
                    "\"dtype\": \"float32\"},\n") != std::string::npos);
   CHECK(index.ends_with("\"dtype\": \"float32\"}\n  ]\n}\n"));
@@ -213,7 +214,7 @@ TEST_CASE("attn export writes .npy files numpy can name, index.json and a notebo
   CHECK(r.err.empty());
   CHECK(r.out == "wrote 7 arrays and index.json to " + dir + "/npy\nwrote " + dir + "/causal.ipynb\n");
   std::string index = slurp(dir + "/npy/index.json");
-  CHECK(index.find("\"options\": {\"seed\": \"42\"}") != std::string::npos);
+  CHECK(index.find("\"options\": {\"seed\": 42}") != std::string::npos);
   std::string weights = slurp(dir + "/npy/softmax-masked__1__attn_weights.npy");
   REQUIRE(weights.size() == 128 + 36 * 4);
   CHECK(weights.substr(0, 8) == std::string("\x93NUMPY\x01\x00", 8));

@@ -3,14 +3,13 @@
 
 #include <fmt/format.h>
 
-#include <cerrno>
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <stdexcept>
 
+#include "core/errors.h"
 #include "lesson/json.h"
+#include "lesson/options.h"
 
 namespace attn::lesson {
 
@@ -105,9 +104,18 @@ std::string sanitise_name(const std::string& expr) {
   return out;
 }
 
-std::vector<ExportedArray> list_arrays(const LessonRun& run) {
+void validate_only(const Lesson& lesson, const std::vector<std::string>& only) {
+  for (size_t k = 0; k < only.size(); ++k) {
+    require_step(lesson, only[k], "--only: ");   // UsageError listing the steps
+    if (std::find(only.begin(), only.begin() + static_cast<std::ptrdiff_t>(k), only[k]) != only.begin() + static_cast<std::ptrdiff_t>(k))
+      throw UsageError(fmt::format("--only lists step '{}' twice", only[k]));
+  }
+}
+
+std::vector<ExportedArray> list_arrays(const LessonRun& run, const std::vector<std::string>& only) {
   std::vector<ExportedArray> out;
   for (const StepRun& s : run.steps) {
+    bool wanted = only.empty() || std::find(only.begin(), only.end(), s.step->id) != only.end();
     int n = 0;
     for (size_t c = 0; c < s.cells.size(); ++c)
       for (const PrintedValue& p : s.cells[c].printed) {
@@ -120,7 +128,8 @@ std::vector<ExportedArray> list_arrays(const LessonRun& run) {
         a.shape = t.shape;
         a.dtype = numpy_dtype(t.dtype);
         a.file = fmt::format("{}__{}__{}.npy", a.step, ++n, sanitise_name(p.name));
-        out.push_back(a);
+        a.tensor = &t;
+        if (wanted) out.push_back(a);
       }
   }
   return out;
@@ -130,20 +139,26 @@ namespace {
 
 std::string options_json(const RunOptions& opts) {
   json::Object o;
-  if (opts.seed) o.add("seed", json::str(*opts.seed));
+  if (opts.seed) o.add("seed", json::seed(*opts.seed));
   if (opts.sentence) o.add("sentence", json::str(*opts.sentence));
   if (opts.inputs) o.add("inputs", json::str(*opts.inputs));
   return o.done();
 }
-
+std::string string_list(const std::vector<std::string>& items) {
+  std::vector<std::string> quoted;
+  for (const std::string& s : items) quoted.push_back(json::str(s));
+  return json::array(quoted);
+}
 
 }  // namespace
 
-std::string index_json(const LessonRun& run, const RunOptions& opts, const std::vector<ExportedArray>& arrays) {
+std::string index_json(const LessonRun& run, const RunOptions& opts, const std::vector<ExportedArray>& arrays,
+                       const std::vector<std::string>& only) {
   std::string out = "{\n";
   out += "  \"lesson\": " + json::str(run.lesson->name()) + ",\n";
   out += fmt::format("  \"cpu\": \"{}\",\n  \"rng\": \"{}\",\n", core::to_string(run.cpu), core::to_string(run.rng));
   out += "  \"options\": " + options_json(opts) + ",\n";
+  if (!only.empty()) out += "  \"only\": " + string_list(only) + ",\n";
   out += "  \"arrays\": [";
   for (size_t k = 0; k < arrays.size(); ++k) {
     const ExportedArray& a = arrays[k];
@@ -160,31 +175,6 @@ std::string index_json(const LessonRun& run, const RunOptions& opts, const std::
   }
   out += arrays.empty() ? "]\n}\n" : "\n  ]\n}\n";
   return out;
-}
-
-void write_file(const std::string& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw std::runtime_error(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  out.close();
-  if (!out) throw std::runtime_error(fmt::format("cannot write '{}': {}", path, std::strerror(errno)));
-}
-
-std::vector<ExportedArray> write_npy_dir(const LessonRun& run, const RunOptions& opts, const std::string& dir) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
-    throw std::runtime_error("cannot write .npy files into '" + dir + "': it exists and is not a directory");
-  fs::create_directories(dir, ec);
-  if (ec) throw std::runtime_error("cannot create directory '" + dir + "': " + ec.message());
-  std::vector<ExportedArray> arrays = list_arrays(run);
-  size_t k = 0;
-  for (const StepRun& s : run.steps)
-    for (const CellRun& c : s.cells)
-      for (const PrintedValue& p : c.printed)
-        if (p.value.kind == Value::Tensor) write_file((fs::path(dir) / arrays[k++].file).string(), npy_bytes(as_tensor(p.value)));
-  write_file((fs::path(dir) / "index.json").string(), index_json(run, opts, arrays));
-  return arrays;
 }
 
 // ---- notebook ----
@@ -237,11 +227,30 @@ std::string fenced(const std::string& text) {
   return fence + "text\n" + body + fence;
 }
 
+// A handout's code cell after the last step it shows: what the student is to compute there.
+std::string prompt_for(const CellRun& cr, const Step& step) {
+  std::vector<std::string> names;
+  for (const PrintedValue& p : cr.printed)
+    if (!p.name.empty() && std::find(names.begin(), names.end(), p.name) == names.end()) names.push_back(p.name);
+  if (names.empty()) return fmt::format("# your code here (step '{}': {})\n", step.id, step.title);
+  return fmt::format("# your code here: compute {} (step '{}')\n", fmt::join(names, ", "), step.id);
+}
+
+// The index of the last step `only` lists, or the last step of the run if it lists none.
+size_t last_shown_step(const LessonRun& run, const std::vector<std::string>& only) {
+  if (only.empty()) return run.steps.empty() ? 0 : run.steps.size() - 1;
+  size_t last = 0;
+  for (size_t k = 0; k < run.steps.size(); ++k)
+    if (std::find(only.begin(), only.end(), run.steps[k].step->id) != only.end()) last = k;
+  return last;
+}
+
 }  // namespace
 
-std::string notebook_json(const LessonRun& run, const RunOptions& opts, const std::string& command) {
+std::string notebook_json(const LessonRun& run, const RunOptions& opts, const std::string& command, const std::vector<std::string>& only) {
   const Lesson& l = *run.lesson;
   NotebookCells nb;
+  size_t last_shown = last_shown_step(run, only);
 
   // 1. title, source, intro
   std::string head = "# " + l.title + "\n\n`attn lesson " + l.name() + "` follows " + l.header.source;
@@ -271,6 +280,10 @@ std::string notebook_json(const LessonRun& run, const RunOptions& opts, const st
                    "Apple Silicon, AMD CPUs, Debian's package). The x86-64 pip wheels on Intel CPUs draw other masks; export "
                    "with `--rng mkl` to compare with those.\n";
   }
+  if (!only.empty())
+    about += fmt::format("\n**Handout:** the code cells after step '{}' are yours to write: each says what to compute, and what "
+                         "attn printed for them is left out (`--only {}`).\n",
+                         run.steps[last_shown].step->id, fmt::join(only, ","));
   nb.markdown("about", about);
   if (scalar)
     nb.code("kernels",
@@ -281,13 +294,18 @@ std::string notebook_json(const LessonRun& run, const RunOptions& opts, const st
             false);
 
   // 3. each step: prose, then each cell and what attn printed under it
-  for (const StepRun& s : run.steps) {
+  for (size_t k = 0; k < run.steps.size(); ++k) {
+    const StepRun& s = run.steps[k];
     std::string prose = "## " + s.step->id + ": " + s.step->title + "\n";
     if (!s.step->prose.empty()) prose += "\n" + s.step->prose + "\n";
     nb.markdown(s.step->id, prose);
     for (size_t c = 0; c < s.cells.size(); ++c) {
       const CellRun& cr = s.cells[c];
       std::string id = fmt::format("{}-{}", s.step->id, c + 1);
+      if (k > last_shown) {   // a handout: the student writes this cell; no output under it
+        nb.code(id, prompt_for(cr, *s.step), cr.cell->setup);
+        continue;
+      }
       nb.code(id, cr.code, cr.cell->setup);
       std::string under;
       if (!cr.output.empty()) under = "attn printed:\n\n" + fenced(cr.output) + "\n";
@@ -297,10 +315,11 @@ std::string notebook_json(const LessonRun& run, const RunOptions& opts, const st
   }
 
   std::string meta = fmt::format(
-      "{{\n  \"attn\": {{\n   \"cpu\": \"{}\",\n   \"lesson\": {},\n   \"options\": {},\n   \"rng\": \"{}\"\n  }},\n"
+      "{{\n  \"attn\": {{\n   \"cpu\": \"{}\",\n   \"lesson\": {},\n{}   \"options\": {},\n   \"rng\": \"{}\"\n  }},\n"
       "  \"kernelspec\": {{\n   \"display_name\": \"Python 3\",\n   \"language\": \"python\",\n   \"name\": \"python3\"\n  }},\n"
       "  \"language_info\": {{\n   \"name\": \"python\"\n  }}\n }}",
-      core::to_string(run.cpu), json::str(l.name()), options_json(opts), core::to_string(run.rng));
+      core::to_string(run.cpu), json::str(l.name()), only.empty() ? "" : "   \"only\": " + string_list(only) + ",\n", options_json(opts),
+      core::to_string(run.rng));
   std::string out = "{\n \"cells\": [\n";
   for (size_t k = 0; k < nb.cells.size(); ++k) out += nb.cells[k] + (k + 1 < nb.cells.size() ? ",\n" : "\n");
   out += " ],\n \"metadata\": " + meta + ",\n \"nbformat\": 4,\n \"nbformat_minor\": 5\n}\n";

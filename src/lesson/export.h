@@ -6,7 +6,8 @@
 // The .npy bytes are exactly what numpy.save (1.24) writes for the same array: format 1.0,
 // C order, little-endian, the header padded with spaces and a newline to a multiple of 64 bytes
 // (with the spare room numpy leaves for growing the first axis).
-// What it is not: a reader of .npy or notebooks, or command-line handling (cli/).
+// What it is not: a reader of .npy or notebooks, the writing of files (export_write.h: all or
+// nothing, never through a symlink), or command-line handling (cli/).
 #pragma once
 
 #include <string>
@@ -38,17 +39,27 @@ struct ExportedArray {
   std::string name;      // the source text it was printed from
   core::Shape shape;
   std::string dtype;     // numpy_dtype()
+  const core::Tensor* tensor = nullptr;   // the printed tensor, owned by the run
 };
 
-// Every tensor the run printed, in order, with its file name (nothing is written).
-std::vector<ExportedArray> list_arrays(const LessonRun& run);
+// ---- handouts: --only ----
+//
+// `attn export --only STEP[,STEP...]` makes a handout that holds a lesson's starting tensors and
+// not the tensors a student is asked to compute (and `attn check` grades): the .npy files of the
+// listed steps only, and a notebook whose cells after the last listed step are left for the
+// student to write. An empty list means the whole lesson.
 
-// index.json for those arrays: lesson, kernel family, dropout rng, the input options, arrays.
-std::string index_json(const LessonRun& run, const RunOptions& opts, const std::vector<ExportedArray>& arrays);
+// UsageError for a step the lesson does not have (listing its steps) or one listed twice.
+void validate_only(const Lesson& lesson, const std::vector<std::string>& only);
 
-// Writes every printed tensor as DIR/<file> and DIR/index.json, creating DIR if needed.
-// std::runtime_error naming the path if anything cannot be written.
-std::vector<ExportedArray> write_npy_dir(const LessonRun& run, const RunOptions& opts, const std::string& dir);
+// Every tensor the run printed (or only those of the steps in `only`), in order, with its file
+// name; the numbering within a step is the same either way (nothing is written).
+std::vector<ExportedArray> list_arrays(const LessonRun& run, const std::vector<std::string>& only = {});
+
+// index.json for those arrays: lesson, kernel family, dropout rng, the input options (the seed a
+// number), the steps of --only if given, arrays.
+std::string index_json(const LessonRun& run, const RunOptions& opts, const std::vector<ExportedArray>& arrays,
+                       const std::vector<std::string>& only = {});
 
 // ---- notebook ----
 
@@ -56,10 +67,10 @@ std::vector<ExportedArray> write_npy_dir(const LessonRun& run, const RunOptions&
 // code cell as it ran (setup cells included, options applied), followed by a markdown cell with
 // what attn printed for it, so the two can be compared after "Run All". For the scalar kernel
 // family, a first code cell sets ATEN_CPU_CAPABILITY=default so PyTorch computes with the same
-// kernels on any machine. `command` is shown as how the notebook was made.
-std::string notebook_json(const LessonRun& run, const RunOptions& opts, const std::string& command);
-
-// Writes `bytes` to `path` (replacing it); std::runtime_error naming the path on failure.
-void write_file(const std::string& path, const std::string& bytes);
+// kernels on any machine. `command` is shown as how the notebook was made. With `only`, a handout:
+// the cells up to and including the last listed step keep their code and attn's output; each
+// code cell after it is a comment saying what to compute there, with no output under it.
+std::string notebook_json(const LessonRun& run, const RunOptions& opts, const std::string& command,
+                          const std::vector<std::string>& only = {});
 
 }  // namespace attn::lesson
