@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -109,7 +110,14 @@ TEST_CASE("a step or lesson name with a newline or escape character: still one l
     Result r = attn(c.args);
     CHECK(r.code == 2);
     CHECK(r.err == c.err);
-    CHECK(r.out.empty());
+    if (c.args.rfind("check ", 0) == 0) {
+      // attn check also reports on stdout, for a grading loop's feedback file (issue 10); the step
+      // is quoted there too, so the header stays one line.
+      CHECK(r.out.rfind("ERROR  causal/" + c.err.substr(c.err.find(" has no step ") + 13, c.err.find(" (its steps") - c.err.find(" has no step ") - 13) + "\n", 0) == 0);
+      CHECK(std::count(r.out.begin(), r.out.end(), '\t') == 0);
+    } else {
+      CHECK(r.out.empty());
+    }
   }
 }
 

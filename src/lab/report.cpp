@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <set>
@@ -162,9 +163,17 @@ std::string options_json(const RunOptions& opts, const std::string& cpu, const s
       .done();
 }
 
+// A lesson or step as typed, or quoted as Python's repr() would if it is empty or holds a control
+// character: the header stays one line, with no escape code from the command line in it.
+std::string as_typed(const std::string& s) {
+  bool plain = !s.empty() && std::none_of(s.begin(), s.end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; });
+  return plain ? s : lesson::quoted(s);
+}
+
 std::string what_line(const Request& r) {
   std::string given = options_words(r.opts);
-  return fmt::format("{}/{}{}", r.lesson, r.step, given.empty() ? "" : "  (lesson run with " + given + ")");
+  if (!given.empty() && as_typed(given) != given) given = as_typed(given);
+  return fmt::format("{}/{}{}", as_typed(r.lesson), as_typed(r.step), given.empty() ? "" : "  (lesson run with " + given + ")");
 }
 
 }  // namespace
