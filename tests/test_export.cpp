@@ -279,6 +279,7 @@ t attn lesson ca
 t attn lesson causal --step neg
 t attn lesson causal --cpu ''
 t attn export causal --no
+t attn export causal --only sc
 t attn verify causal c
 t attn completion ''
 t attn lesson causal ''
@@ -292,6 +293,7 @@ t attn lesson causal ''
   CHECK(r.out.find("\nattn lesson causal --step neg|: neg-inf\n") != std::string::npos);
   CHECK(r.out.find("\nattn lesson causal --cpu |: avx2 scalar\n") != std::string::npos);
   CHECK(r.out.find("\nattn export causal --no|: --notebook\n") != std::string::npos);
+  CHECK(r.out.find("\nattn export causal --only sc|: scores\n") != std::string::npos);
   CHECK(r.out.find("\nattn verify causal c|: context cross causal causal-batch") != std::string::npos);
   CHECK(r.out.find("\nattn completion |: bash zsh\n") != std::string::npos);
   CHECK(r.out.find("\nattn lesson causal |: \n") != std::string::npos);   // one lesson only

@@ -62,7 +62,7 @@ void setup_check(CLI::App& app, int& exit_code) {
   cmd->add_option("--answer", opts->answer,
                   "The student's tensor: a .npy file (np.save(path, t.detach().numpy()); dtypes <f4, <f8, <i8, <i4, |b1, "
                   "little-endian, C or Fortran order, format 1.0-3.0) or a text table, one row per line, numbers separated by commas or spaces "
-                  "(np.savetxt(path, a, delimiter=',')); inf and -inf allowed; NaN only where the lesson's tensor has NaN")
+                  "(np.savetxt(path, a, delimiter=',')); inf, -inf and nan are graded (NaN matches only a NaN of the lesson's)")
       ->required();
   cmd->add_option("--name", opts->expr,
                   "Grade the value printed from this expression, e.g. attn_weights or \"attn_weights_2_tmp.sum()\" (default: "
