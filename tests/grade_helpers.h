@@ -28,12 +28,16 @@ inline const lesson::Lesson& lesson_named(const std::string& name) {
 // The tensor printed from `name` in step `step` (the last one of that name).
 inline core::Tensor printed(const lesson::LessonRun& run, const std::string& step, const std::string& name) {
   core::Tensor out;
+  bool found = false;
   for (const auto& s : run.steps)
     if (s.step->id == step)
       for (const auto& c : s.cells)
         for (const auto& p : c.printed)
-          if (p.name == name) out = py::as_tensor(p.value);
-  REQUIRE(!out.shape.empty());
+          if (p.name == name) {
+            out = py::as_tensor(p.value);
+            found = true;
+          }
+  REQUIRE((found && !out.shape().empty()));
   return out;
 }
 
@@ -41,7 +45,7 @@ inline lab::Answer answer_of(const core::Tensor& t) {
   lab::Answer a;
   a.file = "answer.npy";
   a.dtype = "<f4";
-  a.shape = t.shape;
+  a.shape = t.shape();
   for (int64_t k = 0; k < t.numel(); ++k) a.data.push_back(t.at(k));
   return a;
 }

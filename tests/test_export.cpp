@@ -88,8 +88,7 @@ TEST_CASE(".npy bytes are numpy.save's, for each dtype") {
   CHECK(lesson::npy_bytes(core::from_floats({1234567, 0}, {})) ==
         numpy_file("{'descr': '<f4', 'fortran_order': False, 'shape': (1234567, 0), }", 52, ""));
   // numpy's header for shape (0, 123456789012, 123456789012, 123456789012) outgrows 128 bytes
-  core::Tensor wide;
-  wide.shape = {0, 123456789012, 123456789012, 123456789012};
+  core::Tensor wide = core::empty({0, 123456789012, 123456789012, 123456789012});
   std::string w = lesson::npy_bytes(wide);
   CHECK(w == numpy_file("{'descr': '<f4', 'fortran_order': False, 'shape': (0, 123456789012, 123456789012, 123456789012), }", 83, ""));
   CHECK(w.size() == 192);

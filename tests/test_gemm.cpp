@@ -308,10 +308,10 @@ void check_batches(const Tensor& a, const Tensor& b, const Tensor& out, int64_t 
   REQUIRE(out.numel() == static_cast<int64_t>(pairs.size()) * m * n);
   for (size_t q = 0; q < pairs.size(); ++q) {
     std::vector<float> want(static_cast<size_t>(m * n));
-    kernels::reference::matmul(a.f.data() + pairs[q].first * m * k, b.f.data() + pairs[q].second * k * n,
+    kernels::reference::matmul(a.data<float>() + pairs[q].first * m * k, b.data<float>() + pairs[q].second * k * n,
                                want.data(), m, k, n);
-    const std::vector<float> got(out.f.begin() + static_cast<int64_t>(q) * m * n,
-                                 out.f.begin() + static_cast<int64_t>(q + 1) * m * n);
+    const std::vector<float> got(out.data<float>() + static_cast<int64_t>(q) * m * n,
+                                 out.data<float>() + static_cast<int64_t>(q + 1) * m * n);
     CHECK_MESSAGE(first_difference(want, got, false) == -1, "batch " << q);
   }
 }
@@ -324,26 +324,26 @@ TEST_CASE("core::matmul broadcasts batch dims as torch.matmul does") {
   SUBCASE("(2,3) @ (5,3,4) -> (5,2,4): the 2-D operand is used by every batch") {
     const Tensor a = random_tensor({2, 3}, g), b = random_tensor({5, 3, 4}, g);
     const Tensor out = attn::core::matmul(a, b);
-    CHECK(out.shape == attn::core::Shape{5, 2, 4});
+    CHECK(out.shape() == attn::core::Shape{5, 2, 4});
     check_batches(a, b, out, 2, 3, 4, {{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}});
   }
   SUBCASE("(2,1,2,3) @ (5,3,4) -> (2,5,2,4)") {
     const Tensor a = random_tensor({2, 1, 2, 3}, g), b = random_tensor({5, 3, 4}, g);
     const Tensor out = attn::core::matmul(a, b);
-    CHECK(out.shape == attn::core::Shape{2, 5, 2, 4});
+    CHECK(out.shape() == attn::core::Shape{2, 5, 2, 4});
     check_batches(a, b, out, 2, 3, 4,
                   {{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 0}, {1, 1}, {1, 2}, {1, 3}, {1, 4}});
   }
   SUBCASE("(4,6,3) @ (3,2) -> (4,6,2): folded into one (24,3) @ (3,2) product") {
     const Tensor a = random_tensor({4, 6, 3}, g), b = random_tensor({3, 2}, g);
     const Tensor out = attn::core::matmul(a, b);
-    CHECK(out.shape == attn::core::Shape{4, 6, 2});
+    CHECK(out.shape() == attn::core::Shape{4, 6, 2});
     check_batches(a, b, out, 6, 3, 2, {{0, 0}, {1, 0}, {2, 0}, {3, 0}});
   }
   SUBCASE("(3) @ (5,3,4) -> (5,4)") {
     const Tensor a = random_tensor({3}, g), b = random_tensor({5, 3, 4}, g);
     const Tensor out = attn::core::matmul(a, b);
-    CHECK(out.shape == attn::core::Shape{5, 4});
+    CHECK(out.shape() == attn::core::Shape{5, 4});
     check_batches(a, b, out, 1, 3, 4, {{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}});
   }
   SUBCASE("(2,2,3) @ (5,3,4): batch dims that do not broadcast, PyTorch's message") {

@@ -149,9 +149,10 @@ TEST_CASE("hints: causal masks (not renormalised, filled with 0, missing, the wr
   CHECK(unnorm.messages.find("rows of your answer sum to between 0.1772 and 1.0000, not 1") != std::string::npos);
   CHECK(unnorm.messages.find("Your answer equals `masked_simple`, which step 'masked' prints") != std::string::npos);
 
-  core::Tensor zero_filled = masked;
-  for (float& x : zero_filled.f)
-    if (std::isinf(x)) x = 0;
+  core::Tensor zero_filled = masked.clone();   // a copy: a Tensor copy shares its elements
+  float* zf = zero_filled.data<float>();
+  for (int64_t k = 0; k < zero_filled.numel(); ++k)
+    if (std::isinf(zf[k])) zf[k] = 0;
   Checked zero = check(run, "softmax-masked", answer_of(core::softmax(div(zero_filled, std::sqrt(2.0)), 1, run.cpu)));
   CHECK(zero.kinds == "mask_zero_fill");
   CHECK(zero.messages.find("filled the scores with 0 instead of -inf") != std::string::npos);
@@ -256,8 +257,8 @@ print(z)
     // Solve by Gauss-Jordan in double (the test's own arithmetic, independent of the grader's Eigen).
     std::vector<std::vector<double>> m(4, std::vector<double>(7));
     for (int i = 0; i < 4; ++i) {
-      for (int k = 0; k < 4; ++k) m[i][k] = w.f[static_cast<size_t>(i * 4 + k)];
-      for (int j = 0; j < 3; ++j) m[i][4 + j] = z.f[static_cast<size_t>(i * 3 + j)];
+      for (int k = 0; k < 4; ++k) m[i][k] = w.float_at(i * 4 + k);
+      for (int j = 0; j < 3; ++j) m[i][4 + j] = z.float_at(i * 3 + j);
     }
     for (int c = 0; c < 4; ++c) {
       int p = c;
@@ -271,7 +272,7 @@ print(z)
         }
     }
     for (int i = 0; i < 4; ++i)
-      for (int j = 0; j < 3; ++j) values.f[static_cast<size_t>(i * 3 + j)] = static_cast<float>(m[i][4 + j] / m[i][i]);
+      for (int j = 0; j < 3; ++j) values.data<float>()[i * 3 + j] = static_cast<float>(m[i][4 + j] / m[i][i]);
   }
   Checked t = check(run, "context", answer_of(core::matmul(core::t(w), values)));
   CHECK(t.kinds == "transposed_weights");

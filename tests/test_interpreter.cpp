@@ -102,7 +102,7 @@ TEST_CASE("print() records each printed value with the expression it came from")
   REQUIRE(in.printed.size() == 2);   // the label string is not kept
   CHECK(in.printed[0].name == "x * 2");
   CHECK(in.printed[0].text == "tensor([2., 2.])");
-  CHECK(attn::py::as_tensor(in.printed[0].value).f == std::vector<float>{2.0f, 2.0f});
+  CHECK(attn::py::as_tensor(in.printed[0].value).floats() == std::vector<float>{2.0f, 2.0f});
   CHECK(in.printed[1].name == "x.shape");
   CHECK(in.printed[1].text == "torch.Size([2])");
   attn::py::Interpreter echo = fresh();
@@ -140,7 +140,7 @@ TEST_CASE("each Interpreter keeps its own kernel family, also when cells interle
   auto floats = [](Interpreter& in) {
     std::vector<float> out;
     for (const attn::py::PrintedValue& p : in.printed) {
-      const auto& f = attn::py::as_tensor(p.value).f;
+      const auto& f = attn::py::as_tensor(p.value).floats();
       out.insert(out.end(), f.begin(), f.end());
     }
     return out;

@@ -323,7 +323,7 @@ TEST_CASE("an implementation that ignores an argument it was given raises instea
                   [](attn::py::Interpreter&, Args& a) { return Value::tensor(a.tensor("input")); }}});
   attn::py::Interpreter in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
   Value t = Value::tensor(attn::core::ones({2, 2}));
-  CHECK(attn::py::as_tensor(table.call_function(in, *table.function("tril"), call({t}))).f.size() == 4);   // default: fine
+  CHECK(attn::py::as_tensor(table.call_function(in, *table.function("tril"), call({t}))).floats().size() == 4);   // default: fine
   CHECK_THROWS_WITH(table.call_function(in, *table.function("tril"), call({t, Value::integer(1)})),
                     "NotImplementedError: torch.tril(): attn does not implement diagonal=1");
 }

@@ -34,20 +34,14 @@ constexpr float kInf = std::numeric_limits<float>::infinity();
 constexpr float kNan = std::numeric_limits<float>::quiet_NaN();
 
 Tensor floats(Shape shape, std::vector<float> data, std::string grad_fn = "") {
-  Tensor t;
-  t.shape = std::move(shape);
-  t.f = std::move(data);
-  t.requires_grad = !grad_fn.empty();
-  t.grad_fn = std::move(grad_fn);
+  Tensor t = attn::core::from_floats(shape, data);
+  t.set_requires_grad(!grad_fn.empty());
+  t.autograd().grad_fn = std::move(grad_fn);
   return t;
 }
 
 Tensor ints(Shape shape, std::vector<int64_t> data, DType dtype = DType::int64) {
-  Tensor t;
-  t.shape = std::move(shape);
-  t.dtype = dtype;
-  t.i = std::move(data);
-  return t;
+  return attn::core::from_ints(shape, data, dtype);
 }
 
 }  // namespace
@@ -119,8 +113,8 @@ TEST_CASE("printer: suffixes and Parameter") {
         "tensor([-0.0404,  0.2881, -0.0075], dtype=torch.float64,\n"
         "       grad_fn=<MulBackward0>)");
   Tensor w = floats({2}, {0.5f, -1});
-  w.is_parameter = true;
-  w.requires_grad = true;
+  w.set_parameter(true);
+  w.set_requires_grad(true);
   CHECK(tensor_repr(w) == "Parameter containing:\ntensor([ 0.5000, -1.0000], requires_grad=True)");
 }
 
@@ -185,20 +179,24 @@ struct Counts {
 
 // Reads one "tensor <name> ... end" block (the "tensor" line already read) and checks it.
 void check_tensor_case(std::istream& in, const std::string& name) {
-  Tensor t;
+  DType dtype = DType::float32;
+  Shape shape;
+  attn::core::AutogradMeta grad;
+  std::vector<float> f;
+  std::vector<int64_t> i;
   PrintOptions opts;
   std::string expected;
   for (std::string line; std::getline(in, line) && line != "end";) {
     const std::vector<std::string> w = split(line);
     const std::string key = w.empty() ? "" : w[0];
     if (key == "dtype") {
-      t.dtype = w[1] == "float32" ? DType::float32 : w[1] == "int64" ? DType::int64 : DType::boolean;
+      dtype = w[1] == "float32" ? DType::float32 : w[1] == "int64" ? DType::int64 : DType::boolean;
     } else if (key == "shape") {
-      for (std::size_t k = 1; k < w.size(); ++k) t.shape.push_back(std::stoll(w[k]));
+      for (std::size_t k = 1; k < w.size(); ++k) shape.push_back(std::stoll(w[k]));
     } else if (key == "grad") {
-      t.requires_grad = w[1] == "1";
-      t.is_parameter = w[2] == "1";
-      t.grad_fn = w[3] == "-" ? "" : w[3];
+      grad.requires_grad = w[1] == "1";
+      grad.is_parameter = w[2] == "1";
+      grad.grad_fn = w[3] == "-" ? "" : w[3];
     } else if (key == "options") {
       opts.precision = std::stoi(w[1]);
       opts.threshold = std::stoll(w[2]);
@@ -207,10 +205,10 @@ void check_tensor_case(std::istream& in, const std::string& name) {
       opts.sci_mode = std::stoi(w[5]);
     } else if (key == "data") {
       for (std::size_t k = 1; k < w.size(); ++k) {
-        if (t.is_float()) {
-          t.f.push_back(float_from_bits(w[k]));
+        if (dtype == DType::float32) {
+          f.push_back(float_from_bits(w[k]));
         } else {
-          t.i.push_back(std::stoll(w[k]));
+          i.push_back(std::stoll(w[k]));
         }
       }
     } else if (key == "repr") {
@@ -223,7 +221,9 @@ void check_tensor_case(std::istream& in, const std::string& name) {
       FAIL("bad line in case " << name << ": " << line);
     }
   }
-  REQUIRE_MESSAGE(t.numel() == static_cast<int64_t>(t.is_float() ? t.f.size() : t.i.size()), name);
+  REQUIRE_MESSAGE(attn::core::numel_of(shape) == static_cast<int64_t>(dtype == DType::float32 ? f.size() : i.size()), name);
+  Tensor t = dtype == DType::float32 ? attn::core::from_floats(shape, f) : attn::core::from_ints(shape, i, dtype);
+  t.autograd() = grad;
   const std::string got = tensor_repr(t, opts);
   CHECK_MESSAGE(got == expected, "case " << name);
 }

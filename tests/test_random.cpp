@@ -81,10 +81,7 @@ void push_floats(std::vector<uint32_t>& out, const std::vector<float>& v) {
 
 Tensor make_input(Generator& g, const Shape& shape, const std::string& kind) {
   if (kind == "randn") return randn(g, shape);
-  Tensor x;
-  x.shape = shape;
-  x.f.assign(static_cast<size_t>(x.numel()), 1.0f);  // "ones"
-  return x;
+  return attn::core::ones(shape);
 }
 
 void run_op(Generator& g, const std::string& op, std::vector<uint32_t>& out) {
@@ -102,9 +99,9 @@ void run_op(Generator& g, const std::string& op, std::vector<uint32_t>& out) {
       out.push_back(static_cast<uint32_t>(r));
     }
   } else if (name == "rand") {
-    push_floats(out, rand(g, parse_shape(a[1])).f);
+    push_floats(out, rand(g, parse_shape(a[1])).floats());
   } else if (name == "randn") {
-    push_floats(out, randn(g, parse_shape(a[1])).f);
+    push_floats(out, randn(g, parse_shape(a[1])).floats());
   } else if (name == "uniform" || name == "normal") {
     std::vector<float> v(std::stoull(a[1]));
     const double p1 = std::strtod(a[2].c_str(), nullptr), p2 = std::strtod(a[3].c_str(), nullptr);
@@ -113,16 +110,16 @@ void run_op(Generator& g, const std::string& op, std::vector<uint32_t>& out) {
     push_floats(out, v);
   } else if (name == "embedding") {
     const Shape s = parse_shape(a[1]);
-    push_floats(out, embedding_weight(g, s[0], s[1]).f);
+    push_floats(out, embedding_weight(g, s[0], s[1]).floats());
   } else if (name == "linear") {
     const LinearParams p = linear_init(g, std::stoll(a[1]), std::stoll(a[2]), a[3] == "bias");
-    push_floats(out, p.weight.f);
-    push_floats(out, p.bias.f);
+    push_floats(out, p.weight.floats());
+    push_floats(out, p.bias.floats());
   } else if (name == "dropout" || name == "dropout_mkl") {
     const Tensor x = make_input(g, parse_shape(a[1]), a[3]);
     const auto kind = name == "dropout" ? DropoutRng::portable : DropoutRng::mkl;
-    push_floats(out, x.f);
-    push_floats(out, dropout(g, x, std::strtod(a[2].c_str(), nullptr), kind).f);
+    push_floats(out, x.floats());
+    push_floats(out, dropout(g, x, std::strtod(a[2].c_str(), nullptr), kind).floats());
   } else {
     FAIL("unknown op in vector file: " << op);
   }
@@ -226,9 +223,9 @@ TEST_CASE("random: the two kernel families differ exactly where torch's do") {
   auto both_ways = [&](auto&& op, uint64_t seed = 0) {
     return std::pair{run(CpuKernels::avx2, op, seed), run(CpuKernels::scalar, op, seed)};
   };
-  const auto r = both_ways([](Generator& g) { return words_of(rand(g, {100}).f); });
+  const auto r = both_ways([](Generator& g) { return words_of(rand(g, {100}).floats()); });
   CHECK(r.first == r.second);
-  const auto n = both_ways([](Generator& g) { return words_of(randn(g, {100}).f); });
+  const auto n = both_ways([](Generator& g) { return words_of(randn(g, {100}).floats()); });
   CHECK(n.first != n.second);
   const auto u = both_ways([](Generator& g) {
     std::vector<float> v(100);
@@ -275,21 +272,21 @@ TEST_CASE("random: values printed in docs/pytorch-numerics.md (sections 1 and 2)
   Generator g(CpuKernels::avx2);
   g.manual_seed(123);
   const Tensor a = randn(g, {3});
-  CHECK(std::vector<long>{dec4(a.f[0]), dec4(a.f[1]), dec4(a.f[2])} ==
+  CHECK(std::vector<long>{dec4(a.float_at(0)), dec4(a.float_at(1)), dec4(a.float_at(2))} ==
         std::vector<long>{-1115, 1204, -3696});
 
   g.manual_seed(123);
   const Tensor w = embedding_weight(g, 50000, 3);
   const std::vector<long> rows01{3374, -1778, -3035, -5880, 3486, 6603};
-  for (size_t k = 0; k < rows01.size(); ++k) CHECK(dec4(w.f[k]) == rows01[k]);
+  for (size_t k = 0; k < rows01.size(); ++k) CHECK(dec4(w.float_at(k)) == rows01[k]);
 
   g.manual_seed(0);
-  CHECK(dec4(randn(g, {1, 7}).f[0]) == 15410);
-  CHECK(dec4(randn(g, {1, 7}).f[0]) == 8380);  // starts with the cached sample
+  CHECK(dec4(randn(g, {1, 7}).float_at(0)) == 15410);
+  CHECK(dec4(randn(g, {1, 7}).float_at(0)) == 8380);  // starts with the cached sample
 
   g.manual_seed(789);
   const LinearParams l = linear_init(g, 3, 2, false);
-  CHECK(std::vector<long>{dec4(l.weight.f[0]), dec4(l.weight.f[1]), dec4(l.weight.f[2])} ==
+  CHECK(std::vector<long>{dec4(l.weight.float_at(0)), dec4(l.weight.float_at(1)), dec4(l.weight.float_at(2))} ==
         std::vector<long>{3161, 4568, 5118});
 }
 
@@ -306,48 +303,48 @@ TEST_CASE("random: MKL keep-mask for seed 123, p = 0.5 (the book notebook's)") {
 TEST_CASE("random: tensor metadata of the helpers") {
   Generator g(CpuKernels::avx2);
   const Tensor e = embedding_weight(g, 4, 2);
-  CHECK(e.shape == Shape{4, 2});
-  CHECK(e.is_parameter);
-  CHECK(e.requires_grad);
+  CHECK(e.shape() == Shape{4, 2});
+  CHECK(e.is_parameter());
+  CHECK(e.requires_grad());
 
   const LinearParams with_bias = linear_init(g, 3, 2, true);
-  CHECK(with_bias.weight.shape == Shape{2, 3});
-  CHECK(with_bias.bias.shape == Shape{2});
-  CHECK(with_bias.bias.is_parameter);
+  CHECK(with_bias.weight.shape() == Shape{2, 3});
+  CHECK(with_bias.bias.shape() == Shape{2});
+  CHECK(with_bias.bias.is_parameter());
   const LinearParams no_bias = linear_init(g, 3, 2, false);
-  CHECK(no_bias.bias.shape == Shape{0});
-  CHECK(no_bias.bias.f.empty());
+  CHECK(no_bias.bias.shape() == Shape{0});
+  CHECK(no_bias.bias.floats().empty());
 
   const Tensor r = rand(g, {2, 3});
-  CHECK(r.shape == Shape{2, 3});
-  CHECK_FALSE(r.requires_grad);
-  CHECK(r.grad_fn.empty());
+  CHECK(r.shape() == Shape{2, 3});
+  CHECK_FALSE(r.requires_grad());
+  CHECK(r.grad_fn().empty());
 }
 
 TEST_CASE("random: dropout bookkeeping and edge cases") {
   Generator g(CpuKernels::avx2);
   g.manual_seed(1);
   Tensor x = randn(g, {4, 4});
-  x.requires_grad = true;
+  x.set_requires_grad(true);
   const Tensor y = dropout(g, x, 0.5, DropoutRng::portable);
-  CHECK(y.grad_fn == "MulBackward0");
-  CHECK(y.requires_grad);
-  CHECK(y.shape == x.shape);
-  for (size_t k = 0; k < x.f.size(); ++k) {
+  CHECK(y.grad_fn() == "MulBackward0");
+  CHECK(y.requires_grad());
+  CHECK(y.shape() == x.shape());
+  for (size_t k = 0; k < static_cast<size_t>(x.numel()); ++k) {
     // kept: x * fl32(1 / fl32(0.5)) = 2x exactly; dropped: x * 0, which keeps x's sign
-    if (y.f[k] != 0.0f) CHECK(y.f[k] == x.f[k] * 2.0f);
-    if (y.f[k] == 0.0f) CHECK(std::signbit(y.f[k]) == std::signbit(x.f[k]));
+    if (y.float_at(k) != 0.0f) CHECK(y.float_at(k) == x.float_at(k) * 2.0f);
+    if (y.float_at(k) == 0.0f) CHECK(std::signbit(y.float_at(k)) == std::signbit(x.float_at(k)));
   }
 
-  x.requires_grad = false;
+  x.set_requires_grad(false);
   const Tensor y2 = dropout(g, x, 0.5, DropoutRng::portable);
-  CHECK_FALSE(y2.requires_grad);
-  CHECK(y2.grad_fn.empty());
+  CHECK_FALSE(y2.requires_grad());
+  CHECK(y2.grad_fn().empty());
 
   // p = 0 is the identity and draws nothing.
   Generator a(CpuKernels::avx2), b(CpuKernels::avx2);
   const Tensor same = dropout(a, x, 0.0, DropoutRng::portable);
-  CHECK(same.f == x.f);
+  CHECK(same.floats() == x.floats());
   CHECK(a.random() == b.random());
 
   CHECK_THROWS_AS(dropout(g, x, 1.5, DropoutRng::portable), TensorError);

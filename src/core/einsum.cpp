@@ -65,9 +65,9 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) 
                                     e.inputs[k], e.inputs[k].size(), t.dim(), k));
     for (size_t d = 0; d < e.inputs[k].size(); ++d) {
       char c = e.inputs[k][d];
-      if (size.count(c) && size[c] != t.shape[d] && size[c] != 1 && t.shape[d] != 1)
-        throw TensorError(fmt::format("einsum(): operands do not broadcast with remapped shapes: subscript '{}' is {} and {}", c, size[c], t.shape[d]));
-      size[c] = std::max(size.count(c) ? size[c] : 1, t.shape[d]);
+      if (size.count(c) && size[c] != t.shape()[d] && size[c] != 1 && t.shape()[d] != 1)
+        throw TensorError(fmt::format("einsum(): operands do not broadcast with remapped shapes: subscript '{}' is {} and {}", c, size[c], t.shape()[d]));
+      size[c] = std::max(size.count(c) ? size[c] : 1, t.shape()[d]);
     }
   }
   std::string contracted;
@@ -81,7 +81,7 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) 
   // Row-major iteration over (output letters, contracted letters).
   std::string letters = e.output + contracted;
   std::vector<Tensor> fs;
-  for (const Tensor& t : operands) fs.push_back(to_float(t));
+  for (const Tensor& t : operands) fs.push_back(to_float(t).contiguous());
   Tensor out = empty(out_shape);
   std::map<char, int64_t> idx;
   int64_t n_out = out.numel(), n_sum = 1;
@@ -89,7 +89,7 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) 
   auto offset = [&](size_t k) {
     int64_t off = 0;
     for (size_t d = 0; d < e.inputs[k].size(); ++d) {
-      int64_t extent = fs[k].shape[d];
+      int64_t extent = fs[k].shape()[d];
       off = off * extent + (extent == 1 ? 0 : idx[e.inputs[k][d]]);
     }
     return off;
@@ -102,9 +102,9 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) 
     }
     float acc = 0.0f;   // bmm starts from 0; with nothing to contract, the product is stored as is
     if (contracted.empty()) {
-      float prod = fs[0].f[offset(0)];
-      for (size_t k = 1; k < fs.size(); ++k) prod *= fs[k].f[offset(k)];
-      out.f[o] = prod;
+      float prod = fs[0].data<float>()[offset(0)];
+      for (size_t k = 1; k < fs.size(); ++k) prod *= fs[k].data<float>()[offset(k)];
+      out.data<float>()[o] = prod;
       continue;
     }
     for (int64_t s = 0; s < n_sum; ++s) {
@@ -113,11 +113,11 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) 
         idx[contracted[d]] = r % size[contracted[d]];
         r /= size[contracted[d]];
       }
-      float prod = fs[0].f[offset(0)];
-      for (size_t k = 1; k < fs.size(); ++k) prod *= fs[k].f[offset(k)];
+      float prod = fs[0].data<float>()[offset(0)];
+      for (size_t k = 1; k < fs.size(); ++k) prod *= fs[k].data<float>()[offset(k)];
       acc += prod;
     }
-    out.f[o] = acc;
+    out.data<float>()[o] = acc;
   }
   std::vector<const Tensor*> ins;
   for (const Tensor& t : operands) ins.push_back(&t);

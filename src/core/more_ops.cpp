@@ -1,13 +1,15 @@
 // core/more_ops.cpp: operations the concept lessons use beyond the two walkthroughs: variance,
-// repeat_interleave (grouped-query attention), where, expand, argmax, isnan/isinf, sqrt/abs/log,
-// permute (seq-first vs batch-first layouts), amax, equal.
+// repeat_interleave (grouped-query attention), where, argmax, isnan/isinf, sqrt/abs/log, amax,
+// equal.
 //
-// What it is: straightforward loops with PyTorch's semantics and grad_fn names. var accumulates
-// in double as ATen's Welford reduction does, then rounds once to float32.
+// What it is: straightforward loops with PyTorch's semantics, errors and grad_fn names, over
+// contiguous inputs (contiguous() copies only a view that is not). var accumulates in double as
+// ATen's Welford reduction does, then rounds once to float32.
 // What it is not: bit-exactness claims beyond those the golden tests check.
 #include <fmt/format.h>
 
 #include <cmath>
+#include <limits>
 
 #include "core/tensor.h"
 
@@ -18,7 +20,7 @@ namespace {
 // (outer, size, inner) around dim, as in ops.cpp.
 void split3(const Shape& s, int64_t dim, int64_t& outer, int64_t& size, int64_t& inner) {
   outer = inner = 1;
-  size = s[dim];
+  size = s.empty() ? 1 : s[dim];   // a 0-d tensor reduces as one element
   for (int64_t d = 0; d < static_cast<int64_t>(s.size()); ++d) {
     if (d < dim) outer *= s[d];
     if (d > dim) inner *= s[d];
@@ -27,6 +29,7 @@ void split3(const Shape& s, int64_t dim, int64_t& outer, int64_t& size, int64_t&
 
 // The shape of a reduction over `dim`: kept as size 1 with keepdim, else removed.
 Shape reduced_shape(Shape shape, int64_t dim, bool keepdim) {
+  if (shape.empty()) return shape;
   if (keepdim) shape[dim] = 1;
   else shape.erase(shape.begin() + dim);
   return shape;
@@ -44,166 +47,151 @@ double welford_var(const float* x, int64_t n, int64_t stride, bool unbiased) {
   return dof > 0 ? m2 / static_cast<double>(dof) : std::numeric_limits<double>::quiet_NaN();
 }
 
+// A float32 copy of `a`, contiguous (a itself when it already is both).
+Tensor dense_float(const Tensor& a) { return to_float(a).contiguous(); }
+
+// out[k] = f(a's element k) for the float32 elements of `a`, into a new tensor of `dtype`.
+template <typename T, typename F>
+Tensor map_to(const Tensor& a, DType dtype, F f) {
+  const Tensor x = dense_float(a);
+  Tensor out = empty(x.shape(), dtype);
+  const float* in = x.data<float>();
+  T* o = out.data<T>();
+  for (int64_t k = 0; k < x.numel(); ++k) o[k] = f(in[k]);
+  return out;
+}
+
 }  // namespace
 
 Tensor var(const Tensor& a, bool unbiased) {
-  Tensor f = to_float(a);
-  return with_grad(scalar(static_cast<float>(welford_var(f.f.data(), f.numel(), 1, unbiased))), {&a}, "VarBackward0");
+  const Tensor f = dense_float(a);
+  return with_grad(scalar(static_cast<float>(welford_var(f.data<float>(), f.numel(), 1, unbiased))), {&a}, "VarBackward0");
 }
 
 Tensor var(const Tensor& a, int64_t dim, bool unbiased, bool keepdim) {
-  Tensor f = to_float(a);
+  const Tensor f = dense_float(a);
   dim = normalize_dim(dim, f.dim());
   int64_t outer, size, inner;
-  split3(f.shape, dim, outer, size, inner);
-  Shape shape = reduced_shape(f.shape, dim, keepdim);
-  Tensor out = empty(shape);
-  for (int64_t o = 0; o < outer; ++o)
+  split3(f.shape(), dim, outer, size, inner);
+  Tensor out = empty(reduced_shape(f.shape(), dim, keepdim));
+  const float* in = f.data<float>();
+  float* o = out.data<float>();
+  for (int64_t b = 0; b < outer; ++b)
     for (int64_t i = 0; i < inner; ++i)
-      out.f[o * inner + i] = static_cast<float>(welford_var(f.f.data() + o * size * inner + i, size, inner, unbiased));
+      o[b * inner + i] = static_cast<float>(welford_var(in + b * size * inner + i, size, inner, unbiased));
   return with_grad(std::move(out), {&a}, "VarBackward0");
 }
 
 Tensor repeat_interleave(const Tensor& a, int64_t repeats, int64_t dim) {
   if (repeats < 0) throw TensorError("repeats can not be negative");
+  if (a.dim() == 0) return repeat_interleave(reshape(a, {1}), repeats, 0);
   dim = normalize_dim(dim, a.dim());
-  int64_t outer, size, inner;
-  split3(a.shape, dim, outer, size, inner);
-  Shape shape = a.shape;
-  shape[dim] *= repeats;
-  Tensor out = empty(shape, a.dtype);
-  for (int64_t o = 0; o < outer; ++o)
-    for (int64_t s = 0; s < size * repeats; ++s)
-      for (int64_t i = 0; i < inner; ++i) {
-        int64_t src = (o * size + s / repeats) * inner + i, dst = (o * size * repeats + s) * inner + i;
-        if (a.is_float()) out.f[dst] = a.f[src];
-        else out.i[dst] = a.i[src];
-      }
+  // Output block (o, s) is input block (o, s / repeats): copy_ one view per repeat.
+  Shape shape = a.shape();
+  if (__builtin_mul_overflow(shape[dim], repeats, &shape[dim])) throw TensorError("numel: integer multiplication overflow");
+  Tensor out = empty(shape, a.dtype());
+  for (int64_t r = 0; r < repeats; ++r) {
+    Shape strides = out.strides();
+    strides[dim] *= repeats;   // every repeats-th slice along dim, starting at r
+    Tensor part = make_view(out, a.shape(), strides, r * out.strides()[dim]);
+    copy_(part, a);
+  }
   return with_grad(std::move(out), {&a}, "IndexSelectBackward0");
 }
 
 Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
-  // Broadcast all three by adding zeros shaped like the others.
-  Tensor c = to_float(cond), fa = to_float(a), fb = to_float(b);
-  Tensor zero = binary(BinOp::mul, binary(BinOp::mul, c, fa), binary(BinOp::mul, fb, scalar(0.0f)));
-  for (float& v : zero.f) v = 0.0f;
-  Tensor cc = binary(BinOp::add, zero, c), xa = binary(BinOp::add, zero, fa), xb = binary(BinOp::add, zero, fb);
-  Tensor out = empty(zero.shape);
-  for (int64_t k = 0; k < out.numel(); ++k) out.f[k] = cc.f[k] != 0.0f ? xa.f[k] : xb.f[k];
+  const Shape shape = broadcast_shapes(broadcast_shapes(cond.shape(), a.shape()), b.shape());
+  const Tensor c = to_float(cond), fa = to_float(a), fb = to_float(b);
+  Tensor out = empty(shape);
+  const float *pc = c.data<float>(), *pa = fa.data<float>(), *pb = fb.data<float>();
+  float* o = out.data<float>();
+  for_each_offset(shape, [&](int64_t k, int64_t i, int64_t j, int64_t l) { o[k] = pc[i] != 0.0f ? pa[j] : pb[l]; },
+                  broadcast_strides(c, shape), broadcast_strides(fa, shape), broadcast_strides(fb, shape));
   return with_grad(std::move(out), {&a, &b}, "WhereBackward0");
 }
 
-Tensor expand(const Tensor& a, const Shape& shape) {
-  if (shape.size() < a.shape.size())
-    throw TensorError(fmt::format("expand: the number of sizes provided ({}) must be greater or equal to the number of dimensions in the tensor ({})",
-                                  shape.size(), a.dim()));
-  Shape target = shape;
-  size_t lead = shape.size() - a.shape.size();
-  for (size_t d = 0; d < shape.size(); ++d) {
-    int64_t have = d < lead ? 1 : a.shape[d - lead];
-    if (target[d] == -1) target[d] = have;
-    if (have != 1 && have != target[d])
-      throw TensorError(fmt::format("The expanded size of the tensor ({}) must match the existing size ({}) at non-singleton dimension {}.  Target sizes: {}.  Tensor sizes: {}",
-                                    target[d], have, d, shape_str(shape), shape_str(a.shape)));
-  }
-  Tensor zero = zeros(target);
-  Tensor out = binary(BinOp::add, zero, to_float(a));
-  if (!a.is_float()) out = from_ints(target, std::vector<int64_t>(out.f.begin(), out.f.end()), a.dtype);
-  return with_grad(std::move(out), {&a}, "ExpandBackward0");
-}
-
 Tensor argmax(const Tensor& a, int64_t dim, bool keepdim) {
-  Tensor f = to_float(a);
+  const Tensor f = dense_float(a);
   dim = normalize_dim(dim, f.dim());
   int64_t outer, size, inner;
-  split3(f.shape, dim, outer, size, inner);
-  Shape shape = reduced_shape(f.shape, dim, keepdim);
-  Tensor out = empty(shape, DType::int64);
-  for (int64_t o = 0; o < outer; ++o)
+  split3(f.shape(), dim, outer, size, inner);
+  if (size == 0 && f.dim() > 0)
+    throw TensorError(fmt::format("argmax(): Expected reduction dim {} to have non-zero size.", dim), "IndexError");
+  Tensor out = empty(reduced_shape(f.shape(), dim, keepdim), DType::int64);
+  const float* in = f.data<float>();
+  int64_t* o = out.data<int64_t>();
+  for (int64_t b = 0; b < outer; ++b)
     for (int64_t i = 0; i < inner; ++i) {
       int64_t best = 0;
       for (int64_t s = 1; s < size; ++s) {
-        float v = f.f[(o * size + s) * inner + i], b = f.f[(o * size + best) * inner + i];
-        if (v > b || (std::isnan(v) && !std::isnan(b))) best = s;
+        float v = in[(b * size + s) * inner + i], m = in[(b * size + best) * inner + i];
+        if (v > m || (std::isnan(v) && !std::isnan(m))) best = s;
       }
-      out.i[o * inner + i] = best;
+      o[b * inner + i] = best;
     }
   return out;
 }
 
-static Tensor classify(const Tensor& a, bool (*pred)(float)) {
-  Tensor out = empty(a.shape, DType::boolean);
-  for (int64_t k = 0; k < a.numel(); ++k) out.i[k] = a.is_float() && pred(a.f[k]);
-  return out;
+Tensor argmax(const Tensor& a) {
+  if (a.numel() == 0)
+    throw TensorError("argmax(): Expected reduction dim to be specified for input.numel() == 0.", "IndexError");
+  return argmax(reshape(a, {-1}), 0, false);
 }
 
-Tensor isnan(const Tensor& a) { return classify(a, [](float v) { return std::isnan(v); }); }
-Tensor isinf(const Tensor& a) { return classify(a, [](float v) { return std::isinf(v); }); }
+Tensor isnan(const Tensor& a) {
+  if (!a.is_float()) return empty(a.shape(), DType::boolean);   // zero-filled: no int is NaN or inf
+  return map_to<uint8_t>(a, DType::boolean, [](float v) { return std::isnan(v); });
+}
+
+Tensor isinf(const Tensor& a) {
+  if (!a.is_float()) return empty(a.shape(), DType::boolean);   // zero-filled: no int is NaN or inf
+  return map_to<uint8_t>(a, DType::boolean, [](float v) { return std::isinf(v); });
+}
 
 Tensor unary(const Tensor& a, const char* op) {
-  Tensor out = to_float(a);
-  std::string o = op;
-  for (float& v : out.f) v = o == "sqrt" ? std::sqrt(v) : o == "abs" ? std::fabs(v) : o == "log" ? std::log(v) : v;
+  const std::string o = op;
   const char* name = o == "sqrt" ? "SqrtBackward0" : o == "abs" ? "AbsBackward0" : "LogBackward0";
+  Tensor out = map_to<float>(a, DType::float32, [&](float v) {
+    return o == "sqrt" ? std::sqrt(v) : o == "abs" ? std::fabs(v) : o == "log" ? std::log(v) : v;
+  });
   return with_grad(std::move(out), {&a}, name);
 }
 
-// ---- permute, amax, equal (layout and scaling lessons) ----
-
-Tensor permute(const Tensor& a, const Shape& dims) {
-  if (static_cast<int64_t>(dims.size()) != a.dim())
-    throw TensorError(fmt::format("permute(sparse_coo): number of dimensions in the tensor input does not match the length of the desired ordering of dimensions i.e. input.dim() = {} is not equal to len(dims) = {}",
-                                  a.dim(), dims.size()));
-  Shape order, out_shape;
-  std::vector<bool> seen(dims.size(), false);
-  for (int64_t d : dims) {
-    int64_t n = normalize_dim(d, a.dim());
-    if (seen[n]) throw TensorError("permute(): duplicate dims are not allowed.");
-    seen[n] = true;
-    order.push_back(n);
-    out_shape.push_back(a.shape[n]);
-  }
-  // Input strides; output element k reads the input at sum(idx[d] * stride[order[d]]).
-  Shape stride(a.shape.size(), 1);
-  for (int64_t d = a.dim() - 2; d >= 0; --d) stride[d] = stride[d + 1] * a.shape[d + 1];
-  Tensor out = empty(out_shape, a.dtype);
-  Shape idx(out_shape.size(), 0);
-  for (int64_t k = 0; k < out.numel(); ++k) {
-    int64_t src = 0;
-    for (size_t d = 0; d < idx.size(); ++d) src += idx[d] * stride[order[d]];
-    if (a.is_float()) out.f[k] = a.f[src];
-    else out.i[k] = a.i[src];
-    for (int64_t d = static_cast<int64_t>(idx.size()) - 1; d >= 0; --d) {
-      if (++idx[d] < out_shape[d]) break;
-      idx[d] = 0;
-    }
-  }
-  return with_grad(std::move(out), {&a}, "PermuteBackward0");
-}
+// ---- amax, equal (scaling lessons) ----
 
 Tensor amax(const Tensor& a, int64_t dim, bool keepdim) {
-  Tensor f = to_float(a);
+  const Tensor f = dense_float(a);
+  const int64_t given = dim;
   dim = normalize_dim(dim, f.dim());
   int64_t outer, size, inner;
-  split3(f.shape, dim, outer, size, inner);
-  if (size == 0) throw TensorError("amax(): Expected reduction dim " + std::to_string(dim) + " to have non-zero size.");
-  Shape shape = reduced_shape(f.shape, dim, keepdim);
+  split3(f.shape(), dim, outer, size, inner);
+  if (size == 0 && f.dim() > 0)   // PyTorch names the dim as given, unlike argmax
+    throw TensorError(fmt::format("amax(): Expected reduction dim {} to have non-zero size.", given), "IndexError");
+  const Shape shape = reduced_shape(f.shape(), dim, keepdim);
   Tensor out = empty(shape);
-  for (int64_t o = 0; o < outer; ++o)
+  const float* in = f.data<float>();
+  float* o = out.data<float>();
+  for (int64_t b = 0; b < outer; ++b)
     for (int64_t i = 0; i < inner; ++i) {
-      float m = f.f[o * size * inner + i];
+      float m = in[b * size * inner + i];
       for (int64_t s = 1; s < size && !std::isnan(m); ++s) {
-        float v = f.f[(o * size + s) * inner + i];
+        float v = in[(b * size + s) * inner + i];
         if (std::isnan(v) || v > m) m = v;
       }
-      out.f[o * inner + i] = m;
+      o[b * inner + i] = m;
     }
-  if (!a.is_float()) out = from_ints(shape, std::vector<int64_t>(out.f.begin(), out.f.end()), a.dtype);
+  if (!a.is_float()) out = to_dtype(out, a.dtype());
   return with_grad(std::move(out), {&a}, "AmaxBackward0");
 }
 
+Tensor amax(const Tensor& a) {
+  if (a.numel() == 0)
+    throw TensorError("amax(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.");
+  return with_grad(amax(reshape(a, {-1}), 0, false), {&a}, "AmaxBackward0");
+}
+
 bool equal(const Tensor& a, const Tensor& b) {
-  if (a.shape != b.shape) return false;
+  if (a.shape() != b.shape()) return false;
   for (int64_t k = 0; k < a.numel(); ++k)
     if (!(a.at(k) == b.at(k))) return false;   // NaN is never equal, as in PyTorch
   return true;

@@ -383,19 +383,11 @@ void Generator::fill_bernoulli(float* out, int64_t n, double p_keep, DropoutRng 
 
 namespace {
 
-Tensor float_tensor(const Shape& shape) {
-  Tensor t;
-  t.shape = shape;
-  t.dtype = DType::float32;
-  int64_t n = 1;
-  for (int64_t d : shape) n *= d;
-  t.f.assign(static_cast<size_t>(n), 0.0f);
-  return t;
-}
+Tensor float_tensor(const Shape& shape) { return empty(shape); }
 
 Tensor parameter(Tensor t) {
-  t.requires_grad = true;
-  t.is_parameter = true;
+  t.set_requires_grad(true);
+  t.set_parameter(true);
   return t;
 }
 
@@ -404,14 +396,14 @@ Tensor parameter(Tensor t) {
 // torch.rand(*shape)
 Tensor rand(Generator& g, const Shape& shape) {
   Tensor t = float_tensor(shape);
-  g.fill_rand(t.f.data(), t.numel());
+  g.fill_rand(t.data<float>(), t.numel());
   return t;
 }
 
 // torch.randn(*shape)
 Tensor randn(Generator& g, const Shape& shape) {
   Tensor t = float_tensor(shape);
-  g.fill_normal(t.f.data(), t.numel(), 0.0, 1.0);
+  g.fill_normal(t.data<float>(), t.numel(), 0.0, 1.0);
   return t;
 }
 
@@ -419,7 +411,7 @@ Tensor randn(Generator& g, const Shape& shape) {
 // i.e. normal_(0, 1) over all num*dim values at once.
 Tensor embedding_weight(Generator& g, int64_t num, int64_t dim) {
   Tensor w = float_tensor({num, dim});
-  g.fill_normal(w.f.data(), w.numel(), 0.0, 1.0);
+  g.fill_normal(w.data<float>(), w.numel(), 0.0, 1.0);
   return parameter(std::move(w));
 }
 
@@ -434,7 +426,7 @@ LinearParams linear_init(Generator& g, int64_t in, int64_t out, bool bias) {
   const double gain = std::sqrt(2.0 / (1.0 + a * a));  // calculate_gain('leaky_relu', a)
   const double fan_in = static_cast<double>(in);
   const double w_bound = std::sqrt(3.0) * (gain / std::sqrt(fan_in));
-  g.fill_uniform(p.weight.f.data(), p.weight.numel(), -w_bound, w_bound);
+  g.fill_uniform(p.weight.data<float>(), p.weight.numel(), -w_bound, w_bound);
   p.weight = parameter(std::move(p.weight));
   if (!bias) {
     p.bias = float_tensor({0});
@@ -442,7 +434,7 @@ LinearParams linear_init(Generator& g, int64_t in, int64_t out, bool bias) {
   }
   p.bias = float_tensor({out});
   const double b_bound = in > 0 ? 1.0 / std::sqrt(fan_in) : 0.0;
-  g.fill_uniform(p.bias.f.data(), out, -b_bound, b_bound);
+  g.fill_uniform(p.bias.data<float>(), out, -b_bound, b_bound);
   p.bias = parameter(std::move(p.bias));
   return p;
 }
@@ -461,21 +453,21 @@ Tensor dropout(Generator& g, const Tensor& x, double p, DropoutRng kind) {
   }
   if (!x.is_float()) throw TensorError("dropout: expected a floating point tensor");
   if (p == 0.0 || x.numel() == 0) return x;
-  Tensor out;
-  out.shape = x.shape;
-  out.dtype = DType::float32;
-  out.f.resize(x.f.size());
-  out.requires_grad = x.requires_grad;
-  out.grad_fn = x.requires_grad ? "MulBackward0" : "";
+  // The mask is drawn in x's logical (row-major) order whatever its layout, as PyTorch does.
+  const Tensor xc = x.contiguous();
+  const float* in = xc.data<float>();
+  Tensor out = empty(x.shape());
+  float* o = out.data<float>();
+  const int64_t n = x.numel();
   if (p == 1.0) {
-    for (size_t k = 0; k < x.f.size(); ++k) out.f[k] = x.f[k] * 0.0f;
-    return out;
+    for (int64_t k = 0; k < n; ++k) o[k] = in[k] * 0.0f;
+  } else {
+    const double p_keep = 1.0 - p;
+    const float scale = 1.0f / static_cast<float>(p_keep);
+    g.fill_bernoulli(o, n, p_keep, kind);  // out holds the keep-mask
+    for (int64_t k = 0; k < n; ++k) o[k] = in[k] * (o[k] * scale);
   }
-  const double p_keep = 1.0 - p;
-  const float scale = 1.0f / static_cast<float>(p_keep);
-  g.fill_bernoulli(out.f.data(), x.numel(), p_keep, kind);  // out holds the keep-mask
-  for (size_t k = 0; k < x.f.size(); ++k) out.f[k] = x.f[k] * (out.f[k] * scale);
-  return out;
+  return with_grad(std::move(out), {&x}, "MulBackward0");
 }
 
 }  // namespace attn::core

@@ -1,38 +1,209 @@
-// core/tensor.cpp: construction, shape helpers, elementwise arithmetic and layout operations.
+// core/tensor.cpp: Storage, the Tensor handle, construction, shape helpers, autograd
+// bookkeeping and dtype conversion.
 //
-// What it is: the plain parts of core::Tensor, written with Eigen maps over the row-major
-// buffers. Rounding-sensitive loops (softmax, matmul, sums) live in kernels.cpp and reductions
-// in ops.cpp. What it is not: lazy, strided or in-place; every operation returns a new tensor.
+// What it is: the parts of core::Tensor every op relies on: allocation with overflow-checked
+// sizes and an explicit limit (kMaxTensorElements), layout queries (is_contiguous as PyTorch
+// computes it), element access for printers and tests, contiguous()/clone(), and as_strided.
+// What it is not: arithmetic (elementwise.cpp, ops.cpp, kernels.cpp) or views (views.cpp).
 #include "core/tensor.h"
 
-#include <Eigen/Core>
-#include <cmath>
 #include <fmt/format.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <type_traits>
 
 namespace attn::core {
 
-using ArrayF = Eigen::Array<float, Eigen::Dynamic, 1>;
-using MapF = Eigen::Map<ArrayF>;
-using CMapF = Eigen::Map<const ArrayF>;
+// ---- dtypes ----
+
+int64_t element_size(DType dtype) {
+  switch (dtype) {
+    case DType::float32: return 4;
+    case DType::int64: return 8;
+    case DType::boolean: return 1;
+  }
+  return 4;
+}
+
+const char* dtype_short_name(DType dtype) {
+  switch (dtype) {
+    case DType::float32: return "float32";
+    case DType::int64: return "int64";
+    case DType::boolean: return "bool";
+  }
+  return "float32";
+}
+
+// ---- Storage ----
+
+namespace {
+
+std::string gib(int64_t bytes) { return fmt::format("{:.1f} GiB", static_cast<double>(bytes) / (1024.0 * 1024.0 * 1024.0)); }
+
+}  // namespace
+
+Storage::Storage(DType dtype, int64_t n, const Shape& shape) : size_(n), dtype_(dtype) {
+  if (n > kMaxTensorElements)
+    throw TensorError(fmt::format(
+        "a {} tensor of shape {} would hold {} elements ({}), over attn's limit of {} elements ({} of float32) per tensor",
+        dtype_short_name(dtype), shape_str(shape), n, gib(n * element_size(dtype)), kMaxTensorElements,
+        gib(kMaxTensorElements * 4)));
+  if (n == 0) return;
+  // calloc: large blocks come from the kernel already zeroed, so zero-filling costs no pass.
+  data_ = std::calloc(static_cast<size_t>(n), static_cast<size_t>(element_size(dtype)));
+  if (data_ == nullptr)
+    throw TensorError(fmt::format("can't allocate memory: you tried to allocate {} bytes for a {} tensor of shape {}",
+                                  n * element_size(dtype), dtype_short_name(dtype), shape_str(shape)));
+}
+
+Storage::~Storage() { std::free(data_); }
+
+// ---- Tensor ----
+
+Tensor::Tensor() = default;
+
+void Tensor::check_dtype(DType want) const {
+  if (want != dtype_)
+    throw TensorError(fmt::format("internal error: {} data read as {}", dtype_short_name(dtype_), dtype_short_name(want)));
+}
+
+int64_t Tensor::size(int64_t d) const { return shape_[static_cast<size_t>(normalize_dim(d, dim()))]; }
+
+void Tensor::set_layout(Shape shape, Shape strides, int64_t offset) {
+  numel_ = numel_of(shape);
+  // PyTorch's compute_contiguous: from the last dim, each dim of size != 1 must have the stride
+  // of the dims after it; an empty tensor is contiguous.
+  contiguous_ = true;
+  if (numel_ != 0) {
+    int64_t expected = 1;
+    for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+      if (shape[d] == 1) continue;
+      if (strides[d] != expected) {
+        contiguous_ = false;
+        break;
+      }
+      expected *= shape[d];
+    }
+  }
+  shape_ = std::move(shape);
+  strides_ = std::move(strides);
+  offset_ = offset;
+}
+
+int64_t Tensor::offset_of(int64_t k) const {
+  int64_t off = 0;
+  for (int64_t d = dim() - 1; d >= 0; --d) {
+    off += (k % shape_[d]) * strides_[d];
+    k /= shape_[d];
+  }
+  return off;
+}
+
+double Tensor::at(int64_t k) const {
+  const int64_t off = offset_of(k);
+  switch (dtype_) {
+    case DType::float32: return static_cast<double>(data<float>()[off]);
+    case DType::int64: return static_cast<double>(data<int64_t>()[off]);
+    case DType::boolean: return data<uint8_t>()[off];
+  }
+  return 0.0;
+}
+
+int64_t Tensor::int_at(int64_t k) const {
+  const int64_t off = offset_of(k);
+  if (dtype_ == DType::boolean) return data<uint8_t>()[off];
+  return data<int64_t>()[off];
+}
+
+float Tensor::float_at(int64_t k) const { return data<float>()[offset_of(k)]; }
+
+std::vector<float> Tensor::floats() const {
+  const Tensor c = contiguous();
+  const float* p = c.data<float>();
+  return std::vector<float>(p, p + numel_);
+}
+
+std::vector<int64_t> Tensor::ints() const {
+  const Tensor c = contiguous();
+  if (dtype_ == DType::boolean) {
+    const uint8_t* p = c.data<uint8_t>();
+    return std::vector<int64_t>(p, p + numel_);
+  }
+  const int64_t* p = c.data<int64_t>();
+  return std::vector<int64_t>(p, p + numel_);
+}
+
+namespace {
+
+// Copies the elements of `src` (any layout) into the contiguous buffer `out`, same dtype.
+template <typename T>
+void gather_into(const Tensor& src, T* out) {
+  const T* in = src.data<T>();
+  if (src.is_contiguous()) {
+    if (src.numel() > 0) std::memcpy(out, in, static_cast<size_t>(src.numel()) * sizeof(T));
+    return;
+  }
+  for_each_offset(src.shape(), [&](int64_t k, int64_t off) { out[k] = in[off]; }, src.strides());
+}
+
+}  // namespace
+
+Tensor Tensor::clone() const {
+  Tensor out = empty(shape_, dtype_);
+  switch (dtype_) {
+    case DType::float32: gather_into(*this, out.data<float>()); break;
+    case DType::int64: gather_into(*this, out.data<int64_t>()); break;
+    case DType::boolean: gather_into(*this, out.data<uint8_t>()); break;
+  }
+  out.autograd_ = autograd_;
+  return out;
+}
+
+Tensor Tensor::contiguous() const { return contiguous_ ? *this : clone(); }
+
+// ---- views ----
+
+Tensor make_view(const Tensor& base, Shape shape, Shape strides, int64_t offset) {
+  Tensor out = base;
+  out.set_layout(std::move(shape), std::move(strides), offset);
+  return out;
+}
+
+Tensor as_strided(const Tensor& base, const Shape& shape, const Shape& strides, int64_t offset) {
+  if (shape.size() != strides.size())
+    throw TensorError(fmt::format("mismatch in length of strides and shape"));
+  for (int64_t s : strides)
+    if (s < 0) throw TensorError("as_strided: Negative strides are not supported at the moment, got strides: " + shape_str(strides));
+  if (offset < 0) throw TensorError(fmt::format("Tensor: invalid storage offset {}", offset));
+  // The last element's storage index must lie inside the storage (PyTorch's checkInBoundsForStorage).
+  int64_t last = offset, n = numel_of(shape);
+  for (size_t d = 0; d < shape.size() && n > 0; ++d) last += (shape[d] - 1) * strides[d];
+  const int64_t have = base.storage() ? base.storage()->size() : 0;
+  if (n > 0 && last >= have)
+    throw TensorError(fmt::format(
+        "setStorage: sizes {}, strides {}, storage offset {}, and itemsize {} requiring a storage size of {} are out of bounds for storage of size {}",
+        shape_str(shape), shape_str(strides), offset, element_size(base.dtype()), (last + 1) * element_size(base.dtype()),
+        have * element_size(base.dtype())));
+  return make_view(base, shape, strides, offset);
+}
 
 // ---- construction ----
 
-int64_t numel_of(const Shape& shape) {
-  int64_t n = 1;
-  for (int64_t d : shape) n *= d;
-  return n;
-}
-
 Tensor empty(const Shape& shape, DType dtype) {
   for (int64_t d : shape)
-    if (d < 0) throw TensorError(fmt::format("negative dimension {} in shape {}", d, shape_str(shape)));
+    if (d < 0) throw TensorError(fmt::format("Trying to create tensor with negative dimension {}: {}", d, shape_str(shape)));
+  // PyTorch's computeStorageNbytesContiguous: elements, then bytes, each checked.
+  int64_t n = 1, bytes = 0;
+  bool overflow = false;
+  for (int64_t d : shape) overflow |= __builtin_mul_overflow(n, d, &n);
+  overflow |= __builtin_mul_overflow(n, element_size(dtype), &bytes);
+  if (overflow) throw TensorError(fmt::format("Storage size calculation overflowed with sizes={}", shape_str(shape)));
   Tensor t;
-  t.shape = shape;
-  t.dtype = dtype;
-  if (dtype == DType::float32)
-    t.f.assign(static_cast<size_t>(numel_of(shape)), 0.0f);
-  else
-    t.i.assign(static_cast<size_t>(numel_of(shape)), 0);
+  t.dtype_ = dtype;
+  t.set_layout(shape, contiguous_strides(shape), 0);
+  t.storage_ = std::make_shared<Storage>(dtype, t.numel_, shape);
   return t;
 }
 
@@ -41,279 +212,146 @@ Tensor ones(const Shape& shape) { return full(shape, 1.0f); }
 
 Tensor full(const Shape& shape, float value) {
   Tensor t = empty(shape);
-  std::fill(t.f.begin(), t.f.end(), value);
+  std::fill_n(t.data<float>(), t.numel(), value);
   return t;
 }
 
 Tensor scalar(float value) { return from_floats({}, {value}); }
 
-Tensor from_floats(const Shape& shape, std::vector<float> data) {
-  if (static_cast<int64_t>(data.size()) != numel_of(shape))
+Tensor from_floats(const Shape& shape, const std::vector<float>& data) {
+  Tensor t = empty(shape);
+  if (static_cast<int64_t>(data.size()) != t.numel())
     throw TensorError(fmt::format("{} values do not fill shape {}", data.size(), shape_str(shape)));
-  Tensor t;
-  t.shape = shape;
-  t.f = std::move(data);
+  std::copy(data.begin(), data.end(), t.data<float>());
   return t;
 }
 
-Tensor from_ints(const Shape& shape, std::vector<int64_t> data, DType dtype) {
-  if (static_cast<int64_t>(data.size()) != numel_of(shape))
+Tensor from_ints(const Shape& shape, const std::vector<int64_t>& data, DType dtype) {
+  Tensor t = empty(shape, dtype);
+  if (static_cast<int64_t>(data.size()) != t.numel())
     throw TensorError(fmt::format("{} values do not fill shape {}", data.size(), shape_str(shape)));
-  Tensor t;
-  t.shape = shape;
-  t.dtype = dtype;
-  t.i = std::move(data);
+  if (dtype == DType::boolean) {
+    uint8_t* p = t.data<uint8_t>();
+    for (size_t k = 0; k < data.size(); ++k) p[k] = data[k] != 0;
+  } else if (dtype == DType::int64) {
+    std::copy(data.begin(), data.end(), t.data<int64_t>());
+  } else {
+    throw TensorError("from_ints: dtype must be int64 or bool");
+  }
   return t;
 }
 
-Tensor arange(int64_t n) {
-  Tensor t = empty({n}, DType::int64);
-  for (int64_t k = 0; k < n; ++k) t.i[k] = k;
+Tensor arange(int64_t n) { return arange(0, n, 1); }
+
+Tensor arange(int64_t start, int64_t end, int64_t step) {
+  if (step == 0) throw TensorError("step must be nonzero");
+  if ((step > 0 && end < start) || (step < 0 && end > start))
+    throw TensorError("upper bound and larger bound inconsistent with step sign");
+  // ceil((end - start) / step) in 128 bits: end - start may not fit in int64.
+  const __int128 span = static_cast<__int128>(end) - start;
+  const __int128 count = step > 0 ? (span + step - 1) / step : (span + step + 1) / step;
+  if (count > kMaxTensorElements)
+    throw TensorError(fmt::format("arange of {} elements (from {} to {} by {}) is over attn's limit of {} elements per tensor",
+                                  static_cast<int64_t>(count < INT64_MAX ? count : INT64_MAX), start, end, step, kMaxTensorElements));
+  Tensor t = empty({static_cast<int64_t>(count)}, DType::int64);
+  int64_t* p = t.data<int64_t>();
+  for (int64_t k = 0; k < t.numel(); ++k) p[k] = start + k * step;
   return t;
 }
 
 // ---- shape helpers ----
 
+int64_t numel_of(const Shape& shape) {
+  int64_t n = 1;
+  for (int64_t d : shape) {
+    if (d < 0) throw TensorError(fmt::format("Trying to create tensor with negative dimension {}: {}", d, shape_str(shape)));
+    if (__builtin_mul_overflow(n, d, &n)) throw TensorError("numel: integer multiplication overflow");
+  }
+  return n;
+}
+
+Shape contiguous_strides(const Shape& shape) {
+  Shape s(shape.size(), 1);
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d) s[d] = s[d + 1] * std::max<int64_t>(shape[d + 1], 1);
+  return s;
+}
+
 int64_t normalize_dim(int64_t dim, int64_t ndim) {
   int64_t lo = ndim == 0 ? -1 : -ndim, hi = ndim == 0 ? 0 : ndim - 1;
   if (dim < lo || dim > hi)
-    throw TensorError(fmt::format(
-        "Dimension out of range (expected to be in range of [{}, {}], but got {})", lo, hi, dim));
+    throw TensorError(fmt::format("Dimension out of range (expected to be in range of [{}, {}], but got {})", lo, hi, dim),
+                      "IndexError");
   return dim < 0 ? dim + std::max<int64_t>(ndim, 1) : dim;
 }
 
 std::string shape_str(const Shape& shape) { return fmt::format("[{}]", fmt::join(shape, ", ")); }
 
-// Row-major strides of a contiguous tensor of this shape.
-static Shape strides_of(const Shape& shape) {
-  Shape s(shape.size(), 1);
-  for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d) s[d] = s[d + 1] * shape[d + 1];
-  return s;
-}
-
 // ---- autograd bookkeeping ----
 
 Tensor with_grad(Tensor out, const std::vector<const Tensor*>& inputs, const char* grad_fn) {
-  out.is_parameter = false;
-  out.requires_grad = false;
-  out.grad_fn.clear();
+  AutogradMeta& m = out.autograd();
+  m = AutogradMeta{};
   for (const Tensor* in : inputs)
-    if (in->requires_grad) out.requires_grad = true;
-  if (out.requires_grad && out.dtype == DType::float32) out.grad_fn = grad_fn;
-  else out.requires_grad = false;
+    if (in->requires_grad()) m.requires_grad = true;
+  if (m.requires_grad && out.is_float()) m.grad_fn = grad_fn;
+  else m.requires_grad = false;
   return out;
 }
 
 Tensor detach(const Tensor& t) {
   Tensor out = t;
-  out.requires_grad = false;
-  out.is_parameter = false;
-  out.grad_fn.clear();
+  out.autograd() = AutogradMeta{};
   return out;
 }
 
 // ---- dtype conversion ----
 
-Tensor to_float(const Tensor& a) {
-  if (a.is_float()) return a;
-  Tensor out = empty(a.shape);
-  for (size_t k = 0; k < a.i.size(); ++k) out.f[k] = static_cast<float>(a.i[k]);
-  return out;
+namespace {
+
+// A float32 to int64 as x86's cvttss2si does it for PyTorch: truncation, and INT64_MIN for NaN,
+// infinities and values out of range (where a C++ cast would be undefined).
+int64_t float_to_int64(float v) {
+  if (!(v >= -9223372036854775808.0f && v < 9223372036854775808.0f)) return INT64_MIN;
+  return static_cast<int64_t>(v);
 }
 
-Tensor to_bool(const Tensor& a) {
-  Tensor out = empty(a.shape, DType::boolean);
-  for (int64_t k = 0; k < a.numel(); ++k) out.i[k] = a.at(k) != 0.0 ? 1 : 0;
-  return out;
+template <typename From, typename To>
+void convert(const Tensor& a, Tensor& out) {
+  const From* in = a.data<From>();
+  To* o = out.data<To>();
+  for_each_offset(a.shape(), [&](int64_t k, int64_t off) {
+    if constexpr (std::is_same_v<To, uint8_t>) o[k] = in[off] != 0;
+    else if constexpr (std::is_same_v<From, float> && std::is_same_v<To, int64_t>) o[k] = float_to_int64(in[off]);
+    else o[k] = static_cast<To>(in[off]);
+  }, a.strides());
 }
 
-// ---- elementwise with broadcasting ----
-
-// PyTorch's broadcast rule: align trailing dims; each pair must be equal or one of them 1.
-static Shape broadcast_shape(const Shape& a, const Shape& b) {
-  size_t n = std::max(a.size(), b.size());
-  Shape out(n);
-  for (size_t k = 0; k < n; ++k) {
-    int64_t da = k < n - a.size() ? 1 : a[k - (n - a.size())];
-    int64_t db = k < n - b.size() ? 1 : b[k - (n - b.size())];
-    if (da != db && da != 1 && db != 1)
-      throw TensorError(fmt::format(
-          "The size of tensor a ({}) must match the size of tensor b ({}) at non-singleton dimension {}",
-          da, db, k));
-    out[k] = da == 1 ? db : da;
+template <typename From>
+Tensor convert_from(const Tensor& a, DType dtype) {
+  Tensor out = empty(a.shape(), dtype);
+  switch (dtype) {
+    case DType::float32: convert<From, float>(a, out); break;
+    case DType::int64: convert<From, int64_t>(a, out); break;
+    case DType::boolean: convert<From, uint8_t>(a, out); break;
   }
   return out;
 }
 
-// For each output element (row-major), the flat offset into a tensor of shape `in` broadcast to `out`.
-static std::vector<int64_t> broadcast_offsets(const Shape& in, const Shape& out) {
-  Shape st = strides_of(in);
-  size_t lead = out.size() - in.size();
-  int64_t n = numel_of(out);
-  std::vector<int64_t> offs(static_cast<size_t>(n));
-  Shape idx(out.size(), 0);
-  for (int64_t k = 0; k < n; ++k) {
-    int64_t off = 0;
-    for (size_t d = lead; d < out.size(); ++d)
-      if (in[d - lead] != 1) off += idx[d] * st[d - lead];
-    offs[k] = off;
-    for (int64_t d = static_cast<int64_t>(out.size()) - 1; d >= 0; --d) {
-      if (++idx[d] < out[d]) break;
-      idx[d] = 0;
-    }
+}  // namespace
+
+Tensor to_dtype(const Tensor& a, DType dtype) {
+  if (a.dtype() == dtype) return a;
+  Tensor out;
+  switch (a.dtype()) {
+    case DType::float32: out = convert_from<float>(a, dtype); break;
+    case DType::int64: out = convert_from<int64_t>(a, dtype); break;
+    case DType::boolean: out = convert_from<uint8_t>(a, dtype); break;
   }
-  return offs;
+  return with_grad(std::move(out), {&a}, "ToCopyBackward0");
 }
 
-static float apply(BinOp op, float x, float y) {
-  switch (op) {
-    case BinOp::add: return x + y;
-    case BinOp::sub: return x - y;
-    case BinOp::mul: return x * y;
-    case BinOp::div: return x / y;
-    case BinOp::pow: return std::pow(x, y);
-  }
-  return 0.0f;
-}
-
-static const char* grad_name(BinOp op) {
-  switch (op) {
-    case BinOp::add: return "AddBackward0";
-    case BinOp::sub: return "SubBackward0";
-    case BinOp::mul: return "MulBackward0";
-    case BinOp::div: return "DivBackward0";
-    case BinOp::pow: return "PowBackward1";
-  }
-  return "";
-}
-
-static Tensor binary_int(BinOp op, const Tensor& a, const Tensor& b, const Shape& shape) {
-  Tensor out = empty(shape, DType::int64);
-  auto oa = broadcast_offsets(a.shape, shape), ob = broadcast_offsets(b.shape, shape);
-  for (size_t k = 0; k < oa.size(); ++k) {
-    int64_t x = a.i[oa[k]], y = b.i[ob[k]];
-    out.i[k] = op == BinOp::add ? x + y : op == BinOp::sub ? x - y : x * y;
-  }
-  return out;
-}
-
-Tensor binary(BinOp op, const Tensor& a, const Tensor& b) {
-  Shape shape = broadcast_shape(a.shape, b.shape);
-  if (!a.is_float() && !b.is_float() && op != BinOp::div && op != BinOp::pow)
-    return binary_int(op, a, b, shape);
-  Tensor fa = to_float(a), fb = to_float(b);
-  Tensor out = empty(shape);
-  if (fa.shape == fb.shape) {  // fast path: same shape, Eigen does the loop
-    CMapF x(fa.f.data(), fa.numel()), y(fb.f.data(), fb.numel());
-    MapF z(out.f.data(), out.numel());
-    switch (op) {
-      case BinOp::add: z = x + y; break;
-      case BinOp::sub: z = x - y; break;
-      case BinOp::mul: z = x * y; break;
-      case BinOp::div: z = x / y; break;
-      case BinOp::pow: z = x.pow(y); break;
-    }
-  } else {
-    auto oa = broadcast_offsets(fa.shape, shape), ob = broadcast_offsets(fb.shape, shape);
-    for (size_t k = 0; k < oa.size(); ++k) out.f[k] = apply(op, fa.f[oa[k]], fb.f[ob[k]]);
-  }
-  return with_grad(std::move(out), {&a, &b}, grad_name(op));
-}
-
-// tensor ** s: PyTorch special-cases these exponents (pow_tensor_scalar_optimized_kernel).
-static float pow_scalar(float x, double s) {
-  if (s == 0.5) return std::sqrt(x);
-  if (s == 2.0) return x * x;
-  if (s == 3.0) return x * x * x;
-  if (s == -0.5) return 1.0f / std::sqrt(x);
-  if (s == -1.0) return 1.0f / x;
-  if (s == -2.0) return 1.0f / (x * x);
-  return std::pow(x, static_cast<float>(s));
-}
-
-// tensor (op) python number. The number is rounded to float32 first, as PyTorch's wrapped
-// scalars are for a float32 tensor. An int64 tensor with an integer scalar stays int64.
-Tensor binary_scalar(BinOp op, const Tensor& a, double s, bool scalar_on_left) {
-  if (!a.is_float() && s == std::floor(s) && (op == BinOp::add || op == BinOp::sub || op == BinOp::mul)) {
-    Tensor b = from_ints({}, {static_cast<int64_t>(s)});
-    return scalar_on_left ? binary(op, b, a) : binary(op, a, b);
-  }
-  Tensor fa = to_float(a);
-  Tensor out = empty(fa.shape);
-  if (op == BinOp::pow && !scalar_on_left) {
-    for (size_t k = 0; k < fa.f.size(); ++k) out.f[k] = pow_scalar(fa.f[k], s);
-    return with_grad(std::move(out), {&a}, "PowBackward0");
-  }
-  float y = static_cast<float>(s);
-  for (size_t k = 0; k < fa.f.size(); ++k)
-    out.f[k] = scalar_on_left ? apply(op, y, fa.f[k]) : apply(op, fa.f[k], y);
-  const char* name = scalar_on_left && op == BinOp::sub ? "RsubBackward1" : grad_name(op);
-  return with_grad(std::move(out), {&a}, name);
-}
-
-Tensor neg(const Tensor& a) {
-  if (!a.is_float()) return binary_scalar(BinOp::mul, a, -1.0);
-  Tensor out = a;
-  MapF(out.f.data(), out.numel()) = -CMapF(a.f.data(), a.numel());
-  return with_grad(std::move(out), {&a}, "NegBackward0");
-}
-
-Tensor compare(CmpOp op, const Tensor& a, const Tensor& b) {
-  Shape shape = broadcast_shape(a.shape, b.shape);
-  Tensor out = empty(shape, DType::boolean);
-  auto oa = broadcast_offsets(a.shape, shape), ob = broadcast_offsets(b.shape, shape);
-  for (size_t k = 0; k < oa.size(); ++k) {
-    double x = a.at(oa[k]), y = b.at(ob[k]);
-    bool r = false;
-    switch (op) {
-      case CmpOp::eq: r = x == y; break;
-      case CmpOp::ne: r = x != y; break;
-      case CmpOp::lt: r = x < y; break;
-      case CmpOp::le: r = x <= y; break;
-      case CmpOp::gt: r = x > y; break;
-      case CmpOp::ge: r = x >= y; break;
-    }
-    out.i[k] = r;
-  }
-  return out;
-}
-
-// ---- masks ----
-
-static Tensor triangle(const Tensor& a, int64_t diagonal, bool lower, const char* name) {
-  if (a.dim() < 2) throw TensorError("tril/triu: input tensor must have at least 2 dimensions");
-  Tensor out = a;
-  int64_t rows = a.shape[a.dim() - 2], cols = a.shape[a.dim() - 1];
-  int64_t mats = a.numel() / std::max<int64_t>(rows * cols, 1);
-  for (int64_t m = 0; m < mats; ++m)
-    for (int64_t r = 0; r < rows; ++r)
-      for (int64_t c = 0; c < cols; ++c) {
-        bool keep = lower ? c - r <= diagonal : c - r >= diagonal;
-        if (keep) continue;
-        int64_t k = (m * rows + r) * cols + c;
-        if (out.is_float()) out.f[k] = 0.0f;
-        else out.i[k] = 0;
-      }
-  return with_grad(std::move(out), {&a}, name);
-}
-
-Tensor tril(const Tensor& a, int64_t diagonal) { return triangle(a, diagonal, true, "TrilBackward0"); }
-Tensor triu(const Tensor& a, int64_t diagonal) { return triangle(a, diagonal, false, "TriuBackward0"); }
-
-Tensor masked_fill(const Tensor& a, const Tensor& mask, float value) {
-  if (mask.dtype != DType::boolean)
-    throw TensorError("masked_fill_ only supports boolean masks, but got mask with dtype " +
-                      std::string(mask.dtype == DType::int64 ? "long int" : "float"));
-  Shape shape = broadcast_shape(a.shape, mask.shape);
-  if (shape != a.shape)
-    throw TensorError(fmt::format("masked_fill: mask of shape {} does not broadcast to {}",
-                                  shape_str(mask.shape), shape_str(a.shape)));
-  Tensor out = to_float(a);
-  auto om = broadcast_offsets(mask.shape, shape);
-  for (size_t k = 0; k < om.size(); ++k)
-    if (mask.i[om[k]]) out.f[k] = value;
-  return with_grad(std::move(out), {&a}, "MaskedFillBackward0");
-}
+Tensor to_float(const Tensor& a) { return to_dtype(a, DType::float32); }
+Tensor to_bool(const Tensor& a) { return to_dtype(a, DType::boolean); }
 
 // ---- scalar extraction ----
 

@@ -1,14 +1,36 @@
 // core/tensor.h: the float32 / int64 / bool tensor every lesson computes with.
 //
-// What it is: a small, always-contiguous, row-major tensor of 0 to 4 dimensions with shapes in
-// PyTorch order, plus the operations the lessons need, named as in PyTorch. Each operation also
-// records the `grad_fn` name PyTorch 1.13 would print for it, so the printer can show
-// `grad_fn=<MmBackward0>` where the article does.
-// What it is not: an autograd engine (no gradients are computed), a view system (views copy;
-// lesson tensors are tiny), or a general ND library (no strides, no devices).
+// What it is: as at::Tensor, a small handle onto shared storage. A Tensor is a shape, strides
+// (in elements), a storage offset and a dtype over a reference-counted Storage buffer, plus the
+// autograd bookkeeping PyTorch prints (`grad_fn=<MmBackward0>`, `requires_grad=True`). Copying a
+// Tensor copies this handle, never the elements. Views (view, reshape when it can, transpose, t,
+// T, permute, unsqueeze, squeeze, expand, select, narrow, slicing, unbind, chunk, split) share
+// their base's storage, as in PyTorch, and in-place ops (copy_, fill_, masked_fill_, add_, ...)
+// write through them into it. Every other op returns a new, contiguous (row-major) tensor.
+// What it is not: an autograd engine (no gradients are computed yet: AutogradMeta holds only
+// the grad_fn name), a device or dtype system beyond float32/int64/bool, or thread-safe for
+// writes (one interpreter owns its tensors).
+//
+// Writing a new op (a function of this header, implemented in a core/*.cpp):
+//
+//   Tensor square(const Tensor& a) {                        // y = x * x, any layout in
+//     const Tensor x = to_float(a).contiguous();            // the same handle when it already is
+//     Tensor out = empty(x.shape());                        // new, contiguous, zero-filled float32
+//     const float* in = x.data<float>();  float* o = out.data<float>();
+//     for (int64_t k = 0; k < x.numel(); ++k) o[k] = in[k] * in[k];
+//     return with_grad(std::move(out), {&a}, "PowBackward0");   // the grad_fn PyTorch records
+//   }
+//
+// Or skip the copy and walk a strided input: for_each_offset(x.shape(), [&](int64_t k, int64_t
+// off) { o[k] = in[off] * in[off]; }, x.strides());  (strided.h; it also walks several operands
+// at once, e.g. both sides of a broadcast: expand() them to the output shape first.)
+// Rules: read `data<T>()` (T = float, int64_t, uint8_t for bool) at offsets from strides(), or
+// call contiguous() and read 0..numel-1; never write into an input (copy it with clone()); only
+// in-place ops write (inplace.cpp), and they call mark_written() so autograd can see it.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -17,65 +39,193 @@
 
 namespace attn::core {
 
-enum class DType { float32, int64, boolean };
+enum class DType { float32, int64, boolean };   // boolean: one byte per element, 0 or 1
 
 using Shape = std::vector<int64_t>;
 
 // Thrown for any operation PyTorch would reject (shape mismatch, bad dim, ...). The message
-// reads like PyTorch's so a learner can search for it.
-struct TensorError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+// reads like PyTorch's so a learner can search for it; python_type() is the exception PyTorch
+// raises ("RuntimeError", or "IndexError" for an index out of range or an empty reduction).
+class TensorError : public std::runtime_error {
+ public:
+  explicit TensorError(const std::string& message, const char* python_type = "RuntimeError")
+      : std::runtime_error(message), python_type_(python_type) {}
+  const char* python_type() const { return python_type_; }
+
+ private:
+  const char* python_type_;
 };
 
-struct Tensor {
-  Shape shape;                     // PyTorch order, e.g. {6, 3}; {} is a 0-d tensor
-  DType dtype = DType::float32;
-  std::vector<float> f;            // data when dtype == float32, row-major
-  std::vector<int64_t> i;          // data when dtype is int64 or boolean (0/1), row-major
-  bool requires_grad = false;      // true for Parameters and anything computed from them
-  bool is_parameter = false;       // nn.Parameter: prints "Parameter containing:"
-  std::string grad_fn;             // e.g. "MmBackward0"; empty for leaves and detached tensors
+// The most elements one tensor's storage may hold: 2^31, i.e. 8 GiB of float32 (enough for a
+// GPT-2 layer's 12 x 4096 x 4096 attention weights, 201M elements, and the flash lesson at
+// T = 8192). Asking for more is a TensorError naming the shape and this limit, never a crash;
+// a view may span more (expand), as in PyTorch, since it allocates nothing.
+inline constexpr int64_t kMaxTensorElements = int64_t{1} << 31;
 
-  int64_t dim() const { return static_cast<int64_t>(shape.size()); }
-  int64_t numel() const {
-    int64_t n = 1;
-    for (int64_t d : shape) n *= d;
-    return n;
+int64_t element_size(DType dtype);   // bytes per element: 4, 8, 1
+const char* dtype_short_name(DType dtype); // "float32", "int64", "bool"
+
+// One buffer of elements, shared by a tensor and all its views. Zero-filled when made.
+class Storage {
+ public:
+  // Room for n elements of dtype. TensorError over kMaxTensorElements or when memory runs out
+  // (the message names `shape`, the tensor being made, and the bytes asked for).
+  Storage(DType dtype, int64_t n, const Shape& shape);
+  Storage(const Storage&) = delete;
+  Storage& operator=(const Storage&) = delete;
+  ~Storage();
+
+  DType dtype() const { return dtype_; }
+  int64_t size() const { return size_; }   // elements
+  void* data() { return data_; }
+  const void* data() const { return data_; }
+  // Bumped by every in-place write through any view (PyTorch's version counter, shared by a
+  // tensor and its views): autograd compares it to detect a saved tensor changed in place.
+  uint64_t version() const { return version_; }
+  void bump_version() { ++version_; }
+
+ private:
+  void* data_ = nullptr;
+  int64_t size_ = 0;
+  DType dtype_;
+  uint64_t version_ = 0;
+};
+
+// What autograd knows about a tensor. Today only what PyTorch prints; the autograd engine
+// replaces grad_fn by a node (keeping grad_fn_name() for the printer) and adds .grad.
+struct AutogradMeta {
+  bool requires_grad = false;   // true for Parameters and anything computed from them
+  bool is_parameter = false;    // nn.Parameter: prints "Parameter containing:"
+  std::string grad_fn;          // e.g. "MmBackward0"; empty for leaves and detached tensors
+};
+
+class Tensor {
+ public:
+  Tensor();   // float32, shape [0]: no elements, no storage
+
+  // ---- layout ----
+  const Shape& shape() const { return shape_; }       // PyTorch order, e.g. {6, 3}; {} is 0-d
+  const Shape& strides() const { return strides_; }   // in elements; 0 along an expanded dim
+  int64_t offset() const { return offset_; }          // storage offset of element (0, ..., 0)
+  int64_t dim() const { return static_cast<int64_t>(shape_.size()); }
+  int64_t numel() const { return numel_; }            // checked against overflow when made
+  int64_t size(int64_t dim) const;                    // shape()[dim], dim may be negative
+  DType dtype() const { return dtype_; }
+  bool is_float() const { return dtype_ == DType::float32; }
+  // PyTorch's is_contiguous(): row-major without gaps (the stride of a size-1 dim is ignored).
+  bool is_contiguous() const { return contiguous_; }
+
+  // ---- elements ----
+  // Element (0, ..., 0); element idx is at data<T>()[sum(idx[d] * strides()[d])]. T is float
+  // for float32, int64_t for int64, uint8_t for bool; another T throws (a bug in the caller).
+  // nullptr when the tensor has no elements.
+  template <typename T> T* data();
+  template <typename T> const T* data() const;
+  // *this when already contiguous (no copy), else a row-major copy; autograd fields kept. For
+  // kernels: the op `contiguous(t)` below is what records CloneBackward0.
+  Tensor contiguous() const;
+  // A new contiguous copy of the elements, owning its storage; autograd fields kept.
+  Tensor clone() const;
+  // Element k in row-major order (0 <= k < numel()), any layout: for printing, JSON, scalars
+  // and tests, not inner loops (it divides per dim). at() widens to double (exact for float32
+  // and bool, and for int64 within 2^53); int_at() is exact for int64 and bool.
+  double at(int64_t k) const;
+  int64_t int_at(int64_t k) const;
+  float float_at(int64_t k) const;                    // float32 only
+  std::vector<float> floats() const;                  // every element, row-major (float32 only)
+  std::vector<int64_t> ints() const;                  // every element, row-major (int64 or bool)
+
+  // ---- storage ----
+  const std::shared_ptr<Storage>& storage() const { return storage_; }
+  bool shares_storage(const Tensor& other) const { return storage_ && storage_ == other.storage_; }
+  uint64_t version() const { return storage_ ? storage_->version() : 0; }
+  // For in-place ops, before they write: bumps the storage's version (shared by every view).
+  void mark_written() {
+    if (storage_) storage_->bump_version();
   }
-  bool is_float() const { return dtype == DType::float32; }
-  // Element k in row-major order as double (for printing and scalar extraction).
-  double at(int64_t k) const { return is_float() ? static_cast<double>(f[k]) : static_cast<double>(i[k]); }
+
+  // ---- autograd bookkeeping ----
+  bool requires_grad() const { return autograd_.requires_grad; }
+  void set_requires_grad(bool on) { autograd_.requires_grad = on; }
+  bool is_parameter() const { return autograd_.is_parameter; }
+  void set_parameter(bool on) { autograd_.is_parameter = on; }
+  const std::string& grad_fn() const { return autograd_.grad_fn; }   // "" for a leaf
+  AutogradMeta& autograd() { return autograd_; }
+  const AutogradMeta& autograd() const { return autograd_; }
+
+ private:
+  friend Tensor empty(const Shape& shape, DType dtype);
+  friend Tensor make_view(const Tensor& base, Shape shape, Shape strides, int64_t offset);
+  void set_layout(Shape shape, Shape strides, int64_t offset);   // recomputes numel_, contiguous_
+  int64_t offset_of(int64_t k) const;                            // row-major k -> element offset
+  void check_dtype(DType want) const;
+
+  std::shared_ptr<Storage> storage_;
+  Shape shape_{0};
+  Shape strides_{1};
+  int64_t offset_ = 0;
+  int64_t numel_ = 0;
+  DType dtype_ = DType::float32;
+  bool contiguous_ = true;
+  AutogradMeta autograd_;
 };
 
 // ---- construction ----
-Tensor empty(const Shape& shape, DType dtype = DType::float32);  // zero-filled (uses no RNG)
+Tensor empty(const Shape& shape, DType dtype = DType::float32);  // contiguous, zero-filled (no RNG)
 Tensor zeros(const Shape& shape);
 Tensor ones(const Shape& shape);
 Tensor full(const Shape& shape, float value);
 Tensor scalar(float value);                                       // 0-d float tensor
-Tensor from_floats(const Shape& shape, std::vector<float> data);  // data.size() == numel
-Tensor from_ints(const Shape& shape, std::vector<int64_t> data, DType dtype = DType::int64);
+Tensor from_floats(const Shape& shape, const std::vector<float>& data);  // data.size() == numel
+Tensor from_ints(const Shape& shape, const std::vector<int64_t>& data, DType dtype = DType::int64);
 Tensor arange(int64_t n);                                         // int64 [0, n)
+Tensor arange(int64_t start, int64_t end, int64_t step);          // int64, PyTorch's checks
 
 // ---- shape helpers ----
+// The number of elements of `shape`; TensorError if a dim is negative or the product overflows.
 int64_t numel_of(const Shape& shape);
+Shape contiguous_strides(const Shape& shape);                     // row-major strides
 int64_t normalize_dim(int64_t dim, int64_t ndim);                 // -1 -> ndim-1, range-checked
 std::string shape_str(const Shape& shape);                        // "[6, 3]"
 
+// ---- views: share `base`'s storage (autograd fields from base; ops below set grad_fn) ----
+// The tensor of this shape and strides over base's storage, starting at storage offset
+// `offset`; nothing is checked but the caller's arithmetic (for ops that compute a view).
+Tensor make_view(const Tensor& base, Shape shape, Shape strides, int64_t offset);
+// torch.as_strided: make_view with PyTorch's bounds check against the storage.
+Tensor as_strided(const Tensor& base, const Shape& shape, const Shape& strides, int64_t offset);
+
 // ---- autograd bookkeeping: result of an op on these inputs gets this grad_fn name ----
 Tensor with_grad(Tensor out, const std::vector<const Tensor*>& inputs, const char* grad_fn);
-Tensor detach(const Tensor& t);
+Tensor detach(const Tensor& t);                                   // shares storage, no grad
 
-// ---- elementwise (broadcasting as in PyTorch) ----
+// ---- dtype ----
+Tensor to_bool(const Tensor& a);                                  // .bool()  (self if bool)
+Tensor to_float(const Tensor& a);                                 // .float() (self if float32)
+Tensor to_dtype(const Tensor& a, DType dtype);                    // self if already dtype
+
+// ---- elementwise (broadcasting as in PyTorch; elementwise.cpp) ----
 enum class BinOp { add, sub, mul, div, pow };
+Shape broadcast_shapes(const Shape& a, const Shape& b);           // PyTorch's rule and message
+// t's strides seen from `shape` (t broadcast to it): 0 along broadcast and added leading dims.
+Shape broadcast_strides(const Tensor& t, const Shape& shape);
 Tensor binary(BinOp op, const Tensor& a, const Tensor& b);
 Tensor binary_scalar(BinOp op, const Tensor& a, double s, bool scalar_on_left = false);
 Tensor neg(const Tensor& a);
 Tensor exp(const Tensor& a, CpuKernels cpu);                      // Sleef (avx2) or glibc expf (scalar)
-Tensor to_bool(const Tensor& a);                                  // .bool()
-Tensor to_float(const Tensor& a);                                 // .float()
 enum class CmpOp { eq, ne, lt, le, gt, ge };
 Tensor compare(CmpOp op, const Tensor& a, const Tensor& b);       // bool result
+
+// ---- in place: write through `self` (a tensor or a view) into its storage (inplace.cpp) ----
+// Values are converted to self's dtype; each bumps the version. copy_ and the arithmetic refuse
+// a self with overlapping elements (expanded), fill_ and masked_fill_ allow it, as in PyTorch.
+// PyTorch's refusal to write into a tensor whose elements overlap (stride 0, size > 1).
+void check_no_internal_overlap(const Tensor& t);
+void copy_(Tensor& self, const Tensor& src);                      // src broadcast to self
+void fill_(Tensor& self, double value);
+void masked_fill_(Tensor& self, const Tensor& mask, float value); // mask (bool) broadcast to self
+void binary_(BinOp op, Tensor& self, const Tensor& other);        // self (op)= other: add_, mul_, ...
+void binary_scalar_(BinOp op, Tensor& self, double s);
 
 // ---- reductions and normalisation ----
 Tensor sum(const Tensor& a);                                      // all elements -> 0-d
@@ -88,14 +238,30 @@ Tensor softmax(const Tensor& a, int64_t dim, CpuKernels cpu);     // PyTorch's C
 Tensor matmul(const Tensor& a, const Tensor& b);                  // `@`, with batching
 Tensor dot(const Tensor& a, const Tensor& b);                     // 1-D . 1-D -> 0-d
 
-// ---- layout ----
+// ---- views (views.cpp) ----
 Tensor transpose(const Tensor& a, int64_t d0, int64_t d1);
 Tensor t(const Tensor& a);                                        // .t(): 2-D transpose (TBackward0)
 Tensor T(const Tensor& a);                                        // .T: reversed dims (PermuteBackward0)
-Tensor view(const Tensor& a, Shape shape);                        // one -1 allowed
-Tensor contiguous(const Tensor& a);
+Tensor permute(const Tensor& a, const Shape& dims);               // dims is a permutation; PermuteBackward0
+// .view(shape): one -1 allowed; PyTorch's error when the strides do not allow a view.
+Tensor view(const Tensor& a, const Shape& shape);
+// .reshape(shape): a view when the strides allow (ReshapeAliasBackward0), else a contiguous
+// copy (UnsafeViewBackward0), as PyTorch 1.13 records them.
+Tensor reshape(const Tensor& a, const Shape& shape);
+Shape infer_size(const Shape& shape, int64_t numel);              // resolves -1; PyTorch's errors
 Tensor unsqueeze(const Tensor& a, int64_t dim);
 Tensor squeeze(const Tensor& a, int64_t dim);
+Tensor squeeze(const Tensor& a);                                  // every dim of size 1
+Tensor expand(const Tensor& a, const Shape& shape);               // -1 keeps a dim; stride 0
+Tensor select(const Tensor& a, int64_t dim, int64_t index);
+Tensor narrow(const Tensor& a, int64_t dim, int64_t start, int64_t length);
+Tensor slice(const Tensor& a, int64_t dim, int64_t start, int64_t stop, int64_t step);  // clipped
+std::vector<Tensor> unbind(const Tensor& a, int64_t dim);
+std::vector<Tensor> split(const Tensor& a, int64_t size, int64_t dim);
+std::vector<Tensor> chunk(const Tensor& a, int64_t chunks, int64_t dim);
+Tensor contiguous(const Tensor& a);                               // a itself, or CloneBackward0 copy
+Tensor clone(const Tensor& a);                                    // CloneBackward0
+// Joins copy.
 Tensor cat(const std::vector<Tensor>& ts, int64_t dim);
 Tensor stack(const std::vector<Tensor>& ts, int64_t dim);
 
@@ -104,11 +270,12 @@ Tensor tril(const Tensor& a, int64_t diagonal = 0);
 Tensor triu(const Tensor& a, int64_t diagonal = 0);
 Tensor masked_fill(const Tensor& a, const Tensor& mask, float value);
 
-// ---- indexing ----
-// One index entry per leading dimension: an integer, or a slice start:stop:step
-// (Python semantics, negative and out-of-range bounds clipped), or `None` (new axis).
+// ---- indexing (indexing.cpp) ----
+// Python's basic indexing: one entry per dimension, an integer (select), a slice
+// start:stop:step (Python semantics, bounds clipped), `None` (new axis) or `...` (as many `:`
+// as needed). The result is a view; grad_fn is the last op PyTorch applied.
 struct Index {
-  enum Kind { integer, slice, newaxis } kind = integer;
+  enum Kind { integer, slice, newaxis, ellipsis } kind = integer;
   int64_t value = 0;                 // for integer
   bool has_start = false, has_stop = false;
   int64_t start = 0, stop = 0, step = 1;  // for slice
@@ -122,18 +289,38 @@ Tensor var(const Tensor& a, bool unbiased = true);                 // all elemen
 Tensor var(const Tensor& a, int64_t dim, bool unbiased, bool keepdim);
 Tensor repeat_interleave(const Tensor& a, int64_t repeats, int64_t dim);
 Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b);
-Tensor expand(const Tensor& a, const Shape& shape);               // -1 keeps a dim
 Tensor argmax(const Tensor& a, int64_t dim, bool keepdim);
+Tensor argmax(const Tensor& a);                                    // into the flattened tensor
 Tensor isnan(const Tensor& a);
 Tensor isinf(const Tensor& a);
 Tensor unary(const Tensor& a, const char* op);                     // "sqrt", "abs", "log"
+Tensor amax(const Tensor& a, int64_t dim, bool keepdim);           // max along dim (NaN wins); AmaxBackward0
+Tensor amax(const Tensor& a);                                      // over every element
+bool equal(const Tensor& a, const Tensor& b);                      // torch.equal: same shape, same values
 
 // ---- scalar extraction ----
 double item(const Tensor& a);                                      // numel must be 1
 
-// ---- more ops for the concept lessons (layout, scaling) ----
-Tensor permute(const Tensor& a, const Shape& dims);                // dims is a permutation; PermuteBackward0
-Tensor amax(const Tensor& a, int64_t dim, bool keepdim);           // max along dim (NaN wins); AmaxBackward0
-bool equal(const Tensor& a, const Tensor& b);                      // torch.equal: same shape, same values
+// ---- Tensor::data<T> ----
+namespace detail {
+template <typename T> struct DTypeOf;
+template <> struct DTypeOf<float> { static constexpr DType value = DType::float32; };
+template <> struct DTypeOf<int64_t> { static constexpr DType value = DType::int64; };
+template <> struct DTypeOf<uint8_t> { static constexpr DType value = DType::boolean; };
+}  // namespace detail
+
+template <typename T>
+T* Tensor::data() {
+  check_dtype(detail::DTypeOf<T>::value);
+  return storage_ ? static_cast<T*>(storage_->data()) + offset_ : nullptr;
+}
+
+template <typename T>
+const T* Tensor::data() const {
+  check_dtype(detail::DTypeOf<T>::value);
+  return storage_ ? static_cast<const T*>(storage_->data()) + offset_ : nullptr;
+}
 
 }  // namespace attn::core
+
+#include "core/strided.h"   // for_each_offset: walking strided operands

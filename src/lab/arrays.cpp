@@ -30,7 +30,7 @@ Split split_at(const core::Shape& s, int64_t dim) {
 }  // namespace
 
 Arr to_arr(const core::Tensor& t) {
-  Arr a{t.shape, std::vector<double>(static_cast<size_t>(t.numel()))};
+  Arr a{t.shape(), std::vector<double>(static_cast<size_t>(t.numel()))};
   for (int64_t k = 0; k < t.numel(); ++k) a.v[static_cast<size_t>(k)] = t.at(k);
   return a;
 }

@@ -35,11 +35,13 @@ bool zero_fill_hint(const HintContext& c, const std::vector<bool>& hidden, int64
     if (src.dim != dim) continue;
     const core::Tensor& s = src.scores->t;
     bool inf_at_hidden = true;
-    for (size_t k = 0; k < s.f.size(); ++k) inf_at_hidden &= std::isinf(s.f[k]) == hidden[k];
+    const std::vector<float> values = s.floats();
+    for (size_t k = 0; k < values.size(); ++k) inf_at_hidden &= std::isinf(values[k]) == hidden[k];
     if (!inf_at_hidden) continue;
-    core::Tensor zero_filled = s;
-    for (float& x : zero_filled.f)
-      if (std::isinf(x)) x = 0;
+    core::Tensor zero_filled = s.clone();   // a copy: s is the lesson's printed tensor
+    float* z = zero_filled.data<float>();
+    for (int64_t k = 0; k < zero_filled.numel(); ++k)
+      if (std::isinf(z[k])) z[k] = 0;
     if (close_all(c.answer, softmax_of(zero_filled, false, src.scale, dim, c.run.cpu), c.tol)) {
       h.add(HintKind::mask_zero_fill, fmt::format("The mask filled the scores with 0 instead of -inf: exp(0) = 1, so the hidden (future) "
                                                   "positions still get weight. Fill them with -torch.inf, as in step '{}' ({} there), so "

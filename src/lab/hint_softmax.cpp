@@ -29,7 +29,7 @@ struct Trial {
 bool can_transpose(const Source& src) {
   const core::Tensor& s = src.scores->t;
   int64_t nd = s.dim();
-  return nd >= 2 && s.shape[nd - 1] == s.shape[nd - 2] && !close_all(transposed(src.scores->a), src.scores->a, kExact);
+  return nd >= 2 && s.shape()[nd - 1] == s.shape()[nd - 2] && !close_all(transposed(src.scores->a), src.scores->a, kExact);
 }
 
 // The lesson's scale, none, its square and its inverse, along each dim, of the scores and their
@@ -47,7 +47,7 @@ std::vector<Trial> trials_for(const Source& src) {
   for (bool tr : {false, true}) {
     if (tr && !can_transpose(src)) continue;
     for (int64_t d = 0; d < nd; ++d) {
-      if (s.shape[static_cast<size_t>(d)] < 2) continue;
+      if (s.shape()[static_cast<size_t>(d)] < 2) continue;
       for (auto [v, sc] : scales) {
         int dev = tr + (d != src.dim) + (v != same);
         if (dev) trials.push_back({tr, d, v, sc, dev});

@@ -62,9 +62,10 @@ std::string numpy_dtype(core::DType d) {
   return "float32";
 }
 
-std::string npy_bytes(const core::Tensor& t) {
-  std::string header = "{'descr': '" + numpy_descr(t.dtype) + "', 'fortran_order': False, 'shape': " + shape_tuple(t.shape) + ", }";
-  if (!t.shape.empty()) header += std::string(kGrowthAxisMaxDigits - std::to_string(t.shape[0]).size(), ' ');
+std::string npy_bytes(const core::Tensor& tensor) {
+  const core::Tensor t = tensor.contiguous();   // C order: a view is written as its elements
+  std::string header = "{'descr': '" + numpy_descr(t.dtype()) + "', 'fortran_order': False, 'shape': " + shape_tuple(t.shape()) + ", }";
+  if (!t.shape().empty()) header += std::string(kGrowthAxisMaxDigits - std::to_string(t.shape()[0]).size(), ' ');
   size_t hlen = header.size() + 1;
   size_t padlen = kArrayAlign - ((6 + 2 + 2 + hlen) % kArrayAlign);
   std::string out = "\x93NUMPY";
@@ -74,16 +75,16 @@ std::string npy_bytes(const core::Tensor& t) {
   out += header + std::string(padlen, ' ') + "\n";
   int64_t n = t.numel();
   // data: C order, little-endian whatever the host is
-  if (t.dtype == core::DType::float32) {
+  if (t.dtype() == core::DType::float32) {
     for (int64_t k = 0; k < n; ++k) {
       uint32_t bits;
-      std::memcpy(&bits, &t.f[k], sizeof bits);
+      std::memcpy(&bits, t.data<float>() + k, sizeof bits);
       put_le<uint32_t>(out, bits);
     }
-  } else if (t.dtype == core::DType::int64) {
-    for (int64_t k = 0; k < n; ++k) put_le<uint64_t>(out, static_cast<uint64_t>(t.i[k]));
+  } else if (t.dtype() == core::DType::int64) {
+    for (int64_t k = 0; k < n; ++k) put_le<uint64_t>(out, static_cast<uint64_t>(t.data<int64_t>()[k]));
   } else {
-    for (int64_t k = 0; k < n; ++k) out += static_cast<char>(t.i[k] != 0);
+    for (int64_t k = 0; k < n; ++k) out += static_cast<char>(t.data<uint8_t>()[k] != 0);
   }
   return out;
 }
@@ -125,8 +126,8 @@ std::vector<ExportedArray> list_arrays(const LessonRun& run, const std::vector<s
         a.step = s.step->id;
         a.cell = static_cast<int>(c) + 1;
         a.name = p.name;
-        a.shape = t.shape;
-        a.dtype = numpy_dtype(t.dtype);
+        a.shape = t.shape();
+        a.dtype = numpy_dtype(t.dtype());
         a.file = fmt::format("{}__{}__{}.npy", a.step, ++n, sanitise_name(p.name));
         a.tensor = &t;
         if (wanted) out.push_back(a);

@@ -27,16 +27,17 @@ std::string dtype_name(core::DType d) {
   return "?";
 }
 
-// tensor.tolist(): nested arrays, one level per dimension; element k is the next in row-major order.
+// tensor.tolist(): nested arrays, one level per dimension; element k is the next in row-major
+// order (t is contiguous: the caller passes tensor.contiguous()).
 std::string tolist(const core::Tensor& t, size_t dim, int64_t& k) {
-  if (dim == t.shape.size()) {
+  if (dim == t.shape().size()) {
     int64_t e = k++;
-    if (t.dtype == core::DType::float32) return real(t.f[e]);
-    if (t.dtype == core::DType::boolean) return boolean(t.i[e] != 0);
-    return integer(t.i[e]);
+    if (t.dtype() == core::DType::float32) return real(t.data<float>()[e]);
+    if (t.dtype() == core::DType::boolean) return boolean(t.data<uint8_t>()[e] != 0);
+    return integer(t.data<int64_t>()[e]);
   }
   std::vector<std::string> items;
-  for (int64_t j = 0; j < t.shape[dim]; ++j) items.push_back(tolist(t, dim + 1, k));
+  for (int64_t j = 0; j < t.shape()[dim]; ++j) items.push_back(tolist(t, dim + 1, k));
   return array(items);
 }
 
@@ -78,7 +79,7 @@ std::string value(const Value& v) {
     case Value::Str: case Value::Dtype: return str(v.s);
     case Value::Tensor: {
       int64_t k = 0;
-      return tolist(as_tensor(v), 0, k);
+      return tolist(as_tensor(v).contiguous(), 0, k);
     }
     case Value::List: case Value::Tuple: case Value::Size: {
       std::vector<std::string> items;
@@ -105,12 +106,12 @@ std::string printed(const PrintedValue& p) {
   if (p.value.kind == Value::Tensor) {
     const core::Tensor& t = as_tensor(p.value);
     std::vector<std::string> shape;
-    for (int64_t d : t.shape) shape.push_back(integer(d));
+    for (int64_t d : t.shape()) shape.push_back(integer(d));
     o.add("type", str("Tensor"))
-        .add("dtype", str(dtype_name(t.dtype)))
+        .add("dtype", str(dtype_name(t.dtype())))
         .add("shape", array(shape))
-        .add("requires_grad", boolean(t.requires_grad))
-        .add("grad_fn", str_or_null(t.grad_fn));
+        .add("requires_grad", boolean(t.requires_grad()))
+        .add("grad_fn", str_or_null(t.grad_fn()));
   } else {
     o.add("type", str(type_name(p.value)));
   }

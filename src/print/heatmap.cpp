@@ -118,8 +118,8 @@ bool has_masked(const WeightMatrix& m) { return std::find(m.masked.begin(), m.ma
 
 std::vector<WeightMatrix> attention_matrices(const core::Tensor& t) {
   if (!t.is_float() || (t.dim() != 2 && t.dim() != 3)) return {};
-  int64_t batch = t.dim() == 3 ? t.shape[0] : 1;
-  int64_t rows = t.shape[t.dim() - 2], cols = t.shape[t.dim() - 1];
+  int64_t batch = t.dim() == 3 ? t.shape()[0] : 1;
+  int64_t rows = t.shape()[t.dim() - 2], cols = t.shape()[t.dim() - 1];
   std::vector<WeightMatrix> out;
   for (int64_t b = 0; b < batch; ++b) {
     WeightMatrix m;

@@ -10,7 +10,8 @@
 // binary value ties-to-even, as Python's format() does (0.03125 -> "0.0312").
 // What it is not: sparse / quantized / nested / complex / named / meta tensors, devices other than
 // the default CPU, or dtypes other than float32 / int64 / bool (the only ones core::Tensor has).
-// It calls no free function of core/tensor.h: sub-tensors are read through a small View.
+// A tensor of any layout (a transposed or sliced view) is printed from its contiguous() copy, so
+// the functions below read row-major elements; sub-tensors are read through a small View.
 //
 // Test vectors: tools/make_print_vectors.py prints the same tensors with real PyTorch 1.13 and
 // tests/test_printer.cpp compares this printer's output with them character for character.
@@ -63,7 +64,7 @@ std::string py_format_int(int64_t value, bool is_bool) {
 // View: `self[i]` of a contiguous row-major tensor is again contiguous, so a sub-tensor is the
 // parent tensor, an element offset and the trailing part of the shape.
 
-View View::of(const core::Tensor& t) { return View{&t, 0, t.shape}; }
+View View::of(const core::Tensor& t) { return View{&t, 0, t.shape()}; }
 
 int64_t View::numel() const {
   int64_t n = 1;
@@ -79,48 +80,59 @@ View View::operator[](int64_t i) const {
   return sub;
 }
 
-double View::float_at(int64_t k) const { return static_cast<double>(tensor->f[offset + k]); }
-int64_t View::int_at(int64_t k) const { return tensor->i[offset + k]; }
+double View::float_at(int64_t k) const { return static_cast<double>(tensor->data<float>()[offset + k]); }
+int64_t View::int_at(int64_t k) const {
+  if (tensor->dtype() == core::DType::boolean) return tensor->data<uint8_t>()[offset + k];
+  return tensor->data<int64_t>()[offset + k];
+}
 
 // ---------------------------------------------------------------------------------------------
 // get_summarized_data: the edge items of every dimension, as a new tensor.
 
 namespace {
 
-void append_elements(const View& v, core::Tensor& out) {
+// The elements picked so far, row-major, and the shape they make.
+struct Picked {
+  core::Shape shape;
+  std::vector<float> f;     // float32 elements
+  std::vector<int64_t> i;   // int64 / bool elements
+};
+
+void append_elements(const View& v, Picked& out) {
   const int64_t n = v.numel();
   for (int64_t k = 0; k < n; ++k) {
-    if (v.tensor->is_float()) {
-      out.f.push_back(v.tensor->f[v.offset + k]);
-    } else {
-      out.i.push_back(v.tensor->i[v.offset + k]);
-    }
+    if (v.tensor->is_float()) out.f.push_back(static_cast<float>(v.float_at(k)));
+    else out.i.push_back(v.int_at(k));
   }
 }
 
-core::Tensor empty_like_dtype(const View& v) {
-  core::Tensor out;
-  out.dtype = v.tensor->dtype;
-  return out;
+core::Tensor to_tensor(const Picked& p, const View& like) {
+  if (like.tensor->is_float()) return core::from_floats(p.shape, p.f);
+  return core::from_ints(p.shape, p.i, like.tensor->dtype());
 }
 
 // torch.cat / torch.stack of equally shaped pieces along a new or the first dimension.
 core::Tensor stack(const std::vector<core::Tensor>& parts, const View& like) {
-  core::Tensor out = empty_like_dtype(like);
+  Picked out;
   out.shape = {static_cast<int64_t>(parts.size())};
-  if (!parts.empty()) out.shape.insert(out.shape.end(), parts[0].shape.begin(), parts[0].shape.end());
+  if (!parts.empty()) out.shape.insert(out.shape.end(), parts[0].shape().begin(), parts[0].shape().end());
   for (const core::Tensor& p : parts) {
-    out.f.insert(out.f.end(), p.f.begin(), p.f.end());
-    out.i.insert(out.i.end(), p.i.begin(), p.i.end());
+    if (p.is_float()) {
+      const std::vector<float> f = p.floats();
+      out.f.insert(out.f.end(), f.begin(), f.end());
+    } else {
+      const std::vector<int64_t> i = p.ints();
+      out.i.insert(out.i.end(), i.begin(), i.end());
+    }
   }
-  return out;
+  return to_tensor(out, like);
 }
 
 core::Tensor copy_of(const View& v) {
-  core::Tensor out = empty_like_dtype(v);
+  Picked out;
   out.shape = v.shape;
   append_elements(v, out);
-  return out;
+  return to_tensor(out, v);
 }
 
 }  // namespace
@@ -132,11 +144,11 @@ core::Tensor get_summarized_data(const View& self, const PrintOptions& opts) {
   if (dim == 1) {
     if (size0 <= 2 * opts.edgeitems) return copy_of(self);
     // torch.cat((self[:edgeitems], self[-edgeitems:]))
-    core::Tensor out = empty_like_dtype(self);
+    Picked out;
     out.shape = {2 * opts.edgeitems};
     for (int64_t k = 0; k < opts.edgeitems; ++k) append_elements(self[k], out);
     for (int64_t k = size0 - opts.edgeitems; k < size0; ++k) append_elements(self[k], out);
-    return out;
+    return to_tensor(out, self);
   }
   std::vector<core::Tensor> parts;
   if (size0 > 2 * opts.edgeitems) {
@@ -155,10 +167,10 @@ core::Tensor get_summarized_data(const View& self, const PrintOptions& opts) {
 
 Formatter::Formatter(const core::Tensor& tensor, const PrintOptions& opts)
     : floating_dtype(tensor.is_float()),
-      bool_dtype(tensor.dtype == core::DType::boolean),
+      bool_dtype(tensor.dtype() == core::DType::boolean),
       precision(opts.precision) {
   if (!floating_dtype) {
-    for (int64_t value : tensor.i) {
+    for (int64_t value : tensor.ints()) {
       max_width = std::max(max_width, static_cast<int>(py_format_int(value, bool_dtype).size()));
     }
   } else {
@@ -170,7 +182,7 @@ Formatter::Formatter(const core::Tensor& tensor, const PrintOptions& opts)
 void Formatter::init_floating(const core::Tensor& tensor, const PrintOptions& opts) {
   // nonzero_finite_vals = torch.masked_select(tensor_view, torch.isfinite(tensor_view) & tensor_view.ne(0))
   std::vector<double> nonzero_finite_vals;
-  for (float v : tensor.f) {
+  for (float v : tensor.floats()) {
     if (std::isfinite(v) && v != 0.0f) nonzero_finite_vals.push_back(static_cast<double>(v));
   }
   if (nonzero_finite_vals.empty()) return;  // "no valid number, do nothing" (sci_mode option unread)
@@ -319,8 +331,9 @@ std::string _tensor_str_with_formatter(const View& self, int indent, bool summar
   return "[" + join(slices, sep) + "]";
 }
 
-std::string _tensor_str(const core::Tensor& self, int indent, const PrintOptions& opts) {
-  if (self.numel() == 0) return "[]";
+std::string _tensor_str(const core::Tensor& tensor, int indent, const PrintOptions& opts) {
+  if (tensor.numel() == 0) return "[]";
+  const core::Tensor self = tensor.contiguous();   // View reads row-major elements
   const bool summarize = self.numel() > opts.threshold;
   const View view = View::of(self);
   if (summarize) {
@@ -380,17 +393,17 @@ std::string _str_intern(const core::Tensor& inp, const PrintOptions& opts) {
   // has_default_dtype: float32 (the default dtype), int64 or bool; all of core::DType.
   if (inp.numel() == 0) {
     // "Explicitly print the shape if it is not (0,), to match NumPy behavior"
-    if (inp.dim() != 1) suffixes.push_back("size=" + tuple_str(inp.shape));
+    if (inp.dim() != 1) suffixes.push_back("size=" + tuple_str(inp.shape()));
     // "In an empty tensor, there are no elements to infer if the dtype should be int64"
-    if (inp.dtype != core::DType::float32) suffixes.push_back("dtype=" + dtype_str(inp.dtype));
+    if (inp.dtype() != core::DType::float32) suffixes.push_back("dtype=" + dtype_str(inp.dtype()));
     tensor_str = "[]";
   } else {
     tensor_str = _tensor_str(inp, indent, opts);
   }
 
-  if (!inp.grad_fn.empty()) {
-    suffixes.push_back("grad_fn=<" + inp.grad_fn + ">");
-  } else if (inp.requires_grad || inp.is_parameter) {
+  if (!inp.grad_fn().empty()) {
+    suffixes.push_back("grad_fn=<" + inp.grad_fn() + ">");
+  } else if (inp.requires_grad() || inp.is_parameter()) {
     suffixes.push_back("requires_grad=True");
   }
   return _add_suffixes(prefix + tensor_str, suffixes, indent, /*force_newline=*/false, opts);
@@ -487,7 +500,7 @@ char32_t decode_utf8(const std::string& s, std::size_t& pos) {
 // Tensor.__repr__ -> _str -> _str_intern; Parameter.__repr__ prefixes "Parameter containing:\n".
 std::string tensor_repr(const core::Tensor& t, const PrintOptions& opts) {
   const std::string repr = detail::_str_intern(t, opts);
-  return t.is_parameter ? "Parameter containing:\n" + repr : repr;
+  return t.is_parameter() ? "Parameter containing:\n" + repr : repr;
 }
 
 // torch.Size.__repr__: "torch.Size([6, 3])"

@@ -22,7 +22,7 @@ namespace {
 
 bool is_index(const Value& v) {   // THPUtils_checkIndex: an int that is not a bool
   return v.kind == Value::Int ||
-         (v.kind == Value::Tensor && as_tensor(v).dim() == 0 && as_tensor(v).dtype == core::DType::int64);
+         (v.kind == Value::Tensor && as_tensor(v).dim() == 0 && as_tensor(v).dtype() == core::DType::int64);
 }
 
 bool is_list(const Value& v) { return v.kind == Value::Tuple || v.kind == Value::List || v.kind == Value::Size; }
@@ -30,12 +30,12 @@ bool is_list(const Value& v) { return v.kind == Value::Tuple || v.kind == Value:
 // FunctionParameter::check for the values attn has.
 bool fits(const Param& p, const Value& v) {
   using T = Param::Type;
-  auto zero_dim_no_grad = [&] { return v.kind == Value::Tensor && as_tensor(v).dim() == 0 && !as_tensor(v).requires_grad; };
+  auto zero_dim_no_grad = [&] { return v.kind == Value::Tensor && as_tensor(v).dim() == 0 && !as_tensor(v).requires_grad(); };
   switch (p.type) {
     case T::any: case T::object: return true;
     case T::tensor: return v.kind == Value::Tensor;
     case T::scalar: case T::float64: return v.is_number() || zero_dim_no_grad();
-    case T::int64: return v.kind == Value::Int || (zero_dim_no_grad() && as_tensor(v).dtype == core::DType::int64);
+    case T::int64: return v.kind == Value::Int || (zero_dim_no_grad() && as_tensor(v).dtype() == core::DType::int64);
     case T::boolean: return v.kind == Value::Bool;
     case T::int_list:
       if (is_list(v)) return as_seq(v).empty() || is_index(as_seq(v)[0]) || (as_seq(v)[0].kind == Value::Tensor && as_tensor(as_seq(v)[0]).numel() == 1);

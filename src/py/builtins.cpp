@@ -273,7 +273,7 @@ Value len_fn(Interpreter&, CallArgs& a) {
   if (v.kind == Value::Set) return Value::integer(static_cast<int64_t>(static_cast<SetObj*>(v.obj.get())->size()));
   if (v.kind == Value::Tensor) {
     if (as_tensor(v).dim() == 0) throw std::runtime_error("TypeError: len() of a 0-d tensor");
-    return Value::integer(as_tensor(v).shape[0]);
+    return Value::integer(as_tensor(v).shape()[0]);
   }
   return Value::integer(static_cast<int64_t>(as_seq(v).size()));
 }

@@ -126,7 +126,7 @@ std::vector<Value> Interpreter::iterate(const Value& v) {
       const core::Tensor& t = as_tensor(v);
       if (t.dim() == 0) throw std::runtime_error("TypeError: iteration over a 0-d tensor");
       std::vector<Value> out;
-      for (int64_t k = 0; k < t.shape[0]; ++k) {
+      for (int64_t k = 0; k < t.shape()[0]; ++k) {
         core::Index ix;
         ix.value = k;
         out.push_back(Value::tensor(core::index(t, {ix})));

@@ -21,10 +21,11 @@ using core::Tensor;
 
 InstanceObj& inst(const Value& v) { return *static_cast<InstanceObj*>(v.obj.get()); }
 
-Value make_parameter(Tensor t) {
-  t.requires_grad = true;
-  t.is_parameter = true;
-  t.grad_fn.clear();
+// nn.Parameter(t): the same storage, as a leaf that requires grad.
+Value make_parameter(const Tensor& data) {
+  Tensor t = core::detach(data);
+  t.set_requires_grad(true);
+  t.set_parameter(true);
   return Value::tensor(std::move(t));
 }
 
@@ -145,9 +146,9 @@ void embedding_init(Interpreter& in, Value& self, CallArgs& a) {
     throw std::runtime_error("AssertionError: Padding_idx must be within num_embeddings");
   if (padding && *padding < 0) *padding += num;
   if (num * dim > 50'000'000) throw std::runtime_error("RuntimeError: embedding too large for a lesson (over 50 million weights)");
-  Tensor w = core::embedding_weight(in.state.generator, num, dim);
+    Tensor w = core::embedding_weight(in.state.generator, num, dim);
   if (padding)   // reset_parameters(): normal_ init, then the padding row filled with zeros
-    std::fill(w.f.begin() + *padding * dim, w.f.begin() + (*padding + 1) * dim, 0.0f);
+    std::fill_n(w.data<float>() + *padding * dim, dim, 0.0f);
   inst(self).set("num_embeddings", Value::integer(num));
   inst(self).set("embedding_dim", Value::integer(dim));
   inst(self).set("padding_idx", padding ? Value::integer(*padding) : Value::none());
@@ -189,9 +190,10 @@ Value dropout_forward(Interpreter& in, Value& self, CallArgs& a) {
   Tensor y = core::dropout(in.state.generator, t, p, in.state.rng);
   if (!inst(self).find("inplace")->b) return Value::tensor(std::move(y));
   if (p == 0.0 || t.numel() == 0) return x;
-  if (t.requires_grad && t.grad_fn.empty())
+  if (t.requires_grad() && t.grad_fn().empty())
     throw std::runtime_error("RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.");
-  t = std::move(y);
+  core::copy_(t, y);   // through t's storage: every view of it sees the dropout
+  t = core::with_grad(t, {&t}, "MulBackward0");
   return x;
 }
 
@@ -216,7 +218,7 @@ std::string modulelist_repr(const Value& self) {
 // parameters(): own parameters in registration order, then (recurse) each child's, depth first.
 void collect_parameters(const Value& m, std::vector<Value>& out, bool recurse = true) {
   for (auto& [name, v] : inst(m).attrs)
-    if (v.kind == Value::Tensor && as_tensor(v).is_parameter) out.push_back(v);
+    if (v.kind == Value::Tensor && as_tensor(v).is_parameter()) out.push_back(v);
   if (!recurse) return;
   for (auto& [name, v] : inst(m).attrs) {
     if (v.kind == Value::Instance) collect_parameters(v, out);
@@ -245,7 +247,7 @@ void add_nn_modules(NamespaceObj& nn) {
     bool requires_grad = b.flag("requires_grad");
     done(b);
     Value p = make_parameter(data.is_none() ? core::zeros({0}) : as_tensor(data));
-    as_tensor(p).requires_grad = requires_grad;
+    as_tensor(p).set_requires_grad(requires_grad);
     return p;
   });
   auto linear = module_class("Linear", module);

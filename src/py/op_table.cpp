@@ -112,14 +112,7 @@ const OpTable& torch_ops() {
 
 // ---- helpers ----
 
-core::Tensor cast(const core::Tensor& t, core::DType dtype) {
-  if (t.dtype == dtype) return t;
-  if (dtype == core::DType::float32) return core::to_float(t);
-  if (dtype == core::DType::boolean) return core::to_bool(t);
-  std::vector<int64_t> v;
-  for (int64_t k = 0; k < t.numel(); ++k) v.push_back(static_cast<int64_t>(t.at(k)));
-  return core::from_ints(t.shape, v);
-}
+core::Tensor cast(const core::Tensor& t, core::DType dtype) { return core::to_dtype(t, dtype); }
 
 void require_dtype(Args& a, core::DType natural) {
   std::optional<core::DType> d = a.dtype("dtype");

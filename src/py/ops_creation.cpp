@@ -33,7 +33,7 @@ Value finish(Args& a, Tensor t) {
   if (std::optional<DType> d = a.dtype("dtype")) t = cast(t, *d);
   if (a.flag("requires_grad")) {
     if (!t.is_float()) throw std::runtime_error("RuntimeError: Only Tensors of floating point and complex dtype can require gradients");
-    t.requires_grad = true;
+    t.set_requires_grad(true);
   }
   return Value::tensor(std::move(t));
 }
@@ -69,7 +69,7 @@ void flatten(const Value& v, core::Shape& shape, size_t depth, std::vector<doubl
 
 Value tensor_fn(Interpreter&, Args& a) {
   const Value& data = a.get("data");
-  if (data.kind == Value::Tensor) return finish(a, core::detach(as_tensor(data)));
+  if (data.kind == Value::Tensor) return finish(a, core::detach(as_tensor(data)).clone());   // torch.tensor(t) copies
   core::Shape shape;
   std::vector<double> vals;
   bool any_float = false, all_bool = true;
@@ -98,7 +98,7 @@ Value rand_fn(Interpreter& in, Args& a) {
   core::Shape shape = shape_arg(a, "size");
   bool grad = a.flag("requires_grad");
   Tensor t = core::rand(in.state.generator, shape);
-  t.requires_grad = grad;
+  t.set_requires_grad(grad);
   return Value::tensor(std::move(t));
 }
 
@@ -107,7 +107,7 @@ Value randn_fn(Interpreter& in, Args& a) {
   core::Shape shape = shape_arg(a, "size");
   bool grad = a.flag("requires_grad");
   Tensor t = core::randn(in.state.generator, shape);
-  t.requires_grad = grad;
+  t.set_requires_grad(grad);
   return Value::tensor(std::move(t));
 }
 
@@ -115,7 +115,7 @@ Value full_fn(Interpreter&, Args& a) {
   const Value& fill = a.get("fill_value");   // its type decides the dtype, as in PyTorch
   DType natural = fill.kind == Value::Bool ? DType::boolean
                   : fill.kind == Value::Int ? DType::int64
-                  : fill.kind == Value::Tensor ? as_tensor(fill).dtype : DType::float32;
+                  : fill.kind == Value::Tensor ? as_tensor(fill).dtype() : DType::float32;
   core::Shape shape = shape_arg(a, "size");
   double x = to_double(fill, "fill_value");
   if (natural == DType::float32) return finish(a, core::full(shape, static_cast<float>(x)));
@@ -150,7 +150,7 @@ Value arange_fn(Interpreter&, Args& a) {
 
 Value like_fn(Args& a, float fill) {
   const Tensor& t = a.tensor("input");
-  return finish(a, cast(core::full(t.shape, fill), t.dtype));   // the input's dtype unless dtype= says otherwise
+  return finish(a, cast(core::full(t.shape(), fill), t.dtype()));   // the input's dtype unless dtype= says otherwise
 }
 
 // The keywords every factory takes after its size, in PyTorch's order.

@@ -42,10 +42,10 @@ Value functional_softmax_fn(Interpreter& in, Args& a) {
   return Value::tensor(core::softmax(x, *dim, in.state.cpu));
 }
 
-// keepdim over every dim: the same value, every dim kept with size 1.
-Tensor keep_all(Tensor r, const core::Shape& of) {
-  r.shape.assign(of.size(), 1);
-  return r;
+// keepdim over every dim: the same value, every dim kept with size 1 (grad_fn unchanged).
+Tensor keep_all(const Tensor& r, const core::Shape& of) {
+  const core::Shape ones(of.size(), 1);
+  return core::make_view(r, ones, ones, r.offset());
 }
 
 Value sum_fn(Interpreter&, Args& a) {
@@ -59,7 +59,7 @@ Value sum_fn(Interpreter&, Args& a) {
   bool keepdim = a.flag("keepdim");
   if (dim) return Value::tensor(core::sum(t, *dim, keepdim));
   Tensor r = core::with_grad(core::sum(t), {&t}, a.given("dim") ? "SumBackward1" : "SumBackward0");
-  return Value::tensor(keepdim ? keep_all(r, t.shape) : r);
+  return Value::tensor(keepdim ? keep_all(r, t.shape()) : r);
 }
 
 Value mean_fn(Interpreter&, Args& a) {
@@ -69,9 +69,9 @@ Value mean_fn(Interpreter&, Args& a) {
   bool keepdim = a.overload() == 0 ? false : a.flag("keepdim");
   if (dim) return Value::tensor(core::mean(t, *dim, keepdim));
   Tensor s = core::sum(core::to_float(t));   // mean of all elements: sum() / numel, as a 0-d tensor
-  s.f[0] /= static_cast<float>(t.numel());
+  s.data<float>()[0] /= static_cast<float>(t.numel());
   Tensor r = core::with_grad(s, {&t}, a.overload() == 1 && a.given("dim") ? "MeanBackward1" : "MeanBackward0");
-  return Value::tensor(keepdim ? keep_all(r, t.shape) : r);
+  return Value::tensor(keepdim ? keep_all(r, t.shape()) : r);
 }
 
 // var/std overloads: (dim, *, correction, keepdim), (dim, unbiased, keepdim), (unbiased).
@@ -91,7 +91,7 @@ Value var_like(Args& a, bool take_sqrt) {
     keepdim = a.flag("keepdim");
   }
   Tensor v = dim ? core::var(t, *dim, unbiased, keepdim) : core::var(t, unbiased);
-  if (!dim && keepdim) v = keep_all(v, t.shape);
+  if (!dim && keepdim) v = keep_all(v, t.shape());
   if (!take_sqrt) return Value::tensor(v);
   Tensor s = core::unary(v, "sqrt");
   return Value::tensor(core::with_grad(s, {&t}, "StdBackward0"));
@@ -102,8 +102,8 @@ Value amax_fn(Interpreter&, Args& a) {
   std::optional<int64_t> dim = one_dim(a, "dim");
   bool keepdim = a.flag("keepdim");
   if (dim) return Value::tensor(core::amax(t, *dim, keepdim));
-  Tensor r = core::with_grad(core::amax(core::view(t, {-1}), 0, false), {&t}, "AmaxBackward0");   // over every element
-  return Value::tensor(keepdim ? keep_all(r, t.shape) : r);
+  Tensor r = core::with_grad(core::amax(core::reshape(t, {-1}), 0, false), {&t}, "AmaxBackward0");   // over every element
+  return Value::tensor(keepdim ? keep_all(r, t.shape()) : r);
 }
 
 Value max_fn(Interpreter&, Args& a) {
@@ -118,8 +118,8 @@ Value argmax_fn(Interpreter&, Args& a) {
   std::optional<int64_t> dim = a.opt_integer("dim");
   bool keepdim = a.flag("keepdim");
   if (dim) return Value::tensor(core::argmax(t, *dim, keepdim));
-  Tensor r = core::argmax(core::view(t, {-1}), 0, false);   // the index into the flattened tensor
-  return Value::tensor(keepdim ? keep_all(r, t.shape) : r);
+  Tensor r = core::argmax(core::reshape(t, {-1}), 0, false);   // the index into the flattened tensor
+  return Value::tensor(keepdim ? keep_all(r, t.shape()) : r);
 }
 
 Value allclose_fn(Interpreter&, Args& a) {
@@ -127,11 +127,12 @@ Value allclose_fn(Interpreter&, Args& a) {
   double rtol = a.number("rtol"), atol = a.number("atol");
   bool equal_nan = a.flag("equal_nan");
   Tensor diff = core::binary(core::BinOp::sub, x, y);   // broadcasts, raises on mismatch
-  Tensor xb = core::binary(core::BinOp::add, core::zeros(diff.shape), core::to_float(x));
-  Tensor yb = core::binary(core::BinOp::add, core::zeros(diff.shape), core::to_float(y));
-  for (int64_t k = 0; k < diff.numel(); ++k) {
-    if (equal_nan && std::isnan(xb.f[k]) && std::isnan(yb.f[k])) continue;
-    if (!(std::fabs(diff.f[k]) <= atol + rtol * std::fabs(yb.f[k]))) return Value::boolean(false);
+  const std::vector<float> xb = core::expand(core::to_float(x), diff.shape()).floats();
+  const std::vector<float> yb = core::expand(core::to_float(y), diff.shape()).floats();
+  const std::vector<float> d = diff.floats();
+  for (size_t k = 0; k < d.size(); ++k) {
+    if (equal_nan && std::isnan(xb[k]) && std::isnan(yb[k])) continue;
+    if (!(std::fabs(d[k]) <= atol + rtol * std::fabs(yb[k]))) return Value::boolean(false);
   }
   return Value::boolean(true);
 }
@@ -167,23 +168,30 @@ Value einsum_fn(Interpreter& in, Args& a) {
   return Value::tensor(core::einsum(args[0].s, ops));
 }
 
-// masked_fill(mask, value): value a number or a 0-d tensor.
-Tensor masked_fill(Args& a, const char* self) {
-  const Tensor& t = a.tensor(self);
-  const Tensor& mask = a.tensor("mask");
+// masked_fill's value: a number or a 0-d tensor.
+float fill_value(Args& a) {
   const Value& value = a.get("value");
   if (value.kind == Value::Tensor && as_tensor(value).dim() != 0)
     throw std::runtime_error(fmt::format("RuntimeError: masked_fill_ only supports a 0-dimensional value tensor, but got tensor with {} dimension(s).",
                                          as_tensor(value).dim()));
-  return core::masked_fill(t, mask, static_cast<float>(to_double(value, "value")));
+  return static_cast<float>(to_double(value, "value"));
 }
 
+Tensor masked_fill(Args& a, const char* self) {
+  const Tensor& t = a.tensor(self);
+  const Tensor& mask = a.tensor("mask");
+  return core::masked_fill(t, mask, fill_value(a));
+}
+
+// Writes through self's storage: every name bound to it, and every view of it, sees the change.
 Value masked_fill_inplace(Interpreter&, Args& a) {
-  Tensor r = masked_fill(a, "self");
   Tensor& t = a.tensor("self");
-  if (t.requires_grad && t.grad_fn.empty())
+  const Tensor& mask = a.tensor("mask");
+  const float value = fill_value(a);
+  if (t.requires_grad() && t.grad_fn().empty())
     throw std::runtime_error("RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.");
-  t = std::move(r);   // every name bound to this tensor sees the change
+  core::masked_fill_(t, mask, value);
+  t = core::with_grad(t, {&t}, "MaskedFillBackward0");
   return a.get("self");
 }
 

@@ -28,12 +28,7 @@ Value view_fn(Interpreter&, Args& a) {
 Value squeeze_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("input");
   if (a.overload() == 1) return Value::tensor(core::squeeze(t, a.integer("dim")));
-  Tensor out = t;   // every dim of size 1
-  core::Shape shape;
-  for (int64_t d : t.shape)
-    if (d != 1) shape.push_back(d);
-  out.shape = shape;
-  return Value::tensor(core::with_grad(std::move(out), {&t}, "SqueezeBackward0"));
+  return Value::tensor(core::squeeze(t));   // every dim of size 1
 }
 
 Value repeat_interleave_fn(Interpreter&, Args& a) {
@@ -43,20 +38,21 @@ Value repeat_interleave_fn(Interpreter&, Args& a) {
   int64_t repeats = a.integer("repeats");
   std::optional<int64_t> dim = a.opt_integer("dim");
   if (a.given("output_size")) a.unsupported("output_size");
-  if (!dim) return Value::tensor(core::repeat_interleave(core::view(t, {-1}), repeats, 0));   // flattened
+  if (!dim) return Value::tensor(core::repeat_interleave(core::reshape(t, {-1}), repeats, 0));   // flattened
   return Value::tensor(core::repeat_interleave(t, repeats, *dim));
 }
 
 Value size_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("self");
-  if (a.overload() == 1) return Value::size(t.shape);
-  return Value::integer(t.shape[static_cast<size_t>(core::normalize_dim(a.integer("dim"), t.dim()))]);
+  if (a.overload() == 1) return Value::size(t.shape());
+  return Value::integer(t.shape()[static_cast<size_t>(core::normalize_dim(a.integer("dim"), t.dim()))]);
 }
 
 Value tolist(const Tensor& t) {
-  if (t.dim() == 0) return t.is_float() ? Value::number(t.at(0)) : Value::integer(t.i[0]);
+  if (t.dim() == 0)
+    return t.is_float() ? Value::number(t.at(0)) : t.dtype() == core::DType::boolean ? Value::boolean(t.int_at(0) != 0) : Value::integer(t.int_at(0));
   std::vector<Value> rows;
-  for (int64_t r = 0; r < t.shape[0]; ++r) {
+  for (int64_t r = 0; r < t.shape()[0]; ++r) {
     core::Index ix;
     ix.value = r;
     rows.push_back(tolist(core::index(t, {ix})));
@@ -66,8 +62,8 @@ Value tolist(const Tensor& t) {
 
 Value item_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("self");
-  double v = core::item(t);
-  return t.is_float() ? Value::number(v) : t.dtype == core::DType::boolean ? Value::boolean(v != 0) : Value::integer(static_cast<int64_t>(v));
+  double v = core::item(t);   // checks numel == 1
+  return t.is_float() ? Value::number(v) : t.dtype() == core::DType::boolean ? Value::boolean(v != 0) : Value::integer(t.int_at(0));
 }
 
 // .bool() / .float() / .long(): memory_format only has its default here (the table checks it).
@@ -85,7 +81,7 @@ void add_shape_ops(std::vector<OpRow>& rows) {
   const unsigned both = kFunction | kMethod;
   rows.push_back({"view", kMethod, {"view(Tensor self, ScalarType dtype)", "view(Tensor self, SymIntArrayRef size)"}, view_fn});
   rows.push_back({"reshape", both, {"reshape(Tensor input, SymIntArrayRef shape)"},
-                  [](Interpreter&, Args& a) { return Value::tensor(core::view(a.tensor("input"), shape_of(a, "shape"))); }});
+                  [](Interpreter&, Args& a) { return Value::tensor(core::reshape(a.tensor("input"), shape_of(a, "shape"))); }});
   rows.push_back({"expand", kMethod, {"expand(Tensor self, SymIntArrayRef size, *, bool implicit=False)"}, [](Interpreter&, Args& a) {
                     a.get("implicit");   // only a note for PyTorch's tracer
                     return Value::tensor(core::expand(a.tensor("self"), shape_of(a, "size")));
@@ -110,10 +106,8 @@ void add_shape_ops(std::vector<OpRow>& rows) {
                   repeat_interleave_fn});
   rows.push_back({"contiguous", kMethod, {"contiguous(Tensor self, *, MemoryFormat memory_format=contiguous_format)"},
                   [](Interpreter&, Args& a) { return Value::tensor(core::contiguous(a.tensor("self"))); }});
-  rows.push_back({"clone", both, {"clone(Tensor input, *, MemoryFormat? memory_format=None)"}, [](Interpreter&, Args& a) {
-                    const Tensor& t = a.tensor("input");
-                    return Value::tensor(core::with_grad(t, {&t}, "CloneBackward0"));
-                  }});
+  rows.push_back({"clone", both, {"clone(Tensor input, *, MemoryFormat? memory_format=None)"},
+                  [](Interpreter&, Args& a) { return Value::tensor(core::clone(a.tensor("input"))); }});
   rows.push_back({"detach", both, {"detach(Tensor input)"}, [](Interpreter&, Args& a) { return Value::tensor(core::detach(a.tensor("input"))); }});
   rows.push_back({"size", kMethod, {"size(Tensor self, int64_t dim)", "size(Tensor self)", "size(Tensor self, Dimname dim)"}, size_fn});
   rows.push_back({"dim", kMethod, {"dim(Tensor self)"}, [](Interpreter&, Args& a) { return Value::integer(a.tensor("self").dim()); }});

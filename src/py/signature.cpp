@@ -339,7 +339,7 @@ void Args::check_all_read() const {
 }
 
 std::string py_typename(const Value& v) {
-  if (v.kind == Value::Tensor && as_tensor(v).is_parameter) return "Parameter";
+  if (v.kind == Value::Tensor && as_tensor(v).is_parameter()) return "Parameter";
   return type_name(v);
 }
 

@@ -1,8 +1,8 @@
 // py/tensor_methods.cpp: attributes of a Tensor value (`x.shape`, `x.T`, `x.dtype`), indexing
 // (`x[1]`, `x[0, 1] = 5`) and the lookup of its methods (`x.sum(dim=1)`) in the op table.
 //
-// What it is: item assignment writes into the shared tensor, so every name bound to it sees the
-// change, as in Python. What it is not: the methods themselves (op_table.h: ops_*.cpp rows) or
+// What it is: indexing gives views (core/indexing.cpp) and item assignment writes through them
+// into the tensor's storage, so every name bound to it, and every view of it, sees the change. What it is not: the methods themselves (op_table.h: ops_*.cpp rows) or
 // numerics (core/).
 #include <fmt/format.h>
 
@@ -42,33 +42,32 @@ std::vector<core::Index> to_indices(const std::vector<Value>& idx) {
   return out;
 }
 
-// x[idx] = value: index an arange of flat positions with the same idx, then write through.
-void setitem(Tensor& t, const Value& value, const std::vector<Value>& idx) {
-  Tensor pos = core::arange(t.numel());
-  pos.shape = t.shape;
-  Tensor where = core::index(pos, to_indices(idx));
-  Tensor src = value.kind == Value::Tensor ? core::to_float(as_tensor(value)) : core::scalar(static_cast<float>(to_double(value, "value")));
-  Tensor filled = core::binary(core::BinOp::add, core::zeros(where.shape), src);   // broadcast value to the target
-  if (filled.shape != where.shape)
-    throw std::runtime_error(fmt::format("RuntimeError: shape mismatch: value tensor of shape {} cannot be broadcast to indexing result of shape {}",
-                                         core::shape_str(src.shape), core::shape_str(where.shape)));
-  for (int64_t k = 0; k < where.numel(); ++k) {
-    if (t.is_float()) t.f[where.i[k]] = filled.f[k];
-    else t.i[where.i[k]] = static_cast<int64_t>(filled.f[k]);
-  }
+// x[idx] = value, as PyTorch's copy_to (python_variable_indexing.cpp): the indexed view is
+// written in place, so x (and every other view of its storage) changes. A value of the view's
+// shape is copied, a number or 0-d tensor fills, anything else has its leading 1s dropped and is
+// expanded to the view's shape (expand's errors).
+void setitem(const Tensor& t, const Value& value, const std::vector<Value>& idx) {
+  Tensor dst = core::index(t, to_indices(idx));
+  if (value.kind != Value::Tensor) return core::fill_(dst, to_double(value, "value"));
+  const Tensor& src = as_tensor(value);
+  if (dst.shape() == src.shape()) return core::copy_(dst, src);
+  if (src.dim() == 0) return core::fill_(dst, src.at(0));
+  core::Shape trimmed = src.shape();
+  while (!trimmed.empty() && trimmed.front() == 1) trimmed.erase(trimmed.begin());
+  core::copy_(dst, core::expand(core::view(src, trimmed), dst.shape()));
 }
 
 }  // namespace
 
 Value tensor_attribute(Interpreter&, const Value& self, const std::string& name) {
   Tensor& t = as_tensor(self);
-  if (name == "shape") return Value::size(t.shape);
+  if (name == "shape") return Value::size(t.shape());
   if (name == "T") return Value::tensor(core::T(t));
   if (name == "ndim") return Value::integer(t.dim());
-  if (name == "requires_grad") return Value::boolean(t.requires_grad);
+  if (name == "requires_grad") return Value::boolean(t.requires_grad());
   if (name == "data") return Value::tensor(core::detach(t));
   if (name == "dtype")
-    return Value::dtype(t.dtype == core::DType::float32 ? "torch.float32" : t.dtype == core::DType::int64 ? "torch.int64" : "torch.bool");
+    return Value::dtype(t.dtype() == core::DType::float32 ? "torch.float32" : t.dtype() == core::DType::int64 ? "torch.int64" : "torch.bool");
   if (name == "__getitem__")
     return builtin("Tensor.__getitem__", [self](Interpreter&, CallArgs& a) {
       return Value::tensor(core::index(as_tensor(self), to_indices(a.pos)));

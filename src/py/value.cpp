@@ -35,7 +35,7 @@ Value Value::size(const core::Shape& shape) {
 
 Value snapshot(const Value& v) {
   switch (v.kind) {
-    case Value::Tensor: return Value::tensor(as_tensor(v));
+    case Value::Tensor: return Value::tensor(as_tensor(v).clone());   // the elements as they are now
     case Value::List: case Value::Tuple: case Value::Size: {
       std::vector<Value> items;
       for (const Value& x : as_seq(v)) items.push_back(snapshot(x));
