@@ -216,7 +216,9 @@ TEST_CASE("hints: a mask over the diagonal too (NaN rows), the other triangle wi
   core::Tensor s42 = printed(run42, "scores", "attn_scores");
   core::Tensor wrong42 = core::softmax(div(core::masked_fill(s42, core::to_bool(core::tril(core::ones({6, 6}), -1)), -INFINITY), std::sqrt(2.0)),
                                        1, run42.cpu);
-  CHECK(std::any_of(wrong42.f.begin(), wrong42.f.end(), [](float x) { return x > 0 && x < 1e-6; }));
+  const core::Tensor c42 = wrong42.contiguous();   // [6, 6]
+  const float* w42 = c42.data<float>();
+  CHECK(std::any_of(w42, w42 + wrong42.numel(), [](float x) { return x > 0 && x < 1e-6; }));
 }
 
 TEST_CASE("hints: context vectors from transposed weights, or from other printed weights") {

@@ -56,9 +56,11 @@ Arr softmax_of(const core::Tensor& scores, bool transpose, const Scale& scale, i
 }
 
 core::Tensor masked_scores(const core::Tensor& scores, bool transpose, const std::vector<bool>& hide) {
-  core::Tensor x = core::contiguous(transpose ? core::transpose(scores, -2, -1) : scores);   // [..., n, n]
-  for (size_t k = 0; k < hide.size() && k < x.f.size(); ++k)
-    if (hide[k]) x.f[k] = -INFINITY;
+  // A fresh copy: scores (and a contiguous view of them) share storage that must not change.
+  core::Tensor x = (transpose ? core::transpose(scores, -2, -1) : scores).clone();   // [..., n, n]
+  float* e = x.data<float>();
+  for (size_t k = 0; k < hide.size() && static_cast<int64_t>(k) < x.numel(); ++k)
+    if (hide[k]) e[k] = -INFINITY;
   return x;
 }
 
