@@ -30,28 +30,18 @@
 
 #include "core/gemm.h"
 #include "core/kernels.h"
-#include "core/parallel.h"
 #include "core/tensor.h"
 
 namespace gemm = attn::core::gemm;
 namespace kernels = attn::core::kernels;
-namespace parallel = attn::core::parallel;
 using attn::core::Tensor;
 
 namespace {
 
-// ---- settings, restored at the end of each test ----
-
-struct Settings {
-  Settings() = default;
-  Settings(const Settings&) = delete;
-  Settings& operator=(const Settings&) = delete;
-  ~Settings() {
-    gemm::set_path(gemm::Path::automatic);
-    gemm::set_split(gemm::Split{});
-    parallel::set_max_threads(0);
-  }
-};
+// Every product below is run with an explicit gemm::Config (path, split, threads): there is
+// no process-wide setting to change or restore.
+// Split even the smallest product into micro-tile-sized tiles for the threads.
+constexpr gemm::Split kSplitAll{0, 1, 1};
 
 // The paths this machine can run (portable always; AVX2 if the CPU has it).
 std::vector<gemm::Path> paths() {
@@ -130,17 +120,15 @@ struct Shape3 {
 
 // C = A @ B through gemm::matmul (row-major operands) for every path and thread count, each
 // compared with kernels::reference::matmul. Returns how many runs differed (and reports the first).
-int check_shape(Shape3 s, Generator& g, const std::vector<int>& threads) {
+int check_shape(Shape3 s, Generator& g, const std::vector<int>& threads, gemm::Split split) {
   const std::vector<float> a = g.values(s.m * s.k), b = g.values(s.k * s.n);
   std::vector<float> want(static_cast<size_t>(s.m * s.n));
   kernels::reference::matmul(a.data(), b.data(), want.data(), s.m, s.k, s.n);
   int failures = 0;
   for (gemm::Path p : paths()) {
-    gemm::set_path(p);
     for (int t : threads) {
-      parallel::set_max_threads(t);
       std::vector<float> got(want.size(), 12345.0f);
-      gemm::matmul(s.m, s.n, s.k, {a.data(), s.k, 1}, {b.data(), s.n, 1}, got.data(), s.n);
+      gemm::matmul(s.m, s.n, s.k, {a.data(), s.k, 1}, {b.data(), s.n, 1}, got.data(), s.n, {p, split, t});
       const int64_t i = first_difference(want, got, !g.any_nan_payload);
       if (i >= 0 && failures++ == 0)
         FAIL_CHECK(name(p) << " path, " << t << " thread(s), m=" << s.m << " k=" << s.k << " n=" << s.n
@@ -153,8 +141,6 @@ int check_shape(Shape3 s, Generator& g, const std::vector<int>& threads) {
 
 // Random shapes with m, n in [1, 70] and k in [0, 70], a density of specials drawn per shape.
 void random_shapes(int count, bool any_nan_payload, uint64_t seed) {
-  Settings restore;
-  gemm::set_split({0, 1, 1});  // split even the smallest product into tiles for the threads
   Generator g{std::mt19937_64(seed)};
   g.any_nan_payload = any_nan_payload;
   const double densities[] = {0.0, 0.001, 0.02, 0.2, 0.6};
@@ -162,7 +148,7 @@ void random_shapes(int count, bool any_nan_payload, uint64_t seed) {
   for (int c = 0; c < count; ++c) {
     std::uniform_int_distribution<int64_t> dim(1, 70), kdim(0, 70);
     g.special = densities[c % 5];
-    failures += check_shape({dim(g.rng), kdim(g.rng), dim(g.rng)}, g, {1, 2, 3});
+    failures += check_shape({dim(g.rng), kdim(g.rng), dim(g.rng)}, g, {1, 2, 3}, kSplitAll);
   }
   CHECK(failures == 0);
 }
@@ -178,7 +164,6 @@ TEST_CASE("gemm equals the reference loop in all 32 bits when the only NaN is th
 }
 
 TEST_CASE("gemm equals the reference loop across block edges: big shapes, k = 0, 1 x n and m x 1") {
-  Settings restore;
   Generator g{std::mt19937_64(3)};
   g.special = 0.01;
   // Past every block size of gemm.cpp (k 512, rows 96, columns 1024) and one off them, sizes
@@ -186,34 +171,28 @@ TEST_CASE("gemm equals the reference loop across block edges: big shapes, k = 0,
   const Shape3 shapes[] = {{257, 300, 129}, {5, 1100, 2100}, {97, 1025, 17}, {289, 513, 161}, {1, 700, 3000},
                            {3000, 700, 1},  {64, 0, 48},     {1, 0, 1},      {7, 1, 2050},    {96, 512, 1024}};
   int failures = 0;
-  for (Shape3 s : shapes) failures += check_shape(s, g, {1, 2});
+  for (Shape3 s : shapes) failures += check_shape(s, g, {1, 2}, gemm::Split{});
   CHECK(failures == 0);
 }
 
 TEST_CASE("k = 0 gives +0.0f everywhere, on every path") {
-  Settings restore;
   for (gemm::Path p : paths()) {
-    gemm::set_path(p);
     std::vector<float> c(6, -1.0f);
-    gemm::matmul(2, 3, 0, {nullptr, 0, 1}, {nullptr, 3, 1}, c.data(), 3);
+    gemm::matmul(2, 3, 0, {nullptr, 0, 1}, {nullptr, 3, 1}, c.data(), 3, {.path = p});
     for (float x : c) CHECK(std::bit_cast<uint32_t>(x) == 0u);
   }
 }
 
 TEST_CASE("(+0) + (-0) stays +0: a column of -0 products sums to +0, as the reference BLAS gives") {
-  Settings restore;
   for (gemm::Path p : paths()) {
-    gemm::set_path(p);
     const std::vector<float> a{-1.0f, 1.0f}, b{0.0f, -0.0f};  // products -0 and -0
     std::vector<float> c(1, 1.0f);
-    gemm::matmul(1, 1, 2, {a.data(), 2, 1}, {b.data(), 1, 1}, c.data(), 1);
+    gemm::matmul(1, 1, 2, {a.data(), 2, 1}, {b.data(), 1, 1}, c.data(), 1, {.path = p});
     CHECK(std::bit_cast<uint32_t>(c[0]) == 0u);  // 0 + -0 + -0 = +0, not -0
   }
 }
 
 TEST_CASE("strided operands: A and B read in place as transposes, C with a wider row stride") {
-  Settings restore;
-  gemm::set_split({0, 1, 1});
   Generator g{std::mt19937_64(4)};
   g.special = 0.02;
   const int64_t m = 37, k = 300, n = 53, ldc = 60;
@@ -226,11 +205,9 @@ TEST_CASE("strided operands: A and B read in place as transposes, C with a wider
   std::vector<float> want(static_cast<size_t>(m * n));
   kernels::reference::matmul(a.data(), b.data(), want.data(), m, k, n);
   for (gemm::Path p : paths()) {
-    gemm::set_path(p);
     for (int t : {1, 2}) {
-      parallel::set_max_threads(t);
       std::vector<float> c(static_cast<size_t>(m * ldc), 7.0f), got;
-      gemm::matmul(m, n, k, {at.data(), 1, m}, {bt.data(), 1, k}, c.data(), ldc);
+      gemm::matmul(m, n, k, {at.data(), 1, m}, {bt.data(), 1, k}, c.data(), ldc, {p, kSplitAll, t});
       for (int64_t i = 0; i < m; ++i) {
         got.insert(got.end(), c.begin() + i * ldc, c.begin() + i * ldc + n);
         for (int64_t j = n; j < ldc; ++j) CHECK(c[i * ldc + j] == 7.0f);  // untouched
@@ -243,37 +220,34 @@ TEST_CASE("strided operands: A and B read in place as transposes, C with a wider
 namespace {
 
 // x(k) @ B(k,n) on the same buffers as A(m,k) @ x(k): vecmat takes the m x k buffer as B.
+// Run as kernels::matvec / kernels::vecmat run them (gemm::matvec, gemm::matmul with m = 1),
+// with this test's Config.
 void check_vectors(gemm::Path p, int t, int64_t m, int64_t k, Generator& g) {
+  const gemm::Config cfg{p, kSplitAll, t};
   const std::vector<float> a = g.values(m * k), x = g.values(k), y = g.values(m);
   std::vector<float> want(static_cast<size_t>(m)), got(static_cast<size_t>(m), 3.0f);
   kernels::reference::matvec(a.data(), x.data(), want.data(), m, k);
-  kernels::matvec(a.data(), x.data(), got.data(), m, k);
+  gemm::matvec(m, k, a.data(), k, x.data(), got.data(), cfg);
   CHECK_MESSAGE(first_difference(want, got, false) == -1, name(p) << ", " << t << " thread(s): matvec m=" << m << " k=" << k);
   std::vector<float> want2(static_cast<size_t>(k)), got2(static_cast<size_t>(k), 3.0f);
   kernels::reference::vecmat(y.data(), a.data(), want2.data(), m, k);
-  kernels::vecmat(y.data(), a.data(), got2.data(), m, k);
+  gemm::matmul(1, k, m, {y.data(), m, 1}, {a.data(), k, 1}, got2.data(), k, cfg);
   CHECK_MESSAGE(first_difference(want2, got2, false) == -1, name(p) << ", " << t << " thread(s): vecmat k=" << m << " n=" << k);
 }
 
 }  // namespace
 
 TEST_CASE("matvec and vecmat equal their reference loops on every path, with 1 and 2 threads") {
-  Settings restore;
-  gemm::set_split({0, 1, 1});
   Generator g{std::mt19937_64(5)};
   g.special = 0.02;
   for (gemm::Path p : paths())
     for (int t : {1, 2}) {
-      gemm::set_path(p);
-      parallel::set_max_threads(t);
       for (int64_t m : {1, 7, 16, 33, 2000})  // rows past a multiple of 8 run one by one
         for (int64_t k : {0, 1, 9, 300, 1030}) check_vectors(p, t, m, k, g);
     }
 }
 
 TEST_CASE("batched_matmul: every batch equals the reference, broadcast operands included") {
-  Settings restore;
-  gemm::set_split({0, 1, 1});
   Generator g{std::mt19937_64(6)};
   g.special = 0.02;
   const int64_t batch = 5, m = 13, k = 40, n = 21;
@@ -284,11 +258,10 @@ TEST_CASE("batched_matmul: every batch equals the reference, broadcast operands 
   for (int64_t q = 0; q < batch; ++q)
     kernels::reference::matmul(a.data() + oa[q], b.data() + ob[q], want.data() + q * m * n, m, k, n);
   for (gemm::Path p : paths()) {
-    gemm::set_path(p);
     for (int t : {1, 2}) {
-      parallel::set_max_threads(t);
       std::vector<float> got(want.size(), 9.0f);
-      gemm::batched_matmul(batch, m, n, k, {a.data(), k, 1}, oa.data(), {b.data(), n, 1}, ob.data(), got.data());
+      gemm::batched_matmul(batch, m, n, k, {a.data(), k, 1}, oa.data(), {b.data(), n, 1}, ob.data(), got.data(),
+                           {p, kSplitAll, t});
       CHECK_MESSAGE(first_difference(want, got, false) == -1, name(p) << ", " << t << " thread(s)");
     }
   }

@@ -204,10 +204,11 @@ struct Operands {
   }
 };
 
-void run_attn(const Case& x, Operands& d) {
-  if (x.matvec) return kernels::matvec(d.a.data(), d.b.data(), d.c.data(), x.m, x.k);
+// attn's product with the default split, on the path and thread count of `cfg`.
+void run_attn(const Case& x, Operands& d, const gemm::Config& cfg) {
+  if (x.matvec) return gemm::matvec(x.m, x.k, d.a.data(), x.k, d.b.data(), d.c.data(), cfg);
   gemm::batched_matmul(x.batch, x.m, x.n, x.k, {d.a.data(), x.k, 1}, d.oa.data(), {d.b.data(), x.n, 1},
-                       d.ob.data(), d.c.data());
+                       d.ob.data(), d.c.data(), cfg);
 }
 
 void run_naive(const Case& x, Operands& d) {
@@ -228,7 +229,7 @@ int main(int argc, char** argv) {
   const Options o = parse(argc, argv);
   const OpenBlas blas(o.openblas);
   std::printf("attn gemm path: %s; threads by default (ATTN_NUM_THREADS or hardware): %d\n",
-              gemm::set_path(o.path) == gemm::Path::avx2 ? "avx2" : "portable",
+              gemm::resolve(o.path) == gemm::Path::avx2 ? "avx2" : "portable",
               parallel::max_threads());
   if (blas.sgemm && blas.corename) std::printf("OpenBLAS core: %s\n", blas.corename());
   std::printf("%-22s %7s %12s %12s %12s %12s %9s\n", "product", "threads", "attn GFLOP/s", "per core",
@@ -239,8 +240,8 @@ int main(int argc, char** argv) {
     std::vector<float> first;
     double blas_single = 0;  // OpenBLAS, 1 thread, per core: the peak this product is held to
     for (int t : o.threads) {
-      parallel::set_max_threads(t);
-      const Timing attn = best_time([&] { run_attn(x, d); }, o.seconds);
+      const gemm::Config cfg{.path = o.path, .threads = t};
+      const Timing attn = best_time([&] { run_attn(x, d, cfg); }, o.seconds);
       if (first.empty()) first = d.c;
       const bool same = std::memcmp(first.data(), d.c.data(), d.c.size() * sizeof(float)) == 0;
       std::string ob = "-", ob_core = "-";
@@ -264,6 +265,5 @@ int main(int argc, char** argv) {
   }
   if (!summary.empty()) std::printf("\nattn per core as a share of OpenBLAS with 1 thread (per core), same product:\n");
   for (const std::string& line : summary) std::printf("  %s\n", line.c_str());
-  parallel::set_max_threads(0);
   return 0;
 }

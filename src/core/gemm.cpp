@@ -12,13 +12,13 @@
 // A tile of at most kMR rows (vecmat) reads B in place instead (short_tile); matvec has its
 // own kernel that runs 8 rows' dot products in the 8 lanes (gemm::matvec).
 //
-// Threads: a product big enough (Split::min_macs) is cut into tiles of C (and batches), handed
-// out by core/parallel; every tile is computed as a single-threaded product would compute it.
+// Threads: a product big enough (Config::split.min_macs) is cut into tiles of C (and batches),
+// handed out by core/parallel; every tile is computed as a single-threaded product would be.
+// Nothing here is process-wide: the path, split and thread count come in each call's Config.
 // What it is not: rounding logic beyond the above (the micro-kernels hold the arithmetic).
 #include "core/gemm.h"
 
 #include <algorithm>
-#include <atomic>
 #include <stdexcept>
 #include <vector>
 
@@ -39,13 +39,10 @@ using detail::MicroKernel;
 constexpr int64_t kKC = 512;   // k block: a kKC x kNR panel of B is 32 KB, read from L1/L2
 constexpr int64_t kMC = 96;    // row block: a kMC x kKC block of A (192 KB) stays in L2
 constexpr int64_t kNC = 1024;  // column block: a kKC x kNC panel of B (2 MB) stays in L3
-// Split{}.min_macs: products with fewer multiply-adds (some 20 us of work for one core) run on
-// the calling thread alone, so lesson-sized products never touch the pool.
-Split g_split;  // only changed by tests and benchmarks, before they multiply
+// Split{}.min_macs (gemm.h): products with fewer multiply-adds (some 20 us of work for one
+// core) run on the calling thread alone, so lesson-sized products never touch the pool.
 
 // ---- path (AVX2 or portable) ----
-
-std::atomic<int> g_path{static_cast<int>(Path::automatic)};
 
 bool cpu_has_avx2() {
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -55,14 +52,11 @@ bool cpu_has_avx2() {
 #endif
 }
 
-Path path_in_force() {
-  const Path p = static_cast<Path>(g_path.load(std::memory_order_relaxed));
-  return p == Path::automatic ? set_path(Path::automatic) : p;
+const MicroKernel* micro_kernels(const Config& cfg) {
+  return resolve(cfg.path) == Path::avx2 ? detail::kAvx2Kernels : detail::kPortableKernels;
 }
 
-const MicroKernel* kernels_in_force() {
-  return path_in_force() == Path::avx2 ? detail::kAvx2Kernels : detail::kPortableKernels;
-}
+int threads_of(const Config& cfg) { return cfg.threads > 0 ? cfg.threads : parallel::max_threads(); }
 
 // ---- packing ----
 
@@ -189,15 +183,15 @@ struct Plan {
 
 // Halve the longer side of the tile until there are about 4 tasks per thread (so a core busy
 // with something else costs little), keeping tiles big enough that packing stays cheap.
-Plan plan(int64_t batch, int64_t m, int64_t n, int64_t k) {
+Plan plan(int64_t batch, int64_t m, int64_t n, int64_t k, const Config& cfg) {
   Plan p;
   p.tile_m = m;
   p.tile_n = n;
   const int64_t macs = batch * m * n * std::max<int64_t>(k, 1);
-  if (macs < g_split.min_macs) return p;
-  p.threads = parallel::max_threads();
-  const int64_t min_rows = round_up(std::max<int64_t>(g_split.min_rows, 1), kMR);
-  const int64_t min_cols = round_up(std::max<int64_t>(g_split.min_cols, 1), kNR);
+  if (macs < cfg.split.min_macs) return p;
+  p.threads = threads_of(cfg);
+  const int64_t min_rows = round_up(std::max<int64_t>(cfg.split.min_rows, 1), kMR);
+  const int64_t min_cols = round_up(std::max<int64_t>(cfg.split.min_cols, 1), kNR);
   while (batch * p.tiles_m * p.tiles_n < 4 * p.threads) {
     const bool rows_can = p.tile_m >= 2 * min_rows, cols_can = p.tile_n >= 2 * min_cols;
     if (rows_can && (p.tile_m >= p.tile_n || !cols_can)) p.tile_m = round_up((p.tile_m + 1) / 2, kMR);
@@ -212,10 +206,10 @@ Plan plan(int64_t batch, int64_t m, int64_t n, int64_t k) {
 }  // namespace
 
 void batched_matmul(int64_t batch, int64_t m, int64_t n, int64_t k, Operand a, const int64_t* a_offset,
-                    Operand b, const int64_t* b_offset, float* c) {
+                    Operand b, const int64_t* b_offset, float* c, const Config& cfg) {
   if (batch <= 0 || m <= 0 || n <= 0) return;
-  const MicroKernel* kern = kernels_in_force();
-  const Plan p = plan(batch, m, n, k);
+  const MicroKernel* kern = micro_kernels(cfg);
+  const Plan p = plan(batch, m, n, k, cfg);
   const int64_t per_batch = p.tiles_m * p.tiles_n;
   if (batch == 1 && per_batch == 1) {  // small: no std::function, no pool
     tile_product({a.data + a_offset[0], b.data + b_offset[0], c, m, n}, k, a, b, n, kern);
@@ -230,10 +224,10 @@ void batched_matmul(int64_t batch, int64_t m, int64_t n, int64_t k, Operand a, c
   });
 }
 
-void matmul(int64_t m, int64_t n, int64_t k, Operand a, Operand b, float* c, int64_t ldc) {
+void matmul(int64_t m, int64_t n, int64_t k, Operand a, Operand b, float* c, int64_t ldc, const Config& cfg) {
   if (m <= 0 || n <= 0) return;
-  const MicroKernel* kern = kernels_in_force();
-  const Plan p = plan(1, m, n, k);
+  const MicroKernel* kern = micro_kernels(cfg);
+  const Plan p = plan(1, m, n, k, cfg);
   if (p.tiles_m * p.tiles_n == 1) return tile_product({a.data, b.data, c, m, n}, k, a, b, ldc, kern);
   parallel::run(p.tiles_m * p.tiles_n, p.threads, [&](int64_t task) {
     const int64_t i0 = task / p.tiles_n * p.tile_m, j0 = task % p.tiles_n * p.tile_n;
@@ -243,11 +237,11 @@ void matmul(int64_t m, int64_t n, int64_t k, Operand a, Operand b, float* c, int
   });
 }
 
-void matvec(int64_t m, int64_t k, const float* a, int64_t lda, const float* x, float* y) {
+void matvec(int64_t m, int64_t k, const float* a, int64_t lda, const float* x, float* y, const Config& cfg) {
   using detail::kRowDots;
-  const detail::RowDots dots = path_in_force() == Path::avx2 ? detail::kAvx2RowDots : detail::kPortableRowDots;
+  const detail::RowDots dots = resolve(cfg.path) == Path::avx2 ? detail::kAvx2RowDots : detail::kPortableRowDots;
   const int64_t groups = m / kRowDots;  // full groups of 8 rows; the rest one row at a time
-  const int threads = m * k >= g_split.min_macs ? parallel::max_threads() : 1;
+  const int threads = m * k >= cfg.split.min_macs ? threads_of(cfg) : 1;
   const int64_t per_task = std::max<int64_t>(1, groups / (4 * threads));
   parallel::run((groups + per_task - 1) / per_task, threads, [&](int64_t task) {
     const int64_t end = std::min(groups, (task + 1) * per_task);
@@ -263,16 +257,13 @@ void matvec(int64_t m, int64_t k, const float* a, int64_t lda, const float* x, f
   }
 }
 
-Path set_path(Path p) {
-  if (p == Path::automatic) p = cpu_has_avx2() ? Path::avx2 : Path::portable;
+Path resolve(Path p) {
+  if (p == Path::automatic) return cpu_has_avx2() ? Path::avx2 : Path::portable;
   if (p == Path::avx2 && !cpu_has_avx2())
     throw std::runtime_error("gemm: the AVX2 path was asked for, but this CPU or build has no AVX2");
-  g_path.store(static_cast<int>(p));
   return p;
 }
 
 bool avx2_supported() { return cpu_has_avx2(); }
-
-void set_split(const Split& s) { g_split = s; }
 
 }  // namespace attn::core::gemm

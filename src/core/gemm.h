@@ -17,6 +17,30 @@
 
 namespace attn::core::gemm {
 
+// Which inner kernel runs: automatic = AVX2 if the CPU supports it, else portable.
+enum class Path { automatic, avx2, portable };
+
+// How a product is cut into tasks for the threads: products of at least min_macs multiply-adds
+// (m*n*k, summed over the batch) are cut into tiles of at least min_rows x min_cols (rounded to
+// the micro-tile). The defaults keep lesson-sized products on the calling thread; tests lower
+// them so that tiny products are split too.
+struct Split {
+  int64_t min_macs = int64_t{1} << 20;
+  int64_t min_rows = 48;
+  int64_t min_cols = 64;
+};
+
+// How one product is computed, passed by the caller (there is no process-wide setting): which
+// inner kernel, how the work is cut, how many threads (0: parallel::max_threads(), i.e.
+// ATTN_NUM_THREADS or the hardware's count). Every Config gives the same bits; Config{} is
+// what attn's ops use, tests and tools/bench_gemm.cpp pass their own to compare them.
+// Path::avx2 on a CPU without AVX2 throws std::runtime_error when the product runs.
+struct Config {
+  Path path = Path::automatic;
+  Split split{};
+  int threads = 0;
+};
+
 // A matrix operand: element (r, c) is data[r * row_stride + c * col_stride]. A row-major
 // (rows, cols) buffer has strides (cols, 1); its transpose, read in place, has (1, cols).
 struct Operand {
@@ -26,37 +50,21 @@ struct Operand {
 };
 
 // C(m,n) = A(m,k) @ B(k,n); C row-major with row stride ldc (>= n). k == 0 gives +0.0f.
-void matmul(int64_t m, int64_t n, int64_t k, Operand a, Operand b, float* c, int64_t ldc);
+void matmul(int64_t m, int64_t n, int64_t k, Operand a, Operand b, float* c, int64_t ldc, const Config& cfg = {});
 
 // For q in [0, batch): C_q(m,n) = A_q(m,k) @ B_q(k,n), where A_q starts at a.data + a_offset[q],
 // B_q at b.data + b_offset[q] (offsets in floats; a repeated offset is a broadcast operand),
 // and C_q at c + q*m*n (contiguous, row-major). Threads share out batches and tiles together.
 void batched_matmul(int64_t batch, int64_t m, int64_t n, int64_t k, Operand a, const int64_t* a_offset,
-                    Operand b, const int64_t* b_offset, float* c);
+                    Operand b, const int64_t* b_offset, float* c, const Config& cfg = {});
 
 // y(m) = A(m,k) @ x(k), A row-major with row stride lda: sgemv 'T', one dot product per row,
 // y(i) = +0.0f then + fl(A(i,l) * x(l)) for l = 0 .. k-1, vectorised across rows.
-void matvec(int64_t m, int64_t k, const float* a, int64_t lda, const float* x, float* y);
+void matvec(int64_t m, int64_t k, const float* a, int64_t lda, const float* x, float* y, const Config& cfg = {});
 
-// ---- for tests and benchmarks ----
-
-// Which inner kernel runs: automatic = AVX2 if the CPU supports it, else portable.
-enum class Path { automatic, avx2, portable };
-
-// How a product is cut into tasks for the threads: products of at least min_macs multiply-adds
-// (m*n*k, summed over the batch) are cut into tiles of at least min_rows x min_cols (rounded to
-// the micro-tile). The defaults keep lesson-sized products on the calling thread; tests lower
-// them so that tiny products are split too. set_split(Split{}) restores the defaults.
-struct Split {
-  int64_t min_macs = int64_t{1} << 20;
-  int64_t min_rows = 48;
-  int64_t min_cols = 64;
-};
-void set_split(const Split& s);
-
-// Force a path for this process (tests compare them); avx2 on a CPU without it throws
-// std::runtime_error. Returns the path in force afterwards (automatic resolved).
-Path set_path(Path p);
+// The path a Config's `path` resolves to on this CPU (automatic -> avx2 or portable); avx2 on
+// a CPU or build without it throws std::runtime_error.
+Path resolve(Path p);
 bool avx2_supported();
 
 }  // namespace attn::core::gemm

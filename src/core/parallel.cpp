@@ -21,7 +21,6 @@ namespace {
 constexpr int kMaxThreads = 256;
 
 thread_local bool t_in_task = false;  // nested run() calls execute inline
-std::atomic<int> g_override{0};
 
 // ATTN_NUM_THREADS if it is a whole number in [1, kMaxThreads], else 0.
 int env_threads() {
@@ -129,14 +128,10 @@ Pool& pool() {
 
 }  // namespace
 
-int max_threads() {
-  const int o = g_override.load();
-  return o > 0 ? o : default_threads();
-}
-
-void set_max_threads(int n) { g_override.store(n < 0 ? 0 : (n < kMaxThreads ? n : kMaxThreads)); }
+int max_threads() { return default_threads(); }
 
 void run(int64_t tasks, int threads, const std::function<void(int64_t)>& body) {
+  if (threads > kMaxThreads) threads = kMaxThreads;
   if (threads > tasks) threads = static_cast<int>(tasks);
   if (threads <= 1 || t_in_task) {
     for (int64_t t = 0; t < tasks; ++t) body(t);

@@ -17,12 +17,10 @@
 
 namespace attn::core::parallel {
 
-// How many threads big products use: set_max_threads(n) if called with n >= 1, else
-// ATTN_NUM_THREADS, else the number of hardware threads (at least 1, at most 256).
+// How many threads big products use unless their caller says (gemm::Config::threads):
+// ATTN_NUM_THREADS, else the number of hardware threads (at least 1, at most 256). Read once;
+// nothing in the process changes it afterwards.
 int max_threads();
-
-// Override max_threads() for this process (tests and benchmarks); 0 restores the default.
-void set_max_threads(int n);
 
 // Run body(t) for t in [0, tasks) on up to `threads` threads, the caller included. Runs
 // inline when threads <= 1, tasks <= 1, or when called from inside a task. The first
