@@ -6,7 +6,8 @@
 // What it is: raw-pointer kernels over contiguous row-major float buffers, each written to
 // reproduce the order of operations (and the fused multiply-adds) of the ATen kernel it names.
 // What it is not: general or shape-aware; tensor.cpp does shapes and calls these. Only the
-// matrix products are fast (core/gemm.h); the rest are plain loops.
+// matrix products (core/gemm.h) and the AVX2 family's exp and softmax (core/kernels_avx2.h)
+// are fast; the rest are plain loops.
 #pragma once
 
 #include <cstdint>
@@ -19,8 +20,14 @@ namespace attn::core::kernels {
 // (scalar family, where Vectorized maps std::exp).
 float vec_exp(float x, CpuKernels cpu);
 
+// out[i] = vec_exp(in[i], cpu) for i < n (in == out allowed): torch.exp over a contiguous buffer,
+// eight lanes per instruction in the AVX2 family when the CPU has AVX2 and FMA; same bits.
+void exp(const float* in, float* out, int64_t n, CpuKernels cpu);
+
 // torch.softmax over the last dimension: `rows` rows of `n` contiguous values
-// (ATen _vec_softmax_lastdim: max, exp(x - max), 8-lane sum, multiply by 1/sum).
+// (ATen _vec_softmax_lastdim: max, exp(x - max), 8-lane sum, multiply by 1/sum). The AVX2
+// family runs kernels_avx2.cpp and big inputs are split by rows over threads; the bits are
+// those of reference::softmax_lastdim for any thread count.
 void softmax_lastdim(const float* in, float* out, int64_t rows, int64_t n, CpuKernels cpu);
 
 // torch.softmax over a dimension that is not the last one. The input is viewed as
@@ -38,9 +45,10 @@ void matvec(const float* a, const float* x, float* y, int64_t m, int64_t k);
 // the same bits as reference::vecmat.
 void vecmat(const float* x, const float* b, float* y, int64_t k, int64_t n);
 
-// The matrix products written as the reference BLAS loops, one scalar chain per output
-// element. They define the order the fast versions must keep; tests compare the two.
+// The definitions the fast versions keep: the matrix products written as the reference BLAS
+// loops, one scalar chain per output element, and softmax one lane at a time. Tests compare.
 namespace reference {
+void softmax_lastdim(const float* in, float* out, int64_t rows, int64_t n, CpuKernels cpu);  // one lane at a time
 void matmul(const float* a, const float* b, float* c, int64_t m, int64_t k, int64_t n);
 void matvec(const float* a, const float* x, float* y, int64_t m, int64_t k);
 void vecmat(const float* x, const float* b, float* y, int64_t k, int64_t n);

@@ -84,9 +84,9 @@ Tensor max(const Tensor& a) {
 }
 
 Tensor exp(const Tensor& a, CpuKernels cpu) {
-  Tensor out = to_float(a).clone();
-  float* p = out.data<float>();
-  for (int64_t k = 0; k < out.numel(); ++k) p[k] = kernels::vec_exp(p[k], cpu);
+  const Tensor x = to_float(a).contiguous();
+  Tensor out = empty(x.shape());  // same shape as a, contiguous
+  kernels::exp(x.data<float>(), out.data<float>(), x.numel(), cpu);
   return with_grad(std::move(out), {&a}, "ExpBackward0");
 }
 

@@ -1,0 +1,176 @@
+// tests/test_kernels_fast.cpp: the fast exp and softmax (kernels::exp, kernels::softmax_lastdim)
+// give the very bits of their one-lane-at-a-time definitions (kernels::vec_exp,
+// kernels::reference::softmax_lastdim), in both kernel families.
+//
+// What it is: random rows of every length from 1 to 70 and a few long ones (tails of every size
+// after the 8-lane chunks), on data with what breaks vector code: -inf from causal masks,
+// +inf, NaN, +-0, huge values whose exp overflows and tiny ones whose exp underflows, values
+// near Sleef's cut-offs (-104, 100) and rows whose max is NaN or inf. exp must match in all 32
+// bits, NaNs included (one input, one NaN: no choice of payload arises). A softmax row can
+// meet NaNs of several payloads (the input's, all-ones from ATen's AVX2 maximum, the CPU's
+// own from inf - inf), and which one a NaN + NaN returns is not fixed by the C++ source, in the
+// reference loop as much as in the intrinsics (see tests/test_gemm.cpp): there a NaN output
+// must be a NaN, and every other output all 32 bits. Softmax is also run big enough to be
+// split over threads. The AVX2 family's fast path runs only on a
+// CPU with AVX2 and FMA (else both sides are the plain loop, and a message says so).
+// What it is not: a comparison with PyTorch (test_kernels.cpp replays torch's own bits) or a
+// timing (README "Performance").
+#include <doctest/doctest.h>
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/cpu.h"
+#include "core/kernels.h"
+#include "core/kernels_avx2.h"
+
+namespace kernels = attn::core::kernels;
+using attn::core::CpuKernels;
+
+namespace {
+
+constexpr CpuKernels kFamilies[] = {CpuKernels::avx2, CpuKernels::scalar};
+
+std::string hex(float x) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08x", std::bit_cast<uint32_t>(x));
+  return buf;
+}
+
+// Mostly values in [-30, 30] (softmax inputs, exp arguments), with probability `special` one of
+// the awkward ones listed in the header.
+struct Values {
+  std::mt19937 rng;
+  double special = 0.1;
+
+  float value() {
+    std::uniform_real_distribution<float> uni(-30.0f, 30.0f);
+    if (std::uniform_real_distribution<double>(0, 1)(rng) >= special) return uni(rng);
+    constexpr float inf = std::numeric_limits<float>::infinity();
+    switch (std::uniform_int_distribution<int>(0, 9)(rng)) {
+      case 0: return -inf;                                    // a masked score
+      case 1: return inf;
+      case 2: return std::numeric_limits<float>::quiet_NaN();
+      case 3: return std::uniform_int_distribution<int>(0, 1)(rng) ? 0.0f : -0.0f;
+      case 4: return std::uniform_real_distribution<float>(80.0f, 120.0f)(rng);     // exp overflows
+      case 5: return std::uniform_real_distribution<float>(-120.0f, -80.0f)(rng);   // underflows
+      case 6: return std::nextafter(-104.0f, std::uniform_int_distribution<int>(0, 1)(rng) ? 0.0f : -200.0f);
+      case 7: return std::nextafter(100.0f, std::uniform_int_distribution<int>(0, 1)(rng) ? 0.0f : 200.0f);
+      case 8: return std::bit_cast<float>(std::uniform_int_distribution<uint32_t>(1, 0x7fffff)(rng));  // denormal
+      default: return std::uniform_real_distribution<float>(-3e38f, 3e38f)(rng);
+    }
+  }
+  std::vector<float> row(int64_t n) {
+    std::vector<float> v(static_cast<size_t>(n));
+    for (float& x : v) x = value();
+    return v;
+  }
+};
+
+// Index of the first element whose 32 bits differ (with any_nan: or that is not NaN where a NaN
+// is wanted, when a NaN is), or -1.
+int64_t first_difference(const std::vector<float>& want, const std::vector<float>& got, bool any_nan = false) {
+  for (size_t i = 0; i < want.size(); ++i) {
+    if (any_nan && std::isnan(want[i]) && std::isnan(got[i])) continue;
+    if (std::bit_cast<uint32_t>(want[i]) != std::bit_cast<uint32_t>(got[i])) return static_cast<int64_t>(i);
+  }
+  return -1;
+}
+
+void note_path() {
+  if (!kernels::avx2::supported()) MESSAGE("this CPU has no AVX2+FMA: the fast paths are the plain loops here");
+}
+
+}  // namespace
+
+TEST_CASE("kernels::exp equals vec_exp element for element, every length, both families") {
+  note_path();
+  Values g{std::mt19937(11)};
+  for (CpuKernels cpu : kFamilies) {
+    int failures = 0;
+    for (int64_t n = 1; n <= 300; ++n) {
+      const std::vector<float> in = g.row(n);
+      std::vector<float> want(in.size()), got(in.size(), 7.0f);
+      for (size_t i = 0; i < in.size(); ++i) want[i] = kernels::vec_exp(in[i], cpu);
+      kernels::exp(in.data(), got.data(), n, cpu);
+      const int64_t i = first_difference(want, got);
+      if (i >= 0 && failures++ == 0)
+        FAIL_CHECK(std::string(to_string(cpu)) << ": exp of " << hex(in[i]) << " (element " << i << " of " << n << ") is "
+                                  << hex(got[i]) << ", vec_exp gives " << hex(want[i]));
+    }
+    CHECK(failures == 0);
+  }
+}
+
+TEST_CASE("kernels::exp in place equals vec_exp") {
+  Values g{std::mt19937(12)};
+  for (CpuKernels cpu : kFamilies) {
+    std::vector<float> x = g.row(1000), want(x.size());
+    for (size_t i = 0; i < x.size(); ++i) want[i] = kernels::vec_exp(x[i], cpu);
+    kernels::exp(x.data(), x.data(), static_cast<int64_t>(x.size()), cpu);
+    CHECK(first_difference(want, x) == -1);
+  }
+}
+
+TEST_CASE("kernels::softmax_lastdim equals the lane-by-lane reference on 2000 random rows, both families") {
+  note_path();
+  Values g{std::mt19937(13)};
+  const double densities[] = {0.0, 0.01, 0.1, 0.5};
+  for (CpuKernels cpu : kFamilies) {
+    int failures = 0;
+    for (int c = 0; c < 2000; ++c) {
+      const int64_t n = c < 1400 ? 1 + c % 70 : std::uniform_int_distribution<int64_t>(71, 2100)(g.rng);
+      const int64_t rows = 1 + c % 3;
+      g.special = densities[c % 4];
+      const std::vector<float> in = g.row(rows * n);
+      std::vector<float> want(in.size()), got(in.size(), 7.0f);
+      kernels::reference::softmax_lastdim(in.data(), want.data(), rows, n, cpu);
+      kernels::softmax_lastdim(in.data(), got.data(), rows, n, cpu);
+      const int64_t i = first_difference(want, got, true);
+      if (i >= 0 && failures++ == 0)
+        FAIL_CHECK(std::string(to_string(cpu)) << ": rows=" << rows << " n=" << n << ", element " << i << " is " << hex(got[i])
+                                  << ", the reference gives " << hex(want[i]));
+    }
+    CHECK(failures == 0);
+  }
+}
+
+TEST_CASE("kernels::softmax_lastdim split over threads equals the reference (causal rows of 1024)") {
+  // 300 rows of 1024: past the size where rows are shared out among the threads. Row r keeps its
+  // first r % 1024 + 1 scores and masks the rest with -inf, as a causal attention layer does.
+  Values g{std::mt19937(14)};
+  g.special = 0.0;
+  const int64_t rows = 300, n = 1024;
+  std::vector<float> in = g.row(rows * n);
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t j = r % n + 1; j < n; ++j) in[r * n + j] = -std::numeric_limits<float>::infinity();
+  for (CpuKernels cpu : kFamilies) {
+    std::vector<float> want(in.size()), got(in.size(), 7.0f);
+    kernels::reference::softmax_lastdim(in.data(), want.data(), rows, n, cpu);
+    kernels::softmax_lastdim(in.data(), got.data(), rows, n, cpu);
+    CHECK_MESSAGE(first_difference(want, got) == -1, std::string(to_string(cpu)));
+  }
+}
+
+// All 2^32 inputs: minutes of CPU, so skipped by ctest. Run it after touching either exp:
+//   ./build/tests/attn_tests -tc='*every float*' --no-skip
+TEST_CASE("kernels::exp equals vec_exp on every float" * doctest::skip()) {
+  for (CpuKernels cpu : kFamilies) {
+    std::vector<float> in(1 << 16), got(in.size());
+    uint64_t failures = 0;
+    for (uint64_t hi = 0; hi < (uint64_t{1} << 16); ++hi) {
+      for (uint32_t lo = 0; lo < in.size(); ++lo) in[lo] = std::bit_cast<float>(static_cast<uint32_t>(hi << 16 | lo));
+      kernels::exp(in.data(), got.data(), static_cast<int64_t>(in.size()), cpu);
+      for (size_t i = 0; i < in.size(); ++i)
+        if (std::bit_cast<uint32_t>(got[i]) != std::bit_cast<uint32_t>(kernels::vec_exp(in[i], cpu)) && failures++ < 5)
+          FAIL_CHECK(std::string(to_string(cpu)) << ": exp of " << hex(in[i]) << " is " << hex(got[i]));
+    }
+    CHECK(failures == 0);
+  }
+}
