@@ -10,8 +10,10 @@
 #include <Eigen/Core>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
+#include "core/parallel.h"
 #include "core/tensor.h"
 
 namespace attn::core {
@@ -129,6 +131,10 @@ float pow_scalar(float x, double s) {
   return std::pow(x, static_cast<float>(s));
 }
 
+// Contiguous maps of at least this many elements (1 MB of floats) are shared among the threads
+// in blocks; each element depends on its own input only, so no thread count changes a bit.
+constexpr int64_t kParallelElements = int64_t{1} << 18;
+
 // out[k] = f(a's element k) for a float32 `a` of any layout; out is a new contiguous tensor.
 template <typename F>
 Tensor map_float(const Tensor& a, F f) {
@@ -136,7 +142,12 @@ Tensor map_float(const Tensor& a, F f) {
   const float* x = a.data<float>();
   float* o = out.data<float>();
   if (a.is_contiguous()) {
-    for (int64_t k = 0; k < a.numel(); ++k) o[k] = f(x[k]);
+    const int64_t n = a.numel(), block = kParallelElements / 4;
+    const int threads = n >= kParallelElements ? parallel::max_threads() : 1;
+    parallel::run((n + block - 1) / block, threads, [&](int64_t task) {
+      const int64_t end = std::min(n, (task + 1) * block);
+      for (int64_t k = task * block; k < end; ++k) o[k] = f(x[k]);
+    });
   } else {
     for_each_offset(a.shape(), [&](int64_t k, int64_t i) { o[k] = f(x[i]); }, a.strides());
   }
@@ -157,8 +168,14 @@ Tensor binary_scalar(BinOp op, const Tensor& a, double s, bool scalar_on_left) {
   if (op == BinOp::pow && !scalar_on_left)
     return with_grad(map_float(fa, [s](float x) { return pow_scalar(x, s); }), {&a}, "PowBackward0");
   const float y = static_cast<float>(s);
-  Tensor out = scalar_on_left ? map_float(fa, [&](float x) { return apply(op, y, x); })
-                              : map_float(fa, [&](float x) { return apply(op, x, y); });
+  Tensor out;  // the op picked once, outside the loop, so the loop vectorises
+  switch (op) {
+    case BinOp::add: out = scalar_on_left ? map_float(fa, [y](float x) { return y + x; }) : map_float(fa, [y](float x) { return x + y; }); break;
+    case BinOp::sub: out = scalar_on_left ? map_float(fa, [y](float x) { return y - x; }) : map_float(fa, [y](float x) { return x - y; }); break;
+    case BinOp::mul: out = scalar_on_left ? map_float(fa, [y](float x) { return y * x; }) : map_float(fa, [y](float x) { return x * y; }); break;
+    case BinOp::div: out = scalar_on_left ? map_float(fa, [y](float x) { return y / x; }) : map_float(fa, [y](float x) { return x / y; }); break;
+    case BinOp::pow: out = map_float(fa, [y](float x) { return apply(BinOp::pow, y, x); }); break;  // s ** tensor
+  }
   const char* name = scalar_on_left && op == BinOp::sub ? "RsubBackward1" : grad_name(op);
   return with_grad(std::move(out), {&a}, name);
 }
