@@ -257,7 +257,7 @@ std::string notebook_json(const LessonRun& run, const RunOptions& opts, const st
   std::string head = "# " + l.title + "\n\n`attn lesson " + l.name() + "` follows " + l.header.source;
   if (l.header.section) head += ", section \"" + *l.header.section + "\"";
   head += ".\n";
-  if (!l.intro.empty()) head += "\n" + l.intro + "\n";
+  if (!filled_intro(run).empty()) head += "\n" + filled_intro(run) + "\n";
   nb.markdown("title", head);
 
   // 2. how it was made, and the machine differences that change last digits
@@ -298,7 +298,7 @@ std::string notebook_json(const LessonRun& run, const RunOptions& opts, const st
   for (size_t k = 0; k < run.steps.size(); ++k) {
     const StepRun& s = run.steps[k];
     std::string prose = "## " + s.step->id + ": " + s.step->title + "\n";
-    if (!s.step->prose.empty()) prose += "\n" + s.step->prose + "\n";
+    if (!filled_prose(run, s).empty()) prose += "\n" + filled_prose(run, s) + "\n";
     nb.markdown(s.step->id, prose);
     for (size_t c = 0; c < s.cells.size(); ++c) {
       const CellRun& cr = s.cells[c];
@@ -310,7 +310,7 @@ std::string notebook_json(const LessonRun& run, const RunOptions& opts, const st
       nb.code(id, cr.code, cr.cell->setup);
       std::string under;
       if (!cr.output.empty()) under = "attn printed:\n\n" + fenced(cr.output) + "\n";
-      if (!cr.cell->note.empty()) under += (under.empty() ? "" : "\n") + cr.cell->note + "\n";
+      if (!filled_note(run, cr).empty()) under += (under.empty() ? "" : "\n") + filled_note(run, cr) + "\n";
       if (!under.empty()) nb.markdown(id + "-attn", under);
     }
   }

@@ -50,7 +50,7 @@ std::string cell_json(const CellRun& c) {
       .add("code", str(c.code))
       .add("output", str(c.output))
       .add("expected", c.cell->has_expected ? str(c.cell->expected) : null)
-      .add("note", str_or_null(c.cell->note))
+      .add("note", str_or_null(c.note))
       .add("values", array(values))
       .done();
 }
@@ -62,7 +62,7 @@ std::string step_json(const StepRun& s, size_t number) {
       .add("id", str(s.step->id))
       .add("number", integer(static_cast<long long>(number)))
       .add("title", str(s.step->title))
-      .add("prose", str(s.step->prose))
+      .add("prose", str(s.prose))
       .add("cells", array(cells))
       .done();
 }
@@ -163,7 +163,7 @@ std::string lesson_document(const std::string& command, const LessonRun& run, co
                         .add("schema_version", integer(kSchemaVersion))
                         .add("command", str(command))
                         .add("lesson", lesson_header(l)
-                                           .add("intro", str(l.intro))
+                                           .add("intro", str(run.intro))
                                            .add("step_count", integer(static_cast<long long>(l.steps.size())))
                                            .done())
                         .add("parameters", parameters(effective).add("step", str_or_null(only_step)).done())

@@ -43,7 +43,9 @@ class LessonParser {
   void step();
   void fence(Step& s, const std::string& info);
   std::string block_until_fence(size_t open_line);
-  std::string prose_until_next();
+  std::string prose_until_next(int* first_line = nullptr);
+  void check_seed_placeholders(const Step& s) const;
+  void add_prose(std::vector<ProsePart>& parts, const std::string& chunk, int first_line, ProseWhere where);
 };
 
 // A lesson or step id: lowercase letters, digits and '-', starting with a letter or digit.
@@ -72,7 +74,9 @@ Lesson LessonParser::run() {
   if (k_ >= lines_.size() || lines_[k_].rfind("# ", 0) != 0) fail(k_, "a lesson starts with its title: '# Title'");
   lesson_.title = trim(lines_[k_++].substr(2));
   header();
-  lesson_.intro = prose_until_next();
+  int intro_line = 0;
+  lesson_.intro = prose_until_next(&intro_line);
+  add_prose(lesson_.intro_parts, lesson_.intro, intro_line, ProseWhere::intro);
   while (k_ < lines_.size()) {
     if (lines_[k_].rfind("## ", 0) != 0) fail(k_, "expected a step heading '## id: Title'");
     step();
@@ -132,11 +136,14 @@ void LessonParser::header() {
   if (raw.count("tokens")) h.tokens = value("tokens");
 }
 
-std::string LessonParser::prose_until_next() {
+// The prose lines up to the next step heading or block, without the blank lines around them;
+// *first_line: the file line of the first one.
+std::string LessonParser::prose_until_next(int* first_line) {
   std::string out;
   for (; k_ < lines_.size(); ++k_) {
     const std::string& l = lines_[k_];
     if (l.rfind("## ", 0) == 0 || l.rfind("```", 0) == 0) break;
+    if (first_line && out.find_first_not_of('\n') == std::string::npos && !trim(l).empty()) *first_line = static_cast<int>(k_ + 1);
     out += l + "\n";
   }
   size_t e = out.find_last_not_of('\n');
@@ -156,13 +163,43 @@ void LessonParser::step() {
   for (const Step& other : lesson_.steps)
     if (other.id == s.id) fail(k_, "step id '" + s.id + "' is used twice");
   ++k_;
-  s.prose = prose_until_next();
+  int first = 0;
+  s.prose = prose_until_next(&first);
+  add_prose(s.prose_parts, s.prose, first, ProseWhere::step);
   while (k_ < lines_.size() && lines_[k_].rfind("```", 0) == 0) {
     fence(s, trim(lines_[k_].substr(3)));
-    std::string more = prose_until_next();
-    if (!more.empty()) s.prose += (s.prose.empty() ? "" : "\n\n") + more;
+    std::string more = prose_until_next(&first);
+    if (more.empty()) continue;
+    if (!s.prose.empty()) {
+      s.prose += "\n\n";
+      add_prose(s.prose_parts, "\n\n", first, ProseWhere::step);
+    }
+    s.prose += more;
+    add_prose(s.prose_parts, more, first, ProseWhere::step);
   }
+  check_seed_placeholders(s);
   lesson_.steps.push_back(s);
+}
+
+void LessonParser::add_prose(std::vector<ProsePart>& parts, const std::string& chunk, int first_line, ProseWhere where) {
+  for (ProsePart& p : parse_prose(chunk, path_, first_line, where)) {
+    if (p.kind == ProsePart::Kind::text && !parts.empty() && parts.back().kind == ProsePart::Kind::text) parts.back().text += p.text;
+    else parts.push_back(std::move(p));
+  }
+}
+
+// {{seed}} shows the step's first torch.manual_seed(...) as run: the step must have one.
+void LessonParser::check_seed_placeholders(const Step& s) const {
+  bool seeded = false;
+  for (const Cell& c : s.cells) seeded = seeded || !seed_calls(c.code).empty();
+  auto check = [&](const std::vector<ProsePart>& parts) {
+    for (const ProsePart& p : parts)
+      if (p.kind == ProsePart::Kind::seed && !seeded)
+        fail(static_cast<size_t>(p.line - 1), "{{seed}} shows the step's torch.manual_seed(...) as run, and step '" + s.id +
+                                                  "' has none: name the seed another way, or move the sentence");
+  };
+  check(s.prose_parts);
+  for (const Cell& c : s.cells) check(c.note_parts);
 }
 
 std::string LessonParser::block_until_fence(size_t open_line) {
@@ -191,6 +228,7 @@ void LessonParser::fence(Step& s, const std::string& info) {
     std::string body = block_until_fence(open);
     if (info == "note") {
       c.note = body;
+      c.note_parts = parse_prose(body, path_, static_cast<int>(open + 2), ProseWhere::step);
     } else {
       if (c.has_expected) fail(open, "this cell already has an ```output block");
       c.has_expected = true;

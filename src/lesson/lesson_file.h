@@ -15,6 +15,7 @@
 #include "core/cpu.h"
 #include "core/errors.h"
 #include "core/random.h"
+#include "lesson/prose.h"
 
 namespace attn::lesson {
 
@@ -64,12 +65,15 @@ struct Cell {
   bool omits_grad_fn = false;   // ```output omits grad_fn: the article's printout lacks the
                                 // grad_fn=<...> suffix PyTorch prints for this code (an erratum)
   std::string note;             // ```note after the cell: an erratum or remark shown under it
+  std::vector<ProsePart> note_parts;   // the note split at its placeholders (prose.h)
 };
 
 struct Step {
   std::string id;               // `--step ID`
   std::string title;
-  std::string prose;            // paragraphs separated by blank lines
+  std::string prose;            // paragraphs separated by blank lines, placeholders unfilled
+  std::vector<ProsePart> prose_parts;   // the prose split at its placeholders (prose.h): filled
+                                        // from each run (filled_prose, run.h)
   std::vector<Cell> cells;
   int line = 0;
 };
@@ -81,6 +85,7 @@ struct Lesson {
   std::optional<std::string> sentence;   // what its code's first `sentence = '...'` line assigns:
                                          // the input --sentence replaces, read with the file
   std::string intro;
+  std::vector<ProsePart> intro_parts;    // markers only: no cell has run when it is shown
   std::vector<Step> steps;
   const std::string& name() const { return header.name; }
 };

@@ -100,12 +100,12 @@ std::string render_step(const StepRun& sr, size_t number, size_t count, const Di
   std::string out = "\n" + head;
   for (size_t k = width; k < 80; ++k) out += "─";
   out += "\n";
-  if (!s.prose.empty()) out += "\n" + s.prose + "\n";
+  if (!sr.prose.empty()) out += "\n" + sr.prose + "\n";
   for (const CellRun& c : sr.cells) {
     out += c.cell->setup ? "\nIn (setup from earlier lessons, so this one runs on its own):\n" : "\nIn:\n";
     out += indent_code(c.code);
     if (!c.output.empty()) out += "\nOut:\n" + c.output + picture(c);
-    if (!c.cell->note.empty()) out += "\n" + c.cell->note;
+    if (!c.note.empty()) out += "\n" + c.note;
   }
   return out;
 }
@@ -140,7 +140,7 @@ std::string render(const LessonRun& run, const std::string& only_step, int lesso
                        l.header.rng == run.rng ? ", as the source was printed" : "",
                        mkl ? "portable" : "mkl", mkl ? "Apple Silicon, AMD CPUs and Debian's package" : "the x86-64 pip wheels on Intel CPUs");
   }
-  if (!l.intro.empty() && only_step.empty()) out += "\n" + l.intro + "\n";
+  if (!run.intro.empty() && only_step.empty()) out += "\n" + run.intro + "\n";
   if (display.quiet) out.clear();   // the cells' outputs only
   bool shown_one = false;
   for (size_t k = 0; k < run.steps.size(); ++k) {

@@ -3,12 +3,50 @@
 
 #include <fmt/format.h>
 
+#include <map>
+
+#include "lesson/code_scan.h"
 #include "py/interpreter.h"
 
 namespace attn::lesson {
 
 using py::Interpreter;
 using py::ScriptError;
+
+namespace {
+
+// The step's placeholders, filled after its last cell ran: each expression evaluated once in the
+// lesson's interpreter (which still holds every name the cells assigned), {{seed}} read from the
+// step's code as run (after --seed).
+void fill_step(Interpreter& in, const Lesson& lesson, StepRun& sr) {
+  std::map<std::string, std::string> values;   // "{{...}}" -> its text
+  std::string seed;
+  for (const CellRun& c : sr.cells)
+    for (const CodeSpan& call : seed_calls(c.code)) {
+      if (!seed.empty()) break;
+      std::string text = c.code.substr(call.begin, call.end - call.begin);   // torch.manual_seed( N )
+      size_t open = text.find('(');
+      seed = text.substr(open + 1, text.size() - open - 2);
+      seed.erase(0, seed.find_first_not_of(' '));
+      seed.erase(seed.find_last_not_of(' ') + 1);
+    }
+  auto value = [&](const ProsePart& p) -> std::string {
+    if (p.kind == ProsePart::Kind::seed) return seed;
+    auto known = values.find(p.text);
+    if (known != values.end()) return known->second;
+    try {
+      in.run_cell(placeholder_code(p));
+    } catch (const ScriptError& e) {
+      throw LessonFileError(fmt::format("{}:{}: {} (in the placeholder {})", lesson.path, p.line, e.what(), p.text));
+    }
+    in.printed.clear();
+    return values[p.text] = in.take_output();
+  };
+  sr.prose = fill_prose(sr.step->prose_parts, value);
+  for (CellRun& c : sr.cells) c.note = fill_prose(c.cell->note_parts, value);
+}
+
+}  // namespace
 
 LessonRun run_lesson(const Lesson& lesson, const RunOptions& opts) {
   validate(lesson, opts);
@@ -18,6 +56,7 @@ LessonRun run_lesson(const Lesson& lesson, const RunOptions& opts) {
   run.cpu = in.state.cpu;
   run.rng = in.state.rng;
   run.sentence = opts.sentence;
+  run.intro = fill_prose(lesson.intro_parts, [](const ProsePart& p) { return p.text; });
   for (const Step& s : lesson.steps) {
     StepRun sr;
     sr.step = &s;
@@ -35,6 +74,7 @@ LessonRun run_lesson(const Lesson& lesson, const RunOptions& opts) {
       in.printed.clear();
       sr.cells.push_back(cr);
     }
+    fill_step(in, lesson, sr);
     run.steps.push_back(sr);
   }
   return run;

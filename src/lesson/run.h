@@ -28,11 +28,14 @@ struct CellRun {
   std::string code;      // after --seed / --sentence were applied: what ran and is shown
   std::string output;    // everything print() wrote
   std::vector<py::PrintedValue> printed;   // the values it printed, in order
+  std::string note;      // the cell's note with its placeholders filled from this run (prose.h)
 };
 
 struct StepRun {
   const Step* step = nullptr;
   std::vector<CellRun> cells;
+  std::string prose;     // the step's prose with its placeholders filled from this run: each
+                         // {{EXPR}} evaluated after the step's last cell, {{seed}} from its code
 };
 
 struct LessonRun {
@@ -41,7 +44,15 @@ struct LessonRun {
   core::CpuKernels cpu = core::CpuKernels::avx2;   // what the numbers were computed with (the run's own)
   core::DropoutRng rng = core::DropoutRng::mkl;
   std::optional<std::string> sentence;   // --sentence as the learner gave it (nullopt: the lesson's own)
+  std::string intro;     // the lesson's intro with its markers filled
 };
+
+// The text every view of a run shows (walkthrough, JSON, notebook): the step's prose, a cell's
+// note and the intro, with their `{{...}}` placeholders filled from this run (lessons/README.md,
+// "Numbers in prose"). Never the lesson file's raw text, whose numbers are the article's.
+inline const std::string& filled_prose(const LessonRun&, const StepRun& step) { return step.prose; }
+inline const std::string& filled_note(const LessonRun&, const CellRun& cell) { return cell.note; }
+inline const std::string& filled_intro(const LessonRun& run) { return run.intro; }
 
 // Runs every cell in order in one fresh interpreter. A Python error in a cell becomes
 // LessonFileError "file:line: NameError: ...".

@@ -1,0 +1,131 @@
+// lesson/prose.cpp: the placeholders of lesson prose (see prose.h).
+#include "lesson/prose.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include "core/errors.h"
+
+namespace attn::lesson {
+
+namespace {
+
+std::string trim(const std::string& s) {
+  size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
+  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// "article: TEXT" / "const: TEXT": the TEXT, if `inner` starts with that keyword and a colon.
+bool marker(const std::string& inner, const char* keyword, std::string* text) {
+  std::string k = keyword;
+  if (inner.compare(0, k.size(), k) != 0) return false;
+  size_t colon = inner.find_first_not_of(" \t", k.size());
+  if (colon == std::string::npos || inner[colon] != ':') return false;
+  *text = trim(inner.substr(colon + 1));
+  return true;
+}
+
+// Where the format spec starts: after the last ':' outside brackets and string literals, if what
+// follows is a format spec (Python's mini-language: fill, align, sign, width, grouping,
+// precision, type). npos if the whole text is the expression.
+size_t spec_colon(const std::string& inner) {
+  int depth = 0;
+  size_t last = std::string::npos;
+  for (size_t k = 0; k < inner.size(); ++k) {
+    char c = inner[k];
+    if (c == '\'' || c == '"') {
+      size_t end = inner.find(c, k + 1);
+      k = end == std::string::npos ? inner.size() : end;
+    } else if (c == '(' || c == '[' || c == '{') {
+      ++depth;
+    } else if (c == ')' || c == ']' || c == '}') {
+      --depth;
+    } else if (c == ':' && depth == 0) {
+      last = k;
+    }
+  }
+  if (last == std::string::npos) return last;
+  for (size_t k = last + 1; k < inner.size(); ++k) {
+    char c = inner[k];
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || std::string("<>=^+- #,_.%").find(c) != std::string::npos)) return std::string::npos;
+  }
+  return last;
+}
+
+}  // namespace
+
+std::vector<ProsePart> parse_prose(const std::string& text, const std::string& path, int first_line, ProseWhere where) {
+  std::vector<ProsePart> parts;
+  auto add_text = [&](const std::string& t) {
+    if (t.empty()) return;
+    if (!parts.empty() && parts.back().kind == ProsePart::Kind::text) parts.back().text += t;
+    else parts.push_back({ProsePart::Kind::text, t, "", "", 0});
+  };
+  size_t done = 0;
+  for (size_t open = text.find("{{"); open != std::string::npos; open = text.find("{{", done)) {
+    int line = first_line + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(open), '\n'));
+    auto fail = [&](const std::string& what) { throw LessonFileError(fmt::format("{}:{}: {}", path, line, what)); };
+    size_t close = text.find("}}", open + 2);
+    size_t newline = text.find('\n', open);
+    if (close == std::string::npos || (newline != std::string::npos && newline < close))
+      fail("a '{{' placeholder is not closed by '}}' on its line (lessons/README.md, \"Numbers in prose\")");
+    add_text(text.substr(done, open - done));
+    std::string source = text.substr(open, close + 2 - open), inner = trim(text.substr(open + 2, close - open - 2));
+    ProsePart p;
+    p.line = line;
+    p.text = source;
+    std::string shown;
+    if (marker(inner, "article", &shown)) {
+      std::string l = lower(shown);
+      if (shown.empty()) fail("an {{article: ...}} marker holds the text about the source's run, and this one is empty");
+      if (l.find("article") == std::string::npos && l.find("notebook") == std::string::npos && l.find("book") == std::string::npos &&
+          l.find("chapter") == std::string::npos)
+        fail("the text of an {{article: ...}} marker must say whose run it quotes: name the article (or the notebook, book "
+             "or chapter), e.g. {{article: in the article's run, ...}}");
+      p.kind = ProsePart::Kind::article;
+      p.text = shown;
+    } else if (marker(inner, "const", &shown)) {
+      if (shown.empty()) fail("a {{const: ...}} marker holds a number no option changes, and this one is empty");
+      p.kind = ProsePart::Kind::constant;
+      p.text = shown;
+    } else if (inner == "seed") {
+      if (where == ProseWhere::intro) fail("{{seed}} belongs in a step's prose: the intro is shown before any cell ran");
+      p.kind = ProsePart::Kind::seed;
+    } else {
+      if (inner.empty()) fail("an empty placeholder '{{}}': write {{EXPR}}, {{EXPR:SPEC}}, {{seed}}, {{article: ...}} or {{const: ...}}");
+      if (where == ProseWhere::intro)
+        fail("the intro is shown before any cell ran, so it cannot show " + source +
+             ": move the sentence into a step, or mark a number that is the same in every run with {{const: ...}}");
+      size_t colon = spec_colon(inner);
+      p.kind = ProsePart::Kind::expr;
+      p.expr = trim(inner.substr(0, colon));
+      if (colon != std::string::npos) p.spec = trim(inner.substr(colon + 1));
+      if (p.expr.empty()) fail("the placeholder " + source + " has a format spec but no expression");
+    }
+    parts.push_back(p);
+    done = close + 2;
+  }
+  add_text(text.substr(done));
+  return parts;
+}
+
+std::string fill_prose(const std::vector<ProsePart>& parts, const std::function<std::string(const ProsePart&)>& value) {
+  std::string out;
+  for (const ProsePart& p : parts)
+    out += p.kind == ProsePart::Kind::text || p.kind == ProsePart::Kind::article || p.kind == ProsePart::Kind::constant ? p.text : value(p);
+  return out;
+}
+
+std::string placeholder_code(const ProsePart& p) {
+  if (p.spec.empty()) return "print(str(" + p.expr + "), end='')\n";
+  return "print(format(" + p.expr + ", '" + p.spec + "'), end='')\n";
+}
+
+}  // namespace attn::lesson
