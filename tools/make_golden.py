@@ -12,6 +12,7 @@ PyTorch chooses its kernels by CPU capability; ATEN_CPU_CAPABILITY=default force
 family, so this script runs itself once per family with that variable set or unset.
 
 Run with Debian's PyTorch:   /usr/bin/python3 tools/make_golden.py [LESSON ...]
+(the children load the reference BLAS through LD_LIBRARY_PATH, and refuse to run with another)
 (with lesson names, only those lessons' files are rewritten)
 """
 import ast
@@ -98,17 +99,57 @@ def find_inputs_literal(code):
     return (m.start(2), k) if depth == 0 else None
 
 
+def parse_inputs(text):
+    return [[float(w) for w in r.replace(",", " ").split()] for r in text.split(";") if r.strip()]
+
+
 def inputs_literal(text):
-    rows = [[float(w) for w in r.replace(",", " ").split()] for r in text.split(";") if r.strip()]
-    body = ",\n   ".join("[" + ", ".join(repr(v) for v in row) + "]" for row in rows)
+    body = ",\n   ".join("[" + ", ".join(repr(v) for v in row) + "]" for row in parse_inputs(text))
     return "inputs = torch.tensor(\n  [" + body + "]\n)"
 
 
-def apply_options(code, opts):
+def inputs_shape(code):
+    """(rows, columns) of the lesson's own `inputs = torch.tensor([[...], ...])`, or None."""
+    span = find_inputs_literal(code)
+    if not span:
+        return None
+    rows = ast.literal_eval(ast.parse(code[span[0]:span[1]]).body[0].value.args[0])
+    return len(rows), len(rows[0])
+
+
+# What --inputs of another shape rewrites besides the matrix (src/lesson/code_scan.h, the same
+# rules): torch.empty/zeros/ones/rand/randn(R0, R0) -> (R, R), and a literal C0 assigned to d_in.
+SQUARE_CALL = re.compile(r"torch\.(empty|zeros|ones|rand|randn)\((\s*)(\d+)(\s*,\s*)(\d+)(\s*)\)")
+ASSIGNMENT = re.compile(r"^(\s*)([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)(\s*=\s*)([^#]*?)(\s*(?:#.*)?)$")
+
+
+def rewrite_shape(code, own, new):
+    (r0, c0), (r, c) = own, new
+    code = SQUARE_CALL.sub(lambda m: "torch.%s(%s%d%s%d%s)" % (m.group(1), m.group(2), r, m.group(4), r, m.group(6))
+                           if int(m.group(3)) == r0 and int(m.group(5)) == r0 else m.group(0), code)
+    out = []
+    for line in code.split("\n"):
+        m = ASSIGNMENT.match(line)
+        if m:
+            names = [n.strip() for n in m.group(2).split(",")]
+            values = m.group(4).split(",")
+            if len(names) == len(values) and "d_in" in names and values[names.index("d_in")].strip() == str(c0):
+                k = names.index("d_in")
+                v = values[k]
+                values[k] = v[:len(v) - len(v.lstrip())] + str(c) + v[len(v.rstrip()):]
+                line = m.group(1) + m.group(2) + m.group(3) + ",".join(values) + m.group(5)
+        out.append(line)
+    return "\n".join(out)
+
+
+def apply_options(code, opts, own_shape=None):
     if "inputs" in opts:
         span = find_inputs_literal(code)
         if span:
             code = code[:span[0]] + inputs_literal(opts["inputs"]) + code[span[1]:]
+        rows = parse_inputs(opts["inputs"])
+        if own_shape:
+            code = rewrite_shape(code, own_shape, (len(rows), len(rows[0])))
     if "seed" in opts:
         code = SEED_CALL.sub("torch.manual_seed(%s)" % opts["seed"], code)
     if "sentence" in opts:
@@ -138,13 +179,22 @@ def run_cells(steps, opts, echo=False):
     torch.manual_seed(67280421310721)   # a fresh process's default seed, as attn starts with
     namespace = {"__name__": "__main__"}
     results = []
+    own = lesson_inputs_shape(steps)
     for step_id, cells in steps:
         for k, code in enumerate(cells, 1):
             buf = io.StringIO()
             with contextlib.redirect_stdout(buf):
-                run_cell(apply_options(code, opts), namespace, echo)
+                run_cell(apply_options(code, opts, own), namespace, echo)
             results.append((step_id, k, buf.getvalue()))
     return results
+
+
+def lesson_inputs_shape(steps):
+    for _, cells in steps:
+        for c in cells:
+            if find_inputs_literal(c):
+                return inputs_shape(c)
+    return None
 
 
 def uses(steps, what):
@@ -176,9 +226,21 @@ def write_golden(name, opts, results, variant):
     return fname
 
 
+# The BLAS decides the last bits of `@`; attn adds in the reference BLAS's order. The children run
+# with it whatever the system's libblas.so.3 alternative is (OpenBLAS prints other last digits).
+REFERENCE_BLAS = "/usr/lib/x86_64-linux-gnu/blas:/usr/lib/x86_64-linux-gnu/lapack"
+
+
+def loaded_blas():
+    return sorted({l.split()[-1] for l in open("/proc/self/maps") if "libblas" in l or "openblas" in l})
+
+
 def run_family(family, only):
     """Child process: ATEN_CPU_CAPABILITY is set for `family`; write that family's files."""
     assert torch.__version__.startswith("1.13"), "make golden files with Debian's python3-torch 1.13"
+    torch.ones(2, 2) @ torch.ones(2, 2)   # loads the BLAS
+    blas = loaded_blas()
+    assert blas and all("/blas/" in l for l in blas), "golden files need the reference BLAS, loaded: %s" % blas
     for f in sorted(x for x in os.listdir(LESSONS) if x.endswith(".lesson")):
         name, cpu, echo, steps = parse_lesson(os.path.join(LESSONS, f))
         if only and name not in only:
@@ -216,7 +278,7 @@ def main():
         if not args or old.split("@")[0] in args:
             os.remove(os.path.join(GOLDEN, old))
     for family, capability in FAMILIES.items():
-        env = dict(os.environ, ATEN_CPU_CAPABILITY=capability)
+        env = dict(os.environ, ATEN_CPU_CAPABILITY=capability, LD_LIBRARY_PATH=REFERENCE_BLAS, OMP_NUM_THREADS="1")
         subprocess.run([sys.executable, os.path.abspath(__file__), "--family", family] + args, env=env, check=True)
 
 

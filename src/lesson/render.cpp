@@ -133,6 +133,10 @@ std::string render(const LessonRun& run, const std::string& only_step, int lesso
   out += fmt::format("\nNumbers: computed as PyTorch 1.13 does with its {} CPU kernels{}; `--cpu {}` for {}\n",
                      scalar ? "scalar" : "AVX2", declared ? ", as on the machine the source was printed on" : "",
                      scalar ? "avx2" : "scalar", scalar ? "x86-64 with AVX2" : "Apple Silicon and other ARM builds");
+  // attn's matrix products add in the reference BLAS's order (docs/pytorch-numerics.md); other
+  // libraries' orders change last bits, which no lesson's verdict depends on (tools/check_blas.py).
+  out += "BLAS: matrix products add up in the order of the reference BLAS (Debian's PyTorch with libblas3); "
+         "OpenBLAS, MKL and Accelerate add in other orders, which can change a last printed digit\n";
   if (l.header.rng) {
     bool mkl = run.rng == core::DropoutRng::mkl;
     out += fmt::format("Dropout: masks as PyTorch {}{}; `--rng {}` for {}\n",
