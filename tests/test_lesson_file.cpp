@@ -246,3 +246,28 @@ TEST_CASE("the grad_fn suffix the article omits is removed the way PyTorch place
   CHECK(attn::lesson::strip_grad_fn("tensor([1., 2.],\n       grad_fn=<SqueezeBackward3>)\n") == "tensor([1., 2.])\n");
   CHECK(attn::lesson::strip_grad_fn("tensor([1., 2.])\n") == "tensor([1., 2.])\n");
 }
+
+TEST_CASE("--inputs of another shape: the matrix's shape is read, and the literals that hard-code it adapt") {
+  using namespace attn::lesson;
+  CHECK(inputs_shape("inputs = torch.tensor(\n  [[0.43, 0.15, 0.89], # Your (x^1)\n   [0.55, 0.87, 0.66]] # [x]\n)") == InputsShape{2, 3});
+  CHECK(inputs_shape("inputs = torch.tensor([[1.], [2.], [3.]])") == InputsShape{3, 1});
+  CHECK_FALSE(inputs_shape("inputs = torch.tensor([1., 2.])"));             // a vector
+  CHECK_FALSE(inputs_shape("inputs = torch.tensor([[1., 2.], [3.]])"));     // ragged
+  CHECK_FALSE(inputs_shape("inputs = torch.tensor([[[1.]]])"));             // 3-D
+  CHECK_FALSE(inputs_shape("inputs = torch.tensor([['a', 'b']])"));
+
+  std::string code =
+      "attn_scores = torch.empty(6, 6)\nexample = torch.ones(6,6)  # ones\nb = torch.ones(6, 3)\nc = torch.rand( 6 , 6 )\n"
+      "d_in, d_out = 3, 2\nd_in = 3  # features\nd_in == 3\nx.d_in = 3\nd_in, d_out = 768, 768\ny = torch.empty(16, 6)\n";
+  CHECK(rewrite_for_shape(code, {6, 3}, {4, 5}) ==
+        "attn_scores = torch.empty(4, 4)\nexample = torch.ones(4,4)  # ones\nb = torch.ones(6, 3)\nc = torch.rand( 4 , 4 )\n"
+        "d_in, d_out = 5, 2\nd_in = 5  # features\nd_in == 3\nx.d_in = 3\nd_in, d_out = 768, 768\ny = torch.empty(16, 6)\n");
+  CHECK(rewrite_for_shape(code, {6, 3}, {6, 3}) == code);
+  CHECK(rewrite_for_shape(code, {6, 3}, {12, 3}).find("torch.empty(12, 12)\n") != std::string::npos);
+
+  RunOptions o;
+  o.inputs = "1 2; 3 4; 5 6; 7 8";
+  CHECK(apply_options("inputs = torch.tensor(\n  [[0.1, 0.2, 0.3]]\n)\nw = torch.empty(6, 6)\nd_in, d_out = 3, 2\n", o, InputsShape{6, 3}) ==
+        "inputs = torch.tensor(\n  [[1.0, 2.0],\n   [3.0, 4.0],\n   [5.0, 6.0],\n   [7.0, 8.0]]\n)\nw = torch.empty(4, 4)\nd_in, d_out = 2, 2\n");
+  CHECK(apply_options("w = torch.empty(6, 6)\n", o) == "w = torch.empty(6, 6)\n");   // without the lesson's shape: only the matrix
+}

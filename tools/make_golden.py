@@ -50,7 +50,15 @@ VARIANTS = [
 FAMILIES = {"scalar": "default", "avx2": "avx2"}   # attn's --cpu -> ATEN_CPU_CAPABILITY
 # The book chapter's six token embeddings, replaced (tests --inputs).
 OTHER_INPUTS = "0.1 0.2 0.3; -0.5 0.25 1.5; 2 0 -1; 0.33 0.66 0.99; 1e-3 -2.5 0.7; 0.9 0.8 -0.05"
-BOOK_VARIANTS = [{"inputs": OTHER_INPUTS}, {"seed": "7"}, {"inputs": OTHER_INPUTS, "seed": "2"}]
+# Other shapes (--inputs adapts the code's hard-coded 6 and 3): 4 and 9 tokens, 2 and 5 features.
+FOUR_ROWS = "0.1 0.2 0.3; -0.5 0.25 1.5; 2 0 -1; 0.33 0.66 0.99"
+NINE_ROWS = OTHER_INPUTS + "; 0.4 0.4 0.4; -1 1 0; 0.05 0.6 0.2"
+TWO_COLUMNS = "0.4 0.1; 0.5 0.9; 0.6 0.8; 0.2 0.6; 0.8 0.3; 0.1 0.8"
+FIVE_COLUMNS = ("0.43 0.15 0.89 0.1 0.2; 0.55 0.87 0.66 0.3 0.4; 0.57 0.85 0.64 0.5 0.6; "
+                "0.22 0.58 0.33 0.7 0.8; 0.77 0.25 0.10 0.9 1.0; 0.05 0.80 0.55 1.1 1.2")
+BOOK_VARIANTS = [{"inputs": OTHER_INPUTS}, {"seed": "7"}, {"inputs": OTHER_INPUTS, "seed": "2"},
+                 {"inputs": FOUR_ROWS}, {"inputs": NINE_ROWS}, {"inputs": TWO_COLUMNS}, {"inputs": FIVE_COLUMNS},
+                 {"inputs": FOUR_ROWS, "seed": "7"}]
 
 
 def parse_lesson(path):

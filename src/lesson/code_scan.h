@@ -1,6 +1,7 @@
-// lesson/code_scan.h: the three places in a lesson's code that the learner's options rewrite
-// (options.h): `torch.manual_seed(N)` calls (--seed), the `sentence = '...'` line (--sentence)
-// and the `inputs = torch.tensor(...)` statement (--inputs).
+// lesson/code_scan.h: the places in a lesson's code that the learner's options rewrite
+// (options.h): `torch.manual_seed(N)` calls (--seed), the `sentence = '...'` line (--sentence),
+// the `inputs = torch.tensor(...)` statement (--inputs), and the literals that hard-code the
+// number of its rows and columns (--inputs of another shape).
 //
 // What it is: plain left-to-right scanning of the lesson author's code, linear in its length. Not
 // std::regex, whose recursion overflows the stack on one long line (a 100,000-character
@@ -38,5 +39,21 @@ std::optional<SentenceLine> sentence_line(const std::string& line);
 // The first statement `inputs = torch.tensor(...)` that starts a line, up to its closing
 // bracket; brackets in comments and strings are skipped. nullopt if there is none.
 std::optional<CodeSpan> inputs_statement(const std::string& code);
+
+// The rows and columns of the matrix an inputs statement (inputs_statement) writes:
+// `inputs = torch.tensor([[1., 2., 3.], [4., 5., 6.]])` is 2 x 3. nullopt if the literal is not
+// a list of lists of the same length (comments and strings skipped).
+struct InputsShape {
+  size_t rows = 0, cols = 0;
+  bool operator==(const InputsShape& o) const { return rows == o.rows && cols == o.cols; }
+};
+std::optional<InputsShape> inputs_shape(const std::string& statement);
+
+// The code adapted from the lesson's own inputs shape `own` (R0 x C0) to `given` (R x C), as
+// --seed adapts the seed (lessons/README.md, "--inputs of any shape"):
+//   - torch.empty / zeros / ones / rand / randn(R0, R0) becomes (R, R): a token-by-token matrix;
+//   - a statement assigning the literal C0 to `d_in` (`d_in = 3`, `d_in, d_out = 3, 2`) assigns C.
+// Only the digits change; spaces and comments stay as written.
+std::string rewrite_for_shape(const std::string& code, InputsShape own, InputsShape given);
 
 }  // namespace attn::lesson

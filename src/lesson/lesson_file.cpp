@@ -87,6 +87,8 @@ Lesson LessonParser::run() {
       std::istringstream code(c.code);
       for (std::string line; !lesson_.sentence && std::getline(code, line);)
         if (std::optional<SentenceLine> assigned = sentence_line(line)) lesson_.sentence = assigned->value;
+      std::optional<CodeSpan> inputs = inputs_statement(c.code);
+      if (inputs && !lesson_.inputs_shape) lesson_.inputs_shape = inputs_shape(c.code.substr(inputs->begin, inputs->end - inputs->begin));
     }
   return lesson_;
 }

@@ -15,6 +15,7 @@
 #include "core/cpu.h"
 #include "core/errors.h"
 #include "core/random.h"
+#include "lesson/code_scan.h"
 #include "lesson/prose.h"
 
 namespace attn::lesson {
@@ -84,6 +85,8 @@ struct Lesson {
   LessonHeader header;
   std::optional<std::string> sentence;   // what its code's first `sentence = '...'` line assigns:
                                          // the input --sentence replaces, read with the file
+  std::optional<InputsShape> inputs_shape;   // rows x columns of its `inputs = torch.tensor(...)`
+                                             // matrix, which --inputs of another shape adapts to
   std::string intro;
   std::vector<ProsePart> intro_parts;    // markers only: no cell has run when it is shown
   std::vector<Step> steps;

@@ -101,8 +101,8 @@ std::vector<std::vector<double>> parse_inputs(const std::string& text) {
     rows.push_back(values);
   }
   if (rows.empty()) throw UsageError("--inputs is empty; give rows like \"0.43 0.15 0.89; 0.55 0.87 0.66; ...\"");
-  if (rows.size() != 6)
-    throw UsageError(fmt::format("--inputs needs 6 rows, one per token of \"Your journey starts with one step\" (the chapter's code assumes six tokens), got {}", rows.size()));
+  if (rows.size() < 2)
+    throw UsageError(fmt::format("--inputs needs at least 2 rows, one per token (the lessons take the second token as the query), got {}", rows.size()));
   return rows;
 }
 
@@ -130,11 +130,12 @@ void validate(const Lesson& lesson, const RunOptions& opts) {
   }
 }
 
-std::string apply_options(const std::string& code, const RunOptions& opts) {
+std::string apply_options(const std::string& code, const RunOptions& opts, std::optional<InputsShape> own) {
   std::string out = code;
   if (opts.inputs) {
-    if (std::optional<CodeSpan> at = inputs_statement(out))
-      out = out.substr(0, at->begin) + inputs_literal(parse_inputs(*opts.inputs)) + out.substr(at->end);
+    std::vector<std::vector<double>> rows = parse_inputs(*opts.inputs);
+    if (std::optional<CodeSpan> at = inputs_statement(out)) out = out.substr(0, at->begin) + inputs_literal(rows) + out.substr(at->end);
+    if (own) out = rewrite_for_shape(out, *own, InputsShape{rows.size(), rows[0].size()});
   }
   if (opts.seed) {
     std::string seeded;

@@ -40,9 +40,14 @@ const Step& require_step(const Lesson& lesson, const std::string& id, const std:
 
 // Checks --seed / --sentence against PyTorch's rules and the lesson's code (UsageError if bad).
 void validate(const Lesson& lesson, const RunOptions& opts);
-std::string apply_options(const std::string& code, const RunOptions& opts);
 
-// "0.43 0.15 0.89; 0.55 0.87 0.66" -> rows of numbers (UsageError naming what is wrong).
+// A cell's code with the options applied: what is shown and run. With --inputs of another shape
+// than `own` (the lesson's own inputs, Lesson::inputs_shape), the literals that hard-code it are
+// adapted too (code_scan.h, rewrite_for_shape); without `own`, only the matrix is replaced.
+std::string apply_options(const std::string& code, const RunOptions& opts, std::optional<InputsShape> own = std::nullopt);
+
+// "0.43 0.15 0.89; 0.55 0.87 0.66" -> rows of numbers: at least two rows (the lessons take the
+// second token as the query), all of the same length (UsageError naming what is wrong).
 std::vector<std::vector<double>> parse_inputs(const std::string& text);
 
 // What the user typed, for a message: quoted as Python's repr() does (a newline or an escape

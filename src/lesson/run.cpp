@@ -63,7 +63,7 @@ LessonRun run_lesson(const Lesson& lesson, const RunOptions& opts) {
     for (const Cell& c : s.cells) {
       CellRun cr;
       cr.cell = &c;
-      cr.code = apply_options(c.code, opts);
+      cr.code = apply_options(c.code, opts, lesson.inputs_shape);
       try {
         in.run_cell(cr.code, lesson.header.echo_last_expression);
       } catch (const ScriptError& e) {
