@@ -1,0 +1,230 @@
+// tests/test_prose.cpp: numbers in prose come from the run (lessons/README.md, "Numbers in
+// prose"): the placeholder syntax and its errors, the filling under --seed, and every lesson's
+// prose under several seeds, sentences and inputs checked for numbers that the run did not make.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "lesson/catalog.h"
+#include "lesson/code_scan.h"
+#include "lesson/prose.h"
+#include "lesson/render.h"
+#include "lesson/run.h"
+
+using attn::LessonFileError;
+using attn::lesson::Lesson;
+using attn::lesson::LessonRun;
+using attn::lesson::parse_lesson;
+using attn::lesson::ProsePart;
+using attn::lesson::RunOptions;
+
+namespace {
+
+std::string error_of(const std::string& text) {
+  try {
+    parse_lesson(text, "f.lesson");
+  } catch (const LessonFileError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::string lesson_with(const std::string& intro, const std::string& prose, const std::string& code = "torch.manual_seed(123)\nx = torch.rand(2)\nprint(x)\n") {
+  return "# T\nname: t\ngroup: concepts\norder: 1\nsource: a test\n\n" + intro + "\n\n## s: A step\n" + prose + "\n\n```python\nimport torch\n" + code +
+         "```\n";
+}
+
+// ---- the check every lesson is held to ----
+
+// What the prose of a run shows, with every placeholder's value and every marker's text replaced
+// by "◊": what is left was typed into the lesson file.
+std::string typed_text(const std::vector<ProsePart>& parts) {
+  std::string out;
+  for (const ProsePart& p : parts) out += p.kind == ProsePart::Kind::text ? p.text : "◊";
+  return out;
+}
+
+std::vector<std::string> matches_of(const std::string& text, const std::regex& re) {
+  std::vector<std::string> out;
+  for (std::sregex_iterator it(text.begin(), text.end(), re), end; it != end; ++it) out.push_back(it->str());
+  return out;
+}
+
+// Number tokens of code, as written: "0.5", "1e-9", "123".
+std::set<std::string> code_numbers(const std::string& code) {
+  static const std::regex number(R"((\d+\.\d*|\.\d+|\d+)([eE][-+]?\d+)?)");
+  auto all = matches_of(code, number);
+  return {all.begin(), all.end()};
+}
+
+// The words of the article's sentence as the prose quotes them: "Life", "is", ...
+std::vector<std::string> sentence_words(const Lesson& l) {
+  std::vector<std::string> out;
+  if (!l.sentence) return out;
+  std::string s = *l.sentence;
+  s.erase(std::remove(s.begin(), s.end(), ','), s.end());
+  std::istringstream in(s);
+  for (std::string w; in >> w;) out.push_back("\"" + w + "\"");
+  return out;
+}
+
+// Every sentence of a run's prose that holds a number the run did not make (empty: none).
+//  - a number with a decimal point (0.1772, 1e-3 is not one, 3.4e38 is) must be a placeholder's,
+//    inside a marker, or one written in the step's code as run (a constant quoted from the code);
+//    section numbers such as 3.5.1 are not numbers;
+//  - with --seed, no seed of the lesson's own code may be left in the prose;
+//  - with --sentence, no word of the lesson's own sentence may be quoted;
+//  - with another number of tokens than six, no "six", "36" or "6" (In [36] is a cell's name).
+std::vector<std::string> unsourced(const Lesson& l, const LessonRun& run, const RunOptions& opts, size_t tokens) {
+  static const std::regex decimal(R"((\d+(\.\d+){2,})|(\d*\.\d+([eE][-+]?\d+)?))");
+  static const std::regex cell_name(R"(In \[\d+\]|\d+(\.\d+)+)");   // In [36], section 3.6.2
+  static const std::regex six(R"(\b(six|Six|36|6)\b)");
+  std::set<std::string> own_seeds;
+  for (const auto& s : l.steps)
+    for (const auto& c : s.cells)
+      for (const auto& span : attn::lesson::seed_calls(c.code)) {
+        std::string call = c.code.substr(span.begin, span.end - span.begin);
+        own_seeds.insert(call.substr(call.find('(') + 1, call.size() - call.find('(') - 2));
+      }
+  std::vector<std::string> out;
+  auto check = [&](const std::string& where, const std::vector<ProsePart>& parts, const std::set<std::string>& code) {
+    std::string typed = typed_text(parts);
+    for (const std::string& n : matches_of(typed, decimal))
+      if (n.find('.') == n.rfind('.') && !code.count(n)) out.push_back(where + ": the number " + n + " is typed in");
+    if (opts.seed)
+      for (const std::string& seed : own_seeds)
+        if (seed != *opts.seed && std::regex_search(typed, std::regex("\\b" + seed + "\\b")))
+          out.push_back(where + ": the lesson's seed " + seed + " is left under --seed " + *opts.seed);
+    if (opts.sentence)
+      for (const std::string& w : sentence_words(l))
+        if (typed.find(w) != std::string::npos) out.push_back(where + ": the article's word " + w + " is quoted under --sentence");
+    if (tokens != 6)
+      for (const std::string& n : matches_of(std::regex_replace(typed, cell_name, "·"), six))
+        out.push_back(where + ": '" + n + "' is left with " + std::to_string(tokens) + " tokens");
+  };
+  check(l.name() + " intro", l.intro_parts, {});
+  for (const auto& sr : run.steps) {
+    std::set<std::string> code;
+    for (const auto& c : sr.cells)
+      for (const std::string& n : code_numbers(c.code)) code.insert(n);
+    check(l.name() + "/" + sr.step->id, sr.step->prose_parts, code);
+    for (const auto& c : sr.cells) check(l.name() + "/" + sr.step->id + " note", c.cell->note_parts, code);
+  }
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& v) {
+  std::string out;
+  for (const std::string& s : v) out += s + "\n";
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("placeholders: each kind, and what a malformed one says") {
+  auto l = parse_lesson(lesson_with("Intro {{const: 3.4e38}}, {{article: the article's 0.5}}.",
+                                    "Seed {{seed}}; x[0] = {{x[0]:.4f}}; len {{len(x)}}; {{ x[0:1].sum().item() :.2f }}."),
+                        "f.lesson");
+  const auto& parts = l.steps[0].prose_parts;
+  REQUIRE(parts.size() == 9);
+  CHECK(parts[1].kind == ProsePart::Kind::seed);
+  CHECK(parts[3].kind == ProsePart::Kind::expr);
+  CHECK(parts[3].expr == "x[0]");
+  CHECK(parts[3].spec == ".4f");
+  CHECK(parts[5].spec == "");
+  CHECK(parts[7].expr == "x[0:1].sum().item()");   // the slice's ':' is inside brackets
+  CHECK(parts[7].spec == ".2f");
+  CHECK(parts[3].line == 10);
+
+  CHECK(error_of(lesson_with("", "x = {{x[0]:.4f")) == "f.lesson:10: a '{{' placeholder is not closed by '}}' on its line (lessons/README.md, \"Numbers in prose\")");
+  CHECK(error_of(lesson_with("", "x = {{x[0]\n:.4f}}")) == "f.lesson:10: a '{{' placeholder is not closed by '}}' on its line (lessons/README.md, \"Numbers in prose\")");
+  CHECK(error_of(lesson_with("", "{{ }}")) ==
+        "f.lesson:10: an empty placeholder '{{}}': write {{EXPR}}, {{EXPR:SPEC}}, {{seed}}, {{article: ...}} or {{const: ...}}");
+  CHECK(error_of(lesson_with("", "{{article: row 1 keeps 0.1772}}")) ==
+        "f.lesson:10: the text of an {{article: ...}} marker must say whose run it quotes: name the article (or the notebook, book or "
+        "chapter), e.g. {{article: in the article's run, ...}}");
+  CHECK(error_of(lesson_with("It is {{x[0]:.4f}}.", "")) ==
+        "f.lesson:7: the intro is shown before any cell ran, so it cannot show {{x[0]:.4f}}: move the sentence into a step, or mark "
+        "a number that is the same in every run with {{const: ...}}");
+  CHECK(error_of(lesson_with("", "seed {{seed}}", "x = torch.ones(2)\n")) ==
+        "f.lesson:10: {{seed}} shows the step's torch.manual_seed(...) as run, and step 's' has none: name the seed another way, or move "
+        "the sentence");
+}
+
+TEST_CASE("placeholders are filled from the run, also under --seed, in text, JSON and notes") {
+  auto l = parse_lesson(lesson_with("", "After torch.manual_seed({{seed}}), x[0] is {{x[0]:.4f}} and x is {{x}}."), "f.lesson");
+  LessonRun article = attn::lesson::run_lesson(l, {});
+  CHECK(article.steps[0].prose == "After torch.manual_seed(123), x[0] is 0.2961 and x is tensor([0.2961, 0.5166]).");
+  CHECK(article.steps[0].cells[0].output == "tensor([0.2961, 0.5166])\n");
+  RunOptions seven;
+  seven.seed = "7";
+  LessonRun run = attn::lesson::run_lesson(l, seven);
+  CHECK(run.steps[0].prose == "After torch.manual_seed(7), x[0] is 0.5349 and x is tensor([0.5349, 0.1988]).");
+  CHECK(run.steps[0].cells[0].output == "tensor([0.5349, 0.1988])\n");
+  std::string text = attn::lesson::render(run, "", 1, 1);
+  CHECK(text.find("x[0] is 0.5349") != std::string::npos);
+  CHECK(text.find("{{") == std::string::npos);
+
+  // An expression that fails names its line and the placeholder.
+  auto bad = parse_lesson(lesson_with("", "It is {{y[0]:.4f}}."), "f.lesson");
+  CHECK_THROWS_WITH_AS(attn::lesson::run_lesson(bad, {}), "f.lesson:10: NameError: name 'y' is not defined (in the placeholder {{y[0]:.4f}})",
+                       LessonFileError);
+}
+
+TEST_CASE("the check finds a number typed into prose, a stale seed and a stale word") {
+  // Proof that the check below can fail: the prose of the causal lesson before placeholders.
+  auto l = parse_lesson(lesson_with("", "Drawn after torch.manual_seed(123), \"Life\" keeps only 0.2961; {{x[0]:.4f}} is fine, "
+                                        "and so is Dropout(0.5).",
+                                    "torch.manual_seed(123)\nx = torch.rand(2)\nd = torch.nn.Dropout(0.5)\nprint(x)\n"),
+                        "f.lesson");
+  RunOptions seven;
+  seven.seed = "7";
+  auto problems = unsourced(l, attn::lesson::run_lesson(l, seven), seven, 6);
+  CHECK(joined(problems) ==
+        "t/s: the number 0.2961 is typed in\n"
+        "t/s: the lesson's seed 123 is left under --seed 7\n");
+  CHECK(joined(unsourced(l, attn::lesson::run_lesson(l, {}), {}, 4)) == "t/s: the number 0.2961 is typed in\n");
+}
+
+TEST_CASE("every lesson's prose holds only numbers its run made, under seeds, sentences and inputs") {
+  auto all = attn::lesson::load_catalog(std::string(ATTN_TEST_DATA) + "/../lessons");
+  std::vector<RunOptions> variants(1);
+  for (const char* seed : {"7", "42", "1"}) variants.emplace_back().seed = seed;
+  variants.emplace_back().sentence = "the cat sat on the mat, and the dog sat too";
+  RunOptions both;
+  both.seed = "7";
+  both.sentence = "Attention is all you need";
+  variants.push_back(both);
+  for (const char* inputs : {"0.1 0.2 0.3; -0.5 0.25 1.5; 2 0 -1; 0.33 0.66 0.99",
+                             "0.1 0.2 0.3; -0.5 0.25 1.5; 2 0 -1; 0.33 0.66 0.99; 1e-3 -2.5 0.7; 0.9 0.8 -0.05; 0.4 0.4 0.4; -1 1 0; 0.05 0.6 0.2",
+                             "0.4 0.1; 0.5 0.9; 0.6 0.8; 0.2 0.6; 0.8 0.3; 0.1 0.8"}) {
+    variants.emplace_back().inputs = inputs;
+    variants.emplace_back().inputs = inputs;
+    variants.back().seed = "7";
+  }
+  int runs = 0;
+  for (const Lesson& l : all) {
+    for (const RunOptions& opts : variants) {
+      try {
+        attn::lesson::validate(l, opts);
+      } catch (const attn::UsageError&) {
+        continue;   // the option does not apply to this lesson
+      }
+      CAPTURE(l.name());
+      CAPTURE(opts.seed.value_or("-"));
+      CAPTURE(opts.sentence.value_or("-"));
+      CAPTURE(opts.inputs.value_or("-"));
+      LessonRun run = attn::lesson::run_lesson(l, opts);
+      ++runs;
+      size_t tokens = 6;
+      if (opts.inputs) tokens = attn::lesson::parse_inputs(*opts.inputs).size();
+      else if (opts.sentence) tokens = attn::lesson::lesson_tokens(run).size();
+      CHECK(joined(unsourced(l, run, opts, l.sentence || l.header.tokens ? tokens : 6)) == "");
+      CHECK(attn::lesson::render(run, "", 1, 1).find("{{") == std::string::npos);
+    }
+  }
+  CHECK(runs > 80);
+}
