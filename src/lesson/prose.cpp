@@ -72,9 +72,12 @@ std::vector<ProsePart> parse_prose(const std::string& text, const std::string& p
   for (size_t open = text.find("{{"); open != std::string::npos; open = text.find("{{", done)) {
     int line = first_line + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(open), '\n'));
     auto fail = [&](const std::string& what) { throw LessonFileError(fmt::format("{}:{}: {}", path, line, what)); };
+    // An expression is on one line; a marker's text may go on over several.
     size_t close = text.find("}}", open + 2);
     size_t newline = text.find('\n', open);
-    if (close == std::string::npos || (newline != std::string::npos && newline < close))
+    std::string first = trim(text.substr(open + 2, std::min(close, newline) - open - 2)), ignored;
+    bool is_marker = marker(first, "article", &ignored) || marker(first, "const", &ignored);
+    if (close == std::string::npos || (!is_marker && newline != std::string::npos && newline < close))
       fail("a '{{' placeholder is not closed by '}}' on its line (lessons/README.md, \"Numbers in prose\")");
     add_text(text.substr(done, open - done));
     std::string source = text.substr(open, close + 2 - open), inner = trim(text.substr(open + 2, close - open - 2));
