@@ -45,7 +45,7 @@ INPUTS = [
                "0.22 0.58 0.33 0.7 0.8; 0.77 0.25 0.10 0.9 1.0; 0.05 0.80 0.55 1.1 1.2"},                   # 5 columns
     {"inputs": "0.1 0.2 0.3; -0.5 0.25 1.5; 2 0 -1; 0.33 0.66 0.99", "seed": "7"},
 ]
-PLACEHOLDER = re.compile(r"\{\{(.*?)\}\}")
+PLACEHOLDER = re.compile(r"\{\{(.*?)\}\}", re.S)   # a marker's text may span lines
 SPEC = re.compile(r"^[A-Za-z0-9<>=^+\- #,_.%]*$")
 VERDICT = re.compile(r"\b(True|False)\b")
 
@@ -111,7 +111,7 @@ def fill(text, namespace, seed):
         inner = m.group(1).strip()
         for marker in ("article", "const"):
             if re.match(marker + r"\s*:", inner):
-                return inner.split(":", 1)[1].strip()
+                return inner.split(":", 1)[1].strip(" \t")
         if inner == "seed":
             return seed
         expr, spec = split_spec(inner)
@@ -164,7 +164,7 @@ def variants_of(steps):
         out += SENTENCES
     if mg.uses(steps, "inputs"):
         out += INPUTS
-    return out
+    return [v for v in out if all(mg.uses(steps, key) for key in v)]
 
 
 def run_child(blas, family, lessons):
