@@ -11,8 +11,8 @@
 // own from inf - inf), and which one a NaN + NaN returns is not fixed by the C++ source, in the
 // reference loop as much as in the intrinsics (see tests/test_gemm.cpp): there a NaN output
 // must be a NaN, and every other output all 32 bits. Softmax is also run big enough to be
-// split over threads. The AVX2 family's fast path runs only on a
-// CPU with AVX2 and FMA (else both sides are the plain loop, and a message says so).
+// split over threads. The fast paths (Sleef's expf and glibc's FMA expf, 8 lanes at a time) run
+// only on a CPU with AVX2 and FMA (else both sides are the plain loop, and a message says so).
 // What it is not: a comparison with PyTorch (test_kernels.cpp replays torch's own bits) or a
 // timing (README "Performance").
 #include <doctest/doctest.h>

@@ -14,8 +14,8 @@
 // (tools/make_kernel_vectors.py writes the evidence, tests/test_kernels.cpp replays it).
 // What it is not: fast, vectorised, multi-threaded, or shape-aware (tensor.cpp does shapes),
 // except the matrix products, which hand their loops to core/gemm (same order, fast), and
-// the AVX2 family's exp and last-dim softmax, which run kernels_avx2.cpp (the same
-// instructions on eight lanes at once) when the CPU has AVX2 and FMA; the plain loops here
+// exp and the last-dim softmax, which run kernels_avx2.cpp (the same instructions on eight
+// lanes at once) when the CPU has AVX2 and FMA; the plain loops here
 // stay as their definition (reference::softmax_lastdim, vec_exp) and tests compare the two.
 // It assumes ATen runs one thread, as it does on the reference machine. With more threads ATen
 // splits only big work (measured: sums of more than 32768 elements, and non-last-dim softmax
@@ -254,10 +254,10 @@ float vectorized_exp(float x, CpuKernels cpu) { return default_kernels(cpu) ? gl
 // glibc expf in the DEFAULT family.
 float vec_exp(float x, CpuKernels cpu) { return vectorized_exp(x, cpu); }
 
-// The same over a buffer: eight lanes at a time where kernels_avx2 can (AVX2 family on a CPU
-// with AVX2 and FMA: Sleef's own instructions), else vec_exp element by element.
+// The same over a buffer: eight lanes at a time where kernels_avx2 can (a CPU with AVX2 and
+// FMA: Sleef's, or glibc's FMA expf's, own instructions), else vec_exp element by element.
 void exp(const float* in, float* out, int64_t n, CpuKernels cpu) {
-  if (!default_kernels(cpu) && avx2::supported()) return avx2::exp(in, out, n);
+  if (avx2::supported()) return avx2::exp(in, out, n, cpu);
   for (int64_t i = 0; i < n; ++i) out[i] = vectorized_exp(in[i], cpu);
 }
 
@@ -269,12 +269,12 @@ void exp(const float* in, float* out, int64_t n, CpuKernels cpu) {
 constexpr int64_t kSoftmaxSplit = int64_t{1} << 16;
 
 void softmax_lastdim(const float* in, float* out, int64_t rows, int64_t n, CpuKernels cpu) {
-  if (default_kernels(cpu) || !avx2::supported()) return reference::softmax_lastdim(in, out, rows, n, cpu);
+  if (!avx2::supported()) return reference::softmax_lastdim(in, out, rows, n, cpu);
   const int threads = rows * n >= kSoftmaxSplit ? parallel::max_threads() : 1;
   const int64_t per_task = std::max<int64_t>(1, rows / (4 * threads));
   parallel::run((rows + per_task - 1) / per_task, threads, [&](int64_t task) {
     const int64_t end = std::min(rows, (task + 1) * per_task);
-    for (int64_t r = task * per_task; r < end; ++r) avx2::softmax_row(in + r * n, out + r * n, n);
+    for (int64_t r = task * per_task; r < end; ++r) avx2::softmax_row(in + r * n, out + r * n, n, cpu);
   });
 }
 

@@ -6,7 +6,7 @@
 // What it is: raw-pointer kernels over contiguous row-major float buffers, each written to
 // reproduce the order of operations (and the fused multiply-adds) of the ATen kernel it names.
 // What it is not: general or shape-aware; tensor.cpp does shapes and calls these. Only the
-// matrix products (core/gemm.h) and the AVX2 family's exp and softmax (core/kernels_avx2.h)
+// matrix products (core/gemm.h), exp and last-dim softmax (core/kernels_avx2.h)
 // are fast; the rest are plain loops.
 #pragma once
 
@@ -21,12 +21,12 @@ namespace attn::core::kernels {
 float vec_exp(float x, CpuKernels cpu);
 
 // out[i] = vec_exp(in[i], cpu) for i < n (in == out allowed): torch.exp over a contiguous buffer,
-// eight lanes per instruction in the AVX2 family when the CPU has AVX2 and FMA; same bits.
+// eight lanes per instruction when the CPU has AVX2 and FMA (both families); same bits.
 void exp(const float* in, float* out, int64_t n, CpuKernels cpu);
 
 // torch.softmax over the last dimension: `rows` rows of `n` contiguous values
-// (ATen _vec_softmax_lastdim: max, exp(x - max), 8-lane sum, multiply by 1/sum). The AVX2
-// family runs kernels_avx2.cpp and big inputs are split by rows over threads; the bits are
+// (ATen _vec_softmax_lastdim: max, exp(x - max), 8-lane sum, multiply by 1/sum). On a CPU
+// with AVX2 and FMA it runs kernels_avx2.cpp, and big inputs are split by rows over threads; the bits are
 // those of reference::softmax_lastdim for any thread count.
 void softmax_lastdim(const float* in, float* out, int64_t rows, int64_t n, CpuKernels cpu);
 

@@ -1,14 +1,14 @@
-// core/kernels_avx2.cpp: Sleef's expf and ATen's last-dim softmax with AVX2 + FMA intrinsics
-// (see kernels_avx2.h).
+// core/kernels_avx2.cpp: exp and ATen's last-dim softmax with AVX2 + FMA intrinsics, for both
+// kernel families (see kernels_avx2.h).
 //
 // Each function is the instruction sequence of the code it names, in its order: Sleef 3.5.1
-// xexpf (sleefsimdsp.c, helperavx2.h: vmla = _mm256_fmadd_ps, vrint_vi2_vf = _mm256_cvtps_epi32)
-// and ATen 1.13's vec::reduce_all / vec::map / Vectorized<float> (vec256_float.h,
-// functional_base.h). kernels.cpp holds the same steps one lane at a time, with the reasons;
-// this file only changes how many lanes run per instruction. Compiled for "avx2,fma" per
+// xexpf (sleefsimdsp.c, helperavx2.h: vmla = _mm256_fmadd_ps, vrint_vi2_vf = _mm256_cvtps_epi32),
+// glibc 2.36's __expf_fma, and ATen 1.13's vec::reduce_all / vec::map / Vectorized<float>
+// (vec256_float.h, vec_base.h, functional_base.h). kernels.cpp holds the same steps one lane
+// at a time, with the reasons; this file only changes how many lanes run per instruction. Compiled for "avx2,fma" per
 // function (the project builds with -ffp-contract=off, so only the explicit _mm256_fmadd_ps
 // fuse); called only after supported() checked the CPU.
-// What it is not: the DEFAULT family (glibc expf) or softmax over a dimension that is not last.
+// What it is not: softmax over a dimension that is not last (kernels.cpp's plain loop).
 #include "core/kernels_avx2.h"
 
 #include <cmath>
@@ -57,6 +57,58 @@ ATTN_AVX2 inline __m256 exp8(__m256 d) {
   return _mm256_blendv_ps(u, _mm256_set1_ps(INFINITY), _mm256_cmp_ps(_mm256_set1_ps(100.0f), d, _CMP_LT_OQ));
 }
 
+// ---- glibc 2.36 __expf_fma (sysdeps/ieee754/flt-32/e_expf.c built with -mfma -mavx2) ----
+// The DEFAULT family's exp is std::exp, i.e. glibc's expf, which on a CPU with FMA is this
+// variant (its ifunc's choice, for libtorch and for attn alike). Its main path, for |x| < 88,
+// in double, with the fused multiply-adds GCC formed when building it (read from its
+// disassembly: kd = fma(InvLn2N, xd, Shift), r = fma(InvLn2N, xd, -(kd - Shift)), z = fma(r, C0,
+// C1), y = fma(z, r*r, fma(r, C2, 1)), then y * s rounded to float), four doubles per vector.
+// The constants are __exp2f_data's (EXP2F_TABLE_BITS = 5), as the library holds them. Lanes
+// off the main path (|x| >= 88, inf, NaN) call std::exp itself. The skipped case of
+// tests/test_kernels_fast.cpp checks every float against std::exp.
+constexpr uint64_t kExp2fTab[32] = {
+    0x3ff0000000000000, 0x3fefd9b0d3158574, 0x3fefb5586cf9890f, 0x3fef9301d0125b51, 0x3fef72b83c7d517b,
+    0x3fef54873168b9aa, 0x3fef387a6e756238, 0x3fef1e9df51fdee1, 0x3fef06fe0a31b715, 0x3feef1a7373aa9cb,
+    0x3feedea64c123422, 0x3feece086061892d, 0x3feebfdad5362a27, 0x3feeb42b569d4f82, 0x3feeab07dd485429,
+    0x3feea47eb03a5585, 0x3feea09e667f3bcd, 0x3fee9f75e8ec5f74, 0x3feea11473eb0187, 0x3feea589994cce13,
+    0x3feeace5422aa0db, 0x3feeb737b0cdc5e5, 0x3feec49182a3f090, 0x3feed503b23e255d, 0x3feee89f995ad3ad,
+    0x3feeff76f2fb5e47, 0x3fef199bdd85529c, 0x3fef3720dcef9069, 0x3fef5818dcfba487, 0x3fef7c97337b9b5f,
+    0x3fefa4afa2a490da, 0x3fefd0765b6e4540};
+constexpr uint64_t kInvLn2N = 0x40471547652b82fe;  // 0x1.71547652b82fep+0 * 32
+constexpr uint64_t kShift = 0x4338000000000000;    // 0x1.8p+52
+constexpr uint64_t kC0 = 0x3ebc6af84b912394, kC1 = 0x3f2ebfce50fac4f3, kC2 = 0x3f962e42ff0c52d6;
+
+ATTN_AVX2 inline __m256d set1_bits(uint64_t b) { return _mm256_castsi256_pd(_mm256_set1_epi64x(static_cast<int64_t>(b))); }
+
+ATTN_AVX2 inline __m128 glibc_exp4(__m128 x) {
+  const __m256d xd = _mm256_cvtps_pd(x), inv = set1_bits(kInvLn2N), shift = set1_bits(kShift);
+  const __m256d kd = _mm256_fmadd_pd(inv, xd, shift);
+  const __m256i ki = _mm256_castpd_si256(kd);
+  const __m256d r = _mm256_fmsub_pd(inv, xd, _mm256_sub_pd(kd, shift));
+  const __m256i t = _mm256_add_epi64(
+      _mm256_i64gather_epi64(reinterpret_cast<const long long*>(kExp2fTab), _mm256_and_si256(ki, _mm256_set1_epi64x(31)), 8),
+      _mm256_slli_epi64(ki, 47));
+  const __m256d z = _mm256_fmadd_pd(r, set1_bits(kC0), set1_bits(kC1));
+  const __m256d r2 = _mm256_mul_pd(r, r);
+  __m256d y = _mm256_fmadd_pd(r, set1_bits(kC2), _mm256_set1_pd(1.0));
+  y = _mm256_fmadd_pd(z, r2, y);
+  return _mm256_cvtpd_ps(_mm256_mul_pd(y, _mm256_castsi256_pd(t)));
+}
+
+// expf of 8 lanes: the main path above, std::exp for lanes with top12(|x|) above top12(88).
+ATTN_AVX2 inline __m256 glibc_exp8(__m256 x) {
+  __m256 y = _mm256_set_m128(glibc_exp4(_mm256_extractf128_ps(x, 1)), glibc_exp4(_mm256_castps256_ps128(x)));
+  const __m256i abstop = _mm256_and_si256(_mm256_srli_epi32(_mm256_castps_si256(x), 20), _mm256_set1_epi32(0x7ff));
+  const int special = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(abstop, _mm256_set1_epi32(0x42a))));
+  if (special == 0) return y;
+  alignas(32) float xs[8], ys[8];
+  _mm256_store_ps(xs, x);
+  _mm256_store_ps(ys, y);
+  for (int i = 0; i < 8; ++i)
+    if (special & (1 << i)) ys[i] = std::exp(xs[i]);
+  return _mm256_load_ps(ys);
+}
+
 // The first `count` (< 8) floats of p as a vector, zeros after (Vectorized::loadu(p, count)).
 ATTN_AVX2 inline __m256 load_partial(const float* p, int64_t count) {
   alignas(32) float tmp[kLanes] = {};
@@ -70,27 +122,55 @@ ATTN_AVX2 inline void store_partial(float* p, __m256 v, int64_t count) {
   std::memcpy(p, tmp, static_cast<size_t>(count) * sizeof(float));
 }
 
-// ---- vec::reduce_all with the AVX2 family's maximum and + ----
+// ---- the two families: exp, maximum, and reduce_all's horizontal step ----
 
-// at::vec::maximum (vec256_float.h): max_ps, then OR with all-ones where either is NaN; a
-// scalar call runs the same instructions on lane 0.
-struct Maximum {
-  ATTN_AVX2 __m256 operator()(__m256 a, __m256 b) const {
-    return _mm256_or_ps(_mm256_max_ps(a, b), _mm256_cmp_ps(a, b, _CMP_UNORD_Q));
-  }
-  ATTN_AVX2 float operator()(float a, float b) const {
-    return _mm256_cvtss_f32((*this)(_mm256_set1_ps(a), _mm256_set1_ps(b)));
-  }
-};
 struct Plus {
   ATTN_AVX2 __m256 operator()(__m256 a, __m256 b) const { return _mm256_add_ps(a, b); }
   float operator()(float a, float b) const { return a + b; }
 };
 
+// ATen's AVX2 kernels (vec256_float.h): Sleef exp; maximum = max_ps, then OR with all-ones
+// where either is NaN (a scalar call runs the same instructions on lane 0); VecReduceAllSIMD's
+// order ((l0 op l4) op (l2 op l6)) op ((l1 op l5) op (l3 op l7)).
+struct Avx2Family {
+  struct Maximum {
+    ATTN_AVX2 __m256 operator()(__m256 a, __m256 b) const {
+      return _mm256_or_ps(_mm256_max_ps(a, b), _mm256_cmp_ps(a, b, _CMP_UNORD_Q));
+    }
+    ATTN_AVX2 float operator()(float a, float b) const {
+      return _mm256_cvtss_f32((*this)(_mm256_set1_ps(a), _mm256_set1_ps(b)));
+    }
+  };
+  ATTN_AVX2 static __m256 exp(__m256 x) { return exp8(x); }
+  template <typename Op>
+  static float horizontal(const float* l, Op op) {
+    return op(op(op(l[0], l[4]), op(l[2], l[6])), op(op(l[1], l[5]), op(l[3], l[7])));
+  }
+};
+
+// ATen's DEFAULT kernels (vec_base.h): exp = std::exp (glibc expf) per lane; maximum =
+// (a > b ? a : b), a itself when a is NaN; the generic reduce folds lanes left to right.
+struct DefaultFamily {
+  struct Maximum {
+    ATTN_AVX2 __m256 operator()(__m256 a, __m256 b) const {
+      const __m256 m = _mm256_blendv_ps(b, a, _mm256_cmp_ps(a, b, _CMP_GT_OQ));
+      return _mm256_blendv_ps(m, a, _mm256_cmp_ps(a, a, _CMP_UNORD_Q));
+    }
+    float operator()(float a, float b) const { return std::isnan(a) ? a : (a > b ? a : b); }
+  };
+  ATTN_AVX2 static __m256 exp(__m256 x) { return glibc_exp8(x); }
+  template <typename Op>
+  static float horizontal(const float* l, Op op) {
+    float acc = l[0];
+    for (int i = 1; i < kLanes; ++i) acc = op(acc, l[i]);
+    return acc;
+  }
+};
+
 // reduce_all (functional_base.h) for one op: a left fold below 8 elements; else 8 lanes,
-// full chunks lane-wise, the tail into the low lanes, then VecReduceAllSIMD's horizontal order
-// ((l0 op l4) op (l2 op l6)) op ((l1 op l5) op (l3 op l7)), as kernels.cpp spells out.
-template <typename Op>
+// full chunks lane-wise, the tail into the low lanes, then the family's horizontal step, as
+// kernels.cpp spells out.
+template <typename Family, typename Op>
 ATTN_AVX2 inline float reduce_all(const float* x, int64_t n, Op op) {
   if (n < kLanes) {
     float acc = x[0];
@@ -103,38 +183,51 @@ ATTN_AVX2 inline float reduce_all(const float* x, int64_t n, Op op) {
   alignas(32) float l[kLanes];
   _mm256_store_ps(l, acc);
   for (int64_t i = 0; d + i < n; ++i) l[i] = op(l[i], x[d + i]);
-  return op(op(op(l[0], l[4]), op(l[2], l[6])), op(op(l[1], l[5]), op(l[3], l[7])));
+  return Family::horizontal(l, op);
 }
 
-}  // namespace
-
-bool supported() { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"); }
-
-ATTN_AVX2 void exp(const float* in, float* out, int64_t n) {
+template <typename Family>
+ATTN_AVX2 void exp_all(const float* in, float* out, int64_t n) {
   int64_t i = 0;
-  for (; i + kLanes <= n; i += kLanes) _mm256_storeu_ps(out + i, exp8(_mm256_loadu_ps(in + i)));
-  if (i < n) store_partial(out + i, exp8(load_partial(in + i, n - i)), n - i);
+  for (; i + kLanes <= n; i += kLanes) _mm256_storeu_ps(out + i, Family::exp(_mm256_loadu_ps(in + i)));
+  if (i < n) store_partial(out + i, Family::exp(load_partial(in + i, n - i)), n - i);
 }
 
 // _vec_softmax_lastdim, one row: max, y = exp(x - max), sum, y = y * (1 / sum).
-ATTN_AVX2 void softmax_row(const float* x, float* y, int64_t n) {
-  const float max_input = reduce_all(x, n, Maximum{});
+template <typename Family>
+ATTN_AVX2 void softmax_one_row(const float* x, float* y, int64_t n) {
+  const float max_input = reduce_all<Family>(x, n, typename Family::Maximum{});
   const __m256 vmax = _mm256_set1_ps(max_input);
   int64_t i = 0;
-  for (; i + kLanes <= n; i += kLanes) _mm256_storeu_ps(y + i, exp8(_mm256_sub_ps(_mm256_loadu_ps(x + i), vmax)));
-  if (i < n) store_partial(y + i, exp8(_mm256_sub_ps(load_partial(x + i, n - i), vmax)), n - i);
-  const float sum = reduce_all(y, n, Plus{});
+  for (; i + kLanes <= n; i += kLanes)
+    _mm256_storeu_ps(y + i, Family::exp(_mm256_sub_ps(_mm256_loadu_ps(x + i), vmax)));
+  if (i < n) store_partial(y + i, Family::exp(_mm256_sub_ps(load_partial(x + i, n - i), vmax)), n - i);
+  const float sum = reduce_all<Family>(y, n, Plus{});
   const float inv = 1.0f / sum;
   const __m256 vinv = _mm256_set1_ps(inv);
   for (i = 0; i + kLanes <= n; i += kLanes) _mm256_storeu_ps(y + i, _mm256_mul_ps(_mm256_loadu_ps(y + i), vinv));
   for (; i < n; ++i) y[i] = y[i] * inv;
 }
 
+}  // namespace
+
+bool supported() { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"); }
+
+void exp(const float* in, float* out, int64_t n, CpuKernels cpu) {
+  if (cpu == CpuKernels::scalar) return exp_all<DefaultFamily>(in, out, n);
+  exp_all<Avx2Family>(in, out, n);
+}
+
+void softmax_row(const float* x, float* y, int64_t n, CpuKernels cpu) {
+  if (cpu == CpuKernels::scalar) return softmax_one_row<DefaultFamily>(x, y, n);
+  softmax_one_row<Avx2Family>(x, y, n);
+}
+
 #else  // no AVX2 code in this build: kernels.cpp never calls the two below
 
 bool supported() { return false; }
-void exp(const float*, float*, int64_t) {}
-void softmax_row(const float*, float*, int64_t) {}
+void exp(const float*, float*, int64_t, CpuKernels) {}
+void softmax_row(const float*, float*, int64_t, CpuKernels) {}
 
 #endif
 
