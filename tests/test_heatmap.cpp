@@ -167,7 +167,7 @@ TEST_CASE("plain heatmap: labels, shades, masked cells and a zero weight") {
         "\n" + kLegend + kMaskedLegend);
 }
 
-TEST_CASE("plain heatmap: column numbers without tokens, long labels cut") {
+TEST_CASE("plain heatmap: column numbers without tokens, long labels whole where they fit") {
   auto p = panel("attn", matrix(2, 2, {0.5f, 0.5f, 0.1f, 0.9f}));
   CHECK(print::render_heatmaps({p}, {}) ==
         "attn\n"
@@ -179,9 +179,31 @@ TEST_CASE("plain heatmap: column numbers without tokens, long labels cut") {
   auto q = panel("x", matrix(2, 3, {0.2f, 0.3f, 0.5f, 0.1f, 0.1f, 0.8f}), {"longerthanten", "journey"});
   CHECK(print::render_heatmaps({q}, {}) ==
         "x\n"
-        "           0  1  2\n"
-        "longerthan :: -- ++\n"
-        "journey    .. .. ##\n"
+        "              0  1  2\n"
+        "longerthanten :: -- ++\n"
+        "journey       .. .. ##\n"
+        "\n" + kLegend);
+  // Where a whole row label does not fit the width, it keeps 10 columns (the panel overflows
+  // rather than lose the word's start).
+  print::HeatmapStyle narrow;
+  narrow.width = 18;
+  int width = 0;
+  CHECK(print::heatmap_lines(q, narrow, &width) ==
+        std::vector<std::string>{"x                   ", "           0  1  2  ", "longerthan :: -- ++ ", "journey    .. .. ## "});
+  CHECK(width == 20);
+}
+
+TEST_CASE("column labels: whole words on two staggered lines when they are longer than a cell") {
+  auto p = panel("w", matrix(3, 3, {0.2f, 0.3f, 0.5f, 0.1f, 0.1f, 0.8f, 1, 0, 0}), {"Life", "dessert", "extraordinarily"});
+  // Cells stay 4 wide; "dessert" and "extraordinarily" go where the neighbouring label leaves room:
+  // a label may take its own slot and the next one's (9 columns), and only then is it cut.
+  CHECK(print::render_heatmaps({p}, {}) ==
+        "w\n"
+        "                Life      extraordi\n"
+        "                     dessert\n"
+        "Life            :::: ---- ++++\n"
+        "dessert         .... .... ####\n"
+        "extraordinarily @@@@\n"
         "\n" + kLegend);
 }
 
@@ -219,7 +241,10 @@ TEST_CASE("side by side: consecutive panels of one shape while they fit in 80 co
   print::HeatmapStyle narrow;
   narrow.width = 15;   // two 8-column panels and the gap do not fit: one under the other
   CHECK(print::render_heatmaps({a, b}, narrow) ==
-        "before\n  0  1\n0 ++ ++\n1 ++ ++\n\nafter\n  0  1\n0 @@  ·\n1 ++ ++\n\n" + kLegend + kMaskedLegend);
+        "before\n  0  1\n0 ++ ++\n1 ++ ++\n\nafter\n  0  1\n0 @@  ·\n1 ++ ++\n\n"
+        // the legend's words wrap within the width too, never inside a word
+        "0 [ .:-=+*#%@] 1\nrow: a query\ntoken, column:\nthe key token\nit weighs\n"
+        "· masked: above\n  the diagonal,\n  where every\n  weight is\n  exactly 0\n  (the future)\n");
 }
 
 TEST_CASE("lesson tokens: the sentence as run, else the tokens: header") {
@@ -242,13 +267,15 @@ TEST_CASE("render: heatmaps under the Out: block; masked beside unmasked; dim=1 
   CHECK(out.find("       grad_fn=<SoftmaxBackward0>)\n"
                  "\n"
                  "attn_weights, step 'weights'             attn_weights\n"
-                 "        Life is   shor eat  dess firs            Life is   shor eat  dess firs\n"
+                 "        Life      short     dessert              Life      short     dessert\n"
+                 "             is        eat       first                is        eat       first\n"
                  "Life    :::: .... :::: .... .... ::::    Life    @@@@   ·    ·    ·    ·    ·\n"
                  "is           ****      .... ....         is           @@@@   ·    ·    ·    ·\n") != std::string::npos);
   CHECK(out.find("\n" + kLegend + kMaskedLegend) != std::string::npos);
   std::string batch = lesson::render(lesson::run_lesson(lesson_named("causal-batch"), {}), "sums", 12, 14, d);
   CHECK(batch.find("w_dim1[0]                                w_last[0]\n"
-                   "        Your jour star with one  step            Your jour star with one  step\n"
+                   "        Your      starts    one                  Your      starts    one\n"
+                   "             journey   with      step                 journey   with      step\n"
                    "Your    ::::   ·    ·    ·    ·    ·     Your    @@@@   ·    ·    ·    ·    ·\n") != std::string::npos);
   // the 0/1 mask and the raw scores get no picture
   std::string tril = lesson::render(lesson::run_lesson(lesson_named("causal"), {}), "tril", 7, 14, d);

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "print/wrap.h"
+
 namespace attn::print {
 
 // Ten xterm-256 background colours, dark purple to yellow (after matplotlib's viridis). Their
@@ -20,19 +22,7 @@ constexpr double kSumTolerance = 1e-3;
 constexpr const char* kMaskedGlyph = "·";   // U+00B7, one column wide
 constexpr const char* kReset = "\x1b[0m";
 
-// ---- text width: code points, escape sequences not counted ----
-
-int visible_width(const std::string& s) {
-  int n = 0;
-  for (size_t k = 0; k < s.size(); ++k) {
-    if (s[k] == '\x1b') {   // CSI ... final byte in @..~
-      for (++k; k < s.size() && !(s[k] >= '@' && s[k] <= '~' && s[k] != '['); ++k) {}
-      continue;
-    }
-    n += (static_cast<unsigned char>(s[k]) & 0xC0) != 0x80;
-  }
-  return n;
-}
+// ---- text width: print/wrap.h's visible_width (code points, escape sequences not counted) ----
 
 // The first `n` code points of s.
 std::string truncate(const std::string& s, int n) {
@@ -143,20 +133,35 @@ int shade_level(double w) {
 std::vector<std::string> heatmap_lines(const HeatmapPanel& p, const HeatmapStyle& style, int* width) {
   const WeightMatrix& m = p.m;
   std::vector<std::string> rows = axis_labels(p.row_labels, m.rows), cols = axis_labels(p.col_labels, m.cols);
-  // Row labels: as long as the longest, at most 10 columns. Cells: as wide as the column labels,
-  // 2 to 4 columns, then one blank column, so each cell is a separate tile under its label.
-  int label_w = 1, cell_w = 2;
-  for (const std::string& s : rows) label_w = std::max(label_w, std::min(10, visible_width(s)));
-  for (const std::string& s : cols) cell_w = std::max(cell_w, std::min(4, visible_width(s)));
-  if (label_w + 1 + (cell_w + 1) * m.cols > style.width) cell_w = 2;
-  int slot = cell_w + 1, total = label_w + 1 + slot * static_cast<int>(m.cols);
+  const int n_cols = static_cast<int>(m.cols);
+  int longest_row = 1, longest_col = 1;
+  for (const std::string& s : rows) longest_row = std::max(longest_row, visible_width(s));
+  for (const std::string& s : cols) longest_col = std::max(longest_col, visible_width(s));
+  // Cells: as wide as the column labels, 2 to 4 columns, then one blank column, so each cell is a
+  // separate tile under its label. Row labels: whole words while the panel fits in style.width,
+  // and at least 10 columns of them.
+  int label_w = std::min(10, longest_row), cell_w = std::clamp(longest_col, 2, 4);
+  if (label_w + 1 + (cell_w + 1) * n_cols > style.width) cell_w = 2;
+  int slot = cell_w + 1;
+  label_w = std::max(label_w, std::min(longest_row, style.width - 1 - slot * n_cols));
+  int total = label_w + 1 + slot * n_cols;
+
+  // Column labels: one line when each fits its cell. Otherwise two staggered lines (even
+  // columns on the first, odd ones on the second), so a label may use its own slot and the next
+  // one's: "dessert" over a 4-column cell stays a whole word. Only what does not fit even then is cut.
+  bool staggered = longest_col > cell_w;
+  std::vector<std::string> heads(staggered ? 2 : 1, std::string(static_cast<size_t>(label_w + 1), ' '));
+  for (int c = 0; c < n_cols; ++c) {
+    std::string& head = heads[static_cast<size_t>(staggered ? c % 2 : 0)];
+    head = pad(head, label_w + 1 + slot * c);
+    head += truncate(cols[static_cast<size_t>(c)], staggered ? 2 * slot - 1 : cell_w);
+  }
+  for (const std::string& h : heads) total = std::max(total, visible_width(h));
   total = std::max(total, std::min(visible_width(p.title), style.width));
 
   std::vector<std::string> out;
   out.push_back(pad(truncate(p.title, total), total));
-  std::string head(static_cast<size_t>(label_w + 1), ' ');
-  for (const std::string& c : cols) head += pad(truncate(c, cell_w), slot);
-  out.push_back(pad(head, total));
+  for (const std::string& h : heads) out.push_back(pad(h, total));
   for (int64_t r = 0; r < m.rows; ++r) {
     std::string line = pad(truncate(rows[static_cast<size_t>(r)], label_w), label_w) + " ";
     for (int64_t c = 0; c < m.cols; ++c) {
@@ -184,9 +189,17 @@ std::string heatmap_legend(const HeatmapStyle& style, bool causal, bool masked_k
   } else {
     scale = fmt::format("[{}]", kShadeRamp);
   }
-  std::string out = "0 " + scale + " 1   row: a query token, column: the key token it weighs\n";
-  if (causal) out += std::string(kMaskedGlyph) + " masked: above the diagonal, where every weight is exactly 0 (the future)\n";
-  if (masked_keys) out += std::string(kMaskedGlyph) + " masked: a key whose column is exactly 0 for every query (a padding mask)\n";
+  // The scale is never broken (its colour blocks are spaces); the words after it wrap to the width.
+  const std::string words = "row: a query token, column: the key token it weighs";
+  std::string out = "0 " + scale + " 1";
+  bool fits = visible_width(out) + 3 + visible_width(words) <= style.width;
+  out += fits ? "   " : "\n";
+  out += fits ? words : wrap_line(words, style.width);
+  out += "\n";
+  if (causal)
+    out += wrap_line(std::string(kMaskedGlyph) + " masked: above the diagonal, where every weight is exactly 0 (the future)", style.width, 2) + "\n";
+  if (masked_keys)
+    out += wrap_line(std::string(kMaskedGlyph) + " masked: a key whose column is exactly 0 for every query (a padding mask)", style.width, 2) + "\n";
   return out;
 }
 

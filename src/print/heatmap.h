@@ -2,14 +2,17 @@
 //
 // What it is: finds the matrices of a tensor that look like attention weights, marks the cells a
 // causal mask removed, and draws them as a grid of shade characters (' .:-=+*#%@') or of
-// 256-colour background blocks, several side by side when they fit in 80 columns.
+// 256-colour background blocks, several side by side when they fit in the width (80 columns, or
+// the terminal's). Labels are whole words where they fit: a column label longer than its cell
+// moves to a second, staggered label line, where it may use the next column's room too.
 // What it is not: PyTorch's printer (tensor_str.h): the numbers stay where PyTorch prints them,
 // this is drawn under them. It knows nothing of lessons, terminals or NO_COLOR: the caller says
 // whether to use colour.
 //
 //   tensor([[1.0000, 0.0000, 0.0000, ...        ->   attn_weights
-//            [0.0532, 0.9468, 0.0000, ...                 Life is   shor eat  dess firs
-//            [0.3862, 0.1214, 0.4924, ...         Life    @@@@   ·    ·    ·    ·    ·
+//            [0.0532, 0.9468, 0.0000, ...                 Life      short     dessert
+//            [0.3862, 0.1214, 0.4924, ...                      is        eat       first
+//                                                 Life    @@@@   ·    ·    ·    ·    ·
 //                                                 is           @@@@   ·    ·    ·    ·
 //                                                 short   ---- .... ====   ·    ·    ·
 #pragma once
@@ -61,7 +64,8 @@ struct HeatmapPanel {
 
 struct HeatmapStyle {
   bool color = false;   // 256-colour background blocks instead of shade characters
-  int width = 80;       // panels are put side by side while they fit in this many columns
+  int width = 80;       // panels are put side by side while they fit in this many columns; the
+                        // legend's words wrap within it
 };
 
 // The shade of a weight: 0 to 9, the nearest of 0, 1/9, 2/9, ..., 1.
@@ -69,7 +73,7 @@ int shade_level(double w);
 constexpr const char* kShadeRamp = " .:-=+*#%@";   // level -> character
 extern const int kShadeColors[10];                // level -> xterm-256 background colour
 
-// One panel: a title line, a column-label line, one line per row. Every line has the same
+// One panel: a title line, one or two column-label lines, one line per row. Every line has the same
 // visible width (escape codes and the UTF-8 '·' not counted), returned in *width.
 std::vector<std::string> heatmap_lines(const HeatmapPanel& p, const HeatmapStyle& style, int* width = nullptr);
 

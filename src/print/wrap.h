@@ -1,0 +1,29 @@
+// print/wrap.h: attn's own text fitted to the terminal's width: prose reflowed into paragraphs,
+// header lines wrapped with a hanging indent, never breaking inside a word.
+//
+// What it is: greedy line filling by code points (UTF-8 continuation bytes and escape sequences
+// take no column), for the walkthrough's prose, headers and notes and for `attn list`. A word
+// wider than the line is put on a line of its own, whole; a `code span` counts as one word. What it is not: for code or for what
+// a cell printed, which are shown exactly as they are (the code shown is the code run; the
+// output is PyTorch's), nor terminal detection (cli/ decides the width).
+#pragma once
+
+#include <string>
+
+namespace attn::print {
+
+// Columns a string takes: code points, escape sequences (ESC [ ... final byte) not counted.
+int visible_width(const std::string& s);
+
+// One logical line wrapped to `width` columns. The first line starts at column 0; every further
+// line is indented by `indent` spaces (a hanging indent: "Follows: " then its continuation under
+// the first word after it). Returns the lines joined by '\n', with no trailing newline.
+std::string wrap_line(const std::string& line, int width, int indent = 0);
+
+// Prose reflowed to `width` columns. Paragraphs are separated by blank lines (kept as one blank
+// line); the lines of a paragraph are joined and filled again. A line starting with "- " starts a
+// list item, whose continuation lines are indented by 2; an indented line inside a list item
+// continues it. An indented line outside a list item is preformatted: kept as it is.
+std::string wrap_prose(const std::string& text, int width);
+
+}  // namespace attn::print
