@@ -75,7 +75,8 @@ TEST_CASE("attn run: a good lesson file walks through like a course lesson") {
 
   Result step = attn("run by-hand.lesson --step weights --seed 42");
   CHECK(step.code == 0);
-  CHECK(step.out.find("(The 1 step before this one ran too, silently: `attn run by-hand.lesson` shows them.)") != std::string::npos);
+  // wrapped at 80 columns (not a terminal), never inside the `command`
+  CHECK(step.out.find("(The 1 step before this one ran too, silently: `attn run by-hand.lesson` shows\n them.)") != std::string::npos);
   CHECK(step.out.find("── 1/2") == std::string::npos);
   CHECK(step.out.find("── 2/2 weights: Softmax") != std::string::npos);
 

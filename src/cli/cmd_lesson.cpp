@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "lesson/catalog.h"
 #include "lesson/json_run.h"
+#include "print/wrap.h"
 
 namespace attn::cli {
 
@@ -19,9 +20,10 @@ struct LessonOptions : WalkOptions {
 // The course continues: after a whole lesson, name the next one in `attn list` order.
 std::string next_hint(const std::vector<Lesson>& all, int number, const LessonOptions& o) {
   if (!o.step.empty() || o.display.quiet) return "";
-  if (number >= static_cast<int>(all.size())) return "\nThat was the last lesson of the course (`attn list` shows them all).\n";
-  const Lesson& next = all[number];
-  return "\nNext in the course: `attn lesson " + next.name() + "` (" + next.title + ")\n";
+  std::string hint = number >= static_cast<int>(all.size())
+                         ? "That was the last lesson of the course (`attn list` shows them all)."
+                         : "Next in the course: `attn lesson " + all[number].name() + "` (" + all[number].title + ")";
+  return "\n" + print::wrap_line(hint, o.display.width) + "\n";
 }
 
 int run_lesson_cmd(const LessonOptions& o) {

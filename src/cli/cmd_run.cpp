@@ -22,18 +22,6 @@ struct RunFileOptions : WalkOptions {
   std::string file;
 };
 
-// render() introduces a course lesson ("Lesson 3 of 13 (article) · attn lesson causal") and
-// points back to `attn lesson NAME`; this file is not in the course, so both name the file.
-std::string as_file(std::string text, const Lesson& l, const std::string& file) {
-  auto swap = [&text](const std::string& from, const std::string& to) {
-    if (size_t at = text.find(from); at != std::string::npos) text.replace(at, from.size(), to);
-  };
-  swap(fmt::format("Lesson 1 of 1 ({}) · attn lesson {}\n", to_string(l.header.group), l.name()),
-       fmt::format("Lesson file {} · attn run {}\n", file, file));
-  swap(fmt::format("`attn lesson {}` shows them", l.name()), fmt::format("`attn run {}` shows them", file));
-  return text;
-}
-
 int run_file(const RunFileOptions& o) {
   std::error_code ec;
   if (!std::filesystem::exists(o.file, ec)) throw UsageError(o.file + ": no such lesson file");
@@ -48,8 +36,8 @@ int run_file(const RunFileOptions& o) {
     return 0;
   }
   DisplayOptions display = o.display;
-  if (display.on_pause) display.on_pause = [&](const std::string& text) { return o.display.on_pause(as_file(text, l, o.file)); };
-  std::cout << as_file(render(run, o.step, 1, 1, display), l, o.file);
+  display.file = o.file;   // not in the course: the header and hints name the file
+  std::cout << render(run, o.step, 1, 1, display);
   return 0;
 }
 

@@ -33,6 +33,9 @@ struct WalkOptions {
 };
 void add_walk_options(CLI::App* cmd, WalkOptions& o);
 void add_display_options(CLI::App* cmd, lesson::DisplayOptions& o);   // --heatmap, --pause, --quiet (display.cpp)
+// Columns attn's own text is fitted to: the terminal's width, 80 when stdout is not a terminal
+// (display.cpp).
+int output_width();
 
 void setup_list(CLI::App& app, int& exit_code);
 void setup_lesson(CLI::App& app, int& exit_code);

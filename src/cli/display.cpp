@@ -4,9 +4,12 @@
 // Colour only when stdout is a terminal, NO_COLOR is unset or empty (no-color.org) and TERM is
 // not "dumb"; otherwise nothing attn writes contains an escape code. --pause waits for Enter on
 // stdin between steps, with its prompt on stderr so stdout holds only the walkthrough; it never
-// waits when stdin is not a terminal, and stops waiting at end of input.
+// waits when stdin is not a terminal, and stops waiting at end of input. Text is fitted to the
+// terminal's width, or to 80 columns when stdout is not a terminal (a pipe, a file, a test).
+#include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
@@ -47,6 +50,14 @@ struct Pauser {
 
 }  // namespace
 
+int output_width() {
+  constexpr int kPipeWidth = 80, kNarrowest = 20;   // below 20 columns, lines overflow rather than break every word
+  if (isatty(STDOUT_FILENO) != 1) return kPipeWidth;
+  winsize ws{};
+  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0 || ws.ws_col == 0) return kPipeWidth;
+  return std::max(kNarrowest, static_cast<int>(ws.ws_col));
+}
+
 void add_display_options(CLI::App* cmd, lesson::DisplayOptions& o) {
   cmd->add_flag("--heatmap", o.heatmap,
                 "Draw attention weights as a heatmap under the output that printed them, with the tokens as row "
@@ -55,6 +66,7 @@ void add_display_options(CLI::App* cmd, lesson::DisplayOptions& o) {
                 "Wait for Enter between steps (q quits); does not wait when stdin is not a terminal");
   cmd->add_flag("--quiet", o.quiet, "Print only what the cells printed: no headers, prose or code");
   o.color = color_wanted();
+  o.width = output_width();
   auto pauser = std::make_shared<Pauser>();
   o.on_pause = [pauser](const std::string& text) { return (*pauser)(text); };
 }

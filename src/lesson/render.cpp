@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "print/heatmap.h"
+#include "print/wrap.h"
 
 namespace attn::lesson {
 
@@ -41,10 +42,11 @@ struct HeatmapPictures {
   std::map<const CellRun*, std::string> under;   // what to draw under a cell's output
 };
 
-HeatmapPictures heatmap_pictures(const LessonRun& run, bool color) {
+HeatmapPictures heatmap_pictures(const LessonRun& run, bool color, int width) {
   std::vector<std::string> tokens = lesson_tokens(run);
   print::HeatmapStyle style;
   style.color = color;
+  style.width = width;
   HeatmapPictures out;
   std::map<std::pair<int64_t, int64_t>, print::HeatmapPanel> last_unmasked;   // by (rows, cols)
   for (const StepRun& s : run.steps) {
@@ -94,18 +96,29 @@ std::string render_step(const StepRun& sr, size_t number, size_t count, const Di
     return out;
   }
   const Step& s = *sr.step;
-  std::string head = fmt::format("── {}/{} {}: {} ", number, count, s.id, s.title);
-  size_t width = 0;   // in code points: the heading has box-drawing and Greek letters
-  for (unsigned char ch : head) width += (ch & 0xC0) != 0x80;
-  std::string out = "\n" + head;
-  for (size_t k = width; k < 80; ++k) out += "─";
-  out += "\n";
-  if (!sr.prose.empty()) out += "\n" + sr.prose + "\n";
+  const int width = d.width;
+  // The heading is ruled to the width; a title too long for it wraps under its first word.
+  std::string head = fmt::format("── {}/{} {}: {}", number, count, s.id, s.title);
+  std::string out = "\n";
+  // A block of attn's own text, fitted to the width, after a blank line.
+  auto block = [&out](const std::string& text) {
+    out += '\n';
+    out += text;
+    out += '\n';
+  };
+  if (print::visible_width(head) + 1 <= width) {
+    out += head + " ";
+    for (int k = print::visible_width(head) + 1; k < width; ++k) out += "─";
+    out += '\n';
+  } else {
+    out += print::wrap_line(head, width, 3) + "\n";
+  }
+  if (!sr.prose.empty()) block(print::wrap_prose(sr.prose, width));
   for (const CellRun& c : sr.cells) {
-    out += c.cell->setup ? "\nIn (setup from earlier lessons, so this one runs on its own):\n" : "\nIn:\n";
-    out += indent_code(c.code);
-    if (!c.output.empty()) out += "\nOut:\n" + c.output + picture(c);
-    if (!c.note.empty()) out += "\n" + c.note;
+    block(print::wrap_line(c.cell->setup ? "In (setup from earlier lessons, so this one runs on its own):" : "In:", width));
+    out += indent_code(c.code);   // never wrapped: the code shown is the code run
+    if (!c.output.empty()) out += "\nOut:\n" + c.output + picture(c);   // PyTorch's layout, never wrapped
+    if (!c.note.empty()) block(print::wrap_prose(c.note, width));
   }
   return out;
 }
@@ -123,28 +136,43 @@ std::string render(const LessonRun& run, const std::string& only_step, int lesso
   const Lesson& l = *run.lesson;
   if (!only_step.empty()) require_step(l, only_step);
   HeatmapPictures pictures;
-  if (display.heatmap) pictures = heatmap_pictures(run, display.color);
-  std::string out = fmt::format("{}\nLesson {} of {} ({}) · attn lesson {}\nFollows: {}", l.title, lesson_number, lesson_count,
-                                to_string(l.header.group), l.name(), l.header.source);
-  if (l.header.section) out += ", section \"" + *l.header.section + "\"";
+  if (display.heatmap) pictures = heatmap_pictures(run, display.color, display.width);
+  // Each header line wraps with a hanging indent under its first word after the label.
+  const int width = display.width;
+  auto line = [&](const std::string& text, int indent) { return print::wrap_line(text, width, indent) + "\n"; };
+  std::string out = line(l.title, 0);
+  const std::string command = display.file.empty() ? "attn lesson " + l.name() : "attn run " + display.file;
+  out += line(display.file.empty() ? fmt::format("Lesson {} of {} ({}) · {}", lesson_number, lesson_count, to_string(l.header.group), command)
+                                   : fmt::format("Lesson file {} · {}", display.file, command),
+              0);
+  std::string follows = "Follows: " + l.header.source;
+  if (l.header.section) follows += ", section \"" + *l.header.section + "\"";
+  out += line(follows, 9);
   bool scalar = run.cpu == core::CpuKernels::scalar;
   // Only a lesson whose source printed tensors declares `cpu:`; the claim is made only then.
   bool declared = l.header.cpu == run.cpu;
-  out += fmt::format("\nNumbers: computed as PyTorch 1.13 does with its {} CPU kernels{}; `--cpu {}` for {}\n",
-                     scalar ? "scalar" : "AVX2", declared ? ", as on the machine the source was printed on" : "",
-                     scalar ? "avx2" : "scalar", scalar ? "x86-64 with AVX2" : "Apple Silicon and other ARM builds");
+  out += line(fmt::format("Numbers: computed as PyTorch 1.13 does with its {} CPU kernels{}; `--cpu {}` for {}",
+                          scalar ? "scalar" : "AVX2", declared ? ", as on the machine the source was printed on" : "",
+                          scalar ? "avx2" : "scalar", scalar ? "x86-64 with AVX2" : "Apple Silicon and other ARM builds"),
+              9);
   // attn's matrix products add in the reference BLAS's order (docs/pytorch-numerics.md); other
   // libraries' orders change last bits, which no lesson's verdict depends on (tools/check_blas.py).
-  out += "BLAS: matrix products add up in the order of the reference BLAS (Debian's PyTorch with libblas3); "
-         "OpenBLAS, MKL and Accelerate add in other orders, which can change a last printed digit\n";
+  out += line("BLAS: matrix products add up in the order of the reference BLAS (Debian's PyTorch with libblas3); "
+              "OpenBLAS, MKL and Accelerate add in other orders, which can change a last printed digit",
+              6);
   if (l.header.rng) {
     bool mkl = run.rng == core::DropoutRng::mkl;
-    out += fmt::format("Dropout: masks as PyTorch {}{}; `--rng {}` for {}\n",
-                       mkl ? "builds with MKL draw them on Intel CPUs" : "draws them on every build without MKL on Intel",
-                       l.header.rng == run.rng ? ", as the source was printed" : "",
-                       mkl ? "portable" : "mkl", mkl ? "Apple Silicon, AMD CPUs and Debian's package" : "the x86-64 pip wheels on Intel CPUs");
+    out += line(fmt::format("Dropout: masks as PyTorch {}{}; `--rng {}` for {}",
+                            mkl ? "builds with MKL draw them on Intel CPUs" : "draws them on every build without MKL on Intel",
+                            l.header.rng == run.rng ? ", as the source was printed" : "", mkl ? "portable" : "mkl",
+                            mkl ? "Apple Silicon, AMD CPUs and Debian's package" : "the x86-64 pip wheels on Intel CPUs"),
+                9);
   }
-  if (!run.intro.empty() && only_step.empty()) out += "\n" + run.intro + "\n";
+  if (!run.intro.empty() && only_step.empty()) {
+    out += '\n';
+    out += print::wrap_prose(run.intro, width);
+    out += '\n';
+  }
   if (display.quiet) out.clear();   // the cells' outputs only
   bool shown_one = false;
   for (size_t k = 0; k < run.steps.size(); ++k) {
@@ -156,8 +184,10 @@ std::string render(const LessonRun& run, const std::string& only_step, int lesso
       out.clear();
     }
     shown_one = true;
-    if (!only_step.empty() && k > 0 && !display.quiet)
-      out += fmt::format("\n(The {} step{} before this one ran too, silently: `attn lesson {}` shows them.)\n", k, k == 1 ? "" : "s", l.name());
+    if (!only_step.empty() && k > 0 && !display.quiet) {
+      out += '\n';
+      out += line(fmt::format("(The {} step{} before this one ran too, silently: `{}` shows them.)", k, k == 1 ? "" : "s", command), 1);
+    }
     out += render_step(run.steps[k], k + 1, run.steps.size(), display, pictures);
   }
   return out;

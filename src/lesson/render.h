@@ -22,6 +22,13 @@ struct DisplayOptions {
   bool quiet = false;     // the cells' outputs only (and their heatmaps with `heatmap`): no headers,
                           // prose, code or notes
   bool color = false;     // heatmaps in 256-colour blocks instead of shade characters
+  // `attn run FILE` shows a file that is not in the course: the header says "Lesson file FILE ·
+  // attn run FILE" and hints name `attn run FILE`; empty: a course lesson, `attn lesson NAME`.
+  std::string file;
+  int width = 80;         // columns of the terminal (80 when not a terminal): headers, prose, notes,
+                          // attn's own lines and heatmaps fit in it, never broken inside a word.
+                          // Code and what a cell printed are shown as they are: they are never
+                          // wrapped (the code shown is the code run; the output is PyTorch's).
   // Called between two shown steps when `pause` is set, with the text rendered since the last call
   // (render() returns only what follows the last call). Returns false to stop the walkthrough:
   // render() then returns "".

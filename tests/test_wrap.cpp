@@ -1,0 +1,100 @@
+// tests/test_wrap.cpp: attn's own text fits the width (issue 10, item 6): print/wrap.h's line
+// filling, the walkthrough at a narrow width and `attn list` piped (80 columns). Code and what a
+// cell printed are never wrapped.
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "lesson/catalog.h"
+#include "lesson/render.h"
+#include "lesson/run.h"
+#include "print/wrap.h"
+#include "run_attn.h"
+
+using attn::print::visible_width;
+using attn::print::wrap_line;
+using attn::print::wrap_prose;
+
+namespace {
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("wrap_line: whole words, a hanging indent, a code span kept whole") {
+  CHECK(wrap_line("Follows: 000 Understanding and Coding Self-Attention", 24, 9) ==
+        "Follows: 000\n         Understanding\n         and Coding\n         Self-Attention");
+  CHECK(wrap_line("run `attn lesson causal --seed 7` now", 20) == "run\n`attn lesson causal --seed 7`\nnow");   // wider than the line: alone, whole
+  CHECK(wrap_line("a supercalifragilistic word", 10) == "a\nsupercalifragilistic\nword");
+  CHECK(wrap_line("fits as it is", 13) == "fits as it is");
+  CHECK(visible_width("ω·\x1b[48;5;54m  \x1b[0m") == 4);   // code points; escape sequences take no column
+}
+
+TEST_CASE("wrap_prose: a paragraph that fits keeps its breaks; one that does not is filled again") {
+  std::string prose = "Short lines\nstay as written.\n\nThis paragraph has a line that is far too long for the width\nand is filled.\n\n"
+                      "- a list item that goes on and on\n  and on\n\n    preformatted line, kept as it is even if long";
+  CHECK(wrap_prose(prose, 30) ==
+        "Short lines\nstay as written.\n\n"
+        "This paragraph has a line that\nis far too long for the width\nand is filled.\n\n"
+        "- a list item that goes on and\n  on and on\n\n"
+        "    preformatted line, kept as it is even if long");
+  CHECK(wrap_prose(prose, 200) == prose);
+}
+
+TEST_CASE("the walkthrough at 40 columns: only code and outputs are wider") {
+  auto all = attn::lesson::load_catalog(std::string(ATTN_TEST_DATA) + "/../lessons");
+  for (const char* name : {"causal", "dropout", "multihead"}) {
+    CAPTURE(name);
+    const attn::lesson::Lesson& l = attn::lesson::find_lesson(all, name);
+    attn::lesson::LessonRun run = attn::lesson::run_lesson(l, {});
+    attn::lesson::DisplayOptions d;
+    d.width = 40;
+    std::string text = attn::lesson::render(run, "", 1, 1, d);
+    // What may be wider: a line of code (indented 4) or of a cell's output, exactly as it ran.
+    std::string shown;
+    for (const auto& s : run.steps)
+      for (const auto& c : s.cells) shown += c.output + "\n" + c.code;
+    for (const std::string& line : lines_of(text)) {
+      if (visible_width(line) <= 40) continue;
+      CAPTURE(line);
+      CHECK((shown.find(line) != std::string::npos || (line.rfind("    ", 0) == 0 && shown.find(line.substr(4)) != std::string::npos)));
+    }
+    // The 80-column header lines are wrapped: "Follows:" continues under its first word.
+    CHECK(text.find("\nFollows: ") != std::string::npos);
+    CHECK(text.find("\n         ") != std::string::npos);
+    // Nothing is lost: the prose reads the same with its line breaks taken out.
+    auto flat = [](const std::string& s) {
+      std::string out;
+      std::istringstream in(s);
+      for (std::string w; in >> w;) out += w + " ";
+      return out;
+    };
+    for (const auto& s : run.steps) CHECK(flat(text).find(flat(s.prose)) != std::string::npos);
+  }
+}
+
+TEST_CASE("attn list, piped, fits 80 columns; a lesson's header too") {
+  CliResult list = attn_process("list");
+  CHECK(list.code == 0);
+  for (const std::string& line : lines_of(list.out)) {
+    CAPTURE(line);
+    CHECK(visible_width(line) <= 80);
+  }
+  CHECK(list.out.find("  scores         Queries, keys, values and the unnormalised scores ω\n"
+                      "                 000 § Defining the Weight Matrices; Computing the Unnormalized\n"
+                      "                 Attention Weights\n") != std::string::npos);
+  CliResult lesson = attn_process("lesson causal --step masked");
+  CHECK(lesson.out.find("(article) · attn lesson causal\n"
+                         "Follows: 000 \"Understanding and Coding Self-Attention, Multi-Head Attention,\n"
+                         "         Cross-Attention, and Causal-Attention in LLMs\", section \"Causal\n"
+                         "         Self-Attention\"\n") != std::string::npos);
+  for (const std::string& line : lines_of(lesson.out.substr(0, lesson.out.find("\nIn:\n")))) {
+    CAPTURE(line);
+    CHECK(visible_width(line) <= 80);
+  }
+}
