@@ -1,9 +1,14 @@
 // tests/test_prose.cpp: numbers in prose come from the run (lessons/README.md, "Numbers in
-// prose"): the placeholder syntax and its errors, the filling under --seed, and every lesson's
-// prose under several seeds, sentences and inputs checked for numbers that the run did not make.
+// prose"): the placeholder syntax and its errors, the filling under --seed, every lesson's prose
+// under several seeds, sentences and inputs checked for numbers that the run did not make, numbers
+// marked as the article's checked against the article's printouts, and every filled text compared
+// with PyTorch's fill of the same run (tests/golden/prose/).
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -116,6 +121,42 @@ std::vector<std::string> unsourced(const Lesson& l, const LessonRun& run, const 
   return out;
 }
 
+// True if `number` appears in `text` as a whole number: "0.296" is not in "0.2961".
+bool has_number(const std::string& text, const std::string& number) {
+  auto digit = [](char c) { return (c >= '0' && c <= '9') || c == '.'; };
+  for (size_t at = text.find(number); at != std::string::npos; at = text.find(number, at + 1)) {
+    bool before = at > 0 && digit(text[at - 1]), after = at + number.size() < text.size() && digit(text[at + number.size()]);
+    if (!before && !after) return true;
+  }
+  return false;
+}
+
+// Every number with three or more decimals in an {{article: ...}} marker that the source never
+// printed (empty: none): it must appear in the ```output blocks of the lessons that follow the
+// same source (what the article or notebook printed), so a number marked as the source's is the
+// source's.
+std::vector<std::string> not_the_sources(const std::vector<Lesson>& all, const Lesson& l) {
+  static const std::regex article_number(R"(\d+\.\d{3,})");
+  std::string printed;
+  for (const Lesson& other : all)
+    if (other.header.source == l.header.source)
+      for (const auto& s : other.steps)
+        for (const auto& c : s.cells) printed += c.expected;
+  std::vector<std::string> out;
+  auto check = [&](const std::string& where, const std::vector<ProsePart>& parts) {
+    for (const ProsePart& p : parts)
+      if (p.kind == ProsePart::Kind::article)
+        for (const std::string& n : matches_of(p.text, article_number))
+          if (!has_number(printed, n)) out.push_back(where + ": " + n + " is marked as the source's, which never printed it");
+  };
+  check(l.name() + " intro", l.intro_parts);
+  for (const auto& s : l.steps) {
+    check(l.name() + "/" + s.id, s.prose_parts);
+    for (const auto& c : s.cells) check(l.name() + "/" + s.id + " note", c.note_parts);
+  }
+  return out;
+}
+
 std::string joined(const std::vector<std::string>& v) {
   std::string out;
   for (const std::string& s : v) out += s + "\n";
@@ -189,6 +230,16 @@ TEST_CASE("the check finds a number typed into prose, a stale seed and a stale w
   CHECK(joined(unsourced(l, attn::lesson::run_lesson(l, {}), {}, 4)) == "t/s: the number 0.2961 is typed in\n");
 }
 
+TEST_CASE("the check finds a number marked as the article's that the article never printed") {
+  std::string text = "# T\nname: t\ngroup: concepts\norder: 1\nsource: a test\n\n\n## s: A step\n"
+                     "{{article: the article printed 0.2961 and 0.9999, not 0.296}}.\n\n"
+                     "```python\nimport torch\ntorch.manual_seed(123)\nx = torch.rand(2)\nprint(x)\n```\n```output\ntensor([0.2961, 0.5166])\n```\n";
+  auto l = parse_lesson(text, "f.lesson");
+  CHECK(joined(not_the_sources({l}, l)) ==
+        "t/s: 0.9999 is marked as the source's, which never printed it\n"
+        "t/s: 0.296 is marked as the source's, which never printed it\n");
+}
+
 TEST_CASE("every lesson's prose holds only numbers its run made, under seeds, sentences and inputs") {
   auto all = attn::lesson::load_catalog(std::string(ATTN_TEST_DATA) + "/../lessons");
   std::vector<RunOptions> variants(1);
@@ -227,4 +278,92 @@ TEST_CASE("every lesson's prose holds only numbers its run made, under seeds, se
     }
   }
   CHECK(runs > 80);
+  for (const Lesson& l : all) {
+    CAPTURE(l.name());
+    CHECK(joined(not_the_sources(all, l)) == "");
+  }
+}
+
+// ---- the filled prose against PyTorch's (tests/golden/prose/, tools/make_golden.py) ----
+
+namespace {
+
+struct ProseGolden {
+  std::string lesson;
+  RunOptions opts;
+  std::map<std::string, std::string> texts;   // "prose STEP" or "note STEP#k" -> the filled text
+};
+
+ProseGolden read_prose_golden(const std::string& path) {
+  std::ifstream in(path);
+  ProseGolden g;
+  std::string line, current;
+  while (std::getline(in, line)) {
+    if (line.rfind("=== ", 0) == 0) {
+      current = line.substr(4);
+      g.texts[current];
+    } else if (!current.empty()) {
+      g.texts[current] += line + "\n";
+    } else if (line.rfind("lesson: ", 0) == 0) {
+      g.lesson = line.substr(8);
+    } else if (line.rfind("seed: ", 0) == 0) {
+      g.opts.seed = line.substr(6);
+    } else if (line.rfind("sentence: ", 0) == 0) {
+      g.opts.sentence = line.substr(10);
+    } else if (line.rfind("inputs: ", 0) == 0) {
+      g.opts.inputs = line.substr(8);
+    } else if (line.rfind("rng: ", 0) == 0) {
+      g.opts.rng = line.substr(5) == "portable" ? attn::core::DropoutRng::portable : attn::core::DropoutRng::mkl;
+    } else if (line.rfind("cpu: ", 0) == 0) {
+      g.opts.cpu = line.substr(5) == "scalar" ? attn::core::CpuKernels::scalar : attn::core::CpuKernels::avx2;
+    }
+  }
+  for (auto& [key, text] : g.texts) text.pop_back();   // the newline the writer added after each text
+  return g;
+}
+
+}  // namespace
+
+TEST_CASE("every lesson's prose and notes read as PyTorch's run fills them, under seeds, sentences and inputs") {
+  // tools/make_golden.py evaluates each {{EXPR:SPEC}} in real PyTorch after the step's last cell
+  // and writes the filled text: a placeholder naming the wrong value, a seed left unreplaced or a
+  // number that attn computes otherwise makes a text differ. Exact comparison.
+  auto all = attn::lesson::load_catalog(std::string(ATTN_TEST_DATA) + "/../lessons");
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(std::string(ATTN_TEST_DATA) + "/golden/prose")) files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  std::map<std::string, int> per_lesson;
+  std::map<std::string, std::string> masked_by_seed;   // causal's 'masked' prose, article and seed 7
+  for (const std::string& path : files) {
+    ProseGolden g = read_prose_golden(path);
+    CAPTURE(path);
+    const Lesson& l = attn::lesson::find_lesson(all, g.lesson);
+    LessonRun run = attn::lesson::run_lesson(l, g.opts);
+    ++per_lesson[g.lesson];
+    size_t texts = 0;
+    for (const auto& sr : run.steps) {
+      std::string key = "prose " + sr.step->id;
+      CAPTURE(key);
+      REQUIRE(g.texts.count(key) == 1);
+      CHECK(sr.prose == g.texts[key]);
+      ++texts;
+      int k = 0;
+      for (const auto& c : sr.cells) {
+        std::string note = "note " + sr.step->id + "#" + std::to_string(++k);
+        CAPTURE(note);
+        CHECK(c.note == (g.texts.count(note) ? g.texts[note] : ""));
+        texts += g.texts.count(note);
+      }
+      if (g.lesson == "causal" && sr.step->id == "masked" && !g.opts.sentence && !g.opts.inputs) masked_by_seed[g.opts.seed.value_or("")] = sr.prose;
+    }
+    CHECK(texts == g.texts.size());   // no step or note of PyTorch's run is missing from attn's
+  }
+  for (const Lesson& l : all) {
+    CAPTURE(l.name());
+    CHECK(per_lesson[l.name()] >= 2);   // the article's run and at least one other
+  }
+  // The files hold the run's numbers, not the article's: the seed changes the weight quoted.
+  REQUIRE(masked_by_seed.count("") == 1);
+  CHECK(masked_by_seed[""].find("row 1 keeps only 0.1772") != std::string::npos);
+  CHECK(masked_by_seed["42"] != masked_by_seed[""]);
 }

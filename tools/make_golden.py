@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """tools/make_golden.py: run every lesson's cells through real PyTorch and record what they print.
 
-What it is: the source of tests/golden/*.txt. It reads lessons/*.lesson with the same rules as
+What it is: the source of tests/golden/*.txt (what each cell printed) and tests/golden/prose/*.txt
+(each step's prose and notes with their placeholders filled by Python from the same run). It reads lessons/*.lesson with the same rules as
 src/lesson/lesson_file.cpp, rewrites the code for --seed / --sentence with the same regexes as
 src/lesson/options.cpp, executes the cells in one Python namespace per lesson (so the articles'
 classes run as real Python), and writes each cell's stdout. tests/test_golden.cpp then requires
@@ -182,19 +183,39 @@ def run_cell(code, namespace, echo):
             print(repr(value))
 
 
-def run_cells(steps, opts, echo=False):
-    """Execute every cell in one namespace; return [(step_id, index, stdout)]."""
+def run_cells(steps, opts, echo=False, after_step=None):
+    """Execute every cell in one namespace; return [(step_id, index, stdout)]. after_step(step_id,
+    namespace, codes as run) is called after each step's last cell (to fill its prose)."""
     torch.manual_seed(67280421310721)   # a fresh process's default seed, as attn starts with
     namespace = {"__name__": "__main__"}
     results = []
     own = lesson_inputs_shape(steps)
     for step_id, cells in steps:
+        ran = []
         for k, code in enumerate(cells, 1):
+            ran.append(apply_options(code, opts, own))
             buf = io.StringIO()
             with contextlib.redirect_stdout(buf):
-                run_cell(apply_options(code, opts, own), namespace, echo)
+                run_cell(ran[-1], namespace, echo)
             results.append((step_id, k, buf.getvalue()))
+        if after_step:
+            after_step(step_id, namespace, ran)
     return results
+
+
+def run_with_prose(path, steps, opts, echo):
+    """run_cells, and each step's prose and notes filled as attn fills them (lessons/README.md,
+    "Numbers in prose"), by Python evaluating each placeholder after the step's last cell:
+    returns (results, [(step_id, prose, [note per cell])])."""
+    import check_blas   # the prose parser and filler (it imports this module: import it late)
+    texts = {s["id"]: s for s in check_blas.parse_with_prose(path)}
+    filled = []
+
+    def after_step(step_id, namespace, ran):
+        seed = next((m.group(0)[len("torch.manual_seed("):-1].strip() for c in ran for m in SEED_CALL.finditer(c)), "")
+        s = texts[step_id]
+        filled.append((step_id, check_blas.fill(s["prose"], namespace, seed), [check_blas.fill(n, namespace, seed) for n in s["notes"]]))
+    return run_cells(steps, opts, echo, after_step), filled
 
 
 def lesson_inputs_shape(steps):
@@ -234,6 +255,24 @@ def write_golden(name, opts, results, variant):
     return fname
 
 
+def write_prose_golden(name, opts, filled, variant):
+    """tests/golden/prose/NAME@VARIANT.txt: each step's prose and each note as PyTorch's run fills
+    them; tests/test_prose.cpp requires attn to fill them the same. Each text ends with one added
+    newline."""
+    fname = "%s@%s.txt" % (name, re.sub(r"[^A-Za-z0-9=+.-]", "_", variant_tag(variant)))
+    with open(os.path.join(GOLDEN, "prose", fname), "w", encoding="utf-8") as f:
+        f.write("# filled prose of lesson %s, made by tools/make_golden.py with torch %s\n" % (name, torch.__version__))
+        f.write("lesson: %s\n" % name)
+        for k, v in sorted(opts.items()):
+            f.write("%s: %s\n" % (k, v))
+        for step_id, prose, notes in filled:
+            f.write("=== prose %s\n%s\n" % (step_id, prose))
+            for k, note in enumerate(notes, 1):
+                if note:
+                    f.write("=== note %s#%d\n%s\n" % (step_id, k, note))
+    return "prose/" + fname
+
+
 # The BLAS decides the last bits of `@`; attn adds in the reference BLAS's order. The children run
 # with it whatever the system's libblas.so.3 alternative is (OpenBLAS prints other last digits).
 REFERENCE_BLAS = "/usr/lib/x86_64-linux-gnu/blas:/usr/lib/x86_64-linux-gnu/lapack"
@@ -261,7 +300,8 @@ def run_family(family, only):
                 continue
             if "cpu" in variant and variant["cpu"] == cpu:
                 continue   # the lesson's own family is already covered without the option
-            print("wrote", write_golden(name, opts, run_cells(steps, opts, echo), variant))
+            results, filled = run_with_prose(os.path.join(LESSONS, f), steps, opts, echo)
+            print("wrote", write_golden(name, opts, results, variant), write_prose_golden(name, opts, filled, variant))
 
 
 def find_sci_seed(steps):
@@ -282,9 +322,11 @@ def main():
         name, cpu, echo, steps = parse_lesson(os.path.join(LESSONS, "causal.lesson"))
         print("first seed whose causal lesson prints scientific notation:", find_sci_seed(steps))
         return
-    for old in os.listdir(GOLDEN):
-        if not args or old.split("@")[0] in args:
-            os.remove(os.path.join(GOLDEN, old))
+    os.makedirs(os.path.join(GOLDEN, "prose"), exist_ok=True)
+    for folder in (GOLDEN, os.path.join(GOLDEN, "prose")):
+        for old in os.listdir(folder):
+            if os.path.isfile(os.path.join(folder, old)) and (not args or old.split("@")[0] in args):
+                os.remove(os.path.join(folder, old))
     for family, capability in FAMILIES.items():
         env = dict(os.environ, ATEN_CPU_CAPABILITY=capability, LD_LIBRARY_PATH=REFERENCE_BLAS, OMP_NUM_THREADS="1")
         subprocess.run([sys.executable, os.path.abspath(__file__), "--family", family] + args, env=env, check=True)
