@@ -15,6 +15,8 @@
 
 #include "lesson/catalog.h"
 #include "lesson/code_scan.h"
+#include "lesson/export.h"
+#include "lesson/json.h"
 #include "lesson/prose.h"
 #include "lesson/render.h"
 #include "lesson/run.h"
@@ -366,4 +368,42 @@ TEST_CASE("every lesson's prose and notes read as PyTorch's run fills them, unde
   REQUIRE(masked_by_seed.count("") == 1);
   CHECK(masked_by_seed[""].find("row 1 keeps only 0.1772") != std::string::npos);
   CHECK(masked_by_seed["42"] != masked_by_seed[""]);
+}
+
+TEST_CASE("notebooks show the filled prose: no placeholder syntax, the run's numbers, under --seed") {
+  // `attn export NAME --seed 7 --notebook X` (lesson/export.h) writes the prose and notes a run
+  // filled, never the lesson file's raw text: each line of each filled text is in the notebook as
+  // a JSON string, and no '{{' is.
+  auto all = attn::lesson::load_catalog(std::string(ATTN_TEST_DATA) + "/../lessons");
+  for (const Lesson& l : all) {
+    RunOptions seven;
+    seven.seed = "7";
+    try {
+      attn::lesson::validate(l, seven);
+    } catch (const attn::UsageError&) {
+      seven.seed.reset();   // a lesson without a seed: its own run
+    }
+    CAPTURE(l.name());
+    LessonRun run = attn::lesson::run_lesson(l, seven);
+    std::string nb = attn::lesson::notebook_json(run, seven, "attn export " + l.name() + " --seed 7 --notebook x.ipynb");
+    CHECK(nb.find("{{") == std::string::npos);
+    for (const auto& sr : run.steps) {
+      std::vector<std::string> texts{sr.prose};
+      for (const auto& c : sr.cells) texts.push_back(c.note);
+      for (const std::string& text : texts) {
+        std::istringstream in(text);
+        for (std::string line; std::getline(in, line);) {
+          if (line.empty()) continue;
+          std::string quoted = attn::lesson::json::str(line);   // "line", as the notebook's source holds it
+          CAPTURE(line);
+          CHECK(nb.find(quoted.substr(0, quoted.size() - 1)) != std::string::npos);
+        }
+      }
+    }
+    if (l.name() == "causal") {   // the article's row-1 weight is gone; the run's is there
+      CHECK(nb.find("row 1 keeps only 0.2001") != std::string::npos);
+      CHECK(nb.find("0.1772") == std::string::npos);
+      CHECK(nb.find("torch.manual_seed(123)") == std::string::npos);
+    }
+  }
 }
