@@ -3,6 +3,8 @@
 // cell printed are never wrapped.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <sstream>
 
 #include "lesson/catalog.h"
@@ -96,5 +98,28 @@ TEST_CASE("attn list, piped, fits 80 columns; a lesson's header too") {
   for (const std::string& line : lines_of(lesson.out.substr(0, lesson.out.find("\nIn:\n")))) {
     CAPTURE(line);
     CHECK(visible_width(line) <= 80);
+  }
+}
+
+TEST_CASE("in a terminal, the terminal's width: attn list and a lesson in 50 columns") {
+  if (!std::filesystem::exists("/usr/bin/script")) {
+    MESSAGE("util-linux `script` not found: terminal test skipped");
+    return;
+  }
+  // `script` gives attn a pseudo-terminal; `stty cols 50` sets its width (TIOCGWINSZ).
+  for (std::string args : {"list", "lesson causal --step masked"}) {
+    CAPTURE(args);
+    std::string file = std::filesystem::temp_directory_path() / ("attn-wrap-tty-" + std::to_string(getpid()));
+    std::string cmd = "timeout 20 script -qec 'stty cols 50; NO_COLOR=1 " + std::string(ATTN_BINARY) + " " + args + "' /dev/null </dev/null >" + file;
+    CHECK(std::system(cmd.c_str()) == 0);
+    std::string out = slurp(file);
+    std::filesystem::remove(file);
+    out.erase(std::remove(out.begin(), out.end(), '\r'), out.end());   // the terminal's CR LF
+    REQUIRE(out.find("causal") != std::string::npos);
+    std::string before_code = out.substr(0, out.find("\nIn:\n"));   // header and prose; code and output follow
+    for (const std::string& line : lines_of(before_code)) {
+      CAPTURE(line);
+      CHECK(visible_width(line) <= 50);
+    }
   }
 }
