@@ -20,8 +20,9 @@ int visible_width(const std::string& s);
 // the first word after it). Returns the lines joined by '\n', with no trailing newline.
 std::string wrap_line(const std::string& line, int width, int indent = 0);
 
-// Prose reflowed to `width` columns. Paragraphs are separated by blank lines (kept as one blank
-// line); the lines of a paragraph are joined and filled again. A line starting with "- " starts a
+// Prose fitted to `width` columns. Paragraphs are separated by blank lines (kept as one blank
+// line). A paragraph (or list item) whose lines all fit is kept as its author broke it; one with
+// a line wider than `width` has its lines joined and filled again. A line starting with "- " starts a
 // list item, whose continuation lines are indented by 2; an indented line inside a list item
 // continues it. An indented line outside a list item is preformatted: kept as it is.
 std::string wrap_prose(const std::string& text, int width);
