@@ -407,3 +407,44 @@ TEST_CASE("notebooks show the filled prose: no placeholder syntax, the run's num
     }
   }
 }
+
+TEST_CASE("--inputs of any shape: every lesson with inputs runs with 2 and 40 rows, 1 and 8 columns") {
+  // Issue 10 item 7. The goldens hold 4 and 9 rows, 2 and 5 columns to PyTorch; this takes the
+  // extremes: the fewest tokens a query needs, more than a heatmap draws, a single feature, more
+  // features than tokens. Every lesson must run, print a token-by-token matrix of the new size
+  // (the shown code's hard-coded 6 adapted), and fill its prose.
+  auto all = attn::lesson::load_catalog(std::string(ATTN_TEST_DATA) + "/../lessons");
+  auto rows_of = [](int rows, int cols) {
+    std::string out;
+    for (int r = 0; r < rows; ++r) {
+      out += r ? "; " : "";
+      for (int c = 0; c < cols; ++c) out += (c ? " " : "") + std::to_string((r * 7 + c * 3) % 10 / 10.0).substr(0, 3);
+    }
+    return out;
+  };
+  int lessons = 0;
+  for (const Lesson& l : all) {
+    if (!l.inputs_shape) continue;
+    ++lessons;
+    for (auto [rows, cols] : std::vector<std::pair<int, int>>{{2, 3}, {40, 3}, {6, 1}, {3, 8}}) {
+      RunOptions o;
+      o.inputs = rows_of(rows, cols);
+      CAPTURE(l.name());
+      CAPTURE(*o.inputs);
+      LessonRun run = attn::lesson::run_lesson(l, o);
+      bool per_token = false;   // a matrix with one row per new token was printed
+      for (const auto& s : run.steps)
+        for (const auto& c : s.cells) {
+          for (const auto& p : c.printed)
+            if (p.value.kind == attn::py::Value::Tensor) {
+              const auto& t = attn::py::as_tensor(p.value);
+              per_token = per_token || (t.dim() >= 2 && t.shape()[t.dim() - 2] == rows);
+            }
+          if (rows != 6) CHECK(c.code.find("(6, 6)") == std::string::npos);
+        }
+      CHECK(per_token);
+      CHECK(attn::lesson::render(run, "", 1, 1).find("{{") == std::string::npos);
+    }
+  }
+  CHECK(lessons >= 6);   // the book chapter's lessons
+}
