@@ -1,0 +1,175 @@
+// core/unary_math.cpp: torch.tanh, torch.log, torch.pow and the float ranges (linspace,
+// arange) as PyTorch 1.13's CPU kernels compute them (docs/pytorch-numerics.md §13, §14).
+//
+// What it is: the elementwise loops with ATen's split between a vectorised body and a scalar
+// tail where the two round differently (cpu_kernel_vec: the last n % 16 elements of a
+// contiguous run take the scalar lambda). vml ops (tanh, log, sqrt) have no tail.
+// What it is not: the Sleef arithmetic itself (sleef.cpp) or binding (py/ops_math.cpp).
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "core/kernels.h"
+#include "core/math_ops.h"
+#include "core/sleef.h"
+
+namespace attn::core {
+
+namespace {
+
+bool avx2(CpuKernels cpu) { return cpu == CpuKernels::avx2; }
+
+// cpu_kernel_vec / cpu_serial_kernel_vec: 2 vectors of 8 floats per step, the rest scalar.
+constexpr int64_t kVecStep = 16;
+
+// out[k] = f(a's element k, k is in the scalar tail) over a float copy of `a` in row-major order.
+// A non-contiguous input is walked element by element by TensorIterator: all scalar (§13).
+template <typename F>
+Tensor map_split(const Tensor& a, F f, bool has_tail) {
+  const Tensor x = to_float(a);
+  Tensor out = empty(x.shape());
+  float* o = out.data<float>();
+  const int64_t n = x.numel();
+  if (x.is_contiguous()) {
+    const float* in = x.data<float>();
+    const int64_t body = has_tail ? n - n % kVecStep : n;
+    for (int64_t k = 0; k < n; ++k) o[k] = f(in[k], k >= body);
+  } else {
+    const float* in = x.data<float>();
+    for_each_offset(x.shape(), [&](int64_t k, int64_t off) { o[k] = f(in[off], has_tail); }, x.strides());
+  }
+  return out;
+}
+
+}  // namespace
+
+Tensor tanh(const Tensor& a, CpuKernels cpu) {
+  Tensor out = map_split(a, [cpu](float v, bool) { return avx2(cpu) ? sleef::tanhf_u10(v) : ::tanhf(v); }, false);
+  return with_grad(std::move(out), {&a}, "TanhBackward0");
+}
+
+Tensor log(const Tensor& a, CpuKernels cpu) {
+  Tensor out = map_split(a, [cpu](float v, bool) { return avx2(cpu) ? sleef::logf_u10(v) : ::logf(v); }, false);
+  return with_grad(std::move(out), {&a}, "LogBackward0");
+}
+
+// pow_tensor_scalar (Pow.cpp, PowKernel.cpp): 0 fills ones, 1 copies; 0.5, -0.5, -1 are the vml
+// sqrt / rsqrt / reciprocal kernels; 2, 3, -2 multiply; other exponents call powf(x, fl32(e)) in
+// the vector body and std::pow(float, double), i.e. double pow, in the scalar tail.
+Tensor pow(const Tensor& a, double e, CpuKernels cpu) {
+  if (!a.is_float() && e == std::floor(e) && e >= 0) {   // int64 ** non-negative int stays int64
+    const Tensor x = to_dtype(a, DType::int64).contiguous();
+    Tensor out = empty(x.shape(), DType::int64);
+    const int64_t* in = x.data<int64_t>();
+    int64_t* o = out.data<int64_t>();
+    for (int64_t k = 0; k < x.numel(); ++k) {
+      uint64_t r = 1;
+      for (int64_t j = 0; j < static_cast<int64_t>(e); ++j) r *= static_cast<uint64_t>(in[k]);
+      o[k] = static_cast<int64_t>(r);
+    }
+    return out;
+  }
+  const float ef = static_cast<float>(e);
+  Tensor out = map_split(a, [&](float x, bool tail) -> float {
+    if (e == 0) return 1.0f;
+    if (e == 1) return x;
+    if (e == 0.5) return std::sqrt(x);
+    if (e == -0.5) return 1.0f / std::sqrt(x);
+    if (e == -1) return 1.0f / x;
+    if (e == 2) return x * x;
+    if (e == 3) return (x * x) * x;
+    if (e == -2) return 1.0f / (x * x);
+    if (tail) return static_cast<float>(std::pow(static_cast<double>(x), e));
+    return avx2(cpu) ? sleef::powf_u10(x, ef) : ::powf(x, ef);
+  }, true);
+  return with_grad(std::move(out), {&a}, "PowBackward0");
+}
+
+namespace {
+
+// pow_tensor_tensor_kernel: powf on the vector body (Sleef or glibc), glibc powf on the tail.
+// Operands of the output's shape and contiguous, or a single broadcast value, form one
+// contiguous run; any other broadcast is walked element by element (all scalar).
+Tensor pow_tt(const Tensor& base, const Tensor& e, CpuKernels cpu) {
+  const Shape shape = broadcast_shapes(base.shape(), e.shape());
+  const Tensor x = to_float(base), y = to_float(e);
+  Tensor out = empty(shape);
+  float* o = out.data<float>();
+  const float *px = x.data<float>(), *py = y.data<float>();
+  const auto run = [&](const Tensor& t) { return t.numel() == 1 || (t.shape() == shape && t.is_contiguous()); };
+  const int64_t n = out.numel();
+  const bool vec = run(x) && run(y);
+  const int64_t body = vec ? n - n % kVecStep : 0;
+  for_each_offset(shape, [&](int64_t k, int64_t i, int64_t j) {
+    o[k] = (k < body && avx2(cpu)) ? sleef::powf_u10(px[i], py[j]) : ::powf(px[i], py[j]);
+  }, broadcast_strides(x, shape), broadcast_strides(y, shape));
+  return out;
+}
+
+}  // namespace
+
+Tensor pow(const Tensor& a, const Tensor& exponent, CpuKernels cpu) {
+  return with_grad(pow_tt(a, exponent, cpu), {&a, &exponent}, "PowBackward1");
+}
+
+// pow(Scalar, Tensor): the base becomes a wrapped 0-d tensor, rounded to float32.
+Tensor pow(double base, const Tensor& exponent, CpuKernels cpu) {
+  const Tensor b = scalar(static_cast<float>(base));
+  return with_grad(pow_tt(b, exponent, cpu), {&exponent}, "PowBackward2");
+}
+
+// linspace_kernel (RangeFactoriesKernel.cpp) through cpu_serial_kernel_vec: each 8-element
+// vector is Vectorized::arange(base, step) = base + fl32(k*step) from one base, chosen once
+// per vector from the first or second half; the last steps % 16 elements one by one. The AVX2
+// build fuses `start + step*idx` and `end - step*(steps-idx-1)` (GCC contraction), DEFAULT does not.
+Tensor linspace(double start, double end, int64_t steps, CpuKernels cpu) {
+  if (steps < 0) throw TensorError("number of steps must be non-negative");
+  Tensor out = empty({steps});
+  if (steps == 0) return out;
+  float* o = out.data<float>();
+  const float s = static_cast<float>(start), e = static_cast<float>(end);
+  if (steps == 1) {
+    o[0] = s;
+    return out;
+  }
+  const float step = (e - s) / static_cast<float>(steps - 1);
+  const int64_t halfway = steps / 2;
+  const auto first = [&](int64_t i) {
+    return avx2(cpu) ? std::fma(step, static_cast<float>(i), s) : s + step * static_cast<float>(i);
+  };
+  const auto second = [&](int64_t i) {
+    const float r = static_cast<float>(steps - i - 1);
+    return avx2(cpu) ? std::fma(-step, r, e) : e - step * r;
+  };
+  const int64_t n_vec = steps - steps % kVecStep;
+  for (int64_t idx = 0; idx < n_vec; idx += 8) {
+    const float base = idx < halfway ? first(idx) : second(idx);
+    o[idx] = base;
+    for (int64_t k = 1; k < 8; ++k) o[idx + k] = base + static_cast<float>(k) * step;
+  }
+  for (int64_t i = n_vec; i < steps; ++i) o[i] = i < halfway ? first(i) : second(i);
+  return out;
+}
+
+// arange_kernel with a float32 result: start and step stay doubles (accscalar_t); a vector's
+// base is fl32(start + step*idx), its elements fl32(double(base) + k*step); the tail
+// fl32(start + step*idx). Same in both families.
+Tensor arange_float(double start, double end, double step) {
+  if (step == 0) throw TensorError("step must be nonzero");
+  if (!std::isfinite(start) || !std::isfinite(end))
+    throw TensorError(fmt::format("unsupported range: {} -> {}", start, end));
+  if ((step > 0 && end < start) || (step < 0 && end > start))
+    throw TensorError("upper bound and larger bound inconsistent with step sign");
+  const double size = std::ceil((end - start) / step);
+  Tensor out = empty({static_cast<int64_t>(size)});
+  float* o = out.data<float>();
+  const int64_t n = out.numel(), n_vec = n - n % kVecStep;
+  for (int64_t idx = 0; idx < n_vec; idx += 8) {
+    const float base = static_cast<float>(start + step * static_cast<double>(idx));
+    for (int64_t k = 0; k < 8; ++k) o[idx + k] = static_cast<float>(static_cast<double>(base) + static_cast<double>(k) * step);
+  }
+  for (int64_t i = n_vec; i < n; ++i) o[i] = static_cast<float>(start + step * static_cast<double>(i));
+  return out;
+}
+
+}  // namespace attn::core

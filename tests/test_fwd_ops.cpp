@@ -1,0 +1,86 @@
+// tests/test_fwd_ops.cpp: issue 11's forward kernels (core/math_ops.h) against bit patterns
+// recorded from Debian's PyTorch 1.13.1 by tools/make_fwd_vectors.py: tanh, log, pow, GELU,
+// ReLU, LayerNorm, linspace, arange, for both kernel families (fwd_<group>.txt from torch's AVX2
+// kernels, fwd_scalar_<group>.txt from ATEN_CPU_CAPABILITY=default).
+// What it is not: the bindings (test_torch_api.cpp) or attention (test_attention.cpp).
+#include <doctest/doctest.h>
+
+#include "core/math_ops.h"
+#include "fwd_vectors.h"
+
+using attn::core::CpuKernels;
+using attn::core::Tensor;
+
+namespace {
+
+struct Family {
+  CpuKernels cpu;
+  const char* prefix;
+};
+const Family kFamilies[] = {{CpuKernels::avx2, "fwd_"}, {CpuKernels::scalar, "fwd_scalar_"}};
+
+std::string file(const Family& f, const char* group) { return std::string(f.prefix) + group + ".txt"; }
+
+}  // namespace
+
+TEST_CASE("tanh and log: Sleef u10 (avx2) or glibc (scalar) on every element") {
+  for (const Family& f : kFamilies)
+    for (const char* op : {"tanh", "log"})
+      for (const fwd::Case& c : fwd::read(file(f, "elementwise"), op)) {
+        const Tensor x = c.tensor("in", {c.key("n")});
+        fwd::check(c, "out", std::string(op) == "tanh" ? attn::core::tanh(x, f.cpu) : attn::core::log(x, f.cpu));
+      }
+}
+
+TEST_CASE("pow: special exponents, vector body and double-pow tail, tensor exponents") {
+  for (const Family& f : kFamilies) {
+    for (const fwd::Case& c : fwd::read(file(f, "elementwise"), "pow_scalar"))
+      fwd::check(c, "out", attn::core::pow(c.tensor("in", {c.key("n")}), c.dbl("e"), f.cpu));
+    for (const fwd::Case& c : fwd::read(file(f, "elementwise"), "pow_tensor"))
+      fwd::check(c, "out", attn::core::pow(c.tensor("in", {c.key("n")}), c.tensor("exponent", {c.key("n")}), f.cpu));
+  }
+}
+
+TEST_CASE("tensor times and divided by a Python float: the float rounded to float32 first") {
+  using attn::core::BinOp;
+  for (const Family& f : kFamilies) {
+    for (const fwd::Case& c : fwd::read(file(f, "elementwise"), "mul_scalar"))
+      fwd::check(c, "out", attn::core::binary_scalar(BinOp::mul, c.tensor("in", {c.key("n")}), c.dbl("s")));
+    for (const fwd::Case& c : fwd::read(file(f, "elementwise"), "div_scalar"))
+      fwd::check(c, "out", attn::core::binary_scalar(BinOp::div, c.tensor("in", {c.key("n")}), c.dbl("s")));
+  }
+}
+
+TEST_CASE("GELU (oneDNN erf, ATen erf for one element, tanh) and ReLU") {
+  for (const Family& f : kFamilies) {
+    for (const fwd::Case& c : fwd::read(file(f, "activation"), "gelu"))
+      fwd::check(c, "out", attn::core::gelu(c.tensor("in", {c.key("n")}), false, f.cpu));
+    for (const fwd::Case& c : fwd::read(file(f, "activation"), "gelu_tanh"))
+      fwd::check(c, "out", attn::core::gelu(c.tensor("in", {c.key("n")}), true, f.cpu));
+    for (const fwd::Case& c : fwd::read(file(f, "activation"), "relu"))
+      fwd::check(c, "out", attn::core::relu(c.tensor("in", {c.key("n")})));
+  }
+}
+
+TEST_CASE("LayerNorm: RowwiseMoments and the affine step, with and without weight and bias") {
+  for (const Family& f : kFamilies)
+    for (const fwd::Case& c : fwd::read(file(f, "layernorm"), "layer_norm")) {
+      const int64_t rows = c.key("rows"), n = c.key("n");
+      const Tensor x = c.tensor("in", {rows, n});
+      if (c.key("affine")) {
+        const Tensor w = c.tensor("weight", {n}), b = c.tensor("bias", {n});
+        fwd::check(c, "out", attn::core::layer_norm(x, 1, &w, &b, c.dbl("eps"), f.cpu));
+      } else {
+        fwd::check(c, "out", attn::core::layer_norm(x, 1, nullptr, nullptr, c.dbl("eps"), f.cpu));
+      }
+    }
+}
+
+TEST_CASE("linspace and float arange") {
+  for (const Family& f : kFamilies) {
+    for (const fwd::Case& c : fwd::read(file(f, "range"), "linspace"))
+      fwd::check(c, "out", attn::core::linspace(c.dbl("start"), c.dbl("end"), c.key("steps"), f.cpu));
+    for (const fwd::Case& c : fwd::read(file(f, "range"), "arange"))
+      fwd::check(c, "out", attn::core::arange_float(c.dbl("start"), c.dbl("end"), c.dbl("step")));
+  }
+}
