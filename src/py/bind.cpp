@@ -46,7 +46,7 @@ bool fits(const Param& p, const Value& v) {
         if (x.kind != Value::Tensor) return false;
       return true;
     case T::dtype: return v.kind == Value::Dtype;
-    case T::device: return v.kind == Value::Int || v.kind == Value::Str;
+    case T::device: return v.kind == Value::Int || v.kind == Value::Str || is_device(v);
     case T::str: return v.kind == Value::Str;
     case T::dimname: return v.kind == Value::Str;
     case T::dimname_list:

@@ -200,7 +200,7 @@ Value print_fn(Interpreter& in, CallArgs& a) {
     else if (n != "flush") throw std::runtime_error("TypeError: '" + n + "' is an invalid keyword argument for print()");
   }
   for (size_t k = 0; k < a.pos.size(); ++k) {
-    in.out << (k ? sep : "") << str(a.pos[k]);
+    in.out << (k ? sep : "") << str(a.pos[k], in.state.print_options);
     in.record_printed(k < a.pos_text.size() ? a.pos_text[k] : "", a.pos[k]);
   }
   in.out << end;
@@ -333,7 +333,7 @@ Value convert(Interpreter& in, CallArgs& a, const std::string& to) {
   const Value& v = a.pos[0];
   if (to == "list") return Value::list(in.iterate(v));
   if (to == "tuple") return Value::tuple(in.iterate(v));
-  if (to == "str") return Value::str(str(v));
+  if (to == "str") return Value::str(str(v, in.state.print_options));
   if (to == "float") {
     if (v.kind == Value::Str) {
       try { return Value::number(std::stod(v.s)); } catch (...) {}
@@ -497,7 +497,7 @@ Value str_attribute(const Value& self, const std::string& name) {
       return Value::str(out);
     });
   if (name == "format")
-    return builtin("str.format", [s](Interpreter&, CallArgs& a) {
+    return builtin("str.format", [s](Interpreter& in, CallArgs& a) {
       std::string out;
       size_t next = 0;
       for (size_t k = 0; k < s.size(); ++k) {
@@ -508,7 +508,7 @@ Value str_attribute(const Value& self, const std::string& name) {
         std::string field = s.substr(k + 1, end - k - 1), spec;
         if (auto c = field.find(':'); c != std::string::npos) { spec = field.substr(c + 1); field = field.substr(0, c); }
         Value v = field.empty() ? a.pos.at(next++) : std::isdigit(static_cast<unsigned char>(field[0])) ? a.pos.at(std::stoul(field)) : keyword_arg(a, field);
-        out += spec.empty() ? str(v) : format_spec(v, spec);
+        out += spec.empty() ? str(v, in.state.print_options) : format_spec(v, spec);
         k = end;
       }
       return Value::str(out);

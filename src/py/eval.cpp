@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/math_ops.h"
 #include "py/interpreter.h"
 
 namespace attn::py {
@@ -91,6 +92,10 @@ Value tensor_binop(const std::string& op, const Value& a, const Value& b) {
 }  // namespace
 
 Value Interpreter::binop(const std::string& op, const Value& a, const Value& b) {
+  if (op == "**" && a.kind == Value::Tensor && b.kind == Value::Tensor)   // torch.pow: the run's kernel family
+    return Value::tensor(core::pow(as_tensor(a), as_tensor(b), state.cpu));
+  if (op == "**" && a.kind == Value::Tensor && b.is_number()) return Value::tensor(core::pow(as_tensor(a), num(b), state.cpu));
+  if (op == "**" && a.is_number() && b.kind == Value::Tensor) return Value::tensor(core::pow(num(a), as_tensor(b), state.cpu));
   if (a.kind == Value::Tensor || b.kind == Value::Tensor) return tensor_binop(op, a, b);
   if (a.is_number() && b.is_number()) return number_binop(op, a, b);
   if (op == "+" && a.kind == Value::Str && b.kind == Value::Str) return Value::str(a.s + b.s);
@@ -267,7 +272,7 @@ Value Interpreter::eval_fstring(const Expr& e) {
       continue;
     }
     Value v = eval(*e.items[k]);
-    out += e.fspecs[k].empty() ? str(v) : format_spec(v, e.fspecs[k]);
+    out += e.fspecs[k].empty() ? str(v, state.print_options) : format_spec(v, e.fspecs[k]);
   }
   return Value::str(out);
 }

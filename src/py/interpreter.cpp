@@ -42,7 +42,7 @@ Interpreter::Interpreter(core::CpuKernels cpu, core::DropoutRng rng) : state(cpu
 
 void Interpreter::record_printed(const std::string& name, const Value& v) {
   if (v.kind == Value::Str || v.kind == Value::None) return;
-  std::string text = str(v);
+  std::string text = str(v, state.print_options);
   printed.push_back({name, snapshot(v), std::move(text)});
 }
 
@@ -67,7 +67,7 @@ void Interpreter::run_cell(const std::string& source, bool echo_last) {
     rethrow_at(last.line);
   }
   if (!v.is_none()) {
-    out << repr(v) << "\n";
+    out << repr(v, state.print_options) << "\n";
     record_printed(last.value->kind == Expr::Call && last.value->a->kind == Expr::Name ? last.value->a->name + "(...)" : "_", v);
   }
 }

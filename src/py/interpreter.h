@@ -18,13 +18,14 @@ namespace attn::py {
 
 // The numeric state of one session (one lesson run), fixed when its Interpreter is made: the
 // CPU kernel family whose rounding exp, softmax, rand and randn reproduce, the generator behind
-// nn.Dropout's mask, and torch's default generator (made with `cpu`). Nothing numeric is
+// nn.Dropout's mask, torch's default generator (made with `cpu`) and the print options. Nothing numeric is
 // process-wide: two Interpreters, or a re-run with other options, never see each other's.
 struct RunState {
   RunState(core::CpuKernels cpu_, core::DropoutRng rng_) : cpu(cpu_), rng(rng_), generator(cpu_) {}
   const core::CpuKernels cpu;
   const core::DropoutRng rng;
   core::Generator generator;   // torch.manual_seed reseeds it; its family is `cpu`
+  print::PrintOptions print_options;   // torch.set_printoptions: this session's, from the defaults
 };
 
 class Interpreter {
@@ -94,6 +95,9 @@ Value tensor_attribute(Interpreter& in, const Value& self, const std::string& na
 Value str_attribute(const Value& self, const std::string& name);
 Value instance_attribute(Interpreter& in, const Value& self, const std::string& name);
 void add_nn_modules(NamespaceObj& nn);
+void add_torch_environment(NamespaceObj& torch);   // torch_env.cpp: device, cuda, backends, set_printoptions, pi
+bool is_device(const Value& v);                    // a torch.device
+bool is_cpu_device(const Value& v);                // "cpu", "cpu:0" or torch.device('cpu')
 Value builtin(const std::string& name, NativeFn fn);
 
 }  // namespace attn::py

@@ -1,11 +1,12 @@
 // py/ops_creation.cpp: the rows of the op table that make tensors: torch.tensor, manual_seed,
-// rand, randn, ones, zeros, empty, full, arange, zeros_like, ones_like.
+// rand, randn, ones, zeros, empty, full, arange, linspace, zeros_like, ones_like.
 //
 // What it is: signatures as PyTorch 1.13's parser writes them, and adapters onto core/.
 // dtype= and requires_grad= are implemented for the three dtypes attn has (float32, int64, bool).
 // What it is not: numerics (core/) or the random generator (core/random.cpp).
 #include <fmt/format.h>
 
+#include "core/math_ops.h"
 #include "core/random.h"
 #include "py/interpreter.h"
 #include "py/op_table.h"
@@ -129,7 +130,41 @@ int64_t arange_int(Args& a, const char* name) {
   a.unsupported(name, "attn's arange takes integers");
 }
 
+bool is_float_arg(Args& a, const char* name) {
+  const Value& v = a.get(name);
+  return v.kind == Value::Float || (v.kind == Value::Tensor && as_tensor(v).is_float());
+}
+
+// arange with a float bound or step: a float32 result (docs/pytorch-numerics.md §14).
+Value arange_float_fn(Args& a) {
+  double start = 0, end = 0, step = 1;
+  if (a.overload() == 0) {
+    end = to_double(a.get("end"), "end");
+  } else {
+    start = to_double(a.get("start"), "start");
+    end = to_double(a.get("end"), "end");
+    if (a.overload() == 2) step = to_double(a.get("step"), "step");
+  }
+  if (a.dtype("dtype").value_or(DType::float32) != DType::float32) a.unsupported("dtype", "attn's float arange makes float32");
+  if (step != 0 && std::fabs((end - start) / step) > 50'000'000) throw std::runtime_error("RuntimeError: tensor too large for a lesson (over 50 million elements)");
+  return finish(a, core::arange_float(start, end, step));
+}
+
+// torch.linspace(start, end, steps): float32 (docs/pytorch-numerics.md §14).
+Value linspace_fn(Interpreter& in, Args& a) {
+  const double start = to_double(a.get("start"), "start"), end = to_double(a.get("end"), "end");
+  const int64_t steps = a.integer("steps");
+  if (steps < 0) throw std::runtime_error("RuntimeError: number of steps must be non-negative");
+  if (steps > 50'000'000) throw std::runtime_error("RuntimeError: tensor too large for a lesson (over 50 million elements)");
+  if (a.dtype("dtype").value_or(DType::float32) != DType::float32) a.unsupported("dtype", "attn's linspace makes float32");
+  return finish(a, core::linspace(start, end, steps, in.state.cpu));
+}
+
 Value arange_fn(Interpreter&, Args& a) {
+  bool floats = is_float_arg(a, "end");
+  if (a.overload() > 0) floats = floats || is_float_arg(a, "start");
+  if (a.overload() == 2) floats = floats || is_float_arg(a, "step");
+  if (floats || a.dtype("dtype") == DType::float32) return arange_float_fn(a);
   int64_t start = 0, end = 0, step = 1;
   if (a.overload() == 0) {
     end = arange_int(a, "end");
@@ -187,6 +222,8 @@ void add_creation_ops(std::vector<OpRow>& rows) {
                   {factory("full(IntArrayRef size, Scalar fill_value, *, DimnameList? names, "),
                    factory("full(SymIntArrayRef size, Scalar fill_value, *, Tensor out=None, ")},
                   full_fn});
+  rows.push_back({"linspace", kFunction,
+                  {factory("linspace(Scalar start, Scalar end, int64_t steps, *, Tensor out=None, ")}, linspace_fn});
   rows.push_back({"arange", kFunction,
                   {factory("arange(Scalar end, *, Tensor out=None, "), factory("arange(Scalar start, Scalar end, *, "),
                    factory("arange(Scalar start, Scalar end, Scalar step=1, *, Tensor out=None, ")},

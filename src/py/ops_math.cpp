@@ -1,5 +1,5 @@
 // py/ops_math.cpp: the rows of the op table that compute: softmax, sum, mean, var, std, amax,
-// max, argmax, exp, sqrt, abs, isnan, isinf, dot, matmul, allclose, equal, where, einsum, tril,
+// max, argmax, exp, tanh, log, pow, sqrt, abs, isnan, isinf, dot, matmul, allclose, equal, where, einsum, tril,
 // triu, masked_fill, masked_fill_, and torch.nn.functional.softmax.
 //
 // What it is: signatures as PyTorch 1.13's parser writes them, and adapters onto core/.
@@ -8,6 +8,7 @@
 
 #include <cmath>
 
+#include "core/math_ops.h"
 #include "py/interpreter.h"
 #include "py/op_table.h"
 
@@ -197,6 +198,15 @@ Value masked_fill_inplace(Interpreter&, Args& a) {
 
 Value unary(Args& a, Tensor (*f)(const Tensor&)) { return Value::tensor(f(a.tensor("input"))); }
 
+// pow(Tensor, Tensor) / pow(Scalar self, Tensor) / pow(Tensor, Scalar): docs/pytorch-numerics.md §13.
+Value pow_fn(Interpreter& in, Args& a) {
+  const size_t k = a.overload();
+  if (k == 1) return Value::tensor(core::pow(to_double(a.get("self"), "self"), a.tensor("exponent"), in.state.cpu));
+  const Tensor& x = a.tensor(a.signature().params[0].name);
+  if (k == 0) return Value::tensor(core::pow(x, a.tensor("exponent"), in.state.cpu));
+  return Value::tensor(core::pow(x, to_double(a.get("exponent"), "exponent"), in.state.cpu));
+}
+
 }  // namespace
 
 void add_math_ops(std::vector<OpRow>& rows) {
@@ -232,6 +242,14 @@ void add_math_ops(std::vector<OpRow>& rows) {
                   max_fn});
   rows.push_back({"argmax", both, {"argmax(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)"}, argmax_fn});
   rows.push_back({"exp", both, {"exp(Tensor input, *, Tensor out=None)"}, [](Interpreter& in, Args& a) { return Value::tensor(core::exp(a.tensor("input"), in.state.cpu)); }});
+  rows.push_back({"tanh", both, {"tanh(Tensor input, *, Tensor out=None)"},
+                  [](Interpreter& in, Args& a) { return Value::tensor(core::tanh(a.tensor("input"), in.state.cpu)); }});
+  rows.push_back({"log", both, {"log(Tensor input, *, Tensor out=None)"},
+                  [](Interpreter& in, Args& a) { return Value::tensor(core::log(a.tensor("input"), in.state.cpu)); }});
+  rows.push_back({"pow", both,
+                  {"pow(Tensor input, Tensor exponent, *, Tensor out=None)", "pow(Scalar self, Tensor exponent, *, Tensor out=None)",
+                   "pow(Tensor input, Scalar exponent, *, Tensor out=None)"},
+                  pow_fn});
   rows.push_back({"sqrt", both, {"sqrt(Tensor input, *, Tensor out=None)"},
                   [](Interpreter&, Args& a) { return Value::tensor(core::unary(a.tensor("input"), "sqrt")); }});
   rows.push_back({"abs", both, {"abs(Tensor input, *, Tensor out=None)"},

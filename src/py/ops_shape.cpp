@@ -1,5 +1,5 @@
 // py/ops_shape.cpp: the rows of the op table that move, join, convert or describe tensors: view,
-// reshape, transpose, t, permute, unsqueeze, squeeze, expand, cat, stack, repeat_interleave,
+// reshape, transpose, t, permute, unsqueeze, squeeze, expand, unbind, chunk, split, to, cat, stack, repeat_interleave,
 // contiguous, clone, detach, size, dim, numel, item, tolist, bool, float, long.
 //
 // What it is: signatures as PyTorch 1.13's parser writes them (the manual ones, size() and
@@ -75,6 +75,25 @@ Value convert_fn(Interpreter&, Args& a) {
   return Value::tensor(cast(t, D));
 }
 
+Value tensor_list(const std::vector<Tensor>& ts) {
+  std::vector<Value> out;
+  for (const Tensor& t : ts) out.push_back(Value::tensor(t));
+  return Value::tuple(out);
+}
+
+// Tensor.to(device, dtype) / to(dtype) / to(other): the device was checked by the binder (the
+// CPU only); a dtype converts; copy=True always copies. non_blocking has no effect on the CPU.
+Value to_fn(Interpreter&, Args& a) {
+  const Tensor& t = a.tensor("self");
+  a.get("non_blocking");
+  std::optional<core::DType> dtype;
+  if (a.overload() == 2) dtype = a.tensor("tensor").dtype();
+  else dtype = a.dtype("dtype");
+  Tensor r = dtype ? cast(t, *dtype) : t;
+  if (a.flag("copy") && r.shares_storage(t)) r = r.clone();
+  return Value::tensor(r);
+}
+
 }  // namespace
 
 void add_shape_ops(std::vector<OpRow>& rows) {
@@ -95,6 +114,17 @@ void add_shape_ops(std::vector<OpRow>& rows) {
   rows.push_back({"unsqueeze", both, {"unsqueeze(Tensor input, int64_t dim)"},
                   [](Interpreter&, Args& a) { return Value::tensor(core::unsqueeze(a.tensor("input"), a.integer("dim"))); }});
   rows.push_back({"squeeze", both, {"squeeze(Tensor input)", "squeeze(Tensor input, int64_t dim)", "squeeze(Tensor input, Dimname dim)"}, squeeze_fn});
+  rows.push_back({"unbind", both, {"unbind(Tensor input, int64_t dim=0)", "unbind(Tensor input, Dimname dim)"},
+                  [](Interpreter&, Args& a) { return tensor_list(core::unbind(a.tensor("input"), a.integer("dim"))); }});
+  rows.push_back({"chunk", both, {"chunk(Tensor input, int64_t chunks, int64_t dim=0)"},
+                  [](Interpreter&, Args& a) { return tensor_list(core::chunk(a.tensor("input"), a.integer("chunks"), a.integer("dim"))); }});
+  rows.push_back({"split", kMethod, {"split(Tensor self, int64_t split_size, int64_t dim=0)"},
+                  [](Interpreter&, Args& a) { return tensor_list(core::split(a.tensor("self"), a.integer("split_size"), a.integer("dim"))); }});
+  rows.push_back({"to", kMethod,
+                  {"to(Tensor self, Device? device=None, ScalarType? dtype=None, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)",
+                   "to(Tensor self, ScalarType dtype, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)",
+                   "to(Tensor self, Tensor tensor, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)"},
+                  to_fn});
   rows.push_back({"cat", kFunction, {"cat(TensorList tensors, int64_t dim=0, *, Tensor out=None)", "cat(TensorList tensors, Dimname dim, *, Tensor out=None)"},
                   [](Interpreter&, Args& a) { return Value::tensor(core::cat(a.tensors("tensors"), a.integer("dim"))); }});
   rows.push_back({"stack", kFunction, {"stack(TensorList tensors, int64_t dim=0, *, Tensor out=None)"},

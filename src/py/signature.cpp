@@ -323,7 +323,7 @@ void Args::check_environment() {
     const Value& v = values_[k];
     if (!given_[k] || (v.kind == Value::Bool && !v.b && std::string_view(name) == "pin_memory")) continue;
     if (std::string_view(name) == "device") {
-      if (v.kind == Value::Str && (v.s == "cpu" || v.s == "cpu:0")) continue;
+      if (is_cpu_device(v)) continue;
       throw std::runtime_error(fmt::format("NotImplementedError: {}(): attn computes on the CPU only, not device={}", qualname_, shown(v)));
     }
     if (std::string_view(name) == "out") unsupported(name, "assign the result instead");

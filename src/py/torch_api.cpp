@@ -73,6 +73,7 @@ Value make_torch_namespace() {
   t->names["int64"] = t->names["long"] = Value::dtype("torch.int64");
   t->names["bool"] = Value::dtype("torch.bool");
   t->names["__version__"] = Value::str("1.13.1");
+  add_torch_environment(*t);
   auto nn = std::make_shared<NamespaceObj>();
   add_nn_modules(*nn);
   nn->names["Softmax"] = builtin("torch.nn.Softmax", softmax_module);

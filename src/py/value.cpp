@@ -118,9 +118,9 @@ std::vector<Value>& as_seq(const Value& v) {
   return static_cast<SeqObj*>(v.obj.get())->items;
 }
 
-static std::string join_repr(const std::vector<Value>& items) {
+static std::string join_repr(const std::vector<Value>& items, const print::PrintOptions& opts) {
   std::string out;
-  for (size_t k = 0; k < items.size(); ++k) out += (k ? ", " : "") + repr(items[k]);
+  for (size_t k = 0; k < items.size(); ++k) out += (k ? ", " : "") + repr(items[k], opts);
   return out;
 }
 
@@ -142,7 +142,7 @@ static std::string module_repr(const Value& v) {
   return out + (any ? "\n)" : ")");
 }
 
-std::string repr(const Value& v) {
+std::string repr(const Value& v, const print::PrintOptions& opts) {
   switch (v.kind) {
     case Value::None: return "None";
     case Value::Bool: return v.b ? "True" : "False";
@@ -150,10 +150,10 @@ std::string repr(const Value& v) {
     case Value::Float: return print::py_float_repr(v.f);
     case Value::Str: return print::py_str_repr(v.s);
     // append(), not "[" + ... + "]": GCC 12 warns -Wrestrict on that once inlined (GCC bug 105651)
-    case Value::List: return std::string("[").append(join_repr(as_seq(v))).append("]");
+    case Value::List: return std::string("[").append(join_repr(as_seq(v), opts)).append("]");
     case Value::Tuple: {
       auto& items = as_seq(v);
-      return std::string("(").append(join_repr(items)).append(items.size() == 1 ? ",)" : ")");
+      return std::string("(").append(join_repr(items, opts)).append(items.size() == 1 ? ",)" : ")");
     }
     case Value::Size: {
       core::Shape shape;
@@ -164,15 +164,15 @@ std::string repr(const Value& v) {
       std::string out = "{";
       auto& items = static_cast<DictObj*>(v.obj.get())->items;
       for (size_t k = 0; k < items.size(); ++k)
-        out += (k ? ", " : "") + repr(items[k].first) + ": " + repr(items[k].second);
+        out += (k ? ", " : "") + repr(items[k].first, opts) + ": " + repr(items[k].second, opts);
       return out + "}";
     }
     case Value::Set: {
       std::vector<Value> items = static_cast<SetObj*>(v.obj.get())->ordered();
-      return items.empty() ? "set()" : std::string("{").append(join_repr(items)).append("}");
+      return items.empty() ? "set()" : std::string("{").append(join_repr(items, opts)).append("}");
     }
     case Value::Tensor: {
-      return print::tensor_repr(as_tensor(v));   // adds "Parameter containing:" itself
+      return print::tensor_repr(as_tensor(v), opts);   // adds "Parameter containing:" itself
     }
     case Value::Instance: return module_repr(v);
     case Value::Class: return "<class '__main__." + static_cast<ClassObj*>(v.obj.get())->name + "'>";
@@ -185,7 +185,12 @@ std::string repr(const Value& v) {
   return "?";
 }
 
-std::string str(const Value& v) { return v.kind == Value::Str ? v.s : repr(v); }
+std::string str(const Value& v, const print::PrintOptions& opts) {
+  if (v.kind == Value::Instance)
+    for (auto c = static_cast<InstanceObj*>(v.obj.get())->cls; c; c = c->bases.empty() ? nullptr : c->bases.front())
+      if (c->native_str) return c->native_str(v);
+  return v.kind == Value::Str ? v.s : repr(v, opts);
+}
 
 bool truthy(const Value& v) {
   switch (v.kind) {

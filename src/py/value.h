@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/tensor.h"
+#include "print/tensor_str.h"
 #include "py/ast.h"
 
 namespace attn::py {
@@ -102,6 +103,7 @@ struct ClassObj : Obj {          // a class: user-defined (methods) or built-in 
   std::function<void(Interpreter&, Value& self, CallArgs&)> native_init;
   std::function<Value(Interpreter&, Value& self, CallArgs&)> native_forward;
   std::function<std::string(const Value& self)> native_repr;   // e.g. "Linear(in_features=3, ...)"
+  std::function<std::string(const Value& self)> native_str;    // str(), when it differs from repr (exceptions)
   const Value* find_method(const std::string& n) const;
 };
 
@@ -136,9 +138,10 @@ core::Tensor& as_tensor(const Value& v);
 std::vector<Value>& as_seq(const Value& v);
 std::string type_name(const Value& v);
 
-// repr() and str() as Python prints them; tensors as PyTorch prints them.
-std::string repr(const Value& v);
-std::string str(const Value& v);
+// repr() and str() as Python prints them; tensors as PyTorch prints them, with the run's
+// torch.set_printoptions (the Interpreter's RunState::print_options; PyTorch's defaults if none).
+std::string repr(const Value& v, const print::PrintOptions& opts = {});
+std::string str(const Value& v, const print::PrintOptions& opts = {});
 bool truthy(const Value& v);
 bool equal(const Value& a, const Value& b);
 

@@ -1,0 +1,71 @@
+#!/usr/bin/python3
+"""make_torch_expected.py: write tests/torch/NAME.expected, what Debian's PyTorch prints for
+tests/torch/NAME.py, for tests/test_torch_scripts.cpp (which runs the same file in attn and
+compares the text exactly).
+
+What it is: runs each script with Debian's python3-torch 1.13.1 under the reference BLAS and one
+thread, the machine attn's goldens follow, and stores its stdout. PyTorch 1.13 has no
+F.scaled_dot_product_attention (2.0+); when a script calls it, this installs PyTorch 2.1's math
+path written with 1.13's ops (docs/pytorch-numerics.md §17), so the expected text is that
+recipe's, computed by torch itself.
+What it is not: a test, or portable (the bits are this machine's AVX2 kernels; the scripts run in
+attn with --cpu avx2 and the portable dropout generator, as Debian's build draws).
+
+Usage (from the repository root):
+    /usr/bin/python3 tools/make_torch_expected.py            # every tests/torch/*.py
+    /usr/bin/python3 tools/make_torch_expected.py nn ops     # some
+"""
+import glob
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DIR = os.path.join(HERE, "..", "tests", "torch")
+
+PRELUDE = r'''
+import math as _math
+import torch as _torch
+import torch.nn.functional as _F
+if not hasattr(_F, "scaled_dot_product_attention"):
+    def _sdpa(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, *, scale=None):
+        E, L, S = query.size(-1), query.size(-2), key.size(-2)
+        sc = scale if scale is not None else 1.0 / _math.sqrt(float(E))
+        sf = _math.sqrt(abs(sc))
+        q = query * (-sf if sc < 0 else sf)
+        k = key.transpose(-2, -1) * sf
+        if is_causal:
+            if attn_mask is not None:
+                raise RuntimeError("_scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True")
+            attn_mask = _torch.ones(L, S, dtype=_torch.bool).tril()
+        if attn_mask is not None and attn_mask.dtype == _torch.bool:
+            attn_mask = _torch.zeros_like(attn_mask, dtype=q.dtype).masked_fill_(attn_mask.logical_not(), -_math.inf)
+        attn = q @ k
+        if attn_mask is not None:
+            attn = attn + attn_mask
+        attn = _torch.softmax(attn, dim=-1)
+        if dropout_p > 0.0:
+            attn = _torch.dropout(attn, dropout_p, True)
+        return attn @ value
+    _F.scaled_dot_product_attention = _sdpa
+'''
+
+
+def main():
+    names = sys.argv[1:] or sorted(os.path.basename(p)[:-3] for p in glob.glob(os.path.join(DIR, "*.py")))
+    env = dict(os.environ, LD_LIBRARY_PATH="/usr/lib/x86_64-linux-gnu/blas:/usr/lib/x86_64-linux-gnu/lapack",
+               OMP_NUM_THREADS="1", PYTHONHASHSEED="0")
+    env.pop("ATEN_CPU_CAPABILITY", None)
+    for name in names:
+        src = os.path.join(DIR, name + ".py")
+        code = PRELUDE + "\n" + open(src).read()
+        r = subprocess.run(["/usr/bin/python3", "-c", code], env=env, capture_output=True, text=True, cwd=DIR)
+        if r.returncode != 0:
+            sys.exit(f"{src} failed under torch:\n{r.stderr}")
+        with open(os.path.join(DIR, name + ".expected"), "w") as f:
+            f.write(r.stdout)
+        print(f"wrote tests/torch/{name}.expected ({len(r.stdout.splitlines())} lines)")
+
+
+if __name__ == "__main__":
+    main()
