@@ -9,13 +9,14 @@
 // What it is not: autograd or optimisers; no gradient is ever computed.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "core/random.h"
 #include "py/interpreter.h"
+#include "py/nn_support.h"
 #include "py/signature.h"
 
 namespace attn::py {
-
-namespace {
 
 using core::Tensor;
 
@@ -50,6 +51,8 @@ int64_t positive(const Value& v, const char* what) {
   return n;
 }
 
+namespace {
+
 // PyTorch's Python signatures of the modules' constructors and methods, parsed once; sig(name).
 const Signature& sig(std::string_view name) {
   static const std::map<std::string, Signature, std::less<>> all = [] {
@@ -67,7 +70,11 @@ const Signature& sig(std::string_view name) {
              "def Module.parameters(self, recurse=True)",
              "def Module.eval(self)",
              "def Module.train(self, mode=True)",
-             "def Module.register_buffer(self, name, tensor, persistent=True)"}) {
+             "def Module.register_buffer(self, name, tensor, persistent=True)",
+             "def Module.named_parameters(self, prefix='', recurse=True)",
+             "def Module.register_parameter(self, name, param)",
+             "def Module.to(self, device=None, dtype=None, non_blocking=False)",
+             "def Module.cpu(self)"}) {
       Signature s = Signature::parse(text);
       m.emplace(s.name, std::move(s));
     }
@@ -75,6 +82,8 @@ const Signature& sig(std::string_view name) {
   }();
   return all.at(std::string(name));
 }
+
+}  // namespace
 
 // Bind `self` and a call to one of those signatures. device= must be the CPU; the caller reads
 // the rest and ends with done(b).
@@ -95,6 +104,8 @@ void float32_only(Args& b) {
   if (!d.is_none() && dtype_of(d) != core::DType::float32) b.unsupported("dtype", "attn's parameters are float32");
 }
 
+namespace {
+
 // ---- Linear ----
 
 void linear_init(Interpreter& in, Value& self, CallArgs& a) {
@@ -110,7 +121,9 @@ void linear_init(Interpreter& in, Value& self, CallArgs& a) {
   inst(self).set("bias", bias ? make_parameter(p.bias) : Value::none());
 }
 
-// x @ W.T (+ b), with the grad_fn PyTorch 1.13 records for each input rank (docs/pytorch-numerics.md §4).
+// x @ W.T (+ b), with the grad_fn PyTorch 1.13 records for each input rank (docs/pytorch-numerics.md §4):
+// with a bias, aten::linear uses addmm for 2-D input and a flattened addmm (a view) for a
+// contiguous 3-D one; anything else is matmul followed by an in-place add_ (AddBackward0).
 Value linear_forward(Interpreter&, Value& self, CallArgs& a) {
   Args b = bind_self(sig("Linear.forward"), self, a);
   Tensor x = b.tensor("input");
@@ -120,7 +133,7 @@ Value linear_forward(Interpreter&, Value& self, CallArgs& a) {
   Tensor y = core::matmul(x, core::t(w));
   if (!bias.is_none()) y = core::binary(core::BinOp::add, y, as_tensor(bias));
   const char* name = bias.is_none() ? (x.dim() == 1 ? "SqueezeBackward3" : x.dim() == 2 ? "MmBackward0" : "UnsafeViewBackward0")
-                                    : (x.dim() == 1 ? "AddBackward0" : x.dim() == 2 ? "AddmmBackward0" : "ViewBackward0");
+                                    : (x.dim() == 2 ? "AddmmBackward0" : x.dim() == 3 && x.is_contiguous() ? "ViewBackward0" : "AddBackward0");
   return Value::tensor(core::with_grad(y, {&x, &w}, name));
 }
 
@@ -201,42 +214,65 @@ void modulelist_init(Interpreter& in, Value& self, CallArgs& a) {
   Args b = bind_self(sig("ModuleList.__init__"), self, a);
   const Value& modules = b.get("modules");
   done(b);
-  inst(self).set("_modules", Value::list(modules.is_none() ? std::vector<Value>{} : in.iterate(modules)));
-}
-
-std::string modulelist_repr(const Value& self) {
-  std::string out = "ModuleList(";
-  auto& mods = as_seq(*inst(self).find("_modules"));
-  for (size_t k = 0; k < mods.size(); ++k) {
-    std::string r = repr(mods[k]), ind;
-    for (char ch : r) ind += ch == '\n' ? std::string("\n  ") : std::string(1, ch);
-    out += fmt::format("\n  ({}): {}", k, ind);
-  }
-  return out + (mods.empty() ? ")" : "\n)");
-}
-
-// parameters(): own parameters in registration order, then (recurse) each child's, depth first.
-void collect_parameters(const Value& m, std::vector<Value>& out, bool recurse = true) {
-  for (auto& [name, v] : inst(m).attrs)
-    if (v.kind == Value::Tensor && as_tensor(v).is_parameter()) out.push_back(v);
-  if (!recurse) return;
-  for (auto& [name, v] : inst(m).attrs) {
-    if (v.kind == Value::Instance) collect_parameters(v, out);
-    if (name == "_modules")
-      for (const Value& c : as_seq(v)) collect_parameters(c, out);
-  }
+  std::vector<Value> mods = modules.is_none() ? std::vector<Value>{} : in.iterate(modules), names;
+  for (size_t k = 0; k < mods.size(); ++k) names.push_back(Value::str(std::to_string(k)));
+  inst(self).set("_modules", Value::list(mods));
+  inst(self).set("_module_names", Value::list(names));
 }
 
 void set_training(const Value& m, bool on) {
   inst(m).training = on;
-  for (auto& [name, v] : inst(m).attrs) {
-    if (v.kind == Value::Instance) set_training(v, on);
-    if (name == "_modules")
-      for (const Value& c : as_seq(v)) set_training(c, on);
-  }
+  for (auto& [name, child] : children(m)) set_training(child, on);
+}
+
+void named_parameters_into(const Value& m, const std::string& prefix, bool recurse, std::vector<std::pair<std::string, Value>>& out,
+                           std::vector<const Obj*>& seen) {
+  for (auto& [name, v] : inst(m).attrs)
+    if (v.kind == Value::Tensor && as_tensor(v).is_parameter() &&
+        std::find(seen.begin(), seen.end(), v.obj.get()) == seen.end()) {
+      seen.push_back(v.obj.get());
+      out.emplace_back(prefix + name, v);
+    }
+  if (!recurse) return;
+  for (auto& [name, child] : children(m)) named_parameters_into(child, prefix + name + ".", true, out, seen);
 }
 
 }  // namespace
+
+bool is_module(const Value& v) { return v.kind == Value::Instance && inst(v).cls->is_module; }
+
+std::vector<std::pair<std::string, Value>> children(const Value& m) {
+  std::vector<std::pair<std::string, Value>> out;
+  const Value* names = inst(m).find("_module_names");
+  for (auto& [name, v] : inst(m).attrs) {
+    if (is_module(v)) out.emplace_back(name, v);
+    if (name == "_modules") {
+      const auto& mods = as_seq(v);
+      for (size_t k = 0; k < mods.size(); ++k)
+        out.emplace_back(names && k < as_seq(*names).size() ? as_seq(*names)[k].s : std::to_string(k), mods[k]);
+    }
+  }
+  return out;
+}
+
+std::vector<std::pair<std::string, Value>> named_parameters(const Value& m, bool recurse) {
+  std::vector<std::pair<std::string, Value>> out;
+  std::vector<const Obj*> seen;
+  named_parameters_into(m, "", recurse, out, seen);
+  return out;
+}
+
+// torch/nn/modules/module.py Module.__repr__ (1.13: every child printed, no "2 x" collapsing).
+std::string module_tree_repr(const Value& m, const std::string& extra) {
+  std::string out = inst(m).cls->name + "(" + extra;
+  const auto kids = children(m);
+  for (auto& [name, child] : kids) {
+    std::string r = repr(child), ind;
+    for (char ch : r) ind += ch == '\n' ? std::string("\n  ") : std::string(1, ch);
+    out += "\n  (" + name + "): " + ind;
+  }
+  return out + (kids.empty() ? ")" : "\n)");
+}
 
 void add_nn_modules(NamespaceObj& nn) {
   auto module = module_class("Module", nullptr);
@@ -269,8 +305,11 @@ void add_nn_modules(NamespaceObj& nn) {
   nn.names["Dropout"] = class_value(drop);
   auto list = module_class("ModuleList", module);
   list->native_init = modulelist_init;
-  list->native_repr = modulelist_repr;
+  list->native_repr = [](const Value& s) { return module_tree_repr(s, ""); };
   nn.names["ModuleList"] = class_value(list);
+  add_nn_layers(nn, module);
+  add_nn_init(nn);
+  add_nn_attention(nn, module);
 }
 
 Value instance_attribute(Interpreter& in, const Value& self, const std::string& name) {
@@ -298,8 +337,50 @@ Value instance_attribute(Interpreter& in, const Value& self, const std::string& 
       bool recurse = b.flag("recurse");
       done(b);
       std::vector<Value> out;
-      collect_parameters(self, out, recurse);
+      for (auto& [n, p] : named_parameters(self, recurse)) out.push_back(p);
       return Value::list(out);
+    });
+  if (name == "named_parameters")
+    return builtin("Module.named_parameters", [self](Interpreter&, CallArgs& a) {
+      Args b = bind_self(sig("Module.named_parameters"), self, a);
+      const std::string prefix = str(b.get("prefix"));
+      bool recurse = b.flag("recurse");
+      done(b);
+      std::vector<Value> out;
+      for (auto& [n, p] : named_parameters(self, recurse))
+        out.push_back(Value::tuple({Value::str(prefix.empty() ? n : prefix + "." + n), p}));
+      return Value::list(out);
+    });
+  if (name == "register_parameter")
+    return builtin("Module.register_parameter", [self](Interpreter&, CallArgs& a) {
+      Args b = bind_self(sig("Module.register_parameter"), self, a);
+      const Value& n = b.get("name");
+      Value p = b.get("param");
+      done(b);
+      if (n.kind != Value::Str) throw std::runtime_error("TypeError: parameter name should be a string. Got " + type_name(n));
+      if (n.s.find('.') != std::string::npos) throw std::runtime_error("KeyError: \"parameter name can't contain \".\"\"");
+      if (n.s.empty()) throw std::runtime_error("KeyError: \"parameter name can't be empty string \"\"\"");
+      if (!p.is_none() && !(p.kind == Value::Tensor && as_tensor(p).is_parameter()))
+        throw std::runtime_error("TypeError: cannot assign '" + py_typename(p) + "' object to parameter '" + n.s +
+                                 "' (torch.nn.Parameter or None required)");
+      inst(self).set(n.s, p);
+      return Value::none();
+    });
+  if (name == "to" || name == "cpu")   // the CPU is the only device: the module itself, as PyTorch returns it
+    return builtin("Module." + name, [self, name](Interpreter&, CallArgs& a) {
+      Args b = bind_self(sig(name == "to" ? "Module.to" : "Module.cpu"), self, a);
+      if (name == "to") {
+        const Value& d = b.get("device");
+        if (!d.is_none() && d.kind == Value::Dtype) {
+          if (dtype_of(d) != core::DType::float32) b.unsupported("device", "attn's parameters are float32");
+        } else if (!d.is_none() && !is_cpu_device(d)) {
+          throw std::runtime_error("NotImplementedError: Module.to(): attn computes on the CPU only, not device=" + repr(d));
+        }
+        float32_only(b);
+        b.get("non_blocking");
+      }
+      done(b);
+      return self;
     });
   if (name == "eval")
     return builtin("Module.eval", [self](Interpreter&, CallArgs& a) {

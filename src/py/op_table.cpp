@@ -105,6 +105,8 @@ const OpTable& torch_ops() {
     add_creation_ops(rows);
     add_math_ops(rows);
     add_shape_ops(rows);
+    add_layer_ops(rows);
+    add_attention_ops(rows);
     return OpTable(rows);
   }();
   return table;

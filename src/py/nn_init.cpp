@@ -1,0 +1,151 @@
+// py/nn_init.cpp: torch.nn.init: calculate_gain, uniform_, normal_, constant_, ones_, zeros_,
+// xavier_uniform_, xavier_normal_, kaiming_uniform_, kaiming_normal_ (torch/nn/init.py, 1.13).
+//
+// What it is: the bounds and standard deviations computed in Python doubles exactly as init.py
+// writes them, then the run's generator filling the tensor in place (uniform_ / normal_ of
+// core/random.h, docs/pytorch-numerics.md §2, §18), under no_grad as PyTorch does: the tensor keeps
+// its identity, so a Parameter initialised here is the module's parameter.
+// What it is not: trunc_normal_ / orthogonal_ / sparse_ (NotImplementedError), or the modules'
+// own default initialisation (core/random.cpp, nn_attention.cpp).
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "py/nn_support.h"
+
+namespace attn::py {
+
+namespace {
+
+using core::Tensor;
+
+std::shared_ptr<Signature> parse(const std::string& text) { return std::make_shared<Signature>(Signature::parse(text)); }
+
+// Fill `t` in place with n values from `fill(out, n)`, through its storage (a view writes into its base).
+template <typename Fill>
+void fill_in_place(Tensor& t, Fill fill) {
+  if (!t.is_float()) throw std::runtime_error("RuntimeError: \"uniform_\" not implemented for 'Long'");
+  Tensor dense = t.is_contiguous() ? t : core::empty(t.shape());
+  fill(dense.data<float>(), dense.numel());
+  if (!t.is_contiguous()) core::copy_(t, dense);
+  t.mark_written();
+}
+
+// init._calculate_fan_in_and_fan_out.
+std::pair<int64_t, int64_t> fans(const Tensor& t) {
+  if (t.dim() < 2)
+    throw std::runtime_error("ValueError: Fan in and fan out can not be computed for tensor with fewer than 2 dimensions");
+  int64_t receptive = 1;
+  for (int64_t d = 2; d < t.dim(); ++d) receptive *= t.shape()[d];
+  return {t.shape()[1] * receptive, t.shape()[0] * receptive};
+}
+
+double calculate_gain(const std::string& nl, const Value& param) {
+  for (const char* linear : {"linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d", "sigmoid"})
+    if (nl == linear) return 1.0;
+  if (nl == "tanh") return 5.0 / 3;
+  if (nl == "relu") return std::sqrt(2.0);
+  if (nl == "leaky_relu") {
+    double slope = 0.01;
+    if (!param.is_none()) {
+      if (param.kind == Value::Bool || !param.is_number())
+        throw std::runtime_error("ValueError: negative_slope " + repr(param) + " not a valid number");
+      slope = to_double(param, "param");
+    }
+    return std::sqrt(2.0 / (1 + slope * slope));
+  }
+  if (nl == "selu") return 3.0 / 4;
+  throw std::runtime_error("ValueError: Unsupported nonlinearity " + nl);
+}
+
+int64_t kaiming_fan(const Tensor& t, const std::string& mode) {
+  if (mode != "fan_in" && mode != "fan_out")
+    throw std::runtime_error("ValueError: Mode " + mode + " not supported, please use one of fan_in, fan_out");
+  auto [fan_in, fan_out] = fans(t);
+  return mode == "fan_in" ? fan_in : fan_out;
+}
+
+// A zero-element tensor: PyTorch warns "Initializing zero-element tensors is a no-op" and returns it.
+bool empty_tensor(const Tensor& t) { return t.numel() == 0; }
+
+Value init_fn(const std::string& text, std::function<void(Interpreter&, Args&, Tensor&)> body) {
+  auto s = parse(text);
+  return builtin("torch.nn.init." + s->name, [s, body](Interpreter& in, CallArgs& a) {
+    Args b = bind_args(*s, a, "torch.nn.init." + s->name);
+    Value t = b.get("tensor");
+    Tensor& tensor = as_tensor(t);
+    body(in, b, tensor);
+    b.check_all_read();
+    return t;
+  });
+}
+
+void uniform(Interpreter& in, Tensor& t, double a, double b) {
+  fill_in_place(t, [&](float* out, int64_t n) { in.state.generator.fill_uniform(out, n, a, b); });
+}
+void normal(Interpreter& in, Tensor& t, double mean, double std) {
+  if (std < 0) throw std::runtime_error(fmt::format("RuntimeError: normal expects std >= 0.0, but found std {}", std));
+  fill_in_place(t, [&](float* out, int64_t n) { in.state.generator.fill_normal(out, n, mean, std); });
+}
+
+}  // namespace
+
+void add_nn_init(NamespaceObj& nn) {
+  auto init = std::make_shared<NamespaceObj>();
+  auto& n = init->names;
+  n["uniform_"] = init_fn("def uniform_(tensor, a=0.0, b=1.0)",
+                          [](Interpreter& in, Args& b, Tensor& t) { uniform(in, t, b.number("a"), b.number("b")); });
+  n["normal_"] = init_fn("def normal_(tensor, mean=0.0, std=1.0)",
+                         [](Interpreter& in, Args& b, Tensor& t) { normal(in, t, b.number("mean"), b.number("std")); });
+  n["constant_"] = init_fn("def constant_(tensor, val)", [](Interpreter&, Args& b, Tensor& t) { core::fill_(t, b.number("val")); });
+  n["ones_"] = init_fn("def ones_(tensor)", [](Interpreter&, Args&, Tensor& t) { core::fill_(t, 1.0); });
+  n["zeros_"] = init_fn("def zeros_(tensor)", [](Interpreter&, Args&, Tensor& t) { core::fill_(t, 0.0); });
+  n["xavier_uniform_"] = init_fn("def xavier_uniform_(tensor, gain=1.0)", [](Interpreter& in, Args& b, Tensor& t) {
+    const double gain = b.number("gain");
+    auto [fan_in, fan_out] = fans(t);
+    const double std = gain * std::sqrt(2.0 / static_cast<double>(fan_in + fan_out));
+    const double a = std::sqrt(3.0) * std;
+    uniform(in, t, -a, a);
+  });
+  n["xavier_normal_"] = init_fn("def xavier_normal_(tensor, gain=1.0)", [](Interpreter& in, Args& b, Tensor& t) {
+    const double gain = b.number("gain");
+    auto [fan_in, fan_out] = fans(t);
+    normal(in, t, 0.0, gain * std::sqrt(2.0 / static_cast<double>(fan_in + fan_out)));
+  });
+  for (const char* kind : {"uniform", "normal"}) {
+    const bool is_uniform = std::string(kind) == "uniform";
+    n[std::string("kaiming_") + kind + "_"] =
+        init_fn(fmt::format("def kaiming_{}_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu')", kind),
+                [is_uniform](Interpreter& in, Args& b, Tensor& t) {
+                  const Value a = b.get("a");
+                  const std::string mode = b.string("mode"), nl = b.string("nonlinearity");
+                  if (empty_tensor(t)) return;
+                  const int64_t fan = kaiming_fan(t, mode);
+                  const double std = calculate_gain(nl, a) / std::sqrt(static_cast<double>(fan));
+                  if (is_uniform) {
+                    const double bound = std::sqrt(3.0) * std;
+                    uniform(in, t, -bound, bound);
+                  } else {
+                    normal(in, t, 0.0, std);
+                  }
+                });
+  }
+  auto fan = parse("def _calculate_fan_in_and_fan_out(tensor)");   // private, but the einsum MHA tutorial calls it
+  n["_calculate_fan_in_and_fan_out"] = builtin("torch.nn.init._calculate_fan_in_and_fan_out", [fan](Interpreter&, CallArgs& a) {
+    Args b = bind_args(*fan, a, "torch.nn.init._calculate_fan_in_and_fan_out");
+    auto [fan_in, fan_out] = fans(b.tensor("tensor"));
+    return Value::tuple({Value::integer(fan_in), Value::integer(fan_out)});
+  });
+  auto gain = parse("def calculate_gain(nonlinearity, param=None)");
+  n["calculate_gain"] = builtin("torch.nn.init.calculate_gain", [gain](Interpreter&, CallArgs& a) {
+    Args b = bind_args(*gain, a, "torch.nn.init.calculate_gain");
+    return Value::number(calculate_gain(b.string("nonlinearity"), b.get("param")));
+  });
+  Value v;
+  v.kind = Value::Namespace;
+  v.s = "torch.nn.init";
+  v.obj = init;
+  nn.names["init"] = v;
+}
+
+}  // namespace attn::py
