@@ -194,7 +194,9 @@ void add_nn_layers(NamespaceObj& nn, const std::shared_ptr<ClassObj>& module) {
   auto gelu = module_class("GELU", module);
   gelu->native_init = gelu_init;
   gelu->native_forward = gelu_forward;
-  gelu->native_repr = [](const Value& s) { return "GELU(approximate=" + repr(*inst(s).find("approximate")) + ")"; };
+  gelu->native_repr = [](const Value& s) {   // append(): GCC 12 warns -Wrestrict on "lit" + str (bug 105651)
+    return std::string("GELU(approximate=").append(repr(*inst(s).find("approximate"))).append(")");
+  };
   nn.names["GELU"] = class_value(gelu);
   auto ln = module_class("LayerNorm", module);
   ln->native_init = layernorm_init;

@@ -46,12 +46,12 @@ std::shared_ptr<ClassObj> device_class() {
     c->native_repr = [](const Value& self) {
       auto& o = *static_cast<InstanceObj*>(self.obj.get());
       const Value& index = *o.find("index");
-      return "device(type=" + repr(*o.find("type")) + (index.is_none() ? "" : ", index=" + repr(index)) + ")";
+      return std::string("device(type=").append(repr(*o.find("type"))).append(index.is_none() ? std::string() : std::string(", index=").append(repr(index))).append(")");
     };
     c->native_str = [](const Value& self) {
       auto& o = *static_cast<InstanceObj*>(self.obj.get());
       const Value& index = *o.find("index");
-      return o.find("type")->s + (index.is_none() ? "" : ":" + repr(index));
+      return index.is_none() ? o.find("type")->s : std::string(o.find("type")->s).append(":").append(repr(index));
     };
     return c;
   }();
@@ -82,13 +82,13 @@ Value device_fn(Interpreter&, CallArgs& a) {
   const Value& type = b.get("type");
   Value index = b.get("index");
   if (type.kind == Value::Instance && static_cast<InstanceObj*>(type.obj.get())->cls == device_class()) return type;
-  if (type.kind != Value::Str) throw std::runtime_error("TypeError: device() received an invalid combination of arguments - got (" + py_typename(type) + ")");
+  if (type.kind != Value::Str) throw std::runtime_error(fmt::format("TypeError: device() received an invalid combination of arguments - got ({})", py_typename(type)));
   std::string name = type.s;
   if (auto colon = name.find(':'); colon != std::string::npos) {
-    if (!index.is_none()) throw std::runtime_error("RuntimeError: type (string) must not include an index because index was passed explicitly: " + name);
+    if (!index.is_none()) throw std::runtime_error(fmt::format("RuntimeError: type (string) must not include an index because index was passed explicitly: {}", name));
     const std::string digits = name.substr(colon + 1);
     if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos)
-      throw std::runtime_error("RuntimeError: Invalid device string: '" + name + "'");
+      throw std::runtime_error(fmt::format("RuntimeError: Invalid device string: '{}'", name));
     index = Value::integer(std::stoll(digits));
     name = name.substr(0, colon);
   }
