@@ -3,7 +3,7 @@
 // fwd_random_scalar_init.txt (written by tools/make_fwd_vectors.py from Debian's torch 1.13.1 in
 // both kernel families; the format of tools/make_vectors.py: seed, ops, count, an FNV-1a digest
 // of every float's bits, the first 64 one by one).
-// What it is not: trunc_normal_ (attn raises NotImplementedError for it; checked below).
+// What it is not: the modules' forward passes (test_fwd_ops.cpp, test_attention.cpp).
 #include <doctest/doctest.h>
 
 #include <cstring>
@@ -75,7 +75,8 @@ std::string code_of(const std::string& op) {
   if (n == "uniform" || n == "normal")
     return "w = torch.empty" + shape(a[1]) + "\ntorch.nn.init." + n + "_(w, " + a[2] + ", " + a[3] + ")\nout.append(w)\n";
   if (n == "trunc_normal")
-    return "w = torch.empty" + shape(a[1]) + "\ntorch.nn.init.trunc_normal_(w, " + a[2] + ", " + a[3] + ", " + a[4] + ", " + a[5] + ")\n";
+    return "w = torch.empty" + shape(a[1]) + "\ntorch.nn.init.trunc_normal_(w, " + a[2] + ", " + a[3] + ", " + a[4] + ", " + a[5] +
+           ")\nout.append(w)\n";
   if (n == "zeros" || n == "ones") return "w = torch.empty" + shape(a[1]) + "\ntorch.nn.init." + n + "_(w)\nout.append(w)\n";
   if (n == "constant") return "w = torch.empty" + shape(a[1]) + "\ntorch.nn.init.constant_(w, " + a[2] + ")\nout.append(w)\n";
   if (n == "embedding_pad") {
@@ -105,10 +106,6 @@ void replay(const std::string& file, CpuKernels cpu) {
     attn::py::Interpreter in(cpu, attn::core::DropoutRng::portable);
     std::string code = "import torch\ntorch.manual_seed(" + std::to_string(c.seed) + ")\nout = []\n";
     for (const std::string& op : split(c.ops, ';')) code += code_of(op);
-    if (c.ops.find("trunc_normal") != std::string::npos) {   // not implemented: it must say so, not draw wrong numbers
-      CHECK_THROWS_WITH_AS(in.run_cell(code), doctest::Contains("trunc_normal_"), std::exception);
-      continue;
-    }
     in.run_cell(code);
     std::vector<uint32_t> words;
     for (const attn::py::Value& v : attn::py::as_seq(in.lookup("out"))) {

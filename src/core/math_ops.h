@@ -25,6 +25,9 @@ Tensor pow(const Tensor& a, double exponent, CpuKernels cpu);
 // tensor ** tensor (PowBackward1) and number ** tensor (PowBackward2), broadcasting.
 Tensor pow(const Tensor& a, const Tensor& exponent, CpuKernels cpu);
 Tensor pow(double base, const Tensor& exponent, CpuKernels cpu);
+// torch.erfinv: ATen's calc_erfinv<float> (rational guess, two Newton steps with glibc erff and
+// expf); the AVX2 build fuses the polynomials' multiply-adds.
+Tensor erfinv(const Tensor& a, CpuKernels cpu);
 
 // ---- ranges (unary_math.cpp) ----
 Tensor linspace(double start, double end, int64_t steps, CpuKernels cpu);   // float32

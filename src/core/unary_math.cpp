@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <limits>
 
 #include "core/kernels.h"
 #include "core/math_ops.h"
@@ -87,6 +88,33 @@ Tensor pow(const Tensor& a, double e, CpuKernels cpu) {
 
 namespace {
 
+// calc_erfinv<float> (ATen/native/Math.h), a scalar cpu_kernel.
+float calc_erfinv(float y, CpuKernels cpu) {
+  const auto ma = [cpu](float a, float b, float c) { return avx2(cpu) ? std::fma(a, b, c) : a * b + c; };
+  static constexpr float a[4] = {0.886226899f, -1.645349621f, 0.914624893f, -0.140543331f};
+  static constexpr float b[4] = {-2.118377725f, 1.442710462f, -0.329097515f, 0.012229801f};
+  static constexpr float c[4] = {-1.970840454f, -1.624906493f, 3.429567803f, 1.641345311f};
+  static constexpr float d[2] = {3.543889200f, 1.637067800f};
+  const float y_abs = std::fabs(y);
+  if (y_abs > 1.0f) return std::numeric_limits<float>::quiet_NaN();
+  if (y_abs == 1.0f) return std::copysign(std::numeric_limits<float>::infinity(), y);
+  float x;
+  if (y_abs <= 0.7f) {
+    const float z = y * y;
+    const float num = ma(ma(ma(a[3], z, a[2]), z, a[1]), z, a[0]);
+    const float dem = ma(ma(ma(ma(b[3], z, b[2]), z, b[1]), z, b[0]), z, 1.0f);
+    x = (y * num) / dem;
+  } else {
+    const float z = std::sqrt(-::logf((1.0f - y_abs) / 2.0f));
+    const float num = ma(ma(ma(c[3], z, c[2]), z, c[1]), z, c[0]);
+    const float dem = ma(ma(d[1], z, d[0]), z, 1.0f);
+    x = std::copysign(num, y) / dem;
+  }
+  const float k = 2.0f / static_cast<float>(std::sqrt(M_PI));
+  for (int step = 0; step < 2; ++step) x = x - (::erff(x) - y) / (k * ::expf(-x * x));
+  return x;
+}
+
 // pow_tensor_tensor_kernel: powf on the vector body (Sleef or glibc), glibc powf on the tail.
 // Operands of the output's shape and contiguous, or a single broadcast value, form one
 // contiguous run; any other broadcast is walked element by element (all scalar).
@@ -116,6 +144,11 @@ Tensor pow(const Tensor& a, const Tensor& exponent, CpuKernels cpu) {
 Tensor pow(double base, const Tensor& exponent, CpuKernels cpu) {
   const Tensor b = scalar(static_cast<float>(base));
   return with_grad(pow_tt(b, exponent, cpu), {&exponent}, "PowBackward2");
+}
+
+Tensor erfinv(const Tensor& a, CpuKernels cpu) {
+  Tensor out = map_split(a, [cpu](float v, bool) { return calc_erfinv(v, cpu); }, false);
+  return with_grad(std::move(out), {&a}, "ErfinvBackward0");
 }
 
 // linspace_kernel (RangeFactoriesKernel.cpp) through cpu_serial_kernel_vec: each 8-element

@@ -1,16 +1,18 @@
-// py/nn_init.cpp: torch.nn.init: calculate_gain, uniform_, normal_, constant_, ones_, zeros_,
-// xavier_uniform_, xavier_normal_, kaiming_uniform_, kaiming_normal_ (torch/nn/init.py, 1.13).
+// py/nn_init.cpp: torch.nn.init: calculate_gain, uniform_, normal_, trunc_normal_, constant_,
+// ones_, zeros_, xavier_uniform_, xavier_normal_, kaiming_uniform_, kaiming_normal_
+// (torch/nn/init.py, 1.13).
 //
 // What it is: the bounds and standard deviations computed in Python doubles exactly as init.py
 // writes them, then the run's generator filling the tensor in place (uniform_ / normal_ of
 // core/random.h, docs/pytorch-numerics.md §2, §18), under no_grad as PyTorch does: the tensor keeps
 // its identity, so a Parameter initialised here is the module's parameter.
-// What it is not: trunc_normal_ / orthogonal_ / sparse_ (NotImplementedError), or the modules'
-// own default initialisation (core/random.cpp, nn_attention.cpp).
+// What it is not: orthogonal_ / sparse_ / eye_ / dirac_ (absent: AttributeError), or the
+// modules' own default initialisation (core/random.cpp, nn_attention.cpp).
 #include <fmt/format.h>
 
 #include <cmath>
 
+#include "core/math_ops.h"
 #include "py/nn_support.h"
 
 namespace attn::py {
@@ -130,6 +132,21 @@ void add_nn_init(NamespaceObj& nn) {
                   }
                 });
   }
+  // _no_grad_trunc_normal_: uniform_(2l-1, 2u-1) with l, u the normal CDF at a and b (doubles),
+  // erfinv_, mul_(std*sqrt(2)), add_(mean), clamp_(a, b); each scalar rounded to float32.
+  n["trunc_normal_"] = init_fn("def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0)", [](Interpreter& in, Args& b, Tensor& t) {
+    const double mean = b.number("mean"), std = b.number("std"), lo_x = b.number("a"), hi_x = b.number("b");
+    const auto cdf = [](double x) { return (1.0 + std::erf(x / std::sqrt(2.0))) / 2.0; };
+    const double l = cdf((lo_x - mean) / std), u = cdf((hi_x - mean) / std);
+    Tensor r = core::empty(t.shape());
+    in.state.generator.fill_uniform(r.data<float>(), r.numel(), 2 * l - 1, 2 * u - 1);
+    r = core::erfinv(r, in.state.cpu);
+    const float scale = static_cast<float>(std * std::sqrt(2.0)), shift = static_cast<float>(mean);
+    const float lo = static_cast<float>(lo_x), hi = static_cast<float>(hi_x);
+    float* p = r.data<float>();
+    for (int64_t k = 0; k < r.numel(); ++k) p[k] = std::min(std::max(p[k] * scale + shift, lo), hi);   // clamp_: NaN stays
+    core::copy_(t, r);
+  });
   auto fan = parse("def _calculate_fan_in_and_fan_out(tensor)");   // private, but the einsum MHA tutorial calls it
   n["_calculate_fan_in_and_fan_out"] = builtin("torch.nn.init._calculate_fan_in_and_fan_out", [fan](Interpreter&, CallArgs& a) {
     Args b = bind_args(*fan, a, "torch.nn.init._calculate_fan_in_and_fan_out");
