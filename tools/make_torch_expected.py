@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """make_torch_expected.py: write tests/torch/NAME.expected, what Debian's PyTorch prints for
 tests/torch/NAME.py, for tests/test_torch_scripts.cpp (which runs the same file in attn and
-compares the text exactly).
+compares the text exactly); and, for a file cut into cells by `# %% id: Title` lines, the lesson
+tests/lessons/NAME.lesson whose cells are those cells and whose ```output blocks are what torch
+printed for each, for the CTest test `tutorial_lessons` (`attn verify` on that folder).
 
 What it is: runs each script with Debian's python3-torch 1.13.1 under the reference BLAS and one
 thread, the machine attn's goldens follow, and stores its stdout. PyTorch 1.13 has no
@@ -22,6 +24,27 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DIR = os.path.join(HERE, "..", "tests", "torch")
+
+# The lesson header of each tutorial file (tests/lessons/NAME.lesson).
+LESSONS = {
+    "gpt_block": ("A GPT-style transformer block", "concepts", 90,
+                  'Build a Large Language Model (From Scratch), chapter 4 "Implementing a GPT model from scratch"'),
+    "mha_variants": ("Multi-head attention written five ways", "concepts", 91,
+                     "the bonus notebook on efficient multi-head attention implementations that follows chapter 3"),
+}
+
+# Runs the cells of a file one by one in one session and prints them as JSON: [[id, title, code, output], ...].
+CELL_RUNNER = r'''
+import contextlib, io, json, sys
+cells, g = json.load(sys.stdin), {"__name__": "__main__"}
+out = []
+for cid, title, code in cells:
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        exec(compile(code, cid, "exec"), g)
+    out.append([cid, title, code, buf.getvalue()])
+sys.__stdout__.write(json.dumps(out))
+'''
 
 PRELUDE = r'''
 import math as _math
@@ -65,6 +88,45 @@ def main():
         with open(os.path.join(DIR, name + ".expected"), "w") as f:
             f.write(r.stdout)
         print(f"wrote tests/torch/{name}.expected ({len(r.stdout.splitlines())} lines)")
+        if name in LESSONS:
+            write_lesson(name, open(src).read(), env)
+
+
+def split_cells(text):
+    """The `# %% id: Title` cells of a file (lines before the first marker are its comment)."""
+    cells, cur = [], None
+    for line in text.splitlines():
+        if line.startswith("# %% "):
+            cid, title = line[5:].split(": ", 1)
+            cur = [cid, title, []]
+            cells.append(cur)
+        elif cur is not None:
+            cur[2].append(line)
+    return [[c, t, "\n".join(lines).strip("\n") + "\n"] for c, t, lines in cells]
+
+
+def write_lesson(name, text, env):
+    import json
+    title, group, order, source = LESSONS[name]
+    cells = split_cells(text)
+    r = subprocess.run(["/usr/bin/python3", "-c", PRELUDE + CELL_RUNNER], input=json.dumps(cells), env=env,
+                       capture_output=True, text=True, cwd=DIR)
+    if r.returncode != 0:
+        sys.exit(f"{name} cells failed under torch:\n{r.stderr}")
+    lesson_name = name.replace("_", "-")
+    lines = [f"# {title}", f"name: {lesson_name}", f"group: {group}", f"order: {order}", "cpu: avx2", "rng: portable",
+             f"source: {source}", "",
+             f"Generated from tests/torch/{name}.py by tools/make_torch_expected.py: each cell below printed "
+             "what Debian's PyTorch 1.13.1 printed for it.", ""]
+    for cid, ctitle, code, output in json.loads(r.stdout):
+        lines += [f"## {cid}: {ctitle}", "", "```python", code.rstrip("\n"), "```"]
+        if output:
+            lines += ["```output", output.rstrip("\n"), "```"]
+        lines.append("")
+    os.makedirs(os.path.join(DIR, "..", "lessons"), exist_ok=True)
+    with open(os.path.join(DIR, "..", "lessons", lesson_name + ".lesson"), "w") as f:
+        f.write("\n".join(lines))
+    print(f"wrote tests/lessons/{lesson_name}.lesson")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 # A GPT-style transformer block as the book's chapter 4 ("Implementing a GPT model from scratch")
 # writes it: LayerNorm, GELU, the feed-forward network, shortcut connections and the previous
-# chapter's MultiHeadAttention, run cell by cell. Only the sizes of the last demonstration are
-# the chapter's; nothing is changed to suit attn.
+# chapter's MultiHeadAttention, with the chapter's sizes; nothing is changed to suit attn.
+# %% config: The configuration of GPT-2 small
 import torch
 import torch.nn as nn
 
@@ -15,6 +15,7 @@ GPT_CONFIG_124M = {
     "qkv_bias": False        # Query-Key-Value bias
 }
 
+# %% layernorm-why: Normalising layer activations by hand
 torch.manual_seed(123)
 batch_example = torch.randn(2, 5)
 layer = nn.Sequential(nn.Linear(5, 6), nn.ReLU())
@@ -38,6 +39,7 @@ print("Mean:\n", mean)
 print("Variance:\n", var)
 
 
+# %% layernorm: A LayerNorm class
 class LayerNorm(nn.Module):
     def __init__(self, emb_dim):
         super().__init__()
@@ -62,6 +64,7 @@ print(out_ln)
 print(nn.LayerNorm(5)(batch_example))
 
 
+# %% gelu: GELU next to ReLU
 class GELU(nn.Module):
     def __init__(self):
         super().__init__()
@@ -81,6 +84,7 @@ print(y_relu[::10])
 print(nn.GELU(approximate='tanh')(x)[::10])
 
 
+# %% feedforward: A feed-forward network
 class FeedForward(nn.Module):
     def __init__(self, cfg):
         super().__init__()
@@ -101,6 +105,7 @@ print(out.shape)
 print(out)
 
 
+# %% shortcut: Shortcut connections
 class ExampleDeepNeuralNetwork(nn.Module):
     def __init__(self, layer_sizes, use_shortcut):
         super().__init__()
@@ -134,6 +139,7 @@ print(model_with_shortcut(sample_input))
 print(model_with_shortcut)
 
 
+# %% attention: The previous chapter's multi-head attention
 class MultiHeadAttention(nn.Module):
     def __init__(self, d_in, d_out, context_length, dropout, num_heads, qkv_bias=False):
         super().__init__()
@@ -177,6 +183,7 @@ class MultiHeadAttention(nn.Module):
         return context_vec
 
 
+# %% block: The transformer block
 class TransformerBlock(nn.Module):
     def __init__(self, cfg):
         super().__init__()

@@ -4,6 +4,7 @@
 # scaled_dot_product_attention (PyTorch >= 2.0: attn computes 2.1's math path, see
 # docs/pytorch-numerics.md §17) and nn.MultiheadAttention. The sizes are small so that the
 # printed tensors can be compared; the code is the notebook's.
+# %% inputs: Inputs
 import math
 import torch
 import torch.nn as nn
@@ -15,6 +16,7 @@ embed_dim = 8
 embeddings = torch.randn((batch_size, context_len, embed_dim))
 
 
+# %% ch03: The chapter's MultiHeadAttention
 class MultiHeadAttention(nn.Module):
     def __init__(self, d_in, d_out, context_length, dropout, num_heads, qkv_bias=False):
         super().__init__()
@@ -51,6 +53,7 @@ print(out.shape)
 print(out)
 
 
+# %% combined-qkv: One combined QKV projection
 class MultiHeadAttentionCombinedQKV(nn.Module):
     def __init__(self, d_in, d_out, num_heads, context_length, dropout=0.0, qkv_bias=False):
         super().__init__()
@@ -86,6 +89,7 @@ print(out.shape)
 print(out)
 
 
+# %% einsum: einsum with hand-initialised weights
 class MHAEinsum(nn.Module):
     def __init__(self, d_in, d_out, context_length, dropout, num_heads, qkv_bias=False):
         super().__init__()
@@ -150,6 +154,7 @@ print(out.shape)
 print(out)
 
 
+# %% sdpa: PyTorch's scaled_dot_product_attention
 class MHAPyTorchScaledDotProduct(nn.Module):
     def __init__(self, d_in, d_out, num_heads, context_length, dropout=0.0, qkv_bias=False):
         super().__init__()
@@ -183,6 +188,7 @@ print(out.shape)
 print(out)
 
 
+# %% module: nn.MultiheadAttention
 class MHAPyTorchClass(nn.Module):
     def __init__(self, d_in, d_out, num_heads, context_length, dropout=0.0, qkv_bias=False, need_weights=True):
         super().__init__()
