@@ -1,6 +1,6 @@
 // tests/test_fwd_ops.cpp: issue 11's forward kernels (core/math_ops.h) against bit patterns
 // recorded from Debian's PyTorch 1.13.1 by tools/make_fwd_vectors.py: tanh, log, pow, GELU,
-// ReLU, LayerNorm, linspace, arange, for both kernel families (fwd_<group>.txt from torch's AVX2
+// ReLU, LayerNorm, linspace, arange, var/std, for both kernel families (fwd_<group>.txt from torch's AVX2
 // kernels, fwd_scalar_<group>.txt from ATEN_CPU_CAPABILITY=default).
 // What it is not: the bindings (test_torch_api.cpp) or attention (test_attention.cpp).
 #include <doctest/doctest.h>
@@ -83,4 +83,21 @@ TEST_CASE("linspace and float arange") {
     for (const fwd::Case& c : fwd::read(file(f, "range"), "arange"))
       fwd::check(c, "out", attn::core::arange_float(c.dbl("start"), c.dbl("end"), c.dbl("step")));
   }
+}
+
+TEST_CASE("var and std with a correction: Welford in double, two passes for a one-element result") {
+  for (const Family& f : kFamilies)
+    for (const fwd::Case& c : fwd::read(file(f, "var"), "var_dims")) {
+      attn::core::Shape shape;
+      for (int64_t d = 0; d < c.key("ndim"); ++d) shape.push_back(c.key("s" + std::to_string(d)));
+      const Tensor x = c.tensor("in", shape);
+      const int64_t mask = c.key("mask"), all = (int64_t{1} << shape.size()) - 1;
+      std::optional<int64_t> dim;   // one dim, or every dim (nullopt)
+      if (mask != all || shape.size() == 1)
+        for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d)
+          if (mask == (int64_t{1} << d)) dim = d;
+      REQUIRE_MESSAGE((dim || mask == all), c.line);
+      fwd::check(c, "var", attn::core::var_std(x, dim, c.key("correction"), false, false));
+      fwd::check(c, "std", attn::core::var_std(x, dim, c.key("correction"), false, true));
+    }
 }

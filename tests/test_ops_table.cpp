@@ -223,7 +223,11 @@ TEST_CASE("arguments attn does not implement raise, naming the keyword and its v
   CHECK(run("x.sum('rows')") == "NotImplementedError: Tensor.sum(): attn does not implement dim='rows': attn has no named tensors");
   CHECK(run("torch.ones(2, names=('a',))") == "NotImplementedError: torch.ones(): attn does not implement names=('a',): attn has no named tensors");
   CHECK(run("x.sum(dim=(0, 1))") == "NotImplementedError: Tensor.sum(): attn does not implement dim=(0, 1): attn reduces over one dim at a time");
-  CHECK(run("x.var(0, correction=2)") == "NotImplementedError: Tensor.var(): attn does not implement correction=2: attn computes correction=0 or 1");
+  // correction= is implemented now for any int (docs/pytorch-numerics.md §19): PyTorch's values,
+  // divisor 0 included (Debian torch 1.13.1 printed these).
+  CHECK(run("print(x.var(0, correction=2))") == "tensor([nan, nan, nan])\n");
+  CHECK(run("y = torch.tensor([[1., 2., 4.], [3., 5., 9.]])\nprint(y.var(0, correction=2), y.std(dim=1, correction=2), y.var(dim=-1, correction=5))") ==
+        "tensor([inf, inf, inf]) tensor([2.1602, 4.3205]) tensor([inf, inf])\n");
   CHECK(run("torch.softmax(x, 1, dtype=torch.int64)") ==
         "NotImplementedError: torch.softmax(): attn does not implement dtype=torch.int64: attn computes softmax in float32");
   CHECK(run("x.max(1)") ==

@@ -2,7 +2,7 @@
 """make_fwd_vectors.py: write tests/vectors/fwd_*.txt from real PyTorch 1.13 (issue 11's ops).
 
 What it is: the source of truth for tests/test_fwd_ops.cpp, in the two formats attn already uses
-(adapted from the research generator of the issue-11 notes; the reductions group is left out):
+(adapted from the research generator of the issue-11 notes; of its reductions only var/std):
   - fwd_<group>.txt (and fwd_scalar_<group>.txt for ATen's DEFAULT kernels): the kernel-vector
     format of tools/make_kernel_vectors.py: "case <op> <key>=<int> ...", then one line per array
     "<name> <count> <hex> ...", float32 bit patterns. Python floats that the op receives as
@@ -33,6 +33,7 @@ Ops and arrays (all tensors contiguous, row-major, float32):
                                                                    (x-mean)/sqrt(var+eps) class)
   sum_dims|mean_dims ndim s0..s3 mask      in, out            mask bit d set = dim d reduced
   var_dims ndim s0..s3 mask correction     in, var, std       x.var/std(dim=dims, correction=c)
+                                                              (fwd_var.txt: one dim, or all dims)
   var_mean ndim s0..s3 mask correction     in, var, mean      torch.var_mean
   linspace steps start_bits end_bits       out
   arange n start_bits end_bits step_bits   out                n = len(torch.arange(...))
@@ -273,6 +274,25 @@ def make_reduce(out, prefix, gen, small):
     vf.write()
 
 
+def make_var(out, prefix, gen, small):
+    """x.var / x.std over one dim or all, with a correction: Welford in double, or the two-pass
+    algorithm when the result has a single element (the (1, N), (N,) and all-dims cases)."""
+    vf = VectorFile(os.path.join(out, prefix + "var.txt"), "var/std over one dim or every element, with correction")
+    for shape in [(5, 7), (3, 50), (4, 6, 8), (1, 9), (9, 1), (6,), (1, 64), (2, 3, 768)]:
+        nd = len(shape)
+        for dims in [(d,) for d in range(nd)] + [tuple(range(nd))]:
+            for c in [0, 1, 2]:
+                x = torch.randn(*shape, generator=gen) * 10 + 500  # a large mean: the algorithms differ
+                keys = dims_keys(shape, dims)
+                vf.case("var_dims", dict(keys, correction=c),
+                        [("in", x), ("var", x.var(dim=dims, correction=c)), ("std", x.std(dim=dims, correction=c))])
+    x = torch.randn(4, generator=gen)
+    vf.case("var_dims", dict(dims_keys((4,), (0,)), correction=5),
+            [("in", x), ("var", x.var(dim=0, correction=5)), ("std", x.std(dim=0, correction=5))],
+            "correction >= n: divisor 0")
+    vf.write()
+
+
 def make_range(out, prefix, gen, small):
     vf = VectorFile(os.path.join(out, prefix + "range.txt"), "torch.linspace, torch.arange (float)")
     cases = [(0, 1, 5), (-3, 3, 7), (0, 1, 100), (-1, 1, 101), (0.1, 0.9, 33), (0, 2 * math.pi, 50),
@@ -477,9 +497,10 @@ def main():
         sys.exit(f"{family} vectors need ATen's {capability} kernels, torch runs {cpu_capability()}")
     torch.set_num_threads(1)
     os.makedirs(args.out, exist_ok=True)
+    torch.manual_seed(args.seed)   # module initialisation (MultiheadAttention) draws from the global generator
     gen = torch.Generator().manual_seed(args.seed)
     small = True   # the committed files stay small; --big for a wider sweep is left to the reader
-    for make in (make_elementwise, make_activation, make_layernorm, make_range, make_mha, make_sdpa):
+    for make in (make_elementwise, make_activation, make_layernorm, make_range, make_mha, make_sdpa, make_var):
         make(args.out, prefix, gen, small)
     write_init(args.out, rprefix, "AVX2 kernels, no MKL" if family == "avx2"
                else "ATEN_CPU_CAPABILITY=default: scalar DEFAULT kernels, no MKL")

@@ -29,6 +29,11 @@ Tensor pow(double base, const Tensor& exponent, CpuKernels cpu);
 // expf); the AVX2 build fuses the polynomials' multiply-adds.
 Tensor erfinv(const Tensor& a, CpuKernels cpu);
 
+// ---- variance (variance.cpp) ----
+// x.var / x.std over one dim (or every element when dim is nullopt), divisor max(0, n - correction):
+// Welford in double per output, or two passes when the result has one element (§19).
+Tensor var_std(const Tensor& a, std::optional<int64_t> dim, int64_t correction, bool keepdim, bool take_sqrt);
+
 // ---- ranges (unary_math.cpp) ----
 Tensor linspace(double start, double end, int64_t steps, CpuKernels cpu);   // float32
 Tensor arange_float(double start, double end, double step);                 // float32, double accumulation

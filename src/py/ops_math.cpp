@@ -78,24 +78,16 @@ Value mean_fn(Interpreter&, Args& a) {
 // var/std overloads: (dim, *, correction, keepdim), (dim, unbiased, keepdim), (unbiased).
 Value var_like(Args& a, bool take_sqrt) {
   const Tensor& t = a.tensor("input");
-  bool unbiased = true, keepdim = false;
+  int64_t correction = 1;
+  bool keepdim = false;
   std::optional<int64_t> dim;
-  if (a.overload() == 0) {
-    std::optional<int64_t> c = a.opt_integer("correction");
-    if (c && *c != 0 && *c != 1) a.unsupported("correction", "attn computes correction=0 or 1");
-    unbiased = !c || *c == 1;
-  } else {
-    unbiased = a.flag("unbiased");
-  }
+  if (a.overload() == 0) correction = a.opt_integer("correction").value_or(1);   // None: the default, 1
+  else correction = a.flag("unbiased") ? 1 : 0;
   if (a.overload() != 2) {
     dim = one_dim(a, "dim");
     keepdim = a.flag("keepdim");
   }
-  Tensor v = dim ? core::var(t, *dim, unbiased, keepdim) : core::var(t, unbiased);
-  if (!dim && keepdim) v = keep_all(v, t.shape());
-  if (!take_sqrt) return Value::tensor(v);
-  Tensor s = core::unary(v, "sqrt");
-  return Value::tensor(core::with_grad(s, {&t}, "StdBackward0"));
+  return Value::tensor(core::var_std(t, dim, correction, keepdim, take_sqrt));   // docs/pytorch-numerics.md §19
 }
 
 Value amax_fn(Interpreter&, Args& a) {
