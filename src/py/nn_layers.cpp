@@ -1,5 +1,6 @@
-// py/nn_layers.cpp: torch.nn.ReLU, GELU, LayerNorm and Sequential, and their functional forms
-// F.relu, F.gelu, F.layer_norm (op-table rows "nn.functional.*", plus torch.relu / Tensor.relu).
+// py/nn_layers.cpp: torch.nn.ReLU, GELU, LayerNorm and Sequential, and the functional forms
+// F.relu, F.gelu, F.layer_norm, F.linear, F.dropout (op-table rows "nn.functional.*", plus
+// torch.relu / Tensor.relu).
 //
 // What it is: the modules' constructors bound to PyTorch 1.13's Python signatures, their state
 // (LayerNorm's weight = ones, bias = zeros: no random draw) and reprs, and forwards that call
@@ -9,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "core/math_ops.h"
+#include "core/random.h"
 #include "py/nn_support.h"
 #include "py/op_table.h"
 
@@ -219,6 +221,22 @@ void add_layer_ops(std::vector<OpRow>& rows) {
                     return relu_apply(x, a.flag("inplace"));
                   }});
   rows.push_back({"nn.functional.gelu", kFunction, {"gelu(Tensor input, *, std::string approximate=\"none\")"}, functional_gelu});
+  rows.push_back({"nn.functional.linear", kFunction, {"linear(Tensor input, Tensor weight, Tensor? bias=None)"}, [](Interpreter&, Args& a) {
+                    const Tensor& x = a.tensor("input");
+                    const Tensor& w = a.tensor("weight");
+                    return Value::tensor(linear_apply(x, w, a.given("bias") ? &a.tensor("bias") : nullptr));
+                  }});
+  // F.dropout: the same mask and scaling as nn.Dropout; the input itself when not training or p == 0.
+  rows.push_back({"nn.functional.dropout", kFunction, {"def dropout(input, p=0.5, training=True, inplace=False)"}, [](Interpreter& in, Args& a) {
+                    Value x = a.get("input");
+                    const double p = a.number("p");
+                    const bool training = a.flag("training");
+                    if (a.flag("inplace")) a.unsupported("inplace", "use nn.Dropout(p, inplace=True)");
+                    if (p < 0.0 || p > 1.0)
+                      throw std::runtime_error(fmt::format("ValueError: dropout probability has to be between 0 and 1, but got {}", p));
+                    if (!training || p == 0.0) return x;
+                    return Value::tensor(core::dropout(in.state.generator, as_tensor(x), p, in.state.rng));
+                  }});
   rows.push_back({"nn.functional.layer_norm", kFunction,
                   {"def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05)"}, functional_layer_norm});
   rows.push_back({"layer_norm", kFunction,

@@ -128,13 +128,8 @@ Value linear_forward(Interpreter&, Value& self, CallArgs& a) {
   Args b = bind_self(sig("Linear.forward"), self, a);
   Tensor x = b.tensor("input");
   done(b);
-  const Tensor& w = as_tensor(*inst(self).find("weight"));
-  Value bias = *inst(self).find("bias");
-  Tensor y = core::matmul(x, core::t(w));
-  if (!bias.is_none()) y = core::binary(core::BinOp::add, y, as_tensor(bias));
-  const char* name = bias.is_none() ? (x.dim() == 1 ? "SqueezeBackward3" : x.dim() == 2 ? "MmBackward0" : "UnsafeViewBackward0")
-                                    : (x.dim() == 2 ? "AddmmBackward0" : x.dim() == 3 && x.is_contiguous() ? "ViewBackward0" : "AddBackward0");
-  return Value::tensor(core::with_grad(y, {&x, &w}, name));
+  const Value bias = *inst(self).find("bias");
+  return Value::tensor(linear_apply(x, as_tensor(*inst(self).find("weight")), bias.is_none() ? nullptr : &as_tensor(bias)));
 }
 
 std::string linear_repr(const Value& self) {
@@ -238,6 +233,14 @@ void named_parameters_into(const Value& m, const std::string& prefix, bool recur
 }
 
 }  // namespace
+
+Tensor linear_apply(const Tensor& x, const Tensor& w, const Tensor* bias) {
+  Tensor y = core::matmul(x, core::t(w));
+  if (bias) y = core::binary(core::BinOp::add, y, *bias);
+  const char* name = !bias ? (x.dim() == 1 ? "SqueezeBackward3" : x.dim() == 2 ? "MmBackward0" : "UnsafeViewBackward0")
+                           : (x.dim() == 2 ? "AddmmBackward0" : x.dim() == 3 && x.is_contiguous() ? "ViewBackward0" : "AddBackward0");
+  return core::with_grad(y, {&x, &w}, name);
+}
 
 bool is_module(const Value& v) { return v.kind == Value::Instance && inst(v).cls->is_module; }
 

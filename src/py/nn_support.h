@@ -37,6 +37,8 @@ std::vector<std::pair<std::string, Value>> children(const Value& m);
 std::vector<std::pair<std::string, Value>> named_parameters(const Value& m, bool recurse = true);
 // Module.__repr__: `Name(extra)` or `Name(` + one `(name): repr` line per child + `)`.
 std::string module_tree_repr(const Value& m, const std::string& extra);
+// F.linear / nn.Linear's forward: x @ W.T (+ b), with the grad_fn 1.13 records for x's rank.
+core::Tensor linear_apply(const core::Tensor& x, const core::Tensor& w, const core::Tensor* bias);
 // A module given as an instance of a class derived from nn.Module (for containers' checks).
 bool is_module(const Value& v);
 
