@@ -59,3 +59,42 @@ TEST_CASE("tutorial: a GPT-style block (LayerNorm, GELU, feed-forward, shortcuts
 TEST_CASE("tutorial: multi-head attention written five ways (class, combined QKV, einsum, SDPA, nn.MultiheadAttention)") {
   check_script("mha_variants");
 }
+
+namespace {
+
+// The error a snippet raises in attn ("" when none), as the lesson runner shows it.
+std::string error_of(const std::string& code) {
+  attn::py::Interpreter in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::portable);
+  try {
+    in.run_cell("import torch\nimport torch.nn as nn\n" + code);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("bad arguments to issue 11's functions raise PyTorch's errors, word for word") {
+  // Each message is what Debian's torch 1.13.1 raised for the same call.
+  CHECK(error_of("torch.device('gpu')") ==
+        "RuntimeError: Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, ort, xla, lazy, vulkan, "
+        "mps, meta, hpu, privateuseone device type at start of device string: gpu");
+  CHECK(error_of("torch.device('cuda:x')") == "RuntimeError: Invalid device string: 'cuda:x'");
+  CHECK(error_of("torch.device('cuda:0', 1)") ==
+        "RuntimeError: type (string) must not include an index because index was passed explicitly: cuda:0");
+  CHECK(error_of("torch.device('cuda', -1)") == "RuntimeError: Device index must not be negative");
+  CHECK(error_of("torch.arange(0.0, float('inf'), 1.0)") == "RuntimeError: unsupported range: 0 -> inf");
+  CHECK(error_of("nn.Sequential(3)") == "TypeError: int is not a Module subclass");
+  CHECK(error_of("nn.MultiheadAttention(5, 2)") == "AssertionError: embed_dim must be divisible by num_heads");
+  CHECK(error_of("nn.LayerNorm(4)(torch.ones(2, 3))") ==
+        "RuntimeError: Given normalized_shape=[4], expected input with shape [*, 4], but got input of size[2, 3]");
+  CHECK(error_of("nn.GELU(approximate='x')(torch.ones(2))") == "RuntimeError: approximate argument must be either none or tanh.");
+  CHECK(error_of("nn.init.kaiming_uniform_(torch.ones(3))") ==
+        "ValueError: Fan in and fan out can not be computed for tensor with fewer than 2 dimensions");
+  CHECK(error_of("x = torch.ones(1, 2, 3)\ntorch.nn.functional.scaled_dot_product_attention(x, x, x, attn_mask=torch.ones(2, 2), is_causal=True)") ==
+        "RuntimeError: _scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True");
+  // Keywords attn does not know raise as PyTorch does, never silently.
+  CHECK(error_of("nn.GELU(approx='tanh')") == "TypeError: GELU.__init__() got an unexpected keyword argument 'approx'");
+  CHECK(error_of("torch.tanh(torch.ones(2), alpha=1)") == "TypeError: tanh() got an unexpected keyword argument 'alpha'");
+}

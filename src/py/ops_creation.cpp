@@ -6,6 +6,8 @@
 // What it is not: numerics (core/) or the random generator (core/random.cpp).
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "core/math_ops.h"
 #include "core/random.h"
 #include "py/interpreter.h"
@@ -146,6 +148,8 @@ Value arange_float_fn(Args& a) {
     if (a.overload() == 2) step = to_double(a.get("step"), "step");
   }
   if (a.dtype("dtype").value_or(DType::float32) != DType::float32) a.unsupported("dtype", "attn's float arange makes float32");
+  if (!std::isfinite(start) || !std::isfinite(end))   // PyTorch's check comes before any size
+    throw std::runtime_error(fmt::format("RuntimeError: unsupported range: {} -> {}", start, end));
   if (step != 0 && std::fabs((end - start) / step) > 50'000'000) throw std::runtime_error("RuntimeError: tensor too large for a lesson (over 50 million elements)");
   return finish(a, core::arange_float(start, end, step));
 }

@@ -59,13 +59,14 @@ std::shared_ptr<ClassObj> device_class() {
 }
 
 Value make_device(const std::string& type, const Value& index) {
-  static const char* const kTypes[] = {"cpu", "cuda", "mps", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip",
-                                       "ve", "ort", "mlc", "xla", "lazy", "vulkan", "meta", "hpu"};
+  static const char* const kTypes[] = {"cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve",
+                                       "fpga", "ort", "xla", "lazy", "vulkan", "mps", "meta", "hpu", "privateuseone"};
   bool known = false;
   for (const char* t : kTypes) known = known || type == t;
   if (!known)
     throw std::runtime_error(fmt::format("RuntimeError: Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, "
-                                         "ort, mlc, xla, lazy, vulkan, meta, hpu device type at start of device string: {}", type));
+                                         "fpga, ort, xla, lazy, vulkan, mps, meta, hpu, privateuseone device type at start of device "
+                                         "string: {}", type));
   auto o = std::make_shared<InstanceObj>();
   o->cls = device_class();
   o->set("type", Value::str(type));
