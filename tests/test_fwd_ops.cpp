@@ -101,3 +101,16 @@ TEST_CASE("var and std with a correction: Welford in double, two passes for a on
       fwd::check(c, "std", attn::core::var_std(x, dim, c.key("correction"), false, true));
     }
 }
+
+TEST_CASE("pow and GELU on views: memory order, one scalar tail per contiguous run") {
+  for (const Family& f : kFamilies)
+    for (const char* op : {"pow_view", "gelu_view", "gelu_tanh_view"})
+      for (const fwd::Case& c : fwd::read(file(f, "views"), op)) {
+        const int64_t rows = c.key("rows"), cols = c.key("cols");
+        const Tensor base = c.tensor("in", {rows, cols});
+        const Tensor x = c.key("view") == 1 ? attn::core::t(base) : attn::core::slice(base, 1, 0, cols - 3, 1);
+        const std::string name = op;
+        if (name == "pow_view") fwd::check(c, "out", attn::core::pow(x, c.dbl("e"), f.cpu));
+        else fwd::check(c, "out", attn::core::gelu(x, name == "gelu_tanh_view", f.cpu));
+      }
+}

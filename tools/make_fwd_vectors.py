@@ -207,6 +207,25 @@ def make_activation(out, prefix, gen, small):
     vf.write()
 
 
+def make_views(out, prefix, gen, small):
+    """pow and GELU on views: TensorIterator walks a transposed tensor in memory order (one run),
+    a column slice in runs of its row length, each with its own n % 16 scalar tail."""
+    vf = VectorFile(os.path.join(out, prefix + "views.txt"), "pow, GELU on a transpose (view=1) and a column slice (view=2)")
+    def view(x, kind):
+        return x.t() if kind == 1 else x[:, : x.shape[1] - 3]
+    for rows, cols in [(5, 7), (9, 21), (40, 50), (3, 37)]:
+        for kind in (1, 2):
+            x = inputs(gen, rows * cols, "positive").reshape(rows, cols)
+            for e in (1.5, 0.3):
+                vf.case("pow_view", {"rows": rows, "cols": cols, "view": kind, "e_bits": dbits(e)},
+                        [("in", x), ("out", torch.pow(view(x, kind), e).contiguous())])
+            x = inputs(gen, rows * cols, "normal").reshape(rows, cols)
+            vf.case("gelu_view", {"rows": rows, "cols": cols, "view": kind}, [("in", x), ("out", nn.GELU()(view(x, kind)).contiguous())])
+            vf.case("gelu_tanh_view", {"rows": rows, "cols": cols, "view": kind},
+                    [("in", x), ("out", nn.GELU(approximate="tanh")(view(x, kind)).contiguous())])
+    vf.write()
+
+
 def make_layernorm(out, prefix, gen, small):
     vf = VectorFile(os.path.join(out, prefix + "layernorm.txt"),
                     "nn.LayerNorm / F.layer_norm, and the tutorial's hand-written LayerNorm")
@@ -500,7 +519,7 @@ def main():
     torch.manual_seed(args.seed)   # module initialisation (MultiheadAttention) draws from the global generator
     gen = torch.Generator().manual_seed(args.seed)
     small = True   # the committed files stay small; --big for a wider sweep is left to the reader
-    for make in (make_elementwise, make_activation, make_layernorm, make_range, make_mha, make_sdpa, make_var):
+    for make in (make_elementwise, make_activation, make_layernorm, make_range, make_mha, make_sdpa, make_var, make_views):
         make(args.out, prefix, gen, small)
     write_init(args.out, rprefix, "AVX2 kernels, no MKL" if family == "avx2"
                else "ATEN_CPU_CAPABILITY=default: scalar DEFAULT kernels, no MKL")

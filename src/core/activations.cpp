@@ -92,22 +92,22 @@ Tensor relu(const Tensor& a) {
   return with_grad(std::move(out), {&a}, "ReluBackward0");
 }
 
-// GELU's two kernels. A contiguous input walks its last n % 16 elements through the scalar tail;
-// a non-contiguous one is copied in memory order by TensorIterator for a transpose, which this
-// does not model: it is computed as all-tail (glibc), the case the research could not run (§15).
+// GELU's two kernels. ATen's walks the input in memory order, the last n % 16 elements of each
+// contiguous run through the scalar tail (scalar_tail); oneDNN only takes contiguous inputs.
 Tensor gelu(const Tensor& a, bool tanh_approximation, CpuKernels cpu) {
   if (!a.is_float()) throw TensorError("\"GeluKernelImpl\" not implemented for 'Long'");
   const bool contiguous = a.is_contiguous();
+  const std::vector<uint8_t> tail = scalar_tail(a);
   const Tensor x = a.contiguous();
   Tensor out = empty(x.shape());
   const float* in = x.data<float>();
   float* o = out.data<float>();
-  const int64_t n = x.numel(), body = contiguous ? n - n % 16 : 0;
+  const int64_t n = x.numel();
   const bool onednn = !tanh_approximation && contiguous && n > 1;
   for (int64_t k = 0; k < n; ++k) {
     if (onednn) o[k] = onednn_gelu(in[k]);
-    else if (tanh_approximation) o[k] = aten_gelu_tanh(in[k], k >= body, cpu);
-    else o[k] = aten_gelu_erf(in[k], k >= body, cpu);
+    else if (tanh_approximation) o[k] = aten_gelu_tanh(in[k], tail[k] != 0, cpu);
+    else o[k] = aten_gelu_erf(in[k], tail[k] != 0, cpu);
   }
   return with_grad(std::move(out), {&a}, "GeluBackward0");
 }

@@ -9,7 +9,9 @@
 // What it is not: binding (py/ops_*.cpp) or module state (py/nn_modules.cpp).
 #pragma once
 
+#include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "core/tensor.h"
 
@@ -33,6 +35,10 @@ Tensor erfinv(const Tensor& a, CpuKernels cpu);
 // x.var / x.std over one dim (or every element when dim is nullopt), divisor max(0, n - correction):
 // Welford in double per output, or two passes when the result has one element (§19).
 Tensor var_std(const Tensor& a, std::optional<int64_t> dim, int64_t correction, bool keepdim, bool take_sqrt);
+
+// For each row-major element of x: 1 when ATen's cpu_kernel_vec computes it in the scalar tail
+// (memory order, one tail per contiguous run; §13). Used by pow and GELU.
+std::vector<uint8_t> scalar_tail(const Tensor& x);
 
 // ---- ranges (unary_math.cpp) ----
 Tensor linspace(double start, double end, int64_t steps, CpuKernels cpu);   // float32

@@ -7,6 +7,7 @@
 // What it is not: the Sleef arithmetic itself (sleef.cpp) or binding (py/ops_math.cpp).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -23,21 +24,63 @@ bool avx2(CpuKernels cpu) { return cpu == CpuKernels::avx2; }
 // cpu_kernel_vec / cpu_serial_kernel_vec: 2 vectors of 8 floats per step, the rest scalar.
 constexpr int64_t kVecStep = 16;
 
-// out[k] = f(a's element k, k is in the scalar tail) over a float copy of `a` in row-major order.
-// A non-contiguous input is walked element by element by TensorIterator: all scalar (§13).
+}  // namespace
+
+// TensorIterator's view of an elementwise op's input: dims sorted by stride (memory order), size-1
+// dims dropped, neighbours coalesced where contiguous. Each run of the innermost coalesced dim
+// (stride 1) goes to the vectorised loop, whose last `run % 16` elements take the scalar lambda;
+// an innermost stride other than 1 runs everything scalar. A contiguous tensor is one run.
+std::vector<uint8_t> scalar_tail(const Tensor& x) {
+  const int64_t n = x.numel();
+  std::vector<uint8_t> tail(static_cast<size_t>(n), 0);
+  if (x.is_contiguous()) {   // one run
+    std::fill(tail.begin() + (n - n % kVecStep), tail.end(), 1);
+    return tail;
+  }
+  std::vector<int64_t> dims;
+  for (int64_t d = 0; d < x.dim(); ++d)
+    if (x.shape()[d] > 1) dims.push_back(d);
+  std::stable_sort(dims.begin(), dims.end(), [&](int64_t a, int64_t b) { return x.strides()[a] < x.strides()[b]; });
+  size_t group = dims.empty() ? 0 : 1;   // dims[0..group) coalesce into the innermost run
+  int64_t run = dims.empty() ? 1 : x.shape()[dims[0]];
+  while (group < dims.size() && x.strides()[dims[group]] == x.strides()[dims[group - 1]] * x.shape()[dims[group - 1]]) {
+    run *= x.shape()[dims[group]];
+    ++group;
+  }
+  const bool vectorised = dims.empty() || x.strides()[dims[0]] == 1;
+  const int64_t body = run - run % kVecStep;
+  for_each_offset(x.shape(), [&](int64_t k, int64_t) {
+    if (!vectorised) {
+      tail[k] = 1;
+      return;
+    }
+    int64_t rest = k, pos = 0;   // the element's place in its run: its index along the coalesced dims
+    for (int64_t d = x.dim() - 1; d >= 0; --d) {
+      const int64_t i = rest % x.shape()[d];
+      rest /= x.shape()[d];
+      if (std::find(dims.begin(), dims.begin() + group, d) != dims.begin() + group) pos += i * x.strides()[d];
+    }
+    tail[k] = pos >= body;
+  }, x.strides());
+  return tail;
+}
+
+namespace {
+
+// out[k] = f(a's element k, whether ATen computes it in the scalar tail), row-major (§13).
 template <typename F>
 Tensor map_split(const Tensor& a, F f, bool has_tail) {
   const Tensor x = to_float(a);
   Tensor out = empty(x.shape());
   float* o = out.data<float>();
+  const float* in = x.data<float>();
   const int64_t n = x.numel();
   if (x.is_contiguous()) {
-    const float* in = x.data<float>();
     const int64_t body = has_tail ? n - n % kVecStep : n;
     for (int64_t k = 0; k < n; ++k) o[k] = f(in[k], k >= body);
   } else {
-    const float* in = x.data<float>();
-    for_each_offset(x.shape(), [&](int64_t k, int64_t off) { o[k] = f(in[off], has_tail); }, x.strides());
+    const std::vector<uint8_t> tail = has_tail ? scalar_tail(x) : std::vector<uint8_t>(static_cast<size_t>(n), 0);
+    for_each_offset(x.shape(), [&](int64_t k, int64_t off) { o[k] = f(in[off], tail[k] != 0); }, x.strides());
   }
   return out;
 }
