@@ -5,7 +5,7 @@
 // F.multi_head_attention_forward (the "slow" path) and of _native_multi_head_attention (the
 // "fast" path), as sequences of attn's own ops (matmul in reference-BLAS order, softmax,
 // dropout), so each intermediate rounds as PyTorch's does.
-// What it is not: PyTorch 2.2+'s CPU flash-attention kernel (not reproduced), key_padding_mask,
+// What it is not: PyTorch 2.2+'s CPU flash-attention kernel (not reproduced), key_padding_mask on the fast path,
 // bias_k/bias_v, add_zero_attn or kdim/vdim (the binding refuses them).
 #include "core/attention.h"
 
@@ -54,7 +54,7 @@ Tensor baddbmm(const Tensor& mask, const Tensor& a, const Tensor& b) {
         for (int64_t l = 0; l < hd; ++l) r = r + px[(n * L + i) * hd + l] * py[(n * hd + l) * S + j];
         o[(n * L + i) * S + j] = r;
       }
-  return out;
+  return with_grad(std::move(out), {&mask, &a, &b}, "BaddbmmBackward0");
 }
 
 }  // namespace
@@ -124,6 +124,7 @@ MhaResult multi_head_attention(const Tensor& query, const Tensor& key, const Ten
   const Tensor q = binary_scalar(BinOp::div, project(q_in, 0, L), std::sqrt(static_cast<double>(hd)));
   const Tensor k = project(k_in, 1, S), v = project(v_in, 2, S);
   Tensor w;
+  std::optional<Tensor> mask;
   if (call.attn_mask) {
     Tensor m = additive_mask(*call.attn_mask, false);
     if (m.dim() == 2) {
@@ -133,7 +134,24 @@ MhaResult multi_head_attention(const Tensor& query, const Tensor& key, const Ten
     } else if (m.dim() != 3 || m.shape() != Shape{N * H, L, S}) {
       throw TensorError(fmt::format("The shape of the 3D attn_mask is {}, but should be {}.", shape_str(m.shape()), shape_str({N * H, L, S})));
     }
-    w = baddbmm(m, q, transpose(k, -2, -1));
+    mask = m;
+  }
+  if (call.key_padding_mask) {   // (N, S) -> (N*H, 1, S), merged: -inf where padding (masked_fill), as 1.13 merges them
+    const Tensor& kpm = *call.key_padding_mask;
+    if (kpm.shape() != Shape{N, S})
+      throw TensorError(fmt::format("expecting key_padding_mask shape of ({}, {}), but got torch.Size({})", N, S, shape_str(kpm.shape())),
+                        "AssertionError");
+    const Tensor rows = reshape(expand(view(kpm, {N, 1, 1, S}), {N, H, 1, S}), {N * H, 1, S});
+    if (kpm.dtype() == DType::boolean) {
+      const Tensor base = mask ? expand(*mask, {N * H, mask->shape()[1], S}) : zeros({N * H, 1, S});
+      mask = masked_fill(base, rows, kNegInf);
+    } else {
+      if (mask) throw TensorError("masked_fill_ only supports boolean masks, but got mask with dtype float");
+      mask = to_float(rows).contiguous();
+    }
+  }
+  if (mask) {
+    w = baddbmm(*mask, q, transpose(k, -2, -1));
   } else {
     w = matmul(q, transpose(k, -2, -1));
   }

@@ -36,6 +36,7 @@ struct MhaCall {
   bool training = true;                      // dropout applies only in training mode
   bool fast = false;                         // _native_multi_head_attention (the caller decides, §17)
   const Tensor* attn_mask = nullptr;         // bool (True = masked) or float; (L, S) or (N*H, L, S)
+  const Tensor* key_padding_mask = nullptr;  // (N, S): bool (True = padding, masked) or float (added); slow path only
 };
 
 struct MhaResult {

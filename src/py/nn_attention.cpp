@@ -5,8 +5,8 @@
 // its repr, and a forward that picks 1.13's fast or slow path by PyTorch's own conditions
 // (docs/pytorch-numerics.md §17) and computes it with core/attention.h; and the functional
 // scaled_dot_product_attention of PyTorch >= 2.0 (math path, 2.1's rounding).
-// What it is not: key_padding_mask, add_bias_kv, add_zero_attn, kdim/vdim other than embed_dim
-// (each raises NotImplementedError naming itself), or the maths (core/attention.cpp).
+// What it is not: add_bias_kv, add_zero_attn, kdim/vdim other than embed_dim, key_padding_mask on
+// the fast path (each raises NotImplementedError naming itself), or the maths (core/attention.cpp).
 #include <fmt/format.h>
 
 #include <cmath>
@@ -77,8 +77,9 @@ Value mha_forward(Interpreter& in, Value& self, CallArgs& a) {
   Args b = bind_self(sig("MultiheadAttention.forward"), self, a);
   const Value query = b.get("query"), key = b.get("key"), value = b.get("value");
   const Tensor &q = as_tensor(query), &k = as_tensor(key), &v = as_tensor(value);
-  if (b.given("key_padding_mask")) b.unsupported("key_padding_mask");
   core::MhaCall call;
+  const Value kpm = b.get("key_padding_mask");
+  if (!kpm.is_none()) call.key_padding_mask = &as_tensor(kpm);
   call.need_weights = b.flag("need_weights");
   call.average = b.flag("average_attn_weights");
   const Value mask = b.get("attn_mask");
@@ -108,6 +109,9 @@ Value mha_forward(Interpreter& in, Value& self, CallArgs& a) {
                              requires_grad(out_bias);
   call.fast = query.obj == key.obj && key.obj == value.obj && !call.training && call.batch_first && p.dropout == 0.0 &&
               call.attn_mask == nullptr && p.num_heads % 2 == 0 && !grad_involved;
+  if (call.fast && call.key_padding_mask)   // 1.13's fast path masks its softmax: not reproduced
+    throw std::runtime_error("NotImplementedError: MultiheadAttention.forward(): attn does not implement key_padding_mask on "
+                             "PyTorch's fast path (eval mode under no_grad); call it in training mode or with attn_mask");
   core::MhaResult r = core::multi_head_attention(q, k, v, p, call, in.state.generator, in.state.rng, in.state.cpu);
   return Value::tuple({Value::tensor(r.output), r.weights ? Value::tensor(*r.weights) : Value::none()});
 }
