@@ -99,3 +99,4 @@ TEST_CASE("bad arguments to issue 11's functions raise PyTorch's errors, word fo
   CHECK(error_of("torch.tanh(torch.ones(2), alpha=1)") == "TypeError: tanh() got an unexpected keyword argument 'alpha'");
 }
 TEST_CASE("nn.MultiheadAttention with key_padding_mask, merged with bool and float attn_mask") { check_script("mha_padding"); }
+TEST_CASE("F.scaled_dot_product_attention: masks, causal, scale, dropout; MultiheadAttention dropout") { check_script("sdpa"); }
