@@ -9,12 +9,13 @@ namespace attn::py {
 
 namespace {
 
-const char* const kOps3[] = {"**=", "//=", "...", "!=="};
-const char* const kOps2[] = {"**", "//", "==", "!=", "<=", ">=", "+=", "-=", "*=", "/=", "@=", "->", "<<", ">>"};
+const char* const kOps3[] = {"**=", "//=", "...", "!==", ">>=", "<<="};
+const char* const kOps2[] = {"**", "//", "==", "!=", "<=", ">=", "+=", "-=", "*=", "/=", "@=", "%=", "&=", "|=", "^=",
+                             "->", "<<", ">>"};
 
 class Lexer {
  public:
-  explicit Lexer(const std::string& s) : src_(s) {}
+  Lexer(const std::string& s, int first_line) : src_(s), line_(first_line) {}
   std::vector<Token> run();
 
  private:
@@ -30,6 +31,7 @@ class Lexer {
   size_t start_ = 0;              // where the current token began
   void push(Token::Kind k, std::string text) { out_.push_back({k, std::move(text), line_, start_, pos_}); }
   bool at_line_start();
+  size_t string_prefix() const;
   void indentation();
   void number();
   void string(bool is_f, bool is_raw);
@@ -59,9 +61,13 @@ std::vector<Token> Lexer::run() {
       ++pos_;
     } else if (std::isdigit(static_cast<unsigned char>(c)) || (c == '.' && std::isdigit(static_cast<unsigned char>(peek(1))))) {
       number();
-    } else if ((c == 'f' || c == 'F' || c == 'r' || c == 'R') && (peek(1) == '\'' || peek(1) == '"')) {
-      ++pos_;
-      string(c == 'f' || c == 'F', c == 'r' || c == 'R');
+    } else if (size_t n = string_prefix()) {   // f'..', r'..', rf'..', u'..'
+      std::string prefix = src_.substr(pos_, n);
+      for (char& ch : prefix) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      if (prefix.find('b') != std::string::npos)
+        throw ScriptError(line_, "SyntaxError: attn does not support bytes literals (b'...')");
+      pos_ += n;
+      string(prefix.find('f') != std::string::npos, prefix.find('r') != std::string::npos);
     } else if (c == '\'' || c == '"') {
       string(false, false);
     } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_' || static_cast<unsigned char>(c) >= 0x80) {
@@ -81,6 +87,16 @@ std::vector<Token> Lexer::run() {
   }
   push(Token::End, "");
   return out_;
+}
+
+// The length of a string prefix (f, r, u, b and pairs: rf, fR, br, ...) followed by a quote, else 0.
+size_t Lexer::string_prefix() const {
+  auto is_prefix = [](char c) { return std::string("fFrRuUbB").find(c) != std::string::npos; };
+  size_t n = 0;
+  while (n < 2 && is_prefix(peek(n))) ++n;
+  if (n == 0 || (peek(n) != '\'' && peek(n) != '"')) return 0;
+  if (pos_ > 0 && (std::isalnum(static_cast<unsigned char>(src_[pos_ - 1])) || src_[pos_ - 1] == '_')) return 0;
+  return n;
 }
 
 // At the start of a logical line: skip blank/comment-only lines, else emit INDENT/DEDENT.
@@ -169,6 +185,8 @@ void Lexer::string(bool is_f, bool is_raw) {
 void Lexer::op() {
   for (const char* o : kOps3)
     if (src_.compare(pos_, 3, o) == 0) { pos_ += 3; push(Token::Op, o); return; }
+  if (src_.compare(pos_, 2, ":=") == 0)
+    throw ScriptError(line_, "SyntaxError: attn does not support ':=' (assignment expressions): assign on a line of its own");
   for (const char* o : kOps2)
     if (src_.compare(pos_, 2, o) == 0) { pos_ += 2; push(Token::Op, o); return; }
   char c = peek();
@@ -188,6 +206,6 @@ void Lexer::op() {
 
 }  // namespace
 
-std::vector<Token> tokenize(const std::string& source) { return Lexer(source).run(); }
+std::vector<Token> tokenize(const std::string& source, int first_line) { return Lexer(source, first_line).run(); }
 
 }  // namespace attn::py

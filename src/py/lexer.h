@@ -15,6 +15,7 @@ struct Token {
   size_t begin = 0, end = 0;   // byte offsets in the cell source (for printed-value names)
 };
 
-std::vector<Token> tokenize(const std::string& source);
+// Lines are numbered from `first_line` (a cell's first line in its lesson file, or 1).
+std::vector<Token> tokenize(const std::string& source, int first_line = 1);
 
 }  // namespace attn::py
