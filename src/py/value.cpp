@@ -129,6 +129,9 @@ static std::string module_repr(const Value& v) {
   auto* inst = static_cast<InstanceObj*>(v.obj.get());
   for (auto c = inst->cls; c; c = c->bases.empty() ? nullptr : c->bases.front())
     if (c->native_repr) return c->native_repr(v);
+  // An object of a class that is no nn.Module: Python's <__main__.A object at 0x7f...>, without
+  // the address (it changes from run to run).
+  if (!inst->cls->is_module) return "<" + inst->cls->module + "." + inst->cls->name + " object>";
   std::string out = inst->cls->name + "(";
   bool any = false;
   for (const auto& [name, child] : inst->attrs) {
@@ -175,7 +178,10 @@ std::string repr(const Value& v, const print::PrintOptions& opts) {
       return print::tensor_repr(as_tensor(v), opts);   // adds "Parameter containing:" itself
     }
     case Value::Instance: return module_repr(v);
-    case Value::Class: return "<class '__main__." + static_cast<ClassObj*>(v.obj.get())->name + "'>";
+    case Value::Class: {
+      const ClassObj& c = *static_cast<ClassObj*>(v.obj.get());
+      return "<class '" + (c.module == "builtins" ? "" : c.module + ".") + c.name + "'>";
+    }
     case Value::Function: return "<function " + static_cast<FunctionObj*>(v.obj.get())->def->name + ">";
     case Value::Builtin: return "<built-in function " + static_cast<BuiltinObj*>(v.obj.get())->name + ">";
     case Value::Namespace: return "<module '" + v.s + "'>";

@@ -86,19 +86,31 @@ using NativeFn = std::function<Value(Interpreter&, CallArgs&)>;
 struct BuiltinObj : Obj {
   std::string name;              // shown in error messages, e.g. "torch.rand"
   NativeFn fn;
+  bool method = false;           // in a built-in class's methods: called with the instance first
 };
 
-struct FunctionObj : Obj {       // a `def` from a lesson cell
+struct Scope;                    // a function call's local names (interpreter.h)
+struct ClassObj;
+struct NamespaceObj;
+
+struct FunctionObj : Obj {       // a `def` or lambda from a lesson cell or an imported file
   // The Def statement, owned: a function (a printed dict key, a class's method, a value in a
   // LessonRun) may outlive the Interpreter and the cell whose syntax tree it came from.
   std::shared_ptr<const Stmt> def;
-  std::vector<Value> defaults;   // evaluated once, when the `def` ran
+  std::vector<Value> defaults;   // evaluated once, when the `def` ran (aligned to the last params)
+  std::map<std::string, Value> kwdefaults;   // keyword-only parameters' defaults
+  std::string qualname;          // "f", "A.forward", "f.<locals>.g", "<lambda>" (error messages)
+  std::shared_ptr<Scope> closure;          // the enclosing function's scope; null at module level
+  std::weak_ptr<NamespaceObj> module;      // its module's names (the Interpreter owns modules)
+  std::string file;              // "" for lesson code, else the imported file's path
+  std::weak_ptr<ClassObj> owner; // the class whose body defined it: what super() starts after
 };
 
 struct ClassObj : Obj {          // a class: user-defined (methods) or built-in (native hooks)
   std::string name;
+  std::string module = "__main__";   // "builtins" for Python's own classes (printed <class 'ValueError'>)
   std::vector<std::shared_ptr<ClassObj>> bases;
-  std::map<std::string, Value> methods;
+  std::map<std::string, Value> methods;   // the class body's names: methods and class attributes
   bool is_module = false;        // derives from nn.Module
   std::function<void(Interpreter&, Value& self, CallArgs&)> native_init;
   std::function<Value(Interpreter&, Value& self, CallArgs&)> native_forward;
