@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <map>
 
 #include "lesson/code_scan.h"
@@ -51,6 +52,7 @@ void fill_step(Interpreter& in, const Lesson& lesson, StepRun& sr) {
 LessonRun run_lesson(const Lesson& lesson, const RunOptions& opts) {
   validate(lesson, opts);
   Interpreter in(effective_cpu(lesson, opts), effective_rng(lesson, opts));
+  in.set_import_dir(std::filesystem::path(lesson.path).parent_path().string());   // `import helper`: helper.py beside it
   LessonRun run;
   run.lesson = &lesson;
   run.cpu = in.state.cpu;
@@ -65,9 +67,9 @@ LessonRun run_lesson(const Lesson& lesson, const RunOptions& opts) {
       cr.cell = &c;
       cr.code = apply_options(c.code, opts, lesson.inputs_shape);
       try {
-        in.run_cell(cr.code, lesson.header.echo_last_expression);
-      } catch (const ScriptError& e) {
-        throw LessonFileError(fmt::format("{}:{}: {}", lesson.path, c.line + e.line - 1, e.what()));
+        in.run_cell(cr.code, lesson.header.echo_last_expression, c.line);   // lines count in the lesson file
+      } catch (const ScriptError& e) {   // e.file: a .py file the lesson imported, whose code failed
+        throw LessonFileError(fmt::format("{}:{}: {}", e.file.empty() ? lesson.path : e.file, e.line, e.what()));
       }
       cr.output = in.take_output();
       cr.printed = std::move(in.printed);

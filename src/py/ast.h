@@ -2,8 +2,11 @@
 //
 // What it is: expressions and statements enough for the articles' code: assignments (also to
 // tuples, attributes and subscripts), calls with keyword arguments, operators with Python's
-// precedence, list/set/dict comprehensions, f-strings, `def`, `class`, `for`, `if`, `return`,
-// `import`. What it is not: all of Python (no while/try/with/lambda/decorators/generators).
+// precedence, list/set/dict comprehensions, f-strings, lambda, starred expressions, `def` (with
+// defaults, `*args`, keyword-only parameters, `**kwargs`, decorators), `class`, `for`/`while`
+// (with `else`, `break`, `continue`), `if`, `try`/`except`/`else`/`finally`, `raise`, `with`,
+// `return`, `import`, `global`/`nonlocal`, `del`, `assert`. What it is not: all of Python (no
+// generators, coroutines, `match`, `:=`; the parser refuses them by name: parser_stmt.cpp).
 #pragma once
 
 #include <memory>
@@ -18,10 +21,20 @@ using ExprPtr = std::shared_ptr<Expr>;
 using StmtPtr = std::shared_ptr<Stmt>;
 using Block = std::vector<StmtPtr>;
 
-// A Python error raised while parsing or running a cell; `line` is 1-based within the cell.
+// A Python error raised while parsing or running a cell: "Kind: message" (ValueError: ...).
+// `line` is 1-based within the cell, or within `file` when that is set: a module the lesson
+// imported (a .py file next to it), whose code raised.
 struct ScriptError : std::runtime_error {
   int line;
-  ScriptError(int line_, const std::string& msg) : std::runtime_error(msg), line(line_) {}
+  std::string file;
+  ScriptError(int line_, const std::string& msg, std::string file_ = "")
+      : std::runtime_error(msg), line(line_), file(std::move(file_)) {}
+};
+
+// One of attn's own limits (steps, time, nesting depth, memory) stopped the program. No `except`
+// clause catches it, not even a bare `except:`, and `with` blocks do not see it: the run is over.
+struct LimitError : ScriptError {
+  using ScriptError::ScriptError;
 };
 
 struct Comprehension {        // `for <target> in <iter> [if <cond>]`
@@ -29,7 +42,7 @@ struct Comprehension {        // `for <target> in <iter> [if <cond>]`
   std::vector<ExprPtr> conds;
 };
 
-struct Arg {                  // call argument: positional (name empty) or keyword
+struct Arg {                  // call argument: positional (name empty), keyword, "*" (f(*xs)) or "**" (f(**d))
   std::string name;
   ExprPtr value;
   std::string text;           // the argument's source text, e.g. "attn_weights" (names printed values)
@@ -40,35 +53,59 @@ struct Expr {
     Name, Int, Float, Str, FStr, NoneLit, True, False, Ellipsis,
     Tuple, List, Dict, Set, ListComp, DictComp, SetComp,
     Attribute, Subscript, Slice, Call,
-    Unary, Binary, Compare, BoolOp, Not, IfExp
+    Unary, Binary, Compare, BoolOp, Not, IfExp,
+    Lambda,                   // def: a Def statement named "<lambda>" whose body returns the expression
+    Starred                   // *a: in a tuple/list display or an assignment target (a)
   } kind;
   int line = 0;
   std::string name;           // Name, Attribute (attr), Str (value), Binary/Unary/Compare op, BoolOp op
   long long ival = 0;         // Int
   double fval = 0;            // Float
-  std::vector<ExprPtr> items; // Tuple/List/Set elements, Dict keys, Compare operands, FStr parts, Subscript index parts
+  std::vector<ExprPtr> items; // Tuple/List/Set elements, Dict keys (null: `**d`), Compare operands, FStr parts, Subscript index parts
   std::vector<ExprPtr> values;             // Dict values
   std::vector<std::string> ops;            // Compare operators
   std::vector<std::string> fspecs;         // FStr: per part, "" for literal text parts
   std::vector<bool> fexpr;                 // FStr: true where the part is an expression
+  std::vector<char> fconv;                 // FStr: per part, the conversion: 0, 'r', 's' or 'a' ({x!r})
   ExprPtr a, b, c;            // operands: Attribute/Subscript/Call object in a; Binary a,b; Slice a:b:c; IfExp a if b else c
   std::vector<Arg> args;      // Call
   std::vector<Comprehension> comps;        // ListComp / SetComp / DictComp (element in a; DictComp: key in a, value in b)
+  std::shared_ptr<Stmt> def;  // Lambda
+};
+
+struct Handler {              // except [type [as name]]: body
+  int line = 0;
+  ExprPtr type;               // null: a bare `except:`
+  std::string name;
+  std::vector<std::shared_ptr<Stmt>> body;
 };
 
 struct Stmt {
-  enum Kind { ExprStmt, Assign, AugAssign, Import, Def, Class, For, If, Return, Pass, Assert } kind;
+  enum Kind { ExprStmt, Assign, AugAssign, Import, Def, Class, For, If, Return, Pass, Assert,
+              While, Break, Continue, Try, Raise, With, Global, Nonlocal, Del } kind;
   int line = 0;
-  ExprPtr target, value;      // Assign/AugAssign (value), For (target, value = iter), Return value,
-                              // Assert (value = condition, target = message)
-  std::vector<ExprPtr> targets;            // chained assignment a = b = value
+  ExprPtr target, value;      // Assign/AugAssign (value), For (target, value = iter), While (value =
+                              // condition), Return value, Assert (value = condition, target =
+                              // message), Raise (value = exception, target = `from` cause)
+  std::vector<ExprPtr> targets;            // chained assignment a = b = value; Del targets; With:
+                                           // the `as` targets, aligned to bases (null: none)
   std::string op;             // AugAssign operator ("+"), Import alias
   std::string name;           // Def/Class name, Import module path
-  std::vector<std::string> params;         // Def parameters
+  std::vector<std::string> params;         // Def parameters before `*`: positional or keyword
   std::vector<ExprPtr> defaults;           // Def defaults, aligned to the last params
-  std::vector<ExprPtr> bases;              // Class bases
-  Block body, orelse;         // Def/Class/For/If bodies; If: orelse holds the elif/else chain
-  std::vector<std::string> names;          // from-import names
+  size_t posonly = 0;                      // Def: how many of params come before `/`
+  std::string vararg, kwarg;               // Def: `*args` and `**kwargs` names ("" if none)
+  std::vector<std::string> kwonly;         // Def: keyword-only parameters (after `*` or `*args`)
+  std::vector<ExprPtr> kwonly_defaults;    // Def: aligned to kwonly; null where required
+  std::vector<std::string> local_names;    // Def: names its body binds (sorted), minus global/nonlocal ones
+  std::vector<ExprPtr> decorators;         // Def/Class: @expr lines, outermost first
+  std::vector<ExprPtr> bases;              // Class bases; With: the context expressions
+  Block body, orelse;         // Def/Class/For/While/If/Try/With bodies; If: orelse holds the elif/else
+                              // chain; For/While/Try: the `else:` block
+  Block finalbody;                         // Try: `finally:`
+  std::vector<Handler> handlers;           // Try: the except clauses, in order
+  std::vector<std::string> names;          // from-import names; Global/Nonlocal statement names
+  std::vector<std::string> globals, nonlocals;   // Def: the names its body declares global / nonlocal
 };
 
 }  // namespace attn::py

@@ -1,8 +1,8 @@
 // py/builtins.cpp: the Python builtins and str/list/dict methods lesson cells use.
 //
 // What it is: print, len, range, enumerate, zip, sorted, list, dict, tuple, str, int, float,
-// round, sum, min, max, abs, isinstance, super, format specs, subscripts and comparisons of
-// plain Python values. What it is not: the whole standard library.
+// round, sum, min, max, abs, format specs, subscripts and comparisons of plain Python values
+// (those about classes: classes.cpp). What it is not: the whole standard library.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -200,7 +200,7 @@ Value print_fn(Interpreter& in, CallArgs& a) {
     else if (n != "flush") throw std::runtime_error("TypeError: '" + n + "' is an invalid keyword argument for print()");
   }
   for (size_t k = 0; k < a.pos.size(); ++k) {
-    in.out << (k ? sep : "") << str(a.pos[k], in.state.print_options);
+    in.out << (k ? sep : "") << in.str_of(a.pos[k]);
     in.record_printed(k < a.pos_text.size() ? a.pos_text[k] : "", a.pos[k]);
   }
   in.out << end;
@@ -301,28 +301,6 @@ Value round_fn(Interpreter&, CallArgs& a) {
   return Value::number(std::nearbyint(x * scale) / scale);   // Python rounds half to even too
 }
 
-// super().__init__(): run the base class's __init__ (nn.Module's does nothing visible).
-Value super_fn(Interpreter& in, CallArgs&) {
-  Value self = in.lookup("self");
-  if (self.kind != Value::Instance) throw std::runtime_error("RuntimeError: super(): no arguments");
-  auto ns = std::make_shared<NamespaceObj>();
-  ns->names["__init__"] = builtin("super().__init__", [self](Interpreter& inner, CallArgs& args) mutable {
-    auto cls = static_cast<InstanceObj*>(self.obj.get())->cls;
-    if (cls->bases.empty()) return Value::none();
-    if (const Value* init = cls->bases.front()->find_method("__init__")) {
-      CallArgs a = args;
-      a.pos.insert(a.pos.begin(), self);
-      inner.call(*init, a);
-    }
-    return Value::none();
-  });
-  Value v;
-  v.kind = Value::Namespace;
-  v.s = "super";
-  v.obj = ns;
-  return v;
-}
-
 Value convert(Interpreter& in, CallArgs& a, const std::string& to) {
   if (a.pos.empty()) {
     if (to == "list") return Value::list({});
@@ -333,7 +311,7 @@ Value convert(Interpreter& in, CallArgs& a, const std::string& to) {
   const Value& v = a.pos[0];
   if (to == "list") return Value::list(in.iterate(v));
   if (to == "tuple") return Value::tuple(in.iterate(v));
-  if (to == "str") return Value::str(str(v, in.state.print_options));
+  if (to == "str") return Value::str(in.str_of(v));
   if (to == "float") {
     if (v.kind == Value::Str) {
       try { return Value::number(std::stod(v.s)); } catch (...) {}
@@ -393,7 +371,6 @@ void add_python_builtins(std::map<std::string, Value>& b) {
     return v.kind == Value::Int ? Value::integer(std::llabs(v.i)) : Value::number(std::fabs(to_double(v, "abs() argument")));
   });
   b["round"] = builtin("round", round_fn);
-  b["super"] = builtin("super", super_fn);
   for (const char* t : {"list", "tuple", "str", "int", "float"})
     b[t] = builtin(t, [t = std::string(t)](Interpreter& in, CallArgs& a) { return convert(in, a, t); });
   b["dict"] = builtin("dict", [](Interpreter& in, CallArgs& a) {
@@ -421,10 +398,6 @@ void add_python_builtins(std::map<std::string, Value>& b) {
     }
     return s;
   });
-  b["isinstance"] = builtin("isinstance", [](Interpreter&, CallArgs& a) {
-    Value v = arg(a, 0, "obj"), t = arg(a, 1, "class");
-    return Value::boolean(t.kind == Value::Builtin && static_cast<BuiltinObj*>(t.obj.get())->name == type_name(v));
-  });
   b["format"] = builtin("format", [](Interpreter&, CallArgs& a) {
     return Value::str(format_spec(arg(a, 0, "value"), str(arg_or(a, 1, "format_spec", Value::str("")))));
   });
@@ -437,10 +410,6 @@ void add_python_builtins(std::map<std::string, Value>& b) {
   b["__import__:torch.nn"] = names.at("nn");
   b["__import__:torch.nn.functional"] = static_cast<NamespaceObj*>(names.at("nn").obj.get())->names.at("functional");
   b["__import__:math"] = names.at("__math__");
-  b["__import__:importlib.metadata.version"] = builtin("version", [](Interpreter&, CallArgs& a) {
-    if (str(arg(a, 0, "distribution")) != "torch") throw std::runtime_error("PackageNotFoundError: " + str(a.pos[0]));
-    return Value::str("1.13.1 (as reproduced by attn " ATTN_VERSION ")");
-  });
 }
 
 // Methods of str values.

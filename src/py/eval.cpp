@@ -89,6 +89,32 @@ Value tensor_binop(const std::string& op, const Value& a, const Value& b) {
   throw std::runtime_error("TypeError: unsupported operand type(s) for " + op + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
 }
 
+// The name a call's TypeError gives the function, as CPython's _PyObject_FunctionStr:
+// __main__.f, __main__.A.method, helper.f (a function of an imported file), print.
+std::string callable_name(const Value& fn) {
+  if (fn.kind == Value::Function) {
+    const auto& f = *static_cast<FunctionObj*>(fn.obj.get());
+    std::shared_ptr<NamespaceObj> module = f.module.lock();
+    if (!module || !module->names.count("__name__")) return f.qualname;
+    return str(module->names.at("__name__")) + "." + f.qualname;
+  }
+  if (fn.kind == Value::Builtin) return static_cast<BuiltinObj*>(fn.obj.get())->name;
+  if (fn.kind == Value::Class) return static_cast<ClassObj*>(fn.obj.get())->name;
+  return type_name(fn);
+}
+
+bool iterable(const Value& v) {
+  switch (v.kind) {
+    case Value::List: case Value::Tuple: case Value::Size: case Value::Str: case Value::Dict: case Value::Set: case Value::Tensor:
+      return true;
+    case Value::Instance: {
+      auto* o = static_cast<InstanceObj*>(v.obj.get());
+      return o->find("_modules");
+    }
+    default: return false;
+  }
+}
+
 }  // namespace
 
 Value Interpreter::binop(const std::string& op, const Value& a, const Value& b) {
@@ -159,8 +185,7 @@ Value Interpreter::eval(const Expr& e) {
     case Expr::False: return Value::boolean(false);
     case Expr::Ellipsis: return Value::str("...");
     case Expr::Tuple: case Expr::List: {
-      std::vector<Value> items;
-      for (const ExprPtr& x : e.items) items.push_back(eval(*x));
+      std::vector<Value> items = eval_items(e.items);
       return e.kind == Expr::Tuple ? Value::tuple(items) : Value::list(items);
     }
     case Expr::Dict: {
@@ -168,18 +193,25 @@ Value Interpreter::eval(const Expr& e) {
       Value v;
       v.kind = Value::Dict;
       v.obj = d;
-      for (size_t k = 0; k < e.items.size(); ++k) {
-        Value key = eval(*e.items[k]), val = eval(*e.values[k]);
-        bool found = false;
+      auto put = [&](const Value& key, const Value& val) {
         for (auto& kv : d->items)
-          if (equal(kv.first, key)) { kv.second = val; found = true; }
-        if (!found) d->items.emplace_back(key, val);
+          if (equal(kv.first, key)) { kv.second = val; return; }
+        d->items.emplace_back(key, val);
+      };
+      for (size_t k = 0; k < e.items.size(); ++k) {
+        if (!e.items[k]) {   // {**other, ...}
+          Value other = eval(*e.values[k]);
+          if (other.kind != Value::Dict) throw std::runtime_error("TypeError: '" + type_name(other) + "' object is not a mapping");
+          for (const auto& [key, val] : static_cast<DictObj*>(other.obj.get())->items) put(key, val);
+          continue;
+        }
+        Value key = eval(*e.items[k]), val = eval(*e.values[k]);
+        put(key, val);
       }
       return v;
     }
     case Expr::Set: {
-      std::vector<Value> items;
-      for (const ExprPtr& x : e.items) items.push_back(eval(*x));
+      std::vector<Value> items = eval_items(e.items);
       bool folded = items.size() > 2 && std::all_of(e.items.begin(), e.items.end(), [](const ExprPtr& x) { return is_constant(*x); });
       return folded ? Value::set_literal(items) : Value::set(items);
     }
@@ -214,21 +246,55 @@ Value Interpreter::eval(const Expr& e) {
     }
     case Expr::Not: return Value::boolean(!truthy(eval(*e.a)));
     case Expr::IfExp: return truthy(eval(*e.b)) ? eval(*e.a) : eval(*e.c);
+    case Expr::Lambda: return make_function(e.def);
+    case Expr::Starred: throw std::runtime_error("SyntaxError: can't use starred expression here");
   }
   throw std::runtime_error("SyntaxError: unsupported expression");
+}
+
+// [*a, b] / (*a, b) / {*a, b}: the items, each starred one spliced in.
+std::vector<Value> Interpreter::eval_items(const std::vector<ExprPtr>& items) {
+  std::vector<Value> out;
+  for (const ExprPtr& x : items) {
+    if (x->kind != Expr::Starred) {
+      out.push_back(eval(*x));
+      continue;
+    }
+    Value v = eval(*x->a);
+    if (!iterable(v)) throw std::runtime_error("TypeError: Value after * must be an iterable, not " + type_name(v));
+    for (Value& item : iterate(v)) out.push_back(std::move(item));
+  }
+  return out;
 }
 
 Value Interpreter::eval_call(const Expr& e) {
   Value fn = eval(*e.a);
   CallArgs args;
+  auto keyword = [&](const std::string& name, Value v) {
+    for (const auto& kw : args.kw)
+      if (kw.first == name) throw std::runtime_error(fmt::format("TypeError: {}() got multiple values for keyword argument '{}'", callable_name(fn), name));
+    args.kw.emplace_back(name, std::move(v));
+  };
   for (const Arg& a : e.args) {
     if (a.name == "*") {
-      for (const Value& v : iterate(eval(*a.value))) args.pos.push_back(v);
+      Value v = eval(*a.value);
+      if (!iterable(v)) throw std::runtime_error(fmt::format("TypeError: {}() argument after * must be an iterable, not {}", callable_name(fn), type_name(v)));
+      for (const Value& item : iterate(v)) {
+        args.pos.push_back(item);
+        args.pos_text.push_back("");
+      }
+    } else if (a.name == "**") {
+      Value d = eval(*a.value);
+      if (d.kind != Value::Dict) throw std::runtime_error(fmt::format("TypeError: {}() argument after ** must be a mapping, not {}", callable_name(fn), type_name(d)));
+      for (const auto& [k, v] : static_cast<DictObj*>(d.obj.get())->items) {
+        if (k.kind != Value::Str) throw std::runtime_error("TypeError: keywords must be strings");
+        keyword(k.s, v);
+      }
     } else if (a.name.empty()) {
       args.pos.push_back(eval(*a.value));
       args.pos_text.push_back(a.text);
     } else {
-      args.kw.emplace_back(a.name, eval(*a.value));
+      keyword(a.name, eval(*a.value));
     }
   }
   return call(fn, args);
@@ -272,7 +338,9 @@ Value Interpreter::eval_fstring(const Expr& e) {
       continue;
     }
     Value v = eval(*e.items[k]);
-    out += e.fspecs[k].empty() ? str(v, state.print_options) : format_spec(v, e.fspecs[k]);
+    char conv = k < e.fconv.size() ? e.fconv[k] : 0;
+    if (conv) v = Value::str(conv == 's' ? str_of(v) : repr_of(v));   // !a: repr, as all text here is ASCII-safe
+    out += e.fspecs[k].empty() ? str_of(v) : format_spec(v, e.fspecs[k]);
   }
   return Value::str(out);
 }
@@ -300,23 +368,21 @@ void Interpreter::comprehend(const Expr& e, size_t level, std::vector<Value>& li
 }
 
 Value Interpreter::eval_comprehension(const Expr& e) {
-  // Python 3 runs a comprehension in its own scope: its loop variables do not leak.
-  Frame local;
-  if (!frames_.empty()) local = *frames_.back();
-  frames_.push_back(&local);
+  // Python 3 runs a comprehension in its own scope: its loop variables do not leak, and it sees
+  // the names of the scope around it.
+  auto local = std::make_shared<Scope>();
+  local->kind = Scope::comprehension;
+  local->parent = frames_.empty() ? nullptr : frames_.back();
   std::vector<Value> list;
   Value dict;
   if (e.kind == Expr::DictComp) {
     dict.kind = Value::Dict;
     dict.obj = std::make_shared<DictObj>();
   }
-  try {
+  {
+    RunIn in_comprehension(*this, local);
     comprehend(e, 0, list, e.kind == Expr::DictComp ? &dict : nullptr);
-  } catch (...) {
-    frames_.pop_back();
-    throw;
   }
-  frames_.pop_back();
   return e.kind == Expr::DictComp ? dict : e.kind == Expr::SetComp ? Value::set(list) : Value::list(list);
 }
 

@@ -1,32 +1,40 @@
-// py/interpreter.cpp: statements, expressions, calls, classes (see interpreter.h).
+// py/interpreter.cpp: names and scopes, statements, assignment, calls, instances, attributes
+// (see interpreter.h; the newer statements are in statements.cpp).
 #include "py/interpreter.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
+#include "py/exceptions.h"
 #include "py/parser.h"
 
 namespace attn::py {
 
 namespace {
 
-constexpr long kMaxSteps = 20'000'000;   // guards a lesson file's `for` loop against running forever
+constexpr long kMaxSteps = 20'000'000;   // guards a lesson file's loops against running forever
 
-// Attach the cell line to an error from a native function or core op.
-[[noreturn]] void rethrow_at(int line) {
+bool declared(const std::vector<std::string>& sorted_names, const std::string& name) {
+  return std::binary_search(sorted_names.begin(), sorted_names.end(), name);
+}
+
+}  // namespace
+
+// Attach the line (and the imported file, if that is what runs) to an error from a native
+// function or core op; an error that has its place already keeps it.
+void rethrow_at(int line, const std::string& file) {
   try {
     throw;
   } catch (const ScriptError&) {
     throw;
   } catch (const core::TensorError& e) {
-    throw ScriptError(line, std::string("RuntimeError: ") + e.what());
+    throw ScriptError(line, std::string("RuntimeError: ") + e.what(), file);
   } catch (const std::exception& e) {
-    throw ScriptError(line, e.what());
+    throw ScriptError(line, e.what(), file);
   }
 }
-
-}  // namespace
 
 Value builtin(const std::string& name, NativeFn fn) {
   auto o = std::make_shared<BuiltinObj>();
@@ -38,11 +46,27 @@ Value builtin(const std::string& name, NativeFn fn) {
   return v;
 }
 
-Interpreter::Interpreter(core::CpuKernels cpu, core::DropoutRng rng) : state(cpu, rng) { add_python_builtins(builtins_); }
+Interpreter::Interpreter(core::CpuKernels cpu, core::DropoutRng rng)
+    : state(cpu, rng), main_(std::make_shared<NamespaceObj>()), globals_(main_) {
+  add_python_builtins(builtins_);
+  add_class_builtins(builtins_);
+  add_exception_classes(builtins_);
+  main_->names["__name__"] = Value::str("__main__");
+}
+
+// A function that closes over its defining scope and is stored in it is a reference cycle;
+// the session is over, so empty those scopes (a printed function keeps its name and code).
+Interpreter::~Interpreter() {
+  for (const std::weak_ptr<Scope>& w : closures_)
+    if (std::shared_ptr<Scope> s = w.lock()) {
+      s->vars.clear();
+      s->parent.reset();
+    }
+}
 
 void Interpreter::record_printed(const std::string& name, const Value& v) {
   if (v.kind == Value::Str || v.kind == Value::None) return;
-  std::string text = str(v, state.print_options);
+  std::string text = str_of(v);
   printed.push_back({name, snapshot(v), std::move(text)});
 }
 
@@ -52,9 +76,9 @@ std::string Interpreter::take_output() {
   return s;
 }
 
-void Interpreter::run_cell(const std::string& source, bool echo_last) {
+void Interpreter::run_cell(const std::string& source, bool echo_last, int first_line) {
   // The cell's tree lives while the cell runs; what outlives it (a `def`) owns its own part.
-  const Block body = parse_program(source);
+  const Block body = parse_program(source, first_line);
   bool echo = echo_last && !body.empty() && body.back()->kind == Stmt::ExprStmt;
   Value ret;
   exec(echo ? Block(body.begin(), body.end() - 1) : body, &ret);
@@ -64,37 +88,120 @@ void Interpreter::run_cell(const std::string& source, bool echo_last) {
   try {
     v = eval(*last.value);
   } catch (...) {
-    rethrow_at(last.line);
+    rethrow_at(last.line, file_);
   }
   if (!v.is_none()) {
-    out << repr(v, state.print_options) << "\n";
+    out << repr_of(v) << "\n";
     record_printed(last.value->kind == Expr::Call && last.value->a->kind == Expr::Name ? last.value->a->name + "(...)" : "_", v);
   }
 }
 
+// ---- names and scopes ----
+
 Value Interpreter::lookup(const std::string& name) {
-  if (!frames_.empty()) {
-    auto it = frames_.back()->find(name);
-    if (it != frames_.back()->end()) return it->second;
+  Scope* top = frames_.empty() ? nullptr : frames_.back().get();
+  for (Scope* s = top; s; s = s->parent.get()) {
+    if (s->def && declared(s->def->globals, name)) break;
+    auto it = s->vars.find(name);
+    if (it != s->vars.end()) return it->second;
+    if (s->kind == Scope::function && s->def && declared(s->def->local_names, name)) {
+      if (s == top) throw std::runtime_error("UnboundLocalError: cannot access local variable '" + name + "' where it is not associated with a value");
+      throw std::runtime_error("NameError: cannot access free variable '" + name + "' where it is not associated with a value in enclosing scope");
+    }
   }
-  auto g = globals_.find(name);
-  if (g != globals_.end()) return g->second;
+  auto g = globals_->names.find(name);
+  if (g != globals_->names.end()) return g->second;
   auto b = builtins_.find(name);
   if (b != builtins_.end()) return b->second;
   throw std::runtime_error("NameError: name '" + name + "' is not defined");
 }
 
+void Interpreter::store(const std::string& name, Value v) {
+  if (frames_.empty()) {
+    globals_->names[name] = std::move(v);
+    return;
+  }
+  Scope& s = *frames_.back();
+  if (s.def && declared(s.def->globals, name)) {
+    globals_->names[name] = std::move(v);
+    return;
+  }
+  if (s.def && declared(s.def->nonlocals, name)) {
+    for (Scope* p = s.parent.get(); p; p = p->parent.get())
+      if (p->kind == Scope::function && p->def && declared(p->def->local_names, name)) {
+        p->vars[name] = std::move(v);
+        return;
+      }
+    throw std::runtime_error("SyntaxError: no binding for nonlocal '" + name + "' found");
+  }
+  s.vars[name] = std::move(v);
+}
+
+void Interpreter::erase(const std::string& name) {
+  std::map<std::string, Value>* vars = &globals_->names;
+  if (!frames_.empty()) {
+    Scope& s = *frames_.back();
+    if (!(s.def && declared(s.def->globals, name))) vars = &s.vars;
+    if (s.def && declared(s.def->nonlocals, name))
+      for (Scope* p = s.parent.get(); p; p = p->parent.get())
+        if (p->vars.count(name)) { vars = &p->vars; break; }
+  }
+  if (vars->erase(name) == 0) {
+    if (!frames_.empty() && frames_.back()->def && declared(frames_.back()->def->local_names, name))
+      throw std::runtime_error("UnboundLocalError: cannot access local variable '" + name + "' where it is not associated with a value");
+    throw std::runtime_error("NameError: name '" + name + "' is not defined");
+  }
+}
+
+std::shared_ptr<Scope> Interpreter::closure_scope() const {
+  std::shared_ptr<Scope> s = frames_.empty() ? nullptr : frames_.back();
+  while (s && s->kind == Scope::class_body) s = s->parent;   // methods do not see their class's names
+  return s;
+}
+
+std::string Interpreter::qualify(const std::string& name) const {
+  for (auto it = frames_.rbegin(); it != frames_.rend(); ++it) {
+    if ((*it)->kind == Scope::class_body) return (*it)->qualname + "." + name;
+    if ((*it)->kind == Scope::function) return (*it)->qualname + ".<locals>." + name;
+  }
+  return name;
+}
+
+bool Interpreter::current_method(std::shared_ptr<ClassObj>& owner, Value& self) const {
+  for (auto it = frames_.rbegin(); it != frames_.rend(); ++it) {
+    const Scope& s = **it;
+    if (s.kind != Scope::function || !s.fn) continue;
+    owner = s.fn->owner.lock();
+    const Stmt& d = *s.fn->def;
+    std::string first = !d.params.empty() ? d.params[0] : "";
+    auto v = s.vars.find(first);
+    if (!owner || v == s.vars.end()) return false;
+    self = v->second;
+    return true;
+  }
+  return false;
+}
+
 // ---- statements ----
 
 Interpreter::Flow Interpreter::exec(const Block& block, Value* ret) {
-  for (const StmtPtr& s : block)
-    if (exec_stmt(s, ret) == Flow::returned) return Flow::returned;
+  for (const StmtPtr& s : block) {
+    Flow f = exec_stmt(s, ret);
+    if (f != Flow::next) return f;
+  }
   return Flow::next;
+}
+
+// A loop's body: `break` ends the loop (broke = true), `continue` the iteration.
+Interpreter::Flow Interpreter::exec_loop_body(const Block& body, Value* ret, bool& broke) {
+  Flow f = exec(body, ret);
+  if (f == Flow::broke) broke = true;
+  return f == Flow::returned ? f : Flow::next;
 }
 
 Interpreter::Flow Interpreter::exec_stmt(const StmtPtr& ptr, Value* ret) {
   const Stmt& s = *ptr;
-  if (++steps_ > kMaxSteps) throw ScriptError(s.line, "RuntimeError: the cell ran too long (step limit reached)");
+  if (++steps_ > kMaxSteps) throw LimitError(s.line, "RuntimeError: the cell ran too long (step limit reached)", file_);
   try {
     switch (s.kind) {
       case Stmt::ExprStmt: eval(*s.value); break;
@@ -105,23 +212,17 @@ Interpreter::Flow Interpreter::exec_stmt(const StmtPtr& ptr, Value* ret) {
       }
       case Stmt::AugAssign: assign(*s.target, binop(s.op, eval(*s.target), eval(*s.value))); break;
       case Stmt::Import: exec_import(s); break;
-      case Stmt::Class: exec_class(s); break;
-      case Stmt::Def: {
-        auto f = std::make_shared<FunctionObj>();
-        f->def = ptr;   // shares ownership of the `def` and its body with the cell's tree
-        for (const ExprPtr& d : s.defaults) f->defaults.push_back(eval(*d));
-        Value v;
-        v.kind = Value::Function;
-        v.obj = f;
-        scope()[s.name] = v;
-        break;
-      }
-      case Stmt::For:
+      case Stmt::Class: exec_class(ptr); break;
+      case Stmt::Def: store(s.name, decorate(s, make_function(ptr))); break;
+      case Stmt::For: {
+        bool broke = false;
         for (const Value& item : iterate(eval(*s.value))) {
           assign(*s.target, item);
-          if (exec(s.body, ret) == Flow::returned) return Flow::returned;
+          if (exec_loop_body(s.body, ret, broke) == Flow::returned) return Flow::returned;
+          if (broke) break;
         }
-        break;
+        return broke ? Flow::next : exec(s.orelse, ret);
+      }
       case Stmt::If:
         return exec(truthy(eval(*s.value)) ? s.body : s.orelse, ret);
       case Stmt::Return:
@@ -130,38 +231,21 @@ Interpreter::Flow Interpreter::exec_stmt(const StmtPtr& ptr, Value* ret) {
       case Stmt::Pass: break;
       case Stmt::Assert:
         if (!truthy(eval(*s.value)))
-          throw std::runtime_error("AssertionError" + (s.target ? ": " + str(eval(*s.target)) : std::string()));
+          throw std::runtime_error("AssertionError" + (s.target ? ": " + str_of(eval(*s.target)) : std::string()));
         break;
+      default: return exec_more(ptr, ret);
     }
   } catch (...) {
-    rethrow_at(s.line);
+    rethrow_at(s.line, file_);
   }
   return Flow::next;
 }
 
-void Interpreter::exec_import(const Stmt& s) {
-  static const std::map<std::string, std::string> known = {
-      {"torch", "torch"}, {"torch.nn", "torch.nn"}, {"torch.nn.functional", "torch.nn.functional"},
-      {"importlib.metadata", ""}, {"math", "math"}};
-  auto it = known.find(s.name);
-  if (it == known.end()) throw std::runtime_error("ModuleNotFoundError: attn lessons can import torch, torch.nn, torch.nn.functional and math, not '" + s.name + "'");
-  if (!s.names.empty()) {      // from X import a [as b], ...
-    Value mod = s.name == "importlib.metadata" ? Value::none() : lookup("__import__:" + s.name);
-    for (const std::string& n : s.names) {
-      auto sp = n.find(" as ");
-      std::string name = n.substr(0, sp), alias = sp == std::string::npos ? name : n.substr(sp + 4);
-      scope()[alias] = mod.is_none() ? lookup("__import__:" + s.name + "." + name) : getattr(mod, name);
-    }
-    return;
-  }
-  Value mod = lookup("__import__:" + s.name);
-  if (!s.op.empty()) scope()[s.op] = mod;
-  else scope()[s.name.substr(0, s.name.find('.'))] = lookup("__import__:" + s.name.substr(0, s.name.find('.')));
-}
-
-void Interpreter::exec_class(const Stmt& s) {
+void Interpreter::exec_class(const StmtPtr& ptr) {
+  const Stmt& s = *ptr;
   auto cls = std::make_shared<ClassObj>();
   cls->name = s.name;
+  if (globals_ != main_) cls->module = str(globals_->names["__name__"]);
   for (const ExprPtr& b : s.bases) {
     Value base = eval(*b);
     if (base.kind != Value::Class) throw std::runtime_error("TypeError: a class can only derive from a class");
@@ -169,33 +253,28 @@ void Interpreter::exec_class(const Stmt& s) {
     cls->is_module = cls->is_module || bc->is_module;
     cls->bases.push_back(bc);
   }
-  Frame body;
-  frames_.push_back(&body);
-  try {
+  auto body = std::make_shared<Scope>();
+  body->kind = Scope::class_body;
+  body->parent = frames_.empty() ? nullptr : frames_.back();
+  body->qualname = qualify(s.name);
+  {
+    RunIn in_body(*this, body);
     Value ret;
     exec(s.body, &ret);
-  } catch (...) {
-    frames_.pop_back();
-    throw;
   }
-  frames_.pop_back();
-  cls->methods = body;
+  cls->methods = body->vars;
+  for (const std::shared_ptr<FunctionObj>& f : body->defined) f->owner = cls;
   Value v;
   v.kind = Value::Class;
   v.obj = cls;
-  scope()[s.name] = v;
+  store(s.name, decorate(s, v));
 }
 
 void Interpreter::assign(const Expr& target, const Value& v) {
   switch (target.kind) {
-    case Expr::Name: scope()[target.name] = v; return;
-    case Expr::Tuple: case Expr::List: {
-      std::vector<Value> items = iterate(v);
-      if (items.size() != target.items.size())
-        throw std::runtime_error(fmt::format("ValueError: expected {} values to unpack, got {}", target.items.size(), items.size()));
-      for (size_t k = 0; k < items.size(); ++k) assign(*target.items[k], items[k]);
-      return;
-    }
+    case Expr::Name: store(target.name, v); return;
+    case Expr::Tuple: case Expr::List: assign_unpack(target, v); return;
+    case Expr::Starred: throw std::runtime_error("SyntaxError: starred assignment target must be in a list or tuple");
     case Expr::Attribute: setattr(eval(*target.a), target.name, v); return;
     case Expr::Subscript: {
       Value obj = eval(*target.a);
@@ -231,6 +310,35 @@ void Interpreter::assign(const Expr& target, const Value& v) {
   }
 }
 
+// a, b = v; a, *rest = v; (a, b), c = v: Python's unpacking, with its messages.
+void Interpreter::assign_unpack(const Expr& target, const Value& v) {
+  switch (v.kind) {
+    case Value::None: case Value::Bool: case Value::Int: case Value::Float: case Value::Function:
+    case Value::Builtin: case Value::Class: case Value::Dtype: case Value::Slice: case Value::Namespace:
+      throw std::runtime_error("TypeError: cannot unpack non-iterable " + type_name(v) + " object");
+    default: break;
+  }
+  std::vector<Value> items = iterate(v);
+  const size_t n = target.items.size(), m = items.size();
+  size_t star = n;
+  for (size_t k = 0; k < n; ++k)
+    if (target.items[k]->kind == Expr::Starred) {
+      if (star != n) throw std::runtime_error("SyntaxError: multiple starred expressions in assignment");
+      star = k;
+    }
+  if (star == n) {
+    if (m > n) throw std::runtime_error(fmt::format("ValueError: too many values to unpack (expected {})", n));
+    if (m < n) throw std::runtime_error(fmt::format("ValueError: not enough values to unpack (expected {}, got {})", n, m));
+    for (size_t k = 0; k < n; ++k) assign(*target.items[k], items[k]);
+    return;
+  }
+  const size_t after = n - star - 1;
+  if (m < n - 1) throw std::runtime_error(fmt::format("ValueError: not enough values to unpack (expected at least {}, got {})", n - 1, m));
+  for (size_t k = 0; k < star; ++k) assign(*target.items[k], items[k]);
+  assign(*target.items[star]->a, Value::list(std::vector<Value>(items.begin() + static_cast<std::ptrdiff_t>(star), items.end() - static_cast<std::ptrdiff_t>(after))));
+  for (size_t k = 0; k < after; ++k) assign(*target.items[star + 1 + k], items[m - after + k]);
+}
+
 // ---- calls ----
 
 Value Interpreter::call(const Value& fn, CallArgs& args) {
@@ -238,42 +346,18 @@ Value Interpreter::call(const Value& fn, CallArgs& args) {
     case Value::Builtin: return static_cast<BuiltinObj*>(fn.obj.get())->fn(*this, args);
     case Value::Function: return call_function(*static_cast<FunctionObj*>(fn.obj.get()), args);
     case Value::Class: return instantiate(std::static_pointer_cast<ClassObj>(fn.obj), args);
-    case Value::Instance: {     // module(x) runs forward(x)
+    case Value::Instance: {     // obj(x) runs its class's __call__; module(x) runs forward(x)
+      auto cls = static_cast<InstanceObj*>(fn.obj.get())->cls;
+      for (const auto& c : mro(cls)) {
+        auto it = c->methods.find("__call__");
+        if (it != c->methods.end()) return call(bound_method(fn, it->second, "__call__"), args);
+      }
+      if (!cls->is_module) throw std::runtime_error("TypeError: '" + type_name(fn) + "' object is not callable");
       Value self = fn;
       return call(getattr(self, "forward"), args);
     }
     default: throw std::runtime_error("TypeError: '" + type_name(fn) + "' object is not callable");
   }
-}
-
-Value Interpreter::call_function(const FunctionObj& f, CallArgs& args) {
-  const Stmt& d = *f.def;
-  Frame local;
-  size_t np = d.params.size(), nd = f.defaults.size();
-  if (args.pos.size() > np)
-    throw std::runtime_error(fmt::format("TypeError: {}() takes {} positional arguments but {} were given", d.name, np, args.pos.size()));
-  for (size_t k = 0; k < args.pos.size(); ++k) local[d.params[k]] = args.pos[k];
-  for (auto& [name, v] : args.kw) {
-    if (std::find(d.params.begin(), d.params.end(), name) == d.params.end())
-      throw std::runtime_error(fmt::format("TypeError: {}() got an unexpected keyword argument '{}'", d.name, name));
-    local[name] = v;
-  }
-  for (size_t k = 0; k < np; ++k) {
-    if (local.count(d.params[k])) continue;
-    if (k + nd < np) throw std::runtime_error(fmt::format("TypeError: {}() missing required positional argument: '{}'", d.name, d.params[k]));
-    local[d.params[k]] = f.defaults[k - (np - nd)];
-  }
-  if (frames_.size() > 200) throw std::runtime_error("RecursionError: maximum recursion depth exceeded");
-  frames_.push_back(&local);
-  Value ret;
-  try {
-    exec(d.body, &ret);
-  } catch (...) {
-    frames_.pop_back();
-    throw;
-  }
-  frames_.pop_back();
-  return ret;
 }
 
 Value Interpreter::instantiate(const std::shared_ptr<ClassObj>& cls, CallArgs& args) {
@@ -282,6 +366,7 @@ Value Interpreter::instantiate(const std::shared_ptr<ClassObj>& cls, CallArgs& a
   Value self;
   self.kind = Value::Instance;
   self.obj = inst;
+  if (is_exception_class(cls)) inst->set("args", Value::tuple(args.pos));   // BaseException.__new__
   if (const Value* init = cls->find_method("__init__")) {
     CallArgs a = args;
     a.pos.insert(a.pos.begin(), self);
@@ -293,6 +378,8 @@ Value Interpreter::instantiate(const std::shared_ptr<ClassObj>& cls, CallArgs& a
       c->native_init(*this, self, args);
       return self;
     }
+  if (!args.pos.empty() || !args.kw.empty())
+    throw std::runtime_error("TypeError: " + cls->name + "() takes no arguments");
   return self;
 }
 
@@ -303,12 +390,19 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
     case Value::Namespace: {
       auto& names = static_cast<NamespaceObj*>(obj.obj.get())->names;
       auto it = names.find(name);
-      if (it == names.end()) throw std::runtime_error("AttributeError: module '" + obj.s + "' has no attribute '" + name + "' (attn implements the parts of torch the lessons use)");
+      if (it == names.end())
+        throw std::runtime_error("AttributeError: module '" + obj.s + "' has no attribute '" + name + "'" +
+                                 (names.count("__file__") ? "" : " (attn implements the parts of torch the lessons use)"));
       return it->second;
     }
     case Value::Tensor: return tensor_attribute(*this, obj, name);
     case Value::Str: return str_attribute(obj, name);
-    case Value::Instance: return instance_attribute(*this, obj, name);
+    case Value::Instance: return getattr_instance(obj, name);
+    case Value::Class: return getattr_class(obj, name);
+    case Value::Function:
+      if (name == "__name__") return Value::str(static_cast<FunctionObj*>(obj.obj.get())->def->name);
+      if (name == "__qualname__") return Value::str(static_cast<FunctionObj*>(obj.obj.get())->qualname);
+      throw std::runtime_error("AttributeError: 'function' object has no attribute '" + name + "'");
     case Value::Size: case Value::Tuple: case Value::List: case Value::Dict: {
       CallArgs a;
       a.pos.push_back(obj);
@@ -317,11 +411,6 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
     }
     default: throw std::runtime_error("AttributeError: '" + type_name(obj) + "' object has no attribute '" + name + "'");
   }
-}
-
-void Interpreter::setattr(const Value& obj, const std::string& name, Value v) {
-  if (obj.kind != Value::Instance) throw std::runtime_error("AttributeError: cannot set '" + name + "' on a " + type_name(obj));
-  static_cast<InstanceObj*>(obj.obj.get())->set(name, std::move(v));
 }
 
 }  // namespace attn::py

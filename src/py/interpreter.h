@@ -1,12 +1,18 @@
 // py/interpreter.h: runs lesson code cells (the Python subset of ast.h) against core tensors.
 //
-// What it is: a tree-walking interpreter with Python's scoping for the subset (globals plus one
-// local frame per call), the `torch` / `torch.nn` / `torch.nn.functional` names the articles use
-// (torch_api.cpp, nn_modules.cpp) and Python's builtins (builtins.cpp). print() writes into an
-// output buffer the lesson runner reads after each cell. One Interpreter = one Python session.
+// What it is: a tree-walking interpreter with Python's scoping for the subset (a module's globals,
+// one local scope per call, closures over enclosing functions, `global`/`nonlocal`, class bodies),
+// the `torch` / `torch.nn` / `torch.nn.functional` names the articles use (torch_api.cpp,
+// nn_modules.cpp), Python's builtins (builtins.cpp), exceptions (exceptions.h) and imports of
+// .py files next to the lesson (modules.cpp). print() writes into an output buffer the lesson
+// runner reads after each cell. One Interpreter = one Python session.
+// The member functions live by topic: interpreter.cpp (statements, assignment, calls), eval.cpp
+// (expressions), statements.cpp (while, try, with, raise, del), calls.cpp (def, lambda, argument
+// binding), classes.cpp (attributes of classes and instances, super), modules.cpp (import).
 // What it is not: sandboxed against infinite loops beyond a step limit, or a general Python.
 #pragma once
 
+#include <exception>
 #include <map>
 #include <sstream>
 #include <string>
@@ -28,14 +34,38 @@ struct RunState {
   print::PrintOptions print_options;   // torch.set_printoptions: this session's, from the defaults
 };
 
+// The local names of one function call, class body or comprehension. A function's scope lives as
+// long as a function defined in it (a closure) does; lookups go from a scope to `parent` (the
+// scope the function was defined in), then to the module's globals and the builtins.
+struct Scope {
+  enum Kind { function, class_body, comprehension } kind = function;
+  std::map<std::string, Value> vars;
+  std::shared_ptr<Scope> parent;
+  const Stmt* def = nullptr;            // function: its def (local names, global/nonlocal declarations)
+  const FunctionObj* fn = nullptr;      // function: the function called (super())
+  std::string qualname;                 // function/class: "f", "A", "f.<locals>.g"
+  std::vector<std::shared_ptr<FunctionObj>> defined;   // class body: its functions (owned by the class)
+};
+
 class Interpreter {
  public:
   Interpreter(core::CpuKernels cpu, core::DropoutRng rng);
 
+  ~Interpreter();
+  Interpreter(const Interpreter&) = delete;
+  Interpreter& operator=(const Interpreter&) = delete;
+  Interpreter(Interpreter&&) = default;
+
   // Parse and run one cell; output of print() accumulates in output(). With `echo_last`, a cell
   // ending in an expression displays its value's repr, as a Jupyter cell does (unless None).
-  void run_cell(const std::string& source, bool echo_last = false);
+  // Lines (in errors and in functions the cell defines) count from `first_line`: the cell's
+  // first line in its lesson file, so a function called from a later cell names its own line.
+  void run_cell(const std::string& source, bool echo_last = false, int first_line = 1);
   std::string take_output();
+
+  // The folder `import helper` / `from helper import f` reads helper.py from (the lesson file's);
+  // "" (the default) is the current directory.
+  void set_import_dir(std::string dir) { import_dir_ = std::move(dir); }
 
   // ---- used by the built-in functions ----
   RunState state;                                  // the kernel family, dropout generator, RNG
@@ -52,21 +82,52 @@ class Interpreter {
   Value binop(const std::string& op, const Value& a, const Value& b);
   std::vector<Value> iterate(const Value& v);      // for-loops, comprehensions, list()
   Value lookup(const std::string& name);
+  // str() and repr() as print(), f-strings, str(), repr() and format() show a value: a user
+  // class's own __str__ / __repr__ for an instance, else py::str / py::repr.
+  std::string str_of(const Value& v);
+  std::string repr_of(const Value& v);
+  // The method super() is called from: the class that defined it and its first argument.
+  bool current_method(std::shared_ptr<ClassObj>& owner, Value& self) const;
 
  private:
-  using Frame = std::map<std::string, Value>;
-  Frame globals_;
-  std::vector<Frame*> frames_;                     // innermost last; empty = module level
+  std::shared_ptr<NamespaceObj> main_;             // __main__: the lesson's globals
+  std::shared_ptr<NamespaceObj> globals_;          // the running code's module (main_ or an imported file)
+  std::vector<std::shared_ptr<Scope>> frames_;     // innermost last; empty = module level
   std::map<std::string, Value> builtins_;
+  std::map<std::string, Value> modules_;           // imported files by path: each runs once
+  std::string import_dir_;
+  std::string file_;                               // "" while lesson code runs, else the module's path
+  std::vector<std::weak_ptr<Scope>> closures_;     // scopes functions captured: cycles cut at destruction
+  std::vector<std::exception_ptr> handling_;       // exceptions being handled: a bare `raise` re-raises
   long steps_ = 0;
 
-  Frame& scope() { return frames_.empty() ? globals_ : *frames_.back(); }
+  friend struct RunIn;                             // switches module/scope/file for a call (calls.cpp)
+
+  void store(const std::string& name, Value v);    // name = v in the current scope, per global/nonlocal
+  void erase(const std::string& name);             // del name
+  std::shared_ptr<Scope> closure_scope() const;    // the scope a function defined now closes over
+  std::string qualify(const std::string& name) const;   // qualname of a def/class defined now
   void assign(const Expr& target, const Value& v);
-  enum class Flow { next, returned };
+  void assign_unpack(const Expr& target, const Value& v);
+  enum class Flow { next, returned, broke, continued };
   Flow exec(const Block& block, Value* ret);
   Flow exec_stmt(const StmtPtr& s, Value* ret);   // a shared pointer: a `def` keeps its statement
+  Flow exec_more(const StmtPtr& s, Value* ret);   // statements.cpp: while, try, with, raise, del, ...
+  Flow exec_try(const Stmt& s, Value* ret);
+  Flow exec_handler(const Stmt& s, const Handler& h, std::exception_ptr caught, const Value& exc, Value* ret);
+  Flow exec_with(const Stmt& s, size_t item, Value* ret);
+  Flow exec_loop_body(const Block& body, Value* ret, bool& broke);
+  void exec_raise(const Stmt& s);
+  void exec_del(const Expr& target);
   void exec_import(const Stmt& s);
-  void exec_class(const Stmt& s);
+  Value import_module(const std::string& name);    // modules.cpp: a built-in module or NAME.py
+  Value import_file(const std::string& name, const std::string& path);
+  void exec_class(const StmtPtr& s);
+  Value make_function(const StmtPtr& def);         // calls.cpp: a `def` or lambda as a value
+  Value decorate(const Stmt& s, Value v);
+  void bind_arguments(const FunctionObj& f, CallArgs& args, Scope& local);
+  Value getattr_instance(const Value& obj, const std::string& name);   // classes.cpp
+  Value getattr_class(const Value& cls, const std::string& name);
   Value eval(const Expr& e);
   Value eval_call(const Expr& e);
   Value eval_subscript(const Expr& e);
@@ -76,7 +137,29 @@ class Interpreter {
   void comprehend(const Expr& e, size_t level, std::vector<Value>& list, Value* dict);
   Value call_function(const FunctionObj& f, CallArgs& args);
   Value instantiate(const std::shared_ptr<ClassObj>& cls, CallArgs& args);
+  std::vector<Value> eval_items(const std::vector<ExprPtr>& items);   // a display's items, *a spliced
 };
+
+// Runs code in `scope`, pushed on the scope stack (null: at module level, with no scope), and,
+// when `module` is given, with that module's globals and file; restores what ran before when it
+// goes out of scope, also when the code raises. (A call switches to its function's module.)
+struct RunIn {
+  RunIn(Interpreter& in, std::shared_ptr<Scope> scope, std::shared_ptr<NamespaceObj> module = nullptr, std::string file = "");
+  ~RunIn();
+  RunIn(const RunIn&) = delete;
+  RunIn& operator=(const RunIn&) = delete;
+
+ private:
+  Interpreter& in_;
+  bool top_level_;
+  std::vector<std::shared_ptr<Scope>> frames_;     // the caller's scopes, while at module level
+  std::shared_ptr<NamespaceObj> globals_;
+  std::string file_;
+};
+
+// Re-throw the exception being handled as a ScriptError at `line` (of `file`, "" for lesson
+// code), unless it is one already: a core::TensorError becomes "RuntimeError: ...".
+[[noreturn]] void rethrow_at(int line, const std::string& file);
 
 // Helpers for Python builtins: fetch argument `k` (or keyword `name`), with Python-like errors.
 // torch functions, Tensor methods and nn modules bind to a signature instead (signature.h).
@@ -90,6 +173,11 @@ std::string format_spec(const Value& v, const std::string& spec);   // format(v,
 
 // Registration of the built-in namespaces (defined in builtins.cpp, torch_api.cpp, nn_modules.cpp).
 void add_python_builtins(std::map<std::string, Value>& builtins);
+void add_class_builtins(std::map<std::string, Value>& builtins);   // classes.cpp: super, property, isinstance, ...
+// Class helpers (classes.cpp): the method resolution order (C3) and subclass tests.
+std::vector<std::shared_ptr<ClassObj>> mro(const std::shared_ptr<ClassObj>& cls);
+bool is_subclass(const std::shared_ptr<ClassObj>& cls, const ClassObj* base);
+Value bound_method(const Value& self, const Value& fn, const std::string& name);
 Value make_torch_namespace();
 Value tensor_attribute(Interpreter& in, const Value& self, const std::string& name);
 Value str_attribute(const Value& self, const std::string& name);

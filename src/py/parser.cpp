@@ -1,4 +1,5 @@
-// py/parser.cpp: recursive-descent parser for the Python subset of lesson cells.
+// py/parser.cpp: recursive-descent parser for the Python subset of lesson cells: simple
+// statements and expressions (compound statements added later: parser_compound.cpp).
 //
 // What it is: Python's grammar for the constructs in ast.h, with Python's operator precedence
 // (or < and < not < comparisons < | < ^ < & < +,- < *,/,//,%,@ < unary < ** < trailers).
@@ -8,60 +9,11 @@
 #include <algorithm>
 #include <set>
 
-#include "py/lexer.h"
+#include "py/parser_impl.h"
 
 namespace attn::py {
 
-namespace {
-
-class Parser {
- public:
-  Parser(std::vector<Token> toks, const std::string& source) : t_(std::move(toks)), src_(source) {}
-  Block program();
-
- private:
-  std::vector<Token> t_;
-  const std::string& src_;
-  size_t p_ = 0;
-
-  const Token& cur() const { return t_[p_]; }
-  bool is_op(const char* o) const { return cur().kind == Token::Op && cur().text == o; }
-  bool is_name(const char* n) const { return cur().kind == Token::Name && cur().text == n; }
-  bool accept_op(const char* o) { if (!is_op(o)) return false; ++p_; return true; }
-  bool accept_name(const char* n) { if (!is_name(n)) return false; ++p_; return true; }
-  void expect_op(const char* o);
-  std::string expect_name();
-  [[noreturn]] void fail(const std::string& what) const;
-  ExprPtr make(Expr::Kind k) const { auto e = std::make_shared<Expr>(); e->kind = k; e->line = cur().line; return e; }
-
-  StmtPtr statement();
-  StmtPtr simple_statement();
-  StmtPtr compound(const std::string& kw);
-  StmtPtr import_statement(bool from);
-  StmtPtr def_statement();
-  StmtPtr class_statement();
-  StmtPtr if_statement();
-  Block block();
-
-  ExprPtr expr_list();           // a, b, c -> Tuple (or a single expression)
-  ExprPtr expression();          // conditional expression
-  ExprPtr or_expr();
-  ExprPtr and_expr();
-  ExprPtr not_expr();
-  ExprPtr comparison();
-  ExprPtr binary(int level);
-  ExprPtr unary();
-  ExprPtr power();
-  ExprPtr trailers(ExprPtr e);
-  ExprPtr atom();
-  ExprPtr bracket(const char* close, Expr::Kind kind);
-  ExprPtr dict_or_set();
-  ExprPtr subscript_item();
-  ExprPtr fstring(const Token& tok);
-  std::vector<Comprehension> comprehensions();
-  ExprPtr target_list();
-  void call_args(Expr& call);
-};
+namespace detail {
 
 void Parser::fail(const std::string& what) const {
   std::string near = cur().kind == Token::Newline ? "end of line" : cur().kind == Token::End ? "end of cell" : "'" + cur().text + "'";
@@ -103,6 +55,7 @@ Block Parser::block() {
 }
 
 StmtPtr Parser::statement() {
+  if (compound_keyword()) return compound_more();
   if (cur().kind == Token::Name) {
     static const std::set<std::string> kw = {"def", "class", "for", "if"};
     if (kw.count(cur().text)) return compound(cur().text);
@@ -121,7 +74,10 @@ StmtPtr Parser::compound(const std::string& kw) {
   s->target = target_list();
   if (!accept_name("in")) fail("expected 'in'");
   s->value = expr_list();
+  ++loops_;
   s->body = block();
+  --loops_;
+  if (accept_name("else")) s->orelse = block();
   return s;
 }
 
@@ -132,16 +88,10 @@ StmtPtr Parser::def_statement() {
   ++p_;
   s->name = expect_name();
   expect_op("(");
-  while (!is_op(")")) {
-    s->params.push_back(expect_name());
-    if (accept_op(":")) expression();               // annotations are ignored
-    if (accept_op("=")) s->defaults.push_back(expression());
-    else if (!s->defaults.empty()) fail("non-default argument follows default argument");
-    if (!accept_op(",")) break;
-  }
+  parameters(*s, ")", true);
   expect_op(")");
-  if (accept_op("->")) expression();
-  s->body = block();
+  if (accept_op("->")) expression();   // annotations are parsed, never evaluated
+  function_body(*s);
   return s;
 }
 
@@ -153,12 +103,18 @@ StmtPtr Parser::class_statement() {
   s->name = expect_name();
   if (accept_op("(")) {
     while (!is_op(")")) {
+      if (cur().kind == Token::Name && next().kind == Token::Op && next().text == "=")
+        unsupported("class keyword arguments (" + cur().text + "=...)");
       s->bases.push_back(expression());
       if (!accept_op(",")) break;
     }
     expect_op(")");
   }
+  int loops = loops_, functions = functions_;   // a class body is neither in a loop nor a function
+  loops_ = functions_ = 0;
   s->body = block();
+  loops_ = loops;
+  functions_ = functions;
   return s;
 }
 
@@ -177,29 +133,12 @@ StmtPtr Parser::if_statement() {
   return s;
 }
 
-StmtPtr Parser::import_statement(bool from) {
-  auto s = std::make_shared<Stmt>();
-  s->kind = Stmt::Import;
-  s->line = cur().line;
-  ++p_;
-  s->name = expect_name();
-  while (accept_op(".")) s->name += "." + expect_name();
-  if (from) {
-    if (!accept_name("import")) fail("expected 'import'");
-    do {
-      s->names.push_back(expect_name());
-      if (accept_name("as")) s->names.back() += " as " + expect_name();
-    } while (accept_op(","));
-  } else if (accept_name("as")) {
-    s->op = expect_name();
-  }
-  return s;
-}
-
 StmtPtr Parser::simple_statement() {
   auto s = std::make_shared<Stmt>();
   s->line = cur().line;
-  if (is_name("import") || is_name("from")) {
+  if (StmtPtr k = keyword_statement()) {
+    s = k;
+  } else if (is_name("import") || is_name("from")) {
     s = import_statement(is_name("from"));
   } else if (accept_name("pass")) {
     s->kind = Stmt::Pass;
@@ -207,13 +146,27 @@ StmtPtr Parser::simple_statement() {
     s->kind = Stmt::Assert;
     s->value = expression();
     if (accept_op(",")) s->target = expression();
-  } else if (accept_name("return")) {
+  } else if (is_name("return")) {
+    if (functions_ == 0) error("'return' outside function");
+    ++p_;
     s->kind = Stmt::Return;
     if (cur().kind != Token::Newline) s->value = expr_list();
   } else {
     ExprPtr e = expr_list();
-    static const std::set<std::string> aug = {"+=", "-=", "*=", "/=", "@=", "//=", "**="};
-    if (cur().kind == Token::Op && aug.count(cur().text)) {
+    static const std::set<std::string> aug = {"+=", "-=", "*=", "/=", "@=", "//=", "**=", "%="};
+    if (e->kind == Expr::Starred)
+      error(is_op("=") ? "starred assignment target must be in a list or tuple" : "can't use starred expression here");
+    if (accept_op(":")) {             // x: int = 5 (the annotation is parsed, never evaluated)
+      expression();
+      if (is_op("=")) {
+        ++p_;
+        s->kind = Stmt::Assign;
+        s->targets.push_back(e);
+        s->value = expr_list();
+      } else {
+        s->kind = Stmt::Pass;
+      }
+    } else if (cur().kind == Token::Op && aug.count(cur().text)) {
       s->kind = Stmt::AugAssign;
       s->op = cur().text.substr(0, cur().text.size() - 1);
       ++p_;
@@ -239,27 +192,31 @@ StmtPtr Parser::simple_statement() {
 // ---- expressions ----
 
 ExprPtr Parser::expr_list() {
-  ExprPtr first = expression();
+  ExprPtr first = star_expr();
   if (!is_op(",")) return first;
   ExprPtr tup = make(Expr::Tuple);
   tup->items.push_back(first);
   while (accept_op(",")) {
-    if (cur().kind == Token::Newline || is_op("=") || is_op(")") || cur().kind == Token::End) break;
-    tup->items.push_back(expression());
+    if (cur().kind == Token::Newline || is_op("=") || is_op(")") || is_op(";") || cur().kind == Token::End) break;
+    tup->items.push_back(star_expr());
   }
   return tup;
 }
 
 ExprPtr Parser::target_list() {      // for-loop / comprehension targets: stop before `in`
-  ExprPtr first = binary(0);
+  ExprPtr first = star_target();
   if (!is_op(",")) return first;
   ExprPtr tup = make(Expr::Tuple);
   tup->items.push_back(first);
-  while (accept_op(",")) tup->items.push_back(binary(0));
+  while (accept_op(",")) {
+    if (is_name("in")) break;
+    tup->items.push_back(star_target());
+  }
   return tup;
 }
 
 ExprPtr Parser::expression() {
+  if (is_name("lambda")) return lambda();
   ExprPtr e = or_expr();
   if (!is_name("if")) return e;
   ExprPtr c = make(Expr::IfExp);
@@ -366,6 +323,8 @@ void Parser::call_args(Expr& call) {
     if (cur().kind == Token::Name && t_[p_ + 1].kind == Token::Op && t_[p_ + 1].text == "=") {
       a.name = cur().text;
       p_ += 2;
+    } else if (accept_op("**")) {
+      a.name = "**";
     } else if (accept_op("*")) {
       a.name = "*";
     }
@@ -445,20 +404,24 @@ ExprPtr Parser::bracket(const char* close, Expr::Kind kind) {
   ExprPtr e = make(kind);
   ++p_;
   if (accept_op(close)) return e;
-  ExprPtr first = expression();
+  ExprPtr first = star_expr();
   if (is_name("for")) {
-    if (kind == Expr::Tuple) fail("generator expressions are not supported; use a list comprehension");
+    if (kind == Expr::Tuple) unsupported("generator expressions (x for x in ...): use a list comprehension [x for x in ...]");
     e->kind = Expr::ListComp;
     e->a = first;
     e->comps = comprehensions();
     expect_op(close);
     return e;
   }
-  if (kind == Expr::Tuple && accept_op(")")) return first;   // parenthesised expression
+  if (kind == Expr::Tuple && is_op(")")) {   // parenthesised expression
+    if (first->kind == Expr::Starred) error("cannot use starred expression here");
+    ++p_;
+    return first;
+  }
   e->items.push_back(first);
   while (accept_op(",")) {
     if (is_op(close)) break;
-    e->items.push_back(expression());
+    e->items.push_back(star_expr());
   }
   expect_op(close);
   return e;
@@ -469,23 +432,28 @@ ExprPtr Parser::dict_or_set() {
   ExprPtr d = make(Expr::Dict);
   ++p_;
   if (accept_op("}")) return d;
-  ExprPtr k = expression();
-  if (!is_op(":")) {
-    d->kind = Expr::Set;
-    if (is_name("for")) {
-      d->kind = Expr::SetComp;
-      d->a = k;
-      d->comps = comprehensions();
-    } else {
-      d->items.push_back(k);
-      while (accept_op(",") && !is_op("}")) d->items.push_back(expression());
+  ExprPtr k, v;
+  if (accept_op("**")) {   // {**a, ...}: a null key unpacks the value
+    v = or_expr();
+  } else {
+    k = star_expr();
+    if (!is_op(":")) {
+      d->kind = Expr::Set;
+      if (is_name("for")) {
+        d->kind = Expr::SetComp;
+        d->a = k;
+        d->comps = comprehensions();
+      } else {
+        d->items.push_back(k);
+        while (accept_op(",") && !is_op("}")) d->items.push_back(star_expr());
+      }
+      expect_op("}");
+      return d;
     }
-    expect_op("}");
-    return d;
+    ++p_;   // ':'
+    v = expression();
   }
-  ++p_;   // ':'
-  ExprPtr v = expression();
-  if (is_name("for")) {
+  if (k && is_name("for")) {
     d->kind = Expr::DictComp;
     d->a = k;
     d->b = v;
@@ -496,6 +464,11 @@ ExprPtr Parser::dict_or_set() {
   d->items.push_back(k);
   d->values.push_back(v);
   while (accept_op(",") && !is_op("}")) {
+    if (accept_op("**")) {
+      d->items.push_back(nullptr);
+      d->values.push_back(or_expr());
+      continue;
+    }
     d->items.push_back(expression());
     expect_op(":");
     d->values.push_back(expression());
@@ -512,29 +485,48 @@ ExprPtr Parser::fstring(const Token& tok) {
     if (lit.empty()) return;
     auto e = make(Expr::Str);
     e->name = lit;
-    f->items.push_back(e); f->fspecs.push_back(""); f->fexpr.push_back(false);
+    f->items.push_back(e); f->fspecs.push_back(""); f->fexpr.push_back(false); f->fconv.push_back(0);
     lit.clear();
   };
   for (size_t k = 0; k < s.size(); ++k) {
     if ((s[k] == '{' || s[k] == '}') && k + 1 < s.size() && s[k + 1] == s[k]) { lit += s[k++]; continue; }
     if (s[k] != '{') { lit += s[k]; continue; }
     flush();
+    // {expression[=][!conversion][:spec]}
     int depth = 0;
-    size_t end = k + 1, colon = std::string::npos;
+    size_t end = k + 1, colon = std::string::npos, bang = std::string::npos;
     for (; end < s.size(); ++end) {
       char c = s[end];
       if (c == '[' || c == '(' || c == '{') ++depth;
       else if ((c == ']' || c == ')' || c == '}') && depth > 0) --depth;
       else if (c == '}' && depth == 0) break;
       else if (c == ':' && depth == 0 && colon == std::string::npos) colon = end;
+      else if (c == '!' && depth == 0 && colon == std::string::npos && bang == std::string::npos && end + 1 < s.size() && s[end + 1] != '=') bang = end;
     }
     if (end >= s.size()) throw ScriptError(tok.line, "SyntaxError: f-string: expecting '}'");
-    std::string src = s.substr(k + 1, (colon == std::string::npos ? end : colon) - k - 1);
-    Block b = Parser(tokenize(src), src).program();
+    size_t expr_end = std::min({bang, colon, end});
+    std::string src = s.substr(k + 1, expr_end - k - 1);
+    char conv = 0;
+    if (bang != std::string::npos) {
+      std::string c = s.substr(bang + 1, (colon == std::string::npos ? end : colon) - bang - 1);
+      if (c != "r" && c != "s" && c != "a")
+        throw ScriptError(tok.line, "SyntaxError: f-string: invalid conversion character: expected 's', 'r', or 'a'");
+      conv = c[0];
+    }
+    size_t last = src.find_last_not_of(" \t");
+    if (last != std::string::npos && src[last] == '=' && (last == 0 || std::string("=!<>").find(src[last - 1]) == std::string::npos)) {
+      lit = src;                               // {x=}: the text, then the value (its repr by default)
+      flush();
+      src = src.substr(0, last);
+      if (!conv && colon == std::string::npos) conv = 'r';
+    }
+    src.erase(0, src.find_first_not_of(" \t"));   // f"{ x }": the expression may start with spaces
+    Block b = Parser(tokenize(src, tok.line), src).program();
     if (b.size() != 1 || b[0]->kind != Stmt::ExprStmt) throw ScriptError(tok.line, "SyntaxError: f-string: invalid expression");
     f->items.push_back(b[0]->value);
     f->fspecs.push_back(colon == std::string::npos ? "" : s.substr(colon + 1, end - colon - 1));
     f->fexpr.push_back(true);
+    f->fconv.push_back(conv);
     k = end;
   }
   flush();
@@ -569,8 +561,7 @@ ExprPtr Parser::atom() {
     return e;
   }
   if (tok.kind == Token::Name) {
-    static const std::set<std::string> reserved = {"in", "for", "if", "else", "and", "or", "not", "is", "return", "def", "class", "import"};
-    if (reserved.count(tok.text)) fail("invalid syntax");
+    refuse_reserved(tok);
     Expr::Kind k = tok.text == "None" ? Expr::NoneLit : tok.text == "True" ? Expr::True : tok.text == "False" ? Expr::False : Expr::Name;
     ExprPtr e = make(k);
     e->name = tok.text;
@@ -584,8 +575,10 @@ ExprPtr Parser::atom() {
   fail("invalid syntax");
 }
 
-}  // namespace
+}  // namespace detail
 
-Block parse_program(const std::string& source) { return Parser(tokenize(source), source).program(); }
+Block parse_program(const std::string& source, int first_line) {
+  return detail::Parser(tokenize(source, first_line), source).program();
+}
 
 }  // namespace attn::py

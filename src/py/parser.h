@@ -8,6 +8,7 @@
 
 namespace attn::py {
 
-Block parse_program(const std::string& source);
+// Lines are numbered from `first_line` (1: within the cell).
+Block parse_program(const std::string& source, int first_line = 1);
 
 }  // namespace attn::py

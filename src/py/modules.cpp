@@ -1,0 +1,185 @@
+// py/modules.cpp: `import` and `from ... import` in lesson code: the built-in modules (torch,
+// torch.nn, torch.nn.functional, math, importlib.metadata, typing, __future__) and a .py file
+// next to the lesson (`from previous_chapters import MultiHeadAttention`), which runs once per
+// session, in its own module namespace, in the same Python subset.
+//
+// What it is: Python's import statement for these, with its messages: a module that is neither
+// gives `ModuleNotFoundError: No module named 'x'` at the import's line; an error inside an
+// imported file names that file and line. What it is not: packages (folders), relative imports,
+// sys.path, or the standard library beyond the modules above (importing one says so).
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "py/exceptions.h"
+#include "py/interpreter.h"
+#include "py/parser.h"
+#include "py/signature.h"
+
+namespace attn::py {
+
+namespace {
+
+Value namespace_value(const std::string& name, std::shared_ptr<NamespaceObj> ns) {
+  Value v;
+  v.kind = Value::Namespace;
+  v.s = name;
+  v.obj = std::move(ns);
+  return v;
+}
+
+NamespaceObj& names_of(const Value& module) { return *static_cast<NamespaceObj*>(module.obj.get()); }
+
+// Packages a lesson may ask for that attn cannot have (numeric and plotting libraries, tokenizers).
+bool third_party(const std::string& top) {
+  static const std::set<std::string> names = {"numpy", "pandas", "matplotlib", "tiktoken", "transformers", "scipy",
+                                              "sklearn", "tqdm", "seaborn", "torchvision", "torchtext", "datasets",
+                                              "IPython", "requests", "PIL", "tensorflow", "jax"};
+  return names.count(top) > 0;
+}
+
+bool standard_library(const std::string& top) {
+  static const std::set<std::string> names = {
+      "os", "sys", "time", "random", "json", "re", "collections", "itertools", "functools", "copy", "pathlib",
+      "urllib", "dataclasses", "string", "logging", "abc", "enum", "warnings", "io", "pickle", "subprocess",
+      "shutil", "glob", "argparse", "datetime", "statistics", "operator", "textwrap", "contextlib", "inspect",
+      "types", "numbers", "heapq", "bisect", "struct", "csv", "zipfile", "gzip", "hashlib", "base64", "uuid",
+      "threading", "multiprocessing", "unittest", "doctest", "pprint", "importlib", "timeit", "platform"};
+  return names.count(top) > 0;
+}
+
+// typing's names: annotations are parsed and never evaluated, so these only have to exist.
+Value typing_module() {
+  auto ns = std::make_shared<NamespaceObj>();
+  for (const char* n : {"Any", "Callable", "Dict", "Iterable", "Iterator", "List", "Literal", "Optional", "Sequence", "Set",
+                        "Tuple", "Type", "Union", "TYPE_CHECKING"}) {
+    std::string name = n;
+    ns->names[name] = name == "TYPE_CHECKING" ? Value::boolean(false) : builtin("typing." + name, [name](Interpreter&, CallArgs&) -> Value {
+      throw std::runtime_error("NotImplementedError: attn reads type hints without using them: typing." + name + " cannot be called");
+    });
+  }
+  return namespace_value("typing", ns);
+}
+
+Value future_module() {
+  auto ns = std::make_shared<NamespaceObj>();
+  for (const char* n : {"annotations", "division", "print_function", "absolute_import"}) ns->names[n] = Value::boolean(true);
+  return namespace_value("__future__", ns);
+}
+
+// importlib.metadata: version("torch") is torch.__version__; attn has no other package.
+Value importlib_metadata(Interpreter& in) {
+  auto ns = std::make_shared<NamespaceObj>();
+  Value torch_version = in.getattr(in.lookup("__import__:torch"), "__version__");
+  ns->names["version"] = builtin("importlib.metadata.version", [torch_version](Interpreter&, CallArgs& a) {
+    static const Signature sig = Signature::parse("def version(distribution_name)");
+    Args b = bind_args(sig, a, "version");
+    Value name = b.get("distribution_name");
+    if (name.kind == Value::Str && name.s == "torch") return torch_version;
+    throw std::runtime_error("importlib.metadata.PackageNotFoundError: No package metadata was found for " + str(name));
+  });
+  Value cls;
+  cls.kind = Value::Class;
+  cls.obj = exception_class("PackageNotFoundError");
+  ns->names["PackageNotFoundError"] = cls;
+  return namespace_value("importlib.metadata", ns);
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::ostringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+Value Interpreter::import_module(const std::string& name) {
+  static const std::set<std::string> torch_modules = {"torch", "torch.nn", "torch.nn.functional", "math"};
+  if (torch_modules.count(name)) return lookup("__import__:" + name);
+  auto cached = modules_.find("<builtin>:" + name);
+  if (cached != modules_.end()) return cached->second;
+  Value made;
+  if (name == "typing") made = typing_module();
+  else if (name == "__future__") made = future_module();
+  else if (name == "importlib.metadata") made = importlib_metadata(*this);
+  else if (name == "importlib") {
+    auto ns = std::make_shared<NamespaceObj>();
+    ns->names["metadata"] = import_module("importlib.metadata");
+    made = namespace_value("importlib", ns);
+  }
+  if (made.kind == Value::Namespace) return modules_["<builtin>:" + name] = made;
+
+  const std::string top = name.substr(0, name.find('.'));
+  if (name.find('.') == std::string::npos) {
+    std::filesystem::path path = std::filesystem::path(import_dir_) / (name + ".py");
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(path, ec)) return import_file(name, path.lexically_normal().string());
+  }
+  if (third_party(top))   // the words attn has always used for these
+    throw std::runtime_error("ModuleNotFoundError: attn lessons can import torch, torch.nn, torch.nn.functional and math, not '" + name + "'");
+  if (standard_library(top))
+    throw std::runtime_error("ModuleNotFoundError: attn does not support the module '" + name +
+                             "' (lessons can import torch, math, typing, importlib.metadata and .py files next to the lesson)");
+  throw std::runtime_error("ModuleNotFoundError: No module named '" + name + "'");
+}
+
+// helper.py next to the lesson: parsed and run once, at its own module level; later imports get
+// the same module. Its errors name the file (ScriptError::file) and its line.
+Value Interpreter::import_file(const std::string& name, const std::string& path) {
+  auto cached = modules_.find(path);
+  if (cached != modules_.end()) return cached->second;
+  auto ns = std::make_shared<NamespaceObj>();
+  ns->names["__name__"] = Value::str(name);
+  ns->names["__file__"] = Value::str(path);
+  Value module = namespace_value(name, ns);
+  Block body;
+  try {
+    body = parse_program(read_file(path));
+  } catch (const ScriptError& e) {
+    throw ScriptError(e.line, e.what(), path);
+  }
+  modules_[path] = module;   // before it runs, as sys.modules: a circular import sees it half-made
+  try {
+    RunIn run(*this, nullptr, ns, path);
+    Value ret;
+    exec(body, &ret);
+  } catch (...) {
+    modules_.erase(path);
+    throw;
+  }
+  return module;
+}
+
+void Interpreter::exec_import(const Stmt& s) {
+  if (s.names.empty()) {   // import a.b [as c]
+    Value module = import_module(s.name);
+    std::string top = s.name.substr(0, s.name.find('.'));
+    if (!s.op.empty()) store(s.op, module);
+    else store(top, top == s.name ? module : import_module(top));
+    return;
+  }
+  Value module = import_module(s.name);   // from a.b import x [as y], ... / from a import *
+  NamespaceObj& names = names_of(module);
+  for (const std::string& n : s.names) {
+    if (n == "*") {
+      for (const auto& [k, v] : names.names)
+        if (k.rfind("_", 0) != 0) store(k, v);
+      continue;
+    }
+    auto sp = n.find(" as ");
+    std::string name = n.substr(0, sp), alias = sp == std::string::npos ? name : n.substr(sp + 4);
+    auto it = names.names.find(name);
+    if (it == names.names.end()) {
+      auto file = names.names.find("__file__");
+      std::string where = file != names.names.end() ? str(file->second) : "attn implements the parts of torch the lessons use";
+      throw std::runtime_error("ImportError: cannot import name '" + name + "' from '" + s.name + "' (" + where + ")");
+    }
+    store(alias, it->second);
+  }
+}
+
+}  // namespace attn::py

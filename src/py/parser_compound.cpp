@@ -1,0 +1,412 @@
+// py/parser_compound.cpp: the parser's compound statements beyond def/class/for/if (while, try,
+// with, decorators), the keyword statements (break, continue, raise, global, nonlocal, del),
+// import, parameter lists and lambda, starred expressions, the names a function binds, and the
+// refusal of Python constructs attn does not run.
+//
+// What it is: Python 3.11's grammar for these, with CPython's SyntaxError wording where CPython
+// reports the mistake at compile time ('break' outside loop, default 'except:' must be last).
+// A construct outside attn's subset is refused here, at parse time, in one line naming it:
+// "SyntaxError: attn does not support 'yield' (generators)". README.md ("What attn's Python
+// supports") lists them. What it is not: the execution of these statements (statements.cpp).
+#include <algorithm>
+#include <set>
+
+#include "py/parser_impl.h"
+
+namespace attn::py::detail {
+
+void Parser::error(const std::string& msg) const { throw ScriptError(cur().line, "SyntaxError: " + msg); }
+
+void Parser::unsupported(const std::string& what) const { error("attn does not support " + what); }
+
+namespace {
+
+bool is_keyword(const std::string& w) {
+  static const std::set<std::string> kw = {"and", "as", "assert", "async", "await", "break", "class", "continue",
+                                           "def", "del", "elif", "else", "except", "finally", "for", "from",
+                                           "global", "if", "import", "in", "is", "lambda", "nonlocal", "not",
+                                           "or", "pass", "raise", "return", "try", "while", "with", "yield"};
+  return kw.count(w) > 0;
+}
+
+}  // namespace
+
+void Parser::refuse_reserved(const Token& tok) const {
+  if (tok.text == "yield") unsupported("'yield' (generators): build a list and return it");
+  if (tok.text == "await" || tok.text == "async") unsupported("'" + tok.text + "' (coroutines)");
+  if (is_keyword(tok.text)) fail("invalid syntax");
+}
+
+// `match x:` / `case 1:` start a statement only when a name, number or string follows directly
+// (`match = 3` and `match(x)` are ordinary code).
+bool Parser::compound_keyword() const {
+  if (is_op("@")) return true;
+  if (cur().kind != Token::Name) return false;
+  const std::string& w = cur().text;
+  if (w == "while" || w == "try" || w == "with" || w == "async") return true;
+  if (w == "match" || w == "case") {
+    const Token& n = next();
+    bool atom = n.kind == Token::Number || n.kind == Token::String || n.kind == Token::FString ||
+                (n.kind == Token::Name && !is_keyword(n.text));
+    return atom;
+  }
+  return false;
+}
+
+StmtPtr Parser::compound_more() {
+  if (is_op("@")) return decorated();
+  if (is_name("while")) return while_statement();
+  if (is_name("try")) return try_statement();
+  if (is_name("with")) return with_statement();
+  if (is_name("async")) unsupported("'async' (coroutines)");
+  unsupported("'match' (structural pattern matching): use if/elif");
+}
+
+StmtPtr Parser::while_statement() {
+  StmtPtr s = make_stmt(Stmt::While);
+  ++p_;
+  s->value = expression();
+  ++loops_;
+  s->body = block();
+  --loops_;
+  if (accept_name("else")) s->orelse = block();
+  return s;
+}
+
+StmtPtr Parser::try_statement() {
+  StmtPtr s = make_stmt(Stmt::Try);
+  ++p_;
+  s->body = block();
+  int bare = 0;   // the line of a bare `except:`
+  while (is_name("except")) {
+    Handler h;
+    h.line = cur().line;
+    ++p_;
+    if (is_op("*")) unsupported("'except*' (exception groups)");
+    if (bare) throw ScriptError(bare, "SyntaxError: default 'except:' must be last");
+    if (is_op(":")) {
+      bare = h.line;
+    } else {
+      h.type = expression();
+      if (is_op(",")) error("multiple exception types must be parenthesized");
+      if (accept_name("as")) h.name = expect_name();
+    }
+    h.body = block();
+    s->handlers.push_back(std::move(h));
+  }
+  if (!s->handlers.empty() && accept_name("else")) s->orelse = block();
+  if (accept_name("finally")) s->finalbody = block();
+  if (s->handlers.empty() && s->finalbody.empty()) error("expected 'except' or 'finally' block");
+  return s;
+}
+
+StmtPtr Parser::with_statement() {
+  StmtPtr s = make_stmt(Stmt::With);
+  ++p_;
+  do {
+    s->bases.push_back(expression());
+    s->targets.push_back(accept_name("as") ? star_target() : nullptr);
+  } while (accept_op(","));
+  s->body = block();
+  return s;
+}
+
+StmtPtr Parser::decorated() {
+  std::vector<ExprPtr> decorators;
+  while (accept_op("@")) {
+    decorators.push_back(expression());
+    if (cur().kind != Token::Newline) fail("expected a new line after the decorator");
+    ++p_;
+  }
+  StmtPtr s;
+  if (is_name("def")) s = def_statement();
+  else if (is_name("class")) s = class_statement();
+  else if (is_name("async")) unsupported("'async' (coroutines)");
+  else fail("expected 'def' or 'class' after a decorator");
+  s->decorators = std::move(decorators);
+  return s;
+}
+
+StmtPtr Parser::keyword_statement() {
+  if (cur().kind != Token::Name) return nullptr;
+  const std::string w = cur().text;
+  if (w == "break" || w == "continue") {
+    if (loops_ == 0) error(w == "break" ? "'break' outside loop" : "'continue' not properly in loop");
+    StmtPtr s = make_stmt(w == "break" ? Stmt::Break : Stmt::Continue);
+    ++p_;
+    return s;
+  }
+  if (w == "raise") {
+    StmtPtr s = make_stmt(Stmt::Raise);
+    ++p_;
+    if (cur().kind != Token::Newline && cur().kind != Token::End && !is_op(";")) {
+      s->value = expression();
+      if (accept_name("from")) s->target = expression();
+    }
+    return s;
+  }
+  if (w == "global" || w == "nonlocal") {
+    if (w == "nonlocal" && functions_ == 0) error("nonlocal declaration not allowed at module level");
+    StmtPtr s = make_stmt(w == "global" ? Stmt::Global : Stmt::Nonlocal);
+    ++p_;
+    do s->names.push_back(expect_name());
+    while (accept_op(","));
+    return s;
+  }
+  if (w == "del") {
+    StmtPtr s = make_stmt(Stmt::Del);
+    ++p_;
+    ExprPtr e = expr_list();
+    std::vector<ExprPtr> targets = e->kind == Expr::Tuple ? e->items : std::vector<ExprPtr>{e};
+    for (const ExprPtr& t : targets)
+      if (t->kind != Expr::Name && t->kind != Expr::Subscript && t->kind != Expr::Attribute)
+        error("cannot delete this expression: attn deletes names, items and attributes");
+    s->targets = targets;
+    return s;
+  }
+  return nullptr;
+}
+
+// import a.b [as c] / from a.b import x [as y], ... / from a.b import (x, y) / from a import *
+StmtPtr Parser::import_statement(bool from) {
+  auto s = std::make_shared<Stmt>();
+  s->kind = Stmt::Import;
+  s->line = cur().line;
+  ++p_;
+  if (is_op(".") || is_op("...")) unsupported("relative imports (from . import x): import the file by its name");
+  s->name = expect_name();
+  while (accept_op(".")) s->name += "." + expect_name();
+  if (from) {
+    if (!accept_name("import")) fail("expected 'import'");
+    if (accept_op("*")) {
+      s->names.push_back("*");
+      return s;
+    }
+    bool paren = accept_op("(");
+    do {
+      if (paren && is_op(")")) break;
+      s->names.push_back(expect_name());
+      if (accept_name("as")) s->names.back() += " as " + expect_name();
+    } while (accept_op(","));
+    if (paren) expect_op(")");
+  } else if (accept_name("as")) {
+    s->op = expect_name();
+  }
+  return s;
+}
+
+// (a, b=1, /, c, *args, d, e=2, **kwargs) up to `close` (")" for def, ":" for lambda).
+void Parser::parameters(Stmt& def, const char* close, bool annotations) {
+  bool star = false;
+  std::set<std::string> seen;
+  auto name = [&] {
+    std::string n = expect_name();
+    if (!seen.insert(n).second) error("duplicate argument '" + n + "' in function definition");
+    if (annotations && accept_op(":")) expression();   // annotations are parsed, never evaluated
+    return n;
+  };
+  while (!is_op(close)) {
+    if (accept_op("/")) {
+      if (star || def.posonly || def.params.empty()) fail("invalid syntax");
+      def.posonly = def.params.size();
+    } else if (accept_op("**")) {
+      def.kwarg = name();
+      accept_op(",");
+      if (!is_op(close)) error("arguments cannot follow var-keyword argument");
+      break;
+    } else if (accept_op("*")) {
+      if (star) error("* argument may appear only once");
+      star = true;
+      if (cur().kind == Token::Name) def.vararg = name();
+      else if (!is_op(",")) error("named arguments must follow bare *");
+    } else {
+      std::string n = name();
+      ExprPtr d = accept_op("=") ? expression() : nullptr;
+      if (star) {
+        def.kwonly.push_back(n);
+        def.kwonly_defaults.push_back(d);
+      } else {
+        if (!d && !def.defaults.empty()) error("non-default argument follows default argument");
+        def.params.push_back(n);
+        if (d) def.defaults.push_back(d);
+      }
+    }
+    if (!accept_op(",")) break;
+  }
+  if (star && def.vararg.empty() && def.kwonly.empty()) error("named arguments must follow bare *");
+}
+
+void Parser::function_body(Stmt& def) {
+  int loops = loops_;   // a loop around the def does not make `break` legal inside it
+  loops_ = 0;
+  ++functions_;
+  ++defs_;
+  def.body = block();
+  --defs_;
+  --functions_;
+  loops_ = loops;
+  analyse_function(def);
+  if (defs_ == 0) check_nonlocals(def);
+}
+
+ExprPtr Parser::lambda() {
+  ExprPtr e = make(Expr::Lambda);
+  auto def = make_stmt(Stmt::Def);
+  def->name = "<lambda>";
+  ++p_;
+  parameters(*def, ":", false);
+  expect_op(":");
+  int loops = loops_;
+  loops_ = 0;
+  ++functions_;
+  StmtPtr ret = make_stmt(Stmt::Return);
+  ret->value = expression();
+  --functions_;
+  loops_ = loops;
+  def->body.push_back(ret);
+  analyse_function(*def);
+  e->def = def;
+  return e;
+}
+
+ExprPtr Parser::star_expr() {
+  if (!is_op("*")) return expression();
+  ExprPtr e = make(Expr::Starred);
+  ++p_;
+  e->a = binary(0);
+  return e;
+}
+
+ExprPtr Parser::star_target() {
+  if (!is_op("*")) return binary(0);
+  ExprPtr e = make(Expr::Starred);
+  ++p_;
+  e->a = binary(0);
+  return e;
+}
+
+// ---- the names a function binds ----
+
+namespace {
+
+struct Binding {
+  std::set<std::string> bound, globals, nonlocals;
+
+  void target(const Expr& e) {
+    if (e.kind == Expr::Name) bound.insert(e.name);
+    else if (e.kind == Expr::Tuple || e.kind == Expr::List)
+      for (const ExprPtr& x : e.items) target(*x);
+    else if (e.kind == Expr::Starred) target(*e.a);
+  }
+
+  void block(const Block& b) {
+    for (const StmtPtr& s : b) statement(*s);
+  }
+
+  void statement(const Stmt& s) {
+    switch (s.kind) {
+      case Stmt::Assign: case Stmt::Del:
+        for (const ExprPtr& t : s.targets) target(*t);
+        break;
+      case Stmt::AugAssign: target(*s.target); break;
+      case Stmt::For: target(*s.target); block(s.body); block(s.orelse); break;
+      case Stmt::While: case Stmt::If: block(s.body); block(s.orelse); break;
+      case Stmt::With:
+        for (const ExprPtr& t : s.targets)
+          if (t) target(*t);
+        block(s.body);
+        break;
+      case Stmt::Try:
+        block(s.body);
+        for (const Handler& h : s.handlers) {
+          if (!h.name.empty()) bound.insert(h.name);
+          block(h.body);
+        }
+        block(s.orelse);
+        block(s.finalbody);
+        break;
+      case Stmt::Import:
+        if (s.names.empty()) bound.insert(!s.op.empty() ? s.op : s.name.substr(0, s.name.find('.')));
+        for (const std::string& n : s.names) {
+          auto sp = n.find(" as ");
+          if (n != "*") bound.insert(sp == std::string::npos ? n : n.substr(sp + 4));
+        }
+        break;
+      case Stmt::Def: case Stmt::Class: bound.insert(s.name); break;
+      case Stmt::Global: globals.insert(s.names.begin(), s.names.end()); break;
+      case Stmt::Nonlocal: nonlocals.insert(s.names.begin(), s.names.end()); break;
+      default: break;
+    }
+  }
+};
+
+}  // namespace
+
+void analyse_function(Stmt& def) {
+  Binding b;
+  b.bound.insert(def.params.begin(), def.params.end());
+  b.bound.insert(def.kwonly.begin(), def.kwonly.end());
+  if (!def.vararg.empty()) b.bound.insert(def.vararg);
+  if (!def.kwarg.empty()) b.bound.insert(def.kwarg);
+  b.block(def.body);
+  for (const std::string& n : b.globals) {
+    if (std::find(def.params.begin(), def.params.end(), n) != def.params.end())
+      throw ScriptError(def.line, "SyntaxError: name '" + n + "' is parameter and global");
+    b.bound.erase(n);
+  }
+  for (const std::string& n : b.nonlocals) b.bound.erase(n);
+  def.local_names.assign(b.bound.begin(), b.bound.end());   // sorted: lookups binary-search it
+  def.globals.assign(b.globals.begin(), b.globals.end());
+  def.nonlocals.assign(b.nonlocals.begin(), b.nonlocals.end());
+}
+
+namespace {
+
+// The nested defs of a block (through if/for/while/try/with and class bodies, not into defs).
+void nested_defs(const Block& b, std::vector<const Stmt*>& out) {
+  for (const StmtPtr& s : b) {
+    if (s->kind == Stmt::Def) {
+      out.push_back(s.get());
+      continue;
+    }
+    nested_defs(s->body, out);
+    nested_defs(s->orelse, out);
+    nested_defs(s->finalbody, out);
+    for (const Handler& h : s->handlers) nested_defs(h.body, out);
+  }
+}
+
+int nonlocal_line(const Block& b, const std::string& name) {
+  for (const StmtPtr& s : b) {
+    if (s->kind == Stmt::Nonlocal && std::find(s->names.begin(), s->names.end(), name) != s->names.end()) return s->line;
+    if (s->kind == Stmt::Def || s->kind == Stmt::Class) continue;
+    for (const Block* inner : {&s->body, &s->orelse, &s->finalbody})
+      if (int line = nonlocal_line(*inner, name)) return line;
+    for (const Handler& h : s->handlers)
+      if (int line = nonlocal_line(h.body, name)) return line;
+  }
+  return 0;
+}
+
+void check_chain(const Stmt& def, std::vector<const Stmt*>& chain) {
+  for (const std::string& n : def.nonlocals) {
+    bool bound = std::any_of(chain.begin(), chain.end(), [&](const Stmt* outer) {
+      return std::binary_search(outer->local_names.begin(), outer->local_names.end(), n);
+    });
+    if (!bound) throw ScriptError(nonlocal_line(def.body, n), "SyntaxError: no binding for nonlocal '" + n + "' found");
+  }
+  std::vector<const Stmt*> inner;
+  nested_defs(def.body, inner);
+  chain.push_back(&def);
+  for (const Stmt* d : inner) check_chain(*d, chain);
+  chain.pop_back();
+}
+
+}  // namespace
+
+void check_nonlocals(const Stmt& outermost) {
+  std::vector<const Stmt*> chain;
+  check_chain(outermost, chain);
+}
+
+}  // namespace attn::py::detail

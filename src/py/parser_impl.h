@@ -1,0 +1,100 @@
+// py/parser_impl.h: the recursive-descent parser's class, shared by its two source files
+// (private to the parser: include parser.h to parse).
+//
+// What it is: parser.cpp holds simple statements and expressions; parser_compound.cpp import,
+// the compound statements added for tutorials' code (while, try, with, decorators), parameter
+// lists with `*args`/`**kwargs`, lambda, the analysis of which names a function binds, and the
+// refusals of constructs outside attn's subset ("SyntaxError: attn does not support 'yield'
+// (generators)"). What it is not: an error-recovering parser; the first error is reported.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "py/ast.h"
+#include "py/lexer.h"
+
+namespace attn::py::detail {
+
+class Parser {
+ public:
+  Parser(std::vector<Token> toks, const std::string& source) : t_(std::move(toks)), src_(source) {}
+  Block program();
+
+ private:
+  std::vector<Token> t_;
+  const std::string& src_;
+  size_t p_ = 0;
+  int loops_ = 0;                // enclosing loops in the current function: break/continue allowed
+  int functions_ = 0;            // enclosing defs/lambdas: return, nonlocal allowed (0 in a class body)
+  int defs_ = 0;                 // enclosing defs, class bodies or not: 0 = an outermost def
+
+  const Token& cur() const { return t_[p_]; }
+  const Token& next() const { return t_[p_ + 1 < t_.size() ? p_ + 1 : p_]; }
+  bool is_op(const char* o) const { return cur().kind == Token::Op && cur().text == o; }
+  bool is_name(const char* n) const { return cur().kind == Token::Name && cur().text == n; }
+  bool accept_op(const char* o) { if (!is_op(o)) return false; ++p_; return true; }
+  bool accept_name(const char* n) { if (!is_name(n)) return false; ++p_; return true; }
+  void expect_op(const char* o);
+  std::string expect_name();
+  [[noreturn]] void fail(const std::string& what) const;
+  [[noreturn]] void error(const std::string& msg) const;         // "SyntaxError: msg" at this line
+  [[noreturn]] void unsupported(const std::string& what) const;  // "attn does not support <what>"
+  ExprPtr make(Expr::Kind k) const { auto e = std::make_shared<Expr>(); e->kind = k; e->line = cur().line; return e; }
+  StmtPtr make_stmt(Stmt::Kind k) const { auto s = std::make_shared<Stmt>(); s->kind = k; s->line = cur().line; return s; }
+
+  // parser.cpp
+  StmtPtr statement();
+  StmtPtr simple_statement();
+  StmtPtr compound(const std::string& kw);
+  StmtPtr def_statement();
+  StmtPtr class_statement();
+  StmtPtr if_statement();
+  Block block();
+
+  ExprPtr expr_list();           // a, b, *c -> Tuple (or a single expression)
+  ExprPtr expression();          // conditional expression, or lambda
+  ExprPtr or_expr();
+  ExprPtr and_expr();
+  ExprPtr not_expr();
+  ExprPtr comparison();
+  ExprPtr binary(int level);
+  ExprPtr unary();
+  ExprPtr power();
+  ExprPtr trailers(ExprPtr e);
+  ExprPtr atom();
+  ExprPtr bracket(const char* close, Expr::Kind kind);
+  ExprPtr dict_or_set();
+  ExprPtr subscript_item();
+  ExprPtr fstring(const Token& tok);
+  std::vector<Comprehension> comprehensions();
+  ExprPtr target_list();
+  void call_args(Expr& call);
+
+  // parser_compound.cpp
+  bool compound_keyword() const;                 // while/try/with/@/async/match start a compound statement
+  StmtPtr compound_more();
+  StmtPtr while_statement();
+  StmtPtr try_statement();
+  StmtPtr with_statement();
+  StmtPtr decorated();
+  StmtPtr keyword_statement();                   // break, continue, raise, global, nonlocal, del; null if none
+  StmtPtr import_statement(bool from);
+  void parameters(Stmt& def, const char* close, bool annotations);
+  void function_body(Stmt& def);                 // the body of a def, then its local names
+  ExprPtr lambda();
+  ExprPtr star_expr();                           // `*x` in a display or target list, else an expression
+  ExprPtr star_target();                         // the same in a for-target list (stops before `in`)
+  void refuse_reserved(const Token& tok) const;  // a keyword where an expression should be
+};
+
+// The names a function body binds (assignments, for/with/except targets, imports, def, class,
+// del), not looking into nested functions, classes, lambdas or comprehensions; less its global
+// and nonlocal declarations, which it records in def.globals / def.nonlocals.
+void analyse_function(Stmt& def);
+
+// Every `nonlocal x` in an outermost def and the defs inside it names a variable of an
+// enclosing def, as CPython checks when compiling: else "SyntaxError: no binding for nonlocal 'x' found".
+void check_nonlocals(const Stmt& outermost);
+
+}  // namespace attn::py::detail

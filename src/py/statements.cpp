@@ -1,0 +1,218 @@
+// py/statements.cpp: executing while, break, continue, try/except/else/finally, raise, with,
+// global/nonlocal and del (the other statements: interpreter.cpp).
+//
+// What it is: Python's semantics for these, with its messages. An except clause sees attn's own
+// errors as exception objects (exceptions.h); attn's limits (LimitError) pass every except
+// clause, `finally` and `with` untouched: they end the run. What it is not: exception chaining
+// or tracebacks (a raise inside a handler replaces the exception being handled).
+#include <fmt/format.h>
+
+#include "py/exceptions.h"
+#include "py/interpreter.h"
+
+namespace attn::py {
+
+namespace {
+
+InstanceObj& inst(const Value& v) { return *static_cast<InstanceObj*>(v.obj.get()); }
+
+Value class_of(const Value& instance) {
+  Value c;
+  c.kind = Value::Class;
+  c.obj = inst(instance).cls;
+  return c;
+}
+
+bool is_exception_class_value(const Value& v) {
+  return v.kind == Value::Class && is_exception_class(std::static_pointer_cast<ClassObj>(v.obj));
+}
+
+// Whether `exc` is an instance of the except clause's class (or of one in its tuple).
+bool matches(const Value& clause, const Value& exc) {
+  if (clause.kind == Value::Tuple) {
+    for (const Value& c : as_seq(clause))
+      if (matches(c, exc)) return true;
+    return false;
+  }
+  if (!is_exception_class_value(clause))
+    throw std::runtime_error("TypeError: catching classes that do not inherit from BaseException is not allowed");
+  return is_subclass(inst(exc).cls, static_cast<ClassObj*>(clause.obj.get()));
+}
+
+}  // namespace
+
+Interpreter::Flow Interpreter::exec_more(const StmtPtr& ptr, Value* ret) {
+  const Stmt& s = *ptr;
+  switch (s.kind) {
+    case Stmt::While: {
+      bool broke = false;
+      while (truthy(eval(*s.value))) {
+        if (exec_loop_body(s.body, ret, broke) == Flow::returned) return Flow::returned;
+        if (broke) break;
+      }
+      return broke ? Flow::next : exec(s.orelse, ret);
+    }
+    case Stmt::Break: return Flow::broke;
+    case Stmt::Continue: return Flow::continued;
+    case Stmt::Try: return exec_try(s, ret);
+    case Stmt::With: return exec_with(s, 0, ret);
+    case Stmt::Raise: exec_raise(s); break;
+    case Stmt::Global: case Stmt::Nonlocal: break;   // the parser recorded them in their def
+    case Stmt::Del:
+      for (const ExprPtr& t : s.targets) exec_del(*t);
+      break;
+    default: throw std::runtime_error("SyntaxError: a statement attn cannot run");
+  }
+  return Flow::next;
+}
+
+Interpreter::Flow Interpreter::exec_try(const Stmt& s, Value* ret) {
+  Flow flow = Flow::next;
+  std::exception_ptr pending;   // raised in the body, a handler or `else`: re-raised after `finally`
+  try {
+    bool handled = false;
+    try {
+      flow = exec(s.body, ret);
+    } catch (const LimitError&) {
+      throw;
+    } catch (const ScriptError& e) {
+      Value exc = caught_exception(e);
+      const Handler* handler = nullptr;
+      for (const Handler& h : s.handlers) {
+        try {
+          if (!h.type || matches(eval(*h.type), exc)) handler = &h;
+        } catch (...) {
+          rethrow_at(h.line, file_);
+        }
+        if (handler) break;
+      }
+      if (!handler) throw;
+      handled = true;
+      flow = exec_handler(s, *handler, std::current_exception(), exc, ret);
+    }
+    if (!handled && flow == Flow::next) flow = exec(s.orelse, ret);
+  } catch (const LimitError&) {
+    throw;   // the run is over: not even `finally` runs
+  } catch (...) {
+    if (s.finalbody.empty()) throw;
+    pending = std::current_exception();
+  }
+  if (!s.finalbody.empty()) {
+    Flow f = exec(s.finalbody, ret);
+    if (f != Flow::next) return f;   // return/break/continue in `finally` drops a pending exception
+  }
+  if (pending) std::rethrow_exception(pending);
+  return flow;
+}
+
+// `except ... as name:` binds the exception, and unbinds it afterwards (as Python does); a bare
+// `raise` in the handler re-raises it.
+Interpreter::Flow Interpreter::exec_handler(const Stmt&, const Handler& h, std::exception_ptr caught, const Value& exc, Value* ret) {
+  struct Handling {
+    Interpreter& in;
+    const Handler& h;
+    ~Handling() {
+      in.handling_.pop_back();
+      if (h.name.empty()) return;
+      try {
+        in.erase(h.name);
+      } catch (...) {   // the handler deleted it itself
+      }
+    }
+  };
+  if (!h.name.empty()) store(h.name, exc);
+  handling_.push_back(std::move(caught));
+  Handling guard{*this, h};
+  return exec(h.body, ret);
+}
+
+void Interpreter::exec_raise(const Stmt& s) {
+  if (!s.value) {
+    if (handling_.empty()) throw std::runtime_error("RuntimeError: No active exception to reraise");
+    std::rethrow_exception(handling_.back());
+  }
+  Value v = eval(*s.value);
+  if (is_exception_class_value(v)) {
+    CallArgs none;
+    v = call(v, none);
+  }
+  if (!is_exception(v)) throw std::runtime_error("TypeError: exceptions must derive from BaseException");
+  if (s.target) {   // raise X from Y: Y is checked; attn keeps no exception chain
+    Value cause = eval(*s.target);
+    if (!cause.is_none() && !is_exception(cause) && !is_exception_class_value(cause))
+      throw std::runtime_error("TypeError: exception causes must derive from BaseException");
+  }
+  throw PyException(s.line, v, exception_text(v, str_of(v)), file_);
+}
+
+// with A() as a, B() as b: body  ==  with A() as a: (with B() as b: body)
+Interpreter::Flow Interpreter::exec_with(const Stmt& s, size_t item, Value* ret) {
+  Value manager = eval(*s.bases[item]);
+  Value enter, exit;
+  try {
+    enter = getattr(manager, "__enter__");
+    exit = getattr(manager, "__exit__");
+  } catch (const std::exception&) {
+    throw std::runtime_error("TypeError: '" + type_name(manager) + "' object does not support the context manager protocol");
+  }
+  CallArgs no_args;
+  Value entered = call(enter, no_args);
+  if (s.targets[item]) assign(*s.targets[item], entered);
+  Flow flow;
+  try {
+    flow = item + 1 < s.bases.size() ? exec_with(s, item + 1, ret) : exec(s.body, ret);
+  } catch (const LimitError&) {
+    throw;
+  } catch (const ScriptError& e) {
+    Value exc = caught_exception(e);
+    CallArgs a;
+    a.pos = {class_of(exc), exc, Value::none()};
+    if (truthy(call(exit, a))) return Flow::next;   // __exit__ returned True: the exception is suppressed
+    throw;
+  }
+  CallArgs a;
+  a.pos = {Value::none(), Value::none(), Value::none()};
+  call(exit, a);
+  return flow;
+}
+
+void Interpreter::exec_del(const Expr& t) {
+  if (t.kind == Expr::Name) {
+    erase(t.name);
+    return;
+  }
+  Value obj = eval(*t.a);
+  if (t.kind == Expr::Attribute) {
+    if (obj.kind == Value::Instance) {
+      auto& attrs = inst(obj).attrs;
+      for (auto it = attrs.begin(); it != attrs.end(); ++it)
+        if (it->first == t.name) {
+          attrs.erase(it);
+          return;
+        }
+    }
+    throw std::runtime_error("AttributeError: '" + type_name(obj) + "' object has no attribute '" + t.name + "'");
+  }
+  if (t.items.size() != 1) throw std::runtime_error("TypeError: attn deletes one item at a time: del d[key], del xs[i]");
+  Value key = eval(*t.items[0]);
+  if (obj.kind == Value::Dict) {
+    auto& items = static_cast<DictObj*>(obj.obj.get())->items;
+    for (auto it = items.begin(); it != items.end(); ++it)
+      if (equal(it->first, key)) {
+        items.erase(it);
+        return;
+      }
+    throw std::runtime_error("KeyError: " + repr(key));
+  }
+  if (obj.kind == Value::List && key.kind != Value::Slice) {
+    auto& items = as_seq(obj);
+    int64_t k = to_int(key, "list indices");
+    if (k < 0) k += static_cast<int64_t>(items.size());
+    if (k < 0 || k >= static_cast<int64_t>(items.size())) throw std::runtime_error("IndexError: list assignment index out of range");
+    items.erase(items.begin() + k);
+    return;
+  }
+  throw std::runtime_error("TypeError: '" + type_name(obj) + "' object doesn't support item deletion");
+}
+
+}  // namespace attn::py
