@@ -1,0 +1,115 @@
+#!/usr/bin/python3
+"""tools/make_python_expected.py: what Python 3 prints for attn's Python test material.
+
+What it is: the source of the expected text in tests/python/. For each FAMILY.cases file (cases
+separated by `#### name` lines) it runs every case in a fresh namespace and writes
+FAMILY.expected: what the case printed, and, if it raised, a last line
+`error: [FILE:]LINE: Kind: message` (the innermost frame's line, the file only when that frame is
+not the case itself: a helper module it imported; the message as Python's traceback ends).
+For each FAMILY.lesson it runs the python cells in order in one namespace and rewrites each
+cell's ```output block with what it printed. tests/test_python.cpp and `attn verify` (through
+tests/test_python.cpp too) require attn to print exactly the same. The cases run with
+tests/python/ as the current directory and first on sys.path, so `import helper_module` finds
+tests/python/helper_module.py, as attn finds a .py file next to the lesson.
+What it is not: part of the build or of CI (CI has no PyTorch).
+
+Run with Debian's Python and PyTorch:   /usr/bin/python3 tools/make_python_expected.py
+"""
+import contextlib
+import glob
+import io
+import os
+import re
+import sys
+import traceback
+
+import torch
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FOLDER = os.path.join(ROOT, "tests", "python")
+CASE_FILE = "<case>"
+
+
+def forget_helpers():
+    """A fresh attn Interpreter has imported no helper file: neither may Python have."""
+    for path in glob.glob(os.path.join(FOLDER, "*.py")):
+        sys.modules.pop(os.path.splitext(os.path.basename(path))[0], None)
+
+
+def error_line(e):
+    """`[FILE:]LINE: Kind: message` for an exception raised by a case."""
+    message = traceback.format_exception_only(type(e), e)[-1].rstrip("\n")
+    if isinstance(e, SyntaxError) and e.filename == CASE_FILE:
+        where = str(e.lineno)
+    else:
+        frame = traceback.extract_tb(e.__traceback__)[-1]
+        if isinstance(e, SyntaxError):   # in an imported file
+            frame = traceback.FrameSummary(e.filename, e.lineno, None)
+        where = str(frame.lineno) if frame.filename == CASE_FILE else "%s:%d" % (os.path.basename(frame.filename), frame.lineno)
+    return "error: %s: %s" % (where, message)
+
+
+def run(code, namespace):
+    """Output of running `code` in `namespace`, with the error line if it raised."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        try:
+            exec(compile(code, CASE_FILE, "exec"), namespace)
+        except Exception as e:   # noqa: BLE001 - every error is part of the expected text
+            print(error_line(e))
+    return out.getvalue()
+
+
+def split_cases(text):
+    """[(name, code)] of a .cases file."""
+    cases = []
+    for block in re.split(r"^#### ", text, flags=re.M)[1:]:
+        name, _, code = block.partition("\n")
+        cases.append((name.strip(), code))
+    return cases
+
+
+def make_cases(path):
+    chunks = []
+    for name, code in split_cases(open(path, encoding="utf-8").read()):
+        forget_helpers()
+        torch.manual_seed(67280421310721)   # a fresh process's default seed, as attn starts with
+        chunks.append("#### %s\n%s" % (name, run(code, {"__name__": "__main__"})))
+    with open(path[:-len(".cases")] + ".expected", "w", encoding="utf-8") as f:
+        f.write("".join(chunks))
+
+
+def make_lesson(path):
+    """Rewrite the ```output block after each ```python cell with what it prints."""
+    lines = open(path, encoding="utf-8").read().split("\n")
+    forget_helpers()
+    torch.manual_seed(67280421310721)
+    namespace = {"__name__": "__main__"}
+    out, k = [], 0
+    while k < len(lines):
+        out.append(lines[k])
+        if lines[k] != "```python":
+            k += 1
+            continue
+        end = lines.index("```", k + 1)
+        out.extend(lines[k + 1:end + 1])
+        printed = run("\n".join(lines[k + 1:end]) + "\n", namespace)
+        k = end + 1
+        if k < len(lines) and lines[k] == "```output":   # replace the old block
+            k = lines.index("```", k + 1) + 1
+        out.extend(["```output"] + printed.rstrip("\n").split("\n") + ["```"])
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(out))
+
+
+def main():
+    os.chdir(FOLDER)
+    sys.path.insert(0, FOLDER)
+    for path in sorted(glob.glob(os.path.join(FOLDER, "*.cases"))):
+        make_cases(path)
+    for path in sorted(glob.glob(os.path.join(FOLDER, "*.lesson"))):
+        make_lesson(path)
+
+
+if __name__ == "__main__":
+    main()
