@@ -32,6 +32,9 @@ struct RunState {
   const core::DropoutRng rng;
   core::Generator generator;   // torch.manual_seed reseeds it; its family is `cpu`
   print::PrintOptions print_options;   // torch.set_printoptions: this session's, from the defaults
+  // torch.is_grad_enabled(): false inside `with torch.no_grad():` (grad_mode.cpp). The autograd
+  // code reads it: an op records its backward only while it is true.
+  bool grad_enabled = true;
 };
 
 // The local names of one function call, class body or comprehension. A function's scope lives as
@@ -179,6 +182,7 @@ std::vector<std::shared_ptr<ClassObj>> mro(const std::shared_ptr<ClassObj>& cls)
 bool is_subclass(const std::shared_ptr<ClassObj>& cls, const ClassObj* base);
 Value bound_method(const Value& self, const Value& fn, const std::string& name);
 Value make_torch_namespace();
+void add_grad_mode(NamespaceObj& torch);   // grad_mode.cpp: no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 Value tensor_attribute(Interpreter& in, const Value& self, const std::string& name);
 Value str_attribute(const Value& self, const std::string& name);
 Value instance_attribute(Interpreter& in, const Value& self, const std::string& name);
