@@ -353,6 +353,7 @@ static Value seqattr(Interpreter&, CallArgs& a) {
       for (const Value& d : as_seq(obj)) n *= d.i;
       return Value::integer(n);
     });
+  if (obj.kind == Value::List || obj.kind == Value::Dict || obj.kind == Value::Tuple) return more_seq_method(obj, name);
   throw std::runtime_error("AttributeError: '" + type_name(obj) + "' object has no attribute '" + name + "'");
 }
 
@@ -482,7 +483,7 @@ Value str_attribute(const Value& self, const std::string& name) {
       }
       return Value::str(out);
     });
-  throw std::runtime_error("AttributeError: 'str' object has no attribute '" + name + "'");
+  return more_str_method(self, name);   // builtins_more.cpp: the other methods, or the refusal
 }
 
 }  // namespace attn::py

@@ -109,7 +109,7 @@ bool iterable(const Value& v) {
       return true;
     case Value::Instance: {
       auto* o = static_cast<InstanceObj*>(v.obj.get());
-      return o->find("_modules");
+      return o->find("_modules") || is_iterator(v);
     }
     default: return false;
   }
@@ -135,7 +135,7 @@ Value Interpreter::binop(const std::string& op, const Value& a, const Value& b) 
     for (const Value& v : as_seq(b)) items.push_back(v);
     return a.kind == Value::List ? Value::list(items) : Value::tuple(items);
   }
-  if (op == "%" && a.kind == Value::Str) return Value::str(format_spec(b, a.s.substr(a.s.find('%') + 1)));
+  if (op == "%" && a.kind == Value::Str) return Value::str(percent_format(*this, a.s, b));
   throw std::runtime_error("TypeError: unsupported operand type(s) for " + op + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
 }
 
@@ -164,7 +164,8 @@ std::vector<Value> Interpreter::iterate(const Value& v) {
       }
       return out;
     }
-    case Value::Instance: {      // nn.ModuleList
+    case Value::Instance: {      // an iterator (map, filter, iter(...)); nn.ModuleList
+      if (is_iterator(v)) return drain_iterator(v);
       if (Value* items = static_cast<InstanceObj*>(v.obj.get())->find("_modules")) return as_seq(*items);
       break;
     }

@@ -50,6 +50,7 @@ Interpreter::Interpreter(core::CpuKernels cpu, core::DropoutRng rng)
     : state(cpu, rng), main_(std::make_shared<NamespaceObj>()), globals_(main_) {
   add_python_builtins(builtins_);
   add_class_builtins(builtins_);
+  add_more_builtins(builtins_);
   add_exception_classes(builtins_);
   main_->names["__name__"] = Value::str("__main__");
 }
@@ -113,6 +114,8 @@ Value Interpreter::lookup(const std::string& name) {
   if (g != globals_->names.end()) return g->second;
   auto b = builtins_.find(name);
   if (b != builtins_.end()) return b->second;
+  if (is_unsupported_builtin(name))
+    throw std::runtime_error("NameError: attn does not support the Python builtin '" + name + "' (README: What attn's Python supports)");
   throw std::runtime_error("NameError: name '" + name + "' is not defined");
 }
 

@@ -177,6 +177,15 @@ std::string format_spec(const Value& v, const std::string& spec);   // format(v,
 // Registration of the built-in namespaces (defined in builtins.cpp, torch_api.cpp, nn_modules.cpp).
 void add_python_builtins(std::map<std::string, Value>& builtins);
 void add_class_builtins(std::map<std::string, Value>& builtins);   // classes.cpp: super, property, isinstance, ...
+// builtins_more.cpp: any, all, map, filter, reversed, iter, next, bool, hash, chr, ord; the
+// methods of list/dict/tuple/str beyond builtins.cpp's; iterators (map, filter, iter(...)).
+void add_more_builtins(std::map<std::string, Value>& builtins);
+Value more_seq_method(const Value& obj, const std::string& name);   // list/dict/tuple methods
+Value more_str_method(const Value& self, const std::string& name);
+bool is_iterator(const Value& v);                 // what map/filter/reversed/iter return
+std::vector<Value> drain_iterator(const Value& it);   // the items still to come; uses them up
+bool is_unsupported_builtin(const std::string& name);   // a Python builtin attn lacks (open, eval, ...)
+std::string percent_format(Interpreter& in, const std::string& text, const Value& values);   // 'x=%.2f' % x
 // Class helpers (classes.cpp): the method resolution order (C3) and subclass tests.
 std::vector<std::shared_ptr<ClassObj>> mro(const std::shared_ptr<ClassObj>& cls);
 bool is_subclass(const std::shared_ptr<ClassObj>& cls, const ClassObj* base);

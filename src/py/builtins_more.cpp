@@ -1,0 +1,514 @@
+// py/builtins_more.cpp: the builtins tutorials' helper code uses beyond builtins.cpp's: any,
+// all, map, filter, reversed, iter, next, bool, hash, chr, ord; the list, dict, tuple and str
+// methods beyond append/get/items/split/join; and the refusals of Python builtins and methods
+// attn lacks, in one line naming them (never a NameError that reads like the user's typo).
+//
+// What it is: Python 3.11's behaviour and messages for these. map, filter, reversed and iter
+// return iterator objects that next() steps and a loop uses up; their items are computed when
+// the iterator is made (attn has no lazy iteration), which only shows if the mapped function
+// prints. What it is not: the whole standard library, or lazy evaluation.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "py/interpreter.h"
+
+namespace attn::py {
+
+namespace {
+
+using ClassPtr = std::shared_ptr<ClassObj>;
+
+InstanceObj& inst(const Value& v) { return *static_cast<InstanceObj*>(v.obj.get()); }
+DictObj& dict_of(const Value& v) { return *static_cast<DictObj*>(v.obj.get()); }
+[[noreturn]] void fail(const std::string& msg) { throw std::runtime_error(msg); }
+
+// ---- iterators: an instance of a built-in class (map, filter, list_iterator, ...) holding the
+// items still to come ----
+
+const ClassPtr& iterator_class(const std::string& name) {
+  static std::map<std::string, ClassPtr> classes;
+  ClassPtr& c = classes[name];
+  if (!c) {
+    c = std::make_shared<ClassObj>();
+    c->name = name;
+    c->module = "builtins";
+    c->native_repr = [name](const Value&) { return "<" + name + " object>"; };   // Python adds the address
+  }
+  return c;
+}
+
+Value make_iterator(const std::string& kind, std::vector<Value> items) {
+  auto o = std::make_shared<InstanceObj>();
+  o->cls = iterator_class(kind);
+  o->set("__items__", Value::list(std::move(items)));
+  o->set("__next__", Value::integer(0));
+  Value v;
+  v.kind = Value::Instance;
+  v.obj = o;
+  return v;
+}
+
+int64_t& position(const Value& it) { return inst(it).find("__next__")->i; }
+
+}  // namespace
+
+bool is_iterator(const Value& v) { return v.kind == Value::Instance && inst(v).find("__items__") && inst(v).cls->module == "builtins"; }
+
+std::vector<Value> drain_iterator(const Value& it) {
+  const std::vector<Value>& items = as_seq(*inst(it).find("__items__"));
+  int64_t& k = position(it);
+  std::vector<Value> rest(items.begin() + std::min<int64_t>(k, static_cast<int64_t>(items.size())), items.end());
+  k = static_cast<int64_t>(items.size());
+  return rest;
+}
+
+namespace {
+
+Value next_fn(Interpreter&, CallArgs& a) {
+  if (a.pos.empty() || a.pos.size() > 2 || !a.kw.empty())
+    fail(fmt::format("TypeError: next expected at least 1 argument, got {}", a.pos.size()));
+  const Value& it = a.pos[0];
+  if (!is_iterator(it)) fail("TypeError: '" + type_name(it) + "' object is not an iterator");
+  const std::vector<Value>& items = as_seq(*inst(it).find("__items__"));
+  int64_t& k = position(it);
+  if (k < static_cast<int64_t>(items.size())) return items[static_cast<size_t>(k++)];
+  if (a.pos.size() == 2) return a.pos[1];
+  fail("StopIteration");
+}
+
+// map(f, *iterables): f over the items in step, as long as the shortest iterable lasts.
+Value map_fn(Interpreter& in, CallArgs& a) {
+  if (!a.kw.empty()) fail("TypeError: map() takes no keyword arguments");
+  if (a.pos.size() < 2) fail("TypeError: map() must have at least two arguments.");
+  std::vector<std::vector<Value>> columns;
+  size_t n = SIZE_MAX;
+  for (size_t k = 1; k < a.pos.size(); ++k) {
+    columns.push_back(in.iterate(a.pos[k]));
+    n = std::min(n, columns.back().size());
+  }
+  std::vector<Value> out;
+  for (size_t row = 0; row < n; ++row) {
+    CallArgs c;
+    for (const auto& col : columns) c.pos.push_back(col[row]);
+    out.push_back(in.call(a.pos[0], c));
+  }
+  return make_iterator("map", std::move(out));
+}
+
+Value filter_fn(Interpreter& in, CallArgs& a) {
+  if (!a.kw.empty()) fail("TypeError: filter() takes no keyword arguments");
+  if (a.pos.size() != 2) fail(fmt::format("TypeError: filter expected 2 arguments, got {}", a.pos.size()));
+  std::vector<Value> out;
+  for (const Value& v : in.iterate(a.pos[1])) {
+    bool keep;
+    if (a.pos[0].is_none()) {
+      keep = truthy(v);
+    } else {
+      CallArgs c;
+      c.pos.push_back(v);
+      keep = truthy(in.call(a.pos[0], c));
+    }
+    if (keep) out.push_back(v);
+  }
+  return make_iterator("filter", std::move(out));
+}
+
+Value reversed_fn(Interpreter& in, CallArgs& a) {
+  if (a.pos.size() != 1 || !a.kw.empty()) fail(fmt::format("TypeError: reversed expected 1 argument, got {}", a.pos.size() + a.kw.size()));
+  const Value& v = a.pos[0];
+  switch (v.kind) {
+    case Value::List: case Value::Tuple: case Value::Str: case Value::Dict: case Value::Size: case Value::Tensor: break;
+    default:
+      if (!is_iterator(v) || inst(v).cls->name != "range_iterator")
+        fail("TypeError: '" + type_name(v) + "' object is not reversible");
+  }
+  std::vector<Value> items = in.iterate(v);
+  std::reverse(items.begin(), items.end());
+  return make_iterator(v.kind == Value::List ? "list_reverseiterator" : "reversed", std::move(items));
+}
+
+Value iter_fn(Interpreter& in, CallArgs& a) {
+  if (a.pos.size() != 1 || !a.kw.empty()) fail("TypeError: attn's iter() takes one argument, an iterable");
+  const Value& v = a.pos[0];
+  if (is_iterator(v)) return v;   // iter(it) is it
+  static const std::map<Value::Kind, const char*> kinds = {{Value::List, "list_iterator"}, {Value::Tuple, "tuple_iterator"},
+      {Value::Str, "str_ascii_iterator"}, {Value::Dict, "dict_keyiterator"}, {Value::Set, "set_iterator"}};
+  auto k = kinds.find(v.kind);
+  std::vector<Value> items = in.iterate(v);   // raises TypeError for what is not iterable
+  return make_iterator(k != kinds.end() ? k->second : "iterator", std::move(items));
+}
+
+Value any_all(Interpreter& in, CallArgs& a, bool any) {
+  if (a.pos.size() != 1 || !a.kw.empty()) fail(fmt::format("TypeError: {}() takes exactly one argument ({} given)", any ? "any" : "all", a.pos.size() + a.kw.size()));
+  for (const Value& v : in.iterate(a.pos[0]))
+    if (truthy(v) == any) return Value::boolean(any);
+  return Value::boolean(!any);
+}
+
+Value hash_fn(Interpreter&, CallArgs& a) {
+  Value v = arg(a, 0, "obj");
+  switch (v.kind) {
+    case Value::Int: case Value::Float: case Value::Bool: return Value::integer(py_hash(v));
+    case Value::List: case Value::Dict: case Value::Set: fail("TypeError: unhashable type: '" + type_name(v) + "'");
+    default:
+      fail("NotImplementedError: attn's hash() knows numbers, not " + type_name(v) +
+           " (CPython's hash of a str or an object changes from run to run)");
+  }
+}
+
+Value chr_fn(Interpreter&, CallArgs& a) {
+  int64_t i = to_int(arg(a, 0, "i"), "chr()");
+  if (i < 0 || i > 0x10ffff) fail("ValueError: chr() arg not in range(0x110000)");
+  if (i > 127) fail("NotImplementedError: attn's chr() makes ASCII characters (0 to 127)");
+  return Value::str(std::string(1, static_cast<char>(i)));
+}
+
+Value ord_fn(Interpreter&, CallArgs& a) {
+  Value c = arg(a, 0, "c");
+  if (c.kind != Value::Str) fail("TypeError: ord() expected string of length 1, but " + type_name(c) + " found");
+  if (c.s.size() != 1) fail(fmt::format("TypeError: ord() expected a character, but string of length {} found", c.s.size()));
+  unsigned char ch = static_cast<unsigned char>(c.s[0]);
+  if (ch > 127) fail("NotImplementedError: attn's ord() reads ASCII characters");
+  return Value::integer(ch);
+}
+
+// The builtins of Python 3.11 attn does not have: naming one is refused by name.
+const std::set<std::string>& python_builtins() {
+  static const std::set<std::string> names = {
+      "aiter", "anext", "ascii", "bin", "breakpoint", "bytearray", "bytes", "compile", "complex", "delattr", "dir",
+      "divmod", "eval", "exec", "exit", "frozenset", "globals", "help", "hex", "id", "input", "locals", "memoryview",
+      "oct", "open", "pow", "quit", "slice", "vars", "__import__"};
+  return names;
+}
+
+// ---- methods ----
+
+[[noreturn]] void no_method(const std::string& type, const std::string& name) {
+  static const std::map<std::string, std::set<std::string>> python = {
+      {"str", {"capitalize", "casefold", "encode", "expandtabs", "format_map", "index", "isalnum", "isascii", "isdecimal",
+               "isidentifier", "islower", "isnumeric", "isprintable", "istitle", "isupper", "maketrans", "partition",
+               "removeprefix", "removesuffix", "rfind", "rindex", "rpartition", "rsplit", "splitlines", "swapcase", "title",
+               "translate", "zfill"}},
+      {"list", {}},
+      {"dict", {"fromkeys", "popitem"}},
+      {"tuple", {}}};
+  auto it = python.find(type);
+  if (it != python.end() && it->second.count(name))
+    fail("AttributeError: attn does not support " + type + "." + name + "() (README: What attn's Python supports)");
+  fail("AttributeError: '" + type + "' object has no attribute '" + name + "'");
+}
+
+Value method(const std::string& qualname, NativeFn fn) { return builtin(qualname, std::move(fn)); }
+
+void no_args(CallArgs& a, const std::string& name) {
+  if (!a.pos.empty() || !a.kw.empty()) fail(fmt::format("TypeError: {}() takes no arguments ({} given)", name, a.pos.size() + a.kw.size()));
+}
+
+int64_t index_of(const std::vector<Value>& items, const Value& x, const std::string& type) {
+  for (size_t k = 0; k < items.size(); ++k)
+    if (equal(items[k], x)) return static_cast<int64_t>(k);
+  fail(type == "list" ? "ValueError: " + repr(x) + " is not in list" : "ValueError: tuple.index(x): x not in tuple");
+}
+
+int64_t count_of(const std::vector<Value>& items, const Value& x) {
+  return std::count_if(items.begin(), items.end(), [&](const Value& v) { return equal(v, x); });
+}
+
+Value list_method(const Value& obj, const std::string& name) {
+  std::vector<Value>& items = as_seq(obj);
+  const std::string q = "list." + name;
+  if (name == "extend")
+    return method(q, [obj](Interpreter& in, CallArgs& a) {
+      std::vector<Value> more = in.iterate(arg(a, 0, "iterable"));
+      as_seq(obj).insert(as_seq(obj).end(), more.begin(), more.end());
+      return Value::none();
+    });
+  if (name == "insert")
+    return method(q, [obj](Interpreter&, CallArgs& a) {
+      std::vector<Value>& xs = as_seq(obj);
+      int64_t n = static_cast<int64_t>(xs.size()), k = to_int(arg(a, 0, "index"), "index");
+      k = k < 0 ? std::max<int64_t>(0, k + n) : std::min(k, n);
+      xs.insert(xs.begin() + k, arg(a, 1, "object"));
+      return Value::none();
+    });
+  if (name == "pop")
+    return method(q, [obj](Interpreter&, CallArgs& a) {
+      std::vector<Value>& xs = as_seq(obj);
+      if (xs.empty()) fail("IndexError: pop from empty list");
+      int64_t n = static_cast<int64_t>(xs.size()), k = to_int(arg_or(a, 0, "index", Value::integer(-1)), "index");
+      if (k < 0) k += n;
+      if (k < 0 || k >= n) fail("IndexError: pop index out of range");
+      Value v = xs[static_cast<size_t>(k)];
+      xs.erase(xs.begin() + k);
+      return v;
+    });
+  if (name == "remove")
+    return method(q, [obj](Interpreter&, CallArgs& a) {
+      std::vector<Value>& xs = as_seq(obj);
+      Value x = arg(a, 0, "value");
+      for (auto it = xs.begin(); it != xs.end(); ++it)
+        if (equal(*it, x)) {
+          xs.erase(it);
+          return Value::none();
+        }
+      fail("ValueError: list.remove(x): x not in list");
+    });
+  if (name == "index") return method(q, [obj](Interpreter&, CallArgs& a) { return Value::integer(index_of(as_seq(obj), arg(a, 0, "value"), "list")); });
+  if (name == "count") return method(q, [obj](Interpreter&, CallArgs& a) { return Value::integer(count_of(as_seq(obj), arg(a, 0, "value"))); });
+  if (name == "sort")
+    return method(q, [obj](Interpreter& in, CallArgs& a) {   // as sorted(), in place
+      if (!a.pos.empty()) fail(fmt::format("TypeError: sort() takes no positional arguments"));
+      CallArgs s = a;
+      s.pos.push_back(obj);
+      Value sorted = in.call(in.lookup("sorted"), s);
+      as_seq(obj) = as_seq(sorted);
+      return Value::none();
+    });
+  if (name == "reverse")
+    return method(q, [obj](Interpreter&, CallArgs& a) {
+      no_args(a, "list.reverse");
+      std::reverse(as_seq(obj).begin(), as_seq(obj).end());
+      return Value::none();
+    });
+  if (name == "copy") return method(q, [obj](Interpreter&, CallArgs& a) { no_args(a, "list.copy"); return Value::list(as_seq(obj)); });
+  if (name == "clear") return method(q, [obj](Interpreter&, CallArgs& a) { no_args(a, "list.clear"); as_seq(obj).clear(); return Value::none(); });
+  (void)items;
+  no_method("list", name);
+}
+
+void dict_put(DictObj& d, const Value& key, const Value& v) {
+  if (key.kind == Value::List || key.kind == Value::Dict || key.kind == Value::Set) fail("TypeError: unhashable type: '" + type_name(key) + "'");
+  for (auto& kv : d.items)
+    if (equal(kv.first, key)) {
+      kv.second = v;
+      return;
+    }
+  d.items.emplace_back(key, v);
+}
+
+Value dict_method(const Value& obj, const std::string& name) {
+  const std::string q = "dict." + name;
+  if (name == "update")
+    return method(q, [obj](Interpreter& in, CallArgs& a) {
+      if (a.pos.size() > 1) fail(fmt::format("TypeError: update expected at most 1 argument, got {}", a.pos.size()));
+      if (!a.pos.empty()) {
+        if (a.pos[0].kind == Value::Dict) {
+          for (const auto& [k, v] : dict_of(a.pos[0]).items) dict_put(dict_of(obj), k, v);
+        } else {
+          for (const Value& kv : in.iterate(a.pos[0])) {
+            std::vector<Value> pair = in.iterate(kv);
+            if (pair.size() != 2) fail(fmt::format("ValueError: dictionary update sequence element has length {}; 2 is required", pair.size()));
+            dict_put(dict_of(obj), pair[0], pair[1]);
+          }
+        }
+      }
+      for (const auto& [k, v] : a.kw) dict_put(dict_of(obj), Value::str(k), v);
+      return Value::none();
+    });
+  if (name == "pop")
+    return method(q, [obj](Interpreter&, CallArgs& a) {
+      auto& items = dict_of(obj).items;
+      Value key = arg(a, 0, "key");
+      for (auto it = items.begin(); it != items.end(); ++it)
+        if (equal(it->first, key)) {
+          Value v = it->second;
+          items.erase(it);
+          return v;
+        }
+      if (a.pos.size() > 1) return a.pos[1];
+      fail("KeyError: " + repr(key));
+    });
+  if (name == "setdefault")
+    return method(q, [obj](Interpreter&, CallArgs& a) {
+      Value key = arg(a, 0, "key");
+      for (const auto& kv : dict_of(obj).items)
+        if (equal(kv.first, key)) return kv.second;
+      Value v = arg_or(a, 1, "default", Value::none());
+      dict_put(dict_of(obj), key, v);
+      return v;
+    });
+  if (name == "copy")
+    return method(q, [obj](Interpreter&, CallArgs& a) {
+      no_args(a, "dict.copy");
+      auto d = std::make_shared<DictObj>(dict_of(obj));
+      Value v;
+      v.kind = Value::Dict;
+      v.obj = d;
+      return v;
+    });
+  if (name == "clear") return method(q, [obj](Interpreter&, CallArgs& a) { no_args(a, "dict.clear"); dict_of(obj).items.clear(); return Value::none(); });
+  no_method("dict", name);
+}
+
+Value tuple_method(const Value& obj, const std::string& name) {
+  if (name == "index") return method("tuple.index", [obj](Interpreter&, CallArgs& a) { return Value::integer(index_of(as_seq(obj), arg(a, 0, "value"), "tuple")); });
+  if (name == "count") return method("tuple.count", [obj](Interpreter&, CallArgs& a) { return Value::integer(count_of(as_seq(obj), arg(a, 0, "value"))); });
+  no_method("tuple", name);
+}
+
+std::string text_arg(CallArgs& a, size_t k, const char* name, const std::string& method) {
+  Value v = arg(a, k, name);
+  if (v.kind != Value::Str) fail(fmt::format("TypeError: {}() argument {} must be str, not {}", method, k + 1, type_name(v)));
+  return v.s;
+}
+
+// str.ljust / rjust / center(width, fillchar=' '), as CPython pads (center: pad_left rounds as
+// unicodeobject.c's pad does, `left = pad / 2 + (pad & width & 1)`).
+Value justify(const std::string& s, const std::string& how, CallArgs& a) {
+  int64_t width = to_int(arg(a, 0, "width"), "width");
+  std::string fill = " ";
+  if (const Value* f = find_arg(a, 1, "fillchar")) {
+    if (f->kind != Value::Str || f->s.size() != 1) fail("TypeError: The fill character must be exactly one character long");
+    fill = f->s;
+  }
+  int64_t pad = width - static_cast<int64_t>(s.size());
+  if (pad <= 0) return Value::str(s);
+  int64_t left = how == "ljust" ? 0 : how == "rjust" ? pad : pad / 2 + (pad & width & 1);
+  return Value::str(std::string(static_cast<size_t>(left), fill[0]) + s + std::string(static_cast<size_t>(pad - left), fill[0]));
+}
+
+bool all_chars(const std::string& s, int (*test)(int)) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [test](char c) { return test(static_cast<unsigned char>(c)) != 0; });
+}
+
+}  // namespace
+
+Value more_str_method(const Value& self, const std::string& name) {
+  const std::string s = self.s, q = "str." + name;
+  if (name == "startswith" || name == "endswith")
+    return method(q, [s, name](Interpreter&, CallArgs& a) {
+      Value p = arg(a, 0, "prefix");
+      std::vector<Value> options = p.kind == Value::Tuple ? as_seq(p) : std::vector<Value>{p};
+      for (const Value& o : options) {
+        if (o.kind != Value::Str)
+          fail(fmt::format("TypeError: {} first arg must be str or a tuple of str, not {}", name, type_name(o)));
+        bool hit = o.s.size() <= s.size() && (name == "startswith" ? s.compare(0, o.s.size(), o.s) == 0 : s.compare(s.size() - o.s.size(), o.s.size(), o.s) == 0);
+        if (hit) return Value::boolean(true);
+      }
+      return Value::boolean(false);
+    });
+  if (name == "find")
+    return method(q, [s](Interpreter&, CallArgs& a) {
+      size_t at = s.find(text_arg(a, 0, "sub", "find"));
+      return Value::integer(at == std::string::npos ? -1 : static_cast<int64_t>(at));
+    });
+  if (name == "count")
+    return method(q, [s](Interpreter&, CallArgs& a) {
+      std::string sub = text_arg(a, 0, "sub", "count");
+      if (sub.empty()) return Value::integer(static_cast<int64_t>(s.size()) + 1);
+      int64_t n = 0;
+      for (size_t at = s.find(sub); at != std::string::npos; at = s.find(sub, at + sub.size())) ++n;
+      return Value::integer(n);
+    });
+  if (name == "isdigit") return method(q, [s](Interpreter&, CallArgs& a) { no_args(a, "str.isdigit"); return Value::boolean(all_chars(s, std::isdigit)); });
+  if (name == "isalpha") return method(q, [s](Interpreter&, CallArgs& a) { no_args(a, "str.isalpha"); return Value::boolean(all_chars(s, std::isalpha)); });
+  if (name == "isspace") return method(q, [s](Interpreter&, CallArgs& a) { no_args(a, "str.isspace"); return Value::boolean(all_chars(s, std::isspace)); });
+  if (name == "ljust" || name == "rjust" || name == "center")
+    return method(q, [s, name](Interpreter&, CallArgs& a) { return justify(s, name, a); });
+  if (name == "lstrip" || name == "rstrip")
+    return method(q, [s, name](Interpreter&, CallArgs& a) {
+      const Value* c = find_arg(a, 0, "chars");
+      std::string chars = c && !c->is_none() ? str(*c) : " \t\n\r\x0b\x0c";
+      if (name == "lstrip") {
+        size_t b = s.find_first_not_of(chars);
+        return Value::str(b == std::string::npos ? "" : s.substr(b));
+      }
+      size_t e = s.find_last_not_of(chars);
+      return Value::str(e == std::string::npos ? "" : s.substr(0, e + 1));
+    });
+  no_method("str", name);
+}
+
+Value more_seq_method(const Value& obj, const std::string& name) {
+  if (obj.kind == Value::List) return list_method(obj, name);
+  if (obj.kind == Value::Dict) return dict_method(obj, name);
+  if (obj.kind == Value::Tuple) return tuple_method(obj, name);
+  fail("AttributeError: '" + type_name(obj) + "' object has no attribute '" + name + "'");
+}
+
+// 'text %d' % x, 'a %s b %.2f' % (x, y): printf-style formatting as CPython's
+// PyUnicode_Format does it for the flags (- + space # 0), widths, precisions and conversions
+// (d i u s r a f F e E g G x X o c %) lessons write. Not: %(name)s mappings, `*` widths.
+std::string percent_format(Interpreter& in, const std::string& text, const Value& values) {
+  std::vector<Value> args = values.kind == Value::Tuple ? as_seq(values) : std::vector<Value>{values};
+  size_t next = 0;
+  std::string out;
+  for (size_t k = 0; k < text.size(); ++k) {
+    if (text[k] != '%') {
+      out += text[k];
+      continue;
+    }
+    ++k;
+    std::string flags;
+    while (k < text.size() && std::string("-+ #0").find(text[k]) != std::string::npos) flags += text[k++];
+    std::string width, precision;
+    if (k < text.size() && (text[k] == '(' || text[k] == '*'))
+      fail(std::string("NotImplementedError: attn's % formatting has no ") + (text[k] == '(' ? "%(name)s mappings" : "'*' widths") + ": use an f-string");
+    while (k < text.size() && std::isdigit(static_cast<unsigned char>(text[k]))) width += text[k++];
+    if (k < text.size() && text[k] == '.') {
+      ++k;
+      precision = "0";
+      while (k < text.size() && std::isdigit(static_cast<unsigned char>(text[k]))) precision += text[k++];
+    }
+    if (k >= text.size()) fail("ValueError: incomplete format");
+    const char type = text[k];
+    if (type == '%') {
+      out += '%';
+      continue;
+    }
+    if (std::string("diusrafFeEgGxXoc").find(type) == std::string::npos)
+      fail(fmt::format("ValueError: unsupported format character '{}' (0x{:x}) at index {}", type, static_cast<unsigned char>(type), k));
+    if (next >= args.size()) fail("TypeError: not enough arguments for format string");
+    const Value& v = args[next++];
+    const bool left = flags.find('-') != std::string::npos, zero = !left && flags.find('0') != std::string::npos;
+    std::string sign = flags.find('+') != std::string::npos ? "+" : flags.find(' ') != std::string::npos ? " " : "";
+    std::string alt = flags.find('#') != std::string::npos ? "#" : "";
+    if (type == 's' || type == 'r' || type == 'a' || type == 'c') {
+      std::string body;
+      if (type == 'c') body = v.kind == Value::Str && v.s.size() == 1 ? v.s : std::string(1, static_cast<char>(to_int(v, "%c")));
+      else body = type == 's' ? in.str_of(v) : in.repr_of(v);
+      if (!precision.empty()) body = body.substr(0, std::stoul(precision));
+      out += fmt::format(fmt::runtime("{:" + std::string(left ? "<" : ">") + width + "}"), body);
+      continue;
+    }
+    if (!v.is_number() && v.kind != Value::Tensor)   // CPython's two wordings
+      fail(std::string("diuxXo").find(type) != std::string::npos ? fmt::format("TypeError: %{} format: a real number is required, not {}", type, type_name(v))
+                                                                 : "TypeError: must be real number, not " + type_name(v));
+    std::string spec = std::string(left ? "<" : zero ? "" : ">") + sign + alt + (zero ? "0" : "") + width;
+    if (std::string("diu").find(type) != std::string::npos) {
+      out += fmt::format(fmt::runtime("{:" + spec + "d}"), static_cast<int64_t>(std::trunc(to_double(v, "%d format: a real number"))));
+    } else if (type == 'x' || type == 'X' || type == 'o') {
+      if (v.kind == Value::Float) fail(fmt::format("TypeError: %{} format: an integer is required, not float", type));
+      out += fmt::format(fmt::runtime("{:" + spec + type + "}"), to_int(v, "%x format"));
+    } else {
+      double x = to_double(v, "must be real number");
+      out += fmt::format(fmt::runtime("{:" + spec + "." + (precision.empty() ? "6" : precision) + type + "}"), x);
+    }
+  }
+  if (next < args.size()) fail("TypeError: not all arguments converted during string formatting");
+  return out;
+}
+
+bool is_unsupported_builtin(const std::string& name) { return python_builtins().count(name) > 0; }
+
+void add_more_builtins(std::map<std::string, Value>& b) {
+  b["any"] = builtin("any", [](Interpreter& in, CallArgs& a) { return any_all(in, a, true); });
+  b["all"] = builtin("all", [](Interpreter& in, CallArgs& a) { return any_all(in, a, false); });
+  b["map"] = builtin("map", map_fn);
+  b["filter"] = builtin("filter", filter_fn);
+  b["reversed"] = builtin("reversed", reversed_fn);
+  b["iter"] = builtin("iter", iter_fn);
+  b["next"] = builtin("next", next_fn);
+  b["bool"] = builtin("bool", [](Interpreter&, CallArgs& a) {
+    if (a.pos.size() > 1 || !a.kw.empty()) fail(fmt::format("TypeError: bool expected at most 1 argument, got {}", a.pos.size() + a.kw.size()));
+    return Value::boolean(!a.pos.empty() && truthy(a.pos[0]));
+  });
+  b["hash"] = builtin("hash", hash_fn);
+  b["chr"] = builtin("chr", chr_fn);
+  b["ord"] = builtin("ord", ord_fn);
+}
+
+}  // namespace attn::py
