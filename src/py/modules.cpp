@@ -117,7 +117,15 @@ Value Interpreter::import_module(const std::string& name) {
   if (name.find('.') == std::string::npos) {
     std::filesystem::path path = std::filesystem::path(import_dir_) / (name + ".py");
     std::error_code ec;
-    if (std::filesystem::is_regular_file(path, ec)) return import_file(name, path.lexically_normal().string());
+    if (std::filesystem::is_regular_file(path, ec)) {
+      // A module name is one identifier, so it cannot spell '..' or '/'; a link could still lead
+      // out of the lesson's folder, and attn reads helper files from that folder only.
+      auto dir = std::filesystem::weakly_canonical(import_dir_.empty() ? "." : import_dir_, ec);
+      auto real = std::filesystem::weakly_canonical(path, ec);
+      if (ec || real.parent_path() != dir)
+        throw std::runtime_error("ImportError: attn imports .py files from the lesson's folder only, and " + path.string() + " leads out of it");
+      return import_file(name, path.lexically_normal().string());
+    }
   }
   if (third_party(top))   // the words attn has always used for these
     throw std::runtime_error("ModuleNotFoundError: attn lessons can import torch, torch.nn, torch.nn.functional and math, not '" + name + "'");
