@@ -1,0 +1,164 @@
+// tests/test_python.cpp: attn's Python against CPython, construct family by construct family.
+//
+// What it is: every case of tests/python/FAMILY.cases runs in a fresh Interpreter (imports read
+// .py files from tests/python/) and must print exactly what CPython 3.11 printed for the same
+// code, kept in FAMILY.expected by tools/make_python_expected.py, errors included as the line
+// `error: [FILE:]LINE: Kind: message`. The test lessons tests/python/*.lesson go through the real
+// binary's `attn verify`; their ```output blocks are CPython's too. Then what attn refuses,
+// word for word, and the limits on imports. What it is not: a test of torch numerics (test_golden).
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "py/interpreter.h"
+#include "run_attn.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using attn::py::Interpreter;
+using attn::py::ScriptError;
+
+const std::string kFolder = std::string(ATTN_TEST_DATA) + "/python";
+
+// [(name, text)] of a file made of `#### name` blocks (FAMILY.cases and FAMILY.expected alike).
+std::vector<std::pair<std::string, std::string>> split_cases(const std::string& text) {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("#### ", 0) == 0) out.emplace_back(line.substr(5), "");
+    else if (!out.empty()) out.back().second += line + "\n";
+  }
+  return out;
+}
+
+// What a case prints in a fresh session, then `error: ...` as the tool writes it if it raised.
+std::string run_case(const std::string& code) {
+  Interpreter in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
+  in.set_import_dir(kFolder);
+  std::string tail;
+  try {
+    in.run_cell(code);
+  } catch (const ScriptError& e) {
+    std::string where = e.file.empty() ? std::to_string(e.line) : fs::path(e.file).filename().string() + ":" + std::to_string(e.line);
+    tail = "error: " + where + ": " + e.what() + "\n";
+  }
+  return in.take_output() + tail;
+}
+
+void check_family(const std::string& family) {
+  auto cases = split_cases(slurp(kFolder + "/" + family + ".cases"));
+  auto expected = split_cases(slurp(kFolder + "/" + family + ".expected"));
+  REQUIRE(!cases.empty());
+  REQUIRE(cases.size() == expected.size());   // else: rerun tools/make_python_expected.py
+  for (size_t k = 0; k < cases.size(); ++k) {
+    INFO(family << ".cases: " << cases[k].first);
+    REQUIRE(cases[k].first == expected[k].first);
+    CHECK(run_case(cases[k].second) == expected[k].second);
+  }
+}
+
+std::string error_of(const std::string& code) {
+  Interpreter in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
+  in.set_import_dir(kFolder);
+  try {
+    in.run_cell(code);
+  } catch (const ScriptError& e) {
+    return std::to_string(e.line) + ": " + e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("control flow: while, break, continue, loop else, del, pass") { check_family("control_flow"); }
+TEST_CASE("unpacking in every form") { check_family("unpacking"); }
+TEST_CASE("functions: *args, **kwargs, keyword-only, lambda, closures, decorators") { check_family("functions"); }
+TEST_CASE("classes: class attributes, super(), properties, dunder methods") { check_family("classes"); }
+TEST_CASE("exceptions: try/except/else/finally, raise, assert, torch errors") { check_family("exceptions"); }
+TEST_CASE("with blocks: context managers, torch.no_grad") { check_family("with_blocks"); }
+TEST_CASE("imports: a .py file next to the lesson, importlib.metadata, typing") { check_family("imports"); }
+TEST_CASE("builtins") { check_family("builtins"); }
+
+TEST_CASE("the test lessons print what CPython printed, through attn verify") {
+  CliResult r = attn_process("verify", "", "ATTN_LESSON_DIR=" + kFolder);
+  INFO(r.out << r.err);
+  CHECK(r.code == 0);
+  CHECK(r.out.find(" 0 differ") != std::string::npos);
+  for (const char* lesson : {"py-loops", "py-unpacking", "py-functions", "py-classes", "py-exceptions", "py-with", "py-imports", "py-builtins"})
+    CHECK(r.out.find(std::string(lesson) + "/") != std::string::npos);
+}
+
+TEST_CASE("constructs outside the subset: one line naming the construct, at its line, before anything runs") {
+  CHECK(error_of("print(1)\ndef g():\n    yield 1") == "3: SyntaxError: attn does not support 'yield' (generators): build a list and return it");
+  CHECK(error_of("async def f():\n    pass") == "1: SyntaxError: attn does not support 'async' (coroutines)");
+  CHECK(error_of("x = 1\nmatch x:\n    case 1:\n        pass") == "2: SyntaxError: attn does not support 'match' (structural pattern matching): use if/elif");
+  CHECK(error_of("if (n := 3) > 2:\n    pass") == "1: SyntaxError: attn does not support ':=' (assignment expressions): assign on a line of its own");
+  CHECK(error_of("try:\n    pass\nexcept* ValueError:\n    pass") == "3: SyntaxError: attn does not support 'except*' (exception groups)");
+  CHECK(error_of("class A(metaclass=M):\n    pass") == "1: SyntaxError: attn does not support class keyword arguments (metaclass=...)");
+  CHECK(error_of("x = b'abc'") == "1: SyntaxError: attn does not support bytes literals (b'...')");
+  CHECK(error_of("from . import helper") == "1: SyntaxError: attn does not support relative imports (from . import x): import the file by its name");
+  CHECK(error_of("x = (i for i in range(3))") ==
+        "1: SyntaxError: attn does not support generator expressions (x for x in ...): use a list comprehension [x for x in ...]");
+  // break/continue are statements, never a name that is "not defined"
+  CHECK(error_of("print(1)\nbreak") == "2: SyntaxError: 'break' outside loop");
+  CHECK(error_of("def f():\n    continue") == "2: SyntaxError: 'continue' not properly in loop");
+}
+
+TEST_CASE("import of a sibling file: never outside the lesson's folder, a missing one named, cycles end") {
+  CHECK(error_of("import no_such_helper") == "1: ModuleNotFoundError: No module named 'no_such_helper'");
+  CHECK(error_of("import numpy as np") == "1: ModuleNotFoundError: attn lessons can import torch, torch.nn, torch.nn.functional and math, not 'numpy'");
+  CHECK(error_of("import os") ==
+        "1: ModuleNotFoundError: attn does not support the module 'os' (lessons can import torch, math, typing, importlib.metadata and .py files next to the lesson)");
+  // A dotted name is a package, which attn does not read: ../x and /abs cannot be spelled.
+  CHECK(error_of("import python.helper_module") == "1: ModuleNotFoundError: No module named 'python.helper_module'");
+  CHECK(error_of("from .. import helper_module") == "1: SyntaxError: attn does not support relative imports (from . import x): import the file by its name");
+  // Two files that import each other: each runs once, the second sees the first half-made, as in Python.
+  fs::path dir = fs::temp_directory_path() / ("attn-import-cycle-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "ping.py") << "import pong\nPING = 1\n";
+  std::ofstream(dir / "pong.py") << "import ping\nPONG = 2\nprint('pong sees ping', hasattr(ping, 'PING'))\n";
+  Interpreter in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
+  in.set_import_dir(dir.string());
+  in.run_cell("import ping\nimport pong\nprint(ping.PING, pong.PONG)");
+  CHECK(in.take_output() == "pong sees ping False\n1 2\n");
+  // A link in the folder that leads out of it is not read.
+  fs::create_directories(dir / "inner");
+  fs::create_symlink(dir / "ping.py", dir / "inner" / "outside.py");
+  Interpreter linked(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
+  linked.set_import_dir((dir / "inner").string());
+  try {
+    linked.run_cell("import outside");
+    FAIL("a link out of the folder was imported");
+  } catch (const ScriptError& e) {
+    CHECK(std::string(e.what()) == "ImportError: attn imports .py files from the lesson's folder only, and " + (dir / "inner" / "outside.py").string() + " leads out of it");
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("attn run: a lesson imports the .py file beside it; an error inside names that file and line") {
+  fs::path dir = fs::temp_directory_path() / ("attn-import-run-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "shared.py") << "def scale(x):\n    return x * factor\n";
+  std::ofstream(dir / "use.lesson") << "# Uses a helper\nname: use\ngroup: concepts\norder: 1\nsource: a test\n\nIntro.\n\n## one: One\n\n"
+                                       "```python\nfrom shared import scale\nprint('before')\nscale(2)\n```\n";
+  CliResult r = attn_process("run " + (dir / "use.lesson").string() + " --quiet");
+  CHECK(r.code == 2);
+  CHECK(r.err.find((dir / "shared.py").string() + ":2: NameError: name 'factor' is not defined") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a Python builtin or method attn lacks is named, never reported as the user's typo") {
+  CHECK(error_of("f = open('x.txt')") == "1: NameError: attn does not support the Python builtin 'open' (README: What attn's Python supports)");
+  CHECK(error_of("print(dir())") == "1: NameError: attn does not support the Python builtin 'dir' (README: What attn's Python supports)");
+  CHECK(error_of("'a=b'.partition('=')") == "1: AttributeError: attn does not support str.partition() (README: What attn's Python supports)");
+  CHECK(error_of("{}.popitem()") == "1: AttributeError: attn does not support dict.popitem() (README: What attn's Python supports)");
+  CHECK(error_of("[].push(1)") == "1: AttributeError: 'list' object has no attribute 'push'");
+  CHECK(error_of("print(undefined_name)") == "1: NameError: name 'undefined_name' is not defined");
+}
