@@ -162,3 +162,21 @@ TEST_CASE("a Python builtin or method attn lacks is named, never reported as the
   CHECK(error_of("[].push(1)") == "1: AttributeError: 'list' object has no attribute 'push'");
   CHECK(error_of("print(undefined_name)") == "1: NameError: name 'undefined_name' is not defined");
 }
+
+TEST_CASE("attn's limits pass through try/except/finally and with: a runaway while loop ends the run") {
+  // No except clause (not even BaseException's), no finally and no __exit__ sees a limit: the
+  // cell is over. (The step limit takes a few seconds to reach.)
+  Interpreter in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
+  const std::string code =
+      "class M:\n    def __enter__(self):\n        return self\n    def __exit__(self, *a):\n        print('exit')\n        return True\n"
+      "try:\n    with M():\n        while True:\n            pass\nexcept BaseException:\n    print('caught')\nfinally:\n    print('finally')\n";
+  bool limited = false;
+  try {
+    in.run_cell(code);
+  } catch (const attn::py::LimitError& e) {
+    limited = true;
+    CHECK((e.line == 9 || e.line == 10));   // the loop's line or its body's
+  }
+  CHECK(limited);
+  CHECK(in.take_output() == "");
+}
