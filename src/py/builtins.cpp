@@ -89,6 +89,8 @@ int64_t index_in(int64_t k, size_t n, const char* what) {
   return m;
 }
 
+}  // namespace
+
 // Python slice over a sequence of length n -> the selected positions.
 std::vector<int64_t> slice_positions(const SliceObj& s, size_t n) {
   int64_t len = static_cast<int64_t>(n);
@@ -105,6 +107,8 @@ std::vector<int64_t> slice_positions(const SliceObj& s, size_t n) {
   for (int64_t k = start; step > 0 ? k < stop : k > stop; k += step) out.push_back(k);
   return out;
 }
+
+namespace {
 
 Value getitem_plain(CallArgs& a) {
   const Value& obj = a.pos.at(0);

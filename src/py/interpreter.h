@@ -185,6 +185,7 @@ Value more_str_method(const Value& self, const std::string& name);
 bool is_iterator(const Value& v);                 // what map/filter/reversed/iter return
 std::vector<Value> drain_iterator(const Value& it);   // the items still to come; uses them up
 bool is_unsupported_builtin(const std::string& name);   // a Python builtin attn lacks (open, eval, ...)
+std::vector<int64_t> slice_positions(const SliceObj& s, size_t n);   // builtins.cpp: xs[a:b:c]'s positions
 std::string percent_format(Interpreter& in, const std::string& text, const Value& values);   // 'x=%.2f' % x
 // Class helpers (classes.cpp): the method resolution order (C3) and subclass tests.
 std::vector<std::shared_ptr<ClassObj>> mro(const std::shared_ptr<ClassObj>& cls);

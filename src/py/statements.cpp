@@ -7,6 +7,8 @@
 // or tracebacks (a raise inside a handler replaces the exception being handled).
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "py/exceptions.h"
 #include "py/interpreter.h"
 
@@ -204,7 +206,14 @@ void Interpreter::exec_del(const Expr& t) {
       }
     throw std::runtime_error("KeyError: " + repr(key));
   }
-  if (obj.kind == Value::List && key.kind != Value::Slice) {
+  if (obj.kind == Value::List && key.kind == Value::Slice) {   // del xs[1:3], del xs[::2]
+    auto& items = as_seq(obj);
+    std::vector<int64_t> pos = slice_positions(*static_cast<SliceObj*>(key.obj.get()), items.size());
+    std::sort(pos.begin(), pos.end());
+    for (auto it = pos.rbegin(); it != pos.rend(); ++it) items.erase(items.begin() + *it);
+    return;
+  }
+  if (obj.kind == Value::List) {
     auto& items = as_seq(obj);
     int64_t k = to_int(key, "list indices");
     if (k < 0) k += static_cast<int64_t>(items.size());
