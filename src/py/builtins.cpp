@@ -288,12 +288,39 @@ Value sum_fn(Interpreter& in, CallArgs& a) {
   return acc;
 }
 
+// min/max(iterable or several values, *, key=None, default=...), as CPython's min_max: the first
+// of equal extremes wins.
 Value minmax(Interpreter& in, CallArgs& a, bool want_max) {
+  const char* name = want_max ? "max" : "min";
+  Value key = Value::none();
+  const Value* dflt = nullptr;
+  for (auto& [k, v] : a.kw) {
+    if (k == "key") key = v;
+    else if (k == "default") dflt = &v;
+    else throw std::runtime_error(fmt::format("TypeError: '{}' is an invalid keyword argument for {}()", k, name));
+  }
+  if (a.pos.empty()) throw std::runtime_error(fmt::format("TypeError: {} expected at least 1 argument, got 0", name));
+  if (dflt && a.pos.size() > 1)
+    throw std::runtime_error(fmt::format("TypeError: Cannot specify a default for {}() with multiple positional arguments", name));
   std::vector<Value> items = a.pos.size() == 1 ? in.iterate(a.pos[0]) : a.pos;
-  if (items.empty()) throw std::runtime_error("ValueError: min()/max() arg is an empty sequence");
-  Value best = items[0];
-  for (const Value& v : items)
-    if (want_max ? less(best, v) : less(v, best)) best = v;
+  if (items.empty()) {
+    if (dflt) return *dflt;
+    throw std::runtime_error(fmt::format("ValueError: {}() arg is an empty sequence", name));
+  }
+  auto keyed = [&](const Value& v) {
+    if (key.is_none()) return v;
+    CallArgs c;
+    c.pos.push_back(v);
+    return in.call(key, c);
+  };
+  Value best = items[0], best_key = keyed(items[0]);
+  for (size_t k = 1; k < items.size(); ++k) {
+    Value kv = keyed(items[k]);
+    if (want_max ? less(best_key, kv) : less(kv, best_key)) {
+      best = items[k];
+      best_key = kv;
+    }
+  }
   return best;
 }
 
