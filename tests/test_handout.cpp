@@ -187,6 +187,21 @@ TEST_CASE("attn export --only: the listed steps' files, index.json, and the note
   CHECK(nb.find("    \"# your code here: compute masked_simple (step 'masked')\"\n") != std::string::npos);
   CHECK(nb.find("attn_scores.masked_fill(") == std::string::npos);   // the code the student writes is not there
   CHECK(nb.find("## softmax-masked: Softmax of the masked scores") != std::string::npos);   // what to do still is
+  // A number the prose of a step the student writes quotes is an entry of its answer: the handout
+  // names the expression that gives it, never the value (causal's "row 1 keeps only ...").
+  lesson::RunOptions seed7;
+  seed7.seed = "7";
+  lesson::LessonRun run7 = lesson::run_lesson(lesson_named("causal"), seed7);
+  const lesson::StepRun& masked = *std::find_if(run7.steps.begin(), run7.steps.end(), [](const lesson::StepRun& s) { return s.step->id == "masked"; });
+  const std::string keeps = "row 1 keeps only ";
+  const size_t at = masked.prose.find(keeps);
+  REQUIRE(at != std::string::npos);
+  const std::string value = masked.prose.substr(at + keeps.size(), 6);   // "0.2001" under seed 7
+  CHECK(value.find_first_not_of("0123456789.") == std::string::npos);
+  CHECK(nb.find(keeps + value) == std::string::npos);
+  CHECK(nb.find(keeps + "`masked_simple[0, 0].item()`") != std::string::npos);
+  REQUIRE(attn_process("export causal --seed 7 --notebook " + dir + "/full.ipynb").code == 0);
+  CHECK(slurp(dir + "/full.ipynb").find(keeps + value) != std::string::npos);   // the full notebook quotes it
   CHECK(nb.find("**Handout:** the code cells after step 'tril' are yours to write") != std::string::npos);
   CHECK(nb.find("Made by `attn export causal --notebook " + dir + "/h.ipynb --seed 7 --only scores,tril`") != std::string::npos);
   CHECK(nb.find("   \"lesson\": \"causal\",\n   \"only\": [\"scores\", \"tril\"],\n   \"options\": {\"seed\": 7},\n") != std::string::npos);

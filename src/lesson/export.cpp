@@ -297,8 +297,11 @@ std::string notebook_json(const LessonRun& run, const RunOptions& opts, const st
   // 3. each step: prose, then each cell and what attn printed under it
   for (size_t k = 0; k < run.steps.size(); ++k) {
     const StepRun& s = run.steps[k];
+    // A step the student writes shows its prose's numbers as the expressions that give them: the
+    // values are (parts of) the answers the handout must not hold.
+    const std::string& text = k > last_shown ? s.handout_prose : filled_prose(run, s);
     std::string prose = "## " + s.step->id + ": " + s.step->title + "\n";
-    if (!filled_prose(run, s).empty()) prose += "\n" + filled_prose(run, s) + "\n";
+    if (!text.empty()) prose += "\n" + text + "\n";
     nb.markdown(s.step->id, prose);
     for (size_t c = 0; c < s.cells.size(); ++c) {
       const CellRun& cr = s.cells[c];

@@ -44,6 +44,9 @@ void fill_step(Interpreter& in, const Lesson& lesson, StepRun& sr) {
     return values[p.text] = in.take_output();
   };
   sr.prose = fill_prose(sr.step->prose_parts, value);
+  sr.handout_prose = fill_prose(sr.step->prose_parts, [&](const ProsePart& p) {
+    return p.kind == ProsePart::Kind::expr ? "`" + p.expr + "`" : value(p);
+  });
   for (CellRun& c : sr.cells) c.note = fill_prose(c.cell->note_parts, value);
 }
 

@@ -36,6 +36,8 @@ struct StepRun {
   std::vector<CellRun> cells;
   std::string prose;     // the step's prose with its placeholders filled from this run: each
                          // {{EXPR}} evaluated after the step's last cell, {{seed}} from its code
+  std::string handout_prose;   // the same with each {{EXPR}} shown as `EXPR`, not its value: for a
+                               // handout's steps the student writes, whose values are the answers
 };
 
 struct LessonRun {
