@@ -1,0 +1,49 @@
+// tests/test_storage.cpp: core::Storage's two ways of getting memory (calloc below 8 MB, a
+// populated mapping at or above, see core/tensor.cpp) both give zero-filled, writable buffers
+// that views share and that outlive the first handle.
+// What it is not: a test of the memory limit's message (test_interpreter.cpp) or a timing.
+#include <doctest/doctest.h>
+
+#include <bit>
+#include <cstdint>
+
+#include "core/tensor.h"
+
+using attn::core::Tensor;
+
+namespace {
+
+// Every element of t (float32) is +0.0f.
+bool all_plus_zero(const Tensor& t) {
+  const float* p = t.data<float>();
+  for (int64_t k = 0; k < t.numel(); ++k)
+    if (std::bit_cast<uint32_t>(p[k]) != 0u) return false;
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("small and big tensors start zero-filled, are writable, and views keep the storage alive") {
+  for (int64_t rows : {4, 3000}) {  // 4 x 1000 floats: calloc; 3000 x 1000 (12 MB): mapped
+    CAPTURE(rows);
+    Tensor view;
+    {
+      Tensor t = attn::core::empty({rows, 1000});  // shape (rows, 1000)
+      CHECK(all_plus_zero(t));
+      float* p = t.data<float>();
+      for (int64_t k = 0; k < t.numel(); ++k) p[k] = static_cast<float>(k % 7);
+      view = attn::core::transpose(t, 0, 1);       // shape (1000, rows), shares t's storage
+    }
+    CHECK(view.float_at(0) == 0.0f);
+    CHECK(view.float_at(1) == static_cast<float>(1000 % 7));  // element (0, 1) = t(1, 0)
+    const Tensor last = attn::core::contiguous(view);
+    CHECK(last.float_at(last.numel() - 1) == static_cast<float>((rows * 1000 - 1) % 7));
+  }
+  // Many big ones made and dropped in turn: each mapping is returned (an address sanitizer or
+  // a leak would show), and a fresh one is zero again whatever the last one held.
+  for (int i = 0; i < 20; ++i) {
+    Tensor t = attn::core::full({3000, 1000}, 5.0f);  // shape (3000, 1000), 12 MB
+    CHECK(t.float_at(t.numel() - 1) == 5.0f);
+    CHECK(all_plus_zero(attn::core::empty({3000, 1000})));
+  }
+}
