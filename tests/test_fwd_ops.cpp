@@ -114,3 +114,12 @@ TEST_CASE("pow and GELU on views: memory order, one scalar tail per contiguous r
         else fwd::check(c, "out", attn::core::gelu(x, name == "gelu_tanh_view", f.cpu));
       }
 }
+
+TEST_CASE("erf (Sleef or glibc on every element) and rsqrt (1 / sqrt)") {
+  for (const Family& f : kFamilies) {
+    for (const fwd::Case& c : fwd::read(file(f, "erf"), "erf"))
+      fwd::check(c, "out", attn::core::erf(c.tensor("in", {c.key("n")}), f.cpu));
+    for (const fwd::Case& c : fwd::read(file(f, "elementwise"), "rsqrt"))
+      fwd::check(c, "out", attn::core::rsqrt(c.tensor("in", {c.key("n")})));
+  }
+}

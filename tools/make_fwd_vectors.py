@@ -226,6 +226,19 @@ def make_views(out, prefix, gen, small):
     vf.write()
 
 
+def make_erf(out, prefix, gen, small):
+    """torch.erf (a vml op: Sleef erff on every element in AVX2, glibc erff in DEFAULT), and
+    torch.rsqrt on strided views; a group of its own so the other files' streams stay put."""
+    vf = VectorFile(os.path.join(out, prefix + "erf.txt"), "torch.erf")
+    sp = torch.tensor(SPECIAL)
+    vf.case("erf", {"n": sp.numel()}, [("in", sp), ("out", torch.erf(sp))], "special values")
+    for kind in ["normal", "wide"]:
+        for n in [1, 7, 16, 37, 300]:
+            x = inputs(gen, n, kind)
+            vf.case("erf", {"n": n}, [("in", x), ("out", torch.erf(x))])
+    vf.write()
+
+
 def make_layernorm(out, prefix, gen, small):
     vf = VectorFile(os.path.join(out, prefix + "layernorm.txt"),
                     "nn.LayerNorm / F.layer_norm, and the tutorial's hand-written LayerNorm")
@@ -519,7 +532,7 @@ def main():
     torch.manual_seed(args.seed)   # module initialisation (MultiheadAttention) draws from the global generator
     gen = torch.Generator().manual_seed(args.seed)
     small = True   # the committed files stay small; --big for a wider sweep is left to the reader
-    for make in (make_elementwise, make_activation, make_layernorm, make_range, make_mha, make_sdpa, make_var, make_views):
+    for make in (make_elementwise, make_activation, make_layernorm, make_range, make_mha, make_sdpa, make_var, make_views, make_erf):
         make(args.out, prefix, gen, small)
     write_init(args.out, rprefix, "AVX2 kernels, no MKL" if family == "avx2"
                else "ATEN_CPU_CAPABILITY=default: scalar DEFAULT kernels, no MKL")

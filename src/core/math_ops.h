@@ -21,6 +21,8 @@ namespace attn::core {
 // torch.tanh / torch.log: Sleef's u10 functions on every element (AVX2), glibc's (scalar).
 Tensor tanh(const Tensor& a, CpuKernels cpu);
 Tensor log(const Tensor& a, CpuKernels cpu);
+Tensor erf(const Tensor& a, CpuKernels cpu);     // Sleef erff u10 (avx2) or glibc erff (scalar)
+Tensor rsqrt(const Tensor& a);                   // 1 / sqrt(x): two roundings, both families
 // tensor ** number (PowBackward0): exponents 0.5, -0.5, -1, 2, 3, -2 special-cased; others
 // Sleef/glibc powf with fl32(e) on the vector body and double pow(x, e) on the last n % 16.
 Tensor pow(const Tensor& a, double exponent, CpuKernels cpu);

@@ -97,6 +97,16 @@ Tensor log(const Tensor& a, CpuKernels cpu) {
   return with_grad(std::move(out), {&a}, "LogBackward0");
 }
 
+Tensor erf(const Tensor& a, CpuKernels cpu) {
+  Tensor out = map_split(a, [cpu](float v, bool) { return avx2(cpu) ? sleef::erff_u10(v) : ::erff(v); }, false);
+  return with_grad(std::move(out), {&a}, "ErfBackward0");
+}
+
+Tensor rsqrt(const Tensor& a) {
+  Tensor out = map_split(a, [](float v, bool) { return 1.0f / std::sqrt(v); }, false);
+  return with_grad(std::move(out), {&a}, "RsqrtBackward0");
+}
+
 // pow_tensor_scalar (Pow.cpp, PowKernel.cpp): 0 fills ones, 1 copies; 0.5, -0.5, -1 are the vml
 // sqrt / rsqrt / reciprocal kernels; 2, 3, -2 multiply; other exponents call powf(x, fl32(e)) in
 // the vector body and std::pow(float, double), i.e. double pow, in the scalar tail.

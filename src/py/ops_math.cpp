@@ -1,5 +1,5 @@
 // py/ops_math.cpp: the rows of the op table that compute: softmax, sum, mean, var, std, amax,
-// max, argmax, exp, tanh, log, pow, sqrt, abs, isnan, isinf, dot, matmul, allclose, equal, where, einsum, tril,
+// max, argmax, exp, tanh, log, erf, rsqrt, pow, sqrt, abs, isnan, isinf, dot, matmul, allclose, equal, where, einsum, tril,
 // triu, masked_fill, masked_fill_, and torch.nn.functional.softmax.
 //
 // What it is: signatures as PyTorch 1.13's parser writes them, and adapters onto core/.
@@ -238,6 +238,10 @@ void add_math_ops(std::vector<OpRow>& rows) {
                   [](Interpreter& in, Args& a) { return Value::tensor(core::tanh(a.tensor("input"), in.state.cpu)); }});
   rows.push_back({"log", both, {"log(Tensor input, *, Tensor out=None)"},
                   [](Interpreter& in, Args& a) { return Value::tensor(core::log(a.tensor("input"), in.state.cpu)); }});
+  rows.push_back({"erf", both, {"erf(Tensor input, *, Tensor out=None)"},
+                  [](Interpreter& in, Args& a) { return Value::tensor(core::erf(a.tensor("input"), in.state.cpu)); }});
+  rows.push_back({"rsqrt", both, {"rsqrt(Tensor input, *, Tensor out=None)"},
+                  [](Interpreter&, Args& a) { return Value::tensor(core::rsqrt(a.tensor("input"))); }});
   rows.push_back({"pow", both,
                   {"pow(Tensor input, Tensor exponent, *, Tensor out=None)", "pow(Scalar self, Tensor exponent, *, Tensor out=None)",
                    "pow(Tensor input, Scalar exponent, *, Tensor out=None)"},

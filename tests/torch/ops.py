@@ -39,3 +39,6 @@ torch.set_printoptions(profile="default")
 print(x * 1000)
 torch.set_printoptions(linewidth=40, precision=6)
 print(x)
+import math
+print(0.5 * x * (1 + torch.erf(x / math.sqrt(2))))
+print(torch.rsqrt(x.abs()), x.erf())
