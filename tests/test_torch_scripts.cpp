@@ -94,6 +94,8 @@ TEST_CASE("bad arguments to issue 11's functions raise PyTorch's errors, word fo
         "ValueError: Fan in and fan out can not be computed for tensor with fewer than 2 dimensions");
   CHECK(error_of("x = torch.ones(1, 2, 3)\ntorch.nn.functional.scaled_dot_product_attention(x, x, x, attn_mask=torch.ones(2, 2), is_causal=True)") ==
         "RuntimeError: _scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True");
+  CHECK(error_of("p = nn.Parameter(torch.ones(2))\np.fill_(1)") ==
+        "RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.");
   // Keywords attn does not know raise as PyTorch does, never silently.
   CHECK(error_of("nn.GELU(approx='tanh')") == "TypeError: GELU.__init__() got an unexpected keyword argument 'approx'");
   CHECK(error_of("torch.tanh(torch.ones(2), alpha=1)") == "TypeError: tanh() got an unexpected keyword argument 'alpha'");

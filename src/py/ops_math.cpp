@@ -199,6 +199,18 @@ Value pow_fn(Interpreter& in, Args& a) {
   return Value::tensor(core::pow(x, to_double(a.get("exponent"), "exponent"), in.state.cpu));
 }
 
+// copy_ / fill_ / zero_: write through self's storage (every view sees it). Outside torch.no_grad()
+// a leaf that requires grad refuses, and a result that requires grad records PyTorch's grad_fn.
+Value write_in_place(Interpreter& in, Args& a, const Tensor* src, const char* grad_fn, void (*write)(Tensor&, Args&)) {
+  Tensor& t = a.tensor("self");
+  if (in.state.grad_enabled && t.requires_grad() && t.grad_fn().empty())
+    throw std::runtime_error("RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.");
+  write(t, a);
+  if (in.state.grad_enabled && (t.requires_grad() || (src && src->requires_grad())))
+    t = src ? core::with_grad(t, {&t, src}, grad_fn) : core::with_grad(t, {&t}, grad_fn);
+  return a.get("self");
+}
+
 }  // namespace
 
 void add_math_ops(std::vector<OpRow>& rows) {
@@ -273,6 +285,21 @@ void add_math_ops(std::vector<OpRow>& rows) {
   rows.push_back({"masked_fill", both,
                   {"masked_fill(Tensor input, Tensor mask, Tensor value)", "masked_fill(Tensor input, Tensor mask, Scalar value)"},
                   [](Interpreter&, Args& a) { return Value::tensor(masked_fill(a, "input")); }});
+  rows.push_back({"copy_", kMethod, {"copy_(Tensor self, Tensor src, bool non_blocking=False)"}, [](Interpreter& in, Args& a) {
+                    a.get("non_blocking");
+                    const Tensor src = a.tensor("src");
+                    return write_in_place(in, a, &src, "CopyBackwards", [](Tensor& t, Args& b) { core::copy_(t, b.tensor("src")); });
+                  }});
+  rows.push_back({"fill_", kMethod, {"fill_(Tensor self, Tensor value)", "fill_(Tensor self, Scalar value)"}, [](Interpreter& in, Args& a) {
+                    if (a.overload() == 0 && a.tensor("value").dim() != 0)
+                      throw std::runtime_error(fmt::format("RuntimeError: fill_ only supports 0-dimension value tensor but got tensor with {} dimensions.",
+                                                           a.tensor("value").dim()));
+                    return write_in_place(in, a, nullptr, a.overload() == 0 ? "FillBackward3" : "FillBackward2",
+                                          [](Tensor& t, Args& b) { core::fill_(t, to_double(b.get("value"), "value")); });
+                  }});
+  rows.push_back({"zero_", kMethod, {"zero_(Tensor self)"}, [](Interpreter& in, Args& a) {
+                    return write_in_place(in, a, nullptr, "ZeroBackward0", [](Tensor& t, Args&) { core::fill_(t, 0.0); });
+                  }});
   rows.push_back({"masked_fill_", kMethod,
                   {"masked_fill_(Tensor self, Tensor mask, Tensor value)", "masked_fill_(Tensor self, Tensor mask, Scalar value)"},
                   masked_fill_inplace});

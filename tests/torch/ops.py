@@ -42,3 +42,12 @@ print(x)
 import math
 print(0.5 * x * (1 + torch.erf(x / math.sqrt(2))))
 print(torch.rsqrt(x.abs()), x.erf())
+a = torch.ones(2, 3, requires_grad=True)
+b = a * 2
+print(b.clone().copy_(torch.zeros(2, 3)), b.clone().fill_(3), b.clone().zero_(), b.clone().fill_(torch.tensor(2.)))
+c = torch.zeros(2, 3)
+c[0].copy_(b[1].detach())   # a view written in place: its base sees it
+print(c)
+with torch.no_grad():
+    a.fill_(5)
+print(a)
