@@ -102,3 +102,4 @@ TEST_CASE("bad arguments to issue 11's functions raise PyTorch's errors, word fo
 }
 TEST_CASE("nn.MultiheadAttention with key_padding_mask, merged with bool and float attn_mask") { check_script("mha_padding"); }
 TEST_CASE("F.scaled_dot_product_attention: masks, causal, scale, dropout; MultiheadAttention dropout") { check_script("sdpa"); }
+TEST_CASE("nn.MultiheadAttention fast path under torch.no_grad(), next to the slow path") { check_script("mha_fast"); }

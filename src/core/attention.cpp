@@ -108,7 +108,8 @@ MhaResult multi_head_attention(const Tensor& query, const Tensor& key, const Ten
     const Tensor ctx = reshape(permute(matmul(w, part(2)), {0, 2, 1, 3}), {B * T, E});
     r.output = reshape(linear(ctx, p.out_proj_weight, out_b), {B, T, E});
     if (call.need_weights) r.weights = call.average ? binary_scalar(BinOp::div, sum(w, 1, false), static_cast<double>(H)) : w;
-    r.output = detach(r.output);   // the fast path records no grad_fn
+    r.output = detach(r.output);   // the fast path runs without autograd: no grad_fn on either result
+    if (r.weights) r.weights = detach(*r.weights);
     return r;
   }
   const Tensor q_in = call.batch_first ? transpose(query, 1, 0) : query;   // (L, N, E)

@@ -102,11 +102,12 @@ Value mha_forward(Interpreter& in, Value& self, CallArgs& a) {
   call.batch_first = o.find("batch_first")->b;
   call.training = o.training;
   // MultiheadAttention.forward's fast-path test (1.13): `torch.is_grad_enabled() and any(
-  // x.requires_grad ...)` rules it out, so under torch.no_grad() (grad_mode.cpp) an eval-mode
-  // self-attention call takes the fast path even though its parameters require grad.
-  const bool grad_involved = in.state.grad_enabled && (requires_grad(query) || requires_grad(*o.find("in_proj_weight")) ||
-                             requires_grad(*o.find("in_proj_bias")) || p.out_proj_weight.requires_grad() ||
-                             requires_grad(out_bias));
+  // x.requires_grad ...)` over query, key, value and the parameters rules it out, so under
+  // torch.no_grad() (grad_mode.cpp) an eval-mode self-attention call takes the fast path even
+  // though its parameters require grad.
+  const bool grad_involved = in.state.grad_enabled && (requires_grad(query) || requires_grad(key) || requires_grad(value) ||
+                             requires_grad(*o.find("in_proj_weight")) || requires_grad(*o.find("in_proj_bias")) ||
+                             p.out_proj_weight.requires_grad() || requires_grad(out_bias));
   call.fast = query.obj == key.obj && key.obj == value.obj && !call.training && call.batch_first && p.dropout == 0.0 &&
               call.attn_mask == nullptr && p.num_heads % 2 == 0 && !grad_involved;
   if (call.fast && call.key_padding_mask)   // 1.13's fast path masks its softmax: not reproduced
