@@ -191,3 +191,65 @@ TEST_CASE("a lesson walks through code and output; --step shows one step") {
   CHECK(full.out.find("sentence = 'the cat sat on the mat'") != std::string::npos);   // the code shown is the code run
   CHECK(full.out.find("{'cat': 0, 'mat': 1, 'on': 2, 'sat': 3, 'the': 5}") != std::string::npos);
 }
+
+TEST_CASE("a lesson whose cell fails: `lesson` shows the run up to it; `verify` reports ERROR and goes on") {
+  std::string dir = std::filesystem::temp_directory_path() / ("attn-failing-lessons-" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  // a: step two fails on line 20 (its cell starts on 19), before its own ```output and step three's were compared.
+  std::ofstream(dir + "/a.lesson") << "# A\nname: a\ngroup: concepts\norder: 1\nsource: test\n\n"
+                                      "## one: One\n```python\nimport torch\ntorch.manual_seed(1)\nprint(1)\n```\n```output\n1\n```\n\n"
+                                      "## two: Two\n```python\nprint(2)\nprint(z)\n```\n```output\n2\nz\n```\n```note\nA note.\n```\n\n"
+                                      "## three: Three\n```python\nprint(3)\n```\n```output\n3\n```\n";
+  // b: runs whole; its second cell differs from its ```output.
+  std::ofstream(dir + "/b.lesson") << "# B\nname: b\ngroup: concepts\norder: 2\nsource: test\n\n"
+                                      "## one: One\n```python\nprint(1)\n```\n```output\n1\n```\n```python\nprint(2)\n```\n```output\n3\n```\n";
+  const std::string env = "ATTN_LESSON_DIR=" + dir;
+  const std::string error = dir + "/a.lesson:20: NameError: name 'z' is not defined";
+
+  Result r = attn("lesson a --quiet", env);
+  CHECK(r.code == 2);
+  CHECK(r.out == "1\n2\n");
+  CHECK(r.err == "attn: " + error + "\n");
+  r = attn("lesson a", env);
+  CHECK(r.code == 2);
+  CHECK(r.out.find("In:\n    print(2)\n    print(z)\n\nOut:\n2\n") != std::string::npos);
+  CHECK(r.out.substr(r.out.size() - 8) == "\nOut:\n2\n");   // no note under the failed cell, no "Next in the course"
+  CHECK(r.out.find("A note.") == std::string::npos);
+  CHECK(r.out.find("Next in the course") == std::string::npos);
+
+  r = attn("verify", env);
+  CHECK(r.code == 1);
+  CHECK(r.err.empty());
+  CHECK(r.out == "match    a/one\n"
+                 "ERROR    a/two: " + error + "\n"
+                 "match    b/one#1\n"
+                 "DIFFERS  b/one#2\n    - 3\n    + 2\n"
+                 "verify: 2 of 3 cells match the article, 1 differ, 1 error (2 lessons; 1 compared cell did not run after an error)\n");
+  r = attn("verify a", env);
+  CHECK(r.code == 1);
+  CHECK(r.out == "match    a/one\nERROR    a/two: " + error +
+                     "\nverify: 1 of 1 cells match the article, 0 differ, 1 error (1 lesson; 1 compared cell did not run after an error)\n");
+  r = attn("verify b", env);   // no error: the summary as it always was
+  CHECK(r.out.substr(r.out.find("verify:")) == "verify: 1 of 2 cells match the article, 1 differ (1 lesson)\n");
+  r = attn("verify --seed 5", env);
+  CHECK(r.code == 1);
+  CHECK(r.out == "ERROR    a/two: " + error +
+                     "\nverify: ran 4 cells in 2 lessons, 1 error; nothing compared: the article printed its outputs for its own inputs, "
+                     "so with --seed, --sentence or --inputs its transcript no longer applies; --seed does not apply to b (run "
+                     "without it)\n");
+
+  r = attn("verify --format json", env);
+  CHECK(r.code == 1);
+  CHECK(r.out.find("\"where\": \"a/two\",\n          \"step\": \"two\",\n          \"cell\": 1,\n          \"line\": 19,\n"
+                   "          \"status\": \"error\",\n          \"remark\": null,\n          \"expected\": \"2\\nz\\n\",\n"
+                   "          \"output\": \"2\\n\",\n          \"diff\": null,\n"
+                   "          \"error\": {\"line\": 20, \"message\": \"NameError: name 'z' is not defined\"}\n") != std::string::npos);
+  CHECK(r.out.find("\"summary\": {\"lessons\": 2, \"cells_run\": 4, \"compared\": 3, \"match\": 2, \"differ\": 1, \"error\": 1, "
+                   "\"not_run\": 1}\n}\n") != std::string::npos);
+  r = attn("verify --seed 5 --format json", env);
+  CHECK(r.code == 1);
+  CHECK(r.out.find("{\"name\": \"b\", \"cpu\": \"avx2\", \"rng\": \"mkl\", \"not_applied\": [\"seed\"], \"cells\": []}") != std::string::npos);
+  CHECK(r.out.find("\"status\": \"error\"") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}

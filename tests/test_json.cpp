@@ -287,6 +287,53 @@ TEST_CASE("verify as JSON: match / differs per cell, and a summary") {
         std::string::npos);
 }
 
+TEST_CASE("a run a cell's error stopped: the cells that ran, the failing one marked, the error at the top") {
+  // tiny.lesson with its second step's last line failing (file line 33): what it printed before stays.
+  std::string text = kLesson;
+  text.replace(text.find("print(m, torch.arange(3)"), 8, "print(q,");
+  std::string path = write_lesson("failing");
+  std::ofstream(path) << text;
+  Lesson l = read_lesson(path);
+  CHECK_THROWS_WITH_AS(run_lesson(l, {}), (path + ":33: NameError: name 'q' is not defined").c_str(), attn::LessonFileError);
+  LessonRun run = run_until_error(l, {});
+  REQUIRE(run.failed_cell() != nullptr);
+  CHECK(run.failed_cell() == &run.steps.at(1).cells.at(0));
+  CHECK(run.failed_cell()->error->what() == path + ":33: NameError: name 'q' is not defined");
+
+  std::string doc = json::lesson_document("run", run, {}, "");
+  // The first step as a whole run prints it; the second has the failing cell, with its output so far.
+  std::string whole = kGolden;
+  CHECK(doc.substr(0, whole.find("\"id\": \"mask\"")) == whole.substr(0, whole.find("\"id\": \"mask\"")));
+  CHECK(doc.find("          \"output\": \"y: tensor([[1.0000,   -inf],\\n        [0.1000, 3.0000]]) tensor([[0., nan],\\n        [0., 0.]])\\n\",\n") !=
+        std::string::npos);
+  CHECK(doc.find("          \"error\": {\"line\": 33, \"message\": \"NameError: name 'q' is not defined\"}\n        }\n      ]\n    }\n  ],\n"
+                 "  \"error\": {\n    \"file\": \"" + path + "\",\n    \"line\": 33,\n    \"step\": \"mask\",\n    \"cell\": 1,\n"
+                 "    \"message\": \"NameError: name 'q' is not defined\"\n  }\n}\n") != std::string::npos);
+  CHECK(count(doc, "\"error\": ") == 2);
+  CHECK(count(doc, "\"id\": ") == 2);
+  // --step of the step that never ran: no steps, and the error says where the run stopped.
+  Lesson early = read_lesson(path);
+  early.steps[0].cells[0].code += "print(undefined_name)\n";
+  LessonRun stopped = run_until_error(early, {});
+  std::string none = json::lesson_document("lesson", stopped, {}, "mask");
+  CHECK(none.find("  \"steps\": [],\n  \"error\": {\n") != std::string::npos);
+  CHECK(none.find("\"line\": 21,\n    \"step\": \"make\",") != std::string::npos);
+
+  // verify: the failing cell has status "error" (the article printed something under it or not),
+  // and the summary counts it and the compared cells after it that never ran.
+  std::vector<json::VerifiedLesson> results;
+  results.push_back({run_until_error(early, {}), {}});
+  results.back().checks = verify(results.back().run);
+  REQUIRE(results.back().checks.size() == 1);
+  CHECK(results.back().checks[0].where == "tiny/make");
+  CHECK(compared_cells_not_run(results.back().run) == 1);
+  std::string v = json::verify_document(results, {});
+  CHECK(v.find("\"status\": \"error\",") != std::string::npos);
+  CHECK(v.find("\"error\": {\"line\": 21, \"message\": \"NameError: name 'undefined_name' is not defined\"}") != std::string::npos);
+  CHECK(v.find("\"summary\": {\"lessons\": 1, \"cells_run\": 1, \"compared\": 0, \"match\": 0, \"differ\": 0, \"error\": 1, "
+               "\"not_run\": 1}\n}\n") != std::string::npos);
+}
+
 TEST_CASE("list as JSON: one lesson a line, with its step ids") {
   std::string path = write_lesson("list");
   std::vector<Lesson> all = load_catalog(std::filesystem::path(path).parent_path());

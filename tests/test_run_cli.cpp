@@ -106,9 +106,7 @@ TEST_CASE("attn run: bad files get one line naming file:line, exit code 2") {
   } cases[] = {
       {"run bad-heading.lesson",
        "attn: bad-heading.lesson:19: a step heading is '## id: Title' with a lowercase id, got '## Weights: Softmax'\n"},
-      {"run python-error.lesson", "attn: python-error.lesson:23: NameError: name 'z' is not defined\n"},
       {"run bad-group.lesson", "attn: bad-group.lesson:3: group: 'lab' is not a lesson group; use article, book or concepts\n"},
-      {"run python-error.lesson --format json", "attn: python-error.lesson:23: NameError: name 'z' is not defined\n"},
       {"run no-such.lesson", "attn: no-such.lesson: no such lesson file\n"},
       {"run a-folder", "attn: a-folder: is a directory, not a lesson file\n"},
       {"run by-hand.lesson --step nope", "attn: by-hand.lesson: lesson 'by-hand' has no step 'nope' (its steps: scores, weights)\n"},
@@ -131,6 +129,69 @@ TEST_CASE("attn run: bad files get one line naming file:line, exit code 2") {
     CHECK(r.err.rfind("attn: ", 0) == 0);
     CHECK(r.err.find('\n') == r.err.size() - 1);   // exactly one line
   }
+}
+
+TEST_CASE("attn run: a Python error shows the run up to the failing cell, then the error (file:line, exit 2)") {
+  // (These two cases were in the test above, when a failing run printed nothing on stdout.)
+  std::string python_error = kGood;
+  python_error.replace(python_error.find("print(w.sum(dim=-1))"), 20, "print(w.sum(dim=-1), z)");
+  write("python-error.lesson", python_error);
+  const std::string first_step =
+      "── 1/2 scores: Dot products ────────────────────────────────────────────────────\n\n"
+      "Each query against each key.\n\n"
+      "In:\n    import torch\n    torch.manual_seed(123)\n    x = torch.rand(3, 2)\n    print(x @ x.T)\n\n"
+      "Out:\ntensor([[0.3545, 0.4302, 0.4695],\n        [0.4302, 0.5374, 0.6153],\n        [0.4695, 0.6153, 0.7563]])\n";
+  Result r = attn("run python-error.lesson");
+  CHECK(r.code == 2);
+  CHECK(r.err == "attn: python-error.lesson:23: NameError: name 'z' is not defined\n");
+  CHECK(r.out ==
+        "Scores by hand\nLesson file python-error.lesson · attn run python-error.lesson\nFollows: my course notes\n"
+        "Numbers: computed as PyTorch 1.13 does with its AVX2 CPU kernels; `--cpu scalar` for Apple Silicon and other ARM builds\n"
+        "\nIntro prose.\n\n" + first_step +
+        "\n── 2/2 weights: Softmax ────────────────────────────────────────────────────────\n\n"
+        "In:\n    w = torch.softmax(x @ x.T, dim=-1)\n    print(w.sum(dim=-1), z)\n");
+
+  // The failing cell's own output, up to the error; nothing after it runs.
+  std::string partial = kGood;
+  partial.replace(partial.find("print(w.sum(dim=-1))"), 20, "print(w.sum(dim=-1))\nprint('so far', z)\nprint('never')");
+  partial += "\n## after: Never reached\n```python\nprint('never either')\n```\n";
+  write("partial.lesson", partial);
+  r = attn("run partial.lesson --quiet");
+  CHECK(r.code == 2);
+  CHECK(r.err == "attn: partial.lesson:24: NameError: name 'z' is not defined\n");
+  CHECK(r.out == "tensor([[0.3545, 0.4302, 0.4695],\n        [0.4302, 0.5374, 0.6153],\n        [0.4695, 0.6153, 0.7563]])\n"
+                 "tensor([1., 1., 1.])\n");
+  r = attn("run partial.lesson");
+  CHECK(r.code == 2);
+  CHECK(r.out.find("    print('never')\n\nOut:\ntensor([1., 1., 1.])\n") != std::string::npos);
+  CHECK(r.out.find("── 3/3") == std::string::npos);
+
+  // --step: the chosen step as far as it got; a step after the failing one never ran.
+  r = attn("run partial.lesson --step weights --quiet");
+  CHECK(r.code == 2);
+  CHECK(r.out == "tensor([1., 1., 1.])\n");
+  r = attn("run partial.lesson --step after --quiet");
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err == "attn: partial.lesson:24: NameError: name 'z' is not defined\n");
+
+  // JSON: the steps and cells that ran, the failing cell marked, and the error at the top level.
+  r = attn("run partial.lesson --format json");
+  CHECK(r.code == 2);
+  CHECK(r.err == "attn: partial.lesson:24: NameError: name 'z' is not defined\n");
+  CHECK(r.out.find("\"step_count\": 3") != std::string::npos);
+  CHECK(r.out.find("\"id\": \"after\"") == std::string::npos);
+  CHECK(r.out.find("          \"output\": \"tensor([1., 1., 1.])\\n\",\n") != std::string::npos);
+  CHECK(r.out.find("          \"error\": {\"line\": 24, \"message\": \"NameError: name 'z' is not defined\"}\n        }\n      ]\n    }\n  ],\n") !=
+        std::string::npos);
+  CHECK(r.out.find("  \"error\": {\n    \"file\": \"partial.lesson\",\n    \"line\": 24,\n    \"step\": \"weights\",\n    \"cell\": 1,\n"
+                   "    \"message\": \"NameError: name 'z' is not defined\"\n  }\n}\n") != std::string::npos);
+  r = attn("run python-error.lesson --format json");
+  CHECK(r.code == 2);
+  CHECK(r.err == "attn: python-error.lesson:23: NameError: name 'z' is not defined\n");
+  CHECK(r.out.rfind("{\n  \"schema_version\": 1,\n  \"command\": \"run\",", 0) == 0);
+  r = attn("run by-hand.lesson --format json");
+  CHECK(r.out.find("\"error\"") == std::string::npos);   // a whole run has no error key
 }
 
 TEST_CASE("--format json on lesson, verify and list: one document each") {

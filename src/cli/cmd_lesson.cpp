@@ -1,4 +1,5 @@
-// cli/cmd_lesson.cpp: `attn lesson NAME`: walk through a lesson.
+// cli/cmd_lesson.cpp: `attn lesson NAME`: walk through a lesson. A Python error in a cell (a
+// lesson of ATTN_LESSON_DIR being written): shown up to that cell, then the error, exit code 2.
 #include <algorithm>
 #include <iostream>
 
@@ -32,10 +33,15 @@ int run_lesson_cmd(const LessonOptions& o) {
   RunOptions opts = o.inputs.to_run();
   validate(l, opts);
   if (!o.step.empty()) require_step(l, o.step);
-  LessonRun run = run_lesson(l, opts);
+  LessonRun run = run_until_error(l, opts);   // a Python error stops it: shown up to there, then the error
   int number = static_cast<int>(&l - all.data()) + 1;
-  if (o.format == "json") std::cout << json::lesson_document("lesson", run, opts, o.step);
-  else std::cout << render(run, o.step, number, static_cast<int>(all.size()), o.display) << next_hint(all, number, o);
+  if (o.format == "json") {
+    std::cout << json::lesson_document("lesson", run, opts, o.step);
+  } else {
+    std::cout << render(run, o.step, number, static_cast<int>(all.size()), o.display);
+    if (!run.failed_cell()) std::cout << next_hint(all, number, o);
+  }
+  if (const CellRun* failed = run.failed_cell()) throw LessonFileError(failed->error->what());
   return 0;
 }
 

@@ -1,6 +1,8 @@
 // cli/cmd_run.cpp: `attn run FILE`: an instructor's own lesson file (the format of lessons/,
 // lessons/README.md), run and shown exactly as `attn lesson` shows a course lesson, with the same
 // options. The file need not be in the lesson folder and is not added to the course.
+// A Python error in a cell: the walkthrough (or JSON document) up to and with that cell, then
+// the error as one line on stderr, exit code 2.
 // What it is not: a checker of the file against its ```output blocks (`attn verify` does that
 // for lessons in ATTN_LESSON_DIR).
 #include <fmt/format.h>
@@ -30,14 +32,15 @@ int run_file(const RunFileOptions& o) {
   RunOptions opts = o.inputs.to_run();
   validate(l, opts);
   if (!o.step.empty()) require_step(l, o.step, o.file + ": ");
-  LessonRun run = run_lesson(l, opts);   // a Python error: LessonFileError "FILE:LINE: NameError: ..."
+  LessonRun run = run_until_error(l, opts);   // a Python error stops it: shown up to there, then the error
   if (o.format == "json") {
     std::cout << json::lesson_document("run", run, opts, o.step);
-    return 0;
+  } else {
+    DisplayOptions display = o.display;
+    display.file = o.file;   // not in the course: the header and hints name the file
+    std::cout << render(run, o.step, 1, 1, display);
   }
-  DisplayOptions display = o.display;
-  display.file = o.file;   // not in the course: the header and hints name the file
-  std::cout << render(run, o.step, 1, 1, display);
+  if (const CellRun* failed = run.failed_cell()) throw LessonFileError(failed->error->what());   // "FILE:LINE: NameError: ..."
   return 0;
 }
 

@@ -41,18 +41,22 @@ std::string tolist(const core::Tensor& t, size_t dim, int64_t& k) {
   return array(items);
 }
 
+// {"line", "message"} of the error that stopped a cell.
+Object error_json(const CellError& e) { return Object().add("line", integer(e.line)).add("message", str(e.message)); }
+
 std::string cell_json(const CellRun& c) {
   std::vector<std::string> values;
   for (const PrintedValue& p : c.printed) values.push_back(printed(p));
-  return Object()
-      .add("line", integer(c.cell->line))
+  Object o;
+  o.add("line", integer(c.cell->line))
       .add("setup", boolean(c.cell->setup))
       .add("code", str(c.code))
       .add("output", str(c.output))
       .add("expected", c.cell->has_expected ? str(c.cell->expected) : null)
       .add("note", str_or_null(c.note))
-      .add("values", array(values))
-      .done();
+      .add("values", array(values));
+  if (c.error) o.add("error", error_json(*c.error).done());   // only on the cell that failed
+  return o.done();
 }
 
 std::string step_json(const StepRun& s, size_t number) {
@@ -159,17 +163,26 @@ std::string lesson_document(const std::string& command, const LessonRun& run, co
   RunOptions effective = opts;
   effective.cpu = run.cpu;
   effective.rng = run.rng;
-  std::string doc = Object()
-                        .add("schema_version", integer(kSchemaVersion))
-                        .add("command", str(command))
-                        .add("lesson", lesson_header(l)
-                                           .add("intro", str(run.intro))
-                                           .add("step_count", integer(static_cast<long long>(l.steps.size())))
-                                           .done())
-                        .add("parameters", parameters(effective).add("step", str_or_null(only_step)).done())
-                        .add("steps", array(steps))
-                        .done();
-  return pretty(doc) + "\n";
+  Object doc;
+  doc.add("schema_version", integer(kSchemaVersion))
+      .add("command", str(command))
+      .add("lesson", lesson_header(l)
+                         .add("intro", str(run.intro))
+                         .add("step_count", integer(static_cast<long long>(l.steps.size())))
+                         .done())
+      .add("parameters", parameters(effective).add("step", str_or_null(only_step)).done())
+      .add("steps", array(steps));
+  if (const CellRun* failed = run.failed_cell()) {   // only when a cell's error stopped the run
+    const StepRun& s = run.steps.back();
+    doc.add("error", Object()
+                         .add("file", str(failed->error->file))
+                         .add("line", integer(failed->error->line))
+                         .add("step", str(s.step->id))
+                         .add("cell", integer(static_cast<long long>(s.cells.size())))
+                         .add("message", str(failed->error->message))
+                         .done());
+  }
+  return pretty(doc.done()) + "\n";
 }
 
 std::string catalog_document(const std::vector<Lesson>& all) {
@@ -188,53 +201,62 @@ std::string catalog_document(const std::vector<Lesson>& all) {
 }
 
 std::string verify_document(const std::vector<VerifiedLesson>& lessons, const RunOptions& opts) {
-  size_t cells_run = 0, match = 0, differ = 0;
+  size_t cells_run = 0, match = 0, differ = 0, errors = 0, not_run = 0;
   std::vector<std::string> out;
   for (const VerifiedLesson& v : lessons) {
-    // verify() yields one check per cell with an expected output, in step and cell order.
+    // verify() yields one check per cell with an expected output, and one for a failed cell, in
+    // step and cell order.
     std::vector<std::string> cells;
     size_t next = 0;
     for (const StepRun& s : v.run.steps) {
       cells_run += s.cells.size();
       for (size_t n = 0; n < s.cells.size(); ++n) {
         const CellRun& c = s.cells[n];
-        if (!c.cell->has_expected || next >= v.checks.size()) continue;   // not compared
+        if ((!c.cell->has_expected && !c.error) || next >= v.checks.size()) continue;   // not compared
         const CellCheck& check = v.checks[next++];
-        (check.match ? match : differ)++;
-        cells.push_back(Object()
-                            .add("where", str(check.where))
-                            .add("step", str(s.step->id))
-                            .add("cell", integer(static_cast<long long>(n + 1)))
-                            .add("line", integer(c.cell->line))
-                            .add("status", str(check.match ? "match" : "differs"))
-                            .add("remark", str_or_null(check.remark))
-                            .add("expected", str(c.cell->expected))
-                            .add("output", str(c.output))
-                            .add("diff", str_or_null(check.diff))
-                            .done());
+        const char* status = check.error ? "error" : check.match ? "match" : "differs";
+        (check.error ? errors : check.match ? match : differ)++;
+        Object cell;
+        cell.add("where", str(check.where))
+            .add("step", str(s.step->id))
+            .add("cell", integer(static_cast<long long>(n + 1)))
+            .add("line", integer(c.cell->line))
+            .add("status", str(status))
+            .add("remark", str_or_null(check.remark))
+            .add("expected", c.cell->has_expected ? str(c.cell->expected) : null)
+            .add("output", str(c.output))
+            .add("diff", str_or_null(check.diff));
+        if (check.error) cell.add("error", error_json(*check.error).done());
+        cells.push_back(cell.done());
       }
     }
-    out.push_back(Object()
-                      .add("name", str(v.run.lesson->name()))
-                      .add("cpu", str(core::to_string(v.run.cpu)))
-                      .add("rng", str(core::to_string(v.run.rng)))
-                      .add("cells", array(cells))
-                      .done());
+    not_run += compared_cells_not_run(v.run);
+    Object lesson;
+    lesson.add("name", str(v.run.lesson->name()))
+        .add("cpu", str(core::to_string(v.run.cpu)))
+        .add("rng", str(core::to_string(v.run.rng)));
+    if (!v.not_applied.empty()) {   // only when an option did not apply to this lesson
+      std::vector<std::string> names;
+      for (const std::string& n : v.not_applied) names.push_back(str(n));
+      lesson.add("not_applied", array(names));
+    }
+    out.push_back(lesson.add("cells", array(cells)).done());
   }
-  std::string summary = Object()
-                            .add("lessons", integer(static_cast<long long>(lessons.size())))
-                            .add("cells_run", integer(static_cast<long long>(cells_run)))
-                            .add("compared", integer(static_cast<long long>(match + differ)))
-                            .add("match", integer(static_cast<long long>(match)))
-                            .add("differ", integer(static_cast<long long>(differ)))
-                            .done();
+  Object summary;
+  summary.add("lessons", integer(static_cast<long long>(lessons.size())))
+      .add("cells_run", integer(static_cast<long long>(cells_run)))
+      .add("compared", integer(static_cast<long long>(match + differ)))
+      .add("match", integer(static_cast<long long>(match)))
+      .add("differ", integer(static_cast<long long>(differ)));
+  if (errors)   // only when a cell's error stopped a lesson
+    summary.add("error", integer(static_cast<long long>(errors))).add("not_run", integer(static_cast<long long>(not_run)));
   std::string doc = Object()
                         .add("schema_version", integer(kSchemaVersion))
                         .add("command", str("verify"))
                         .add("parameters", parameters(opts).done())
                         .add("compared", boolean(opts.article_inputs()))
                         .add("lessons", array(out))
-                        .add("summary", summary)
+                        .add("summary", summary.done())
                         .done();
   return pretty(doc) + "\n";
 }

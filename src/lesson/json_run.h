@@ -48,6 +48,9 @@ Object parameters(const RunOptions& opts);
 // `attn lesson NAME --format json` (command "lesson") and `attn run FILE --format json`
 // (command "run"): the lesson, its effective parameters, and every step (or only `only_step`,
 // UsageError if the lesson has no such step) with its cells, their output and printed values.
+// A run a cell's error stopped (run_until_error) holds the steps and cells that ran, the failing
+// cell last with "error": {"line", "message"}, and a top-level "error": {"file", "line", "step",
+// "cell", "message"}; neither key is present when every cell ran.
 std::string lesson_document(const std::string& command, const LessonRun& run, const RunOptions& opts,
                             const std::string& only_step);
 
@@ -56,10 +59,14 @@ std::string catalog_document(const std::vector<Lesson>& all);
 
 // `attn verify --format json`: per lesson, per compared cell "match" or "differs" with the
 // article's and attn's text, and a summary. With --seed / --sentence / --inputs nothing is
-// compared ("compared": false), as in the text output.
+// compared ("compared": false), as in the text output. A lesson a cell's error stopped
+// (run_until_error) has that cell with status "error" and its "error"; the summary then counts
+// "error" and "not_run" (compared cells after it). Keys that report the unusual ("error",
+// "not_run", "not_applied") are present only when it happened.
 struct VerifiedLesson {
   LessonRun run;
-  std::vector<CellCheck> checks;   // verify(run); empty when nothing was compared
+  std::vector<CellCheck> checks;          // verify(run); only the failed cell's when nothing was compared
+  std::vector<std::string> not_applied = {};   // options left out for this lesson: "seed", "sentence", "inputs"
 };
 std::string verify_document(const std::vector<VerifiedLesson>& lessons, const RunOptions& opts);
 

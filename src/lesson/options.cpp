@@ -115,6 +115,22 @@ const Step& require_step(const Lesson& lesson, const std::string& id, const std:
   throw UsageError(prefix + "lesson '" + lesson.name() + "' has no step " + quoted(id) + " (its steps: " + ids + ")");
 }
 
+RunOptions applicable_options(const Lesson& lesson, const RunOptions& opts, std::vector<std::string>& not_applied) {
+  RunOptions out = opts;
+  if (opts.inputs) parse_inputs(*opts.inputs);
+  if (opts.seed) validate_seed(*opts.seed);
+  if (opts.sentence) validate_sentence(*opts.sentence);
+  auto keep = [&](std::optional<std::string>& option, bool applies, const char* name) {
+    if (!option || applies) return;
+    option.reset();
+    not_applied.push_back(name);
+  };
+  keep(out.seed, has_seed(lesson), "seed");
+  keep(out.sentence, has_sentence(lesson), "sentence");
+  keep(out.inputs, has_inputs(lesson), "inputs");
+  return out;
+}
+
 void validate(const Lesson& lesson, const RunOptions& opts) {
   if (opts.inputs) {
     parse_inputs(*opts.inputs);

@@ -41,6 +41,11 @@ const Step& require_step(const Lesson& lesson, const std::string& id, const std:
 // Checks --seed / --sentence against PyTorch's rules and the lesson's code (UsageError if bad).
 void validate(const Lesson& lesson, const RunOptions& opts);
 
+// For a run of many lessons (`attn verify` with no names): the options checked on their own
+// (UsageError if bad), then without those the lesson has nothing for (--seed for a lesson that
+// sets no seed, ...), whose names ("seed", "sentence", "inputs") go to `not_applied`.
+RunOptions applicable_options(const Lesson& lesson, const RunOptions& opts, std::vector<std::string>& not_applied);
+
 // A cell's code with the options applied: what is shown and run. With --inputs of another shape
 // than `own` (the lesson's own inputs, Lesson::inputs_shape), the literals that hard-code it are
 // adapted too (code_scan.h, rewrite_for_shape); without `own`, only the matrix is replaced.

@@ -118,7 +118,8 @@ std::string render_step(const StepRun& sr, size_t number, size_t count, const Di
     block(print::wrap_line(c.cell->setup ? "In (setup from earlier lessons, so this one runs on its own):" : "In:", width));
     out += indent_code(c.code);   // never wrapped: the code shown is the code run
     if (!c.output.empty()) out += "\nOut:\n" + c.output + picture(c);   // PyTorch's layout, never wrapped
-    if (!c.note.empty()) block(print::wrap_prose(c.note, width));
+    // A failed cell shows what it printed before the error; its note is about the whole output.
+    if (!c.note.empty() && !c.error) block(print::wrap_prose(c.note, width));
   }
   return out;
 }

@@ -35,7 +35,9 @@ struct DisplayOptions {
   std::function<bool(const std::string& text_so_far)> on_pause;
 };
 
-// The walkthrough as the learner reads it; `only_step` empty = every step.
+// The walkthrough as the learner reads it; `only_step` empty = every step. A run a cell's error
+// stopped (run_until_error) shows as far as it got: the failing cell's code and what it printed
+// before the error, and nothing after it; the error itself is the caller's to report.
 //
 // Heatmaps (display.heatmap): every value a cell printed that print::attention_matrices()
 // accepts (2-D, or 3-D with one picture per batch element; at most 32 tokens a side), labelled

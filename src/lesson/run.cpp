@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <map>
+#include <new>
 
 #include "lesson/code_scan.h"
 #include "py/interpreter.h"
@@ -18,8 +19,9 @@ namespace {
 
 // The step's placeholders, filled after its last cell ran: each expression evaluated once in the
 // lesson's interpreter (which still holds every name the cells assigned), {{seed}} read from the
-// step's code as run (after --seed).
-void fill_step(Interpreter& in, const Lesson& lesson, StepRun& sr) {
+// step's code as run (after --seed). In a step whose cell failed, a placeholder that cannot be
+// evaluated (its name was never assigned) is shown as written: the cell's error is what to report.
+void fill_step(Interpreter& in, const Lesson& lesson, StepRun& sr, bool failed) {
   std::map<std::string, std::string> values;   // "{{...}}" -> its text
   std::string seed;
   for (const CellRun& c : sr.cells)
@@ -38,6 +40,9 @@ void fill_step(Interpreter& in, const Lesson& lesson, StepRun& sr) {
     try {
       in.run_cell(placeholder_code(p));
     } catch (const ScriptError& e) {
+      in.take_output();
+      in.printed.clear();
+      if (failed) return values[p.text] = p.text;
       throw LessonFileError(fmt::format("{}:{}: {} (in the placeholder {})", lesson.path, p.line, e.what(), p.text));
     }
     in.printed.clear();
@@ -50,9 +55,19 @@ void fill_step(Interpreter& in, const Lesson& lesson, StepRun& sr) {
   for (CellRun& c : sr.cells) c.note = fill_prose(c.cell->note_parts, value);
 }
 
+// py::Interpreter reports a std::bad_alloc inside a cell as a ScriptError carrying its what().
+constexpr const char* kOutOfMemory = "out of memory while running this cell";
+
 }  // namespace
 
-LessonRun run_lesson(const Lesson& lesson, const RunOptions& opts) {
+std::string CellError::what() const { return fmt::format("{}:{}: {}", file, line, message); }
+
+const CellRun* LessonRun::failed_cell() const {
+  if (steps.empty() || steps.back().cells.empty() || !steps.back().cells.back().error) return nullptr;
+  return &steps.back().cells.back();
+}
+
+LessonRun run_until_error(const Lesson& lesson, const RunOptions& opts) {
   validate(lesson, opts);
   Interpreter in(effective_cpu(lesson, opts), effective_rng(lesson, opts));
   in.set_import_dir(std::filesystem::path(lesson.path).parent_path().string());   // `import helper`: helper.py beside it
@@ -72,16 +87,27 @@ LessonRun run_lesson(const Lesson& lesson, const RunOptions& opts) {
       try {
         in.run_cell(cr.code, lesson.header.echo_last_expression, c.line);   // lines count in the lesson file
       } catch (const ScriptError& e) {   // e.file: a .py file the lesson imported, whose code failed
-        throw LessonFileError(fmt::format("{}:{}: {}", e.file.empty() ? lesson.path : e.file, e.line, e.what()));
+        bool memory = std::string(e.what()) == std::bad_alloc().what();
+        cr.error = CellError{e.file.empty() ? lesson.path : e.file, e.line, memory ? kOutOfMemory : e.what()};
+      } catch (const std::bad_alloc&) {   // where the cell's line is unknown: its first line
+        cr.error = CellError{lesson.path, c.line, kOutOfMemory};
       }
       cr.output = in.take_output();
       cr.printed = std::move(in.printed);
       in.printed.clear();
       sr.cells.push_back(cr);
+      if (cr.error) break;
     }
-    fill_step(in, lesson, sr);
+    fill_step(in, lesson, sr, !sr.cells.empty() && sr.cells.back().error.has_value());
     run.steps.push_back(sr);
+    if (run.failed_cell()) break;
   }
+  return run;
+}
+
+LessonRun run_lesson(const Lesson& lesson, const RunOptions& opts) {
+  LessonRun run = run_until_error(lesson, opts);
+  if (const CellRun* failed = run.failed_cell()) throw LessonFileError(failed->error->what());
   return run;
 }
 

@@ -19,9 +19,15 @@ std::vector<CellCheck> verify(const LessonRun& run) {
     int n = 0;
     for (const CellRun& c : s.cells) {
       ++n;
-      if (!c.cell->has_expected) continue;
+      if (!c.cell->has_expected && !c.error) continue;
       CellCheck check;
-      check.where = run.lesson->name() + "/" + s.step->id + (s.cells.size() > 1 ? fmt::format("#{}", n) : "");
+      // "#n" where the step has several cells (counted in the lesson: a failed step ran fewer).
+      check.where = run.lesson->name() + "/" + s.step->id + (s.step->cells.size() > 1 ? fmt::format("#{}", n) : "");
+      if (c.error) {
+        check.error = c.error;
+        out.push_back(check);
+        continue;
+      }
       check.match = c.output == c.cell->expected;
       if (!check.match && c.cell->omits_grad_fn && strip_grad_fn(c.output) == c.cell->expected) {
         check.match = true;
@@ -41,6 +47,16 @@ std::vector<CellCheck> verify(const LessonRun& run) {
     }
   }
   return out;
+}
+
+size_t compared_cells_not_run(const LessonRun& run) {
+  if (!run.failed_cell()) return 0;
+  const std::vector<Step>& steps = run.lesson->steps;
+  size_t step = run.steps.size() - 1, after = run.steps.back().cells.size();   // the cells after the failed one
+  size_t n = 0;
+  for (size_t k = step; k < steps.size(); ++k)
+    for (size_t j = k == step ? after : 0; j < steps[k].cells.size(); ++j) n += steps[k].cells[j].has_expected;
+  return n;
 }
 
 }  // namespace attn::lesson
