@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
@@ -70,6 +71,9 @@ std::optional<int> whole_number(const std::string& s) {
 
 Lesson LessonParser::run() {
   lesson_.path = path_;
+  for (size_t k = 0; k < lines_.size(); ++k)   // Python refuses source code with null bytes too
+    if (size_t at = lines_[k].find('\0'); at != std::string::npos)
+      fail(k, fmt::format("a NUL byte (\\x00) at column {}; a lesson file is UTF-8 text", at + 1));
   while (k_ < lines_.size() && trim(lines_[k_]).empty()) ++k_;
   if (k_ >= lines_.size() || lines_[k_].rfind("# ", 0) != 0) fail(k_, "a lesson starts with its title: '# Title'");
   lesson_.title = trim(lines_[k_++].substr(2));
@@ -247,11 +251,19 @@ void LessonParser::fence(Step& s, const std::string& info) {
 Lesson parse_lesson(const std::string& text, const std::string& path) { return LessonParser(text, path).run(); }
 
 Lesson read_lesson(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  // A pipe (`attn run <(...)`) is read like a file; a device such as /dev/zero stops at the limit.
+  if (fs::is_directory(path, ec)) throw LessonFileError(path + ": is a directory, not a lesson file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw LessonFileError(path + ": cannot read this lesson file");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_lesson(ss.str(), path);
+  std::string text(kMaxLessonFileBytes + 1, '\0');   // one byte more than allowed: enough to know it is too large
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<size_t>(in.gcount()));
+  if (text.size() > kMaxLessonFileBytes)
+    throw LessonFileError(fmt::format("{}: is larger than {} MiB ({} bytes), the limit for a lesson file; lessons are "
+                                      "text of a few KB", path, kMaxLessonFileBytes >> 20, kMaxLessonFileBytes));
+  return parse_lesson(text, path);
 }
 
 }  // namespace attn::lesson

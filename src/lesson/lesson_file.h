@@ -93,7 +93,14 @@ struct Lesson {
   const std::string& name() const { return header.name; }
 };
 
+// The largest lesson file read_lesson() reads: 1 MiB. The course's largest is under 20 KB; the
+// limit keeps a mistyped path (/dev/zero, a data file) from filling memory before it fails.
+inline constexpr size_t kMaxLessonFileBytes = size_t{1} << 20;
+
+// `text` as a lesson; `path` names it in messages. A NUL byte anywhere is a LessonFileError.
 Lesson parse_lesson(const std::string& text, const std::string& path);
+// Reads at most kMaxLessonFileBytes + 1 bytes of a file, a pipe or a device: a directory or
+// more bytes than that (a data file, /dev/zero) is a LessonFileError naming the limit.
 Lesson read_lesson(const std::string& path);
 
 }  // namespace attn::lesson
