@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/messages.h"
 #include "lesson/catalog.h"
 #include "lesson/json_run.h"
 #include "print/wrap.h"
@@ -36,9 +37,9 @@ int run_lesson_cmd(const LessonOptions& o) {
   LessonRun run = run_until_error(l, opts);   // a Python error stops it: shown up to there, then the error
   int number = static_cast<int>(&l - all.data()) + 1;
   if (o.format == "json") {
-    std::cout << json::lesson_document("lesson", run, opts, o.step);
+    std::cout << while_doing("writing the JSON document", [&] { return json::lesson_document("lesson", run, opts, o.step); });
   } else {
-    std::cout << render(run, o.step, number, static_cast<int>(all.size()), o.display);
+    std::cout << while_doing("writing the walkthrough", [&] { return render(run, o.step, number, static_cast<int>(all.size()), o.display); });
     if (!run.failed_cell()) std::cout << next_hint(all, number, o);
   }
   if (const CellRun* failed = run.failed_cell()) throw LessonFileError(failed->error->what());

@@ -12,6 +12,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/messages.h"
 #include "lesson/json_run.h"
 
 namespace attn::cli {
@@ -34,11 +35,11 @@ int run_file(const RunFileOptions& o) {
   if (!o.step.empty()) require_step(l, o.step, o.file + ": ");
   LessonRun run = run_until_error(l, opts);   // a Python error stops it: shown up to there, then the error
   if (o.format == "json") {
-    std::cout << json::lesson_document("run", run, opts, o.step);
+    std::cout << while_doing("writing the JSON document", [&] { return json::lesson_document("run", run, opts, o.step); });
   } else {
     DisplayOptions display = o.display;
     display.file = o.file;   // not in the course: the header and hints name the file
-    std::cout << render(run, o.step, 1, 1, display);
+    std::cout << while_doing("writing the walkthrough", [&] { return render(run, o.step, 1, 1, display); });
   }
   if (const CellRun* failed = run.failed_cell()) throw LessonFileError(failed->error->what());   // "FILE:LINE: NameError: ..."
   return 0;

@@ -11,6 +11,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/messages.h"
 #include "lesson/catalog.h"
 #include "lesson/json_run.h"
 #include "lesson/verify.h"
@@ -64,7 +65,7 @@ int verify_text(const std::vector<const Lesson*>& chosen, const RunOptions& opts
     not_run += compared_cells_not_run(v.run);
     for (const CellCheck& c : v.checks) {
       if (c.error) {
-        std::cout << fmt::format("{:<8} {}: {}\n", "ERROR", c.where, c.error->what());
+        std::cout << fmt::format("{:<8} {}: {}\n", "ERROR", c.where, one_line(c.error->what()));
         ++errors;
         continue;
       }
