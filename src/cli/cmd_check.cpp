@@ -2,6 +2,8 @@
 // against the one the lesson's step prints, under the same options. Exit 0 pass, 1 fail, 2 bad
 // input (main.cpp). The comparison and hints live in lab/grade.h, the file reader in
 // lab/answer.h.
+#include <charconv>
+#include <cmath>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -9,6 +11,7 @@
 #include "lab/grade.h"
 #include "lesson/catalog.h"
 #include "lesson/run.h"
+#include "print/tensor_str.h"
 
 namespace attn::cli {
 
@@ -23,6 +26,33 @@ struct CheckOptions {
   Tolerance tol;
   InputOptions inputs;
 };
+
+// The numeric options' validators. CLI11's NonNegativeNumber and PositiveNumber let NaN through
+// (NaN < 0 is false: --atol nan then failed every right answer) and name their bound as a
+// 309-digit number ("not in range 0.000000 to 1797693134862315708...").
+// "--atol: 'nan' is not a tolerance; give a finite number >= 0, such as 1e-4"
+CLI::Validator tolerance(const char* example) {
+  return CLI::Validator(
+      [example](std::string& in) -> std::string {
+        double v = 0;
+        auto [end, ec] = std::from_chars(in.data(), in.data() + in.size(), v);
+        if (ec == std::errc() && end == in.data() + in.size() && std::isfinite(v) && v >= 0) return "";
+        return print::py_str_repr(in) + " is not a tolerance; give a finite number >= 0, such as " + example;
+      },
+      "");   // no description: --help shows FLOAT, as before
+}
+
+// "--index: '0' is not a tensor's number; give 1 for the first tensor the step prints, 2 for the second, ..."
+CLI::Validator tensor_number() {
+  return CLI::Validator(
+      [](std::string& in) -> std::string {
+        int v = 0;
+        auto [end, ec] = std::from_chars(in.data(), in.data() + in.size(), v);
+        if (ec == std::errc() && end == in.data() + in.size() && v >= 1) return "";
+        return print::py_str_repr(in) + " is not a tensor's number; give 1 for the first tensor the step prints, 2 for the second, ...";
+      },
+      "");
+}
 
 int grade_answer(const CheckOptions& o, const RunOptions& opts) {
   auto all = load_catalog(lesson_dir());
@@ -70,17 +100,17 @@ void setup_check(CLI::App& app, int& exit_code) {
   cmd->add_option("--index", opts->index,
                   "Grade the N-th tensor the step prints (1-based, as `attn export --npy` numbers its files STEP__N__NAME.npy): "
                   "for a step that prints the same expression more than once")
-      ->check(CLI::PositiveNumber);
+      ->check(tensor_number());
   cmd->add_option("--atol", opts->tol.atol,
                   "Absolute tolerance (default 1e-4). An element passes if |yours - expected| <= atol + rtol * |expected| "
                   "(numpy.isclose). PyTorch prints 4 decimals, so numbers copied from its printout are off by at most "
                   "5e-5 and pass; float32 results of another CPU or BLAS differ by about 1e-6 and pass; real mistakes "
                   "(wrong axis, missing 1/sqrt(d_k), a mask) move weights by 1e-2 or more and fail")
-      ->check(CLI::NonNegativeNumber);
+      ->check(tolerance("1e-4"));
   cmd->add_option("--rtol", opts->tol.rtol,
                   "Relative tolerance (default 1e-4): covers values PyTorch prints in scientific notation with 4 decimals "
                   "(relative rounding up to 5e-5)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(tolerance("1e-4"));
   cmd->add_option("--format", opts->format, "text, or json: one JSON object for grading scripts")
       ->check(CLI::IsMember({"text", "json"}));
   add_inputs(cmd, opts->inputs);
