@@ -20,17 +20,22 @@ inline std::string slurp(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
-// Runs `cd CWD && ENV attn ARGS` through the shell (ARGS already quoted; CWD empty: stay).
-// Output goes through files in a folder of this process, so parallel test processes do not mix.
-inline CliResult attn_process(const std::string& args, const std::string& cwd = "", const std::string& env = "") {
+// Runs the shell command CMD (`sh -c`) in CWD (empty: stay), capturing its exit code, stdout and
+// stderr. Output goes through files in a folder of this process, so parallel test processes do
+// not mix. ATTN_BINARY is the attn under test.
+inline CliResult shell_process(const std::string& cmd, const std::string& cwd = "") {
   std::string dir = std::filesystem::temp_directory_path() / ("attn-cli-io-" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
-  std::string cmd = (cwd.empty() ? "" : "cd " + cwd + " && ") + env + " " + ATTN_BINARY + " " + args + " >" + dir +
-                    "/out 2>" + dir + "/err";
-  int status = std::system(cmd.c_str());
+  std::string line = (cwd.empty() ? "" : "cd " + cwd + " && ") + "{ " + cmd + "\n} >" + dir + "/out 2>" + dir + "/err";
+  int status = std::system(line.c_str());
   CliResult r;
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   r.out = slurp(dir + "/out");
   r.err = slurp(dir + "/err");
   return r;
+}
+
+// Runs `cd CWD && ENV attn ARGS` through the shell (ARGS already quoted; CWD empty: stay).
+inline CliResult attn_process(const std::string& args, const std::string& cwd = "", const std::string& env = "") {
+  return shell_process(env + " " + ATTN_BINARY + " " + args, cwd);
 }
