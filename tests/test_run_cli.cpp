@@ -147,6 +147,8 @@ TEST_CASE("attn run: a Python error shows the run up to the failing cell, then t
   CHECK(r.out ==
         "Scores by hand\nLesson file python-error.lesson · attn run python-error.lesson\nFollows: my course notes\n"
         "Numbers: computed as PyTorch 1.13 does with its AVX2 CPU kernels; `--cpu scalar` for Apple Silicon and other ARM builds\n"
+        "BLAS: matrix products add up in the order of the reference BLAS (Debian's PyTorch with libblas3); OpenBLAS, MKL and "
+        "Accelerate add in other orders, which can change a last printed digit\n"
         "\nIntro prose.\n\n" + first_step +
         "\n── 2/2 weights: Softmax ────────────────────────────────────────────────────────\n\n"
         "In:\n    w = torch.softmax(x @ x.T, dim=-1)\n    print(w.sum(dim=-1), z)\n");
@@ -192,6 +194,19 @@ TEST_CASE("attn run: a Python error shows the run up to the failing cell, then t
   CHECK(r.out.rfind("{\n  \"schema_version\": 1,\n  \"command\": \"run\",", 0) == 0);
   r = attn("run by-hand.lesson --format json");
   CHECK(r.out.find("\"error\"") == std::string::npos);   // a whole run has no error key
+}
+
+TEST_CASE("attn run: a failing step's prose placeholders do not hide the cell's error") {
+  // The step's {{w[0]:.4f}} names what the failing cell never assigned: the cell's NameError is
+  // reported, and the prose shows the placeholder as written (it cannot be evaluated).
+  std::string placeholder = kGood;
+  placeholder.replace(placeholder.find("## weights: Softmax\n"), 20, "## weights: Softmax\nThe first weight is {{w[0]:.4f}}.\n");
+  placeholder.replace(placeholder.find("w = torch.softmax(x @ x.T, dim=-1)"), 34, "w = torch.softmax(z, dim=-1)");
+  write("placeholder.lesson", placeholder);
+  Result r = attn("run placeholder.lesson");
+  CHECK(r.code == 2);
+  CHECK(r.err == "attn: placeholder.lesson:23: NameError: name 'z' is not defined\n");
+  CHECK(r.out.find("The first weight is {{w[0]:.4f}}.") != std::string::npos);
 }
 
 TEST_CASE("--format json on lesson, verify and list: one document each") {
