@@ -146,11 +146,13 @@ void LessonParser::header() {
 // *first_line: the file line of the first one.
 std::string LessonParser::prose_until_next(int* first_line) {
   std::string out;
+  bool only_newlines = true;   // out is "\n" * k so far (kept, not re-scanned: a million blank lines stay linear)
   for (; k_ < lines_.size(); ++k_) {
     const std::string& l = lines_[k_];
     if (l.rfind("## ", 0) == 0 || l.rfind("```", 0) == 0) break;
-    if (first_line && out.find_first_not_of('\n') == std::string::npos && !trim(l).empty()) *first_line = static_cast<int>(k_ + 1);
+    if (first_line && only_newlines && !trim(l).empty()) *first_line = static_cast<int>(k_ + 1);
     out += l + "\n";
+    only_newlines = only_newlines && l.empty();
   }
   size_t e = out.find_last_not_of('\n');
   return e == std::string::npos ? "" : out.substr(out.find_first_not_of('\n'), e + 1 - out.find_first_not_of('\n'));
