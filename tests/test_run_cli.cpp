@@ -146,9 +146,11 @@ TEST_CASE("attn run: a Python error shows the run up to the failing cell, then t
   CHECK(r.err == "attn: python-error.lesson:23: NameError: name 'z' is not defined\n");
   CHECK(r.out ==
         "Scores by hand\nLesson file python-error.lesson · attn run python-error.lesson\nFollows: my course notes\n"
-        "Numbers: computed as PyTorch 1.13 does with its AVX2 CPU kernels; `--cpu scalar` for Apple Silicon and other ARM builds\n"
-        "BLAS: matrix products add up in the order of the reference BLAS (Debian's PyTorch with libblas3); OpenBLAS, MKL and "
-        "Accelerate add in other orders, which can change a last printed digit\n"
+        "Numbers: computed as PyTorch 1.13 does with its AVX2 CPU kernels; `--cpu scalar`\n"
+        "         for Apple Silicon and other ARM builds\n"
+        "BLAS: matrix products add up in the order of the reference BLAS (Debian's\n"
+        "      PyTorch with libblas3); OpenBLAS, MKL and Accelerate add in other orders,\n"
+        "      which can change a last printed digit\n"
         "\nIntro prose.\n\n" + first_step +
         "\n── 2/2 weights: Softmax ────────────────────────────────────────────────────────\n\n"
         "In:\n    w = torch.softmax(x @ x.T, dim=-1)\n    print(w.sum(dim=-1), z)\n");
