@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <unistd.h>   // getpid: a scratch folder per test process, so concurrent runs never share one
 
 namespace {
 
@@ -101,7 +102,7 @@ TEST_CASE("attn check: PyTorch's wrong answers fail (exit 1) with the hint that 
 }
 
 TEST_CASE("attn check: --index, and NaN where the lesson prints NaN") {
-  std::string dir = std::filesystem::temp_directory_path() / "attn-check-test";
+  std::string dir = std::filesystem::temp_directory_path() / ("attn-check-test-" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
   std::ofstream(dir + "/nan.txt") << "nan nan nan\n";
   std::ofstream(dir + "/stray.csv") << "0.0900,nan,0.6652\n";

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <unistd.h>   // getpid: a scratch folder per test process, so concurrent runs never share one
 
 namespace {
 
@@ -122,7 +123,7 @@ TEST_CASE("a step or lesson name with a newline or escape character: still one l
 }
 
 TEST_CASE("a malformed lesson file is named with its line") {
-  std::string dir = std::filesystem::temp_directory_path() / "attn-bad-lessons";
+  std::string dir = std::filesystem::temp_directory_path() / ("attn-bad-lessons-" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
   std::ofstream(dir + "/bad.lesson") << "# Bad\nname: bad\ngroup: concepts\norder: 1\nsource: test\n\n## Step one: x\n";
   Result r = attn("list", "ATTN_LESSON_DIR=" + dir);
@@ -131,7 +132,7 @@ TEST_CASE("a malformed lesson file is named with its line") {
 }
 
 TEST_CASE("two lessons with one name: an error naming both files") {
-  std::string dir = std::filesystem::temp_directory_path() / "attn-twin-lessons";
+  std::string dir = std::filesystem::temp_directory_path() / ("attn-twin-lessons-" + std::to_string(getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   const char* body = "name: twin\ngroup: concepts\norder: 1\nsource: test\n\n## one: x\n```python\nprint(1)\n```\n";
@@ -147,7 +148,7 @@ TEST_CASE("two lessons with one name: an error naming both files") {
 }
 
 TEST_CASE("ATTN_LESSON_DIR naming a file or nothing says which") {
-  std::string file = std::filesystem::temp_directory_path() / "attn-not-a-folder.lesson";
+  std::string file = std::filesystem::temp_directory_path() / ("attn-not-a-folder-" + std::to_string(getpid()) + ".lesson");
   std::ofstream(file) << "# Not a folder\n";
   Result r = attn("list", "ATTN_LESSON_DIR=" + file);
   CHECK(r.code == 1);

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <unistd.h>   // getpid: a scratch folder per test process, so concurrent runs never share one
 
 #include "lesson/catalog.h"
 #include "lesson/export.h"
@@ -24,7 +25,7 @@ namespace fs = std::filesystem;
 
 // A scratch directory, emptied (one ctest test runs this file, so no other process uses it).
 std::string scratch(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() / "attn-export-test" / name;
+  fs::path dir = fs::temp_directory_path() / ("attn-export-test-" + std::to_string(getpid())) / name;
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir.string();

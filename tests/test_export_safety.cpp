@@ -25,7 +25,7 @@ namespace fs = std::filesystem;
 using Result = CliResult;
 
 std::string scratch(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() / "attn-export-safety-test" / name;
+  fs::path dir = fs::temp_directory_path() / ("attn-export-safety-test-" + std::to_string(getpid())) / name;
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir.string();

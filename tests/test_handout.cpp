@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <unistd.h>   // getpid: a scratch folder per test process, so concurrent runs never share one
 
 #include "grade_helpers.h"
 #include "lab/arrays.h"
@@ -23,7 +24,7 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string scratch(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() / "attn-handout-test" / name;
+  fs::path dir = fs::temp_directory_path() / ("attn-handout-test-" + std::to_string(getpid())) / name;
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir.string();
