@@ -12,13 +12,46 @@
 
 namespace attn::lesson {
 
+namespace {
+
+namespace fs = std::filesystem;
+
+// The running executable, symlinks resolved (empty where /proc/self/exe is not available).
+fs::path self_exe() {
+  std::error_code ec;
+  fs::path p = fs::read_symlink("/proc/self/exe", ec);
+  return ec ? fs::path() : p;
+}
+
+// Is `p` inside folder `dir` (both absolute)? Compared component by component, after resolving
+// the folder's symlinks as /proc/self/exe resolves the executable's.
+bool is_inside(const fs::path& p, const fs::path& dir) {
+  std::error_code ec;
+  fs::path d = fs::weakly_canonical(dir, ec);
+  if (ec || d.empty()) return false;
+  auto [end_d, end_p] = std::mismatch(d.begin(), d.end(), p.begin(), p.end());
+  return end_d == d.end();
+}
+
+}  // namespace
+
+// The order is documented in README.md ("Installing"): an explicit ATTN_LESSON_DIR wins (the
+// usual Unix rule: the environment overrides what the program finds by itself); then the
+// lessons installed beside the executable, <exe dir>/../share/attn/lessons, wherever the prefix
+// was installed or moved to; then, for a binary of the build tree (attn, tests/attn_tests), the
+// source tree's lessons/, so an edited lesson shows without installing. An installed binary
+// never reads the source tree: without its lessons, the error names where they should be.
 std::string lesson_dir() {
   if (const char* env = std::getenv("ATTN_LESSON_DIR"); env && *env) return env;
-  return ATTN_DEFAULT_LESSON_DIR;
+  fs::path exe = self_exe();
+  if (exe.empty()) return ATTN_SOURCE_LESSON_DIR;
+  fs::path installed = (exe.parent_path() / ATTN_INSTALLED_LESSON_DIR).lexically_normal();
+  std::error_code ec;
+  if (fs::is_directory(installed, ec) || !is_inside(exe, ATTN_BUILD_DIR)) return installed.string();
+  return ATTN_SOURCE_LESSON_DIR;
 }
 
 std::vector<Lesson> load_catalog(const std::string& dir) {
-  namespace fs = std::filesystem;
   std::error_code ec;
   if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
     throw std::runtime_error("lesson directory '" + dir + "' is a file, not a folder (set ATTN_LESSON_DIR to a folder of .lesson files, such as lessons/)");
