@@ -44,5 +44,6 @@ void setup_run(CLI::App& app, int& exit_code);
 void setup_export(CLI::App& app, int& exit_code);
 void setup_check(CLI::App& app, int& exit_code);
 void setup_completion(CLI::App& app, int& exit_code);   // reads every subcommand (of any setup) when it runs
+void setup_man(CLI::App& app, int& exit_code);          // hidden: the man page, from the same (cmd_man.cpp)
 
 }  // namespace attn::cli

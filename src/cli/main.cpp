@@ -86,6 +86,7 @@ int main(int argc, char** argv) {
   cli::setup_export(app, exit_code);
   cli::setup_check(app, exit_code);
   cli::setup_completion(app, exit_code);
+  cli::setup_man(app, exit_code);
   int code = run(app, argc, argv, exit_code);
   // A write that failed (a full disk, `> /dev/full`, memory running out in the stream) leaves
   // std::cout failed, not an exception: without this, a cut-off walkthrough or report exits 0.
