@@ -55,12 +55,13 @@ set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME attn)
 set(CPACK_PACKAGE_VERSION "${PROJECT_VERSION}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "attention in LLMs, step by step, on real numbers")
-set(CPACK_PACKAGE_DESCRIPTION
-    "attn replays the code of attention tutorials (self-attention, causal masking, dropout, multi-head "
-    "attention) and prints every tensor exactly as PyTorch 1.13 printed it, with the prose and the code "
-    "that produced it. Lesson cells are Python, run by attn's own interpreter on a float32 engine that "
-    "reproduces PyTorch's CPU arithmetic bit for bit. For teaching labs: JSON output, NumPy and notebook "
-    "export, and grading of students' answers with hints.")
+string(CONCAT CPACK_PACKAGE_DESCRIPTION   # the .deb's long description, lines under 80 characters
+  "attn replays the code of attention tutorials (self-attention, causal masking,\n"
+  "dropout, multi-head attention) and prints every tensor exactly as PyTorch 1.13\n"
+  "printed it, with the prose and the code that produced it. Lesson cells are\n"
+  "Python, run by attn's own interpreter on a float32 engine that reproduces\n"
+  "PyTorch's CPU arithmetic bit for bit. For teaching labs: JSON output, NumPy and\n"
+  "notebook export, and grading of students' answers with hints.")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)                 # attn_0.1.0_amd64.deb
