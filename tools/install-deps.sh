@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# tools/install-deps.sh: install the Debian packages attn builds and tests with (python3-numpy:
-# the lab test, tests/lab/lab.sh), if any are missing.
+# tools/install-deps.sh: install the Debian packages attn builds and tests with, if any are missing.
+#   build:      cmake g++ libcli11-dev libfmt-dev libeigen3-dev doctest-dev
+#   tests:      python3-numpy (the lab test, tests/lab/lab.sh); groff-base (the install test
+#               renders the man page)
+#   .ci/run:    dpkg-dev and file (cpack's Depends: line, from dpkg-shlibdeps)
 # Runs apt-get as root, or through sudo when not root. Installs nothing when all are present.
 set -euo pipefail
-packages=(cmake g++ libcli11-dev libfmt-dev libeigen3-dev doctest-dev python3-numpy)
+packages=(cmake g++ libcli11-dev libfmt-dev libeigen3-dev doctest-dev python3-numpy groff-base
+          dpkg-dev file)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
