@@ -163,3 +163,9 @@ TEST_CASE("each Interpreter keeps its own kernel family, also when cells interle
   CHECK(floats(a) == avx2);
   CHECK(floats(s) == scalar);
 }
+
+TEST_CASE("operands are evaluated left to right, as Python does") {
+  // The order is visible through side effects, and autograd records nodes in this order
+  // (which decides the order in which a tensor's gradients are added).
+  CHECK(run("def f(x):\n    print(x)\n    return x\ny = f(1) + f(2)\nz = [0]\nz[0] += f(3) * f(4)\n") == "1\n2\n3\n4\n");
+}

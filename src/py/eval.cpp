@@ -238,7 +238,11 @@ Value Interpreter::eval(const Expr& e) {
       if (x.kind == Value::Float) return Value::number(-x.f);
       throw std::runtime_error("TypeError: bad operand type for unary " + e.name + ": '" + type_name(x) + "'");
     }
-    case Expr::Binary: return binop(e.name, eval(*e.a), eval(*e.b));
+    case Expr::Binary: {   // left operand first, as Python (C++ leaves argument order open)
+      Value left = eval(*e.a);
+      Value right = eval(*e.b);
+      return binop(e.name, left, right);
+    }
     case Expr::Compare: return eval_compare(e);
     case Expr::BoolOp: {
       Value a = eval(*e.a);

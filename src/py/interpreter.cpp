@@ -213,7 +213,12 @@ Interpreter::Flow Interpreter::exec_stmt(const StmtPtr& ptr, Value* ret) {
         for (const ExprPtr& t : s.targets) assign(*t, v);
         break;
       }
-      case Stmt::AugAssign: assign(*s.target, binop(s.op, eval(*s.target), eval(*s.value))); break;
+      case Stmt::AugAssign: {   // target first, then the value, as Python
+        Value target = eval(*s.target);
+        Value value = eval(*s.value);
+        assign(*s.target, binop(s.op, target, value));
+        break;
+      }
       case Stmt::Import: exec_import(s); break;
       case Stmt::Class: exec_class(ptr); break;
       case Stmt::Def: store(s.name, decorate(s, make_function(ptr))); break;
