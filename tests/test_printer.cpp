@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "core/autograd.h"
 #include "core/tensor.h"
 #include "print/tensor_str.h"
 
@@ -33,10 +34,15 @@ using attn::print::tensor_repr;
 constexpr float kInf = std::numeric_limits<float>::infinity();
 constexpr float kNan = std::numeric_limits<float>::quiet_NaN();
 
+// A grad_fn node that only carries the name the printer shows.
+std::shared_ptr<attn::core::autograd::Node> named_node(const std::string& name) {
+  return std::make_shared<attn::core::autograd::Node>(name, 0);
+}
+
 Tensor floats(Shape shape, std::vector<float> data, std::string grad_fn = "") {
   Tensor t = attn::core::from_floats(shape, data);
   t.set_requires_grad(!grad_fn.empty());
-  t.autograd().grad_fn = std::move(grad_fn);
+  if (!grad_fn.empty()) t.autograd().grad_fn = named_node(grad_fn);
   return t;
 }
 
@@ -196,7 +202,7 @@ void check_tensor_case(std::istream& in, const std::string& name) {
     } else if (key == "grad") {
       grad.requires_grad = w[1] == "1";
       grad.is_parameter = w[2] == "1";
-      grad.grad_fn = w[3] == "-" ? "" : w[3];
+      grad.grad_fn = w[3] == "-" ? nullptr : named_node(w[3]);
     } else if (key == "options") {
       opts.precision = std::stoi(w[1]);
       opts.threshold = std::stoll(w[2]);

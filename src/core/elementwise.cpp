@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/grad_fns.h"
 #include "core/parallel.h"
 #include "core/tensor.h"
 
@@ -115,7 +116,7 @@ Tensor binary(BinOp op, const Tensor& a, const Tensor& b) {
     for_each_offset(shape, [&](int64_t k, int64_t i, int64_t j) { o[k] = apply(op, x[i], y[j]); },
                     broadcast_strides(fa, shape), broadcast_strides(fb, shape));
   }
-  return with_grad(std::move(out), {&a, &b}, grad_name(op));
+  return autograd::record(std::move(out), {&a, &b}, grad_name(op), grad::binary(op, a, b));
 }
 
 namespace {
@@ -166,7 +167,8 @@ Tensor binary_scalar(BinOp op, const Tensor& a, double s, bool scalar_on_left) {
   }
   const Tensor fa = to_float(a);
   if (op == BinOp::pow && !scalar_on_left)
-    return with_grad(map_float(fa, [s](float x) { return pow_scalar(x, s); }), {&a}, "PowBackward0");
+    return autograd::record(map_float(fa, [s](float x) { return pow_scalar(x, s); }), {&a}, "PowBackward0",
+                            grad::binary_scalar(op, a, s, false));
   const float y = static_cast<float>(s);
   Tensor out;  // the op picked once, outside the loop, so the loop vectorises
   switch (op) {
@@ -177,12 +179,12 @@ Tensor binary_scalar(BinOp op, const Tensor& a, double s, bool scalar_on_left) {
     case BinOp::pow: out = map_float(fa, [y](float x) { return apply(BinOp::pow, y, x); }); break;  // s ** tensor
   }
   const char* name = scalar_on_left && op == BinOp::sub ? "RsubBackward1" : grad_name(op);
-  return with_grad(std::move(out), {&a}, name);
+  return autograd::record(std::move(out), {&a}, name, grad::binary_scalar(op, a, s, scalar_on_left));
 }
 
 Tensor neg(const Tensor& a) {
   if (!a.is_float()) return binary_scalar(BinOp::mul, a, -1.0);
-  return with_grad(map_float(a, [](float x) { return -x; }), {&a}, "NegBackward0");
+  return autograd::record(map_float(a, [](float x) { return -x; }), {&a}, "NegBackward0", grad::neg());
 }
 
 namespace {
@@ -259,7 +261,7 @@ Tensor masked_fill(const Tensor& a, const Tensor& mask, float value) {
                       std::string(mask.dtype() == DType::int64 ? "long int" : "float"));
   Tensor out = (shape == a.shape() ? a : make_view(a, shape, broadcast_strides(a, shape), a.offset())).clone();
   masked_fill_(out, mask, value);
-  return with_grad(std::move(out), {&a}, "MaskedFillBackward0");
+  return autograd::record(std::move(out), {&a}, "MaskedFillBackward0", grad::masked_fill(mask));
 }
 
 }  // namespace attn::core

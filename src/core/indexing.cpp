@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/grad_fns.h"
 #include "core/tensor.h"
 
 namespace attn::core {
@@ -78,7 +79,7 @@ Tensor index_select_rows(const Tensor& table, const Tensor& ids) {
     std::copy_n(src + r * width, width, o + k * width);
   }, ids.strides());
   if (bad) throw TensorError("index out of range in self", "IndexError");
-  return with_grad(std::move(out), {&table}, "EmbeddingBackward0");
+  return autograd::record(std::move(out), {&table}, "EmbeddingBackward0", grad::embedding(ids, rows, -1));
 }
 
 }  // namespace attn::core

@@ -425,4 +425,14 @@ float sum_all(const float* in, int64_t n) {
   return 0.0f + contiguous_row_sum(in, n);
 }
 
+float strided_multi_row_sum(const float* x, int64_t n, int64_t stride) {
+  return multi_row_sum([&](int64_t i) { return x[i * stride]; }, n);
+}
+
+float strided_row_sum(const float* x, int64_t n, int64_t stride) {
+  return row_sum([&](int64_t i) { return x[i * stride]; }, n);
+}
+
+float inner_row_sum(const float* x, int64_t n) { return vectorized_inner_row(x, n); }
+
 }  // namespace attn::core::kernels

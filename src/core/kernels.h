@@ -63,4 +63,11 @@ void sum_dim(const float* in, float* out, int64_t outer, int64_t dim_size, int64
 // sum of all n elements (tensor.sum()).
 float sum_all(const float* in, int64_t n);
 
+// The cascade sum's building blocks over n elements x[0], x[stride], ..., for sums over any
+// dims (core/reduce.cpp): multi_row_sum, row_sum, and vectorized_inner_sum's one row (n >= 8,
+// contiguous). Each returns the sum as the kernel produces it, before it is added to the output.
+float strided_multi_row_sum(const float* x, int64_t n, int64_t stride);
+float strided_row_sum(const float* x, int64_t n, int64_t stride);
+float inner_row_sum(const float* x, int64_t n);
+
 }  // namespace attn::core::kernels

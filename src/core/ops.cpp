@@ -13,6 +13,7 @@
 
 #include "core/gemm.h"
 #include "core/kernels.h"
+#include "core/grad_fns.h"
 #include "core/tensor.h"
 
 namespace attn::core {
@@ -51,7 +52,7 @@ Tensor sum(const Tensor& a) {
   }
   const Tensor c = a.contiguous();
   Tensor out = scalar(kernels::sum_all(c.data<float>(), c.numel()));
-  return with_grad(std::move(out), {&a}, "SumBackward0");
+  return autograd::record(std::move(out), {&a}, "SumBackward0", grad::sum_all(a.shape()));
 }
 
 Tensor sum(const Tensor& a, int64_t dim, bool keepdim) {
@@ -64,7 +65,7 @@ Tensor sum(const Tensor& a, int64_t dim, bool keepdim) {
   else shape.erase(shape.begin() + dim);
   Tensor out = empty(shape);
   kernels::sum_dim(c.data<float>(), out.data<float>(), s.outer, s.size, s.inner);
-  return with_grad(std::move(out), {&a}, "SumBackward1");
+  return autograd::record(std::move(out), {&a}, "SumBackward1", grad::sum_dim(a.shape(), dim, keepdim));
 }
 
 Tensor mean(const Tensor& a, int64_t dim, bool keepdim) {
@@ -72,7 +73,13 @@ Tensor mean(const Tensor& a, int64_t dim, bool keepdim) {
   const float n = static_cast<float>(a.shape()[normalize_dim(dim, a.dim())]);
   float* p = s.data<float>();
   for (int64_t k = 0; k < s.numel(); ++k) p[k] /= n;
-  return with_grad(std::move(s), {&a}, "MeanBackward1");
+  return autograd::record(std::move(s), {&a}, "MeanBackward1", grad::mean_dim(a.shape(), normalize_dim(dim, a.dim()), keepdim));
+}
+
+Tensor mean(const Tensor& a) {
+  Tensor s = sum(to_float(a));   // sum() / numel, as a 0-d tensor
+  s.data<float>()[0] /= static_cast<float>(a.numel());
+  return autograd::record(std::move(s), {&a}, "MeanBackward0", grad::mean_all(a.shape()));
 }
 
 Tensor max(const Tensor& a) {
@@ -87,7 +94,8 @@ Tensor exp(const Tensor& a, CpuKernels cpu) {
   const Tensor x = to_float(a).contiguous();
   Tensor out = empty(x.shape());  // same shape as a, contiguous
   kernels::exp(x.data<float>(), out.data<float>(), x.numel(), cpu);
-  return with_grad(std::move(out), {&a}, "ExpBackward0");
+  grad::Backward backward = grad::exp(out);
+  return autograd::record(std::move(out), {&a}, "ExpBackward0", std::move(backward));
 }
 
 Tensor softmax(const Tensor& a, int64_t dim, CpuKernels cpu) {
@@ -99,7 +107,8 @@ Tensor softmax(const Tensor& a, int64_t dim, CpuKernels cpu) {
   else if (fa.numel() == 0) {}  // nothing to normalise
   else if (s.inner == 1) kernels::softmax_lastdim(fa.data<float>(), out.data<float>(), s.outer, s.size, cpu);
   else kernels::softmax_inner(fa.data<float>(), out.data<float>(), s.outer, s.size, s.inner, cpu);
-  return with_grad(std::move(out), {&a}, "SoftmaxBackward0");
+  grad::Backward backward = grad::softmax(out, dim, cpu);
+  return autograd::record(std::move(out), {&a}, "SoftmaxBackward0", std::move(backward));
 }
 
 // ---- matrix products ----
@@ -114,7 +123,7 @@ Tensor dot(const Tensor& a, const Tensor& b) {
   require_float(a, "dot");
   const Tensor ca = a.contiguous(), cb = to_float(b).contiguous();
   Tensor out = scalar(kernels::dot(ca.data<float>(), cb.data<float>(), a.shape()[0]));
-  return with_grad(std::move(out), {&a, &b}, "DotBackward0");
+  return autograd::record(std::move(out), {&a, &b}, "DotBackward0", grad::matmul(a, b));
 }
 
 namespace {
@@ -188,20 +197,20 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
     Tensor out = empty({a.shape()[0]});
     const Tensor ca = a.strides()[1] == 1 ? a : a.contiguous(), x = b.contiguous();   // sgemv 'T' reads rows
     gemm::matvec(a.shape()[0], a.shape()[1], ca.data<float>(), ca.strides()[0], x.data<float>(), out.data<float>());
-    return with_grad(std::move(out), {&a, &b}, "MvBackward0");
+    return autograd::record(std::move(out), {&a, &b}, "MvBackward0", grad::matmul(a, b));
   }
   if (a.dim() == 1 && b.dim() == 2) {
     check_inner(a, b, a.shape()[0], b.shape()[0]);
     Tensor out = empty({b.shape()[1]});
     gemm::matmul(1, b.shape()[1], b.shape()[0], {a.data<float>(), 0, a.strides()[0]}, operand(b), out.data<float>(),
                  b.shape()[1]);
-    return with_grad(std::move(out), {&a, &b}, "SqueezeBackward3");
+    return autograd::record(std::move(out), {&a, &b}, "SqueezeBackward3", grad::matmul(a, b));
   }
   if (a.dim() == 2 && b.dim() == 2) {
     check_inner(a, b, a.shape()[1], b.shape()[0]);
     Tensor out = empty({a.shape()[0], b.shape()[1]});
     gemm::matmul(a.shape()[0], b.shape()[1], a.shape()[1], operand(a), operand(b), out.data<float>(), b.shape()[1]);
-    return with_grad(std::move(out), {&a, &b}, "MmBackward0");
+    return autograd::record(std::move(out), {&a, &b}, "MmBackward0", grad::matmul(a, b));
   }
   // Batched: a 1-D operand is unsqueezed and the added dim removed afterwards.
   Tensor a2 = a.dim() == 1 ? unsqueeze(a, 0) : a, b2 = b.dim() == 1 ? unsqueeze(b, 1) : b;
@@ -209,7 +218,7 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
   if (a.dim() == 1) out = squeeze(out, -2);
   if (b.dim() == 1) out = squeeze(out, -1);
   // ND @ 2-D folds into one mm, ND @ ND expands and runs bmm; both end in _unsafe_view.
-  return with_grad(std::move(out), {&a, &b}, "UnsafeViewBackward0");
+  return autograd::record(std::move(out), {&a, &b}, "UnsafeViewBackward0", grad::matmul(a, b));
 }
 
 // ---- joins (copies) ----
@@ -233,14 +242,16 @@ Tensor cat(const std::vector<Tensor>& ts, int64_t dim) {
   }
   Tensor out = empty(shape, is_float ? DType::float32 : first.dtype());
   std::vector<const Tensor*> inputs;
+  std::vector<int64_t> sizes;
   int64_t pos = 0;
   for (const Tensor& x : ts) {
+    sizes.push_back(x.shape()[dim]);
     Tensor part = make_view(out, x.shape(), out.strides(), out.offset() + pos * out.strides()[dim]);   // out's slice for x
     copy_(part, x);
     pos += x.shape()[dim];
     inputs.push_back(&x);
   }
-  return with_grad(std::move(out), inputs, "CatBackward0");
+  return autograd::record(std::move(out), inputs, "CatBackward0", grad::cat(sizes, dim));
 }
 
 Tensor stack(const std::vector<Tensor>& ts, int64_t dim) {
@@ -255,7 +266,7 @@ Tensor stack(const std::vector<Tensor>& ts, int64_t dim) {
     parts.push_back(unsqueeze(x, dim));
     inputs.push_back(&x);
   }
-  return with_grad(cat(parts, dim), inputs, "StackBackward0");
+  return autograd::record(cat(parts, dim), inputs, "StackBackward0", grad::stack(ts.size(), dim));
 }
 
 }  // namespace attn::core

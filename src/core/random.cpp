@@ -26,6 +26,8 @@
 // scalar family) by tools/make_vectors.py -> tests/vectors/.
 #include "core/random.h"
 
+#include "core/autograd.h"
+
 #include "core/cpu.h"
 
 #include <algorithm>
@@ -475,15 +477,21 @@ Tensor dropout(Generator& g, const Tensor& x, double p, DropoutRng kind) {
   Tensor out = empty(x.shape());
   float* o = out.data<float>();
   const int64_t n = x.numel();
+  Tensor noise = zeros({});   // p == 1: input * zeros({})
   if (p == 1.0) {
     for (int64_t k = 0; k < n; ++k) o[k] = in[k] * 0.0f;
   } else {
     const double p_keep = 1.0 - p;
     const float scale = 1.0f / static_cast<float>(p_keep);
-    g.fill_bernoulli(o, n, p_keep, kind);  // out holds the keep-mask
-    for (int64_t k = 0; k < n; ++k) o[k] = in[k] * (o[k] * scale);
+    noise = empty(x.shape());
+    float* m = noise.data<float>();
+    g.fill_bernoulli(m, n, p_keep, kind);  // the keep-mask, then noise.div_(1 - p) as m * scale
+    for (int64_t k = 0; k < n; ++k) m[k] = m[k] * scale;
+    for (int64_t k = 0; k < n; ++k) o[k] = in[k] * m[k];
   }
-  return with_grad(std::move(out), {&x}, "MulBackward0");
+  // MulBackward0 of input * noise: grad * noise (dropped positions give g * 0, -0 where g < 0).
+  autograd::Backward backward{[noise](const autograd::Grads& gr) { return autograd::Grads{binary(BinOp::mul, *gr[0], noise)}; }};
+  return autograd::record(std::move(out), {&x}, "MulBackward0", std::move(backward));
 }
 
 }  // namespace attn::core

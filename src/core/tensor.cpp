@@ -331,17 +331,7 @@ int64_t normalize_dim(int64_t dim, int64_t ndim) {
 
 std::string shape_str(const Shape& shape) { return fmt::format("[{}]", fmt::join(shape, ", ")); }
 
-// ---- autograd bookkeeping ----
-
-Tensor with_grad(Tensor out, const std::vector<const Tensor*>& inputs, const char* grad_fn) {
-  AutogradMeta& m = out.autograd();
-  m = AutogradMeta{};
-  for (const Tensor* in : inputs)
-    if (in->requires_grad()) m.requires_grad = true;
-  if (m.requires_grad && out.is_float()) m.grad_fn = grad_fn;
-  else m.requires_grad = false;
-  return out;
-}
+// ---- autograd bookkeeping (with_grad: autograd_engine.cpp) ----
 
 Tensor detach(const Tensor& t) {
   Tensor out = t;

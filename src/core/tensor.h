@@ -7,9 +7,9 @@
 // T, permute, unsqueeze, squeeze, expand, select, narrow, slicing, unbind, chunk, split) share
 // their base's storage, as in PyTorch, and in-place ops (copy_, fill_, masked_fill_, add_, ...)
 // write through them into it. Every other op returns a new, contiguous (row-major) tensor.
-// What it is not: an autograd engine (no gradients are computed yet: AutogradMeta holds only
-// the grad_fn name), a device or dtype system beyond float32/int64/bool, or thread-safe for
-// writes (one interpreter owns its tensors).
+// What it is not: the autograd engine (core/autograd.h: AutogradMeta points into its graph), a
+// device or dtype system beyond float32/int64/bool, or thread-safe for writes (one interpreter
+// owns its tensors).
 //
 // Writing a new op (a function of this header, implemented in a core/*.cpp):
 //
@@ -91,12 +91,19 @@ class Storage {
   uint64_t version_ = 0;
 };
 
-// What autograd knows about a tensor. Today only what PyTorch prints; the autograd engine
-// replaces grad_fn by a node (keeping grad_fn_name() for the printer) and adds .grad.
+namespace autograd {
+class Node;        // core/autograd.h: one recorded op of the graph backward() walks
+struct LeafGrad;   // a leaf's .grad, shared by every handle onto that leaf
+}  // namespace autograd
+
+// What autograd knows about a tensor (core/autograd.h). A handle copy shares grad_fn and leaf,
+// so every name bound to a leaf sees the .grad that backward() accumulates into it.
 struct AutogradMeta {
   bool requires_grad = false;   // true for Parameters and anything computed from them
   bool is_parameter = false;    // nn.Parameter: prints "Parameter containing:"
-  std::string grad_fn;          // e.g. "MmBackward0"; empty for leaves and detached tensors
+  std::shared_ptr<autograd::Node> grad_fn;   // the op that made it; null for leaves and detached tensors
+  uint32_t output_nr = 0;                    // which output of grad_fn (unbind, split: several)
+  std::shared_ptr<autograd::LeafGrad> leaf;  // a leaf that requires grad: where its .grad goes
 };
 
 class Tensor {
@@ -146,10 +153,12 @@ class Tensor {
 
   // ---- autograd bookkeeping ----
   bool requires_grad() const { return autograd_.requires_grad; }
-  void set_requires_grad(bool on) { autograd_.requires_grad = on; }
+  // For a leaf: on gives it a .grad slot (kept while it stays on), off drops the slot.
+  void set_requires_grad(bool on);
   bool is_parameter() const { return autograd_.is_parameter; }
   void set_parameter(bool on) { autograd_.is_parameter = on; }
-  const std::string& grad_fn() const { return autograd_.grad_fn; }   // "" for a leaf
+  const std::string& grad_fn() const;   // the grad_fn's name, e.g. "MmBackward0"; "" for a leaf
+  bool is_leaf() const { return !autograd_.grad_fn; }
   AutogradMeta& autograd() { return autograd_; }
   const AutogradMeta& autograd() const { return autograd_; }
 
@@ -195,7 +204,10 @@ Tensor make_view(const Tensor& base, Shape shape, Shape strides, int64_t offset)
 // torch.as_strided: make_view with PyTorch's bounds check against the storage.
 Tensor as_strided(const Tensor& base, const Shape& shape, const Shape& strides, int64_t offset);
 
-// ---- autograd bookkeeping: result of an op on these inputs gets this grad_fn name ----
+// ---- autograd bookkeeping (core/autograd.h records the node) ----
+// The result of an op on these inputs: when one of them requires grad, `out` gets a grad_fn
+// node of this name. Without a backward function the node is recorded for printing only, and
+// backward() through it raises that its derivative is not implemented in attn.
 Tensor with_grad(Tensor out, const std::vector<const Tensor*>& inputs, const char* grad_fn);
 Tensor detach(const Tensor& t);                                   // shares storage, no grad
 
@@ -231,8 +243,11 @@ void binary_scalar_(BinOp op, Tensor& self, double s);
 Tensor sum(const Tensor& a);                                      // all elements -> 0-d
 Tensor sum(const Tensor& a, int64_t dim, bool keepdim);
 Tensor mean(const Tensor& a, int64_t dim, bool keepdim);
+Tensor mean(const Tensor& a);                                     // all elements -> 0-d
 Tensor max(const Tensor& a);                                      // 0-d
 Tensor softmax(const Tensor& a, int64_t dim, CpuKernels cpu);     // PyTorch's CPU kernels, bit-exact
+// nn.MSELoss / F.mse_loss; reduction "mean", "sum" or "none" (loss.cpp).
+Tensor mse_loss(const Tensor& input, const Tensor& target, const std::string& reduction);
 
 // ---- linear algebra ----
 Tensor matmul(const Tensor& a, const Tensor& b);                  // `@`, with batching

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "core/grad_fns.h"
 #include "core/tensor.h"
 
 namespace attn::core {
@@ -104,31 +105,31 @@ Tensor view(const Tensor& a, const Shape& shape) {
     throw TensorError(
         "view size is not compatible with input tensor's size and stride (at least one dimension spans across two "
         "contiguous subspaces). Use .reshape(...) instead.");
-  return with_grad(make_view(a, target, *strides, a.offset()), {&a}, "ViewBackward0");
+  return autograd::record(make_view(a, target, *strides, a.offset()), {&a}, "ViewBackward0", grad::reshape_to(a.shape()));
 }
 
 Tensor reshape(const Tensor& a, const Shape& shape) {
   const Shape target = infer_size(shape, a.numel());
   if (std::optional<Shape> strides = compute_stride(a.shape(), a.strides(), target))
-    return with_grad(make_view(a, target, *strides, a.offset()), {&a}, "ReshapeAliasBackward0");
+    return autograd::record(make_view(a, target, *strides, a.offset()), {&a}, "ReshapeAliasBackward0", grad::reshape_to(a.shape()));
   const Tensor copy = a.clone();   // _unsafe_view(self.clone(contiguous), shape)
-  return with_grad(make_view(copy, target, contiguous_strides(target), 0), {&a}, "UnsafeViewBackward0");
+  return autograd::record(make_view(copy, target, contiguous_strides(target), 0), {&a}, "UnsafeViewBackward0", grad::reshape_to(a.shape()));
 }
 
 Tensor transpose(const Tensor& a, int64_t d0, int64_t d1) {
   const int64_t nd = std::max<int64_t>(a.dim(), 1);
   d0 = normalize_dim(d0, nd);
   d1 = normalize_dim(d1, nd);
-  if (a.dim() < 2 || d0 == d1) return with_grad(make_view(a, a.shape(), a.strides(), a.offset()), {&a}, "TransposeBackward0");
+  if (a.dim() < 2 || d0 == d1) return autograd::record(make_view(a, a.shape(), a.strides(), a.offset()), {&a}, "TransposeBackward0", grad::identity());
   Shape shape = a.shape(), strides = a.strides();
   std::swap(shape[d0], shape[d1]);
   std::swap(strides[d0], strides[d1]);
-  return with_grad(make_view(a, shape, strides, a.offset()), {&a}, "TransposeBackward0");
+  return autograd::record(make_view(a, shape, strides, a.offset()), {&a}, "TransposeBackward0", grad::transpose(d0, d1));
 }
 
 Tensor t(const Tensor& a) {
   if (a.dim() > 2) throw TensorError(fmt::format("t() expects a tensor with <= 2 dimensions, but self is {}D", a.dim()));
-  return with_grad(transpose(a, 0, -1), {&a}, "TBackward0");
+  return autograd::record(transpose(a, 0, -1), {&a}, "TBackward0", grad::transpose(0, -1));
 }
 
 Tensor T(const Tensor& a) {
@@ -150,7 +151,7 @@ Tensor permute(const Tensor& a, const Shape& dims) {
     shape.push_back(a.shape()[n]);
     strides.push_back(a.strides()[n]);
   }
-  return with_grad(make_view(a, shape, strides, a.offset()), {&a}, "PermuteBackward0");
+  return autograd::record(make_view(a, shape, strides, a.offset()), {&a}, "PermuteBackward0", grad::permute(dims));
 }
 
 Tensor unsqueeze(const Tensor& a, int64_t dim) {
@@ -159,7 +160,7 @@ Tensor unsqueeze(const Tensor& a, int64_t dim) {
   const int64_t stride = dim >= a.dim() ? 1 : shape[dim] * strides[dim];
   shape.insert(shape.begin() + dim, 1);
   strides.insert(strides.begin() + dim, stride);
-  return with_grad(make_view(a, shape, strides, a.offset()), {&a}, "UnsqueezeBackward0");
+  return autograd::record(make_view(a, shape, strides, a.offset()), {&a}, "UnsqueezeBackward0", grad::unsqueeze(dim));
 }
 
 Tensor squeeze(const Tensor& a, int64_t dim) {
@@ -169,7 +170,7 @@ Tensor squeeze(const Tensor& a, int64_t dim) {
     shape.erase(shape.begin() + dim);
     strides.erase(strides.begin() + dim);
   }
-  return with_grad(make_view(a, shape, strides, a.offset()), {&a}, "SqueezeBackward1");
+  return autograd::record(make_view(a, shape, strides, a.offset()), {&a}, "SqueezeBackward1", grad::reshape_to(a.shape()));
 }
 
 Tensor squeeze(const Tensor& a) {
@@ -179,7 +180,7 @@ Tensor squeeze(const Tensor& a) {
       shape.push_back(a.shape()[d]);
       strides.push_back(a.strides()[d]);
     }
-  return with_grad(make_view(a, shape, strides, a.offset()), {&a}, "SqueezeBackward0");
+  return autograd::record(make_view(a, shape, strides, a.offset()), {&a}, "SqueezeBackward0", grad::reshape_to(a.shape()));
 }
 
 // ATen's inferExpandGeometry: a dim of size 1 (or a new leading one) gets stride 0.
@@ -209,7 +210,7 @@ Tensor expand(const Tensor& a, const Shape& sizes) {
     shape[i] = size;
     strides[i] = stride;
   }
-  return with_grad(make_view(a, shape, strides, a.offset()), {&a}, "ExpandBackward0");
+  return autograd::record(make_view(a, shape, strides, a.offset()), {&a}, "ExpandBackward0", grad::identity());
 }
 
 Tensor select(const Tensor& a, int64_t dim, int64_t index) {
@@ -225,7 +226,7 @@ Tensor select(const Tensor& a, int64_t dim, int64_t index) {
   const int64_t offset = a.offset() + index * strides[dim];
   shape.erase(shape.begin() + dim);
   strides.erase(strides.begin() + dim);
-  return with_grad(make_view(a, shape, strides, offset), {&a}, "SelectBackward0");
+  return autograd::record(make_view(a, shape, strides, offset), {&a}, "SelectBackward0", grad::select(a.shape(), dim, index));
 }
 
 Tensor slice(const Tensor& a, int64_t dim, int64_t start, int64_t stop, int64_t step) {
@@ -242,7 +243,7 @@ Tensor slice(const Tensor& a, int64_t dim, int64_t start, int64_t stop, int64_t 
   const int64_t offset = a.offset() + start * strides[dim];
   shape[dim] = stop == start ? 0 : (stop - start - 1) / step + 1;   // no overflow for a huge step
   strides[dim] *= step;
-  return with_grad(make_view(a, shape, strides, offset), {&a}, "SliceBackward0");
+  return autograd::record(make_view(a, shape, strides, offset), {&a}, "SliceBackward0", grad::slice(a.shape(), dim, start, stop, step));
 }
 
 Tensor narrow(const Tensor& a, int64_t dim, int64_t start, int64_t length) {
@@ -261,8 +262,8 @@ std::vector<Tensor> unbind(const Tensor& a, int64_t dim) {
   if (a.dim() == 0) throw TensorError("Dimension specified as 0 but tensor has no dimensions", "IndexError");
   dim = normalize_dim(dim, a.dim());
   std::vector<Tensor> out;
-  for (int64_t k = 0; k < a.shape()[dim]; ++k) out.push_back(with_grad(select(a, dim, k), {&a}, "UnbindBackward0"));
-  return out;
+  for (int64_t k = 0; k < a.shape()[dim]; ++k) out.push_back(select(a, dim, k));
+  return autograd::record_multi(std::move(out), {&a}, "UnbindBackward0", grad::unbind(a.shape(), dim));
 }
 
 std::vector<Tensor> split(const Tensor& a, int64_t size, int64_t dim) {
@@ -275,11 +276,13 @@ std::vector<Tensor> split(const Tensor& a, int64_t size, int64_t dim) {
   // ATen: max(ceil(n / size), 1) pieces; the last may be shorter.
   const int64_t pieces = size == 0 ? 1 : std::max<int64_t>((n + size - 1) / size, 1);
   std::vector<Tensor> out;
+  std::vector<int64_t> sizes;
   for (int64_t p = 0; p < pieces; ++p) {
     const int64_t start = p * size, length = std::min(size, n - start);
-    out.push_back(with_grad(narrow(a, dim, start, length), {&a}, "SplitBackward0"));
+    out.push_back(narrow(a, dim, start, length));
+    sizes.push_back(length);
   }
-  return out;
+  return autograd::record_multi(std::move(out), {&a}, "SplitBackward0", grad::split(a.shape(), dim, sizes));
 }
 
 std::vector<Tensor> chunk(const Tensor& a, int64_t chunks, int64_t dim) {
@@ -298,9 +301,9 @@ std::vector<Tensor> chunk(const Tensor& a, int64_t chunks, int64_t dim) {
 
 Tensor contiguous(const Tensor& a) {
   if (a.is_contiguous()) return a;
-  return with_grad(a.clone(), {&a}, "CloneBackward0");
+  return autograd::record(a.clone(), {&a}, "CloneBackward0", grad::identity());
 }
 
-Tensor clone(const Tensor& a) { return with_grad(a.clone(), {&a}, "CloneBackward0"); }
+Tensor clone(const Tensor& a) { return autograd::record(a.clone(), {&a}, "CloneBackward0", grad::identity()); }
 
 }  // namespace attn::core

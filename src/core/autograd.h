@@ -1,0 +1,100 @@
+// core/autograd.h: the graph PyTorch's autograd records, and backward() over it, bit for bit.
+//
+// What it is: as torch/csrc/autograd. A forward op whose input requires grad gives its result a
+// Node (with_grad): the grad_fn name PyTorch prints, one Edge per input to the node that made
+// that input (or to the input's AccumulateGrad when it is a leaf), the inputs' shapes, and a
+// backward function computing the inputs' gradients from the outputs' (core/grad_*.cpp, in
+// PyTorch 1.13's formulas and kernel order). backward() (autograd_engine.cpp) runs the nodes as
+// PyTorch's engine does: latest-created first; a gradient for a broadcast input reduced by
+// sum_to before it is added; the gradients of an input used k times added in arrival order
+// (`old + new`); a leaf's .grad set to the first gradient, then `+=`.
+// docs/pytorch-numerics.md §12 gives the evidence.
+// What it is not: grad mode (whether an op records at all is the caller's: py's RunState
+// detaches results under torch.no_grad), higher-order gradients (create_graph), hooks,
+// retain_grad() on non-leaves, or the in-place rules beyond the leaf check (py's).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/tensor.h"
+
+namespace attn::core::autograd {
+
+// One gradient per slot; nullopt where none flowed (PyTorch's undefined tensor: "zeros").
+using Grads = std::vector<std::optional<Tensor>>;
+// From the gradients of a node's outputs to those of its inputs (one per input, in order).
+using BackwardFn = std::function<Grads(const Grads& grad_outputs)>;
+
+// What a forward op hands with_grad: its backward, and whether that keeps tensors of the
+// forward (then a second backward() without retain_graph=True raises, as PyTorch does).
+struct Backward {
+  BackwardFn fn;
+  bool saves_tensors = true;
+};
+
+struct Edge {
+  std::shared_ptr<Node> fn;   // null: that input needs no gradient
+  uint32_t input_nr = 0;      // which of fn's outputs the gradient belongs to
+};
+
+// A leaf's gradient, shared by every handle onto the leaf (AutogradMeta::leaf).
+struct LeafGrad {
+  std::optional<Tensor> grad;        // .grad; nullopt prints None
+  std::weak_ptr<Node> accumulator;   // its AccumulateGrad while some graph holds it
+};
+
+class Node {
+ public:
+  Node(std::string name, uint64_t sequence_nr) : name_(std::move(name)), sequence_nr_(sequence_nr) {}
+
+  const std::string& name() const { return name_; }   // "MmBackward0", "AccumulateGrad"
+  void set_name(std::string name) { name_ = std::move(name); }
+  uint64_t sequence_nr() const { return sequence_nr_; }   // creation order (engine priority)
+  const std::vector<Edge>& next_edges() const { return next_; }
+
+  std::vector<Edge> next_;                 // one per forward input
+  std::vector<Shape> input_shapes_;        // the shape each input's gradient must have
+  uint32_t num_outputs_ = 1;               // forward outputs (unbind, split: several)
+  BackwardFn fn_;                          // empty: recorded for its name only
+  bool saves_tensors_ = false;
+  bool released_ = false;                  // its saved tensors were freed by a backward()
+  std::weak_ptr<LeafGrad> leaf_;           // AccumulateGrad: the leaf it writes to
+
+ private:
+  std::string name_;
+  uint64_t sequence_nr_;
+};
+
+// with_grad with a backward function: the result of an op on `inputs` (see tensor.h).
+Tensor record(Tensor out, const std::vector<const Tensor*>& inputs, const char* name, Backward backward);
+// Several outputs of one node (unbind, split, chunk): output k gets output_nr k.
+std::vector<Tensor> record_multi(std::vector<Tensor> outs, const std::vector<const Tensor*>& inputs,
+                                 const char* name, Backward backward);
+
+// Gives t's grad_fn the name PyTorch prints when attn records the same gradient as a chain of
+// other nodes (nn.Linear: matmul and add, printed as AddmmBackward0). Nothing when t is a leaf.
+void rename(const Tensor& t, const char* name);
+
+// The edge a gradient for `t` follows: its grad_fn, its leaf's AccumulateGrad, or none.
+Edge edge_of(const Tensor& t);
+
+// tensor.backward(gradient=None, retain_graph=None): PyTorch's checks and messages
+// (TensorError), then the gradients flow into the leaves' .grad.
+void backward(const Tensor& root, const std::optional<Tensor>& gradient, bool retain_graph);
+
+// A leaf's .grad (nullopt: None). For a non-leaf also nullopt (PyTorch warns; the caller does).
+std::optional<Tensor> grad(const Tensor& t);
+void set_grad(const Tensor& t, std::optional<Tensor> g);   // x.grad = None / a tensor
+
+// at::sum_to (ATen/ExpandUtils.h): g summed down to `shape` in one reduction over the leading
+// dims and the dims where shape has 1, with the cascade order of a TensorIterator sum.
+Tensor sum_to(const Tensor& g, const Shape& shape);
+// g.sum(dims, keepdim) for any dims and any strides of g, in ATen's order (reduce.cpp).
+Tensor sum_dims(const Tensor& g, const std::vector<int64_t>& dims, bool keepdim);
+
+}  // namespace attn::core::autograd

@@ -1,0 +1,244 @@
+// core/autograd_engine.cpp: recording nodes (with_grad, record) and running backward().
+//
+// What it is: torch/csrc/autograd/engine.cpp's order on one thread. Nodes run in decreasing
+// sequence_nr (creation order; AccumulateGrad first as soon as it is ready), a node runs when
+// every consumer inside this backward has delivered, a gradient whose shape is the broadcast
+// one is reduced with sum_to before it is stored (validate_outputs), the first gradient for a
+// slot is stored as is and each later one is added as `old + new` (InputBuffer::add), and a
+// leaf's .grad is the (contiguous) first gradient, then `.grad += new` (AccumulateGrad).
+// Checked against torch in docs/pytorch-numerics.md §12 (order of accumulation).
+// What it is not: the backward formulas (grad_*.cpp) or the reduction kernel (reduce.cpp).
+#include <fmt/format.h>
+
+#include <atomic>
+#include <map>
+#include <queue>
+
+#include "core/autograd.h"
+
+namespace attn::core {
+
+namespace {
+
+// Creation order of nodes. Only the order between the nodes of one graph matters, and one
+// interpreter makes a graph's nodes one after another, so a counter shared by interpreters
+// changes no result (PyTorch's is thread-local for the same reason).
+std::atomic<uint64_t> g_sequence_nr{0};
+constexpr uint64_t kAccumulateSeq = UINT64_MAX;   // AccumulateGrad runs as soon as it is ready
+
+std::shared_ptr<autograd::Node> make_node(const char* name, const std::vector<const Tensor*>& inputs,
+                                          autograd::Backward backward) {
+  auto node = std::make_shared<autograd::Node>(name, g_sequence_nr.fetch_add(1));
+  for (const Tensor* in : inputs) {
+    node->next_.push_back(autograd::edge_of(*in));
+    node->input_shapes_.push_back(in->shape());
+  }
+  node->fn_ = std::move(backward.fn);
+  node->saves_tensors_ = backward.saves_tensors;
+  return node;
+}
+
+bool any_requires_grad(const std::vector<const Tensor*>& inputs) {
+  for (const Tensor* in : inputs)
+    if (in->requires_grad()) return true;
+  return false;
+}
+
+}  // namespace
+
+const std::string& Tensor::grad_fn() const {
+  static const std::string none;
+  return autograd_.grad_fn ? autograd_.grad_fn->name() : none;
+}
+
+void Tensor::set_requires_grad(bool on) {
+  autograd_.requires_grad = on;
+  if (on && !autograd_.grad_fn && !autograd_.leaf) autograd_.leaf = std::make_shared<autograd::LeafGrad>();
+  if (!on) autograd_.leaf.reset();
+}
+
+Tensor with_grad(Tensor out, const std::vector<const Tensor*>& inputs, const char* grad_fn) {
+  return autograd::record(std::move(out), inputs, grad_fn, {});
+}
+
+namespace autograd {
+
+Tensor record(Tensor out, const std::vector<const Tensor*>& inputs, const char* name, Backward backward) {
+  AutogradMeta& m = out.autograd();
+  m = AutogradMeta{};
+  if (!out.is_float() || !any_requires_grad(inputs)) return out;
+  m.requires_grad = true;
+  m.grad_fn = make_node(name, inputs, std::move(backward));
+  return out;
+}
+
+std::vector<Tensor> record_multi(std::vector<Tensor> outs, const std::vector<const Tensor*>& inputs,
+                                 const char* name, Backward backward) {
+  const bool grad = !outs.empty() && outs.front().is_float() && any_requires_grad(inputs);
+  std::shared_ptr<Node> node;
+  if (grad) {
+    node = make_node(name, inputs, std::move(backward));
+    node->num_outputs_ = static_cast<uint32_t>(outs.size());
+  }
+  for (size_t k = 0; k < outs.size(); ++k) {
+    AutogradMeta& m = outs[k].autograd();
+    m = AutogradMeta{};
+    if (!grad) continue;
+    m.requires_grad = true;
+    m.grad_fn = node;
+    m.output_nr = static_cast<uint32_t>(k);
+  }
+  return outs;
+}
+
+void rename(const Tensor& t, const char* name) {
+  if (t.autograd().grad_fn) t.autograd().grad_fn->set_name(name);
+}
+
+Edge edge_of(const Tensor& t) {
+  const AutogradMeta& m = t.autograd();
+  if (!m.requires_grad) return {};
+  if (m.grad_fn) return {m.grad_fn, m.output_nr};
+  if (!m.leaf) return {};   // requires_grad without a slot cannot happen through set_requires_grad
+  std::shared_ptr<Node> acc = m.leaf->accumulator.lock();
+  if (!acc) {
+    acc = std::make_shared<Node>("AccumulateGrad", kAccumulateSeq);
+    acc->leaf_ = m.leaf;
+    m.leaf->accumulator = acc;
+  }
+  return {acc, 0};
+}
+
+std::optional<Tensor> grad(const Tensor& t) {
+  const AutogradMeta& m = t.autograd();
+  if (m.grad_fn || !m.leaf) return std::nullopt;
+  return m.leaf->grad;
+}
+
+void set_grad(const Tensor& t, std::optional<Tensor> g) {
+  const AutogradMeta& m = t.autograd();
+  if (g && g->shape() != t.shape())
+    throw TensorError(fmt::format("assigned grad has data of a different size"));
+  if (m.leaf) m.leaf->grad = std::move(g);
+}
+
+}  // namespace autograd
+
+namespace {
+
+using autograd::Edge;
+using autograd::Grads;
+using autograd::Node;
+
+std::string size_repr(const Shape& s) {
+  return s.size() == 1 ? fmt::format("torch.Size([{}])", s[0]) : fmt::format("torch.Size([{}])", fmt::join(s, ", "));
+}
+
+// A gradient on its way to slot `input_nr` of a node that expects `shape` (validate_outputs).
+Tensor fit(Tensor g, const Shape& shape) {
+  if (g.shape() == shape) return g;
+  return autograd::sum_to(g, shape);
+}
+
+void accumulate_leaf(Node& acc, const Tensor& g) {
+  std::shared_ptr<autograd::LeafGrad> leaf = acc.leaf_.lock();
+  if (!leaf) return;   // the leaf is gone: nobody can read its gradient
+  if (!leaf->grad) {
+    leaf->grad = detach(g).clone();   // an owned, contiguous copy: later `+=` must not alias
+    return;
+  }
+  binary_(BinOp::add, *leaf->grad, g);   // variable_grad += new_grad
+}
+
+// The consumers of each node reachable from `root`, counted per node (engine's dependencies).
+std::map<const Node*, int> count_dependencies(const std::shared_ptr<Node>& root) {
+  std::map<const Node*, int> deps;
+  std::vector<const Node*> stack{root.get()};
+  std::map<const Node*, bool> seen{{root.get(), true}};
+  while (!stack.empty()) {
+    const Node* n = stack.back();
+    stack.pop_back();
+    for (const autograd::Edge& e : n->next_) {
+      if (!e.fn) continue;
+      ++deps[e.fn.get()];
+      if (!seen[e.fn.get()]) {
+        seen[e.fn.get()] = true;
+        stack.push_back(e.fn.get());
+      }
+    }
+  }
+  return deps;
+}
+
+const char* const kSecondTime =
+    "Trying to backward through the graph a second time (or directly access saved tensors after they have already "
+    "been freed). Saved intermediate values of the graph are freed when you call .backward() or autograd.grad(). "
+    "Specify retain_graph=True if you need to backward through the graph a second time or if you need to access "
+    "saved tensors after calling backward.";
+
+// Runs one node: its output gradients in, its inputs' gradients out.
+Grads run_node(Node& n, const Grads& in, bool retain_graph) {
+  if (n.released_) throw TensorError(kSecondTime);
+  if (!n.fn_)
+    throw TensorError(fmt::format("attn does not implement the derivative of {} (its forward op is supported, "
+                                  "its backward is not yet)", n.name()));
+  Grads out = n.fn_(in);
+  if (!retain_graph && n.saves_tensors_) {
+    n.fn_ = nullptr;   // frees the saved tensors, as release_variables() does
+    n.released_ = true;
+  }
+  return out;
+}
+
+}  // namespace
+
+void autograd::backward(const Tensor& root, const std::optional<Tensor>& gradient, bool retain_graph) {
+  if (!root.requires_grad()) throw TensorError("element 0 of tensors does not require grad and does not have a grad_fn");
+  Tensor g;
+  if (gradient) {
+    if (gradient->shape() != root.shape())
+      throw TensorError(fmt::format("Mismatch in shape: grad_output[0] has a shape of {} and output[0] has a shape of {}.",
+                                    size_repr(gradient->shape()), size_repr(root.shape())));
+    g = to_float(*gradient);
+  } else {
+    if (root.numel() != 1) throw TensorError("grad can be implicitly created only for scalar outputs");
+    g = ones(root.shape());
+  }
+  const Edge start = edge_of(root);
+  std::map<const Node*, int> deps = count_dependencies(start.fn);
+  std::map<const Node*, Grads> buffers;
+  auto cmp = [](const std::shared_ptr<Node>& a, const std::shared_ptr<Node>& b) { return a->sequence_nr() < b->sequence_nr(); };
+  std::priority_queue<std::shared_ptr<Node>, std::vector<std::shared_ptr<Node>>, decltype(cmp)> ready(cmp);
+  buffers[start.fn.get()].resize(start.fn->num_outputs_);
+  buffers[start.fn.get()][start.input_nr] = g;
+  ready.push(start.fn);
+  while (!ready.empty()) {
+    std::shared_ptr<Node> n = ready.top();
+    ready.pop();
+    Grads in = std::move(buffers[n.get()]);
+    buffers.erase(n.get());
+    in.resize(n->num_outputs_);
+    bool any = false;
+    for (const auto& x : in) any = any || x.has_value();
+    if (n->name() == "AccumulateGrad") {
+      if (in[0]) accumulate_leaf(*n, *in[0]);
+      continue;
+    }
+    Grads out = any ? run_node(*n, in, retain_graph) : Grads(n->next_.size());
+    out.resize(n->next_.size());
+    for (size_t i = 0; i < n->next_.size(); ++i) {
+      const Edge& e = n->next_[i];
+      if (!e.fn) continue;
+      if (out[i]) {
+        Grads& buf = buffers[e.fn.get()];
+        buf.resize(e.fn->num_outputs_);
+        Tensor gi = fit(*out[i], n->input_shapes_[i]);
+        std::optional<Tensor>& slot = buf[e.input_nr];
+        slot = slot ? binary(BinOp::add, *slot, gi) : gi;   // InputBuffer::add: old + new
+      }
+      if (--deps[e.fn.get()] == 0) ready.push(e.fn);
+    }
+  }
+}
+
+}  // namespace attn::core

@@ -1,0 +1,49 @@
+// core/grad_fns.h: the backward of each forward op, as the ops in core/*.cpp hand it to
+// autograd::record (core/autograd.h). Internal to core.
+//
+// What it is: one factory per op (or family), returning the function PyTorch 1.13's
+// derivatives.yaml formula computes, in its kernel order, over tensors saved detached from the
+// graph (a saved tensor must not hold its own node). Each formula is written with core ops on
+// tensors that do not require grad, so computing a gradient records nothing.
+// docs/pytorch-numerics.md §12 gives each formula and the evidence that it is bit-exact.
+// What it is not: the engine (autograd_engine.cpp), which also reduces broadcast gradients with
+// sum_to, so a formula may return its gradient at the broadcast (output) shape.
+#pragma once
+
+#include "core/autograd.h"
+
+namespace attn::core::grad {
+
+using autograd::Backward;
+
+// ---- grad_basic.cpp: arithmetic, sums, matrix products ----
+Backward binary(BinOp op, const Tensor& a, const Tensor& b);                 // Add/Sub/Mul/DivBackward0
+Backward binary_scalar(BinOp op, const Tensor& a, double s, bool scalar_on_left);
+Backward neg();                                                              // NegBackward0
+Backward exp(const Tensor& result);                                          // ExpBackward0
+Backward sum_all(const Shape& input_shape);                                  // SumBackward0
+Backward sum_dim(const Shape& input_shape, int64_t dim, bool keepdim);       // SumBackward1
+Backward mean_dim(const Shape& input_shape, int64_t dim, bool keepdim);      // MeanBackward1
+Backward mean_all(const Shape& input_shape);                                 // MeanBackward0
+Backward matmul(const Tensor& a, const Tensor& b);                           // every `@` shape
+
+// ---- grad_softmax.cpp ----
+Backward softmax(const Tensor& result, int64_t dim, CpuKernels cpu);         // SoftmaxBackward0 (dim >= 0)
+Backward masked_fill(const Tensor& mask);                                    // MaskedFillBackward0
+
+// ---- grad_views.cpp: no arithmetic ----
+Backward reshape_to(const Shape& input_shape);      // View/ReshapeAlias/UnsafeView/Squeeze
+Backward identity();                                // Clone, Alias, Expand (the engine sums)
+Backward transpose(int64_t d0, int64_t d1);         // TransposeBackward0, TBackward0
+Backward permute(const Shape& dims);                // PermuteBackward0
+Backward unsqueeze(int64_t dim);                    // UnsqueezeBackward0 (dim normalised)
+Backward select(const Shape& input_shape, int64_t dim, int64_t index);
+Backward slice(const Shape& input_shape, int64_t dim, int64_t start, int64_t stop, int64_t step);
+Backward split(const Shape& input_shape, int64_t dim, std::vector<int64_t> sizes);   // several outputs
+Backward unbind(const Shape& input_shape, int64_t dim);                             // several outputs
+Backward cat(std::vector<int64_t> sizes, int64_t dim);   // each input's size along dim
+Backward stack(size_t n, int64_t dim);
+// EmbeddingBackward0 (the only one here that adds: repeated ids); padding_idx -1 = none.
+Backward embedding(const Tensor& ids, int64_t num_weights, int64_t padding_idx);
+
+}  // namespace attn::core::grad
