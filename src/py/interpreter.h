@@ -194,6 +194,8 @@ Value bound_method(const Value& self, const Value& fn, const std::string& name);
 Value make_torch_namespace();
 void add_grad_mode(NamespaceObj& torch);   // grad_mode.cpp: no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 Value tensor_attribute(Interpreter& in, const Value& self, const std::string& name);
+// `x.grad = ...` and `x.requires_grad = ...` (tensor_methods.cpp); other names raise.
+void set_tensor_attribute(const Value& self, const std::string& name, const Value& v);
 Value str_attribute(const Value& self, const std::string& name);
 Value instance_attribute(Interpreter& in, const Value& self, const std::string& name);
 void add_nn_modules(NamespaceObj& nn);

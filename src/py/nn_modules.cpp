@@ -6,11 +6,12 @@
 // (parameters() order, register_buffer, train/eval, module(x) -> forward(x)). Constructors and
 // methods bind their arguments to PyTorch's Python signatures (signature.h), so an unknown or
 // unimplemented keyword raises.
-// What it is not: autograd or optimisers; no gradient is ever computed.
+// What it is not: autograd (core/autograd.h) or optimisers.
 #include <fmt/format.h>
 
 #include <algorithm>
 
+#include "core/grad_fns.h"
 #include "core/random.h"
 #include "py/interpreter.h"
 #include "py/nn_support.h"
@@ -74,7 +75,9 @@ const Signature& sig(std::string_view name) {
              "def Module.named_parameters(self, prefix='', recurse=True)",
              "def Module.register_parameter(self, name, param)",
              "def Module.to(self, device=None, dtype=None, non_blocking=False)",
-             "def Module.cpu(self)"}) {
+             "def Module.cpu(self)",
+             "def MSELoss.__init__(self, size_average=None, reduce=None, reduction='mean')",
+             "def MSELoss.forward(self, input, target)"}) {
       Signature s = Signature::parse(text);
       m.emplace(s.name, std::move(s));
     }
@@ -145,8 +148,8 @@ void embedding_init(Interpreter& in, Value& self, CallArgs& a) {
   std::optional<int64_t> padding = b.opt_integer("padding_idx");
   if (b.given("max_norm")) b.unsupported("max_norm", "attn does not renormalise embeddings");
   if (b.number("norm_type") != 2.0) b.unsupported("norm_type", "it only matters with max_norm");
-  if (b.flag("scale_grad_by_freq")) b.unsupported("scale_grad_by_freq", "attn computes no gradients");
-  if (b.flag("sparse")) b.unsupported("sparse", "attn computes no gradients");
+  if (b.flag("scale_grad_by_freq")) b.unsupported("scale_grad_by_freq", "attn does not scale embedding gradients by frequency");
+  if (b.flag("sparse")) b.unsupported("sparse", "attn computes dense gradients");
   if (b.given("_weight")) b.unsupported("_weight");
   float32_only(b);
   done(b);
@@ -167,7 +170,12 @@ Value embedding_forward(Interpreter&, Value& self, CallArgs& a) {
   Args b = bind_self(sig("Embedding.forward"), self, a);
   Tensor ids = b.tensor("input");
   done(b);
-  return Value::tensor(core::index_select_rows(as_tensor(*inst(self).find("weight")), ids));
+  const Tensor& w = as_tensor(*inst(self).find("weight"));
+  Tensor out = core::index_select_rows(w, ids);
+  const Value& padding = *inst(self).find("padding_idx");
+  if (!padding.is_none())   // the padding row gets no gradient
+    out = core::autograd::record(out, {&w}, "EmbeddingBackward0", core::grad::embedding(ids, w.shape()[0], padding.i));
+  return Value::tensor(out);
 }
 
 std::string embedding_repr(const Value& s) {
@@ -201,8 +209,26 @@ Value dropout_forward(Interpreter& in, Value& self, CallArgs& a) {
   if (t.requires_grad() && t.grad_fn().empty())
     throw std::runtime_error("RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.");
   core::copy_(t, y);   // through t's storage: every view of it sees the dropout
-  t = core::with_grad(t, {&t}, "MulBackward0");
+  t.autograd() = y.autograd();   // t's history continues through y's MulBackward0
   return x;
+}
+
+// nn.MSELoss (core/loss.cpp): reduction 'mean', 'sum' or 'none'; size_average/reduce are refused.
+void mseloss_init(Interpreter&, Value& self, CallArgs& a) {
+  Args b = bind_self(sig("MSELoss.__init__"), self, a);
+  if (!b.get("size_average").is_none()) b.unsupported("size_average", "use reduction=");
+  if (!b.get("reduce").is_none()) b.unsupported("reduce", "use reduction=");
+  const std::string reduction = b.string("reduction");
+  done(b);
+  inst(self).set("reduction", Value::str(reduction));
+}
+
+Value mseloss_forward(Interpreter&, Value& self, CallArgs& a) {
+  Args b = bind_self(sig("MSELoss.forward"), self, a);
+  const Tensor& x = b.tensor("input");
+  const Tensor& t = b.tensor("target");
+  done(b);
+  return Value::tensor(core::mse_loss(x, t, str(*inst(self).find("reduction"))));
 }
 
 void modulelist_init(Interpreter& in, Value& self, CallArgs& a) {
@@ -239,7 +265,8 @@ Tensor linear_apply(const Tensor& x, const Tensor& w, const Tensor* bias) {
   if (bias) y = core::binary(core::BinOp::add, y, *bias);
   const char* name = !bias ? (x.dim() == 1 ? "SqueezeBackward3" : x.dim() == 2 ? "MmBackward0" : "UnsafeViewBackward0")
                            : (x.dim() == 2 ? "AddmmBackward0" : x.dim() == 3 && x.is_contiguous() ? "ViewBackward0" : "AddBackward0");
-  return core::with_grad(y, {&x, &w}, name);
+  core::autograd::rename(y, name);   // the gradient flows through matmul and add; the name is PyTorch's
+  return y;
 }
 
 bool is_module(const Value& v) { return v.kind == Value::Instance && inst(v).cls->is_module; }
@@ -306,6 +333,11 @@ void add_nn_modules(NamespaceObj& nn) {
     return "Dropout(p=" + repr(*inst(s).find("p")) + ", inplace=" + repr(*inst(s).find("inplace")) + ")";
   };
   nn.names["Dropout"] = class_value(drop);
+  auto mse = module_class("MSELoss", module);
+  mse->native_init = mseloss_init;
+  mse->native_forward = mseloss_forward;
+  mse->native_repr = [](const Value&) { return std::string("MSELoss()"); };
+  nn.names["MSELoss"] = class_value(mse);
   auto list = module_class("ModuleList", module);
   list->native_init = modulelist_init;
   list->native_repr = [](const Value& s) { return module_tree_repr(s, ""); };

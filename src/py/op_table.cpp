@@ -107,6 +107,7 @@ const OpTable& torch_ops() {
     add_shape_ops(rows);
     add_layer_ops(rows);
     add_attention_ops(rows);
+    add_autograd_ops(rows);
     return OpTable(rows);
   }();
   return table;

@@ -73,6 +73,7 @@ void add_math_ops(std::vector<OpRow>& rows);       // ops_math.cpp: softmax, sum
 void add_shape_ops(std::vector<OpRow>& rows);      // ops_shape.cpp: view, transpose, cat, item, ...
 void add_layer_ops(std::vector<OpRow>& rows);      // nn_layers.cpp: relu, F.gelu, F.layer_norm
 void add_attention_ops(std::vector<OpRow>& rows);  // nn_attention.cpp: F.scaled_dot_product_attention
+void add_autograd_ops(std::vector<OpRow>& rows);   // ops_autograd.cpp: backward, requires_grad_, mse_loss
 
 // ---- helpers the rows share ----
 core::Tensor cast(const core::Tensor& t, core::DType dtype);   // .float() / .long() / .bool()

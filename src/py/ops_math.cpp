@@ -8,6 +8,7 @@
 
 #include <cmath>
 
+#include "core/grad_fns.h"
 #include "core/math_ops.h"
 #include "py/interpreter.h"
 #include "py/op_table.h"
@@ -69,9 +70,8 @@ Value mean_fn(Interpreter&, Args& a) {
   std::optional<int64_t> dim = a.overload() == 0 ? std::nullopt : one_dim(a, "dim");
   bool keepdim = a.overload() == 0 ? false : a.flag("keepdim");
   if (dim) return Value::tensor(core::mean(t, *dim, keepdim));
-  Tensor s = core::sum(core::to_float(t));   // mean of all elements: sum() / numel, as a 0-d tensor
-  s.data<float>()[0] /= static_cast<float>(t.numel());
-  Tensor r = core::with_grad(s, {&t}, a.overload() == 1 && a.given("dim") ? "MeanBackward1" : "MeanBackward0");
+  Tensor r = core::mean(t);   // mean of all elements
+  if (a.overload() == 1 && a.given("dim")) r = core::with_grad(r, {&t}, "MeanBackward1");
   return Value::tensor(keepdim ? keep_all(r, t.shape()) : r);
 }
 
@@ -183,8 +183,9 @@ Value masked_fill_inplace(Interpreter&, Args& a) {
   const float value = fill_value(a);
   if (t.requires_grad() && t.grad_fn().empty())
     throw std::runtime_error("RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.");
+  const Tensor before = t;   // its history: the node's input
   core::masked_fill_(t, mask, value);
-  t = core::with_grad(t, {&t}, "MaskedFillBackward0");
+  t = core::autograd::record(t, {&before}, "MaskedFillBackward0", core::grad::masked_fill(mask));
   return a.get("self");
 }
 

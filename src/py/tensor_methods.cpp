@@ -6,6 +6,7 @@
 // numerics (core/).
 #include <fmt/format.h>
 
+#include "core/autograd.h"
 #include "py/interpreter.h"
 #include "py/op_table.h"
 
@@ -65,6 +66,11 @@ Value tensor_attribute(Interpreter&, const Value& self, const std::string& name)
   if (name == "T") return Value::tensor(core::T(t));
   if (name == "ndim") return Value::integer(t.dim());
   if (name == "requires_grad") return Value::boolean(t.requires_grad());
+  if (name == "is_leaf") return Value::boolean(t.is_leaf());
+  if (name == "grad") {   // a leaf's accumulated gradient, a plain tensor; None before backward()
+    std::optional<Tensor> g = core::autograd::grad(t);
+    return g ? Value::tensor(*g) : Value::none();
+  }
   if (name == "data") return Value::tensor(core::detach(t));
   if (name == "dtype")
     return Value::dtype(t.dtype() == core::DType::float32 ? "torch.float32" : t.dtype() == core::DType::int64 ? "torch.int64" : "torch.bool");
@@ -83,6 +89,24 @@ Value tensor_attribute(Interpreter&, const Value& self, const std::string& name)
   if (!op)
     throw std::runtime_error("AttributeError: 'Tensor' object has no attribute '" + name + "' (attn implements the tensor methods the lessons use)");
   return builtin("Tensor." + name, [self, op](Interpreter& in, CallArgs& a) { return torch_ops().call_method(in, *op, self, a); });
+}
+
+void set_tensor_attribute(const Value& self, const std::string& name, const Value& v) {
+  Tensor& t = as_tensor(self);
+  if (name == "grad") {
+    if (v.is_none()) return core::autograd::set_grad(t, std::nullopt);
+    if (v.kind != Value::Tensor) throw std::runtime_error("TypeError: assigned grad expected to be a Tensor or None but got grad of type " + type_name(v));
+    return core::autograd::set_grad(t, as_tensor(v));
+  }
+  if (name == "requires_grad") {
+    const bool on = truthy(v);
+    if (!t.is_leaf())
+      throw core::TensorError("you can only change requires_grad flags of leaf variables." +
+                              std::string(on ? "" : " If you want to use a computed variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach()."));
+    if (on && !t.is_float()) throw core::TensorError("only Tensors of floating point dtype can require gradients");
+    return t.set_requires_grad(on);
+  }
+  throw std::runtime_error("AttributeError: attribute '" + name + "' of 'torch._C._TensorBase' objects is not writable");
 }
 
 }  // namespace attn::py
