@@ -6,13 +6,15 @@
 // ATen's GeluKernelImpl with its vector body / scalar tail; LayerNorm = ATen's RowwiseMoments
 // (8-lane Welford in chunks of 16 vectors, cascaded, scalar tail, lanes merged) and the affine
 // step, fused in the AVX2 build.
-// What it is not: backward, or the tutorials' hand-written LayerNorm (plain mean/var ops).
+// What it is not: the backward formulas (grad_softmax.cpp has LayerNorm's), or the tutorials'
+// hand-written LayerNorm (plain mean/var ops).
 #include <fmt/format.h>
 
 #include <array>
 #include <cmath>
 #include <cstring>
 
+#include "core/grad_fns.h"
 #include "core/math_ops.h"
 #include "core/sleef.h"
 
@@ -76,7 +78,55 @@ float aten_gelu_tanh(float x, bool tail, CpuKernels cpu) {
   return (0.5f * x) * (1.0f + th);
 }
 
+// oneDNN gelu_erf_compute_vector_bwd: fma(erf(t), 0.5, t/sqrt(pi) * exp(-t^2) + 0.5), t = s/sqrt 2.
+float onednn_gelu_grad(float s) {
+  const float x = s * f_of(0x3f3504f3);
+  const float ex = onednn_exp(-(x * x));
+  const float pdf = (x * f_of(0x3f106eba)) * ex;
+  const float t = 1.0f / std::fma(f_of(0x3ea7ba05), std::fabs(x), 1.0f);
+  const float e = -ex * t;
+  float r = f_of(0x3f87dc22);
+  for (uint32_t c : {0xbfba00e3u, 0x3fb5f0e3u, 0xbe91a98eu, 0x3e827906u}) r = std::fma(r, t, f_of(c));
+  const float erf = f_of(u_of(std::fma(e, r, 1.0f)) ^ (u_of(s) & 0x80000000u));
+  return std::fma(erf, 0.5f, pdf + 0.5f);
+}
+
+// ATen GeluBackwardKernelImpl, approximate='tanh': the derivative's factor for dy (AVX2 build
+// contractions as found by the research; the scalar family rounds every product).
+float aten_gelu_tanh_grad(float x, bool tail, CpuKernels cpu) {
+  const float beta = static_cast<float>(M_SQRT2 * M_2_SQRTPI * 0.5), kappa = 0.044715f, kappa3 = 3.0f * kappa;
+  const float x_sq = x * x, x_cube = x_sq * x;
+  const float inner = avx2(cpu) ? beta * std::fma(kappa, x_cube, x) : beta * (x + kappa * x_cube);
+  const float t = (!tail && avx2(cpu)) ? sleef::tanhf_u10(inner) : ::tanhf(inner);
+  const float left = 0.5f * x, right = 1.0f + t, left_derivative = 0.5f * right;
+  const float tanh_derivative = avx2(cpu) ? std::fma(-t, t, 1.0f) : 1.0f - t * t;
+  const float inner_derivative = avx2(cpu) ? beta * std::fma(kappa3, x_sq, 1.0f) : beta * (1.0f + kappa3 * x_sq);
+  return left_derivative + (left * tanh_derivative) * inner_derivative;
+}
+
 }  // namespace
+
+namespace grad {
+
+// GeluBackward0 for the kernels the forward used: oneDNN's for 'none' on a contiguous input of
+// more than one element, ATen's for 'tanh' (vector body / scalar tail by index); ATen's erf
+// kernel (the 'none' fallback) is not established and gets no backward.
+Backward gelu(const Tensor& input, bool tanh_approximation, CpuKernels cpu) {
+  const bool onednn = !tanh_approximation && input.is_contiguous() && input.numel() > 1;
+  if (!tanh_approximation && !onednn) return {};
+  return {[x = detach(input).contiguous(), tanh_approximation, contiguous = input.is_contiguous(), cpu](const autograd::Grads& g) {
+    const Tensor dy = g[0]->contiguous();
+    Tensor dx = empty(x.shape());
+    const float *px = x.data<float>(), *pg = dy.data<float>();
+    float* o = dx.data<float>();
+    const int64_t n = x.numel(), body = contiguous ? n - n % 16 : 0;
+    for (int64_t k = 0; k < n; ++k)
+      o[k] = pg[k] * (tanh_approximation ? aten_gelu_tanh_grad(px[k], k >= body, cpu) : onednn_gelu_grad(px[k]));
+    return autograd::Grads{dx};
+  }};
+}
+
+}  // namespace grad
 
 Tensor relu(const Tensor& a) {
   if (!a.is_float()) {   // int64 relu stays int64
@@ -89,7 +139,14 @@ Tensor relu(const Tensor& a) {
   const float* in = x.data<float>();
   float* o = out.data<float>();
   for (int64_t k = 0; k < x.numel(); ++k) o[k] = in[k] < 0 ? 0.0f : in[k];   // keeps -0 and NaN
-  return with_grad(std::move(out), {&a}, "ReluBackward0");
+  // ReluBackward0: threshold_backward(g, result, 0): +0 where result <= 0, else g.
+  autograd::Backward backward{[y = detach(out)](const autograd::Grads& g) {
+    const Tensor dy = g[0]->contiguous();
+    Tensor dx = empty(y.shape());
+    for (int64_t k = 0; k < y.numel(); ++k) dx.data<float>()[k] = y.data<float>()[k] <= 0.0f ? 0.0f : dy.data<float>()[k];
+    return autograd::Grads{dx};
+  }};
+  return autograd::record(std::move(out), {&a}, "ReluBackward0", std::move(backward));
 }
 
 // GELU's two kernels. ATen's walks the input in memory order, the last n % 16 elements of each
@@ -109,7 +166,7 @@ Tensor gelu(const Tensor& a, bool tanh_approximation, CpuKernels cpu) {
     else if (tanh_approximation) o[k] = aten_gelu_tanh(in[k], tail[k] != 0, cpu);
     else o[k] = aten_gelu_erf(in[k], tail[k] != 0, cpu);
   }
-  return with_grad(std::move(out), {&a}, "GeluBackward0");
+  return autograd::record(std::move(out), {&a}, "GeluBackward0", grad::gelu(a, tanh_approximation, cpu));
 }
 
 // ---- LayerNorm: RowwiseMoments (ATen/native/cpu/moments_utils.h), no FMA in either build ----
@@ -197,10 +254,13 @@ Tensor layer_norm(const Tensor& input, int64_t normalized_dims, const Tensor* we
   const float* in = x.data<float>();
   float* o = out.data<float>();
   const float eps32 = static_cast<float>(eps);
+  std::vector<float> means(static_cast<size_t>(M)), rstds(static_cast<size_t>(M));   // saved for backward
   for (int64_t r = 0; r < M; ++r) {
     const float* row = in + r * N;
     const auto [mean, var] = rowwise_moments(row, N);
     const float rstd = 1.0f / std::sqrt(var + eps32);
+    means[r] = mean;
+    rstds[r] = rstd;
     const float scale = rstd, shift = -rstd * mean;
     for (int64_t k = 0; k < N; ++k) {
       const float g = weight ? w.data<float>()[k] : 1.0f, be = bias ? b.data<float>()[k] : 0.0f;
@@ -210,7 +270,9 @@ Tensor layer_norm(const Tensor& input, int64_t normalized_dims, const Tensor* we
   std::vector<const Tensor*> inputs{&input};
   if (weight) inputs.push_back(weight);
   if (bias) inputs.push_back(bias);
-  return with_grad(std::move(out), inputs, "NativeLayerNormBackward0");
+  if (!weight && bias) return with_grad(std::move(out), inputs, "NativeLayerNormBackward0");   // not implemented
+  return autograd::record(std::move(out), inputs, "NativeLayerNormBackward0",
+                          grad::layer_norm(input, weight, std::move(means), std::move(rstds), cpu));
 }
 
 }  // namespace attn::core

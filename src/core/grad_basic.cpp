@@ -4,12 +4,15 @@
 // each a core op on detached tensors, so each rounds as the ATen kernel it names:
 //   a + b: g, g            a - b: g, -g          a * b: g*b, g*a       a / b: g/b, -g*((a/b)/b)
 //   x (op) s: the same with fl32(s)              -x: -g                exp(x): g*result
+//   tanh(x): g * (1 - y*y), fused to fma(-y, y, 1) in the AVX2 family
 //   x.sum(): g expanded    x.mean(dim): g expanded / fl32(n)
 //   a @ b: g @ b^T and a^T @ g, where an N-D @ 2-D product folds a's batch rows into one mm (so
 //   the weight's gradient sums over all B*T rows in order) and 2-D @ N-D folds b's (transposed).
 // docs/pytorch-numerics.md §12.
 // What it is not: the engine's broadcast reduction (autograd_engine.cpp does sum_to).
 #include <fmt/format.h>
+
+#include <cmath>
 
 #include "core/grad_fns.h"
 
@@ -83,6 +86,18 @@ Backward neg() {
 
 Backward exp(const Tensor& result) {
   return {[y = detach(result)](const Grads& g) { return Grads{core::binary(BinOp::mul, *g[0], y)}; }};
+}
+
+Backward tanh(const Tensor& result, CpuKernels cpu) {
+  // tanh_backward(g, y) = g * (1 - y*y); the AVX2 build fuses 1 - y*y into fma(-y, y, 1).
+  return {[y = detach(result).contiguous(), cpu](const Grads& g) {
+    Tensor d = empty(y.shape());
+    const float* py = y.data<float>();
+    float* pd = d.data<float>();
+    for (int64_t k = 0; k < y.numel(); ++k)
+      pd[k] = cpu == CpuKernels::avx2 ? std::fma(-py[k], py[k], 1.0f) : 1.0f - py[k] * py[k];
+    return Grads{core::binary(BinOp::mul, *g[0], d)};
+  }};
 }
 
 Backward sum_all(const Shape& input_shape) {

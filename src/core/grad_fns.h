@@ -21,6 +21,7 @@ Backward binary(BinOp op, const Tensor& a, const Tensor& b);                 // 
 Backward binary_scalar(BinOp op, const Tensor& a, double s, bool scalar_on_left);
 Backward neg();                                                              // NegBackward0
 Backward exp(const Tensor& result);                                          // ExpBackward0
+Backward tanh(const Tensor& result, CpuKernels cpu);                         // TanhBackward0
 Backward sum_all(const Shape& input_shape);                                  // SumBackward0
 Backward sum_dim(const Shape& input_shape, int64_t dim, bool keepdim);       // SumBackward1
 Backward mean_dim(const Shape& input_shape, int64_t dim, bool keepdim);      // MeanBackward1
@@ -30,6 +31,15 @@ Backward matmul(const Tensor& a, const Tensor& b);                           // 
 // ---- grad_softmax.cpp ----
 Backward softmax(const Tensor& result, int64_t dim, CpuKernels cpu);         // SoftmaxBackward0 (dim >= 0)
 Backward masked_fill(const Tensor& mask);                                    // MaskedFillBackward0
+// NativeLayerNormBackward0 from the forward's per-row mean and rstd (activations.cpp computes
+// them); gradients for input, then weight and bias when given (weight and bias come together).
+Backward layer_norm(const Tensor& input, const Tensor* weight, std::vector<float> mean, std::vector<float> rstd,
+                    CpuKernels cpu);
+
+// ---- activations.cpp ----
+// GeluBackward0: oneDNN's erf GELU ('none', contiguous, more than one element) or ATen's 'tanh';
+// an empty Backward (not implemented) for ATen's erf fallback.
+Backward gelu(const Tensor& input, bool tanh_approximation, CpuKernels cpu);
 
 // ---- grad_views.cpp: no arithmetic ----
 Backward reshape_to(const Shape& input_shape);      // View/ReshapeAlias/UnsafeView/Squeeze

@@ -1,4 +1,4 @@
-// core/grad_softmax.cpp: backward of softmax and masked_fill (grad_fns.h).
+// core/grad_softmax.cpp: backward of softmax, masked_fill and LayerNorm (grad_fns.h).
 //
 // What it is: SoftmaxBackward0 as aten/src/ATen/native/cpu/SoftMaxKernel.cpp computes it from the
 // saved result y (grad and y made contiguous first):
@@ -10,10 +10,15 @@
 //  - another dim, per column: s = fma(g, y, s) over the dim in order (AVX2; scalar: unfused),
 //    then grad_in = y * (g - s).
 // MaskedFillBackward0: grad.masked_fill(mask, 0), so every masked position is exactly +0.
+// NativeLayerNormBackward0 (layer_norm_kernel.cpp), per row i with a = rstd, b = -a*mean: dgamma
+// += dy*(a*x+b), dbeta += dy (rows in order), ds = sum dy*x*gamma, db = sum dy*gamma (reduce as
+// softmax's), then bb, cc and dx with the contractions GCC made in the AVX2 build (§12).
 // docs/pytorch-numerics.md §12.
 // What it is not: the forward kernels (kernels.cpp).
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <vector>
 
 #include "core/grad_fns.h"
 
@@ -93,6 +98,80 @@ Backward masked_fill(const Tensor& mask) {
     Tensor out = g[0]->clone();
     masked_fill_(out, m, 0.0f);
     return Grads{out};
+  }};
+}
+
+}  // namespace attn::core::grad
+
+// ---- NativeLayerNormBackward0 (LayerNormBackwardKernelImplInternal, cpu/layer_norm_kernel.cpp) ----
+
+namespace attn::core::grad {
+
+namespace {
+
+// vec::map{2,3}_reduce_all(+) of products p[k] = first[k] * second[k], where each product is
+// fl(first * second): n < 8 left to right; else 8 lanes, later chunks fused (AVX2) or not.
+float reduce_products(const std::vector<float>& first, const std::vector<float>& second, CpuKernels cpu) {
+  const int64_t n = static_cast<int64_t>(first.size());
+  if (n < kLanes) {
+    float acc = first[0] * second[0];
+    for (int64_t k = 1; k < n; ++k) acc = acc + first[k] * second[k];
+    return acc;
+  }
+  return dot_row(first.data(), second.data(), n, cpu);
+}
+
+}  // namespace
+
+Backward layer_norm(const Tensor& input, const Tensor* weight, std::vector<float> mean, std::vector<float> rstd,
+                    CpuKernels cpu) {
+  const Tensor x = detach(to_float(input)).contiguous();
+  const Tensor w = weight ? detach(*weight).contiguous() : Tensor();
+  const bool affine = weight != nullptr;
+  return {[x, w, affine, mean = std::move(mean), rstd = std::move(rstd), cpu](const Grads& g) {
+    const bool fused = cpu == CpuKernels::avx2;
+    const int64_t M = static_cast<int64_t>(mean.size()), N = M == 0 ? 0 : x.numel() / M;
+    const Tensor dyt = g[0]->contiguous();
+    const float *px = x.data<float>(), *dy_all = dyt.data<float>();
+    std::vector<float> gamma(static_cast<size_t>(N), 1.0f);
+    if (affine) std::copy_n(w.data<float>(), N, gamma.begin());
+    Tensor dx = empty(x.shape());
+    float* pdx = dx.data<float>();
+    std::vector<float> dgamma(static_cast<size_t>(N), 0.0f), dbeta(static_cast<size_t>(N), 0.0f);
+    const float scale = 1.0f / static_cast<float>(N);
+    std::vector<float> dyx(static_cast<size_t>(N)), dyv(static_cast<size_t>(N));
+    for (int64_t i = 0; i < M; ++i) {
+      const float* xr = px + i * N;
+      const float* dy = dy_all + i * N;
+      const float a = rstd[i], b = -a * mean[i];
+      for (int64_t j = 0; j < N; ++j) {
+        dgamma[j] = fused ? std::fma(dy[j], std::fma(a, xr[j], b), dgamma[j]) : dgamma[j] + dy[j] * (a * xr[j] + b);
+        dbeta[j] = dbeta[j] + dy[j];
+        dyx[j] = dy[j] * xr[j];
+        dyv[j] = dy[j];
+      }
+      const float ds = reduce_products(dyx, gamma, cpu);
+      const float db = reduce_products(dyv, gamma, cpu);
+      const float t = fused ? std::fma(db, mean[i], -ds) : db * mean[i] - ds;
+      const float bb = (((t * a) * a) * a) * scale;
+      const float c2 = (db * a) * scale;
+      const float cc = fused ? std::fma(-bb, mean[i], -c2) : -bb * mean[i] - c2;
+      for (int64_t j = 0; j < N; ++j) {
+        const float lhs = (a * dy[j]) * gamma[j];
+        pdx[i * N + j] = (fused ? std::fma(bb, xr[j], lhs) : lhs + bb * xr[j]) + cc;
+      }
+    }
+    Grads out{dx};
+    if (affine) {
+      Tensor gw = empty({N}), gb = empty({N});
+      for (int64_t j = 0; j < N; ++j) {
+        gw.data<float>()[j] = 0.0f + dgamma[j];
+        gb.data<float>()[j] = 0.0f + dbeta[j];
+      }
+      out.push_back(gw);
+      out.push_back(gb);
+    }
+    return out;
   }};
 }
 

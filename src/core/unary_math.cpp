@@ -11,6 +11,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/grad_fns.h"
 #include "core/kernels.h"
 #include "core/math_ops.h"
 #include "core/sleef.h"
@@ -89,7 +90,8 @@ Tensor map_split(const Tensor& a, F f, bool has_tail) {
 
 Tensor tanh(const Tensor& a, CpuKernels cpu) {
   Tensor out = map_split(a, [cpu](float v, bool) { return avx2(cpu) ? sleef::tanhf_u10(v) : ::tanhf(v); }, false);
-  return with_grad(std::move(out), {&a}, "TanhBackward0");
+  autograd::Backward backward = grad::tanh(out, cpu);
+  return autograd::record(std::move(out), {&a}, "TanhBackward0", std::move(backward));
 }
 
 Tensor log(const Tensor& a, CpuKernels cpu) {
@@ -136,7 +138,13 @@ Tensor pow(const Tensor& a, double e, CpuKernels cpu) {
     if (tail) return static_cast<float>(std::pow(static_cast<double>(x), e));
     return avx2(cpu) ? sleef::powf_u10(x, ef) : ::powf(x, ef);
   }, true);
-  return with_grad(std::move(out), {&a}, "PowBackward0");
+  // PowBackward0 (pow_backward): e == 0 -> zeros, else g * (fl32(e) * x.pow(e - 1)).
+  autograd::Backward backward{[x = detach(a), e, ef, cpu](const autograd::Grads& g) {
+    if (e == 0) return autograd::Grads{zeros(x.shape())};
+    const Tensor d = binary_scalar(BinOp::mul, pow(x, e - 1.0, cpu), ef);
+    return autograd::Grads{binary(BinOp::mul, *g[0], d)};
+  }};
+  return autograd::record(std::move(out), {&a}, "PowBackward0", std::move(backward));
 }
 
 namespace {
