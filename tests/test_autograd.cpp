@@ -21,6 +21,7 @@
 
 #include "core/autograd.h"
 #include "core/grad_fns.h"
+#include "core/math_ops.h"
 #include "core/tensor.h"
 
 namespace core = attn::core;
@@ -184,6 +185,28 @@ bool replay(const GradCase& c, CpuKernels cpu) {
     if (c.num("bias")) check_bits(c, "gb", grad_of(b));
     return true;
   }
+  if (c.op == "layer_norm") {   // from the forward's saved per-row mean and rstd
+    const int64_t m = c.num("m"), n = c.num("n");
+    const Tensor w = c.tensor("w", {n});
+    const autograd::Grads out = attn::core::grad::layer_norm(c.tensor("x", {m, n}), &w, c.floats("mean"),
+                                                              c.floats("rstd"), cpu).fn({c.tensor("g", {m, n})});
+    check_bits(c, "gx", *out[0]);
+    check_bits(c, "gw", *out[1]);
+    check_bits(c, "gb", *out[2]);
+    return true;
+  }
+  if (c.op == "gelu") {   // nn.GELU's forward, then GeluBackward0 through the engine
+    const Shape s{c.num("n")};
+    Tensor x = c.leaf("x", s);
+    autograd::backward(core::gelu(x, c.keys.at("approximate") == "tanh", cpu), c.tensor("g", s), false);
+    check_bits(c, "gx", grad_of(x));
+    return true;
+  }
+  if (c.op == "tanh") {   // TanhBackward0 from the saved result y
+    const Shape s{c.num("n")};
+    check_bits(c, "gx", *attn::core::grad::tanh(c.tensor("y", s), cpu).fn({c.tensor("g", s)})[0]);
+    return true;
+  }
   if (c.op == "mse") {
     const Shape s{c.num("n")};
     Tensor x = c.leaf("x", s);
@@ -216,7 +239,7 @@ void replay_file(const std::string& file, CpuKernels cpu) {
     CAPTURE(c.line);
     if (replay(c, cpu)) ++covered;
   }
-  CHECK(covered >= 38);   // sum_to, mm, bmm, linear, softmax, mse, div, dropout, embedding
+  CHECK(covered >= 56);   // sum_to, mm, bmm, linear, softmax, layer_norm, mse, div, dropout, embedding
 }
 
 }  // namespace
