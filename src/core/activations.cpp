@@ -109,11 +109,12 @@ float aten_gelu_tanh_grad(float x, bool tail, CpuKernels cpu) {
 namespace grad {
 
 // GeluBackward0 for the kernels the forward used: oneDNN's for 'none' on a contiguous input of
-// more than one element, ATen's for 'tanh' (vector body / scalar tail by index); ATen's erf
-// kernel (the 'none' fallback) is not established and gets no backward.
+// more than one element, ATen's for 'tanh' (vector body / scalar tail by index) on a contiguous
+// input; ATen's erf kernel (the 'none' fallback) and a view's tails are not established and get
+// no backward (backward() names GeluBackward0 as missing).
 Backward gelu(const Tensor& input, bool tanh_approximation, CpuKernels cpu) {
   const bool onednn = !tanh_approximation && input.is_contiguous() && input.numel() > 1;
-  if (!tanh_approximation && !onednn) return {};
+  if (!input.is_contiguous() || (!tanh_approximation && !onednn)) return {};   // tails of a view: not established
   return {[x = detach(input).contiguous(), tanh_approximation, contiguous = input.is_contiguous(), cpu](const autograd::Grads& g) {
     const Tensor dy = g[0]->contiguous();
     Tensor dx = empty(x.shape());
