@@ -114,3 +114,24 @@ TEST_CASE("autograd programs: leaves' .grad as PyTorch's, AVX2 family") {
 TEST_CASE("autograd programs: leaves' .grad as PyTorch's, scalar family") {
   replay_file("grad_scalar_programs.txt", attn::core::CpuKernels::scalar);
 }
+
+TEST_CASE("autograd: under torch.no_grad() nothing is recorded, leaves may be written in place") {
+  // Expected text: what PyTorch 1.13 prints for the same code.
+  attn::py::Interpreter in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::portable);
+  in.run_cell(
+      "import torch\n"
+      "w = torch.ones(3, requires_grad=True)\n"
+      "with torch.no_grad():\n"
+      "    y = w * 2\n"
+      "    a, b = (w * 3).split(2)\n"
+      "    w.masked_fill_(torch.tensor([False, True, False]), 5.0)\n"
+      "    print(y, a, y.requires_grad, w.requires_grad, w.is_leaf)\n"
+      "z = (w * 2).sum()\n"
+      "print(z)\n"
+      "z.backward()\n"
+      "print(w.grad)\n");
+  CHECK(in.take_output() ==
+        "tensor([2., 2., 2.]) tensor([3., 3.]) False True True\n"
+        "tensor(14., grad_fn=<SumBackward0>)\n"
+        "tensor([2., 2., 2.])\n");
+}

@@ -249,6 +249,7 @@ Value Interpreter::getattr_class(const Value& cls_value, const std::string& name
 }
 
 void Interpreter::setattr(const Value& obj, const std::string& name, Value v) {
+  if (obj.kind == Value::Tensor) return set_tensor_attribute(obj, name, v);   // x.grad = None
   if (obj.kind == Value::Class) {
     ClassPtr cls = class_ptr(obj);
     if (cls->module == "builtins")

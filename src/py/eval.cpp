@@ -233,7 +233,10 @@ Value Interpreter::eval(const Expr& e) {
     case Expr::Unary: {
       Value x = eval(*e.a);
       if (e.name == "+") return x;
-      if (x.kind == Value::Tensor) return Value::tensor(core::neg(as_tensor(x)));
+      if (x.kind == Value::Tensor) {
+        Value r = Value::tensor(core::neg(as_tensor(x)));
+        return state.grad_enabled ? r : without_grad(r);
+      }
       if (x.kind == Value::Int || x.kind == Value::Bool) return Value::integer(-(x.kind == Value::Int ? x.i : x.b));
       if (x.kind == Value::Float) return Value::number(-x.f);
       throw std::runtime_error("TypeError: bad operand type for unary " + e.name + ": '" + type_name(x) + "'");
@@ -241,7 +244,8 @@ Value Interpreter::eval(const Expr& e) {
     case Expr::Binary: {   // left operand first, as Python (C++ leaves argument order open)
       Value left = eval(*e.a);
       Value right = eval(*e.b);
-      return binop(e.name, left, right);
+      const Value r = binop(e.name, left, right);
+      return state.grad_enabled ? r : without_grad(r);   // torch.no_grad(): nothing recorded
     }
     case Expr::Compare: return eval_compare(e);
     case Expr::BoolOp: {

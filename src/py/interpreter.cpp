@@ -216,7 +216,8 @@ Interpreter::Flow Interpreter::exec_stmt(const StmtPtr& ptr, Value* ret) {
       case Stmt::AugAssign: {   // target first, then the value, as Python
         Value target = eval(*s.target);
         Value value = eval(*s.value);
-        assign(*s.target, binop(s.op, target, value));
+        const Value r = binop(s.op, target, value);
+        assign(*s.target, state.grad_enabled ? r : without_grad(r));
         break;
       }
       case Stmt::Import: exec_import(s); break;
@@ -351,7 +352,10 @@ void Interpreter::assign_unpack(const Expr& target, const Value& v) {
 
 Value Interpreter::call(const Value& fn, CallArgs& args) {
   switch (fn.kind) {
-    case Value::Builtin: return static_cast<BuiltinObj*>(fn.obj.get())->fn(*this, args);
+    case Value::Builtin: {   // every torch op, method and module forward: no graph under no_grad
+      Value r = static_cast<BuiltinObj*>(fn.obj.get())->fn(*this, args);
+      return state.grad_enabled ? r : without_grad(r);
+    }
     case Value::Function: return call_function(*static_cast<FunctionObj*>(fn.obj.get()), args);
     case Value::Class: return instantiate(std::static_pointer_cast<ClassObj>(fn.obj), args);
     case Value::Instance: {     // obj(x) runs its class's __call__; module(x) runs forward(x)

@@ -192,6 +192,10 @@ std::vector<std::shared_ptr<ClassObj>> mro(const std::shared_ptr<ClassObj>& cls)
 bool is_subclass(const std::shared_ptr<ClassObj>& cls, const ClassObj* base);
 Value bound_method(const Value& self, const Value& fn, const std::string& name);
 Value make_torch_namespace();
+// Under torch.no_grad(): a tensor result (or a list/tuple of them) that an op recorded in the
+// graph, as a detached tensor (requires_grad=False, no grad_fn), as PyTorch's ops return it.
+// Leaves and in-place results keep theirs (ops_autograd.cpp).
+Value without_grad(const Value& v);
 void add_grad_mode(NamespaceObj& torch);   // grad_mode.cpp: no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 Value tensor_attribute(Interpreter& in, const Value& self, const std::string& name);
 // `x.grad = ...` and `x.requires_grad = ...` (tensor_methods.cpp); other names raise.

@@ -48,6 +48,21 @@ Value mse_loss_fn(Interpreter&, Args& a) {
 
 }  // namespace
 
+Value without_grad(const Value& v) {
+  if (v.kind == Value::Tensor) return as_tensor(v).is_leaf() ? v : Value::tensor(core::detach(as_tensor(v)));
+  if (v.kind == Value::Tuple || v.kind == Value::List) {
+    std::vector<Value> items;
+    bool changed = false;
+    for (const Value& x : as_seq(v)) {
+      items.push_back(without_grad(x));
+      changed = changed || items.back().obj != x.obj;
+    }
+    if (!changed) return v;
+    return v.kind == Value::Tuple ? Value::tuple(items) : Value::list(items);
+  }
+  return v;
+}
+
 void add_autograd_ops(std::vector<OpRow>& rows) {
   rows.push_back({"backward", kMethod, {"backward(Tensor self, Tensor? gradient=None, bool? retain_graph=None, bool create_graph=False, TensorList? inputs=None)"},
                   backward_fn});

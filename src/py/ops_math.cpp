@@ -177,15 +177,16 @@ Tensor masked_fill(Args& a, const char* self) {
 }
 
 // Writes through self's storage: every name bound to it, and every view of it, sees the change.
-Value masked_fill_inplace(Interpreter&, Args& a) {
+// Under torch.no_grad() a leaf may be written and nothing is recorded, as in PyTorch.
+Value masked_fill_inplace(Interpreter& in, Args& a) {
   Tensor& t = a.tensor("self");
   const Tensor& mask = a.tensor("mask");
   const float value = fill_value(a);
-  if (t.requires_grad() && t.grad_fn().empty())
+  if (in.state.grad_enabled && t.requires_grad() && t.grad_fn().empty())
     throw std::runtime_error("RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.");
   const Tensor before = t;   // its history: the node's input
   core::masked_fill_(t, mask, value);
-  t = core::autograd::record(t, {&before}, "MaskedFillBackward0", core::grad::masked_fill(mask));
+  if (in.state.grad_enabled) t = core::autograd::record(t, {&before}, "MaskedFillBackward0", core::grad::masked_fill(mask));
   return a.get("self");
 }
 
