@@ -1,0 +1,102 @@
+// py/limits.cpp: the depth guards, the C++ stack check and the limit messages (see limits.h).
+#include "py/limits.h"
+
+#include <fmt/format.h>
+
+#include "print/tensor_str.h"
+
+#if defined(__linux__)
+#include <pthread.h>
+#endif
+
+namespace attn::py {
+
+namespace {
+
+// What must stay free below the deepest guarded frame: room for the native work one level does
+// (a kernel, fmt, an error being built), with AddressSanitizer's larger frames.
+constexpr size_t kStackMargin = 512 * 1024;
+
+// The lowest usable address of this thread's stack, 0 when unknown (then nothing is checked).
+uintptr_t stack_floor() {
+  thread_local uintptr_t floor = [] {
+    uintptr_t low = 0;
+#if defined(__linux__)
+    pthread_attr_t attr;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+      void* addr = nullptr;
+      size_t size = 0;
+      if (pthread_attr_getstack(&attr, &addr, &size) == 0 && size > 2 * kStackMargin)
+        low = reinterpret_cast<uintptr_t>(addr) + kStackMargin;
+      pthread_attr_destroy(&attr);
+    }
+#endif
+    return low;
+  }();
+  return floor;
+}
+
+}  // namespace
+
+std::string with_commas(Count n) {
+  std::string reversed;   // built right to left with push_back: GCC 12 warns -Wrestrict on insert() (bug 105651)
+  for (int digits = 0; digits == 0 || n; ++digits) {
+    if (digits > 0 && digits % 3 == 0) reversed.push_back(',');
+    reversed.push_back(static_cast<char>('0' + static_cast<int>(n % 10)));
+    n /= 10;
+  }
+  return std::string(reversed.rbegin(), reversed.rend());
+}
+
+void check_stack() {
+  // The frame address, not a local's: under AddressSanitizer locals may live on a fake stack.
+  auto here = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
+  uintptr_t floor = stack_floor();
+  if (floor != 0 && here < floor)
+    throw LimitError("RecursionError: maximum recursion depth exceeded (the code nests deeper than attn's C++ stack allows)");
+}
+
+void DepthGuard::overflow(const char* message) { throw LimitError(message); }
+
+namespace {
+thread_local int value_depth = 0;
+}  // namespace
+
+ValueDepthGuard::ValueDepthGuard(const char* while_doing) {
+  if (value_depth >= limits::kMaxValueDepth)
+    throw LimitError(fmt::format("RecursionError: maximum recursion depth exceeded {} (attn's limit: values nested {} deep, "
+                                 "limits::kMaxValueDepth)", while_doing, limits::kMaxValueDepth));
+  check_stack();
+  ++value_depth;
+}
+
+ValueDepthGuard::~ValueDepthGuard() { --value_depth; }
+
+void too_many_items(const std::string& what, Count n) {
+  throw LimitError(fmt::format("MemoryError: {} of {} items is more than attn's limit of {} items (limits::kMaxItems)", what,
+                               with_commas(n), with_commas(limits::kMaxItems)));
+}
+
+void too_many_bytes(const std::string& what, Count n) {
+  throw LimitError(fmt::format("MemoryError: {} of {} characters is more than attn's limit of {} (limits::kMaxStrBytes)", what,
+                               with_commas(n), with_commas(limits::kMaxStrBytes)));
+}
+
+std::string printable_message(const std::string& msg) {
+  std::string out;
+  out.reserve(msg.size());
+  size_t pos = 0;
+  while (pos < msg.size()) {
+    const size_t start = pos;
+    const char32_t c = print::detail::decode_utf8(msg, pos);
+    if (c == '\n') out += '\n';
+    else if (c == '\t') out += "\\t";
+    else if (c == '\r') out += "\\r";
+    else if (c < 0x20 || (c >= 0x7f && c < 0xa0)) out += fmt::format("\\x{:02x}", static_cast<uint32_t>(c));
+    else if (c >= 0xdc80 && c <= 0xdcff && pos - start == 1) out += fmt::format("\\x{:02x}", static_cast<uint32_t>(c - 0xdc00));   // not UTF-8
+    else out.append(msg, start, pos - start);
+  }
+  return out;
+}
+
+}  // namespace attn::py

@@ -1,0 +1,91 @@
+// py/limits.h: the named limits that keep a lesson cell from crashing attn, filling the memory
+// or running forever, and the error they raise.
+//
+// What it is: one constant per limit (the name every message quotes), LimitError, and the
+// guards that count nesting (parser, evaluator, nested values) and watch the C++ stack. Where
+// CPython has the same limit, attn keeps CPython's number and words (200 nested brackets, 100
+// levels of indentation, 4300-digit int/str conversion).
+// What it is not: Python's own errors at the C boundary (int too large for a tensor, an index
+// or a float: ints.h), or tensor sizes (core/).
+//
+// A LimitError is not a Python exception: a lesson's own try/except must not catch it (the
+// cell stops, and the message says which limit stopped it and how to change it, if it can be).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "py/ast.h"
+
+namespace attn::py {
+
+namespace limits {
+inline constexpr int kMaxBrackets = 200;              // nested ( [ {: CPython's MAXLEVEL
+inline constexpr int kMaxIndent = 100;                // levels of indentation: CPython's MAXINDENT
+inline constexpr int kMaxExprDepth = 1000;            // parser: operators and calls nested in one expression
+inline constexpr int kMaxEvalDepth = 4000;            // evaluator: nested expression evaluations, all frames
+inline constexpr int kMaxCallDepth = 1000;            // nested Python calls: CPython's recursion limit
+inline constexpr int kMaxValueDepth = 1000;           // a list in a list in ...: repr, ==, hash, copies, JSON
+inline constexpr uint64_t kMaxIntBits = 100'000;      // an int's size (2**99999 is the largest power of 2)
+inline constexpr size_t kMaxIntStrDigits = 4300;      // int <-> str: CPython's default int_max_str_digits
+inline constexpr size_t kMaxItems = 10'000'000;       // a list, tuple, dict or set
+inline constexpr size_t kMaxStrBytes = 100'000'000;   // a str (bytes of UTF-8)
+inline constexpr int64_t kMaxSteps = 20'000'000;      // statements and loop iterations of one cell
+inline constexpr double kDefaultTimeLimit = 60.0;     // seconds one cell may run (--time-limit)
+}  // namespace limits
+
+// A limit of attn's (not a Python exception): `line` 0 until the statement it stopped fills it in.
+struct LimitError : ScriptError {
+  explicit LimitError(const std::string& msg, int line_ = 0) : ScriptError(line_, msg) {}
+};
+
+// Raises LimitError when less than a safety margin of this thread's C++ stack is left.
+void check_stack();
+
+// Counts one level of some nesting for as long as it lives; past `max` it raises LimitError
+// with `message` (which names the limit). Also raises when the C++ stack is nearly used up,
+// whatever the count, so no input can overflow it.
+class DepthGuard {
+ public:
+  DepthGuard(int& depth, int max, const char* message) : depth_(depth) {
+    if (depth_ >= max) overflow(message);
+    check_stack();
+    ++depth_;
+  }
+  ~DepthGuard() { --depth_; }
+  DepthGuard(const DepthGuard&) = delete;
+  DepthGuard& operator=(const DepthGuard&) = delete;
+
+ private:
+  int& depth_;
+  [[noreturn]] static void overflow(const char* message);
+};
+
+// One level of a nested value being walked (repr, ==, <, hash, snapshot, JSON), counted per
+// thread: "RecursionError: maximum recursion depth exceeded while getting the repr of an object".
+class ValueDepthGuard {
+ public:
+  explicit ValueDepthGuard(const char* while_doing);
+  ~ValueDepthGuard();
+  ValueDepthGuard(const ValueDepthGuard&) = delete;
+  ValueDepthGuard& operator=(const ValueDepthGuard&) = delete;
+};
+
+// A size as computed from what a cell asked for: wide enough that a product of two sizes is exact.
+using Count = unsigned __int128;
+
+// A container or string that would pass its limit: "MemoryError: a list of 1,000,000,000,000
+// items is more than attn's limit of 10,000,000 items (limits::kMaxItems)".
+[[noreturn]] void too_many_items(const std::string& what, Count n);
+[[noreturn]] void too_many_bytes(const std::string& what, Count n);
+inline void check_items(const std::string& what, Count n) { if (n > limits::kMaxItems) too_many_items(what, n); }
+inline void check_bytes(const std::string& what, Count n) { if (n > limits::kMaxStrBytes) too_many_bytes(what, n); }
+
+std::string with_commas(Count n);   // 10000000 -> "10,000,000"
+
+// A message as it may be printed to a terminal: control characters (ESC, NUL, ...) and bytes
+// that are not UTF-8 written as Python's repr writes them (\x1b, \x00, \t), newlines kept.
+std::string printable_message(const std::string& msg);
+
+}  // namespace attn::py
