@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "py/ints.h"
+
 namespace attn::lesson::json {
 
 using py::DictObj;
@@ -78,7 +80,7 @@ std::string step_json(const StepRun& s, size_t number) {
 std::string value(const Value& v) {
   switch (v.kind) {
     case Value::Bool: return boolean(v.b);
-    case Value::Int: return integer(v.i);
+    case Value::Int: return v.is_big() ? py::int_repr(v) : integer(v.i);   // JSON numbers have any number of digits
     case Value::Float: return real(v.f);
     case Value::Str: case Value::Dtype: return str(v.s);
     case Value::Tensor: {

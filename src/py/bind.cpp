@@ -63,7 +63,7 @@ void check_elements(const Signature& s, const Param& p, const Value& v) {
   auto& items = as_seq(v);
   for (size_t k = 0; k < items.size(); ++k) {
     const Value& x = items[k];
-    bool ok = x.kind == Value::Int || x.kind == Value::Bool ||
+    bool ok = (x.kind == Value::Int && !x.is_big()) || x.kind == Value::Bool ||
               (x.kind == Value::Tensor && as_tensor(x).numel() == 1 && !as_tensor(x).is_float());
     if (!ok)
       type_error(fmt::format("{}(): argument '{}' must be {}, but found element of type {} at pos {}", s.name, p.name,

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "py/interpreter.h"
+#include "py/ints.h"
 #include "py/signature.h"
 
 namespace attn::py {
@@ -39,6 +40,7 @@ Value arg_or(CallArgs& a, size_t k, const char* name, Value fallback) {
 }
 
 int64_t to_int(const Value& v, const char* what) {
+  if (v.is_big()) throw std::runtime_error("RuntimeError: Overflow when unpacking long");   // PyTorch's THPUtils_unpackLong
   if (v.kind == Value::Int) return v.i;
   if (v.kind == Value::Bool) return v.b;
   if (v.kind == Value::Tensor && as_tensor(v).numel() == 1 && !as_tensor(v).is_float())
@@ -48,37 +50,9 @@ int64_t to_int(const Value& v, const char* what) {
 
 double to_double(const Value& v, const char* what) {
   if (v.kind == Value::Float) return v.f;
-  if (v.kind == Value::Int) return static_cast<double>(v.i);
-  if (v.kind == Value::Bool) return v.b;
+  if (v.kind == Value::Int || v.kind == Value::Bool) return int_to_double(v);
   if (v.kind == Value::Tensor && as_tensor(v).numel() == 1) return core::item(as_tensor(v));
   throw std::runtime_error(std::string("TypeError: ") + what + " must be a number, not " + type_name(v));
-}
-
-// Python's format(v, spec) for the specs lessons use (fill/align/sign/width/,/.precision/type).
-std::string format_spec(const Value& v, const std::string& spec) {
-  std::string sp = spec;
-  bool commas = false;
-  if (auto c = sp.find(','); c != std::string::npos) {
-    commas = true;
-    sp.erase(c, 1);
-  }
-  std::string out;
-  char type = sp.empty() ? '\0' : sp.back();
-  bool float_type = std::string("eEfFgG%").find(type) != std::string::npos && type != '\0';
-  try {
-    if (v.kind == Value::Str) out = fmt::format(fmt::runtime("{:" + sp + "}"), v.s);
-    else if (v.kind == Value::Int && !float_type) out = fmt::format(fmt::runtime("{:" + sp + "}"), v.i);
-    else if (type == '%') out = fmt::format(fmt::runtime("{:" + sp.substr(0, sp.size() - 1) + "f}"), to_double(v, "value") * 100) + "%";
-    else out = fmt::format(fmt::runtime("{:" + sp + "}"), to_double(v, "value"));
-  } catch (const fmt::format_error&) {
-    throw std::runtime_error("ValueError: Invalid format specifier '" + spec + "' for object of type '" + type_name(v) + "'");
-  }
-  if (commas) {   // insert thousands separators into the integer digits
-    size_t start = out.find_first_of("0123456789"), end = out.find_first_not_of("0123456789", start);
-    if (end == std::string::npos) end = out.size();
-    for (int64_t k = static_cast<int64_t>(end) - 3; k > static_cast<int64_t>(start); k -= 3) out.insert(k, ",");
-  }
-  return out;
 }
 
 namespace {
@@ -94,11 +68,11 @@ int64_t index_in(int64_t k, size_t n, const char* what) {
 // Python slice over a sequence of length n -> the selected positions.
 std::vector<int64_t> slice_positions(const SliceObj& s, size_t n) {
   int64_t len = static_cast<int64_t>(n);
-  int64_t step = s.step.is_none() ? 1 : to_int(s.step, "slice step");
+  int64_t step = s.step.is_none() ? 1 : to_slice_bound(s.step);
   if (step == 0) throw std::runtime_error("ValueError: slice step cannot be zero");
   auto clip = [&](const Value& v, int64_t dflt) {
     if (v.is_none()) return dflt;
-    int64_t x = to_int(v, "slice index");
+    int64_t x = to_slice_bound(v);
     if (x < 0) x += len;
     return step > 0 ? std::clamp<int64_t>(x, 0, len) : std::clamp<int64_t>(x, -1, len - 1);
   };
@@ -142,7 +116,7 @@ Value getitem_plain(CallArgs& a) {
     t.kind = obj.kind;
     return t;
   }
-  int64_t k = index_in(to_int(key, "index"), n, type_name(obj).c_str());
+  int64_t k = index_in(key.kind == Value::Tensor ? to_int(key, "index") : to_index(key, "index"), n, type_name(obj).c_str());
   return is_str ? Value::str(std::string(1, obj.s[k])) : as_seq(obj)[k];
 }
 
@@ -162,7 +136,7 @@ bool contains(const Value& container, const Value& item) {
 }
 
 bool less(const Value& a, const Value& b) {
-  if (a.is_number() && b.is_number()) return to_double(a, "value") < to_double(b, "value");
+  if (a.is_number() && b.is_number()) return compare_numbers(a, b) == -1;
   if (a.kind == Value::Str && b.kind == Value::Str) return a.s < b.s;
   if ((a.kind == Value::Tuple || a.kind == Value::List) && a.kind == b.kind) {
     auto &x = as_seq(a), &y = as_seq(b);
@@ -185,7 +159,7 @@ Value compare(Interpreter&, CallArgs& a) {
   if (x.kind == Value::Tensor || y.kind == Value::Tensor) {
     static const std::map<std::string, core::CmpOp> ops = {{"==", core::CmpOp::eq}, {"!=", core::CmpOp::ne},
         {"<", core::CmpOp::lt}, {"<=", core::CmpOp::le}, {">", core::CmpOp::gt}, {">=", core::CmpOp::ge}};
-    auto as_t = [](const Value& v) { return v.kind == Value::Tensor ? as_tensor(v) : core::scalar(static_cast<float>(to_double(v, "operand"))); };
+    auto as_t = [](const Value& v) { return v.kind == Value::Tensor ? as_tensor(v) : core::scalar(static_cast<float>(torch_scalar(v, "other"))); };
     return Value::tensor(core::compare(ops.at(op), as_t(x), as_t(y)));
   }
   if (op == "==") return Value::boolean(equal(x, y));
@@ -220,7 +194,8 @@ Value range_fn(Interpreter&, CallArgs& a) {
     if (a.pos.size() > 2) step = to_int(a.pos[2], "range() argument");
   }
   if (step == 0) throw std::runtime_error("ValueError: range() arg 3 must not be zero");
-  if ((stop - start) / step > 10'000'000) throw std::runtime_error("ValueError: range() too long for a lesson");
+  __int128 span = step > 0 ? __int128(stop) - start : __int128(start) - stop, size = step > 0 ? step : -__int128(step);
+  if (span > 0 && (span + size - 1) / size > 10'000'000) throw std::runtime_error("ValueError: range() too long for a lesson");
   std::vector<Value> out;
   for (int64_t k = start; step > 0 ? k < stop : k > stop; k += step) out.push_back(Value::integer(k));
   return Value::list(out);
@@ -325,11 +300,44 @@ Value minmax(Interpreter& in, CallArgs& a, bool want_max) {
 }
 
 Value round_fn(Interpreter&, CallArgs& a) {
-  double x = to_double(arg(a, 0, "number"), "number");
+  Value v = arg(a, 0, "number");
   const Value* nd = find_arg(a, 1, "ndigits");
-  if (!nd || nd->is_none()) return Value::integer(static_cast<int64_t>(std::nearbyint(x)));
-  double scale = std::pow(10.0, static_cast<double>(to_int(*nd, "ndigits")));
-  return Value::number(std::nearbyint(x * scale) / scale);   // Python rounds half to even too
+  bool no_digits = !nd || nd->is_none();
+  if (is_int(v)) return no_digits ? Value::integer(big_of(v)) : round_int(v, *nd);
+  double x = to_double(v, "number");
+  if (no_digits) return int_from_double(std::nearbyint(x));   // Python rounds half to even too
+  if (!is_int(*nd)) throw std::runtime_error("TypeError: '" + type_name(*nd) + "' object cannot be interpreted as an integer");
+  if (nd->is_big() || std::llabs(nd->i) > 400)   // 10**400 is past every float: x itself, or a signed zero
+    return Value::number(nd->is_big() ? (nd->big().negative() ? 0.0 * x : x) : nd->i > 0 ? x : 0.0 * x);
+  double scale = std::pow(10.0, static_cast<double>(nd->i));
+  return Value::number(std::nearbyint(x * scale) / scale);
+}
+
+// float(text): Python's float literal, inf/infinity/nan in any case, spaces around, single
+// underscores between digits; a value past the float range is inf, as in Python.
+Value float_from_string(const Value& v) {
+  const std::string& text = v.s;
+  size_t b = text.find_first_not_of(" \t\n\r\f\v"), e = text.find_last_not_of(" \t\n\r\f\v");
+  std::string s;
+  if (b != std::string::npos)
+    for (size_t k = b; k <= e; ++k) {
+      bool between_digits = k > b && k < e && std::isdigit(static_cast<unsigned char>(text[k - 1])) && std::isdigit(static_cast<unsigned char>(text[k + 1]));
+      if (text[k] == '_' && between_digits) continue;
+      s += text[k];
+    }
+  std::string lower = s;
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  size_t sign = !lower.empty() && (lower[0] == '+' || lower[0] == '-') ? 1 : 0;
+  std::string word = lower.substr(sign);
+  if (word == "inf" || word == "infinity" || word == "nan") {
+    double x = word == "nan" ? std::nan("") : HUGE_VAL;
+    return Value::number(lower[0] == '-' ? -x : x);
+  }
+  bool shape_ok = !word.empty() && word.find_first_not_of("0123456789.e+-") == std::string::npos && word.find_first_of("0123456789") != std::string::npos;
+  char* end = nullptr;
+  double x = shape_ok ? std::strtod(s.c_str(), &end) : 0;
+  if (!shape_ok || !end || *end != '\0') throw std::runtime_error("ValueError: could not convert string to float: " + repr(v));
+  return Value::number(x);
 }
 
 Value convert(Interpreter& in, CallArgs& a, const std::string& to) {
@@ -343,18 +351,10 @@ Value convert(Interpreter& in, CallArgs& a, const std::string& to) {
   if (to == "list") return Value::list(in.iterate(v));
   if (to == "tuple") return Value::tuple(in.iterate(v));
   if (to == "str") return Value::str(in.str_of(v));
-  if (to == "float") {
-    if (v.kind == Value::Str) {
-      try { return Value::number(std::stod(v.s)); } catch (...) {}
-      throw std::runtime_error("ValueError: could not convert string to float: " + repr(v));
-    }
-    return Value::number(to_double(v, "float() argument"));
-  }
-  if (v.kind == Value::Str) {
-    try { return Value::integer(std::stoll(v.s)); } catch (...) {}
-    throw std::runtime_error("ValueError: invalid literal for int() with base 10: " + repr(v));
-  }
-  return Value::integer(static_cast<int64_t>(std::trunc(to_double(v, "int() argument"))));
+  if (to == "float") return v.kind == Value::Str ? float_from_string(v) : Value::number(to_double(v, "float() argument"));
+  if (v.kind == Value::Str) return int_from_string(v.s);
+  if (is_int(v)) return Value::integer(big_of(v));
+  return int_from_double(to_double(v, "int() argument"));
 }
 
 }  // namespace
@@ -400,7 +400,7 @@ void add_python_builtins(std::map<std::string, Value>& b) {
   b["max"] = builtin("max", [](Interpreter& in, CallArgs& a) { return minmax(in, a, true); });
   b["abs"] = builtin("abs", [](Interpreter&, CallArgs& a) {
     Value v = arg(a, 0, "x");
-    return v.kind == Value::Int ? Value::integer(std::llabs(v.i)) : Value::number(std::fabs(to_double(v, "abs() argument")));
+    return is_int(v) ? int_abs(v) : Value::number(std::fabs(to_double(v, "abs() argument")));
   });
   b["round"] = builtin("round", round_fn);
   for (const char* t : {"list", "tuple", "str", "int", "float"})

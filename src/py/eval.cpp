@@ -10,6 +10,8 @@
 
 #include "core/math_ops.h"
 #include "py/interpreter.h"
+#include "py/ints.h"
+#include "py/limits.h"
 
 namespace attn::py {
 
@@ -26,42 +28,49 @@ bool is_constant(const Expr& e) {
   }
 }
 
-double num(const Value& v) {
-  return v.kind == Value::Float ? v.f : v.kind == Value::Int ? static_cast<double>(v.i) : static_cast<double>(v.b);
-}
+// A number as a float, for float arithmetic: an int is rounded as CPython's float(int) does.
+double num(const Value& v) { return v.kind == Value::Float ? v.f : int_to_double(v); }
 
-int64_t py_floordiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+// Python's float // and % (CPython's float_divmod): the remainder takes the divisor's sign.
+void float_divmod(double x, double y, double& div, double& mod) {
+  mod = std::fmod(x, y);
+  double d = (x - mod) / y;
+  if (mod != 0) {
+    if ((y < 0) != (mod < 0)) {
+      mod += y;
+      d -= 1.0;
+    }
+  } else {
+    mod = std::copysign(0.0, y);
+  }
+  if (d != 0) {
+    div = std::floor(d);
+    if (d - div > 0.5) div += 1.0;
+  } else {
+    div = std::copysign(0.0, x / y);
+  }
 }
 
 Value number_binop(const std::string& op, const Value& a, const Value& b) {
-  bool ints = a.kind != Value::Float && b.kind != Value::Float;
-  if (ints) {
-    int64_t x = a.kind == Value::Int ? a.i : a.b, y = b.kind == Value::Int ? b.i : b.b;
-    if (op == "+") return Value::integer(x + y);
-    if (op == "-") return Value::integer(x - y);
-    if (op == "*") return Value::integer(x * y);
-    if ((op == "//" || op == "%") && y == 0) throw std::runtime_error("ZeroDivisionError: integer division or modulo by zero");
-    if (op == "//") return Value::integer(py_floordiv(x, y));
-    if (op == "%") return Value::integer(x - py_floordiv(x, y) * y);
-    if (op == "**" && y >= 0) {
-      int64_t r = 1;
-      for (int64_t k = 0; k < y; ++k) r *= x;
-      return Value::integer(r);
-    }
-  }
+  if (a.kind != Value::Float && b.kind != Value::Float) return int_binop(op, a, b);
   double x = num(a), y = num(b);
   if (op == "+") return Value::number(x + y);
   if (op == "-") return Value::number(x - y);
   if (op == "*") return Value::number(x * y);
-  if (op == "/" || op == "//" || op == "%") {
-    if (y == 0) throw std::runtime_error("ZeroDivisionError: division by zero");
-    if (op == "/") return Value::number(x / y);
-    if (op == "//") return Value::number(std::floor(x / y));
-    return Value::number(x - std::floor(x / y) * y);
+  if (op == "/") {
+    if (y == 0) throw std::runtime_error("ZeroDivisionError: float division by zero");
+    return Value::number(x / y);
   }
-  if (op == "**") return Value::number(std::pow(x, y));
+  if (op == "//" || op == "%") {
+    if (y == 0) throw std::runtime_error(op == "%" ? "ZeroDivisionError: float modulo" : "ZeroDivisionError: float floor division by zero");
+    double div = 0, mod = 0;
+    float_divmod(x, y, div, mod);
+    return Value::number(op == "%" ? mod : div);
+  }
+  if (op == "**") {
+    if (x == 0 && y < 0) throw std::runtime_error("ZeroDivisionError: 0.0 cannot be raised to a negative power");
+    return Value::number(std::pow(x, y));
+  }
   throw std::runtime_error("TypeError: unsupported operand type(s) for " + op + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
 }
 
@@ -83,9 +92,9 @@ Value tensor_binop(const std::string& op, const Value& a, const Value& b) {
   if (a.kind == Value::Tensor && b.kind == Value::Tensor)
     return Value::tensor(core::binary(tensor_op(op), as_tensor(a), as_tensor(b)));
   if (a.kind == Value::Tensor && b.is_number())
-    return Value::tensor(core::binary_scalar(tensor_op(op), as_tensor(a), num(b)));
+    return Value::tensor(core::binary_scalar(tensor_op(op), as_tensor(a), torch_scalar(b, "other")));
   if (a.is_number() && b.kind == Value::Tensor)
-    return Value::tensor(core::binary_scalar(tensor_op(op), as_tensor(b), num(a), true));
+    return Value::tensor(core::binary_scalar(tensor_op(op), as_tensor(b), torch_scalar(a, "other"), true));
   throw std::runtime_error("TypeError: unsupported operand type(s) for " + op + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
 }
 
@@ -115,6 +124,24 @@ bool iterable(const Value& v) {
   }
 }
 
+// seq * n for a str, list or tuple: n copies (none for n <= 0), within the size limits.
+Value repeat(const Value& seq, const Value& count) {
+  int64_t n = std::max<int64_t>(to_count(count), 0);
+  if (seq.kind == Value::Str) {
+    check_bytes("a str", static_cast<Count>(seq.s.size()) * static_cast<Count>(n));
+    std::string out;
+    out.reserve(seq.s.size() * static_cast<size_t>(n));
+    for (int64_t k = 0; k < n; ++k) out += seq.s;
+    return Value::str(std::move(out));
+  }
+  const std::vector<Value>& items = as_seq(seq);
+  check_items(seq.kind == Value::List ? "a list" : "a tuple", static_cast<Count>(items.size()) * static_cast<Count>(n));
+  std::vector<Value> out;
+  out.reserve(items.size() * static_cast<size_t>(n));
+  for (int64_t k = 0; k < n; ++k) out.insert(out.end(), items.begin(), items.end());
+  return seq.kind == Value::List ? Value::list(std::move(out)) : Value::tuple(std::move(out));
+}
+
 }  // namespace
 
 Value Interpreter::binop(const std::string& op, const Value& a, const Value& b) {
@@ -124,16 +151,17 @@ Value Interpreter::binop(const std::string& op, const Value& a, const Value& b) 
   if (op == "**" && a.is_number() && b.kind == Value::Tensor) return Value::tensor(core::pow(num(a), as_tensor(b), state.cpu));
   if (a.kind == Value::Tensor || b.kind == Value::Tensor) return tensor_binop(op, a, b);
   if (a.is_number() && b.is_number()) return number_binop(op, a, b);
-  if (op == "+" && a.kind == Value::Str && b.kind == Value::Str) return Value::str(a.s + b.s);
-  if (op == "*" && a.kind == Value::Str && b.kind == Value::Int) {
-    std::string s;
-    for (int64_t k = 0; k < b.i; ++k) s += a.s;
-    return Value::str(s);
+  if (op == "+" && a.kind == Value::Str && b.kind == Value::Str) {
+    check_bytes("a str", static_cast<Count>(a.s.size()) + b.s.size());
+    return Value::str(a.s + b.s);
   }
+  if (op == "*" && (a.kind == Value::Str || a.kind == Value::List || a.kind == Value::Tuple) && is_int(b)) return repeat(a, b);
+  if (op == "*" && (b.kind == Value::Str || b.kind == Value::List || b.kind == Value::Tuple) && is_int(a)) return repeat(b, a);
   if (op == "+" && a.kind == b.kind && (a.kind == Value::List || a.kind == Value::Tuple)) {
+    check_items(a.kind == Value::List ? "a list" : "a tuple", static_cast<Count>(as_seq(a).size()) + as_seq(b).size());
     std::vector<Value> items = as_seq(a);
-    for (const Value& v : as_seq(b)) items.push_back(v);
-    return a.kind == Value::List ? Value::list(items) : Value::tuple(items);
+    items.insert(items.end(), as_seq(b).begin(), as_seq(b).end());
+    return a.kind == Value::List ? Value::list(std::move(items)) : Value::tuple(std::move(items));
   }
   if (op == "%" && a.kind == Value::Str) return Value::str(percent_format(*this, a.s, b));
   throw std::runtime_error("TypeError: unsupported operand type(s) for " + op + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
@@ -177,7 +205,7 @@ std::vector<Value> Interpreter::iterate(const Value& v) {
 Value Interpreter::eval(const Expr& e) {
   switch (e.kind) {
     case Expr::Name: return lookup(e.name);
-    case Expr::Int: return Value::integer(e.ival);
+    case Expr::Int: return e.name.empty() ? Value::integer(e.ival) : int_from_string(e.name);   // name: the digits of a big literal
     case Expr::Float: return Value::number(e.fval);
     case Expr::Str: return Value::str(e.name);
     case Expr::FStr: return eval_fstring(e);
@@ -233,12 +261,12 @@ Value Interpreter::eval(const Expr& e) {
     case Expr::Unary: {
       Value x = eval(*e.a);
       if (e.name == "+") return x;
-      if (x.kind == Value::Tensor) {
+      if (x.kind == Value::Tensor && e.name == "-") {
         Value r = Value::tensor(core::neg(as_tensor(x)));
         return state.grad_enabled ? r : without_grad(r);
       }
-      if (x.kind == Value::Int || x.kind == Value::Bool) return Value::integer(-(x.kind == Value::Int ? x.i : x.b));
-      if (x.kind == Value::Float) return Value::number(-x.f);
+      if (is_int(x)) return e.name == "~" ? int_invert(x) : int_neg(x);
+      if (x.kind == Value::Float && e.name == "-") return Value::number(-x.f);
       throw std::runtime_error("TypeError: bad operand type for unary " + e.name + ": '" + type_name(x) + "'");
     }
     case Expr::Binary: {   // left operand first, as Python (C++ leaves argument order open)

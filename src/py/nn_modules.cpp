@@ -46,7 +46,11 @@ Value class_value(const std::shared_ptr<ClassObj>& c) {
   return v;
 }
 
-int64_t positive(const Value& v, const char* what) {
+// A module's size argument; `pos` is its place in the weight's shape, which PyTorch names when
+// an int too large for it reaches torch.empty.
+int64_t positive(const Value& v, const char* what, int pos) {
+  if (v.is_big())
+    throw std::runtime_error(fmt::format("TypeError: empty(): argument 'size' must be tuple of SymInts, but found element of type int at pos {}", pos));
   int64_t n = to_int(v, what);
   if (n <= 0) throw std::runtime_error(fmt::format("ValueError: {} must be a positive integer, got {}", what, n));
   return n;
@@ -113,7 +117,7 @@ namespace {
 
 void linear_init(Interpreter& in, Value& self, CallArgs& a) {
   Args b = bind_self(sig("Linear.__init__"), self, a);
-  int64_t fin = positive(b.get("in_features"), "in_features"), fout = positive(b.get("out_features"), "out_features");
+  int64_t fin = positive(b.get("in_features"), "in_features", 2), fout = positive(b.get("out_features"), "out_features", 1);
   bool bias = b.flag("bias");
   float32_only(b);
   done(b);
@@ -144,7 +148,7 @@ std::string linear_repr(const Value& self) {
 
 void embedding_init(Interpreter& in, Value& self, CallArgs& a) {
   Args b = bind_self(sig("Embedding.__init__"), self, a);
-  int64_t num = positive(b.get("num_embeddings"), "num_embeddings"), dim = positive(b.get("embedding_dim"), "embedding_dim");
+  int64_t num = positive(b.get("num_embeddings"), "num_embeddings", 1), dim = positive(b.get("embedding_dim"), "embedding_dim", 2);
   std::optional<int64_t> padding = b.opt_integer("padding_idx");
   if (b.given("max_norm")) b.unsupported("max_norm", "attn does not renormalise embeddings");
   if (b.number("norm_type") != 2.0) b.unsupported("norm_type", "it only matters with max_norm");

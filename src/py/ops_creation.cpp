@@ -11,6 +11,7 @@
 #include "core/math_ops.h"
 #include "core/random.h"
 #include "py/interpreter.h"
+#include "py/limits.h"
 #include "py/op_table.h"
 
 namespace attn::py {
@@ -49,8 +50,11 @@ void float_only(Args& a, const char* kernel) {
 }
 
 // Nested Python lists of numbers -> tensor (float32 if any float, bool if all bools, else int64).
-void flatten(const Value& v, core::Shape& shape, size_t depth, std::vector<double>& out, bool& any_float, bool& all_bool) {
+// The numbers are kept as they are (an int beyond 2**53 is not rounded through a float) until
+// the dtype is known.
+void flatten(const Value& v, core::Shape& shape, size_t depth, std::vector<Value>& out, bool& any_float, bool& all_bool) {
   if (v.kind == Value::List || v.kind == Value::Tuple) {
+    ValueDepthGuard guard("while converting a nested list to a tensor");
     auto& items = as_seq(v);
     if (shape.size() <= depth) shape.push_back(static_cast<int64_t>(items.size()));
     else if (shape[depth] != static_cast<int64_t>(items.size()))
@@ -61,38 +65,45 @@ void flatten(const Value& v, core::Shape& shape, size_t depth, std::vector<doubl
   if (v.kind == Value::Tensor && as_tensor(v).numel() == 1) {
     any_float = any_float || as_tensor(v).is_float();
     all_bool = false;
-    out.push_back(as_tensor(v).at(0));
+    out.push_back(Value::number(as_tensor(v).at(0)));
     return;
   }
   if (!v.is_number()) throw std::runtime_error("TypeError: torch.tensor() takes numbers or nested lists of numbers, not " + type_name(v));
   any_float = any_float || v.kind == Value::Float;
   all_bool = all_bool && v.kind == Value::Bool;
-  out.push_back(to_double(v, "value"));
+  out.push_back(v);
 }
 
 Value tensor_fn(Interpreter&, Args& a) {
   const Value& data = a.get("data");
   if (data.kind == Value::Tensor) return finish(a, core::detach(as_tensor(data)).clone());   // torch.tensor(t) copies
   core::Shape shape;
-  std::vector<double> vals;
+  std::vector<Value> vals;
   bool any_float = false, all_bool = true;
   flatten(data, shape, 0, vals, any_float, all_bool);
   if (vals.empty()) all_bool = false;
   std::optional<DType> d = a.dtype("dtype");   // PyTorch stores each number straight into this dtype
   DType target = d ? *d : (any_float || vals.empty()) ? DType::float32 : all_bool ? DType::boolean : DType::int64;
   if (target == DType::float32) {
-    std::vector<float> f(vals.begin(), vals.end());
+    std::vector<float> f;
+    for (const Value& x : vals) f.push_back(static_cast<float>(to_double(x, "value")));
     return finish(a, core::from_floats(shape, f));
   }
   std::vector<int64_t> i;
-  for (double x : vals) i.push_back(target == DType::boolean ? x != 0 : static_cast<int64_t>(x));
+  for (const Value& x : vals) {
+    if (x.is_big()) throw std::runtime_error("RuntimeError: Overflow when unpacking long");   // PyTorch's, for an int64 or bool tensor
+    if (target == DType::boolean) i.push_back(x.kind == Value::Float ? x.f != 0 : x.i != 0 || (x.kind == Value::Bool && x.b));
+    else i.push_back(x.kind == Value::Float ? static_cast<int64_t>(x.f) : x.kind == Value::Bool ? int64_t(x.b) : x.i);
+  }
   return finish(a, core::from_ints(shape, i, target));
 }
 
 Value manual_seed_fn(Interpreter& in, Args& a) {
   const Value& s = a.get("seed");
   if (s.kind != Value::Int) throw std::runtime_error("TypeError: manual_seed expected an int, got " + type_name(s));
-  in.state.generator.manual_seed(static_cast<uint64_t>(s.i));   // negative seeds wrap as in PyTorch
+  // PyTorch takes -2**63 to 2**64 - 1 (negative seeds wrap to uint64); beyond, its own error.
+  if (s.is_big() && !s.big().fits_uint64()) throw std::runtime_error("RuntimeError: Overflow when unpacking long");
+  in.state.generator.manual_seed(s.is_big() ? s.big().to_uint64() : static_cast<uint64_t>(s.i));
   return Value::none();
 }
 

@@ -6,9 +6,13 @@
 // What it is not: an error-recovering parser; the first error is reported with its line.
 #include "py/parser.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <set>
 
+#include "py/limits.h"
 #include "py/parser_impl.h"
 
 namespace attn::py {
@@ -539,11 +543,19 @@ ExprPtr Parser::atom() {
     bool is_float = tok.text.find_first_of(".eE") != std::string::npos;
     ExprPtr e = make(is_float ? Expr::Float : Expr::Int);
     ++p_;
-    try {
-      if (is_float) e->fval = std::stod(tok.text);
-      else e->ival = std::stoll(tok.text);
-    } catch (const std::exception&) {
-      throw ScriptError(tok.line, "OverflowError: number too large: " + tok.text);
+    if (is_float) {
+      e->fval = std::strtod(tok.text.c_str(), nullptr);   // 1e400 is inf and 1e-400 is 0.0, as in Python
+      return e;
+    }
+    errno = 0;
+    e->ival = std::strtoll(tok.text.c_str(), nullptr, 10);
+    if (errno == ERANGE) {   // an int beyond int64: its digits, read when evaluated (ints.h)
+      if (tok.text.size() > limits::kMaxIntStrDigits)
+        throw ScriptError(tok.line, fmt::format("SyntaxError: Exceeds the limit ({} digits) for integer string conversion: value has {} "
+                                                "digits; attn keeps CPython's default limit (limits::kMaxIntStrDigits)",
+                                                limits::kMaxIntStrDigits, tok.text.size()));
+      e->ival = 0;
+      e->name = tok.text;
     }
     return e;
   }

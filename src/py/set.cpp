@@ -15,6 +15,7 @@
 #include <cmath>
 #include <functional>
 
+#include "py/ints.h"
 #include "py/value.h"
 
 namespace attn::py {
@@ -24,14 +25,6 @@ namespace {
 constexpr int kHashBits = 61;
 constexpr uint64_t kHashModulus = (uint64_t(1) << kHashBits) - 1;
 constexpr int64_t kHashInf = 314159;
-
-// hash(int): sign * (|v| mod (2^61 - 1)); -1 means "error" in CPython, so hash(-1) is -2.
-int64_t hash_int(int64_t v) {
-  uint64_t magnitude = v < 0 ? uint64_t(0) - uint64_t(v) : uint64_t(v);
-  auto h = static_cast<int64_t>(magnitude % kHashModulus);
-  if (v < 0) h = -h;
-  return h == -1 ? -2 : h;
-}
 
 // hash(float), _Py_HashDouble: the exact rational value modulo 2^61 - 1, so hash(2.0) ==
 // hash(2). A NaN hashes by its address in CPython; here it is 0 (it equals nothing anyway).
@@ -64,7 +57,7 @@ int64_t hash_float(double v) {
 int64_t py_hash(const Value& v) {
   switch (v.kind) {
     case Value::Bool: return v.b ? 1 : 0;
-    case Value::Int: return hash_int(v.i);
+    case Value::Int: return int_hash(v);
     case Value::Float: return hash_float(v.f);
     case Value::None: return 0x5eed;
     case Value::Str: case Value::Dtype: return static_cast<int64_t>(std::hash<std::string>()(v.s));

@@ -8,6 +8,7 @@
 
 #include "core/autograd.h"
 #include "py/interpreter.h"
+#include "py/ints.h"
 #include "py/op_table.h"
 
 namespace attn::py {
@@ -27,8 +28,8 @@ std::vector<core::Index> to_indices(const std::vector<Value>& idx) {
       ix.kind = core::Index::slice;
       ix.has_start = !s->start.is_none();
       ix.has_stop = !s->stop.is_none();
-      if (ix.has_start) ix.start = to_int(s->start, "slice index");
-      if (ix.has_stop) ix.stop = to_int(s->stop, "slice index");
+      if (ix.has_start) ix.start = to_slice_bound(s->start);   // x[0:2**64]: clamped, as PyTorch does
+      if (ix.has_stop) ix.stop = to_slice_bound(s->stop);
       ix.step = s->step.is_none() ? 1 : to_int(s->step, "slice step");
     } else if (v.kind == Value::Tuple) {
       for (const core::Index& inner : to_indices(as_seq(v))) out.push_back(inner);
@@ -49,7 +50,7 @@ std::vector<core::Index> to_indices(const std::vector<Value>& idx) {
 // expanded to the view's shape (expand's errors).
 void setitem(const Tensor& t, const Value& value, const std::vector<Value>& idx) {
   Tensor dst = core::index(t, to_indices(idx));
-  if (value.kind != Value::Tensor) return core::fill_(dst, to_double(value, "value"));
+  if (value.kind != Value::Tensor) return core::fill_(dst, torch_scalar(value, "value"));
   const Tensor& src = as_tensor(value);
   if (dst.shape() == src.shape()) return core::copy_(dst, src);
   if (src.dim() == 0) return core::fill_(dst, src.at(0));

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "print/tensor_str.h"
+#include "py/ints.h"
 
 namespace attn::py {
 
@@ -24,6 +25,17 @@ static Value seq(Value::Kind k, std::vector<Value> items) {
   x.obj = o;
   return x;
 }
+
+Value Value::integer(const BigInt& v) {
+  if (v.fits_int64()) return integer(v.to_int64());
+  auto o = std::make_shared<BigIntObj>();
+  o->v = v;
+  Value x = integer(v.negative() ? INT64_MIN : INT64_MAX);
+  x.obj = std::move(o);
+  return x;
+}
+
+const BigInt& Value::big() const { return static_cast<const BigIntObj*>(obj.get())->v; }
 
 Value Value::list(std::vector<Value> items) { return seq(List, std::move(items)); }
 Value Value::tuple(std::vector<Value> items) { return seq(Tuple, std::move(items)); }
@@ -149,7 +161,7 @@ std::string repr(const Value& v, const print::PrintOptions& opts) {
   switch (v.kind) {
     case Value::None: return "None";
     case Value::Bool: return v.b ? "True" : "False";
-    case Value::Int: return std::to_string(v.i);
+    case Value::Int: return int_repr(v);
     case Value::Float: return print::py_float_repr(v.f);
     case Value::Str: return print::py_str_repr(v.s);
     // append(), not "[" + ... + "]": GCC 12 warns -Wrestrict on that once inlined (GCC bug 105651)
@@ -202,7 +214,7 @@ bool truthy(const Value& v) {
   switch (v.kind) {
     case Value::None: return false;
     case Value::Bool: return v.b;
-    case Value::Int: return v.i != 0;
+    case Value::Int: return v.is_big() || v.i != 0;
     case Value::Float: return v.f != 0.0;
     case Value::Str: return !v.s.empty();
     case Value::List: case Value::Tuple: case Value::Size: return !as_seq(v).empty();
@@ -219,11 +231,7 @@ bool truthy(const Value& v) {
 }
 
 bool equal(const Value& a, const Value& b) {
-  if (a.is_number() && b.is_number()) {
-    double x = a.kind == Value::Float ? a.f : a.kind == Value::Int ? static_cast<double>(a.i) : a.b;
-    double y = b.kind == Value::Float ? b.f : b.kind == Value::Int ? static_cast<double>(b.i) : b.b;
-    return x == y;
-  }
+  if (a.is_number() && b.is_number()) return compare_numbers(a, b) == 0;   // exact: 2**53 + 1 != 2.0**53
   if (a.kind != b.kind) {
     bool seqs = (a.kind == Value::Tuple || a.kind == Value::Size) && (b.kind == Value::Tuple || b.kind == Value::Size);
     if (!seqs) return false;

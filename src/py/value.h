@@ -14,6 +14,7 @@
 #include "core/tensor.h"
 #include "print/tensor_str.h"
 #include "py/ast.h"
+#include "py/bigint.h"
 
 namespace attn::py {
 
@@ -25,7 +26,7 @@ struct Value {
   enum Kind { None, Bool, Int, Float, Str, List, Tuple, Dict, Tensor, Size, Slice,
               Function, Builtin, Class, Instance, Namespace, Dtype, Set } kind = None;
   bool b = false;
-  int64_t i = 0;
+  int64_t i = 0;                 // Int: the value; an int beyond int64 (is_big) keeps INT64_MAX/MIN here
   double f = 0;
   std::string s;                 // Str value; Dtype / Namespace name
   std::shared_ptr<Obj> obj;
@@ -33,6 +34,7 @@ struct Value {
   static Value none() { return {}; }
   static Value boolean(bool v) { Value x; x.kind = Bool; x.b = v; return x; }
   static Value integer(int64_t v) { Value x; x.kind = Int; x.i = v; return x; }
+  static Value integer(const BigInt& v);   // the int64 form when it fits (ints.h)
   static Value number(double v) { Value x; x.kind = Float; x.f = v; return x; }
   static Value str(std::string v) { Value x; x.kind = Str; x.s = std::move(v); return x; }
   static Value tensor(core::Tensor t);
@@ -44,9 +46,14 @@ struct Value {
   static Value dtype(std::string name) { Value x; x.kind = Dtype; x.s = std::move(name); return x; }
 
   bool is_none() const { return kind == None; }
+  // An Int beyond int64: its digits are a BigInt in `obj` (ints.h has the operations). Every int
+  // that fits int64 is held in `i`, so !is_big() means `i` is the whole value.
+  bool is_big() const { return kind == Int && obj != nullptr; }
+  const BigInt& big() const;
   bool is_number() const { return kind == Int || kind == Float || kind == Bool; }
 };
 
+struct BigIntObj : Obj { BigInt v; };                      // an Int beyond int64 (immutable)
 struct SeqObj : Obj { std::vector<Value> items; };          // List, Tuple, Size (ints)
 struct DictObj : Obj { std::vector<std::pair<Value, Value>> items; };  // insertion order
 struct TensorObj : Obj { core::Tensor t; };
