@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "py/exceptions.h"
+#include "py/limits.h"
 #include "py/parser.h"
 
 namespace attn::py {
@@ -26,6 +27,9 @@ bool declared(const std::vector<std::string>& sorted_names, const std::string& n
 // function or core op; an error that has its place already keeps it.
 void rethrow_at(int line, const std::string& file) {
   try {
+    throw;
+  } catch (const LimitError& e) {   // raised where no line is known (limits.h)
+    if (e.line == 0) throw LimitError(line, e.what(), file);
     throw;
   } catch (const ScriptError&) {
     throw;
