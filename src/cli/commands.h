@@ -19,6 +19,7 @@ struct InputOptions {
   bool seed_set = false, sentence_set = false, inputs_set = false;
   std::optional<core::DropoutRng> rng;
   std::optional<core::CpuKernels> cpu;
+  std::optional<double> time_limit;   // --time-limit SECONDS per cell
   lesson::RunOptions to_run() const;
 };
 void add_inputs(CLI::App* cmd, InputOptions& o);

@@ -1,6 +1,7 @@
 // cli/inputs.cpp: the options that change what a lesson computes (--seed, --sentence,
 // --inputs, --rng, --cpu), shared by every command that runs lessons.
 #include <algorithm>
+#include <cstdlib>
 
 #include "cli/commands.h"
 #include "print/tensor_str.h"
@@ -42,6 +43,7 @@ lesson::RunOptions InputOptions::to_run() const {
   if (inputs_set) r.inputs = inputs;
   r.rng = rng;
   r.cpu = cpu;
+  r.time_limit = time_limit;
   return r;
 }
 
@@ -61,6 +63,16 @@ void add_inputs(CLI::App* cmd, InputOptions& o) {
              "PyTorch CPU kernels to reproduce: 'avx2' (x86-64 with AVX2 or AVX-512) or 'scalar' (Apple Silicon "
              "and other ARM builds, ATEN_CPU_CAPABILITY=default). They differ in the last digits of randn, "
              "rand-based init and softmax. Default: the machine the lesson's source was printed on");
+  cmd->add_option_function<double>("--time-limit", [&o](const double& s) { o.time_limit = s; },
+                                   "Stop a cell that runs longer than this many seconds (default: 60)")
+      ->check(CLI::Validator(
+          [](std::string& in) {
+            char* end = nullptr;
+            double s = std::strtod(in.c_str(), &end);
+            bool ok = end && *end == '\0' && s > 0 && s <= 86400;   // NaN fails both comparisons
+            return ok ? std::string() : print::py_str_repr(in) + " is not a number of seconds; use one above 0 and at most 86400";
+          },
+          "SECONDS"));
 }
 
 void add_walk_options(CLI::App* cmd, WalkOptions& o) {

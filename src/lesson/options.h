@@ -25,6 +25,7 @@ struct RunOptions {
                                          // `inputs = torch.tensor(...)` literal
   std::optional<core::DropoutRng> rng;   // dropout mask; default: the lesson's `rng:` (mkl)
   std::optional<core::CpuKernels> cpu;   // kernel family; default: the lesson's `cpu:` (avx2)
+  std::optional<double> time_limit;      // seconds each cell may run; default py::limits::kDefaultTimeLimit
   bool article_inputs() const { return !seed && !sentence && !inputs; }
 };
 

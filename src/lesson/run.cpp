@@ -71,6 +71,7 @@ LessonRun run_until_error(const Lesson& lesson, const RunOptions& opts) {
   validate(lesson, opts);
   Interpreter in(effective_cpu(lesson, opts), effective_rng(lesson, opts));
   in.set_import_dir(std::filesystem::path(lesson.path).parent_path().string());   // `import helper`: helper.py beside it
+  if (opts.time_limit) in.set_time_limit(*opts.time_limit);
   LessonRun run;
   run.lesson = &lesson;
   run.cpu = in.state.cpu;

@@ -71,6 +71,7 @@ struct Expr {
   std::vector<Arg> args;      // Call
   std::vector<Comprehension> comps;        // ListComp / SetComp / DictComp (element in a; DictComp: key in a, value in b)
   std::shared_ptr<Stmt> def;  // Lambda
+  ~Expr();                    // frees a tree of any depth without recursing (parser.cpp)
 };
 
 struct Handler {              // except [type [as name]]: body

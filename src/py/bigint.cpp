@@ -198,7 +198,7 @@ uint64_t round_half_even(uint64_t x, int extra_bits, bool inexact) {
 
 void check_int_bits(uint64_t bits, const char* op, const char* qualifier) {
   if (bits > limits::kMaxIntBits)
-    throw LimitError(fmt::format("OverflowError: int too large: the result of {} would have {}{} bits, more than attn's limit of {} "
+    throw LimitError(0, fmt::format("OverflowError: int too large: the result of {} would have {}{} bits, more than attn's limit of {} "
                                  "bits for an int (limits::kMaxIntBits)", op, qualifier, with_commas(bits), with_commas(limits::kMaxIntBits)));
 }
 

@@ -10,6 +10,7 @@
 
 #include "py/interpreter.h"
 #include "py/ints.h"
+#include "py/limits.h"
 #include "py/signature.h"
 
 namespace attn::py {
@@ -139,11 +140,12 @@ bool less(const Value& a, const Value& b) {
   if (a.is_number() && b.is_number()) return compare_numbers(a, b) == -1;
   if (a.kind == Value::Str && b.kind == Value::Str) return a.s < b.s;
   if ((a.kind == Value::Tuple || a.kind == Value::List) && a.kind == b.kind) {
+    // As CPython's list_richcompare: the first items that differ decide (one < per level, so
+    // nested lists compare in linear time, not 2**depth).
+    ValueDepthGuard guard("in comparison");
     auto &x = as_seq(a), &y = as_seq(b);
-    for (size_t k = 0; k < std::min(x.size(), y.size()); ++k) {
-      if (less(x[k], y[k])) return true;
-      if (less(y[k], x[k])) return false;
-    }
+    for (size_t k = 0; k < std::min(x.size(), y.size()); ++k)
+      if (!equal(x[k], y[k])) return less(x[k], y[k]);
     return x.size() < y.size();
   }
   throw std::runtime_error("TypeError: '<' not supported between instances of '" + type_name(a) + "' and '" + type_name(b) + "'");

@@ -203,6 +203,7 @@ std::vector<Value> Interpreter::iterate(const Value& v) {
 }
 
 Value Interpreter::eval(const Expr& e) {
+  check_stack();   // the parser bounds a tree's depth; calls nest trees (limits.h)
   switch (e.kind) {
     case Expr::Name: return lookup(e.name);
     case Expr::Int: return e.name.empty() ? Value::integer(e.ival) : int_from_string(e.name);   // name: the digits of a big literal

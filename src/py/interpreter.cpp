@@ -15,8 +15,6 @@ namespace attn::py {
 
 namespace {
 
-constexpr long kMaxSteps = 20'000'000;   // guards a lesson file's loops against running forever
-
 bool declared(const std::vector<std::string>& sorted_names, const std::string& name) {
   return std::binary_search(sorted_names.begin(), sorted_names.end(), name);
 }
@@ -33,6 +31,8 @@ void rethrow_at(int line, const std::string& file) {
     throw;
   } catch (const ScriptError&) {
     throw;
+  } catch (const std::bad_alloc&) {   // a value the machine cannot hold: Python's MemoryError, not a crash
+    throw ScriptError(line, "MemoryError: out of memory (the cell asked for more than this machine could allocate)", file);
   } catch (const core::TensorError& e) {
     throw ScriptError(line, std::string("RuntimeError: ") + e.what(), file);
   } catch (const std::exception& e) {
@@ -81,7 +81,19 @@ std::string Interpreter::take_output() {
   return s;
 }
 
+void Interpreter::check_budget() const {
+  if (steps_ > limits::kMaxSteps)
+    throw LimitError(0, fmt::format("RuntimeError: the cell ran more than {} steps (statements and loop iterations; "
+                                 "attn's limit, limits::kMaxSteps)", with_commas(limits::kMaxSteps)));
+  if (std::chrono::steady_clock::now() > deadline_)
+    throw LimitError(0, fmt::format("TimeoutError: the cell ran longer than its time limit of {:g} seconds "
+                                 "(--time-limit SECONDS changes it)", time_limit_));
+}
+
 void Interpreter::run_cell(const std::string& source, bool echo_last, int first_line) {
+  steps_ = 0;
+  deadline_ = std::chrono::steady_clock::now() +
+              std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(time_limit_));
   // The cell's tree lives while the cell runs; what outlives it (a `def`) owns its own part.
   const Block body = parse_program(source, first_line);
   bool echo = echo_last && !body.empty() && body.back()->kind == Stmt::ExprStmt;
@@ -208,8 +220,9 @@ Interpreter::Flow Interpreter::exec_loop_body(const Block& body, Value* ret, boo
 
 Interpreter::Flow Interpreter::exec_stmt(const StmtPtr& ptr, Value* ret) {
   const Stmt& s = *ptr;
-  if (++steps_ > kMaxSteps) throw LimitError(s.line, "RuntimeError: the cell ran too long (step limit reached)", file_);
   try {
+    tick();
+    check_stack();
     switch (s.kind) {
       case Stmt::ExprStmt: eval(*s.value); break;
       case Stmt::Assign: {

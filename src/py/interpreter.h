@@ -9,15 +9,19 @@
 // The member functions live by topic: interpreter.cpp (statements, assignment, calls), eval.cpp
 // (expressions), statements.cpp (while, try, with, raise, del), calls.cpp (def, lambda, argument
 // binding), classes.cpp (attributes of classes and instances, super), modules.cpp (import).
-// What it is not: sandboxed against infinite loops beyond a step limit, or a general Python.
+// What it is not: a general Python. It is guarded (py/limits.h) against a cell that nests too
+// deep, grows too large, takes more than limits::kMaxSteps steps or runs past its time limit;
+// those stop the cell with a LimitError, which a lesson's code cannot catch.
 #pragma once
 
+#include <chrono>
 #include <exception>
 #include <map>
 #include <sstream>
 #include <string>
 
 #include "core/random.h"
+#include "py/limits.h"
 #include "py/value.h"
 
 namespace attn::py {
@@ -65,6 +69,13 @@ class Interpreter {
   // first line in its lesson file, so a function called from a later cell names its own line.
   void run_cell(const std::string& source, bool echo_last = false, int first_line = 1);
   std::string take_output();
+  // Wall-clock seconds each later run_cell may take (limits::kDefaultTimeLimit unless set).
+  void set_time_limit(double seconds) { time_limit_ = seconds; }
+  // One step of the running cell (a statement, a loop or comprehension iteration): counts
+  // against limits::kMaxSteps and, every so many steps, looks at the clock (LimitError).
+  void tick() {
+    if (++steps_ > limits::kMaxSteps || (steps_ & 1023) == 0) check_budget();
+  }
 
   // The folder `import helper` / `from helper import f` reads helper.py from (the lesson file's);
   // "" (the default) is the current directory.
@@ -102,7 +113,10 @@ class Interpreter {
   std::string file_;                               // "" while lesson code runs, else the module's path
   std::vector<std::weak_ptr<Scope>> closures_;     // scopes functions captured: cycles cut at destruction
   std::vector<std::exception_ptr> handling_;       // exceptions being handled: a bare `raise` re-raises
-  long steps_ = 0;
+  int64_t steps_ = 0;                              // in the running cell
+  double time_limit_ = limits::kDefaultTimeLimit;
+  std::chrono::steady_clock::time_point deadline_;
+  void check_budget() const;
 
   friend struct RunIn;                             // switches module/scope/file for a call (calls.cpp)
 

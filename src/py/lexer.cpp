@@ -3,7 +3,10 @@
 
 #include <cctype>
 
+#include <fmt/format.h>
+
 #include "py/ast.h"
+#include "py/limits.h"
 
 namespace attn::py {
 
@@ -120,6 +123,9 @@ void Lexer::indentation() {
     ++pos_;
   }
   if (width > indents_.back()) {
+    if (indents_.size() >= static_cast<size_t>(limits::kMaxIndent))   // CPython's MAXINDENT: 99 levels
+      throw ScriptError(line_, fmt::format("IndentationError: too many levels of indentation (limits::kMaxIndent: {} levels, as CPython)",
+                                           limits::kMaxIndent - 1));
     indents_.push_back(width);
     push(Token::Indent, "");
     return;
@@ -190,9 +196,14 @@ void Lexer::op() {
   for (const char* o : kOps2)
     if (src_.compare(pos_, 2, o) == 0) { pos_ += 2; push(Token::Op, o); return; }
   char c = peek();
-  if (std::string("()[]{}:,.;+-*/%@=<>&|^~").find(c) == std::string::npos)
+  if (std::string("()[]{}:,.;+-*/%@=<>&|^~").find(c) == std::string::npos) {
+    auto u = static_cast<unsigned char>(c);   // never echoed raw: a NUL or ESC would reach the terminal
+    if (u < 0x20 || u == 0x7f) throw ScriptError(line_, fmt::format("SyntaxError: invalid non-printable character U+{:04X}", u));
     throw ScriptError(line_, std::string("SyntaxError: invalid character '") + c + "'");
+  }
   if (c == '(' || c == '[' || c == '{') {
+    if (depth_ >= limits::kMaxBrackets)   // CPython's MAXLEVEL: 200 open brackets
+      throw ScriptError(line_, fmt::format("SyntaxError: too many nested parentheses (limits::kMaxBrackets: {}, as CPython)", limits::kMaxBrackets));
     ++depth_;
     open_.emplace_back(c, line_);
   }

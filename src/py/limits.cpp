@@ -53,10 +53,10 @@ void check_stack() {
   auto here = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
   uintptr_t floor = stack_floor();
   if (floor != 0 && here < floor)
-    throw LimitError("RecursionError: maximum recursion depth exceeded (the code nests deeper than attn's C++ stack allows)");
+    throw LimitError(0, "RecursionError: maximum recursion depth exceeded (the code nests deeper than attn's C++ stack allows)");
 }
 
-void DepthGuard::overflow(const char* message) { throw LimitError(message); }
+void DepthGuard::overflow(const char* message) { throw LimitError(0, message); }
 
 namespace {
 thread_local int value_depth = 0;
@@ -64,7 +64,7 @@ thread_local int value_depth = 0;
 
 ValueDepthGuard::ValueDepthGuard(const char* while_doing) {
   if (value_depth >= limits::kMaxValueDepth)
-    throw LimitError(fmt::format("RecursionError: maximum recursion depth exceeded {} (attn's limit: values nested {} deep, "
+    throw LimitError(0, fmt::format("RecursionError: maximum recursion depth exceeded {} (attn's limit: values nested {} deep, "
                                  "limits::kMaxValueDepth)", while_doing, limits::kMaxValueDepth));
   check_stack();
   ++value_depth;
@@ -73,12 +73,12 @@ ValueDepthGuard::ValueDepthGuard(const char* while_doing) {
 ValueDepthGuard::~ValueDepthGuard() { --value_depth; }
 
 void too_many_items(const std::string& what, Count n) {
-  throw LimitError(fmt::format("MemoryError: {} of {} items is more than attn's limit of {} items (limits::kMaxItems)", what,
+  throw LimitError(0, fmt::format("MemoryError: {} of {} items is more than attn's limit of {} items (limits::kMaxItems)", what,
                                with_commas(n), with_commas(limits::kMaxItems)));
 }
 
 void too_many_bytes(const std::string& what, Count n) {
-  throw LimitError(fmt::format("MemoryError: {} of {} characters is more than attn's limit of {} (limits::kMaxStrBytes)", what,
+  throw LimitError(0, fmt::format("MemoryError: {} of {} characters is more than attn's limit of {} (limits::kMaxStrBytes)", what,
                                with_commas(n), with_commas(limits::kMaxStrBytes)));
 }
 
@@ -89,7 +89,7 @@ std::string printable_message(const std::string& msg) {
   while (pos < msg.size()) {
     const size_t start = pos;
     const char32_t c = print::detail::decode_utf8(msg, pos);
-    if (c == '\n') out += '\n';
+    if (c == '\n') out += "\\n";
     else if (c == '\t') out += "\\t";
     else if (c == '\r') out += "\\r";
     else if (c < 0x20 || (c >= 0x7f && c < 0xa0)) out += fmt::format("\\x{:02x}", static_cast<uint32_t>(c));

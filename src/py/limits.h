@@ -1,7 +1,7 @@
 // py/limits.h: the named limits that keep a lesson cell from crashing attn, filling the memory
 // or running forever, and the error they raise.
 //
-// What it is: one constant per limit (the name every message quotes), LimitError, and the
+// What it is: one constant per limit (the name every message quotes; LimitError is in ast.h), and the
 // guards that count nesting (parser, evaluator, nested values) and watch the C++ stack. Where
 // CPython has the same limit, attn keeps CPython's number and words (200 nested brackets, 100
 // levels of indentation, 4300-digit int/str conversion).
@@ -35,10 +35,8 @@ inline constexpr int64_t kMaxSteps = 20'000'000;      // statements and loop ite
 inline constexpr double kDefaultTimeLimit = 60.0;     // seconds one cell may run (--time-limit)
 }  // namespace limits
 
-// A limit of attn's (not a Python exception): `line` 0 until the statement it stopped fills it in.
-struct LimitError : ScriptError {
-  explicit LimitError(const std::string& msg, int line_ = 0) : ScriptError(line_, msg) {}
-};
+// LimitError (ast.h) is raised with line 0 where no line is known; the statement it stopped
+// fills its line in.
 
 // Raises LimitError when less than a safety margin of this thread's C++ stack is left.
 void check_stack();
@@ -84,8 +82,9 @@ inline void check_bytes(const std::string& what, Count n) { if (n > limits::kMax
 
 std::string with_commas(Count n);   // 10000000 -> "10,000,000"
 
-// A message as it may be printed to a terminal: control characters (ESC, NUL, ...) and bytes
-// that are not UTF-8 written as Python's repr writes them (\x1b, \x00, \t), newlines kept.
+// A message as it may be printed to a terminal, on one line: control characters (ESC, NUL,
+// newline, ...) and bytes that are not UTF-8 written as Python's repr writes them (\x1b, \x00,
+// \n, \t).
 std::string printable_message(const std::string& msg);
 
 }  // namespace attn::py

@@ -24,6 +24,20 @@ void Parser::fail(const std::string& what) const {
   throw ScriptError(cur().line, "SyntaxError: " + what + " near " + near);
 }
 
+// CPython stops a too deeply nested tree in its compiler with this RecursionError; attn stops it
+// while parsing, so neither the parser, the evaluator nor the tree's destructor can overflow the
+// C++ stack: a chain `1+1+...+1` nests as deep as it is long, as do `-` `-` ... and `a.b.c...`.
+void Parser::deeper() {
+  if (++depth_ > limits::kMaxExprDepth)
+    throw ScriptError(cur().line, fmt::format("RecursionError: maximum recursion depth exceeded during compilation "
+                                              "(attn's limit: {} nested operations, limits::kMaxExprDepth)", limits::kMaxExprDepth));
+  try {
+    check_stack();
+  } catch (const LimitError& e) {
+    throw ScriptError(cur().line, e.what());
+  }
+}
+
 void Parser::expect_op(const char* o) { if (!accept_op(o)) fail(std::string("expected '") + o + "'"); }
 
 std::string Parser::expect_name() {
@@ -59,6 +73,8 @@ Block Parser::block() {
 }
 
 StmtPtr Parser::statement() {
+  Scope scope(*this);
+  deeper();
   if (compound_keyword()) return compound_more();
   if (cur().kind == Token::Name) {
     static const std::set<std::string> kw = {"def", "class", "for", "if"};
@@ -123,6 +139,8 @@ StmtPtr Parser::class_statement() {
 }
 
 StmtPtr Parser::if_statement() {
+  Scope scope(*this);   // each elif nests one If deeper
+  deeper();
   auto s = std::make_shared<Stmt>();
   s->kind = Stmt::If;
   s->line = cur().line;
@@ -220,6 +238,8 @@ ExprPtr Parser::target_list() {      // for-loop / comprehension targets: stop b
 }
 
 ExprPtr Parser::expression() {
+  Scope scope(*this);
+  deeper();
   if (is_name("lambda")) return lambda();
   ExprPtr e = or_expr();
   if (!is_name("if")) return e;
@@ -233,8 +253,10 @@ ExprPtr Parser::expression() {
 }
 
 ExprPtr Parser::or_expr() {
+  Scope scope(*this);
   ExprPtr e = and_expr();
   while (is_name("or")) {
+    deeper();
     ExprPtr b = make(Expr::BoolOp);
     ++p_;
     b->name = "or"; b->a = e; b->b = and_expr();
@@ -244,8 +266,10 @@ ExprPtr Parser::or_expr() {
 }
 
 ExprPtr Parser::and_expr() {
+  Scope scope(*this);
   ExprPtr e = not_expr();
   while (is_name("and")) {
+    deeper();
     ExprPtr b = make(Expr::BoolOp);
     ++p_;
     b->name = "and"; b->a = e; b->b = not_expr();
@@ -256,6 +280,8 @@ ExprPtr Parser::and_expr() {
 
 ExprPtr Parser::not_expr() {
   if (!is_name("not")) return comparison();
+  Scope scope(*this);
+  deeper();
   ExprPtr n = make(Expr::Not);
   ++p_;
   n->a = not_expr();
@@ -286,10 +312,12 @@ const std::vector<std::vector<std::string>> kLevels = {
 
 ExprPtr Parser::binary(int level) {
   if (level == static_cast<int>(kLevels.size())) return unary();
+  Scope scope(*this);
   ExprPtr e = binary(level + 1);
   for (;;) {
     const auto& ops = kLevels[level];
     if (cur().kind != Token::Op || std::find(ops.begin(), ops.end(), cur().text) == ops.end()) return e;
+    deeper();
     ExprPtr b = make(Expr::Binary);
     b->name = cur().text;
     ++p_;
@@ -301,6 +329,8 @@ ExprPtr Parser::binary(int level) {
 
 ExprPtr Parser::unary() {
   if (is_op("-") || is_op("+") || is_op("~")) {
+    Scope scope(*this);
+    deeper();
     ExprPtr u = make(Expr::Unary);
     u->name = cur().text;
     ++p_;
@@ -313,6 +343,8 @@ ExprPtr Parser::unary() {
 ExprPtr Parser::power() {
   ExprPtr e = trailers(atom());
   if (!is_op("**")) return e;
+  Scope scope(*this);
+  deeper();
   ExprPtr b = make(Expr::Binary);
   ++p_;
   b->name = "**";
@@ -348,7 +380,9 @@ void Parser::call_args(Expr& call) {
 }
 
 ExprPtr Parser::trailers(ExprPtr e) {
+  Scope scope(*this);
   for (;;) {
+    if (is_op("(") || is_op("[") || is_op(".")) deeper();
     if (is_op("(")) {
       ExprPtr c = make(Expr::Call);
       ++p_;
@@ -525,7 +559,17 @@ ExprPtr Parser::fstring(const Token& tok) {
       if (!conv && colon == std::string::npos) conv = 'r';
     }
     src.erase(0, src.find_first_not_of(" \t"));   // f"{ x }": the expression may start with spaces
-    Block b = Parser(tokenize(src, tok.line), src).program();
+    if (src.find_first_not_of(" \t\n") == std::string::npos) throw ScriptError(tok.line, "SyntaxError: f-string: empty expression not allowed");
+    Block b;
+    try {
+      b = Parser(tokenize(src, tok.line), src).program();
+    } catch (const LimitError&) {
+      throw;
+    } catch (const ScriptError& e) {   // CPython names the f-string in the message
+      std::string msg = e.what();
+      if (msg.rfind("SyntaxError: ", 0) == 0) msg.insert(13, "f-string: ");
+      throw ScriptError(e.line, msg, e.file);
+    }
     if (b.size() != 1 || b[0]->kind != Stmt::ExprStmt) throw ScriptError(tok.line, "SyntaxError: f-string: invalid expression");
     f->items.push_back(b[0]->value);
     f->fspecs.push_back(colon == std::string::npos ? "" : s.substr(colon + 1, end - colon - 1));
@@ -588,6 +632,33 @@ ExprPtr Parser::atom() {
 }
 
 }  // namespace detail
+
+// A node's children are handed to the outermost ~Expr running on this thread, which frees them one
+// at a time (CPython's "trashcan"): a tree as deep as `1+1+...+1` (deeper than the parser lets
+// one chain grow, when chains nest) never destroys recursively.
+Expr::~Expr() {
+  thread_local std::vector<ExprPtr>* pending = nullptr;
+  std::vector<ExprPtr> local;
+  std::vector<ExprPtr>& out = pending ? *pending : local;
+  for (ExprPtr* child : {&a, &b, &c})
+    if (*child) out.push_back(std::move(*child));
+  for (std::vector<ExprPtr>* list : {&items, &values})
+    for (ExprPtr& e : *list) out.push_back(std::move(e));
+  for (Arg& arg : args) out.push_back(std::move(arg.value));
+  for (Comprehension& comp : comps) {
+    out.push_back(std::move(comp.target));
+    out.push_back(std::move(comp.iter));
+    for (ExprPtr& e : comp.conds) out.push_back(std::move(e));
+  }
+  if (pending) return;   // an outer ~Expr frees them
+  pending = &local;
+  while (!local.empty()) {
+    ExprPtr e = std::move(local.back());
+    local.pop_back();
+    e.reset();           // its children land in `local`
+  }
+  pending = nullptr;
+}
 
 Block parse_program(const std::string& source, int first_line) {
   return detail::Parser(tokenize(source, first_line), source).program();

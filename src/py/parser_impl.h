@@ -25,6 +25,18 @@ class Parser {
   std::vector<Token> t_;
   const std::string& src_;
   size_t p_ = 0;
+  int depth_ = 0;   // how deep the node being built sits in the tree (bounds every later recursion over it)
+
+  // Restores depth_ when a parse function returns; deeper() counts one more level below it.
+  struct Scope {
+    Parser& p;
+    int saved;
+    explicit Scope(Parser& parser) : p(parser), saved(parser.depth_) {}
+    ~Scope() { p.depth_ = saved; }
+    Scope(const Scope&) = delete;
+    Scope& operator=(const Scope&) = delete;
+  };
+  void deeper();
   int loops_ = 0;                // enclosing loops in the current function: break/continue allowed
   int functions_ = 0;            // enclosing defs/lambdas: return, nonlocal allowed (0 in a class body)
   int defs_ = 0;                 // enclosing defs, class bodies or not: 0 = an outermost def

@@ -16,6 +16,7 @@
 #include <functional>
 
 #include "py/ints.h"
+#include "py/limits.h"
 #include "py/value.h"
 
 namespace attn::py {
@@ -62,6 +63,7 @@ int64_t py_hash(const Value& v) {
     case Value::None: return 0x5eed;
     case Value::Str: case Value::Dtype: return static_cast<int64_t>(std::hash<std::string>()(v.s));
     case Value::Tuple: case Value::Size: {
+      ValueDepthGuard guard("while hashing a tuple");
       uint64_t h = 0x345678;
       for (const Value& x : as_seq(v)) h = (h ^ static_cast<uint64_t>(py_hash(x))) * 1000003;
       return static_cast<int64_t>(h);

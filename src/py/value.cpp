@@ -3,8 +3,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <optional>
+
 #include "print/tensor_str.h"
 #include "py/ints.h"
+#include "py/limits.h"
 
 namespace attn::py {
 
@@ -46,6 +50,8 @@ Value Value::size(const core::Shape& shape) {
 }
 
 Value snapshot(const Value& v) {
+  std::optional<ValueDepthGuard> guard;
+  if (v.obj && v.kind != Value::Tensor) guard.emplace("while copying a printed value");
   switch (v.kind) {
     case Value::Tensor: return Value::tensor(as_tensor(v).clone());   // the elements as they are now
     case Value::List: case Value::Tuple: case Value::Size: {
@@ -157,7 +163,33 @@ static std::string module_repr(const Value& v) {
   return out + (any ? "\n)" : ")");
 }
 
+namespace {
+
+// The lists, dicts and sets whose repr is being written on this thread: one met again inside
+// itself is written "[...]" ("{...}"), as CPython's Py_ReprEnter does.
+thread_local std::vector<const Obj*> repr_active;
+
+struct ReprEnter {
+  const Obj* obj;
+  bool again;
+  explicit ReprEnter(const Obj* o) : obj(o), again(std::find(repr_active.begin(), repr_active.end(), o) != repr_active.end()) {
+    if (!again) repr_active.push_back(o);
+  }
+  ~ReprEnter() {
+    if (!again) repr_active.pop_back();
+  }
+};
+
+}  // namespace
+
 std::string repr(const Value& v, const print::PrintOptions& opts) {
+  std::optional<ValueDepthGuard> guard;
+  std::optional<ReprEnter> enter;
+  if (v.kind == Value::List || v.kind == Value::Dict || v.kind == Value::Tuple || v.kind == Value::Set || v.kind == Value::Instance) {
+    guard.emplace("while getting the repr of an object");
+    enter.emplace(v.obj.get());
+    if (enter->again) return v.kind == Value::List ? "[...]" : "{...}";   // tuples and instances cannot contain themselves here
+  }
   switch (v.kind) {
     case Value::None: return "None";
     case Value::Bool: return v.b ? "True" : "False";
@@ -240,6 +272,8 @@ bool equal(const Value& a, const Value& b) {
     case Value::None: return true;
     case Value::Str: case Value::Dtype: return a.s == b.s;
     case Value::List: case Value::Tuple: case Value::Size: {
+      if (a.obj == b.obj) return true;   // CPython compares items by identity first: a list equals itself
+      ValueDepthGuard guard("in comparison");
       auto &x = as_seq(a), &y = as_seq(b);
       if (x.size() != y.size()) return false;
       for (size_t k = 0; k < x.size(); ++k)

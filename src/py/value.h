@@ -130,6 +130,7 @@ struct InstanceObj : Obj {
   std::shared_ptr<ClassObj> cls;
   std::vector<std::pair<std::string, Value>> attrs;   // in assignment order (parameters() order)
   bool training = true;
+  ~InstanceObj() override;
   Value* find(const std::string& n);
   void set(const std::string& n, Value v);
 };
