@@ -376,8 +376,7 @@ static Value seqattr(Interpreter&, CallArgs& a) {
     });
   if (obj.kind == Value::Dict && name == "get")
     return builtin("dict.get", [obj](Interpreter&, CallArgs& b) {
-      for (auto& kv : static_cast<DictObj*>(obj.obj.get())->items)
-        if (equal(kv.first, arg(b, 0, "key"))) return kv.second;
+      if (Value* v = static_cast<DictObj*>(obj.obj.get())->find(arg(b, 0, "key"))) return *v;
       return arg_or(b, 1, "default", Value::none());
     });
   if (obj.kind == Value::Size && name == "numel")
@@ -412,8 +411,8 @@ void add_python_builtins(std::map<std::string, Value>& b) {
     d.kind = Value::Dict;
     auto obj = std::make_shared<DictObj>();
     if (!a.pos.empty())
-      for (const Value& kv : in.iterate(a.pos[0])) obj->items.emplace_back(as_seq(kv).at(0), as_seq(kv).at(1));
-    for (auto& [k, v] : a.kw) obj->items.emplace_back(Value::str(k), v);
+      for (const Value& kv : in.iterate(a.pos[0])) obj->set(as_seq(kv).at(0), as_seq(kv).at(1));   // a repeated key: its last value
+    for (auto& [k, v] : a.kw) obj->set(Value::str(k), v);
     d.obj = obj;
     return d;
   });

@@ -223,11 +223,7 @@ Value Interpreter::eval(const Expr& e) {
       Value v;
       v.kind = Value::Dict;
       v.obj = d;
-      auto put = [&](const Value& key, const Value& val) {
-        for (auto& kv : d->items)
-          if (equal(kv.first, key)) { kv.second = val; return; }
-        d->items.emplace_back(key, val);
-      };
+      auto put = [&](const Value& key, const Value& val) { d->set(key, val); };
       for (size_t k = 0; k < e.items.size(); ++k) {
         if (!e.items[k]) {   // {**other, ...}
           Value other = eval(*e.values[k]);

@@ -305,11 +305,7 @@ void Interpreter::assign(const Expr& target, const Value& v) {
     case Expr::Subscript: {
       Value obj = eval(*target.a);
       if (obj.kind == Value::Dict) {
-        Value key = eval(*target.items.at(0));
-        auto& items = static_cast<DictObj*>(obj.obj.get())->items;
-        for (auto& kv : items)
-          if (equal(kv.first, key)) { kv.second = v; return; }
-        items.emplace_back(key, v);
+        static_cast<DictObj*>(obj.obj.get())->set(eval(*target.items.at(0)), v);
         return;
       }
       if (obj.kind == Value::List && target.items.size() == 1) {

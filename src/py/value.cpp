@@ -41,6 +41,63 @@ Value Value::integer(const BigInt& v) {
 
 const BigInt& Value::big() const { return static_cast<const BigIntObj*>(obj.get())->v; }
 
+// CPython's "trashcan": the objects a container held are handed to the outermost container
+// destructor running on this thread, which frees them one at a time.
+namespace {
+
+thread_local std::vector<std::shared_ptr<Obj>>* pending_release = nullptr;
+
+template <class Hand>   // void hand(std::vector<std::shared_ptr<Obj>>& out): moves the objects out
+void release_flat(Hand hand) {
+  if (pending_release) return hand(*pending_release);
+  std::vector<std::shared_ptr<Obj>> local;
+  hand(local);
+  if (local.empty()) return;
+  pending_release = &local;
+  while (!local.empty()) {
+    std::shared_ptr<Obj> o = std::move(local.back());
+    local.pop_back();
+    o.reset();   // a container freed here hands its objects to `local`
+  }
+  pending_release = nullptr;
+}
+
+void hand_over(Value& v, std::vector<std::shared_ptr<Obj>>& out) {
+  if (v.obj) out.push_back(std::move(v.obj));
+}
+
+}  // namespace
+
+SeqObj::~SeqObj() {
+  release_flat([this](auto& out) { for (Value& v : items) hand_over(v, out); });
+}
+
+DictObj::~DictObj() {
+  release_flat([this](auto& out) {
+    for (auto& [key, v] : items) hand_over(key, out), hand_over(v, out);
+  });
+}
+
+Value* DictObj::find(const Value& key) {
+  for (; indexed_ < items.size(); ++indexed_) index_.emplace(py_hash(items[indexed_].first), indexed_);
+  auto [first, last] = index_.equal_range(py_hash(key));
+  for (auto it = first; it != last; ++it)
+    if (equal(items[it->second].first, key)) return &items[it->second].second;
+  return nullptr;
+}
+
+void DictObj::set(const Value& key, Value v) {
+  if (Value* slot = find(key)) {
+    *slot = std::move(v);
+    return;
+  }
+  items.emplace_back(key, std::move(v));   // indexed by the next find()
+}
+
+InstanceObj::~InstanceObj() {
+  release_flat([this](auto& out) { for (auto& [name, v] : attrs) hand_over(v, out); });
+}
+
 Value Value::list(std::vector<Value> items) { return seq(List, std::move(items)); }
 Value Value::tuple(std::vector<Value> items) { return seq(Tuple, std::move(items)); }
 Value Value::size(const core::Shape& shape) {

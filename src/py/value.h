@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <map>
+#include <unordered_map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -54,8 +55,21 @@ struct Value {
 };
 
 struct BigIntObj : Obj { BigInt v; };                      // an Int beyond int64 (immutable)
-struct SeqObj : Obj { std::vector<Value> items; };          // List, Tuple, Size (ints)
-struct DictObj : Obj { std::vector<std::pair<Value, Value>> items; };  // insertion order
+// The containers free what they hold without recursing (value.cpp): a list nested 100,000
+// deep (x = [x] in a loop) is freed one level at a time, not on 100,000 C++ frames.
+struct SeqObj : Obj { std::vector<Value> items; ~SeqObj() override; };     // List, Tuple, Size (ints)
+// A dict: its items in insertion order, found by a hash index (hash() and ==, as CPython), so
+// a 100,000-key comprehension takes milliseconds. Add keys with set(); an item appended to
+// `items` directly is indexed on the next find() (its key must not be there already).
+struct DictObj : Obj {
+  std::vector<std::pair<Value, Value>> items;
+  Value* find(const Value& key);           // nullptr if absent; TypeError for an unhashable key
+  void set(const Value& key, Value v);     // a new key goes last; an existing key keeps its place
+  ~DictObj() override;
+ private:
+  std::unordered_multimap<int64_t, size_t> index_;   // hash(key) -> position in items
+  size_t indexed_ = 0;                               // items[0, indexed_) are in index_
+};
 struct TensorObj : Obj { core::Tensor t; };
 
 // A set (set.cpp): each item once, by Python's == and hash (1, 1.0 and True are one item; a
