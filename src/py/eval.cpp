@@ -213,7 +213,11 @@ Value Interpreter::eval(const Expr& e) {
     case Expr::NoneLit: return Value::none();
     case Expr::True: return Value::boolean(true);
     case Expr::False: return Value::boolean(false);
-    case Expr::Ellipsis: return Value::str("...");
+    case Expr::Ellipsis: {
+      Value v;
+      v.kind = Value::Ellipsis;
+      return v;
+    }
     case Expr::Tuple: case Expr::List: {
       std::vector<Value> items = eval_items(e.items);
       return e.kind == Expr::Tuple ? Value::tuple(items) : Value::list(items);

@@ -23,6 +23,8 @@ std::vector<core::Index> to_indices(const std::vector<Value>& idx) {
     core::Index ix;
     if (v.is_none()) {
       ix.kind = core::Index::newaxis;
+    } else if (v.kind == Value::Ellipsis) {
+      ix.kind = core::Index::ellipsis;
     } else if (v.kind == Value::Slice) {
       auto* s = static_cast<SliceObj*>(v.obj.get());
       ix.kind = core::Index::slice;
