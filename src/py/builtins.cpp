@@ -88,9 +88,17 @@ namespace {
 Value getitem_plain(CallArgs& a) {
   const Value& obj = a.pos.at(0);
   const Value& key = a.pos.at(1);
+  if (obj.kind == Value::Range) {
+    const auto& r = *static_cast<const RangeObj*>(obj.obj.get());
+    if (key.kind == Value::Slice) throw std::runtime_error("TypeError: attn does not slice a range; slice list(range(...)) instead");
+    int64_t k = to_index(key, "range index");
+    unsigned __int128 n = r.length();
+    __int128 pos = k < 0 ? __int128(n) + k : __int128(k);
+    if (pos < 0 || pos >= __int128(n)) throw std::runtime_error("IndexError: range object index out of range");
+    return Value::integer(r.at(static_cast<unsigned __int128>(pos)));
+  }
   if (obj.kind == Value::Dict) {
-    for (auto& kv : static_cast<DictObj*>(obj.obj.get())->items)
-      if (equal(kv.first, key)) return kv.second;
+    if (Value* v = static_cast<DictObj*>(obj.obj.get())->find(key)) return *v;
     throw std::runtime_error("KeyError: " + repr(key));
   }
   if (obj.kind == Value::Instance) {   // nn.ModuleList: self.heads[0]
@@ -125,12 +133,15 @@ Value getitem(Interpreter&, CallArgs& a) { return getitem_plain(a); }
 
 bool contains(const Value& container, const Value& item) {
   if (container.kind == Value::Str) return container.s.find(item.s) != std::string::npos;
-  if (container.kind == Value::Dict) {
-    for (auto& kv : static_cast<DictObj*>(container.obj.get())->items)
-      if (equal(kv.first, item)) return true;
-    return false;
-  }
+  if (container.kind == Value::Dict) return static_cast<DictObj*>(container.obj.get())->find(item) != nullptr;
   if (container.kind == Value::Set) return static_cast<SetObj*>(container.obj.get())->contains(item);
+  if (container.kind == Value::Range) {   // an int: arithmetic, as CPython's range_contains
+    const auto& r = *static_cast<const RangeObj*>(container.obj.get());
+    if (!is_int(item) || item.is_big()) return false;   // beyond int64 is outside every range here
+    __int128 x = small_of(item), offset = x - r.start;
+    bool inside = r.step > 0 ? x >= r.start && x < r.stop : x <= r.start && x > r.stop;
+    return inside && offset % r.step == 0;
+  }
   for (const Value& v : as_seq(container))
     if (equal(v, item)) return true;
   return false;
@@ -187,20 +198,28 @@ Value print_fn(Interpreter& in, CallArgs& a) {
   return Value::none();
 }
 
+// range(stop) / range(start, stop[, step]): lazy (RangeObj), bounds within int64.
 Value range_fn(Interpreter&, CallArgs& a) {
-  int64_t start = 0, stop = 0, step = 1;
-  if (a.pos.size() == 1) stop = to_int(a.pos[0], "range() argument");
+  if (a.pos.empty() || a.pos.size() > 3 || !a.kw.empty())
+    throw std::runtime_error(fmt::format("TypeError: range expected 1 to 3 positional arguments, got {}", a.pos.size()));
+  auto bound = [](const Value& v) {
+    if (v.is_big()) throw std::runtime_error("OverflowError: attn's range() takes ints from -2**63 to 2**63 - 1");
+    if (v.kind == Value::Tensor) return to_int(v, "range() argument");   // an int tensor's __index__
+    if (!is_int(v)) throw std::runtime_error("TypeError: '" + type_name(v) + "' object cannot be interpreted as an integer");
+    return small_of(v);
+  };
+  auto r = std::make_shared<RangeObj>();
+  if (a.pos.size() == 1) r->stop = bound(a.pos[0]);
   else {
-    start = to_int(arg(a, 0, "start"), "range() argument");
-    stop = to_int(arg(a, 1, "stop"), "range() argument");
-    if (a.pos.size() > 2) step = to_int(a.pos[2], "range() argument");
+    r->start = bound(a.pos[0]);
+    r->stop = bound(a.pos[1]);
+    if (a.pos.size() > 2) r->step = bound(a.pos[2]);
   }
-  if (step == 0) throw std::runtime_error("ValueError: range() arg 3 must not be zero");
-  __int128 span = step > 0 ? __int128(stop) - start : __int128(start) - stop, size = step > 0 ? step : -__int128(step);
-  if (span > 0 && (span + size - 1) / size > 10'000'000) throw std::runtime_error("ValueError: range() too long for a lesson");
-  std::vector<Value> out;
-  for (int64_t k = start; step > 0 ? k < stop : k > stop; k += step) out.push_back(Value::integer(k));
-  return Value::list(out);
+  if (r->step == 0) throw std::runtime_error("ValueError: range() arg 3 must not be zero");
+  Value v;
+  v.kind = Value::Range;
+  v.obj = std::move(r);
+  return v;
 }
 
 Value sorted_fn(Interpreter& in, CallArgs& a) {
@@ -252,6 +271,11 @@ Value len_fn(Interpreter&, CallArgs& a) {
   if (v.kind == Value::Str) return Value::integer(static_cast<int64_t>(v.s.size()));
   if (v.kind == Value::Dict) return Value::integer(static_cast<int64_t>(static_cast<DictObj*>(v.obj.get())->items.size()));
   if (v.kind == Value::Set) return Value::integer(static_cast<int64_t>(static_cast<SetObj*>(v.obj.get())->size()));
+  if (v.kind == Value::Range) {
+    unsigned __int128 n = static_cast<const RangeObj*>(v.obj.get())->length();
+    if (n > static_cast<unsigned __int128>(INT64_MAX)) throw std::runtime_error("OverflowError: Python int too large to convert to C ssize_t");
+    return Value::integer(static_cast<int64_t>(n));
+  }
   if (v.kind == Value::Tensor) {
     if (as_tensor(v).dim() == 0) throw std::runtime_error("TypeError: len() of a 0-d tensor");
     return Value::integer(as_tensor(v).shape()[0]);

@@ -181,6 +181,15 @@ std::vector<Value> Interpreter::iterate(const Value& v) {
       return out;
     }
     case Value::Set: return static_cast<SetObj*>(v.obj.get())->ordered();
+    case Value::Range: {   // list(range(...)) and the like; `for` walks a range without this (for_each)
+      const auto& r = *static_cast<const RangeObj*>(v.obj.get());
+      unsigned __int128 n = r.length();
+      check_items("a list made from a range", n);
+      std::vector<Value> out;
+      out.reserve(static_cast<size_t>(n));
+      for (unsigned __int128 k = 0; k < n; ++k) out.push_back(Value::integer(r.at(k)));
+      return out;
+    }
     case Value::Tensor: {
       const core::Tensor& t = as_tensor(v);
       if (t.dim() == 0) throw std::runtime_error("TypeError: iteration over a 0-d tensor");
@@ -390,19 +399,18 @@ void Interpreter::comprehend(const Expr& e, size_t level, std::vector<Value>& li
       return;
     }
     Value key = eval(*e.a), val = eval(*e.b);
-    auto& items = static_cast<DictObj*>(dict->obj.get())->items;
-    for (auto& kv : items)
-      if (equal(kv.first, key)) { kv.second = val; return; }   // a repeated key keeps its first slot, last value
-    items.emplace_back(key, val);
+    static_cast<DictObj*>(dict->obj.get())->set(key, std::move(val));   // a repeated key keeps its first slot, last value
     return;
   }
   const Comprehension& c = e.comps[level];
-  for (const Value& item : iterate(eval(*c.iter))) {
+  for_each(eval(*c.iter), [&](const Value& item) {
+    tick();
     assign(*c.target, item);
     bool ok = true;
     for (const ExprPtr& cond : c.conds) ok = ok && truthy(eval(*cond));
     if (ok) comprehend(e, level + 1, list, dict);
-  }
+    return true;
+  });
 }
 
 Value Interpreter::eval_comprehension(const Expr& e) {

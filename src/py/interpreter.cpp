@@ -241,12 +241,13 @@ Interpreter::Flow Interpreter::exec_stmt(const StmtPtr& ptr, Value* ret) {
       case Stmt::Class: exec_class(ptr); break;
       case Stmt::Def: store(s.name, decorate(s, make_function(ptr))); break;
       case Stmt::For: {
-        bool broke = false;
-        for (const Value& item : iterate(eval(*s.value))) {
+        bool broke = false, returned = false;
+        for_each(eval(*s.value), [&](const Value& item) {   // a range item by item (interpreter.h)
           assign(*s.target, item);
-          if (exec_loop_body(s.body, ret, broke) == Flow::returned) return Flow::returned;
-          if (broke) break;
-        }
+          returned = exec_loop_body(s.body, ret, broke) == Flow::returned;
+          return !returned && !broke;
+        });
+        if (returned) return Flow::returned;
         return broke ? Flow::next : exec(s.orelse, ret);
       }
       case Stmt::If:

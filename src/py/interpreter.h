@@ -94,7 +94,20 @@ class Interpreter {
   Value getattr(const Value& obj, const std::string& name);
   void setattr(const Value& obj, const std::string& name, Value v);
   Value binop(const std::string& op, const Value& a, const Value& b);
-  std::vector<Value> iterate(const Value& v);      // for-loops, comprehensions, list()
+  std::vector<Value> iterate(const Value& v);      // list(), tuple(), sorted(), zip(), ...
+  // `for` loops and comprehensions: body(item) for each item while it returns true; a range is
+  // walked item by item, never made into a list.
+  template <class Body>
+  void for_each(const Value& v, Body body) {
+    if (v.kind == Value::Range) {
+      const auto& r = *static_cast<const RangeObj*>(v.obj.get());
+      for (unsigned __int128 k = 0, n = r.length(); k < n; ++k)
+        if (!body(Value::integer(r.at(k)))) return;
+      return;
+    }
+    for (const Value& item : iterate(v))
+      if (!body(item)) return;
+  }
   Value lookup(const std::string& name);
   // str() and repr() as print(), f-strings, str(), repr() and format() show a value: a user
   // class's own __str__ / __repr__ for an instance, else py::str / py::repr.

@@ -53,6 +53,13 @@ void float_only(Args& a, const char* kernel) {
 // The numbers are kept as they are (an int beyond 2**53 is not rounded through a float) until
 // the dtype is known.
 void flatten(const Value& v, core::Shape& shape, size_t depth, std::vector<Value>& out, bool& any_float, bool& all_bool) {
+  if (v.kind == Value::Range) {   // torch.tensor(range(5))
+    const auto& r = *static_cast<const RangeObj*>(v.obj.get());
+    check_items("a tensor made from a range", r.length());
+    std::vector<Value> items;
+    for (unsigned __int128 k = 0; k < r.length(); ++k) items.push_back(Value::integer(r.at(k)));
+    return flatten(Value::list(std::move(items)), shape, depth, out, any_float, all_bool);
+  }
   if (v.kind == Value::List || v.kind == Value::Tuple) {
     ValueDepthGuard guard("while converting a nested list to a tensor");
     auto& items = as_seq(v);

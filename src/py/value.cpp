@@ -178,6 +178,8 @@ std::string type_name(const Value& v) {
     case Value::Namespace: return "module";
     case Value::Dtype: return "torch.dtype";
     case Value::Set: return "set";
+    case Value::Ellipsis: return "ellipsis";
+    case Value::Range: return "range";
   }
   return "object";
 }
@@ -288,6 +290,11 @@ std::string repr(const Value& v, const print::PrintOptions& opts) {
     case Value::Namespace: return "<module '" + v.s + "'>";
     case Value::Dtype: return v.s;
     case Value::Slice: return "slice(...)";
+    case Value::Ellipsis: return "Ellipsis";
+    case Value::Range: {
+      const auto& r = *static_cast<const RangeObj*>(v.obj.get());
+      return r.step == 1 ? fmt::format("range({}, {})", r.start, r.stop) : fmt::format("range({}, {}, {})", r.start, r.stop, r.step);
+    }
   }
   return "?";
 }
@@ -309,6 +316,7 @@ bool truthy(const Value& v) {
     case Value::List: case Value::Tuple: case Value::Size: return !as_seq(v).empty();
     case Value::Dict: return !static_cast<DictObj*>(v.obj.get())->items.empty();
     case Value::Set: return static_cast<SetObj*>(v.obj.get())->size() > 0;
+    case Value::Range: return static_cast<const RangeObj*>(v.obj.get())->length() > 0;
     case Value::Tensor: {
       const core::Tensor& t = as_tensor(v);
       if (t.numel() != 1)
@@ -344,8 +352,18 @@ bool equal(const Value& a, const Value& b) {
         if (!y->contains(item)) return false;
       return true;
     }
+    case Value::Range: {   // as sequences: range(0) == range(2, 2), range(0, 3, 5) == range(0, 1)
+      auto &x = *static_cast<const RangeObj*>(a.obj.get()), &y = *static_cast<const RangeObj*>(b.obj.get());
+      auto n = x.length();
+      return n == y.length() && (n == 0 || (x.start == y.start && (n == 1 || x.step == y.step)));
+    }
     default: return a.obj == b.obj;
   }
+}
+
+unsigned __int128 RangeObj::length() const {
+  __int128 span = step > 0 ? __int128(stop) - start : __int128(start) - stop, size = step > 0 ? __int128(step) : -__int128(step);
+  return span <= 0 ? 0 : static_cast<unsigned __int128>((span + size - 1) / size);
 }
 
 }  // namespace attn::py

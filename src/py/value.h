@@ -25,7 +25,9 @@ struct Obj {
 
 struct Value {
   enum Kind { None, Bool, Int, Float, Str, List, Tuple, Dict, Tensor, Size, Slice,
-              Function, Builtin, Class, Instance, Namespace, Dtype, Set } kind = None;
+              Function, Builtin, Class, Instance, Namespace, Dtype, Set,
+              Ellipsis,                 // the one value `...` (x[..., 0])
+              Range } kind = None;      // range(...): lazy, its items made as they are iterated
   bool b = false;
   int64_t i = 0;                 // Int: the value; an int beyond int64 (is_big) keeps INT64_MAX/MIN here
   double f = 0;
@@ -95,6 +97,13 @@ class SetObj : public Obj {
 };
 int64_t py_hash(const Value& v);   // hash(v): CPython's for numbers; for the rest, consistent with equal()
 struct SliceObj : Obj { Value start, stop, step; };
+// range(start, stop, step) with int64 bounds: holds three numbers, whatever its length, so
+// range(-2**63, 2**63 - 1) allocates nothing; a `for` loop or comprehension walks it item by item.
+struct RangeObj : Obj {
+  int64_t start = 0, stop = 0, step = 1;   // step != 0
+  unsigned __int128 length() const;
+  int64_t at(unsigned __int128 k) const { return static_cast<int64_t>(static_cast<__int128>(start) + static_cast<__int128>(k) * step); }
+};
 
 class Interpreter;
 struct CallArgs {

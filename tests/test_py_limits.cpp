@@ -1,0 +1,196 @@
+// tests/test_py_limits.cpp: a hostile or careless cell stops with one line naming the limit it
+// hit (py/limits.h), never a crash of attn (issue 9): nesting in the source and in values, the
+// C++ stack, steps and the time limit, string sizes, dicts of many keys. Where CPython has the
+// same limit, the expected text is CPython 3.11's error with attn's limit name added.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "py/interpreter.h"
+#include "py/limits.h"
+#include "run_attn.h"
+
+namespace {
+
+attn::py::Interpreter fresh() { return attn::py::Interpreter(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl); }
+
+std::string run(const std::string& code) {
+  attn::py::Interpreter in = fresh();
+  in.run_cell(code);
+  return in.take_output();
+}
+
+std::string error_of(const std::string& code, double time_limit = 0) {
+  try {
+    attn::py::Interpreter in = fresh();
+    if (time_limit > 0) in.set_time_limit(time_limit);
+    in.run_cell(code);
+  } catch (const attn::py::ScriptError& e) {
+    return std::to_string(e.line) + ": " + e.what();
+  }
+  return "";
+}
+
+std::string repeat(const std::string& s, int n) {
+  std::string out;
+  for (int k = 0; k < n; ++k) out += s;
+  return out;
+}
+
+bool starts_with(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
+
+}  // namespace
+
+TEST_CASE("brackets nest 200 deep, as in CPython; one more is a SyntaxError, 3,000 too") {
+  CHECK(run("print(" + repeat("(", 199) + "1" + repeat(")", 199) + ")") == "1\n");
+  const std::string too_many = "1: SyntaxError: too many nested parentheses (limits::kMaxBrackets: 200, as CPython)";
+  CHECK(error_of("x = " + repeat("(", 201) + "1" + repeat(")", 201)) == too_many);
+  CHECK(error_of("x = " + repeat("(", 3000) + "1" + repeat(")", 3000)) == too_many);
+  CHECK(error_of("x = " + repeat("[", 100'000)) == too_many);
+}
+
+TEST_CASE("a nested list literal prints as Python prints it") {
+  CHECK(run("print(" + repeat("[", 150) + repeat("]", 150) + ")") == repeat("[", 150) + repeat("]", 150) + "\n");
+}
+
+TEST_CASE("a long operator chain is CPython's RecursionError during compilation, not a stack overflow") {
+  const std::string prefix = "1: RecursionError: maximum recursion depth exceeded during compilation";
+  CHECK(run("print(" + repeat("1+", 900) + "1)") == "901\n");
+  CHECK(starts_with(error_of("x = " + repeat("1+", 20'000) + "1"), prefix));
+  CHECK(starts_with(error_of("x = " + repeat("1+", 100'000)), prefix));    // a syntax error at the end, never reached
+  CHECK(starts_with(error_of("x = " + repeat("-", 50'000) + "1"), prefix));
+  CHECK(starts_with(error_of("x = y" + repeat(".a", 50'000)), prefix));
+  CHECK(starts_with(error_of("x = f" + repeat("(1)", 50'000)), prefix));
+  CHECK(starts_with(error_of("x = " + repeat("not ", 50'000) + "1"), prefix));
+}
+
+TEST_CASE("chains nested in brackets build a tree deeper than any chain: freed and evaluated without overflow") {
+  std::string e = "1";
+  for (int k = 0; k < 199; ++k) e = "(" + e + ")" + repeat("+1", 700);   // about 140,000 levels deep
+  CHECK(starts_with(error_of("x = 2\ny = " + e), "2: RecursionError: maximum recursion depth exceeded"));
+}
+
+TEST_CASE("indentation nests 99 levels, as in CPython; 10,000 nested ifs are one IndentationError") {
+  auto nested_ifs = [](int n) {
+    std::string s;
+    for (int k = 0; k < n; ++k) s += std::string(static_cast<size_t>(k), ' ') + "if 1:\n";
+    return s + std::string(static_cast<size_t>(n), ' ') + "print('deep')\n";
+  };
+  CHECK(run(nested_ifs(99)) == "deep\n");
+  CHECK(error_of(nested_ifs(100)) == "100: IndentationError: too many levels of indentation (limits::kMaxIndent: 99 levels, as CPython)");
+  CHECK(error_of(nested_ifs(10'000)) == "100: IndentationError: too many levels of indentation (limits::kMaxIndent: 99 levels, as CPython)");
+}
+
+TEST_CASE("5,000 elif branches are CPython's RecursionError during compilation") {
+  std::string s = "x = 3\nif x == 0:\n    pass\n";
+  for (int k = 1; k < 5000; ++k) s += "elif x == " + std::to_string(k) + ":\n    pass\n";
+  CHECK(error_of(s).find("RecursionError: maximum recursion depth exceeded during compilation") != std::string::npos);
+  std::string few = "x = 3\nif x == 0:\n    pass\n";
+  for (int k = 1; k < 100; ++k) few += "elif x == " + std::to_string(k) + ":\n    print(" + std::to_string(k) + ")\n";
+  CHECK(run(few) == "3\n");
+}
+
+TEST_CASE("a list nested 100,000 deep is made, compared, printed (RecursionError) and freed") {
+  const std::string make = "x = []\nfor i in range(100000):\n    x = [x]\n";
+  CHECK(run(make + "print(len(x), x == x)") == "1 True\n");
+  CHECK(error_of(make + "print(x)") ==
+        "4: RecursionError: maximum recursion depth exceeded while getting the repr of an object (attn's limit: values nested 1000 "
+        "deep, limits::kMaxValueDepth)");
+  CHECK(starts_with(error_of(make + "y = []\nfor i in range(100000):\n    y = [y]\nprint(x == y)"),
+                    "7: RecursionError: maximum recursion depth exceeded in comparison"));
+  CHECK(starts_with(error_of(make + "import torch\nt = torch.tensor(x)"), "5: RecursionError: maximum recursion depth exceeded"));
+}
+
+TEST_CASE("a list that contains itself prints as [...], as in CPython") {
+  CHECK(run("a = [1]\na.append(a)\nprint(a)") == "[1, [...]]\n");
+}
+
+TEST_CASE("nested lists compare in linear time: the first differing items decide") {
+  std::string a = "1", b = "2";
+  for (int k = 0; k < 60; ++k) a = "[" + a + "]", b = "[" + b + "]";   // 2**60 comparisons the old way
+  CHECK(run("print(" + a + " < " + b + ", " + b + " < " + a + ")") == "True False\n");
+}
+
+TEST_CASE("unbounded recursion is a RecursionError at CPython's 1,000 calls, or earlier if the stack would run out") {
+  CHECK(starts_with(error_of("def f(n):\n    return f(n + 1)\nf(0)"), "2: RecursionError: maximum recursion depth exceeded"));
+  CHECK(run("def f(n):\n    return 0 if n == 0 else 1 + f(n - 1)\nprint(f(150))") == "150\n");
+}
+
+TEST_CASE("a cell's steps and wall-clock time are limited") {
+  const std::string endless = "x = [0 for a in range(5000) for b in range(5000) if False]";   // 25,000,000 steps
+  CHECK(error_of("y = 1\n" + endless, 0.05) == "2: TimeoutError: the cell ran longer than its time limit of 0.05 seconds "
+                                                "(--time-limit SECONDS changes it)");
+  CHECK(error_of("y = 1\n" + endless, 1000) ==
+        "2: RuntimeError: the cell ran more than 20,000,000 steps (statements and loop iterations; attn's limit, limits::kMaxSteps)");
+  attn::py::Interpreter in = fresh();   // the budget is per cell: a later cell starts afresh
+  in.set_time_limit(1000);
+  CHECK_THROWS(in.run_cell(endless));
+  in.run_cell("print(len([0 for a in range(1000) for b in range(1000)]))");
+  CHECK(in.take_output() == "1000000\n");
+}
+
+TEST_CASE("strings and formatted values past the string limit stop before allocating") {
+  CHECK(error_of("s = format(1.0, '1000000000')") ==
+        "1: MemoryError: a formatted value's width of 1,000,000,000 characters is more than attn's limit of 100,000,000 "
+        "(limits::kMaxStrBytes)");
+  CHECK(starts_with(error_of("s = 'ab' * 10**9"), "1: MemoryError: a str of 2,000,000,000 characters"));
+  CHECK(starts_with(error_of("s = [0] * 10**12"), "1: MemoryError: a list of 1,000,000,000,000 items"));
+}
+
+TEST_CASE("a dict finds keys by hash: a 100,000-key comprehension, repeated keys, dict() of pairs") {
+  CHECK(run("d = {i: i * i for i in range(100000)}\nprint(len(d), d[99999], 5 in d, -1 in d, d.get(7))") ==
+        "100000 9999800001 True False 49\n");
+  CHECK(run("d = {1: 'a', 1.0: 'b', True: 'c'}\nprint(d)") == "{1: 'c'}\n");
+  CHECK(run("print(dict([(1, 2), (3, 4), (1, 5)]))") == "{1: 5, 3: 4}\n");
+  CHECK(error_of("d = {}\nd[[1]] = 2") == "2: TypeError: unhashable type: 'list'");
+}
+
+TEST_CASE("an error inside an f-string names the f-string's line") {
+  CHECK(starts_with(error_of("x = 1\ny = f'{x +}'"), "2: SyntaxError: f-string: "));
+  CHECK(error_of("x = 1\n\ny = f'{}'") == "3: SyntaxError: f-string: empty expression not allowed");
+}
+
+TEST_CASE("x[..., 0] indexes the last dimension; ... is Ellipsis") {
+  CHECK(run("import torch\nx = torch.arange(6).reshape(2, 3)\nprint(x[..., 0])\nprint(x[0, ...])\nprint(...)") ==
+        "tensor([0, 3])\ntensor([0, 1, 2])\nEllipsis\n");
+}
+
+TEST_CASE("control characters never reach the terminal raw") {
+  CHECK(error_of("x = 1\ny = \x1b") == "2: SyntaxError: invalid non-printable character U+001B");
+  CHECK(attn::py::printable_message(std::string("AssertionError: a\x1b[2J\0b\nc\x80", 26)) ==
+        "AssertionError: a\\x1b[2J\\x00b\\nc\\x80");
+}
+
+TEST_CASE("attn run: a cell's limit is one line naming file:line; --time-limit takes seconds") {
+  std::string dir = std::filesystem::temp_directory_path() / ("attn-limits-test-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  auto lesson = [&](const std::string& code) {
+    std::string path = dir + "/t.lesson";
+    std::ofstream(path) << "# t\nname: t\ngroup: concepts\norder: 1\nsource: t\n\n## a: a\n\n```python\n" << code << "```\n";
+    return path;
+  };
+  CliResult r = attn_process("run --quiet --time-limit 0.05 " + lesson("x = 1\nx = [0 for a in range(5000) for b in range(5000) if False]\n"));
+  CHECK(r.code == 2);   // a lesson file's error, as every error in a cell (README, "Your own lessons")
+  CHECK(r.err == "attn: " + dir + "/t.lesson:11: TimeoutError: the cell ran longer than its time limit of 0.05 seconds "
+                                  "(--time-limit SECONDS changes it)\n");
+  r = attn_process("run --quiet " + lesson("assert False, 'a\\x1b[2Jb\\nc'\n"));
+  CHECK(r.code == 2);
+  CHECK(r.err == "attn: " + dir + "/t.lesson:10: AssertionError: a\\x1b[2Jb\\nc\n");
+  r = attn_process("run --quiet --time-limit 0 " + lesson("x = 1\n"));
+  CHECK(r.code == 2);
+  CHECK(r.err.find("'0' is not a number of seconds; use one above 0 and at most 86400") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("range is lazy: range(-2**63, 2**63 - 1) allocates nothing, a loop over range(10**18) meets the time limit") {
+  CHECK(run("r = range(-2**63, 2**63 - 1)\nprint(r, r[0], r[-1], 0 in r, 2**63 in r, bool(r), 3 in range(0, 10, 3), 4 in range(0, 10, 3), "
+            "-3 in range(0, -10, -3))") ==
+        "range(-9223372036854775808, 9223372036854775807) -9223372036854775808 9223372036854775806 True False True True False True\n");
+  CHECK(run("print(len(range(10**18)), list(range(10, 0, -3)), range(5) == range(0, 5, 1), range(0) == range(3, 1), range(0, 10, 2))") ==
+        "1000000000000000000 [10, 7, 4, 1] True True range(0, 10, 2)\n");
+  CHECK(error_of("n = len(range(-2**63, 2**63 - 1))") == "1: OverflowError: Python int too large to convert to C ssize_t");
+  CHECK(error_of("r = range(1.5)") == "1: TypeError: 'float' object cannot be interpreted as an integer");
+  CHECK(starts_with(error_of("x = list(range(10**18))"), "1: MemoryError: a list made from a range of 1,000,000,000,000,000,000 items"));
+  CHECK(starts_with(error_of("s = 0\nfor i in range(10**18):\n    s += i", 0.05), "3: TimeoutError: the cell ran longer than its time limit"));
+  CHECK(run("import torch\nprint(torch.tensor(range(3)), sum(range(5)), [i * i for i in range(4)])") == "tensor([0, 1, 2]) 10 [0, 1, 4, 9]\n");
+}
