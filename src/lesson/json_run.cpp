@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "py/ints.h"
+#include "py/limits.h"
 
 namespace attn::lesson::json {
 
@@ -88,6 +89,7 @@ std::string value(const Value& v) {
       return tolist(as_tensor(v).contiguous(), 0, k);
     }
     case Value::List: case Value::Tuple: case Value::Size: {
+      py::ValueDepthGuard guard("while writing JSON");   // a list inside itself has no JSON
       std::vector<std::string> items;
       for (const Value& x : as_seq(v)) items.push_back(value(x));
       return array(items);
@@ -98,6 +100,7 @@ std::string value(const Value& v) {
       return array(items);
     }
     case Value::Dict: {
+      py::ValueDepthGuard guard("while writing JSON");
       Object o;
       for (const auto& [key, x] : static_cast<const DictObj*>(v.obj.get())->items) o.add(py::str(key), value(x));
       return o.done();

@@ -106,18 +106,43 @@ Value Value::size(const core::Shape& shape) {
   return seq(Size, std::move(items));
 }
 
+namespace {
+
+// The lists and dicts being copied by snapshot() on this thread, with their copies: a list met
+// again inside itself (a.append(a)) becomes its copy, so the copy has the same shape.
+thread_local std::vector<std::pair<const Obj*, std::shared_ptr<Obj>>> copying;
+
+struct Copying {
+  Copying(const Obj* original, std::shared_ptr<Obj> copy) { copying.emplace_back(original, std::move(copy)); }
+  ~Copying() { copying.pop_back(); }
+  Copying(const Copying&) = delete;
+  Copying& operator=(const Copying&) = delete;
+};
+
+}  // namespace
+
 Value snapshot(const Value& v) {
   std::optional<ValueDepthGuard> guard;
   if (v.obj && v.kind != Value::Tensor) guard.emplace("while copying a printed value");
+  for (const auto& [original, copy] : copying)
+    if (original == v.obj.get()) {
+      Value c = v;
+      c.obj = copy;
+      return c;
+    }
   switch (v.kind) {
     case Value::Tensor: return Value::tensor(as_tensor(v).clone());   // the elements as they are now
     case Value::List: case Value::Tuple: case Value::Size: {
-      std::vector<Value> items;
-      for (const Value& x : as_seq(v)) items.push_back(snapshot(x));
-      return seq(v.kind, std::move(items));
+      auto o = std::make_shared<SeqObj>();
+      Copying now(v.obj.get(), o);
+      for (const Value& x : as_seq(v)) o->items.push_back(snapshot(x));
+      Value c = v;
+      c.obj = o;
+      return c;
     }
     case Value::Dict: {
       auto o = std::make_shared<DictObj>();
+      Copying now(v.obj.get(), o);
       for (const auto& [key, x] : static_cast<const DictObj*>(v.obj.get())->items)
         o->items.emplace_back(snapshot(key), snapshot(x));
       Value d = v;
