@@ -281,12 +281,7 @@ Value list_method(const Value& obj, const std::string& name) {
 
 void dict_put(DictObj& d, const Value& key, const Value& v) {
   if (key.kind == Value::List || key.kind == Value::Dict || key.kind == Value::Set) fail("TypeError: unhashable type: '" + type_name(key) + "'");
-  for (auto& kv : d.items)
-    if (equal(kv.first, key)) {
-      kv.second = v;
-      return;
-    }
-  d.items.emplace_back(key, v);
+  d.set(key, v);
 }
 
 Value dict_method(const Value& obj, const std::string& name) {
@@ -310,22 +305,19 @@ Value dict_method(const Value& obj, const std::string& name) {
     });
   if (name == "pop")
     return method(q, [obj](Interpreter&, CallArgs& a) {
-      auto& items = dict_of(obj).items;
       Value key = arg(a, 0, "key");
-      for (auto it = items.begin(); it != items.end(); ++it)
-        if (equal(it->first, key)) {
-          Value v = it->second;
-          items.erase(it);
-          return v;
-        }
+      if (Value* found = dict_of(obj).find(key)) {
+        Value v = *found;
+        dict_of(obj).erase(key);
+        return v;
+      }
       if (a.pos.size() > 1) return a.pos[1];
       fail("KeyError: " + repr(key));
     });
   if (name == "setdefault")
     return method(q, [obj](Interpreter&, CallArgs& a) {
       Value key = arg(a, 0, "key");
-      for (const auto& kv : dict_of(obj).items)
-        if (equal(kv.first, key)) return kv.second;
+      if (Value* found = dict_of(obj).find(key)) return *found;
       Value v = arg_or(a, 1, "default", Value::none());
       dict_put(dict_of(obj), key, v);
       return v;
@@ -339,7 +331,7 @@ Value dict_method(const Value& obj, const std::string& name) {
       v.obj = d;
       return v;
     });
-  if (name == "clear") return method(q, [obj](Interpreter&, CallArgs& a) { no_args(a, "dict.clear"); dict_of(obj).items.clear(); return Value::none(); });
+  if (name == "clear") return method(q, [obj](Interpreter&, CallArgs& a) { no_args(a, "dict.clear"); dict_of(obj).clear(); return Value::none(); });
   no_method("dict", name);
 }
 

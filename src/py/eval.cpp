@@ -115,6 +115,7 @@ std::string callable_name(const Value& fn) {
 bool iterable(const Value& v) {
   switch (v.kind) {
     case Value::List: case Value::Tuple: case Value::Size: case Value::Str: case Value::Dict: case Value::Set: case Value::Tensor:
+    case Value::Range:
       return true;
     case Value::Instance: {
       auto* o = static_cast<InstanceObj*>(v.obj.get());

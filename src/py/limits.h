@@ -25,7 +25,6 @@ inline constexpr int kMaxBrackets = 200;              // nested ( [ {: CPython's
 inline constexpr int kMaxIndent = 100;                // levels of indentation: CPython's MAXINDENT
 inline constexpr int kMaxExprDepth = 1000;            // parser: operators and calls nested in one expression
 inline constexpr int kMaxEvalDepth = 4000;            // evaluator: nested expression evaluations, all frames
-inline constexpr int kMaxCallDepth = 1000;            // nested Python calls: CPython's recursion limit
 inline constexpr int kMaxValueDepth = 1000;           // a list in a list in ...: repr, ==, hash, copies, JSON
 inline constexpr uint64_t kMaxIntBits = 100'000;      // an int's size (2**99999 is the largest power of 2)
 inline constexpr size_t kMaxIntStrDigits = 4300;      // int <-> str: CPython's default int_max_str_digits

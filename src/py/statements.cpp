@@ -198,12 +198,7 @@ void Interpreter::exec_del(const Expr& t) {
   if (t.items.size() != 1) throw std::runtime_error("TypeError: attn deletes one item at a time: del d[key], del xs[i]");
   Value key = eval(*t.items[0]);
   if (obj.kind == Value::Dict) {
-    auto& items = static_cast<DictObj*>(obj.obj.get())->items;
-    for (auto it = items.begin(); it != items.end(); ++it)
-      if (equal(it->first, key)) {
-        items.erase(it);
-        return;
-      }
+    if (static_cast<DictObj*>(obj.obj.get())->erase(key)) return;
     throw std::runtime_error("KeyError: " + repr(key));
   }
   if (obj.kind == Value::List && key.kind == Value::Slice) {   // del xs[1:3], del xs[::2]

@@ -79,11 +79,34 @@ DictObj::~DictObj() {
 }
 
 Value* DictObj::find(const Value& key) {
+  if (indexed_ > items.size()) clear_index();   // items were removed behind the index's back: index afresh
   for (; indexed_ < items.size(); ++indexed_) index_.emplace(py_hash(items[indexed_].first), indexed_);
   auto [first, last] = index_.equal_range(py_hash(key));
   for (auto it = first; it != last; ++it)
     if (equal(items[it->second].first, key)) return &items[it->second].second;
   return nullptr;
+}
+
+void DictObj::clear_index() {
+  index_.clear();
+  indexed_ = 0;
+}
+
+bool DictObj::erase(const Value& key) {
+  find(key);   // brings the index up to date
+  auto [first, last] = index_.equal_range(py_hash(key));
+  for (auto it = first; it != last; ++it)
+    if (equal(items[it->second].first, key)) {
+      items.erase(items.begin() + static_cast<std::ptrdiff_t>(it->second));
+      clear_index();   // the positions after it moved: O(n), as the erase itself
+      return true;
+    }
+  return false;
+}
+
+void DictObj::clear() {
+  items.clear();
+  clear_index();
 }
 
 void DictObj::set(const Value& key, Value v) {

@@ -67,10 +67,13 @@ struct DictObj : Obj {
   std::vector<std::pair<Value, Value>> items;
   Value* find(const Value& key);           // nullptr if absent; TypeError for an unhashable key
   void set(const Value& key, Value v);     // a new key goes last; an existing key keeps its place
+  bool erase(const Value& key);            // del d[key], d.pop(key): false if absent
+  void clear();
   ~DictObj() override;
  private:
   std::unordered_multimap<int64_t, size_t> index_;   // hash(key) -> position in items
   size_t indexed_ = 0;                               // items[0, indexed_) are in index_
+  void clear_index();
 };
 struct TensorObj : Obj { core::Tensor t; };
 
