@@ -111,7 +111,7 @@ TEST_CASE("nested lists compare in linear time: the first differing items decide
   CHECK(run("print(" + a + " < " + b + ", " + b + " < " + a + ")") == "True False\n");
 }
 
-TEST_CASE("unbounded recursion is a RecursionError at CPython's 1,000 calls, or earlier if the stack would run out") {
+TEST_CASE("unbounded recursion is a RecursionError (200 nested calls, or earlier if the C++ stack would run out)") {
   CHECK(starts_with(error_of("def f(n):\n    return f(n + 1)\nf(0)"), "2: RecursionError: maximum recursion depth exceeded"));
   CHECK(run("def f(n):\n    return 0 if n == 0 else 1 + f(n - 1)\nprint(f(150))") == "150\n");
 }
