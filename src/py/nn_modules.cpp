@@ -46,8 +46,6 @@ Value class_value(const std::shared_ptr<ClassObj>& c) {
   return v;
 }
 
-// A module's size argument; `pos` is its place in the weight's shape, which PyTorch names when
-// an int too large for it reaches torch.empty.
 int64_t positive(const Value& v, const char* what, int pos) {
   if (v.is_big())
     throw std::runtime_error(fmt::format("TypeError: empty(): argument 'size' must be tuple of SymInts, but found element of type int at pos {}", pos));

@@ -21,7 +21,9 @@ InstanceObj& inst(const Value& v);
 Value make_parameter(const core::Tensor& data);   // nn.Parameter(t): shares t's storage
 std::shared_ptr<ClassObj> module_class(const std::string& name, const std::shared_ptr<ClassObj>& base);
 Value class_value(const std::shared_ptr<ClassObj>& c);
-int64_t positive(const Value& v, const char* what);
+// A module's size argument (> 0); `pos` is its place in the weight's shape, named in PyTorch's
+// error for an int too large for torch.empty.
+int64_t positive(const Value& v, const char* what, int pos = 1);
 
 // Bind `self` and a call to a `def Class.method(self, ...)` signature (device= must be the CPU);
 // the caller reads what it implements and ends with done(b), which refuses an unread argument.
