@@ -120,7 +120,7 @@ Value reversed_fn(Interpreter& in, CallArgs& a) {
   if (a.pos.size() != 1 || !a.kw.empty()) fail(fmt::format("TypeError: reversed expected 1 argument, got {}", a.pos.size() + a.kw.size()));
   const Value& v = a.pos[0];
   switch (v.kind) {
-    case Value::List: case Value::Tuple: case Value::Str: case Value::Dict: case Value::Size: case Value::Tensor: break;
+    case Value::List: case Value::Tuple: case Value::Str: case Value::Dict: case Value::Size: case Value::Tensor: case Value::Range: break;
     default:
       if (!is_iterator(v) || inst(v).cls->name != "range_iterator")
         fail("TypeError: '" + type_name(v) + "' object is not reversible");

@@ -10,10 +10,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include "py/exceptions.h"
 #include "py/interpreter.h"
+#include "py/limits.h"
 #include "py/signature.h"
 
 namespace attn::py {
@@ -291,6 +293,21 @@ std::string Interpreter::str_of(const Value& v) {
 }
 
 std::string Interpreter::repr_of(const Value& v) {
+  // Nested values count their depth (limits.h); a list or dict met again inside itself is [...]
+  // or {...}, as CPython's Py_ReprEnter.
+  thread_local std::vector<const Obj*> active;
+  std::optional<ValueDepthGuard> guard;
+  bool entered = false;
+  if (v.kind == Value::List || v.kind == Value::Tuple || v.kind == Value::Dict) {
+    if (std::find(active.begin(), active.end(), v.obj.get()) != active.end()) return v.kind == Value::Dict ? "{...}" : "[...]";
+    guard.emplace("while getting the repr of an object");
+    active.push_back(v.obj.get());
+    entered = true;
+  }
+  struct Leave {
+    bool on;
+    ~Leave() { if (on) active.pop_back(); }
+  } leave{entered};
   if (v.kind == Value::List || v.kind == Value::Tuple) {   // a user __repr__ inside a list or tuple
     const std::vector<Value>& items = as_seq(v);
     std::string out;
