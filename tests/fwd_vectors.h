@@ -22,6 +22,13 @@
 
 namespace fwd {
 
+// The two CPU kernel families the vectors were made for, and the prefix of their files.
+struct Family {
+  attn::core::CpuKernels cpu;
+  const char* prefix;
+};
+inline const Family kFamilies[] = {{attn::core::CpuKernels::avx2, "fwd_"}, {attn::core::CpuKernels::scalar, "fwd_scalar_"}};
+
 struct Case {
   std::string op, line;
   std::map<std::string, uint64_t> keys;

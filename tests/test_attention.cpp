@@ -13,11 +13,8 @@ using attn::core::Tensor;
 
 namespace {
 
-struct Family {
-  CpuKernels cpu;
-  const char* prefix;
-};
-const Family kFamilies[] = {{CpuKernels::avx2, "fwd_"}, {CpuKernels::scalar, "fwd_scalar_"}};
+using fwd::Family;
+using fwd::kFamilies;
 
 // A mask stored as floats: kind 1 is boolean (1.0 = True), kind 2 a float mask.
 Tensor mask_of(const fwd::Case& c, const attn::core::Shape& shape) {

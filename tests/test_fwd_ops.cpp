@@ -13,11 +13,8 @@ using attn::core::Tensor;
 
 namespace {
 
-struct Family {
-  CpuKernels cpu;
-  const char* prefix;
-};
-const Family kFamilies[] = {{CpuKernels::avx2, "fwd_"}, {CpuKernels::scalar, "fwd_scalar_"}};
+using fwd::Family;
+using fwd::kFamilies;
 
 std::string file(const Family& f, const char* group) { return std::string(f.prefix) + group + ".txt"; }
 
