@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "lesson/catalog.h"
+#include "lesson/prose.h"
 #include "lesson/render.h"
 #include "lesson/run.h"
 #include "print/wrap.h"
@@ -46,6 +47,34 @@ TEST_CASE("wrap_prose: a paragraph that fits keeps its breaks; one that does not
         "- a list item that goes on and\n  on and on\n\n"
         "    preformatted line, kept as it is even if long");
   CHECK(wrap_prose(prose, 200) == prose);
+}
+
+TEST_CASE("wrap_prose: a paragraph whose placeholders were filled is filled again, to the prose measure") {
+  // The author broke the lines around "{{attn_weights[1, 0]:.4f}}"; its value is 6 characters.
+  std::string filled = "Kept as\nwritten.\n\nRow 1 keeps\n0.1772\nof its weight and\nthe rest goes elsewhere.\n\n- an item with\n  0.5 in it";
+  CHECK(wrap_prose(filled, 100, {1, 2}, 30) ==
+        "Kept as\nwritten.\n\nRow 1 keeps 0.1772 of its\nweight and the rest goes\nelsewhere.\n\n- an item with 0.5 in it");
+  CHECK(wrap_prose(filled, 20, {1}, 30) ==   // a narrower terminal still wins
+        "Kept as\nwritten.\n\nRow 1 keeps 0.1772\nof its weight and\nthe rest goes\nelsewhere.\n\n- an item with\n  0.5 in it");
+  CHECK(wrap_prose(filled, 100, {}, 30) == filled);   // without refill, lines that fit stay as written
+}
+
+TEST_CASE("prose paragraphs holding a value placeholder are the ones refilled") {
+  auto parts = attn::lesson::parse_prose("Intro {{const: 3}}\nline.\n\n\nSeed {{seed}} and\n{{x:.2f}}.\n\nNone.\n\n- {{y}}", "f", 1,
+                                         attn::lesson::ProseWhere::step);
+  CHECK(attn::lesson::paragraphs_with_values(parts) == std::vector<int>{1, 3});
+}
+
+TEST_CASE("the gradients walkthrough: no short line left where a value replaced its expression") {
+  auto all = attn::lesson::load_catalog(std::string(ATTN_TEST_DATA) + "/../lessons");
+  const attn::lesson::Lesson& l = attn::lesson::find_lesson(all, "gradients");
+  attn::lesson::LessonRun run = attn::lesson::run_lesson(l, {});
+  attn::lesson::DisplayOptions d;
+  d.width = 100;
+  std::string text = attn::lesson::render(run, "", 1, 1, d);
+  // Before the refill these lines were broken where the placeholders' source text was long.
+  CHECK(text.find("`W_value.grad` (0.4047 against\n") != std::string::npos);
+  CHECK(text.find("1.0000 in this run, with a gradient of length 7.4e-06\n") != std::string::npos);
 }
 
 TEST_CASE("the walkthrough at 40 columns: only code and outputs are wider") {

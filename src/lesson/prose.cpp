@@ -126,6 +126,35 @@ std::string fill_prose(const std::vector<ProsePart>& parts, const std::function<
   return out;
 }
 
+std::vector<int> paragraphs_with_values(const std::vector<ProsePart>& parts) {
+  std::vector<int> found;
+  int paragraph = 0;
+  bool in_paragraph = false, blank_line = true;   // blank_line: nothing but spaces since the last '\n'
+  auto end_line = [&] {
+    if (blank_line && in_paragraph) {
+      ++paragraph;
+      in_paragraph = false;
+    }
+    blank_line = true;
+  };
+  for (const ProsePart& p : parts) {
+    if (p.kind == ProsePart::Kind::expr || p.kind == ProsePart::Kind::seed) {
+      in_paragraph = true;
+      blank_line = false;
+      if (found.empty() || found.back() != paragraph) found.push_back(paragraph);
+      continue;
+    }
+    for (char c : p.text) {
+      if (c == '\n') end_line();
+      else if (c != ' ' && c != '\t') {
+        in_paragraph = true;
+        blank_line = false;
+      }
+    }
+  }
+  return found;
+}
+
 std::string placeholder_code(const ProsePart& p) {
   if (p.spec.empty()) return "print(str(" + p.expr + "), end='')\n";
   return "print(format(" + p.expr + ", '" + p.spec + "'), end='')\n";

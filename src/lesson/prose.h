@@ -44,6 +44,12 @@ std::vector<ProsePart> parse_prose(const std::string& text, const std::string& p
 // article and const parts by their text.
 std::string fill_prose(const std::vector<ProsePart>& parts, const std::function<std::string(const ProsePart&)>& value);
 
+// The paragraphs (0 = the first run of non-blank lines) that hold an expr or seed placeholder: the
+// author broke their lines around the placeholder's source, so the walkthrough fills them again
+// with their values in (print::wrap_prose's `refill`). Values are one line, so the filled text has
+// the same paragraphs.
+std::vector<int> paragraphs_with_values(const std::vector<ProsePart>& parts);
+
 // Python code that evaluates an expr placeholder and prints its text (no newline after it):
 // `print(format(EXPR, 'SPEC'), end='')`, or `print(str(EXPR), end='')` without a spec.
 std::string placeholder_code(const ProsePart& p);

@@ -113,13 +113,13 @@ std::string render_step(const StepRun& sr, size_t number, size_t count, const Di
   } else {
     out += print::wrap_line(head, width, 3) + "\n";
   }
-  if (!sr.prose.empty()) block(print::wrap_prose(sr.prose, width));
+  if (!sr.prose.empty()) block(print::wrap_prose(sr.prose, width, paragraphs_with_values(s.prose_parts)));
   for (const CellRun& c : sr.cells) {
     block(print::wrap_line(c.cell->setup ? "In (setup from earlier lessons, so this one runs on its own):" : "In:", width));
     out += indent_code(c.code);   // never wrapped: the code shown is the code run
     if (!c.output.empty()) out += "\nOut:\n" + c.output + picture(c);   // PyTorch's layout, never wrapped
     // A failed cell shows what it printed before the error; its note is about the whole output.
-    if (!c.note.empty() && !c.error) block(print::wrap_prose(c.note, width));
+    if (!c.note.empty() && !c.error) block(print::wrap_prose(c.note, width, paragraphs_with_values(c.cell->note_parts)));
   }
   return out;
 }

@@ -64,22 +64,27 @@ std::string wrap_line(const std::string& line, int width, int indent) {
   return out;
 }
 
-std::string wrap_prose(const std::string& text, int width) {
+std::string wrap_prose(const std::string& text, int width) { return wrap_prose(text, width, {}); }
+
+std::string wrap_prose(const std::string& text, int width, const std::vector<int>& refill, int measure) {
   std::istringstream in(text);
   std::vector<std::string> out;         // finished lines (a "" is a blank line)
   std::vector<std::string> written;     // the item being collected, its lines as written
   std::string item;                     // the same lines joined by spaces
   int item_indent = 0;
   bool in_list = false;
-  // An item whose lines all fit is kept as its author broke it; one that does not is filled again.
+  int paragraph = 0;                    // which run of non-blank lines the item is in
+  // An item whose lines all fit is kept as its author broke it; one that does not, or one in a
+  // paragraph to refill, is filled again.
   auto flush = [&] {
     if (item.empty()) return;
+    bool again = std::find(refill.begin(), refill.end(), paragraph) != refill.end();
     bool fits = true;
     for (const std::string& l : written) fits = fits && visible_width(l) <= width;
-    if (fits) {
+    if (fits && !again) {
       out.insert(out.end(), written.begin(), written.end());
     } else {
-      std::istringstream lines(wrap_line(item, width, item_indent));
+      std::istringstream lines(wrap_line(item, again ? std::min(width, measure) : width, item_indent));
       for (std::string l; std::getline(lines, l);) out.push_back(l);
     }
     item.clear();
@@ -89,7 +94,10 @@ std::string wrap_prose(const std::string& text, int width) {
     if (line.find_first_not_of(" \t") == std::string::npos) {   // a paragraph ends
       flush();
       in_list = false;
-      if (!out.empty() && !out.back().empty()) out.push_back("");
+      if (!out.empty() && !out.back().empty()) {
+        out.push_back("");
+        ++paragraph;
+      }
     } else if (is_list_item(line)) {
       flush();
       item = line;

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace attn::print {
 
@@ -26,5 +27,11 @@ std::string wrap_line(const std::string& line, int width, int indent = 0);
 // list item, whose continuation lines are indented by 2; an indented line inside a list item
 // continues it. An indented line outside a list item is preformatted: kept as it is.
 std::string wrap_prose(const std::string& text, int width);
+
+// The same, except that the paragraphs numbered in `refill` (0 = the first run of non-blank lines)
+// are filled again even when their lines fit, to at most `measure` columns (the width lessons'
+// prose is written to): their author broke the lines around text that has since been replaced by
+// something of another length, a prose placeholder by its value (lesson/prose.h).
+std::string wrap_prose(const std::string& text, int width, const std::vector<int>& refill, int measure = 80);
 
 }  // namespace attn::print
