@@ -178,6 +178,17 @@ TEST_CASE("attn run: a Python error shows the run up to the failing cell, then t
   CHECK(r.code == 2);
   CHECK(r.out.empty());
   CHECK(r.err == "attn: partial.lesson:24: NameError: name 'z' is not defined\n");
+  // A step before the failing one: the steps after it are not shown, so they do not run (the
+  // flash lesson's 8,192-token steps stay out of `--step online`), and nothing failed.
+  r = attn("run partial.lesson --step scores");
+  CHECK(r.code == 0);
+  CHECK(r.err.empty());
+  CHECK(r.out.find("── 1/3 scores: Dot products") != std::string::npos);   // numbered in the whole lesson
+  CHECK(r.out.find("weights") == std::string::npos);
+  r = attn("run partial.lesson --step scores --quiet");
+  CHECK(r.out == "tensor([[0.3545, 0.4302, 0.4695],\n        [0.4302, 0.5374, 0.6153],\n        [0.4695, 0.6153, 0.7563]])\n");
+  r = attn("run partial.lesson --step weights");   // the failing step's heading counts the lesson's steps too
+  CHECK(r.out.find("── 2/3 weights: Softmax") != std::string::npos);
 
   // JSON: the steps and cells that ran, the failing cell marked, and the error at the top level.
   r = attn("run partial.lesson --format json");

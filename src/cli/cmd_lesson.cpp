@@ -33,7 +33,10 @@ int run_lesson_cmd(const LessonOptions& o) {
   const Lesson& l = find_lesson(all, o.name);
   RunOptions opts = o.inputs.to_run();
   validate(l, opts);
-  if (!o.step.empty()) require_step(l, o.step);
+  if (!o.step.empty()) {
+    require_step(l, o.step);
+    opts.last_step = o.step;   // the steps after it are not shown, so they need not run (flash's 8,192 tokens)
+  }
   LessonRun run = run_until_error(l, opts);   // a Python error stops it: shown up to there, then the error
   int number = static_cast<int>(&l - all.data()) + 1;
   if (o.format == "json") {

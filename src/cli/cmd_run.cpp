@@ -32,7 +32,10 @@ int run_file(const RunFileOptions& o) {
   Lesson l = read_lesson(o.file);   // LessonFileError "FILE:LINE: ..." if malformed
   RunOptions opts = o.inputs.to_run();
   validate(l, opts);
-  if (!o.step.empty()) require_step(l, o.step, o.file + ": ");
+  if (!o.step.empty()) {
+    require_step(l, o.step, o.file + ": ");
+    opts.last_step = o.step;   // the steps after it are not shown, so they need not run
+  }
   LessonRun run = run_until_error(l, opts);   // a Python error stops it: shown up to there, then the error
   if (o.format == "json") {
     std::cout << while_doing("writing the JSON document", [&] { return json::lesson_document("run", run, opts, o.step); });

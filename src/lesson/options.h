@@ -26,6 +26,7 @@ struct RunOptions {
   std::optional<core::DropoutRng> rng;   // dropout mask; default: the lesson's `rng:` (mkl)
   std::optional<core::CpuKernels> cpu;   // kernel family; default: the lesson's `cpu:` (avx2)
   std::optional<double> time_limit;      // seconds each cell may run; default py::limits::kDefaultTimeLimit
+  std::optional<std::string> last_step;  // run no step after this one (`--step`: what follows is not shown)
   bool article_inputs() const { return !seed && !sentence && !inputs; }
 };
 

@@ -189,7 +189,7 @@ std::string render(const LessonRun& run, const std::string& only_step, int lesso
       out += '\n';
       out += line(fmt::format("(The {} step{} before this one ran too, silently: `{}` shows them.)", k, k == 1 ? "" : "s", command), 1);
     }
-    out += render_step(run.steps[k], k + 1, run.steps.size(), display, pictures);
+    out += render_step(run.steps[k], k + 1, run.lesson->steps.size(), display, pictures);
   }
   return out;
 }

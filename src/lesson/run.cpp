@@ -101,7 +101,7 @@ LessonRun run_until_error(const Lesson& lesson, const RunOptions& opts) {
     }
     fill_step(in, lesson, sr, !sr.cells.empty() && sr.cells.back().error.has_value());
     run.steps.push_back(sr);
-    if (run.failed_cell()) break;
+    if (run.failed_cell() || (opts.last_step && s.id == *opts.last_step)) break;
   }
   return run;
 }
