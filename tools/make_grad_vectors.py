@@ -21,7 +21,8 @@ x86-64 with AVX2/FMA. Run with the briefing's environment (`. ./env.sh`).
 Usage (the reference BLAS decides the last bits of every product):
     LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu/blas:/usr/lib/x86_64-linux-gnu/lapack OMP_NUM_THREADS=1 \
         /usr/bin/python3 tools/make_grad_vectors.py --out tests/vectors [--check] [--big]
-attn's tests replay grad_{,scalar_}kernels.txt and grad_{,scalar_}programs.txt.
+attn's tests replay grad_{,scalar_}kernels.txt, grad_{,scalar_}programs.txt and
+grad_{,scalar_}op_programs.txt (one small program per backward formula of core/grad_math.cpp).
 
 File format (blocks separated by a blank line, '#' comments):
     case <op> <key>=<value> ...
@@ -376,6 +377,62 @@ def make_programs(path, small):
     vf.write()
 
 
+# One program per backward formula of grad_math.cpp (grad_op_programs.txt): an input that
+# requires grad, the op, and a loss `(y * w).sum()` with a random w so the upstream gradient is
+# not all ones. Sizes of 5 x 37 put elements in both the vector body and the scalar tail.
+def _op(body, leaves=("x",), setup="x = torch.randn(5, 37)"):
+    src = ["torch.manual_seed(7)"] + setup.split("\n") + [
+        "for t in [" + ", ".join(leaves) + "]:", "    t.requires_grad_()"] + body.split("\n") + [
+        "w = torch.randn(y.shape)", "loss = (y * w).sum()", "loss.backward()"]
+    return (src, list(leaves))
+
+
+POS = "x = torch.rand(5, 37) + 0.05"
+TIES = "x = torch.tensor([[1., 3., 3., 0., 2.], [2., 2., 2., 2., 2.], [0., 1., 3., 1., 3.], [3., 0., 1., 2., 3.]])"
+OP_PROGRAMS = {
+    "sqrt": _op("y = torch.sqrt(x)", setup=POS),
+    "rsqrt": _op("y = torch.rsqrt(x)", setup=POS),
+    "log": _op("y = torch.log(x)", setup=POS),
+    "exp": _op("y = torch.exp(x)"),
+    "tanh": _op("y = torch.tanh(x * 3)"),
+    "erf": _op("y = torch.erf(x)"),
+    "abs_with_zeros": _op("y = x.abs()", setup="x = torch.randn(5, 37)\nx[0, :4] = 0.0\nx[1, 0] = -0.0"),
+    "var_last_keepdim_biased": _op("y = x.var(dim=-1, keepdim=True, unbiased=False)"),
+    "var_dim0_unbiased": _op("y = x.var(0)"),
+    "var_correction_2": _op("y = torch.var(x, dim=1, correction=2)"),
+    "var_all": _op("y = x.var()"),
+    "var_3d_middle": _op("y = x.var(dim=1, keepdim=False)", setup="x = torch.randn(3, 7, 5)"),
+    "std_last_keepdim": _op("y = x.std(dim=-1, keepdim=True)"),
+    "std_all_and_constant_row": _op("y = x.std(dim=1, unbiased=False)", setup="x = torch.randn(4, 9)\nx[2] = 1.5"),
+    "pow_2_3": _op("y = x.pow(2) + torch.pow(x, 3)"),
+    "pow_half_neg1_neg2": _op("y = x ** 0.5 + x ** -1 + x.pow(-2) + x ** -0.5", setup=POS),
+    "pow_2_5": _op("y = x ** 2.5", setup=POS),
+    "pow_tensor_tensor": _op("y = torch.pow(x, e)", leaves=("x", "e"),
+                             setup="x = torch.rand(5, 37) + 0.05\ne = torch.randn(5, 37)\ne[0, :3] = 0.0"),
+    "pow_tensor_broadcast": _op("y = x ** e", leaves=("x", "e"), setup="x = torch.rand(5, 37) + 0.05\ne = torch.randn(37)"),
+    "pow_tensor_column": _op("y = x ** e", leaves=("x", "e"), setup="x = torch.rand(5, 37) + 0.05\ne = torch.randn(5, 1)"),
+    "pow_scalar_base": _op("y = 2.0 ** x + torch.pow(10, x)"),
+    "where_broadcast": _op("y = torch.where(x > 0, x, b)", leaves=("x", "b"), setup="x = torch.randn(5, 37)\nb = torch.randn(37)"),
+    "where_scalar": _op("y = torch.where(x > 0.5, x, 0.0)"),
+    "amax_dim_ties": _op("y = x.amax(dim=-1)", setup=TIES),
+    "amax_all_keepdim": _op("y = torch.amax(x, dim=0, keepdim=True) + x.amax()", setup=TIES),
+    "max_all_ties": _op("y = x.max()", setup=TIES),
+    "tril_triu": _op("y = torch.tril(x, diagonal=-1) + x.triu(2)", setup="x = torch.randn(2, 5, 6)"),
+    "repeat_interleave": _op("y = x.repeat_interleave(3, dim=1)", setup="x = torch.randn(4, 5)"),
+    "cat_stack": _op("y = torch.cat([x, x * 2], dim=1) + torch.stack([x, x], dim=1).view(5, 74)"),
+}
+
+
+def make_op_programs(path):
+    vf = VectorFile(path, "one program per backward formula: Python source, then each listed leaf's .grad")
+    for name, (src, leaves) in OP_PROGRAMS.items():
+        env = {"torch": torch}
+        exec("\n".join(src), env)
+        arrays = [(leaf_name, eval(leaf_name + ".grad", env)) for leaf_name in leaves]
+        vf.case("program", {"name": name}, arrays, src=src)
+    vf.write()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=os.path.join(os.path.dirname(HERE), "tests", "vectors"))
@@ -400,6 +457,7 @@ def main():
     small = family == "scalar" or not args.big
     make_kernels(os.path.join(args.out, prefix + "kernels.txt"), gen, small, chk)
     make_programs(os.path.join(args.out, prefix + "programs.txt"), small)
+    make_op_programs(os.path.join(args.out, prefix + "op_programs.txt"))
     if args.check:
         print(f"check ({family}): {chk.values} values compared with bwdemu, {chk.bad} differ")
         if chk.bad:

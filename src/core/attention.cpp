@@ -14,6 +14,8 @@
 #include <cmath>
 #include <limits>
 
+#include "core/grad_fns.h"
+
 namespace attn::core {
 
 namespace {
@@ -54,7 +56,7 @@ Tensor baddbmm(const Tensor& mask, const Tensor& a, const Tensor& b) {
         for (int64_t l = 0; l < hd; ++l) r = r + px[(n * L + i) * hd + l] * py[(n * hd + l) * S + j];
         o[(n * L + i) * S + j] = r;
       }
-  return with_grad(std::move(out), {&mask, &a, &b}, "BaddbmmBackward0");
+  return autograd::record(std::move(out), {&mask, &a, &b}, "BaddbmmBackward0", grad::baddbmm(a, b, mask.requires_grad()));
 }
 
 }  // namespace

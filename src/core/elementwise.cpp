@@ -245,7 +245,7 @@ Tensor triangle(const Tensor& a, int64_t diagonal, bool lower, const char* name)
     case DType::int64: zero_outside<int64_t>(out, keep); break;
     case DType::boolean: zero_outside<uint8_t>(out, keep); break;
   }
-  return with_grad(std::move(out), {&a}, name);
+  return autograd::record(std::move(out), {&a}, name, grad::triangle(diagonal, lower));
 }
 
 }  // namespace

@@ -10,6 +10,8 @@
 // sum_to, so a formula may return its gradient at the broadcast (output) shape.
 #pragma once
 
+#include <optional>
+
 #include "core/autograd.h"
 
 namespace attn::core::grad {
@@ -55,5 +57,24 @@ Backward cat(std::vector<int64_t> sizes, int64_t dim);   // each input's size al
 Backward stack(size_t n, int64_t dim);
 // EmbeddingBackward0 (the only one here that adds: repeated ids); padding_idx -1 = none.
 Backward embedding(const Tensor& ids, int64_t num_weights, int64_t padding_idx);
+
+// ---- grad_math.cpp: pointwise math, variance, selections, triangles ----
+Backward sqrt(const Tensor& result);                                         // SqrtBackward0
+Backward rsqrt(const Tensor& result);                                        // RsqrtBackward0
+Backward log(const Tensor& input);                                           // LogBackward0
+Backward abs(const Tensor& input);                                           // AbsBackward0
+Backward erf(const Tensor& input, CpuKernels cpu);                           // ErfBackward0
+// VarBackward0 / StdBackward0 over one dim (or every element: dim nullopt), divisor n - correction.
+Backward var_std(const Tensor& input, const Tensor& result, std::optional<int64_t> dim, int64_t correction,
+                 bool keepdim, bool take_sqrt);
+Backward pow_tensor(const Tensor& base, const Tensor& exponent, const Tensor& result, CpuKernels cpu);  // PowBackward1
+Backward pow_scalar_base(double base, const Tensor& exponent, const Tensor& result);                   // PowBackward2
+Backward where(const Tensor& cond, bool need_a, bool need_b);                // WhereBackward0
+Backward triangle(int64_t diagonal, bool lower);                             // TrilBackward0 / TriuBackward0
+Backward amax(const Tensor& input, const Tensor& result, std::optional<int64_t> dim, bool keepdim);   // AmaxBackward0
+Backward max_all(const Tensor& input, const Tensor& result);                 // MaxBackward1
+// IndexSelectBackward0 (also repeat_interleave, which 1.13 computes as index_select).
+Backward index_select(const Shape& input_shape, int64_t dim, std::vector<int64_t> index);
+Backward baddbmm(const Tensor& batch1, const Tensor& batch2, bool need_self);  // BaddbmmBackward0 (beta = alpha = 1)
 
 }  // namespace attn::core::grad

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/grad_fns.h"
 #include "core/tensor.h"
 
 namespace attn::core {
@@ -96,7 +97,9 @@ Tensor repeat_interleave(const Tensor& a, int64_t repeats, int64_t dim) {
     Tensor part = make_view(out, a.shape(), strides, r * out.strides()[dim]);
     copy_(part, a);
   }
-  return with_grad(std::move(out), {&a}, "IndexSelectBackward0");
+  std::vector<int64_t> index;   // 1.13 computes it as a.index_select(dim, [0]*repeats + [1]*repeats + ...)
+  for (int64_t i = 0; i < a.shape()[dim]; ++i) index.insert(index.end(), static_cast<size_t>(repeats), i);
+  return autograd::record(std::move(out), {&a}, "IndexSelectBackward0", grad::index_select(a.shape(), dim, std::move(index)));
 }
 
 Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
@@ -107,7 +110,7 @@ Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
   float* o = out.data<float>();
   for_each_offset(shape, [&](int64_t k, int64_t i, int64_t j, int64_t l) { o[k] = pc[i] != 0.0f ? pa[j] : pb[l]; },
                   broadcast_strides(c, shape), broadcast_strides(fa, shape), broadcast_strides(fb, shape));
-  return with_grad(std::move(out), {&a, &b}, "WhereBackward0");
+  return autograd::record(std::move(out), {&a, &b}, "WhereBackward0", grad::where(cond, a.requires_grad(), b.requires_grad()));
 }
 
 Tensor argmax(const Tensor& a, int64_t dim, bool keepdim) {
@@ -150,11 +153,13 @@ Tensor isinf(const Tensor& a) {
 
 Tensor unary(const Tensor& a, const char* op) {
   const std::string o = op;
-  const char* name = o == "sqrt" ? "SqrtBackward0" : o == "abs" ? "AbsBackward0" : "LogBackward0";
+  if (o != "sqrt" && o != "abs") throw TensorError(std::string("unary(): unknown op ") + op);   // log is core::log
   Tensor out = map_to<float>(a, DType::float32, [&](float v) {
-    return o == "sqrt" ? std::sqrt(v) : o == "abs" ? std::fabs(v) : o == "log" ? std::log(v) : v;
+    return o == "sqrt" ? std::sqrt(v) : std::fabs(v);
   });
-  return with_grad(std::move(out), {&a}, name);
+  if (o == "abs") return autograd::record(std::move(out), {&a}, "AbsBackward0", grad::abs(a));
+  autograd::Backward backward = grad::sqrt(out);
+  return autograd::record(std::move(out), {&a}, "SqrtBackward0", std::move(backward));
 }
 
 // ---- amax, equal (scaling lessons) ----
@@ -180,14 +185,17 @@ Tensor amax(const Tensor& a, int64_t dim, bool keepdim) {
       }
       o[b * inner + i] = m;
     }
-  if (!a.is_float()) out = to_dtype(out, a.dtype());
-  return with_grad(std::move(out), {&a}, "AmaxBackward0");
+  if (!a.is_float()) return to_dtype(out, a.dtype());
+  autograd::Backward backward = grad::amax(a, out, dim, keepdim);
+  return autograd::record(std::move(out), {&a}, "AmaxBackward0", std::move(backward));
 }
 
 Tensor amax(const Tensor& a) {
   if (a.numel() == 0)
     throw TensorError("amax(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.");
-  return with_grad(amax(reshape(a, {-1}), 0, false), {&a}, "AmaxBackward0");
+  Tensor out = detach(amax(reshape(a, {-1}), 0, false));
+  autograd::Backward backward = grad::amax(a, out, std::nullopt, false);
+  return autograd::record(std::move(out), {&a}, "AmaxBackward0", std::move(backward));
 }
 
 bool equal(const Tensor& a, const Tensor& b) {

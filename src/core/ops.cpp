@@ -87,7 +87,9 @@ Tensor max(const Tensor& a) {
     throw TensorError("max(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.");
   const std::vector<float> v = to_float(a).floats();
   const float m = *std::max_element(v.begin(), v.end());
-  return with_grad(scalar(m), {&a}, "MaxBackward1");
+  Tensor out = scalar(m);
+  autograd::Backward backward = grad::max_all(a, out);
+  return autograd::record(std::move(out), {&a}, "MaxBackward1", std::move(backward));
 }
 
 Tensor exp(const Tensor& a, CpuKernels cpu) {

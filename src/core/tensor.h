@@ -308,7 +308,7 @@ Tensor argmax(const Tensor& a, int64_t dim, bool keepdim);
 Tensor argmax(const Tensor& a);                                    // into the flattened tensor
 Tensor isnan(const Tensor& a);
 Tensor isinf(const Tensor& a);
-Tensor unary(const Tensor& a, const char* op);                     // "sqrt", "abs", "log"
+Tensor unary(const Tensor& a, const char* op);                     // "sqrt" or "abs"
 Tensor amax(const Tensor& a, int64_t dim, bool keepdim);           // max along dim (NaN wins); AmaxBackward0
 Tensor amax(const Tensor& a);                                      // over every element
 bool equal(const Tensor& a, const Tensor& b);                      // torch.equal: same shape, same values

@@ -96,17 +96,18 @@ Tensor tanh(const Tensor& a, CpuKernels cpu) {
 
 Tensor log(const Tensor& a, CpuKernels cpu) {
   Tensor out = map_split(a, [cpu](float v, bool) { return avx2(cpu) ? sleef::logf_u10(v) : ::logf(v); }, false);
-  return with_grad(std::move(out), {&a}, "LogBackward0");
+  return autograd::record(std::move(out), {&a}, "LogBackward0", grad::log(a));
 }
 
 Tensor erf(const Tensor& a, CpuKernels cpu) {
   Tensor out = map_split(a, [cpu](float v, bool) { return avx2(cpu) ? sleef::erff_u10(v) : ::erff(v); }, false);
-  return with_grad(std::move(out), {&a}, "ErfBackward0");
+  return autograd::record(std::move(out), {&a}, "ErfBackward0", grad::erf(a, cpu));
 }
 
 Tensor rsqrt(const Tensor& a) {
   Tensor out = map_split(a, [](float v, bool) { return 1.0f / std::sqrt(v); }, false);
-  return with_grad(std::move(out), {&a}, "RsqrtBackward0");
+  autograd::Backward backward = grad::rsqrt(out);
+  return autograd::record(std::move(out), {&a}, "RsqrtBackward0", std::move(backward));
 }
 
 // pow_tensor_scalar (Pow.cpp, PowKernel.cpp): 0 fills ones, 1 copies; 0.5, -0.5, -1 are the vml
@@ -185,26 +186,47 @@ Tensor pow_tt(const Tensor& base, const Tensor& e, CpuKernels cpu) {
   Tensor out = empty(shape);
   float* o = out.data<float>();
   const float *px = x.data<float>(), *py = y.data<float>();
-  const auto run = [&](const Tensor& t) { return t.numel() == 1 || (t.shape() == shape && t.is_contiguous()); };
-  const int64_t n = out.numel();
-  const bool vec = run(x) && run(y);
-  const int64_t body = vec ? n - n % kVecStep : 0;
+  const Shape sx = broadcast_strides(x, shape), sy = broadcast_strides(y, shape), so = out.strides();
+  // TensorIterator's inner loop: the trailing dims that coalesce for all three operands form one
+  // run; it is vectorised when every operand is contiguous along it, or one input is a single
+  // broadcast value (stride 0) and the rest contiguous (VectorizedLoop2d); else all scalar.
+  int64_t run = 1;
+  int64_t d = static_cast<int64_t>(shape.size()) - 1;   // the innermost dim of size > 1
+  while (d >= 0 && shape[d] == 1) --d;
+  bool vec = true;
+  if (d >= 0) {
+    const auto unit = [&](const Shape& s) { return s[d] == 1; };
+    vec = (unit(sx) && unit(sy)) || (sx[d] == 0 && unit(sy)) || (unit(sx) && sy[d] == 0);
+    run = shape[d];
+    for (int64_t e = d - 1; e >= 0; --e) {
+      if (shape[e] == 1) continue;
+      bool joins = true;
+      for (const Shape* s : {&sx, &sy, &so}) joins = joins && (*s)[e] == (*s)[d] * run;
+      if (!joins) break;
+      run *= shape[e];
+    }
+  }
+  const int64_t body = vec ? run - run % kVecStep : 0;
   for_each_offset(shape, [&](int64_t k, int64_t i, int64_t j) {
-    o[k] = (k < body && avx2(cpu)) ? sleef::powf_u10(px[i], py[j]) : ::powf(px[i], py[j]);
-  }, broadcast_strides(x, shape), broadcast_strides(y, shape));
+    o[k] = (k % run < body && avx2(cpu)) ? sleef::powf_u10(px[i], py[j]) : ::powf(px[i], py[j]);
+  }, sx, sy);
   return out;
 }
 
 }  // namespace
 
 Tensor pow(const Tensor& a, const Tensor& exponent, CpuKernels cpu) {
-  return with_grad(pow_tt(a, exponent, cpu), {&a, &exponent}, "PowBackward1");
+  Tensor out = pow_tt(a, exponent, cpu);
+  autograd::Backward backward = grad::pow_tensor(a, exponent, out, cpu);
+  return autograd::record(std::move(out), {&a, &exponent}, "PowBackward1", std::move(backward));
 }
 
 // pow(Scalar, Tensor): the base becomes a wrapped 0-d tensor, rounded to float32.
 Tensor pow(double base, const Tensor& exponent, CpuKernels cpu) {
   const Tensor b = scalar(static_cast<float>(base));
-  return with_grad(pow_tt(b, exponent, cpu), {&exponent}, "PowBackward2");
+  Tensor out = pow_tt(b, exponent, cpu);
+  autograd::Backward backward = grad::pow_scalar_base(base, exponent, out);
+  return autograd::record(std::move(out), {&exponent}, "PowBackward2", std::move(backward));
 }
 
 Tensor erfinv(const Tensor& a, CpuKernels cpu) {

@@ -9,6 +9,7 @@
 // What it is not: var over several dims at once (the binding refuses it), or var_mean.
 #include <cmath>
 
+#include "core/grad_fns.h"
 #include "core/math_ops.h"
 
 namespace attn::core {
@@ -58,7 +59,10 @@ Tensor var_std(const Tensor& a, std::optional<int64_t> dim, int64_t correction, 
         o[b * inner + i] = static_cast<float>(finish(m2, size, correction, take_sqrt));
       }
   }
-  return with_grad(std::move(out), {&a}, take_sqrt ? "StdBackward0" : "VarBackward0");
+  std::optional<int64_t> gdim;   // var_backward's dim: none for a 0-d input or every element
+  if (dim && x.dim() > 0) gdim = normalize_dim(*dim, x.dim());
+  autograd::Backward backward = grad::var_std(a, out, gdim, correction, keepdim, take_sqrt);
+  return autograd::record(std::move(out), {&a}, take_sqrt ? "StdBackward0" : "VarBackward0", std::move(backward));
 }
 
 }  // namespace attn::core

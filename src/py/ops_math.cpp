@@ -60,7 +60,8 @@ Value sum_fn(Interpreter&, Args& a) {
   std::optional<int64_t> dim = one_dim(a, "dim");
   bool keepdim = a.flag("keepdim");
   if (dim) return Value::tensor(core::sum(t, *dim, keepdim));
-  Tensor r = core::with_grad(core::sum(t), {&t}, a.given("dim") ? "SumBackward1" : "SumBackward0");
+  Tensor r = core::sum(t);
+  if (a.given("dim")) core::autograd::rename(r, "SumBackward1");   // sum(dim=None): 1.13's overload name
   return Value::tensor(keepdim ? keep_all(r, t.shape()) : r);
 }
 
@@ -71,7 +72,7 @@ Value mean_fn(Interpreter&, Args& a) {
   bool keepdim = a.overload() == 0 ? false : a.flag("keepdim");
   if (dim) return Value::tensor(core::mean(t, *dim, keepdim));
   Tensor r = core::mean(t);   // mean of all elements
-  if (a.overload() == 1 && a.given("dim")) r = core::with_grad(r, {&t}, "MeanBackward1");
+  if (a.overload() == 1 && a.given("dim")) core::autograd::rename(r, "MeanBackward1");
   return Value::tensor(keepdim ? keep_all(r, t.shape()) : r);
 }
 
@@ -95,7 +96,7 @@ Value amax_fn(Interpreter&, Args& a) {
   std::optional<int64_t> dim = one_dim(a, "dim");
   bool keepdim = a.flag("keepdim");
   if (dim) return Value::tensor(core::amax(t, *dim, keepdim));
-  Tensor r = core::with_grad(core::amax(core::reshape(t, {-1}), 0, false), {&t}, "AmaxBackward0");   // over every element
+  Tensor r = core::amax(t);   // over every element
   return Value::tensor(keepdim ? keep_all(r, t.shape()) : r);
 }
 
