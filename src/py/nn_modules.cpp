@@ -264,7 +264,15 @@ void named_parameters_into(const Value& m, const std::string& prefix, bool recur
 
 Tensor linear_apply(const Tensor& x, const Tensor& w, const Tensor* bias) {
   Tensor y = core::matmul(x, core::t(w));
-  if (bias) y = core::binary(core::BinOp::add, y, *bias);
+  if (bias && x.dim() == 3 && x.is_contiguous()) {
+    // aten::linear's flattened addmm: (B*T, out) + bias, viewed back. Its backward reshapes the
+    // incoming gradient to (B*T, out) (a contiguous copy when the strides do not allow a view)
+    // before the bias's sum over rows, which decides the order of that sum.
+    const core::Shape shape = y.shape();
+    y = core::view(core::binary(core::BinOp::add, core::reshape(y, {-1, shape[2]}), *bias), shape);
+  } else if (bias) {
+    y = core::binary(core::BinOp::add, y, *bias);
+  }
   const char* name = !bias ? (x.dim() == 1 ? "SqueezeBackward3" : x.dim() == 2 ? "MmBackward0" : "UnsafeViewBackward0")
                            : (x.dim() == 2 ? "AddmmBackward0" : x.dim() == 3 && x.is_contiguous() ? "ViewBackward0" : "AddBackward0");
   core::autograd::rename(y, name);   // the gradient flows through matmul and add; the name is PyTorch's
