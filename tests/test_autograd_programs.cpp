@@ -145,3 +145,27 @@ TEST_CASE("autograd: under torch.no_grad() nothing is recorded, leaves may be wr
         "tensor(14., grad_fn=<SumBackward0>)\n"
         "tensor([2., 2., 2.])\n");
 }
+
+TEST_CASE("autograd: grad_fn prints as PyTorch's <Name object at 0x...>, with a made-up deterministic address") {
+  // PyTorch prints a heap address that changes every run; attn's is fixed (py/grad_fn.cpp), so
+  // the same program prints the same text twice.
+  auto run = [] {
+    attn::py::Interpreter in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::portable);
+    in.run_cell(
+        "import torch\n"
+        "w = torch.ones(2, requires_grad=True)\n"
+        "y = (w * 2).tanh()\n"
+        "print(y.grad_fn)\n"
+        "print(y.grad_fn.next_functions)\n"
+        "print(y.grad_fn.next_functions[0][0].next_functions)\n"
+        "print(w.grad_fn)\n");
+    return in.take_output();
+  };
+  const std::string out = run();
+  CHECK(out == run());
+  CHECK(out ==
+        "<TanhBackward0 object at 0x7f0000000040>\n"
+        "((<MulBackward0 object at 0x7f0000000000>, 0),)\n"
+        "((<AccumulateGrad object at 0x7f8000000000>, 0), (None, 0))\n"
+        "None\n");
+}

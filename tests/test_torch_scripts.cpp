@@ -59,6 +59,9 @@ TEST_CASE("tutorial: a GPT-style block (LayerNorm, GELU, feed-forward, shortcuts
 TEST_CASE("tutorial: gradients through the GPT block (print_gradients with and without shortcuts, loss.backward())") {
   check_script("gpt_gradients");
 }
+TEST_CASE("autograd in training loops: in-place updates (-=, sub_), zero_, retain_grad, grad_fn, errors") {
+  check_script("autograd_api");
+}
 TEST_CASE("tutorial: multi-head attention written five ways (class, combined QKV, einsum, SDPA, nn.MultiheadAttention)") {
   check_script("mha_variants");
 }

@@ -11,7 +11,7 @@
 // docs/pytorch-numerics.md §12 gives the evidence.
 // What it is not: grad mode (whether an op records at all is the caller's: py's RunState
 // detaches results under torch.no_grad), higher-order gradients (create_graph), hooks,
-// retain_grad() on non-leaves, or the in-place rules beyond the leaf check (py's).
+// or the in-place rules beyond the leaf check (py's).
 #pragma once
 
 #include <cstdint>
@@ -64,10 +64,30 @@ class Node {
   bool saves_tensors_ = false;
   bool released_ = false;                  // its saved tensors were freed by a backward()
   std::weak_ptr<LeafGrad> leaf_;           // AccumulateGrad: the leaf it writes to
+  // retain_grad(): the gradients of these outputs are also kept in the tensors' .grad.
+  std::vector<std::pair<uint32_t, std::weak_ptr<LeafGrad>>> retained_;
 
  private:
   std::string name_;
   uint64_t sequence_nr_;
+};
+
+// The creation numbers of one session's nodes (PyTorch's thread-local sequence_nr): the engine
+// runs nodes latest-created first, so only their order inside one graph matters. A session (py's
+// Interpreter) owns one and installs it with SequenceScope while its code runs; ops recorded
+// outside any scope (core's unit tests) count on a per-thread fallback, as PyTorch does.
+struct SequenceCounter {
+  uint64_t next = 0;
+};
+class SequenceScope {
+ public:
+  explicit SequenceScope(SequenceCounter& counter);
+  ~SequenceScope();
+  SequenceScope(const SequenceScope&) = delete;
+  SequenceScope& operator=(const SequenceScope&) = delete;
+
+ private:
+  SequenceCounter* saved_;
 };
 
 // with_grad with a backward function: the result of an op on `inputs` (see tensor.h).
@@ -87,7 +107,11 @@ Edge edge_of(const Tensor& t);
 // (TensorError), then the gradients flow into the leaves' .grad.
 void backward(const Tensor& root, const std::optional<Tensor>& gradient, bool retain_graph);
 
-// A leaf's .grad (nullopt: None). For a non-leaf also nullopt (PyTorch warns; the caller does).
+// tensor.retain_grad(): a non-leaf's .grad is filled by backward() (its node's incoming gradient,
+// then `.grad + new` on later calls); nothing for a leaf, whose .grad always is.
+void retain_grad(const Tensor& t);
+
+// A leaf's .grad (nullopt: None). For a non-leaf nullopt unless retain_grad() was called.
 std::optional<Tensor> grad(const Tensor& t);
 void set_grad(const Tensor& t, std::optional<Tensor> g);   // x.grad = None / a tensor
 

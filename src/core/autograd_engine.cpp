@@ -10,7 +10,6 @@
 // What it is not: the backward formulas (grad_*.cpp) or the reduction kernel (reduce.cpp).
 #include <fmt/format.h>
 
-#include <atomic>
 #include <map>
 #include <queue>
 
@@ -20,15 +19,19 @@ namespace attn::core {
 
 namespace {
 
-// Creation order of nodes. Only the order between the nodes of one graph matters, and one
-// interpreter makes a graph's nodes one after another, so a counter shared by interpreters
-// changes no result (PyTorch's is thread-local for the same reason).
-std::atomic<uint64_t> g_sequence_nr{0};
+// The counter of the session recording now (SequenceScope), else this thread's own.
+thread_local autograd::SequenceCounter* t_counter = nullptr;
+
+uint64_t next_sequence_nr() {
+  thread_local autograd::SequenceCounter fallback;
+  return (t_counter ? t_counter : &fallback)->next++;
+}
+
 constexpr uint64_t kAccumulateSeq = UINT64_MAX;   // AccumulateGrad runs as soon as it is ready
 
 std::shared_ptr<autograd::Node> make_node(const char* name, const std::vector<const Tensor*>& inputs,
                                           autograd::Backward backward) {
-  auto node = std::make_shared<autograd::Node>(name, g_sequence_nr.fetch_add(1));
+  auto node = std::make_shared<autograd::Node>(name, next_sequence_nr());
   for (const Tensor* in : inputs) {
     node->next_.push_back(autograd::edge_of(*in));
     node->input_shapes_.push_back(in->shape());
@@ -62,6 +65,9 @@ Tensor with_grad(Tensor out, const std::vector<const Tensor*>& inputs, const cha
 }
 
 namespace autograd {
+
+SequenceScope::SequenceScope(SequenceCounter& counter) : saved_(t_counter) { t_counter = &counter; }
+SequenceScope::~SequenceScope() { t_counter = saved_; }
 
 Tensor record(Tensor out, const std::vector<const Tensor*>& inputs, const char* name, Backward backward) {
   AutogradMeta& m = out.autograd();
@@ -109,9 +115,16 @@ Edge edge_of(const Tensor& t) {
   return {acc, 0};
 }
 
+void retain_grad(const Tensor& t) {
+  AutogradMeta& m = const_cast<Tensor&>(t).autograd();   // a handle copy shares the slot it makes
+  if (!m.grad_fn || m.leaf) return;                       // a leaf, or already retained
+  m.leaf = std::make_shared<LeafGrad>();
+  m.grad_fn->retained_.emplace_back(m.output_nr, m.leaf);
+}
+
 std::optional<Tensor> grad(const Tensor& t) {
   const AutogradMeta& m = t.autograd();
-  if (m.grad_fn || !m.leaf) return std::nullopt;
+  if (!m.leaf) return std::nullopt;
   return m.leaf->grad;
 }
 
@@ -140,14 +153,25 @@ Tensor fit(Tensor g, const Shape& shape) {
   return autograd::sum_to(g, shape);
 }
 
-void accumulate_leaf(Node& acc, const Tensor& g) {
-  std::shared_ptr<autograd::LeafGrad> leaf = acc.leaf_.lock();
-  if (!leaf) return;   // the leaf is gone: nobody can read its gradient
+void accumulate_into(const std::shared_ptr<autograd::LeafGrad>& leaf, const Tensor& g) {
   if (!leaf->grad) {
     leaf->grad = detach(g).clone();   // an owned, contiguous copy: later `+=` must not alias
     return;
   }
   binary_(BinOp::add, *leaf->grad, g);   // variable_grad += new_grad
+}
+
+void accumulate_leaf(Node& acc, const Tensor& g) {
+  std::shared_ptr<autograd::LeafGrad> leaf = acc.leaf_.lock();
+  if (leaf) accumulate_into(leaf, g);   // else the leaf is gone: nobody can read its gradient
+}
+
+// retain_grad's hook: the node's incoming gradient for that output, before the node runs.
+void keep_retained(const Node& n, const Grads& in) {
+  for (const auto& [output_nr, slot] : n.retained_) {
+    std::shared_ptr<autograd::LeafGrad> leaf = slot.lock();
+    if (leaf && output_nr < in.size() && in[output_nr]) accumulate_into(leaf, *in[output_nr]);
+  }
 }
 
 // The consumers of each node reachable from `root`, counted per node (engine's dependencies).
@@ -224,6 +248,7 @@ void autograd::backward(const Tensor& root, const std::optional<Tensor>& gradien
       if (in[0]) accumulate_leaf(*n, *in[0]);
       continue;
     }
+    keep_retained(*n, in);
     Grads out = any ? run_node(*n, in, retain_graph) : Grads(n->next_.size());
     out.resize(n->next_.size());
     for (size_t i = 0; i < n->next_.size(); ++i) {

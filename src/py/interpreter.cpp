@@ -91,6 +91,7 @@ void Interpreter::check_budget() const {
 }
 
 void Interpreter::run_cell(const std::string& source, bool echo_last, int first_line) {
+  const core::autograd::SequenceScope sequence(state.sequence);   // this session numbers its nodes
   steps_ = 0;
   deadline_ = std::chrono::steady_clock::now() +
               std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(time_limit_));
@@ -233,6 +234,13 @@ Interpreter::Flow Interpreter::exec_stmt(const StmtPtr& ptr, Value* ret) {
       case Stmt::AugAssign: {   // target first, then the value, as Python
         Value target = eval(*s.target);
         Value value = eval(*s.value);
+        if (target.kind == Value::Tensor && (s.op == "+" || s.op == "-" || s.op == "*" || s.op == "/") &&
+            (value.kind == Value::Tensor || value.is_number())) {   // Tensor.__iadd__ & co.: in place
+          const core::BinOp op = s.op == "+" ? core::BinOp::add : s.op == "-" ? core::BinOp::sub
+                                 : s.op == "*" ? core::BinOp::mul : core::BinOp::div;
+          assign(*s.target, tensor_inplace(*this, op, target, value));
+          break;
+        }
         const Value r = binop(s.op, target, value);
         assign(*s.target, state.grad_enabled ? r : without_grad(r));
         break;

@@ -20,6 +20,7 @@
 #include <sstream>
 #include <string>
 
+#include "core/autograd.h"
 #include "core/random.h"
 #include "py/limits.h"
 #include "py/value.h"
@@ -39,6 +40,8 @@ struct RunState {
   // torch.is_grad_enabled(): false inside `with torch.no_grad():` (grad_mode.cpp). The autograd
   // code reads it: an op records its backward only while it is true.
   bool grad_enabled = true;
+  // The creation numbers of this session's autograd nodes (installed while a cell runs).
+  core::autograd::SequenceCounter sequence;
 };
 
 // The local names of one function call, class body or comprehension. A function's scope lives as
@@ -223,6 +226,10 @@ Value make_torch_namespace();
 // graph, as a detached tensor (requires_grad=False, no grad_fn), as PyTorch's ops return it.
 // Leaves and in-place results keep theirs (ops_autograd.cpp).
 Value without_grad(const Value& v);
+// `x += y` & co. on a tensor x (and x.add_(y), ...): written in place, x returned (ops_autograd.cpp).
+Value tensor_inplace(Interpreter& in, core::BinOp op, const Value& self, const Value& other);
+// tensor.grad_fn: None for a leaf, else the node as a Python object (grad_fn.cpp).
+Value grad_fn_value(const core::Tensor& t);
 void add_grad_mode(NamespaceObj& torch);   // grad_mode.cpp: no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 Value tensor_attribute(Interpreter& in, const Value& self, const std::string& name);
 // `x.grad = ...` and `x.requires_grad = ...` (tensor_methods.cpp); other names raise.

@@ -1,11 +1,15 @@
 // py/ops_autograd.cpp: the op-table rows of autograd: Tensor.backward, Tensor.requires_grad_,
-// and torch.nn.functional.mse_loss (the loss the tutorials differentiate).
+// Tensor.retain_grad, the in-place arithmetic add_/sub_/mul_/div_ (also what `x += y`, `-=`,
+// `*=`, `/=` do to a tensor: Python's __iadd__ & co.), and torch.nn.functional.mse_loss (the
+// loss the tutorials differentiate).
 //
 // What it is: argument handling and PyTorch's messages around core/autograd.h, which records
 // the graph and runs the engine. Attributes (`x.grad`, `x.is_leaf`) are in tensor_methods.cpp.
 // What it is not: grad mode (RunState::grad_enabled), create_graph or autograd.grad().
 #include "core/autograd.h"
+#include "core/grad_fns.h"
 #include "py/interpreter.h"
+#include "py/ints.h"
 #include "py/op_table.h"
 
 namespace attn::py {
@@ -39,6 +43,30 @@ Value requires_grad_fn(Interpreter&, Args& a) {
   return a.get("self");
 }
 
+// tensor.retain_grad(): a non-leaf's .grad is filled by the next backward(); a leaf's always is.
+Value retain_grad_fn(Interpreter&, Args& a) {
+  const Tensor& self = a.tensor("self");
+  if (!self.requires_grad()) throw core::TensorError("can't retain_grad on Tensor that has requires_grad=False");
+  core::autograd::retain_grad(self);
+  return Value::none();
+}
+
+const char* inplace_grad_name(core::BinOp op) {
+  switch (op) {
+    case core::BinOp::add: return "AddBackward0";
+    case core::BinOp::sub: return "SubBackward0";
+    case core::BinOp::mul: return "MulBackward0";
+    case core::BinOp::div: return "DivBackward0";
+    case core::BinOp::pow: return "PowBackward0";
+  }
+  return "";
+}
+
+Value add_sub_(Interpreter& in, Args& a, core::BinOp op) {
+  if (a.number("alpha") != 1.0) a.unsupported("alpha", "attn adds with alpha=1; multiply `other` first");
+  return tensor_inplace(in, op, a.get("self"), a.get("other"));
+}
+
 Value mse_loss_fn(Interpreter&, Args& a) {
   const std::string reduction = a.string("reduction");
   if (!a.get("size_average").is_none()) a.unsupported("size_average", "use reduction=");
@@ -47,6 +75,36 @@ Value mse_loss_fn(Interpreter&, Args& a) {
 }
 
 }  // namespace
+
+// self (op)= other written into self's storage (every view sees it), the version bumped; self
+// stays the same object. Recording as PyTorch's in-place ops do: refused on a leaf that requires
+// grad while grad mode is on; otherwise, when self or other requires grad, self's grad_fn
+// becomes the op's node over self's previous history (mul_/div_ keep self's old values).
+Value tensor_inplace(Interpreter& in, core::BinOp op, const Value& self, const Value& other) {
+  Tensor& t = as_tensor(self);
+  const bool record = in.state.grad_enabled;
+  if (record && t.requires_grad() && t.is_leaf())
+    throw core::TensorError("a leaf Variable that requires grad is being used in an in-place operation.");
+  const Tensor before = t;                                    // its history: the node's input
+  const Tensor old = record && t.requires_grad() ? core::detach(t).clone() : Tensor();   // values before the write
+  if (other.kind == Value::Tensor) {
+    const Tensor o = as_tensor(other);
+    Tensor saved = before;   // mul_/div_ need self's values before the write (original_self)
+    if (record && (op == core::BinOp::mul || op == core::BinOp::div)) {
+      saved = core::detach(t).clone();
+      saved.set_requires_grad(before.requires_grad());   // which gradients the formula computes
+    }
+    core::binary_(op, t, o);
+    if (record && (before.requires_grad() || o.requires_grad()))
+      t = core::autograd::record(t, {&before, &o}, inplace_grad_name(op), core::grad::binary(op, saved, o));
+  } else {
+    const double s = torch_scalar(other, "other");
+    core::binary_scalar_(op, t, s);
+    if (record && before.requires_grad())
+      t = core::autograd::record(t, {&before}, inplace_grad_name(op), core::grad::binary_scalar(op, old, s, false));
+  }
+  return self;
+}
 
 Value without_grad(const Value& v) {
   if (v.kind == Value::Tensor) return as_tensor(v).is_leaf() ? v : Value::tensor(core::detach(as_tensor(v)));
@@ -66,6 +124,15 @@ Value without_grad(const Value& v) {
 void add_autograd_ops(std::vector<OpRow>& rows) {
   rows.push_back({"backward", kMethod, {"backward(Tensor self, Tensor? gradient=None, bool? retain_graph=None, bool create_graph=False, TensorList? inputs=None)"},
                   backward_fn});
+  rows.push_back({"retain_grad", kMethod, {"retain_grad(Tensor self)"}, retain_grad_fn});
+  rows.push_back({"add_", kMethod, {"add_(Tensor self, Tensor other, *, Scalar alpha=1)", "add_(Tensor self, Scalar other, Scalar alpha=1)"},
+                  [](Interpreter& in, Args& a) { return add_sub_(in, a, core::BinOp::add); }});
+  rows.push_back({"sub_", kMethod, {"sub_(Tensor self, Tensor other, *, Scalar alpha=1)", "sub_(Tensor self, Scalar other, Scalar alpha=1)"},
+                  [](Interpreter& in, Args& a) { return add_sub_(in, a, core::BinOp::sub); }});
+  rows.push_back({"mul_", kMethod, {"mul_(Tensor self, Tensor other)", "mul_(Tensor self, Scalar other)"},
+                  [](Interpreter& in, Args& a) { return tensor_inplace(in, core::BinOp::mul, a.get("self"), a.get("other")); }});
+  rows.push_back({"div_", kMethod, {"div_(Tensor self, Tensor other)", "div_(Tensor self, Scalar other)"},
+                  [](Interpreter& in, Args& a) { return tensor_inplace(in, core::BinOp::div, a.get("self"), a.get("other")); }});
   rows.push_back({"requires_grad_", kMethod, {"requires_grad_(Tensor self, bool requires_grad=True)"}, requires_grad_fn});
   rows.push_back({"nn.functional.mse_loss", kFunction,
                   {"def mse_loss(input, target, size_average=None, reduce=None, reduction='mean')"}, mse_loss_fn});

@@ -70,6 +70,7 @@ Value tensor_attribute(Interpreter&, const Value& self, const std::string& name)
   if (name == "ndim") return Value::integer(t.dim());
   if (name == "requires_grad") return Value::boolean(t.requires_grad());
   if (name == "is_leaf") return Value::boolean(t.is_leaf());
+  if (name == "grad_fn") return grad_fn_value(t);   // grad_fn.cpp
   if (name == "grad") {   // a leaf's accumulated gradient, a plain tensor; None before backward()
     std::optional<Tensor> g = core::autograd::grad(t);
     return g ? Value::tensor(*g) : Value::none();
