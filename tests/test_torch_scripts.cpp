@@ -62,6 +62,9 @@ TEST_CASE("tutorial: gradients through the GPT block (print_gradients with and w
 TEST_CASE("autograd in training loops: in-place updates (-=, sub_), zero_, retain_grad, grad_fn, errors") {
   check_script("autograd_api");
 }
+TEST_CASE("autograd errors: a saved tensor modified in place (version counter), in-place ops on a leaf") {
+  check_script("autograd_errors");
+}
 TEST_CASE("tutorial: multi-head attention written five ways (class, combined QKV, einsum, SDPA, nn.MultiheadAttention)") {
   check_script("mha_variants");
 }

@@ -32,9 +32,22 @@ using BackwardFn = std::function<Grads(const Grads& grad_outputs)>;
 
 // What a forward op hands with_grad: its backward, and whether that keeps tensors of the
 // forward (then a second backward() without retain_graph=True raises, as PyTorch does).
+// `saved` and `saves_result` name the tensors whose values fn reads (PyTorch's SavedVariables):
+// backward() refuses to run fn when one was modified in place since (its version moved on).
 struct Backward {
   BackwardFn fn;
   bool saves_tensors = true;
+  std::vector<Tensor> saved;      // inputs (or other tensors) fn reads
+  bool saves_result = false;      // fn reads the op's own result
+};
+
+// One saved tensor's version at the time the node was recorded (SavedVariable::saved_version_).
+struct SavedVersion {
+  std::shared_ptr<Storage> storage;
+  uint64_t version = 0;
+  Shape shape;
+  std::string grad_fn;            // the node that made it ("" for a leaf), for the message
+  uint32_t output_nr = 0;
 };
 
 struct Edge {
@@ -63,6 +76,7 @@ class Node {
   BackwardFn fn_;                          // empty: recorded for its name only
   bool saves_tensors_ = false;
   bool released_ = false;                  // its saved tensors were freed by a backward()
+  std::vector<SavedVersion> saved_;        // checked before fn_ runs
   std::weak_ptr<LeafGrad> leaf_;           // AccumulateGrad: the leaf it writes to
   // retain_grad(): the gradients of these outputs are also kept in the tensors' .grad.
   std::vector<std::pair<uint32_t, std::weak_ptr<LeafGrad>>> retained_;

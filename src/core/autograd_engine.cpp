@@ -38,6 +38,8 @@ std::shared_ptr<autograd::Node> make_node(const char* name, const std::vector<co
   }
   node->fn_ = std::move(backward.fn);
   node->saves_tensors_ = backward.saves_tensors;
+  for (const Tensor& t : backward.saved)
+    if (t.storage()) node->saved_.push_back({t.storage(), t.version(), t.shape(), t.grad_fn(), t.autograd().output_nr});
   return node;
 }
 
@@ -74,7 +76,9 @@ Tensor record(Tensor out, const std::vector<const Tensor*>& inputs, const char* 
   m = AutogradMeta{};
   if (!out.is_float() || !any_requires_grad(inputs)) return out;
   m.requires_grad = true;
+  const bool saves_result = backward.saves_result;
   m.grad_fn = make_node(name, inputs, std::move(backward));
+  if (saves_result && out.storage()) m.grad_fn->saved_.push_back({out.storage(), out.version(), out.shape(), name, 0});
   return out;
 }
 
@@ -200,15 +204,30 @@ const char* const kSecondTime =
     "Specify retain_graph=True if you need to backward through the graph a second time or if you need to access "
     "saved tensors after calling backward.";
 
+// SavedVariable::unpack's check: a tensor the node reads was modified in place after it was saved.
+void check_saved(const Node& n) {
+  for (const autograd::SavedVersion& s : n.saved_) {
+    if (s.storage->version() == s.version) continue;
+    throw TensorError(fmt::format(
+        "one of the variables needed for gradient computation has been modified by an inplace operation: "
+        "[torch.FloatTensor {}]{} is at version {}; expected version {} instead. Hint: enable anomaly detection to "
+        "find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True).",
+        shape_str(s.shape), s.grad_fn.empty() ? "" : fmt::format(", which is output {} of {},", s.output_nr, s.grad_fn),
+        s.storage->version(), s.version));
+  }
+}
+
 // Runs one node: its output gradients in, its inputs' gradients out.
 Grads run_node(Node& n, const Grads& in, bool retain_graph) {
   if (n.released_) throw TensorError(kSecondTime);
+  check_saved(n);
   if (!n.fn_)
     throw TensorError(fmt::format("attn does not implement the derivative of {} (its forward op is supported, "
                                   "its backward is not yet)", n.name()));
   Grads out = n.fn_(in);
   if (!retain_graph && n.saves_tensors_) {
     n.fn_ = nullptr;   // frees the saved tensors, as release_variables() does
+    n.saved_.clear();
     n.released_ = true;
   }
   return out;

@@ -35,15 +35,20 @@ Backward binary(BinOp op, const Tensor& a, const Tensor& b) {
   switch (op) {
     case BinOp::add: return {[](const Grads& g) { return Grads{*g[0], *g[0]}; }, false};
     case BinOp::sub: return {[](const Grads& g) { return Grads{*g[0], neg(*g[0])}; }, false};
-    case BinOp::mul:
-      return {[sa = detach(a), sb = detach(b), need_a, need_b](const Grads& g) {
+    case BinOp::mul: {
+      Backward bw{[sa = detach(a), sb = detach(b), need_a, need_b](const Grads& g) {
         Grads out(2);
         if (need_a) out[0] = core::binary(BinOp::mul, *g[0], sb);
         if (need_b) out[1] = core::binary(BinOp::mul, *g[0], sa);
         return out;
       }};
+      std::vector<Tensor> saved;   // self is saved for other's gradient, other for self's
+      if (need_b) saved.push_back(a);
+      if (need_a) saved.push_back(b);
+      return reads(std::move(bw), saved);
+    }
     case BinOp::div:
-      return {[sa = detach(a), sb = detach(b), need_a, need_b](const Grads& g) {
+      return reads({[sa = detach(a), sb = detach(b), need_a, need_b](const Grads& g) {
         Grads out(2);
         if (need_a) out[0] = core::binary(BinOp::div, *g[0], sb);
         if (need_b) {   // -grad * ((self / other) / other)
@@ -51,7 +56,7 @@ Backward binary(BinOp op, const Tensor& a, const Tensor& b) {
           out[1] = core::binary(BinOp::mul, core::neg(*g[0]), q);
         }
         return out;
-      }};
+      }}, need_b ? std::vector<Tensor>{a, b} : std::vector<Tensor>{b});
     case BinOp::pow: return {};   // tensor ** tensor: PowBackward1, not implemented
   }
   return {};
@@ -85,19 +90,19 @@ Backward neg() {
 }
 
 Backward exp(const Tensor& result) {
-  return {[y = detach(result)](const Grads& g) { return Grads{core::binary(BinOp::mul, *g[0], y)}; }};
+  return reads({[y = detach(result)](const Grads& g) { return Grads{core::binary(BinOp::mul, *g[0], y)}; }}, {}, true);
 }
 
 Backward tanh(const Tensor& result, CpuKernels cpu) {
   // tanh_backward(g, y) = g * (1 - y*y); the AVX2 build fuses 1 - y*y into fma(-y, y, 1).
-  return {[y = detach(result).contiguous(), cpu](const Grads& g) {
+  return reads({[y = detach(result).contiguous(), cpu](const Grads& g) {
     Tensor d = empty(y.shape());
     const float* py = y.data<float>();
     float* pd = d.data<float>();
     for (int64_t k = 0; k < y.numel(); ++k)
       pd[k] = cpu == CpuKernels::avx2 ? std::fma(-py[k], py[k], 1.0f) : 1.0f - py[k] * py[k];
     return Grads{core::binary(BinOp::mul, *g[0], d)};
-  }};
+  }}, {}, true);
 }
 
 Backward sum_all(const Shape& input_shape) {
@@ -195,9 +200,12 @@ Grads matmul_grads(const Tensor& a, const Tensor& b, const Tensor& g, int fold, 
 
 Backward matmul(const Tensor& a, const Tensor& b) {
   const int fold = should_fold(a, b.dim()) ? 1 : should_fold(b, a.dim()) ? 2 : 0;
-  return {[sa = detach(a), sb = detach(b), fold, need_a = a.requires_grad(), need_b = b.requires_grad()](const Grads& g) {
+  std::vector<Tensor> saved;   // mm saves self for mat2's gradient and mat2 for self's
+  if (b.requires_grad()) saved.push_back(a);
+  if (a.requires_grad()) saved.push_back(b);
+  return reads({[sa = detach(a), sb = detach(b), fold, need_a = a.requires_grad(), need_b = b.requires_grad()](const Grads& g) {
     return matmul_grads(sa, sb, *g[0], fold, need_a, need_b);
-  }};
+  }}, saved);
 }
 
 }  // namespace attn::core::grad

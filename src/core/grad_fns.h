@@ -18,6 +18,14 @@ namespace attn::core::grad {
 
 using autograd::Backward;
 
+// b, naming the tensors its function reads (and whether it reads the op's result), so backward()
+// can refuse to run it after an in-place change to one of them (autograd.h, Backward).
+inline Backward reads(Backward b, std::vector<Tensor> saved, bool result = false) {
+  b.saved = std::move(saved);
+  b.saves_result = result;
+  return b;
+}
+
 // ---- grad_basic.cpp: arithmetic, sums, matrix products ----
 Backward binary(BinOp op, const Tensor& a, const Tensor& b);                 // Add/Sub/Mul/DivBackward0
 Backward binary_scalar(BinOp op, const Tensor& a, double s, bool scalar_on_left);

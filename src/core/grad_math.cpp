@@ -66,44 +66,44 @@ Tensor var_grad(const Tensor& g, const Tensor& x, std::optional<int64_t> dim, in
 }  // namespace
 
 Backward sqrt(const Tensor& result) {
-  return {[y = detach(result)](const Grads& g) { return Grads{div(*g[0], muls(y, 2.0))}; }};
+  return reads({[y = detach(result)](const Grads& g) { return Grads{div(*g[0], muls(y, 2.0))}; }}, {}, true);
 }
 
 Backward rsqrt(const Tensor& result) {
-  return {[y = detach(result)](const Grads& g) {
+  return reads({[y = detach(result)](const Grads& g) {
     const Tensor y3 = mul(mul(y, y), y);   // result.pow(3): (y*y)*y (PowKernel.cpp)
     return Grads{mul(muls(*g[0], -0.5), y3)};
-  }};
+  }}, {}, true);
 }
 
 Backward log(const Tensor& input) {
-  return {[x = detach(input)](const Grads& g) { return Grads{div(*g[0], x)}; }};
+  return reads({[x = detach(input)](const Grads& g) { return Grads{div(*g[0], x)}; }}, {input});
 }
 
 Backward abs(const Tensor& input) {
-  return {[x = detach(input)](const Grads& g) {
+  return reads({[x = detach(input)](const Grads& g) {
     // sgn(x) for a real tensor is sign(): (0 < x) - (x < 0), so 0 (and NaN) give +0.
     return Grads{zip(*g[0], x, [](float gv, float xv) { return gv * (static_cast<float>(0.0f < xv) - static_cast<float>(xv < 0.0f)); })};
-  }};
+  }}, {input});
 }
 
 Backward erf(const Tensor& input, CpuKernels cpu) {
-  return {[x = detach(input), cpu](const Grads& g) {
+  return reads({[x = detach(input), cpu](const Grads& g) {
     const Tensor e = core::exp(core::neg(mul(x, x)), cpu);                     // exp(-(self.pow(2)))
     return Grads{mul(muls(e, 2.0 / std::sqrt(M_PI)), *g[0])};            // 2/sqrt(pi) * e * grad
-  }};
+  }}, {input});
 }
 
 Backward var_std(const Tensor& input, const Tensor& result, std::optional<int64_t> dim, int64_t correction, bool keepdim,
                  bool take_sqrt) {
-  return {[x = detach(input), y = detach(result), dim, correction, keepdim, take_sqrt](const Grads& g) {
+  return reads({[x = detach(input), y = detach(result), dim, correction, keepdim, take_sqrt](const Grads& g) {
     Tensor gv = *g[0];
     if (take_sqrt) {   // std_backward: (grad / (result * 2)).masked_fill_(result == 0, 0)
       gv = div(gv, muls(y, 2.0));
       masked_fill_(gv, compare(CmpOp::eq, y, zeros({})), 0.0f);
     }
     return Grads{var_grad(gv, x, dim, correction, keepdim)};
-  }};
+  }}, {input}, take_sqrt);
 }
 
 Backward pow_tensor(const Tensor& base, const Tensor& exponent, const Tensor& result, CpuKernels cpu) {

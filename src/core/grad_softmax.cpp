@@ -90,7 +90,7 @@ Tensor softmax_grad(const Tensor& grad, const Tensor& result, int64_t dim, CpuKe
 }  // namespace
 
 Backward softmax(const Tensor& result, int64_t dim, CpuKernels cpu) {
-  return {[y = detach(result), dim, cpu](const Grads& g) { return Grads{softmax_grad(*g[0], y, dim, cpu)}; }};
+  return reads({[y = detach(result), dim, cpu](const Grads& g) { return Grads{softmax_grad(*g[0], y, dim, cpu)}; }}, {}, true);
 }
 
 Backward masked_fill(const Tensor& mask) {

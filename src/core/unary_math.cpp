@@ -140,11 +140,11 @@ Tensor pow(const Tensor& a, double e, CpuKernels cpu) {
     return avx2(cpu) ? sleef::powf_u10(x, ef) : ::powf(x, ef);
   }, true);
   // PowBackward0 (pow_backward): e == 0 -> zeros, else g * (fl32(e) * x.pow(e - 1)).
-  autograd::Backward backward{[x = detach(a), e, ef, cpu](const autograd::Grads& g) {
+  autograd::Backward backward = grad::reads({[x = detach(a), e, ef, cpu](const autograd::Grads& g) {
     if (e == 0) return autograd::Grads{zeros(x.shape())};
     const Tensor d = binary_scalar(BinOp::mul, pow(x, e - 1.0, cpu), ef);
     return autograd::Grads{binary(BinOp::mul, *g[0], d)};
-  }};
+  }}, {a});
   return autograd::record(std::move(out), {&a}, "PowBackward0", std::move(backward));
 }
 
