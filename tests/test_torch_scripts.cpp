@@ -65,6 +65,9 @@ TEST_CASE("autograd in training loops: in-place updates (-=, sub_), zero_, retai
 TEST_CASE("autograd errors: a saved tensor modified in place (version counter), in-place ops on a leaf") {
   check_script("autograd_errors");
 }
+TEST_CASE("tutorial: gradients through multi-head attention written five ways (einsum, SDPA, nn.MultiheadAttention, ...)") {
+  check_script("mha_gradients");
+}
 TEST_CASE("tutorial: multi-head attention written five ways (class, combined QKV, einsum, SDPA, nn.MultiheadAttention)") {
   check_script("mha_variants");
 }

@@ -118,10 +118,23 @@ MhaResult multi_head_attention(const Tensor& query, const Tensor& key, const Ten
   const Tensor k_in = call.batch_first ? transpose(key, 1, 0) : key;
   const Tensor v_in = call.batch_first ? transpose(value, 1, 0) : value;
   const int64_t L = q_in.shape()[0], N = q_in.shape()[1], S = k_in.shape()[0];
+  // Self-attention (query is key is value): _in_projection_packed makes ONE linear with the
+  // packed (3E, E) weight and cuts q, k, v out of it; the values are the same as three linears,
+  // but the input's gradient is then one product over all 3E rows (docs/pytorch-numerics.md §12).
+  const auto same = [](const Tensor& a, const Tensor& b) {
+    return a.shares_storage(b) && a.offset() == b.offset() && a.shape() == b.shape() && a.strides() == b.strides();
+  };
+  std::optional<Tensor> packed;
+  if (same(query, key) && same(key, value)) packed = linear(q_in, p.in_proj_weight, in_b);
   auto project = [&](const Tensor& x, int64_t k, int64_t rows) {   // (N*H, rows, hd)
-    const Tensor w = narrow(p.in_proj_weight, 0, k * E, E);
-    const Tensor b = in_b ? narrow(*in_b, 0, k * E, E) : Tensor();
-    const Tensor y = linear(x, w, in_b ? &b : nullptr);
+    Tensor y;
+    if (packed) {
+      y = narrow(*packed, -1, k * E, E);
+    } else {
+      const Tensor w = narrow(p.in_proj_weight, 0, k * E, E);
+      const Tensor b = in_b ? narrow(*in_b, 0, k * E, E) : Tensor();
+      y = linear(x, w, in_b ? &b : nullptr);
+    }
     return transpose(view(y.contiguous(), {rows, N * H, hd}), 0, 1);
   };
   const Tensor q = binary_scalar(BinOp::div, project(q_in, 0, L), std::sqrt(static_cast<double>(hd)));

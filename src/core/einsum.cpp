@@ -11,6 +11,7 @@
 
 #include <map>
 
+#include "core/grad_fns.h"
 #include "core/tensor.h"
 
 namespace attn::core {
@@ -124,7 +125,7 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) 
   // PyTorch 1.13: one operand is a permute (or a sum); two end in mul, or in the view of a bmm.
   const char* name = fs.size() == 1 ? (contracted.empty() ? "PermuteBackward0" : "SumBackward1")
                                     : (contracted.empty() ? "MulBackward0" : "ViewBackward0");
-  return with_grad(std::move(out), ins, name);
+  return autograd::record(std::move(out), ins, name, grad::einsum(e.inputs, e.output, operands));
 }
 
 }  // namespace attn::core

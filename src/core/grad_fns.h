@@ -11,6 +11,8 @@
 #pragma once
 
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "core/autograd.h"
 
@@ -84,5 +86,10 @@ Backward max_all(const Tensor& input, const Tensor& result);                 // 
 // IndexSelectBackward0 (also repeat_interleave, which 1.13 computes as index_select).
 Backward index_select(const Shape& input_shape, int64_t dim, std::vector<int64_t> index);
 Backward baddbmm(const Tensor& batch1, const Tensor& batch2, bool need_self);  // BaddbmmBackward0 (beta = alpha = 1)
+
+// ---- grad_einsum.cpp ----
+// torch.einsum of two operands with a contraction (BmmBackward0's products) or a one-operand
+// permute; other equations get an empty Backward (not implemented).
+Backward einsum(const std::vector<std::string>& inputs, const std::string& output, const std::vector<Tensor>& operands);
 
 }  // namespace attn::core::grad
