@@ -72,7 +72,9 @@ int replay(const Program& p, attn::core::CpuKernels cpu) {
   attn::py::Interpreter in(cpu, attn::core::DropoutRng::portable);
   in.run_cell("import torch\n" + p.source);
   int bad = 0;
-  for (const auto& [leaf, want] : p.grads) {
+  for (const auto& grad : p.grads) {
+    const auto& leaf = grad.first;   // not a structured binding: clang 14 (the sanitizer build) cannot
+    const auto& want = grad.second;  // capture one in the lambdas doctest's macros expand to
     in.run_cell("__grad = " + leaf + ".grad");
     const attn::core::Tensor g = attn::py::as_tensor(in.lookup("__grad"));
     REQUIRE_MESSAGE(g.numel() == static_cast<int64_t>(want.size()), p.name << ": " << leaf);

@@ -46,7 +46,9 @@ void write(const std::string& name, const std::string& text) { std::ofstream(wor
 const std::string kHeader = "# T\nname: t\ngroup: concepts\norder: 1\nsource: a test\n\n";
 
 void check_usage_errors(std::initializer_list<std::pair<std::string, std::string>> cases) {
-  for (const auto& [args, err] : cases) {
+  for (const auto& c : cases) {
+    const std::string& args = c.first;   // not a structured binding: clang 14 (the sanitizer build)
+    const std::string& err = c.second;   // cannot capture one in CAPTURE's lambda
     CAPTURE(args);
     Result r = attn(args);
     CHECK(r.code == 2);

@@ -1,0 +1,2 @@
+x = '''never closed
+print((1, [2, {3: 
