@@ -4,6 +4,11 @@
 // same limit, the expected text is CPython 3.11's error with attn's limit name added.
 #include <doctest/doctest.h>
 
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <new>
+#include <streambuf>
 #include <string>
 
 #include "py/interpreter.h"
@@ -157,8 +162,17 @@ TEST_CASE("x[..., 0] indexes the last dimension; ... is Ellipsis") {
 
 TEST_CASE("control characters never reach the terminal raw") {
   CHECK(error_of("x = 1\ny = \x1b") == "2: SyntaxError: invalid non-printable character U+001B");
-  CHECK(attn::py::printable_message(std::string("AssertionError: a\x1b[2J\0b\nc\x80", 26)) ==
-        "AssertionError: a\\x1b[2J\\x00b\\nc\\x80");
+  // The message itself reaches the terminal escaped by cli::one_line (the one escaping function;
+  // py::printable_message, which duplicated it with no caller, is gone): ESC, NUL, a newline and
+  // a C1 control through the real binary.
+  std::string dir = std::filesystem::temp_directory_path() / ("attn-escape-test-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/t.lesson") << "# t\nname: t\ngroup: concepts\norder: 1\nsource: t\n\n## a: a\n\n```python\n"
+                                      "assert False, 'a\\x1b[2J\\x00b\\nc\\x80'\n```\n";
+  CliResult r = attn_process("run --quiet " + dir + "/t.lesson");
+  CHECK(r.code == 2);
+  CHECK(r.err == "attn: " + dir + "/t.lesson:10: AssertionError: a\\x1b[2J\\x00b\\nc\\x80\n");
+  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("attn run: a cell's limit is one line naming file:line; --time-limit takes seconds") {
@@ -193,4 +207,105 @@ TEST_CASE("range is lazy: range(-2**63, 2**63 - 1) allocates nothing, a loop ove
   CHECK(starts_with(error_of("x = list(range(10**18))"), "1: MemoryError: a list made from a range of 1,000,000,000,000,000,000 items"));
   CHECK(starts_with(error_of("s = 0\nfor i in range(10**18):\n    s += i", 0.05), "3: TimeoutError: the cell ran longer than its time limit"));
   CHECK(run("import torch\nprint(torch.tensor(range(3)), sum(range(5)), [i * i for i in range(4)])") == "tensor([0, 1, 2]) 10 [0, 1, 4, 9]\n");
+}
+
+namespace {
+
+// A stream buffer that fails every write: by throwing std::bad_alloc (a buffer that cannot grow)
+// or by returning EOF (a write that failed).
+struct FailingBuf : std::streambuf {
+  bool throws;
+  explicit FailingBuf(bool t) : throws(t) {}
+  int_type overflow(int_type) override {
+    if (throws) throw std::bad_alloc();
+    return traits_type::eof();
+  }
+  std::streamsize xsputn(const char*, std::streamsize) override {
+    if (throws) throw std::bad_alloc();
+    return 0;
+  }
+};
+
+// The error of running `code` with the interpreter's output going to `buf`, then whether a
+// later cell prints again once the output works.
+std::string error_printing(const std::string& code, bool echo_last, std::streambuf* buf) {
+  attn::py::Interpreter in = fresh();
+  std::ostream& out = in.out;
+  std::streambuf* own = out.rdbuf(buf);
+  std::string err;
+  try {
+    in.run_cell(code, echo_last);
+  } catch (const attn::py::ScriptError& e) {
+    err = std::to_string(e.line) + ": " + e.what();
+  }
+  out.rdbuf(own);
+  in.run_cell("print('again')");
+  CHECK(in.take_output() == "again\n");
+  return err;
+}
+
+}  // namespace
+
+TEST_CASE("output that cannot be written stops the cell with one line, never vanishes silently") {
+  FailingBuf no_memory(true), write_fails(false);
+  const std::string memory = "MemoryError: out of memory (the cell asked for more than this machine could allocate)";
+  CHECK(error_printing("x = 1\nprint('hello')", false, &no_memory) == "2: " + memory);
+  CHECK(error_printing("x = 1\nx + 1", true, &no_memory) == "2: " + memory);   // the echoed last expression
+  CHECK(error_printing("x = 1\nprint('hello')", false, &write_fails) ==
+        "2: OSError: attn could not keep what the cell printed (writing its output failed)");
+}
+
+TEST_CASE("an imported .py file is read up to 1 MiB, as a lesson file; a larger one is one line naming the limit") {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("attn-import-cap-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const size_t cap = attn::py::limits::kMaxModuleFileBytes;
+  CHECK(cap == size_t{1} << 20);
+  auto helper = [&](const std::string& name, size_t bytes) {   // `X = 1` then comment lines, exactly `bytes` long
+    std::string text = "X = 1\n";
+    while (text.size() < bytes) text += std::string(std::min<size_t>(99, bytes - text.size() - 1), '#') + "\n";
+    REQUIRE(text.size() == bytes);
+    std::ofstream(dir / name, std::ios::binary) << text;
+  };
+  helper("fits.py", cap);
+  helper("big.py", cap + 1);
+  attn::py::Interpreter in = fresh();
+  in.set_import_dir(dir.string());
+  in.run_cell("import fits\nprint(fits.X)");
+  CHECK(in.take_output() == "1\n");
+  try {
+    in.run_cell("x = 1\nimport big");
+    FAIL("a file over the limit was imported");
+  } catch (const attn::py::ScriptError& e) {
+    CHECK(e.line == 2);
+    CHECK(std::string(e.what()) == "ImportError: " + (dir / "big.py").string() +
+                                       " is larger than 1 MiB (1048576 bytes), attn's limit for an imported .py file "
+                                       "(limits::kMaxModuleFileBytes)");
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("--time-limit holds inside one statement of many big ops and inside one huge op (core/deadline.h)") {
+  const std::string timeout = "TimeoutError: the cell ran longer than its time limit of 0.05 seconds (--time-limit SECONDS changes it)";
+  // Eight products of 3.4e9 multiply-adds in one statement: the clock is read after each op, not
+  // only every 1024 statements, so the statement stops (it used to finish, with no error at all).
+  CHECK(error_of("import torch\na = torch.ones(1500, 1500)\nb = a @ a @ a @ a @ a @ a @ a @ a", 0.05) == "3: " + timeout);
+  // One einsum of 10^10 terms (seconds to minutes): its loop looks at the deadline itself. The
+  // bound below is loose on purpose (a loaded machine); without the check it takes far longer.
+  auto start = std::chrono::steady_clock::now();
+  CHECK(error_of("import torch\nx = torch.ones(100000)\ny = torch.einsum('i,j->', x, x)", 0.05) == "3: " + timeout);
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+  // One product of 1.25e11 multiply-adds (many seconds): a kernel block at a time.
+  start = std::chrono::steady_clock::now();
+  CHECK(error_of("import torch\nc = torch.ones(5000, 5000) @ torch.ones(5000, 5000)", 0.05) == "2: " + timeout);
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+  // A cell within its limit runs as before, and so does the next cell after a timeout.
+  CHECK(run("import torch\nprint((torch.ones(300, 300) @ torch.ones(300, 300))[0, 0])") == "tensor(300.)\n");
+}
+
+TEST_CASE("nn.Embedding's size check cannot overflow (UBSan: 2**62 * 4 wrapped past the 50-million check)") {
+  CHECK(error_of("import torch.nn as nn\ne = nn.Embedding(2**62, 4)") ==
+        "2: RuntimeError: embedding too large for a lesson (over 50 million weights)");
+  CHECK(error_of("import torch.nn as nn\ne = nn.Embedding(4, 2**62)") ==
+        "2: RuntimeError: embedding too large for a lesson (over 50 million weights)");
 }

@@ -11,6 +11,7 @@
 
 #include <map>
 
+#include "core/deadline.h"
 #include "core/grad_fns.h"
 #include "core/tensor.h"
 
@@ -95,7 +96,14 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) 
     }
     return off;
   };
+  // A naive loop over n_out * n_sum terms, which a few small operands can make 10^11 long: it
+  // looks at the deadline (core/deadline.h) every 2^16 terms.
+  int64_t since_check = 0;
   for (int64_t o = 0; o < n_out; ++o) {
+    if (++since_check >= (int64_t{1} << 16)) {
+      since_check = 0;
+      check_deadline();
+    }
     int64_t rem = o;
     for (int64_t d = static_cast<int64_t>(e.output.size()) - 1; d >= 0; --d) {
       idx[e.output[d]] = rem % size[e.output[d]];
@@ -109,6 +117,10 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) 
       continue;
     }
     for (int64_t s = 0; s < n_sum; ++s) {
+      if (++since_check >= (int64_t{1} << 16)) {
+        since_check = 0;
+        check_deadline();
+      }
       int64_t r = s;
       for (int64_t d = static_cast<int64_t>(contracted.size()) - 1; d >= 0; --d) {
         idx[contracted[d]] = r % size[contracted[d]];

@@ -22,6 +22,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "core/deadline.h"
 #include "core/gemm_kernels.h"
 #include "core/parallel.h"
 
@@ -160,6 +161,7 @@ void tile_product(const Tile& t, int64_t k, Operand a, Operand b, int64_t ldc, c
   for (int64_t jc = 0; jc < t.n; jc += kNC) {
     const int64_t nc = std::min(kNC, t.n - jc);
     for (int64_t pc = 0; pc < k; pc += kKC) {
+      check_deadline();   // a block is milliseconds of work: a huge product stops near the time limit
       const int64_t kc = std::min(kKC, k - pc);
       pack_b(t.b + pc * b.row_stride + jc * b.col_stride, b.row_stride, b.col_stride, kc, nc, bp);
       for (int64_t ic = 0; ic < t.m; ic += kMC) {
@@ -208,6 +210,10 @@ Plan plan(int64_t batch, int64_t m, int64_t n, int64_t k, const Config& cfg) {
 void batched_matmul(int64_t batch, int64_t m, int64_t n, int64_t k, Operand a, const int64_t* a_offset,
                     Operand b, const int64_t* b_offset, float* c, const Config& cfg) {
   if (batch <= 0 || m <= 0 || n <= 0) return;
+  if (k <= 0) {   // an empty sum: +0.0f; the operands may be empty (null data: no offsets into them)
+    std::fill_n(c, batch * m * n, 0.0f);
+    return;
+  }
   const MicroKernel* kern = micro_kernels(cfg);
   const Plan p = plan(batch, m, n, k, cfg);
   const int64_t per_batch = p.tiles_m * p.tiles_n;
@@ -226,6 +232,10 @@ void batched_matmul(int64_t batch, int64_t m, int64_t n, int64_t k, Operand a, c
 
 void matmul(int64_t m, int64_t n, int64_t k, Operand a, Operand b, float* c, int64_t ldc, const Config& cfg) {
   if (m <= 0 || n <= 0) return;
+  if (k <= 0) {   // an empty sum: +0.0f; the operands may be empty (null data: no tile offsets into them)
+    for (int64_t i = 0; i < m; ++i) std::fill_n(c + i * ldc, n, 0.0f);
+    return;
+  }
   const MicroKernel* kern = micro_kernels(cfg);
   const Plan p = plan(1, m, n, k, cfg);
   if (p.tiles_m * p.tiles_n == 1) return tile_product({a.data, b.data, c, m, n}, k, a, b, ldc, kern);

@@ -27,6 +27,7 @@
 #include "core/kernels.h"
 
 #include "core/cpu.h"
+#include "core/deadline.h"
 #include "core/gemm.h"
 #include "core/kernels_avx2.h"
 #include "core/parallel.h"
@@ -273,6 +274,7 @@ void softmax_lastdim(const float* in, float* out, int64_t rows, int64_t n, CpuKe
   const int threads = rows * n >= kSoftmaxSplit ? parallel::max_threads() : 1;
   const int64_t per_task = std::max<int64_t>(1, rows / (4 * threads));
   parallel::run((rows + per_task - 1) / per_task, threads, [&](int64_t task) {
+    check_deadline();   // core/deadline.h: a softmax over 10^9 elements stops near the time limit
     const int64_t end = std::min(rows, (task + 1) * per_task);
     for (int64_t r = task * per_task; r < end; ++r) avx2::softmax_row(in + r * n, out + r * n, n, cpu);
   });
@@ -304,6 +306,7 @@ void reference::softmax_lastdim(const float* in, float* out, int64_t rows, int64
 void softmax_inner(const float* in, float* out, int64_t outer, int64_t dim_size, int64_t inner, CpuKernels cpu) {
   const int64_t vector_cols = inner - inner % kLanes;  // columns covered by full vectors
   for (int64_t o = 0; o < outer; ++o) {
+    check_deadline();   // core/deadline.h
     for (int64_t c = 0; c < inner; ++c) {
       const float* x = in + o * dim_size * inner + c;
       float* y = out + o * dim_size * inner + c;

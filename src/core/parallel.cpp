@@ -14,6 +14,8 @@
 #include <thread>
 #include <vector>
 
+#include "core/deadline.h"
+
 namespace attn::core::parallel {
 
 namespace {
@@ -137,7 +139,12 @@ void run(int64_t tasks, int threads, const std::function<void(int64_t)>& body) {
     for (int64_t t = 0; t < tasks; ++t) body(t);
     return;
   }
-  pool().run(tasks, threads, body);
+  // The pool's threads work under the caller's deadline (core/deadline.h) for this job.
+  const auto deadline = current_deadline();
+  pool().run(tasks, threads, [&](int64_t t) {
+    ScopedDeadline in_task(deadline);
+    body(t);
+  });
 }
 
 }  // namespace attn::core::parallel

@@ -317,7 +317,11 @@ int64_t numel_of(const Shape& shape) {
 
 Shape contiguous_strides(const Shape& shape) {
   Shape s(shape.size(), 1);
-  for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d) s[d] = s[d + 1] * std::max<int64_t>(shape[d + 1], 1);
+  // In uint64: a shape with a 0 among huge sizes, (0, 123456789012, 123456789012), holds no
+  // element but its strides overflow int64 (signed overflow is UB; they wrap, as in PyTorch, and
+  // are never used to reach an element). A shape with elements has numel() checked, so fits.
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d)
+    s[d] = static_cast<int64_t>(static_cast<uint64_t>(s[d + 1]) * static_cast<uint64_t>(std::max<int64_t>(shape[d + 1], 1)));
   return s;
 }
 

@@ -268,7 +268,13 @@ Value Interpreter::eval(const Expr& e) {
       v.obj = s;
       return v;
     }
-    case Expr::Call: return eval_call(e);
+    case Expr::Call: {
+      Value r = eval_call(e);
+      // A call may take seconds by itself: one statement of many must not run long past
+      // --time-limit (tick() reads the clock only every 1024 steps).
+      if (std::chrono::steady_clock::now() > deadline_) check_budget();
+      return r;
+    }
     case Expr::Unary: {
       Value x = eval(*e.a);
       if (e.name == "+") return x;
@@ -284,6 +290,7 @@ Value Interpreter::eval(const Expr& e) {
       Value left = eval(*e.a);
       Value right = eval(*e.b);
       const Value r = binop(e.name, left, right);
+      if (r.kind == Value::Tensor && std::chrono::steady_clock::now() > deadline_) check_budget();   // `a @ b @ b @ b`
       return state.grad_enabled ? r : without_grad(r);   // torch.no_grad(): nothing recorded
     }
     case Expr::Compare: return eval_compare(e);

@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_set>
 
+#include "core/deadline.h"
 #include "py/exceptions.h"
 #include "py/limits.h"
 #include "py/parser.h"
@@ -17,6 +19,46 @@ namespace {
 
 bool declared(const std::vector<std::string>& sorted_names, const std::string& name) {
   return std::binary_search(sorted_names.begin(), sorted_names.end(), name);
+}
+
+// Lists, dicts and module namespaces that hold themselves (a.append(a); two imported files that
+// import each other) are reference cycles shared_ptr never frees: LeakSanitizer's finding in the
+// sanitizer build. The session is over, so empty each such container reachable from its names,
+// its modules and the printed values it still holds. Instances, functions and classes are not
+// entered: a printed nn.Module may live on in a LessonRun. Snapshots already moved to a
+// LessonRun are copies, not reached here. Walks with its own stack: no recursion on deep values.
+void break_cycles(const std::map<std::string, Value>& names, const std::map<std::string, Value>& modules,
+                  const std::vector<PrintedValue>& printed) {
+  std::vector<Value> todo;
+  for (const auto& [name, v] : names) todo.push_back(v);
+  for (const auto& [path, v] : modules) todo.push_back(v);
+  for (const PrintedValue& p : printed) todo.push_back(p.value);
+  std::unordered_set<const Obj*> seen;
+  std::vector<Value> containers;
+  while (!todo.empty()) {
+    Value v = std::move(todo.back());
+    todo.pop_back();
+    const bool file_module = v.kind == Value::Namespace && v.obj && static_cast<const NamespaceObj*>(v.obj.get())->names.count("__file__");
+    if (!v.obj || !(v.kind == Value::List || v.kind == Value::Tuple || v.kind == Value::Dict || file_module)) continue;
+    if (!seen.insert(v.obj.get()).second) continue;
+    if (v.kind == Value::Dict)
+      for (const auto& [key, x] : static_cast<const DictObj*>(v.obj.get())->items) todo.push_back(x);
+    else if (v.kind == Value::Namespace)
+      for (const auto& [name, x] : static_cast<const NamespaceObj*>(v.obj.get())->names) todo.push_back(x);
+    else
+      for (const Value& x : static_cast<const SeqObj*>(v.obj.get())->items) todo.push_back(x);
+    containers.push_back(std::move(v));
+  }
+  for (Value& c : containers) {
+    if (c.kind == Value::Dict) static_cast<DictObj*>(c.obj.get())->clear();
+    else if (c.kind == Value::Namespace) static_cast<NamespaceObj*>(c.obj.get())->names.clear();
+    else static_cast<SeqObj*>(c.obj.get())->items.clear();
+  }
+}
+
+std::string timeout_message(double seconds) {
+  return fmt::format("TimeoutError: the cell ran longer than its time limit of {:g} seconds (--time-limit SECONDS changes it)",
+                     seconds);
 }
 
 }  // namespace
@@ -33,6 +75,10 @@ void rethrow_at(int line, const std::string& file) {
     throw;
   } catch (const std::bad_alloc&) {   // a value the machine cannot hold: Python's MemoryError, not a crash
     throw ScriptError(line, "MemoryError: out of memory (the cell asked for more than this machine could allocate)", file);
+  } catch (const core::DeadlineExceeded& e) {   // a kernel saw the cell's deadline pass (core/deadline.h)
+    throw LimitError(line, timeout_message(e.seconds), file);
+  } catch (const std::ios_base::failure&) {   // `out` could not take what the cell printed (badbit)
+    throw ScriptError(line, "OSError: attn could not keep what the cell printed (writing its output failed)", file);
   } catch (const core::TensorError& e) {
     throw ScriptError(line, std::string("RuntimeError: ") + e.what(), file);
   } catch (const std::exception& e) {
@@ -57,6 +103,9 @@ Interpreter::Interpreter(core::CpuKernels cpu, core::DropoutRng rng)
   add_more_builtins(builtins_);
   add_exception_classes(builtins_);
   main_->names["__name__"] = Value::str("__main__");
+  // A print() that cannot be written (std::bad_alloc while the buffer grows) must stop the cell
+  // as a MemoryError (rethrow_at), not set badbit and drop this and every later line silently.
+  out.exceptions(std::ios::badbit);
 }
 
 // A function that closes over its defining scope and is stored in it is a reference cycle;
@@ -67,6 +116,7 @@ Interpreter::~Interpreter() {
       s->vars.clear();
       s->parent.reset();
     }
+  break_cycles(main_->names, modules_, printed);
 }
 
 void Interpreter::record_printed(const std::string& name, const Value& v) {
@@ -85,16 +135,17 @@ void Interpreter::check_budget() const {
   if (steps_ > limits::kMaxSteps)
     throw LimitError(0, fmt::format("RuntimeError: the cell ran more than {} steps (statements and loop iterations; "
                                  "attn's limit, limits::kMaxSteps)", with_commas(limits::kMaxSteps)));
-  if (std::chrono::steady_clock::now() > deadline_)
-    throw LimitError(0, fmt::format("TimeoutError: the cell ran longer than its time limit of {:g} seconds "
-                                 "(--time-limit SECONDS changes it)", time_limit_));
+  if (std::chrono::steady_clock::now() > deadline_) throw LimitError(0, timeout_message(time_limit_));
 }
 
 void Interpreter::run_cell(const std::string& source, bool echo_last, int first_line) {
   const core::autograd::SequenceScope sequence(state.sequence);   // this session numbers its nodes
   steps_ = 0;
+  out.clear();   // a cell whose output failed left badbit set; the next one writes again
   deadline_ = std::chrono::steady_clock::now() +
               std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(time_limit_));
+  // The kernels of one huge op look at the same deadline (core/deadline.h).
+  core::ScopedDeadline kernels_deadline(deadline_, time_limit_);
   // The cell's tree lives while the cell runs; what outlives it (a `def`) owns its own part.
   const Block body = parse_program(source, first_line);
   bool echo = echo_last && !body.empty() && body.back()->kind == Stmt::ExprStmt;
@@ -109,7 +160,11 @@ void Interpreter::run_cell(const std::string& source, bool echo_last, int first_
     rethrow_at(last.line, file_);
   }
   if (!v.is_none()) {
-    out << repr_of(v) << "\n";
+    try {
+      out << repr_of(v) << "\n";
+    } catch (...) {
+      rethrow_at(last.line, file_);
+    }
     record_printed(last.value->kind == Expr::Call && last.value->a->kind == Expr::Name ? last.value->a->name + "(...)" : "_", v);
   }
 }

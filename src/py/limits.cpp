@@ -3,8 +3,6 @@
 
 #include <fmt/format.h>
 
-#include "print/tensor_str.h"
-
 #if defined(__linux__)
 #include <pthread.h>
 #endif
@@ -80,23 +78,6 @@ void too_many_items(const std::string& what, Count n) {
 void too_many_bytes(const std::string& what, Count n) {
   throw LimitError(0, fmt::format("MemoryError: {} of {} characters is more than attn's limit of {} (limits::kMaxStrBytes)", what,
                                with_commas(n), with_commas(limits::kMaxStrBytes)));
-}
-
-std::string printable_message(const std::string& msg) {
-  std::string out;
-  out.reserve(msg.size());
-  size_t pos = 0;
-  while (pos < msg.size()) {
-    const size_t start = pos;
-    const char32_t c = print::detail::decode_utf8(msg, pos);
-    if (c == '\n') out += "\\n";
-    else if (c == '\t') out += "\\t";
-    else if (c == '\r') out += "\\r";
-    else if (c < 0x20 || (c >= 0x7f && c < 0xa0)) out += fmt::format("\\x{:02x}", static_cast<uint32_t>(c));
-    else if (c >= 0xdc80 && c <= 0xdcff && pos - start == 1) out += fmt::format("\\x{:02x}", static_cast<uint32_t>(c - 0xdc00));   // not UTF-8
-    else out.append(msg, start, pos - start);
-  }
-  return out;
 }
 
 }  // namespace attn::py

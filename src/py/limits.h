@@ -32,6 +32,7 @@ inline constexpr size_t kMaxItems = 10'000'000;       // a list, tuple, dict or 
 inline constexpr size_t kMaxStrBytes = 100'000'000;   // a str (bytes of UTF-8)
 inline constexpr int64_t kMaxSteps = 20'000'000;      // statements and loop iterations of one cell
 inline constexpr double kDefaultTimeLimit = 60.0;     // seconds one cell may run (--time-limit)
+inline constexpr size_t kMaxModuleFileBytes = size_t{1} << 20;   // an imported .py file: 1 MiB, as a lesson file
 }  // namespace limits
 
 // LimitError (ast.h) is raised with line 0 where no line is known; the statement it stopped
@@ -80,10 +81,5 @@ inline void check_items(const std::string& what, Count n) { if (n > limits::kMax
 inline void check_bytes(const std::string& what, Count n) { if (n > limits::kMaxStrBytes) too_many_bytes(what, n); }
 
 std::string with_commas(Count n);   // 10000000 -> "10,000,000"
-
-// A message as it may be printed to a terminal, on one line: control characters (ESC, NUL,
-// newline, ...) and bytes that are not UTF-8 written as Python's repr writes them (\x1b, \x00,
-// \n, \t).
-std::string printable_message(const std::string& msg);
 
 }  // namespace attn::py

@@ -12,10 +12,10 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
-#include <sstream>
 
 #include "py/exceptions.h"
 #include "py/interpreter.h"
+#include "py/limits.h"
 #include "py/parser.h"
 #include "py/signature.h"
 
@@ -88,11 +88,19 @@ Value importlib_metadata(Interpreter& in) {
   return namespace_value("importlib.metadata", ns);
 }
 
+// At most limits::kMaxModuleFileBytes, as a lesson file (lesson/lesson_file.h): a data file
+// named like a module must not fill the memory before it fails to parse.
 std::string read_file(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
+  if (!f) throw std::runtime_error("ImportError: cannot read " + path);
+  std::string text(limits::kMaxModuleFileBytes + 1, '\0');   // one byte more than allowed: enough to know it is too large
+  f.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<size_t>(f.gcount()));
+  if (text.size() > limits::kMaxModuleFileBytes)
+    throw std::runtime_error(fmt::format("ImportError: {} is larger than {} MiB ({} bytes), attn's limit for an imported "
+                                         ".py file (limits::kMaxModuleFileBytes)", path, limits::kMaxModuleFileBytes >> 20,
+                                         limits::kMaxModuleFileBytes));
+  return text;
 }
 
 }  // namespace

@@ -158,7 +158,8 @@ void embedding_init(Interpreter& in, Value& self, CallArgs& a) {
   if (padding && (*padding >= num || *padding < -num))   // nn.Embedding's own check, before any weight is drawn
     throw std::runtime_error("AssertionError: Padding_idx must be within num_embeddings");
   if (padding && *padding < 0) *padding += num;
-  if (num * dim > 50'000'000) throw std::runtime_error("RuntimeError: embedding too large for a lesson (over 50 million weights)");
+  int64_t weights = 0;   // num * dim may overflow int64: nn.Embedding(2**62, 4)
+  if (__builtin_mul_overflow(num, dim, &weights) || weights > 50'000'000) throw std::runtime_error("RuntimeError: embedding too large for a lesson (over 50 million weights)");
     Tensor w = core::embedding_weight(in.state.generator, num, dim);
   if (padding)   // reset_parameters(): normal_ init, then the padding row filled with zeros
     std::fill_n(w.data<float>() + *padding * dim, dim, 0.0f);

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# tests/hostile/hostile.sh: every input of issue 9's "What was seen", run through the real binary.
+#
+# Each case must answer within LIMIT seconds (default 20; a case takes well under 2 s in a Release
+# build) with exit 0 and Python's (or PyTorch's) result, or exit 1/2 and ONE line on stderr; no
+# sanitizer report (run it with an ASan/UBSan attn: the CTest test `hostile` of that build does)
+# and no signal. Expected texts are CPython 3.11's and PyTorch 1.13's where they print a result.
+# The export cases (overwriting, symlinks) are tests/test_export_safety.cpp's.
+#
+# Usage: tests/hostile/hostile.sh ATTN [LIMIT]     Exit 0: all cases as above; 1: a case was not.
+set -uo pipefail
+attn=$(command -v "${1:?usage: tests/hostile/hostile.sh ATTN [LIMIT]}") || { echo "hostile: no attn '$1'" >&2; exit 1; }
+attn=$(realpath "$attn")   # the cases run in a folder of their own
+limit=${2:-20}
+export ATTN_LESSON_DIR=$(cd "$(dirname "$0")/../../lessons" && pwd)   # attn lesson causal, wherever attn is
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failed=0 count=0
+
+# lesson FILE CODE [HEADER...]: a lesson file of one cell.
+lesson() {
+  local file=$1 code=$2
+  shift 2
+  { printf '# Hostile\nname: hostile\ngroup: concepts\norder: 1\nsource: issue 9\n'
+    for h in "$@"; do printf '%s\n' "$h"; done
+    printf '\nIntro.\n\n## a: A step\n\n```python\n%s\n```\n' "$code"; } >"$file"
+}
+
+# check NAME WANT_RC WANT_OUT WANT_ERR -- COMMAND...: runs COMMAND (with $work as its folder).
+# WANT_RC: the exit code, or several as '1|2'.
+# WANT_OUT: stdout exactly ('*' = anything); WANT_ERR: an extended regex stderr must match ('' =
+# stderr empty). Whatever the rest, stderr must be at most one line with no sanitizer report.
+check() {
+  local name=$1 want_rc=$2 want_out=$3 want_err=$4
+  shift 5
+  count=$((count + 1))
+  local t0=$SECONDS rc=0
+  (cd "$work" && timeout -s KILL "$limit" "$@") >"$work/out" 2>"$work/err" </dev/null || rc=$?
+  local took=$((SECONDS - t0)) err out why=()
+  err=$(cat "$work/err")
+  out=$(cat "$work/out")
+  [ "$rc" -eq 137 ] && why+=("killed after ${limit} s")
+  [[ $rc =~ ^($want_rc)$ ]] || why+=("exit $rc, not $want_rc")
+  grep -qE 'Sanitizer|runtime error:|LeakSanitizer' "$work/err" && why+=("sanitizer report")
+  [ "$(wc -l <"$work/err")" -gt 1 ] && why+=("stderr has $(wc -l <"$work/err") lines")
+  [ "$want_out" != '*' ] && [ "$out" != "$want_out" ] && why+=("stdout '${out:0:200}', not '$want_out'")
+  if [ -z "$want_err" ]; then [ -n "$err" ] && why+=("stderr not empty")
+  else grep -qE -- "$want_err" <<<"$err" || why+=("stderr does not match /$want_err/"); fi
+  if [ ${#why[@]} -gt 0 ]; then
+    failed=1
+    printf 'hostile: FAIL %s (%d s): %s\n  stderr: %s\n' "$name" "$took" "$(IFS=';'; echo "${why[*]}")" "$(head -c 600 "$work/err")"
+  else
+    printf 'hostile: ok   %s (%d s, exit %d)%s\n' "$name" "$took" "$rc" "${err:+: ${err:0:160}}"
+  fi
+}
+
+# py NAME WANT_RC WANT_OUT WANT_ERR CODE: one cell run by `attn run --quiet`.
+py() {
+  lesson "$work/$1.lesson" "$5"
+  check "$1" "$2" "$3" "$4" -- "$attn" run --quiet "$1.lesson"
+}
+
+rep() { local s=$1 n=$2 out=; out=$(printf "%${n}s" ''); printf '%s' "${out// /$s}"; }
+# A cell's first line is line 12 of its lesson file.
+
+# ---- Signals ----
+py floordiv-min 0 '9223372036854775808' '' 'print((-2)**63 // -1)'
+py mod-min 0 '0' '' 'print((-2)**63 % -1)'
+py zeros-wrap 2 '' 'zeros-wrap\.lesson:13: .*(too large|[Oo]verflow|limit)' $'import torch\nx = torch.zeros(2**61 + 1, 8)\nprint(x[0])'
+py zeros-2-62 2 '' 'zeros-2-62\.lesson:13: ' $'import torch\nx = torch.zeros(2**62, 4)\nprint(x[0])'
+py embedding-2-62 2 '' 'embedding-2-62\.lesson:14: ' $'import torch\nimport torch.nn as nn\ne = nn.Embedding(2**62, 4)'
+py parens-3000 2 '' 'SyntaxError: too many nested parentheses' "x = $(rep '(' 3000)1$(rep ')' 3000)"
+py terms-20000 2 '' 'RecursionError: maximum recursion depth exceeded during compilation' "print(1$(rep '+1' 19999))"
+py terms-error 2 '' 'SyntaxError|RecursionError' "x = 1$(rep '+1' 99999) +"
+py nested-list-literal 2 '' 'too many nested parentheses|nesting|Recursion' "x = $(rep '[' 5000)$(rep ']' 5000)"
+py nested-list-print 2 '' 'RecursionError' $'x = []\nfor i in range(100000):\n    x = [x]\nprint(x)'
+nested_if() { for ((k = 0; k < $1; k++)); do printf '%*sif True:\n' "$k" ''; done; printf '%*spass' "$1" ''; }
+py nested-if-150 2 '' 'IndentationError: too many levels of indentation' "$(nested_if 150)"
+py nested-if-2000 2 '' 'is larger than 1 MiB' "$(nested_if 2000)"   # 10,000 levels need 50 MB of indentation
+lesson "$work/seed.lesson" $'import torch\ntorch.manual_seed(123)\nprint(torch.rand(1))'
+check seed-30000-digits 2 '' '^attn: --seed ' -- "$attn" run --quiet seed.lesson --seed "$(rep 9 30000)"
+lesson "$work/long-sentence.lesson" "sentence = '$(rep 'word ' 20000)'"$'\nprint(len(sentence.split()))'
+check long-sentence 0 '20000' '' -- "$attn" run --quiet long-sentence.lesson
+check long-sentence-replaced 0 '2' '' -- "$attn" run --quiet long-sentence.lesson --sentence 'Your journey'
+lesson "$work/long-seed.lesson" $'import torch\ntorch.manual_seed('"$(rep 7 100000)"$')\nsentence = \'a b\''
+check long-manual-seed-sentence 2 '' 'manual_seed|Overflow|limit|digits' -- "$attn" run --quiet long-seed.lesson --sentence 'x y'
+check long-manual-seed-seed 0 '' '' -- "$attn" run --quiet long-seed.lesson --seed 5
+
+# ---- Wrong numbers with exit 0 ----
+py pow-200 0 '1606938044258990275541962092341162602522202993782792835301376' '' 'print(2**200)'
+py pow-64 0 '18446744073709551616' '' 'print(2**64)'
+py int64-plus-one 0 '9223372036854775808' '' 'print(9223372036854775807 + 1)'
+py int-1e300 0 "$(python3 -c 'print(int(1e300))')" '' 'print(int(1e300))'
+py manual-seed-2-64 2 '' 'RuntimeError: Overflow when unpacking long|manual_seed' $'import torch\ntorch.manual_seed(2**64)'
+py reshape-negative 2 '' 'RuntimeError: invalid shape dimension -2' $'import torch\nprint(torch.arange(6).reshape(-2, -3))'
+py argmax-empty 2 '' 'IndexError|RuntimeError' $'import torch\nprint(torch.zeros(2, 0).argmax(dim=1))'
+
+# ---- Hangs ----
+py pow-huge 2 '' 'limit|Overflow|Memory' 'x = 2**(10**18)'
+py dict-100000 0 '100000' '' 'print(len({i: i for i in range(100000)}))'
+py range-full 0 'range(-9223372036854775808, 9223372036854775807)' '' 'print(range(-2**63, 2**63-1))'
+py range-list 2 '' 'MemoryError' 'x = list(range(-2**63, 2**63-1))'
+py format-width 2 '' 'limit|Memory|ValueError' "x = format(1.0, '1000000000')"
+py matmul-3000 0 'torch.Size([3000, 3000])' '' $'import torch\nprint((torch.ones(3000, 3000) @ torch.ones(3000, 3000)).shape)'
+
+# --time-limit holds within seconds for one statement of big ops and for one huge op
+# (core/deadline.h): each case would run for 15 s to minutes without it.
+lesson "$work/ops-in-one.lesson" $'import torch\na = torch.ones(4000, 4000)\nb = a @ a @ a @ a @ a @ a @ a @ a'
+lesson "$work/huge-matmul.lesson" $'import torch\nc = torch.ones(5000, 10000) @ torch.ones(10000, 5000)'
+lesson "$work/huge-einsum.lesson" $'import torch\nx = torch.ones(4000)\nprint(torch.einsum("i,j,k->", x, x, x))'
+lesson "$work/huge-softmax.lesson" $'import torch\nx = torch.ones(50_000_000)\ny = [x.softmax(0) for i in range(20)]'
+whole=$limit
+limit=8
+for f in ops-in-one huge-matmul huge-einsum huge-softmax; do
+  check "time-limit-$f" 2 '' 'TimeoutError: the cell ran longer than its time limit of 1 seconds' -- "$attn" run --quiet --time-limit 1 "$f.lesson"
+done
+limit=$whole
+
+# ---- Bare std::bad_alloc, files without a size ----
+check dev-zero 2 '' '^attn: /dev/zero: is larger than 1 MiB' -- "$attn" run /dev/zero
+py str-huge 2 '' 'MemoryError' "s = 'x' * (10**12)"
+py list-huge 2 '' 'MemoryError' 'x = [0] * (10**12)'
+
+# ---- Misleading messages ----
+py fstring-line 2 '' 'fstring-line\.lesson:14: ' $'x = 1\ny = 2\nz = f\'{x +}\''
+py ellipsis 0 'tensor([0, 3])' '' $'import torch\nprint(torch.arange(6).reshape(2, 3)[..., 0])'
+py float-1e400 0 'inf' '' 'print(1e400)'
+py nul-message 2 '' '\\x00' "raise ValueError('a\\x00b')"
+py esc-message 2 '' '\\x1b\[2J' "raise ValueError('a\\x1b[2Jb')"
+check step-newline 2 '' "^attn: .*x\\\\n" -- "$attn" lesson causal --step $'x\n'
+check atol-nan 2 '' '^attn: --atol' -- "$attn" check causal --step tril --answer /dev/null --atol nan
+check seed-range 2 '' '^attn: --seed .{0,120}$' -- "$attn" lesson causal --seed "1$(rep 0 309)"
+printf 'x\n' >"$work/a-file"
+check lesson-dir-file 1 '' 'is not a directory|not a folder' -- env ATTN_LESSON_DIR="$work/a-file" "$attn" list
+check seed-max 0 '*' '' -- "$attn" lesson causal --seed 18446744073709551615 --quiet
+mkdir -p "$work/dir-order" "$work/dir-group" "$work/dir-names"
+lesson "$work/dir-order/a.lesson" 'print(1)'
+sed -i 's/^order: 1$/order: abc/' "$work/dir-order/a.lesson"
+check header-order 2 '' 'order' -- env ATTN_LESSON_DIR="$work/dir-order" "$attn" list
+lesson "$work/dir-group/a.lesson" 'print(1)'
+sed -i 's/^group: concepts$/group: nonsense/' "$work/dir-group/a.lesson"
+check header-group 2 '' 'group' -- env ATTN_LESSON_DIR="$work/dir-group" "$attn" list
+lesson "$work/dir-names/a.lesson" 'print(1)'
+lesson "$work/dir-names/b.lesson" 'print(2)'
+check duplicate-names 2 '' 'hostile' -- env ATTN_LESSON_DIR="$work/dir-names" "$attn" list
+
+echo "hostile: $count cases, $([ $failed -eq 0 ] && echo 'all as expected' || echo 'SOME FAILED')"
+exit $failed
