@@ -68,6 +68,9 @@ TEST_CASE("autograd errors: a saved tensor modified in place (version counter), 
 TEST_CASE("tutorial: gradients through multi-head attention written five ways (einsum, SDPA, nn.MultiheadAttention, ...)") {
   check_script("mha_gradients");
 }
+TEST_CASE("torch.optim.SGD: step() and zero_grad() as 1.13's for-loop implementation (momentum, nesterov, weight decay)") {
+  check_script("optim_sgd");
+}
 TEST_CASE("tutorial: multi-head attention written five ways (class, combined QKV, einsum, SDPA, nn.MultiheadAttention)") {
   check_script("mha_variants");
 }

@@ -230,7 +230,8 @@ Value without_grad(const Value& v);
 Value tensor_inplace(Interpreter& in, core::BinOp op, const Value& self, const Value& other);
 // tensor.grad_fn: None for a leaf, else the node as a Python object (grad_fn.cpp).
 Value grad_fn_value(const core::Tensor& t);
-void add_grad_mode(NamespaceObj& torch);   // grad_mode.cpp: no_grad, enable_grad, set_grad_enabled, is_grad_enabled
+void add_grad_mode(NamespaceObj& torch);
+void add_optim(NamespaceObj& torch);       // optim.cpp: torch.optim.SGD   // grad_mode.cpp: no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 Value tensor_attribute(Interpreter& in, const Value& self, const std::string& name);
 // `x.grad = ...` and `x.requires_grad = ...` (tensor_methods.cpp); other names raise.
 void set_tensor_attribute(const Value& self, const std::string& name, const Value& v);

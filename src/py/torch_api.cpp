@@ -75,6 +75,7 @@ Value make_torch_namespace() {
   t->names["__version__"] = Value::str("1.13.1");
   add_torch_environment(*t);
   add_grad_mode(*t);
+  add_optim(*t);
   auto nn = std::make_shared<NamespaceObj>();
   add_nn_modules(*nn);
   nn->names["Softmax"] = builtin("torch.nn.Softmax", softmax_module);

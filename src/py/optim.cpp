@@ -1,0 +1,162 @@
+// py/optim.cpp: torch.optim.SGD as PyTorch 1.13 runs it on the CPU (the for-loop implementation,
+// _single_tensor_sgd; foreach=None picks it for CPU tensors): step(), zero_grad(set_to_none=False)
+// and the optimizer's repr.
+//
+// What it is: per parameter with a .grad, in the order given, under no_grad:
+//   d_p = grad (-grad when maximize); weight_decay: d_p = d_p.add(param, alpha=wd)
+//   momentum: buf = clone(d_p) the first time, else buf.mul_(momentum).add_(d_p, alpha=1 - dampening);
+//             nesterov: d_p = d_p.add(buf, alpha=momentum), else d_p = buf
+//   param.add_(d_p, alpha=-lr)
+// `a.add(b, alpha=s)` is ATen's ufunc add: a + fl32(s)*b, fused into one FMA by the AVX2 build
+// (vec::fmadd, and GCC contracts the scalar tail alike), two roundings in the scalar family
+// (docs/pytorch-numerics.md §12). What it is not: Adam/AdamW, param groups given as dicts,
+// state_dict, or learning-rate schedulers.
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "core/autograd.h"
+#include "core/tensor.h"
+#include "py/interpreter.h"
+#include "py/ints.h"
+#include "py/nn_support.h"
+
+namespace attn::py {
+
+namespace {
+
+using core::Tensor;
+
+// a + fl32(alpha)*b for equal shapes, as ATen's add with alpha rounds it (a new tensor).
+Tensor add_scaled(const Tensor& a, const Tensor& b, double alpha, core::CpuKernels cpu) {
+  const float s = static_cast<float>(alpha);
+  const Tensor ac = a.contiguous(), bc = b.contiguous();
+  Tensor r = core::empty(a.shape());
+  const float *pa = ac.data<float>(), *pb = bc.data<float>();
+  float* o = r.data<float>();
+  for (int64_t k = 0; k < r.numel(); ++k) o[k] = cpu == core::CpuKernels::avx2 ? std::fma(s, pb[k], pa[k]) : pa[k] + s * pb[k];
+  return r;
+}
+
+// self.add_(b, alpha=s): the same values written into self's storage (version bumped).
+void add_scaled_(Tensor& self, const Tensor& b, double alpha, core::CpuKernels cpu) {
+  core::copy_(self, add_scaled(self, b, alpha, cpu));
+}
+
+std::string str_value(Interpreter& in, const Value& v) { return in.str_of(v); }
+
+const char* const kKeys[] = {"dampening", "differentiable", "foreach", "lr", "maximize", "momentum", "nesterov", "weight_decay"};
+
+void sgd_init(Interpreter& in, Value& self, CallArgs& a) {
+  static const Signature sig = Signature::parse(
+      "def SGD(self, params, lr=None, momentum=0, dampening=0, weight_decay=0, nesterov=False, *, maximize=False, "
+      "foreach=None, differentiable=False)");
+  Args b = bind_self(sig, self, a);
+  InstanceObj& o = inst(self);
+  if (b.get("lr").is_none()) throw std::runtime_error("TypeError: SGD.__init__() missing 1 required positional argument: 'lr'");
+  const double lr = b.number("lr"), momentum = b.number("momentum"), dampening = b.number("dampening");
+  const double wd = b.number("weight_decay");
+  if (lr < 0) throw std::runtime_error(fmt::format("ValueError: Invalid learning rate: {}", str_value(in, b.get("lr"))));
+  if (momentum < 0) throw std::runtime_error(fmt::format("ValueError: Invalid momentum value: {}", str_value(in, b.get("momentum"))));
+  if (wd < 0) throw std::runtime_error(fmt::format("ValueError: Invalid weight_decay value: {}", str_value(in, b.get("weight_decay"))));
+  if (b.flag("nesterov") && (momentum <= 0 || dampening != 0))
+    throw std::runtime_error("ValueError: Nesterov momentum requires a momentum and zero dampening");
+  if (b.flag("differentiable")) b.unsupported("differentiable", "attn's optimizers step without recording a graph");
+  std::vector<Value> params;
+  for (const Value& p : in.iterate(b.get("params"))) {
+    if (p.kind != Value::Tensor)
+      throw std::runtime_error("TypeError: optimizer can only optimize Tensors, but one of the params is " + type_name(p));
+    params.push_back(p);
+  }
+  if (params.empty()) throw std::runtime_error("ValueError: optimizer got an empty parameter list");
+  o.set("_params", Value::list(params));
+  o.set("_buffers", Value::list(std::vector<Value>(params.size(), Value::none())));
+  for (const char* key : kKeys) o.set(key, b.get(key));
+  done(b);
+}
+
+Value sgd_step(Interpreter& in, CallArgs& a) {
+  if (a.pos.size() != 1 || !a.kw.empty()) throw std::runtime_error("NotImplementedError: attn's SGD.step() takes no closure");
+  InstanceObj& o = inst(a.pos[0]);
+  const auto num = [&](const char* k) { return to_double(*o.find(k), k); };
+  const double lr = num("lr"), momentum = num("momentum"), dampening = num("dampening"), wd = num("weight_decay");
+  const bool nesterov = truthy(*o.find("nesterov")), maximize = truthy(*o.find("maximize"));
+  const core::CpuKernels cpu = in.state.cpu;
+  auto& params = as_seq(*o.find("_params"));
+  auto& buffers = as_seq(*o.find("_buffers"));
+  for (size_t i = 0; i < params.size(); ++i) {
+    Tensor& p = as_tensor(params[i]);
+    std::optional<Tensor> g = core::autograd::grad(p);
+    if (!g) continue;
+    Tensor d = maximize ? core::neg(*g) : *g;
+    if (wd != 0) d = add_scaled(d, p, wd, cpu);   // d_p.add(param, alpha=weight_decay): a new tensor
+    if (momentum != 0) {
+      if (buffers[i].is_none()) {
+        buffers[i] = Value::tensor(core::detach(d).clone());
+      } else {
+        Tensor& buf = as_tensor(buffers[i]);
+        core::binary_scalar_(core::BinOp::mul, buf, momentum);
+        add_scaled_(buf, d, 1.0 - dampening, cpu);
+      }
+      const Tensor& buf = as_tensor(buffers[i]);
+      d = nesterov ? add_scaled(d, buf, momentum, cpu) : buf;
+    }
+    add_scaled_(p, d, -lr, cpu);
+  }
+  return Value::none();
+}
+
+Value sgd_zero_grad(Interpreter&, CallArgs& a) {
+  static const Signature sig = Signature::parse("def zero_grad(self, set_to_none=False)");
+  Args b = bind_args(sig, a, "SGD.zero_grad");
+  const bool to_none = b.flag("set_to_none");
+  for (const Value& v : as_seq(*inst(b.get("self")).find("_params"))) {
+    const Tensor& p = as_tensor(v);
+    std::optional<Tensor> g = core::autograd::grad(p);
+    if (!g) continue;
+    if (to_none) {
+      core::autograd::set_grad(p, std::nullopt);
+    } else {
+      core::fill_(*g, 0.0);   // the same tensor, zeroed in place (1.13's default)
+    }
+  }
+  return Value::none();
+}
+
+Value method(const std::string& name, NativeFn fn) {
+  Value m = builtin(name, std::move(fn));
+  static_cast<BuiltinObj*>(m.obj.get())->method = true;
+  return m;
+}
+
+}  // namespace
+
+void add_optim(NamespaceObj& torch) {
+  auto sgd = std::make_shared<ClassObj>();
+  sgd->name = "SGD";
+  sgd->module = "torch.optim.sgd";
+  sgd->native_init = sgd_init;
+  sgd->methods["step"] = method("SGD.step", sgd_step);
+  sgd->methods["zero_grad"] = method("SGD.zero_grad", sgd_zero_grad);
+  // Optimizer.__repr__: the class name, then each group's settings in sorted key order.
+  sgd->native_repr = [](const Value& self) {
+    InstanceObj& o = inst(self);
+    std::string s = "SGD (\nParameter Group 0\n";
+    for (const char* key : kKeys) {
+      const Value& v = *o.find(key);
+      std::string text = v.kind == Value::Bool ? (v.b ? "True" : "False") : v.is_none() ? "None" : "";
+      if (text.empty()) text = v.kind == Value::Int ? std::to_string(v.i) : fmt::format("{}", to_double(v, key));
+      s += fmt::format("    {}: {}\n", key, text);
+    }
+    return s + ")";
+  };
+  auto optim = std::make_shared<NamespaceObj>();
+  optim->names["SGD"] = class_value(sgd);
+  Value v;
+  v.kind = Value::Namespace;
+  v.s = "torch.optim";
+  v.obj = optim;
+  torch.names["optim"] = v;
+}
+
+}  // namespace attn::py
