@@ -419,6 +419,11 @@ OP_PROGRAMS = {
     "max_all_ties": _op("y = x.max()", setup=TIES),
     "tril_triu": _op("y = torch.tril(x, diagonal=-1) + x.triu(2)", setup="x = torch.randn(2, 5, 6)"),
     "repeat_interleave": _op("y = x.repeat_interleave(3, dim=1)", setup="x = torch.randn(4, 5)"),
+    "embedding_padding_idx": _op("y = emb(torch.tensor([[0, 2, 2, 5], [1, 0, 3, 2]]))", leaves=("emb.weight",),
+                                 setup="emb = torch.nn.Embedding(6, 5, padding_idx=2)"),
+    "mha_attn_mask_baddbmm": _op("y, _ = mha(x, x, x, attn_mask=torch.triu(torch.ones(4, 4, dtype=torch.bool), 1))",
+                                 leaves=("x", "mha.in_proj_weight", "mha.in_proj_bias", "mha.out_proj.weight"),
+                                 setup="mha = torch.nn.MultiheadAttention(6, 2, batch_first=True)\nx = torch.randn(2, 4, 6)"),
     "cat_stack": _op("y = torch.cat([x, x * 2], dim=1) + torch.stack([x, x], dim=1).view(5, 74)"),
 }
 
