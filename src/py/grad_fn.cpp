@@ -46,7 +46,8 @@ struct Builder {
     cls->native_repr = [repr](const Value&) { return repr; };
     auto o = std::make_shared<InstanceObj>();
     o->cls = cls;
-    const std::string name = acc ? "torch::autograd::AccumulateGrad" : n->name();   // 1.13's name() of a leaf's node
+    const std::string name = acc ? "torch::autograd::AccumulateGrad"   // 1.13's name() of these two
+                             : n->name() == "CopySlices" ? "torch::autograd::CopySlices" : n->name();
     o->set("name", builtin(name + ".name", [name](Interpreter&, CallArgs& a) {
              if (!a.pos.empty() || !a.kw.empty()) throw std::runtime_error("TypeError: name() takes no arguments");
              return Value::str(name);

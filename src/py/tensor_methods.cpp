@@ -50,8 +50,8 @@ std::vector<core::Index> to_indices(const std::vector<Value>& idx) {
 // written in place, so x (and every other view of its storage) changes. A value of the view's
 // shape is copied, a number or 0-d tensor fills, anything else has its leading 1s dropped and is
 // expanded to the view's shape (expand's errors).
-void setitem(const Tensor& t, const Value& value, const std::vector<Value>& idx) {
-  Tensor dst = core::index(t, to_indices(idx));
+void write_item(const Tensor& t, const Value& value, const std::vector<core::Index>& idx) {
+  Tensor dst = core::index(t, idx);
   if (value.kind != Value::Tensor) return core::fill_(dst, torch_scalar(value, "value"));
   const Tensor& src = as_tensor(value);
   if (dst.shape() == src.shape()) return core::copy_(dst, src);
@@ -59,6 +59,36 @@ void setitem(const Tensor& t, const Value& value, const std::vector<Value>& idx)
   core::Shape trimmed = src.shape();
   while (!trimmed.empty() && trimmed.front() == 1) trimmed.erase(trimmed.begin());
   core::copy_(dst, core::expand(core::view(src, trimmed), dst.shape()));
+}
+
+// With grad mode on and t or the value requiring grad, t's grad_fn becomes PyTorch's CopySlices:
+// t's previous history gets the gradient with the written part +0, the value gets that part
+// (copied contiguous, then reduced to its shape by the engine's sum_to), as CopySlices::apply.
+void setitem(Interpreter& in, Tensor& t, const Value& value, const std::vector<Value>& idx) {
+  const std::vector<core::Index> ix = to_indices(idx);
+  const bool src_grad = value.kind == Value::Tensor && as_tensor(value).requires_grad();
+  const bool record = in.state.grad_enabled && (t.requires_grad() || src_grad);
+  if (record && t.requires_grad() && t.is_leaf())
+    throw core::TensorError("a view of a leaf Variable that requires grad is being used in an in-place operation.");
+  const Tensor before = t;
+  write_item(t, value, ix);
+  if (!record || !t.is_float()) return;
+  const Tensor src = value.kind == Value::Tensor ? as_tensor(value) : Tensor();
+  const bool need_base = before.requires_grad();
+  core::autograd::Backward backward{[ix, need_base, src_grad](const core::autograd::Grads& g) {
+                                      core::autograd::Grads out(2);
+                                      if (need_base) {
+                                        Tensor base = core::detach(*g[0]).clone();
+                                        Tensor part = core::index(base, ix);
+                                        core::fill_(part, 0.0);
+                                        out[0] = base;
+                                      }
+                                      if (src_grad) out[1] = core::index(*g[0], ix).contiguous();
+                                      return out;
+                                    },
+                                    false};
+  t = src_grad ? core::autograd::record(t, {&before, &src}, "CopySlices", std::move(backward))
+               : core::autograd::record(t, {&before}, "CopySlices", std::move(backward));
 }
 
 }  // namespace
@@ -83,9 +113,9 @@ Value tensor_attribute(Interpreter&, const Value& self, const std::string& name)
       return Value::tensor(core::index(as_tensor(self), to_indices(a.pos)));
     });
   if (name == "__setitem__")
-    return builtin("Tensor.__setitem__", [self](Interpreter&, CallArgs& a) {
+    return builtin("Tensor.__setitem__", [self](Interpreter& in, CallArgs& a) {
       std::vector<Value> idx(a.pos.begin() + 1, a.pos.end());
-      setitem(as_tensor(self), a.pos.at(0), idx);
+      setitem(in, as_tensor(self), a.pos.at(0), idx);
       return Value::none();
     });
   const OpTable& ops = torch_ops();
