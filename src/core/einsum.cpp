@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <optional>
 
 #include "core/deadline.h"
 #include "core/grad_fns.h"
@@ -55,6 +56,43 @@ Equation parse_equation(const std::string& eq, size_t n_operands) {
   return e;
 }
 
+// Two operands where every letter has one extent and every contracted letter is in both (the
+// tutorials' 'bnd,do->bno', 'bhnd,bhmd->bhnm'): a batched matmul [batch, m, k] @ [batch, k, n]
+// (core/gemm.cpp), batch = letters of both inputs and the output, m = of the first and the
+// output, n = of the second and the output, k = `contracted` in its order. The bits are the loop's
+// in einsum() below: gemm too starts each element at +0 and adds the separately rounded products
+// in k order, here the contracted letters' row-major order. nullopt: use the loop.
+std::optional<Tensor> einsum_as_matmul(const Equation& e, std::map<char, int64_t>& size, const std::string& contracted,
+                                       const std::vector<Tensor>& fs) {
+  if (fs.size() != 2 || contracted.empty()) return std::nullopt;
+  const std::string &a = e.inputs[0], &b = e.inputs[1], &o = e.output;
+  auto has = [](const std::string& s, char c) { return s.find(c) != std::string::npos; };
+  for (size_t k = 0; k < 2; ++k)
+    for (size_t d = 0; d < e.inputs[k].size(); ++d) {
+      char c = e.inputs[k][d];
+      if (fs[k].shape()[d] != size[c] || e.inputs[k].find(c) != d) return std::nullopt;   // broadcast or repeated letter
+    }
+  std::string batch, m, n;
+  for (char c : o) (has(a, c) && has(b, c) ? batch : has(a, c) ? m : n) += c;
+  for (char c : contracted)
+    if (!has(a, c) || !has(b, c)) return std::nullopt;
+  auto dims_of = [](const std::string& in, const std::string& letters) {
+    Shape dims;
+    for (char c : letters) dims.push_back(static_cast<int64_t>(in.find(c)));
+    return dims;
+  };
+  auto extent = [&](const std::string& letters) {
+    int64_t p = 1;
+    for (char c : letters) p *= size[c];
+    return p;
+  };
+  Tensor lhs = reshape(permute(detach(fs[0]), dims_of(a, batch + m + contracted)), {extent(batch), extent(m), extent(contracted)});
+  Tensor rhs = reshape(permute(detach(fs[1]), dims_of(b, batch + contracted + n)), {extent(batch), extent(contracted), extent(n)});
+  Shape grouped;   // the product's dims as batch letters, then m, then n
+  for (char c : batch + m + n) grouped.push_back(size[c]);
+  return permute(reshape(matmul(lhs, rhs), grouped), dims_of(batch + m + n, o)).contiguous();
+}
+
 }  // namespace
 
 Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) {
@@ -84,6 +122,13 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) 
   std::string letters = e.output + contracted;
   std::vector<Tensor> fs;
   for (const Tensor& t : operands) fs.push_back(to_float(t).contiguous());
+  std::vector<const Tensor*> ins;
+  for (const Tensor& t : operands) ins.push_back(&t);
+  // PyTorch 1.13: one operand is a permute (or a sum); two end in mul, or in the view of a bmm.
+  const char* name = fs.size() == 1 ? (contracted.empty() ? "PermuteBackward0" : "SumBackward1")
+                                    : (contracted.empty() ? "MulBackward0" : "ViewBackward0");
+  if (std::optional<Tensor> fast = einsum_as_matmul(e, size, contracted, fs))
+    return autograd::record(std::move(*fast), ins, name, grad::einsum(e.inputs, e.output, operands));
   Tensor out = empty(out_shape);
   std::map<char, int64_t> idx;
   int64_t n_out = out.numel(), n_sum = 1;
@@ -132,11 +177,6 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) 
     }
     out.data<float>()[o] = acc;
   }
-  std::vector<const Tensor*> ins;
-  for (const Tensor& t : operands) ins.push_back(&t);
-  // PyTorch 1.13: one operand is a permute (or a sum); two end in mul, or in the view of a bmm.
-  const char* name = fs.size() == 1 ? (contracted.empty() ? "PermuteBackward0" : "SumBackward1")
-                                    : (contracted.empty() ? "MulBackward0" : "ViewBackward0");
   return autograd::record(std::move(out), ins, name, grad::einsum(e.inputs, e.output, operands));
 }
 
