@@ -118,6 +118,19 @@ TEST_CASE("bad arguments to issue 11's functions raise PyTorch's errors, word fo
   CHECK(error_of("nn.GELU(approx='tanh')") == "TypeError: GELU.__init__() got an unexpected keyword argument 'approx'");
   CHECK(error_of("torch.tanh(torch.ones(2), alpha=1)") == "TypeError: tanh() got an unexpected keyword argument 'alpha'");
 }
+TEST_CASE("tutorials' support: Tensor.device into a factory, torch.utils.data.Dataset as a base class") {
+  check_script("tutorial_support");
+}
+
+TEST_CASE("torch.utils.data.DataLoader and inspect are imported but not implemented: using one says so in one line") {
+  CHECK(error_of("from torch.utils.data import DataLoader\nDataLoader([1, 2], batch_size=1)") ==
+        "NotImplementedError: attn does not implement torch.utils.data.DataLoader (batches of a Dataset)");
+  // nanoGPT's model.py imports inspect for a method the tutorials do not call.
+  CHECK(error_of("import inspect\ninspect.signature(print)") == "NotImplementedError: attn does not implement inspect.signature()");
+  CHECK(error_of("from torch.utils.data import Sampler") ==
+        "ImportError: cannot import name 'Sampler' from 'torch.utils.data' (<torch.utils.data>)");
+}
+
 TEST_CASE("nn.MultiheadAttention with key_padding_mask, merged with bool and float attn_mask") { check_script("mha_padding"); }
 TEST_CASE("F.scaled_dot_product_attention: masks, causal, scale, dropout; MultiheadAttention dropout") { check_script("sdpa"); }
 TEST_CASE("nn.MultiheadAttention fast path under torch.no_grad(), next to the slow path") { check_script("mha_fast"); }

@@ -95,6 +95,8 @@ struct Stmt {
   std::vector<std::string> params;         // Def parameters before `*`: positional or keyword
   std::vector<ExprPtr> defaults;           // Def defaults, aligned to the last params
   size_t posonly = 0;                      // Def: how many of params come before `/`
+  bool annotated = false;                  // Assign/Pass: `x: T = v` or `x: T` (targets[0] is x);
+                                           // in a class body, a dataclass field
   std::string vararg, kwarg;               // Def: `*args` and `**kwargs` names ("" if none)
   std::vector<std::string> kwonly;         // Def: keyword-only parameters (after `*` or `*args`)
   std::vector<ExprPtr> kwonly_defaults;    // Def: aligned to kwonly; null where required

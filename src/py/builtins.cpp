@@ -266,8 +266,16 @@ Value zip_fn(Interpreter& in, CallArgs& a) {
   return Value::list(out);
 }
 
-Value len_fn(Interpreter&, CallArgs& a) {
+Value len_fn(Interpreter& in, CallArgs& a) {
   Value v = arg(a, 0, "obj");
+  if (v.kind == Value::Instance && static_cast<InstanceObj*>(v.obj.get())->cls->find_method("__len__")) {   // a Dataset
+    CallArgs none;
+    Value n = in.call(in.getattr(v, "__len__"), none);
+    if (n.kind != Value::Int) throw std::runtime_error("TypeError: '" + type_name(n) + "' object cannot be interpreted as an integer");
+    if (n.i < 0) throw std::runtime_error("ValueError: __len__() should return >= 0");
+    return n;
+  }
+  if (v.kind == Value::Instance) throw std::runtime_error("TypeError: object of type '" + type_name(v) + "' has no len()");
   if (v.kind == Value::Str) return Value::integer(static_cast<int64_t>(v.s.size()));
   if (v.kind == Value::Dict) return Value::integer(static_cast<int64_t>(static_cast<DictObj*>(v.obj.get())->items.size()));
   if (v.kind == Value::Set) return Value::integer(static_cast<int64_t>(static_cast<SetObj*>(v.obj.get())->size()));

@@ -367,6 +367,12 @@ Value Interpreter::eval_subscript(const Expr& e) {
     for (const Value& v : idx) b.pos.push_back(v);
     return call(tensor_attribute(*this, obj, "__getitem__"), b);
   }
+  // An instance of a class with __getitem__ (a torch.utils.data.Dataset): x[k], x[k, j] as Python calls it.
+  if (obj.kind == Value::Instance && static_cast<InstanceObj*>(obj.obj.get())->cls->find_method("__getitem__")) {
+    CallArgs b;
+    b.pos.push_back(idx.size() == 1 ? idx[0] : Value::tuple(idx));
+    return call(getattr(obj, "__getitem__"), b);
+  }
   return call(lookup("__getitem__"), a);
 }
 

@@ -353,6 +353,10 @@ void Interpreter::exec_class(const StmtPtr& ptr) {
     exec(s.body, &ret);
   }
   cls->methods = body->vars;
+  for (const StmtPtr& st : s.body)
+    if (st->annotated && st->targets.at(0)->kind == Expr::Name &&
+        std::find(cls->fields.begin(), cls->fields.end(), st->targets[0]->name) == cls->fields.end())
+      cls->fields.push_back(st->targets[0]->name);
   for (const std::shared_ptr<FunctionObj>& f : body->defined) f->owner = cls;
   Value v;
   v.kind = Value::Class;

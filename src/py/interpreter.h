@@ -155,6 +155,7 @@ class Interpreter {
   void exec_import(const Stmt& s);
   Value import_module(const std::string& name);    // modules.cpp: a built-in module or NAME.py
   Value import_file(const std::string& name, const std::string& path);
+  Value import_source(const std::string& name, const std::string& path, const std::string& text);
   void exec_class(const StmtPtr& s);
   Value make_function(const StmtPtr& def);         // calls.cpp: a `def` or lambda as a value
   Value decorate(const Stmt& s, Value v);
@@ -239,6 +240,7 @@ Value str_attribute(const Value& self, const std::string& name);
 Value instance_attribute(Interpreter& in, const Value& self, const std::string& name);
 void add_nn_modules(NamespaceObj& nn);
 void add_torch_environment(NamespaceObj& torch);   // torch_env.cpp: device, cuda, backends, set_printoptions, pi
+Value cpu_device();   // torch_env.cpp: torch.device('cpu'), what Tensor.device is in attn
 bool is_device(const Value& v);                    // a torch.device
 bool is_cpu_device(const Value& v);                // "cpu", "cpu:0" or torch.device('cpu')
 Value builtin(const std::string& name, NativeFn fn);

@@ -1,5 +1,6 @@
 // py/modules.cpp: `import` and `from ... import` in lesson code: the built-in modules (torch,
-// torch.nn, torch.nn.functional, math, importlib.metadata, typing, __future__) and a .py file
+// torch.nn, torch.nn.functional, torch.utils.data, math, importlib.metadata, typing, __future__,
+// dataclasses, inspect) and a .py file
 // next to the lesson (`from previous_chapters import MultiHeadAttention`), which runs once per
 // session, in its own module namespace, in the same Python subset.
 //
@@ -9,8 +10,10 @@
 // sys.path, or the standard library beyond the modules above (importing one says so).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
 
 #include "py/exceptions.h"
@@ -44,8 +47,8 @@ bool third_party(const std::string& top) {
 bool standard_library(const std::string& top) {
   static const std::set<std::string> names = {
       "os", "sys", "time", "random", "json", "re", "collections", "itertools", "functools", "copy", "pathlib",
-      "urllib", "dataclasses", "string", "logging", "abc", "enum", "warnings", "io", "pickle", "subprocess",
-      "shutil", "glob", "argparse", "datetime", "statistics", "operator", "textwrap", "contextlib", "inspect",
+      "urllib", "string", "logging", "abc", "enum", "warnings", "io", "pickle", "subprocess",
+      "shutil", "glob", "argparse", "datetime", "statistics", "operator", "textwrap", "contextlib",
       "types", "numbers", "heapq", "bisect", "struct", "csv", "zipfile", "gzip", "hashlib", "base64", "uuid",
       "threading", "multiprocessing", "unittest", "doctest", "pprint", "importlib", "timeit", "platform"};
   return names.count(top) > 0;
@@ -88,6 +91,98 @@ Value importlib_metadata(Interpreter& in) {
   return namespace_value("importlib.metadata", ns);
 }
 
+// torch.utils.data, written in the lesson's Python: Dataset is the base class a map-style dataset
+// subclasses (its __getitem__/__len__ are the subclass's own); DataLoader is not implemented and
+// says so when made, so a helper that only imports it (the book's previous_chapters.py) runs.
+const char* const kTorchUtilsData = R"py(class Dataset:
+    pass
+
+
+class DataLoader:
+    def __init__(self, *args, **kwargs):
+        raise NotImplementedError("attn does not implement torch.utils.data.DataLoader (batches of a Dataset)")
+)py";
+
+// dataclasses.dataclass on a class: __init__(self, field=default, ...) over the annotated names of
+// its body, in order, with CPython's argument errors, and the repr Name(field=value, ...). Not
+// field(), frozen=, order=, __eq__, or inherited fields.
+std::string dataclass_repr(const Value& self) {
+  auto& o = *static_cast<InstanceObj*>(self.obj.get());
+  std::string out = o.cls->name + "(";
+  for (size_t k = 0; k < o.cls->fields.size(); ++k) {
+    const Value* v = o.find(o.cls->fields[k]);
+    out += (k ? ", " : "") + o.cls->fields[k] + "=" + (v ? repr(*v) : std::string("?"));
+  }
+  return out + ")";
+}
+
+Value dataclass_init(std::shared_ptr<ClassObj> cls) {
+  const std::string fn = cls->name + ".__init__()";
+  size_t required = 0;
+  for (const std::string& f : cls->fields) {
+    if (cls->methods.count(f)) continue;
+    if (required < static_cast<size_t>(&f - cls->fields.data()))
+      throw std::runtime_error("TypeError: non-default argument '" + f + "' follows default argument");
+    ++required;
+  }
+  return builtin(cls->name + ".__init__", [cls, fn, required](Interpreter&, CallArgs& a) {
+    const std::vector<std::string>& fields = cls->fields;
+    auto& self = *static_cast<InstanceObj*>(a.pos.at(0).obj.get());
+    size_t given = a.pos.size() - 1;
+    if (given > fields.size())
+      throw std::runtime_error(fmt::format("TypeError: {} takes {} positional argument{} but {} {} given", fn,
+                                           required < fields.size() ? fmt::format("from {} to {}", required + 1, fields.size() + 1)
+                                                                    : std::to_string(fields.size() + 1),
+                                           fields.size() == 0 && required == fields.size() ? "" : "s", given + 1, given ? "were" : "was"));
+    std::vector<std::optional<Value>> values(fields.size());
+    for (size_t k = 0; k < given; ++k) values[k] = a.pos[k + 1];
+    for (const auto& [name, v] : a.kw) {
+      auto it = std::find(fields.begin(), fields.end(), name);
+      if (it == fields.end()) throw std::runtime_error("TypeError: " + fn + " got an unexpected keyword argument '" + name + "'");
+      auto& slot = values[it - fields.begin()];
+      if (slot) throw std::runtime_error("TypeError: " + fn + " got multiple values for argument '" + name + "'");
+      slot = v;
+    }
+    std::vector<std::string> missing;
+    for (size_t k = 0; k < fields.size(); ++k)
+      if (!values[k] && !cls->methods.count(fields[k])) missing.push_back("'" + fields[k] + "'");
+    if (!missing.empty()) {
+      std::string names = missing.back();
+      if (missing.size() > 1) names = fmt::format("{} and {}", fmt::join(missing.begin(), missing.end() - 1, ", "), missing.back());
+      throw std::runtime_error(fmt::format("TypeError: {} missing {} required positional argument{}: {}", fn, missing.size(),
+                                           missing.size() > 1 ? "s" : "", names));
+    }
+    for (size_t k = 0; k < fields.size(); ++k) self.set(fields[k], values[k] ? *values[k] : cls->methods.at(fields[k]));
+    return Value::none();
+  });
+}
+
+Value dataclasses_module() {
+  auto ns = std::make_shared<NamespaceObj>();
+  ns->names["dataclass"] = builtin("dataclasses.dataclass", [](Interpreter&, CallArgs& a) -> Value {
+    if (a.pos.size() != 1 || !a.kw.empty() || a.pos[0].kind != Value::Class)
+      throw std::runtime_error("NotImplementedError: attn implements @dataclass on a class, without arguments (not frozen=, order=, ...)");
+    auto cls = std::static_pointer_cast<ClassObj>(a.pos[0].obj);
+    if (!cls->methods.count("__init__")) cls->methods["__init__"] = dataclass_init(cls);
+    if (!cls->methods.count("__repr__")) cls->native_repr = dataclass_repr;
+    return a.pos[0];
+  });
+  return namespace_value("dataclasses", ns);
+}
+
+// inspect: importable (nanoGPT's model.py imports it for a method that asks an optimizer's
+// signature), its functions say that attn has none of them.
+Value inspect_module() {
+  auto ns = std::make_shared<NamespaceObj>();
+  for (const char* n : {"signature", "getsource", "isclass", "isfunction", "getmembers"}) {
+    std::string name = std::string("inspect.") + n;
+    ns->names[n] = builtin(name, [name](Interpreter&, CallArgs&) -> Value {
+      throw std::runtime_error("NotImplementedError: attn does not implement " + name + "()");
+    });
+  }
+  return namespace_value("inspect", ns);
+}
+
 // At most limits::kMaxModuleFileBytes, as a lesson file (lesson/lesson_file.h): a data file
 // named like a module must not fill the memory before it fails to parse.
 std::string read_file(const std::string& path) {
@@ -119,6 +214,9 @@ Value Interpreter::import_module(const std::string& name) {
     ns->names["metadata"] = import_module("importlib.metadata");
     made = namespace_value("importlib", ns);
   }
+  else if (name == "dataclasses") made = dataclasses_module();
+  else if (name == "inspect") made = inspect_module();
+  else if (name == "torch.utils.data") made = import_source(name, "<torch.utils.data>", kTorchUtilsData);
   if (made.kind == Value::Namespace) return modules_["<builtin>:" + name] = made;
 
   const std::string top = name.substr(0, name.find('.'));
@@ -148,13 +246,18 @@ Value Interpreter::import_module(const std::string& name) {
 Value Interpreter::import_file(const std::string& name, const std::string& path) {
   auto cached = modules_.find(path);
   if (cached != modules_.end()) return cached->second;
+  return import_source(name, path, read_file(path));
+}
+
+// A module from Python source: PATH names it in errors and is its key in the module cache.
+Value Interpreter::import_source(const std::string& name, const std::string& path, const std::string& text) {
   auto ns = std::make_shared<NamespaceObj>();
   ns->names["__name__"] = Value::str(name);
   ns->names["__file__"] = Value::str(path);
   Value module = namespace_value(name, ns);
   Block body;
   try {
-    body = parse_program(read_file(path));
+    body = parse_program(text);
   } catch (const ScriptError& e) {
     throw ScriptError(e.line, e.what(), path);
   }

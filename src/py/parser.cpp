@@ -180,10 +180,11 @@ StmtPtr Parser::simple_statement() {
       error(is_op("=") ? "starred assignment target must be in a list or tuple" : "can't use starred expression here");
     if (accept_op(":")) {             // x: int = 5 (the annotation is parsed, never evaluated)
       expression();
+      s->annotated = true;
+      s->targets.push_back(e);
       if (is_op("=")) {
         ++p_;
         s->kind = Stmt::Assign;
-        s->targets.push_back(e);
         s->value = expr_list();
       } else {
         s->kind = Stmt::Pass;

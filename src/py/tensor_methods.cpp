@@ -106,6 +106,8 @@ Value tensor_attribute(Interpreter&, const Value& self, const std::string& name)
     return g ? Value::tensor(*g) : Value::none();
   }
   if (name == "data") return Value::tensor(core::detach(t));
+  if (name == "device") return cpu_device();   // every attn tensor lives on the CPU
+  if (name == "is_cuda") return Value::boolean(false);
   if (name == "dtype")
     return Value::dtype(t.dtype() == core::DType::float32 ? "torch.float32" : t.dtype() == core::DType::int64 ? "torch.int64" : "torch.bool");
   if (name == "__getitem__")

@@ -129,6 +129,8 @@ Value set_printoptions_fn(Interpreter& in, CallArgs& a) {
 
 }  // namespace
 
+Value cpu_device() { return make_device("cpu", Value::none()); }
+
 bool is_cpu_device(const Value& v) {
   if (v.kind == Value::Str) return v.s == "cpu" || v.s == "cpu:0";
   if (v.kind != Value::Instance || static_cast<InstanceObj*>(v.obj.get())->cls != device_class()) return false;

@@ -145,6 +145,7 @@ struct ClassObj : Obj {          // a class: user-defined (methods) or built-in 
   std::vector<std::shared_ptr<ClassObj>> bases;
   std::map<std::string, Value> methods;   // the class body's names: methods and class attributes
   bool is_module = false;        // derives from nn.Module
+  std::vector<std::string> fields;   // the body's annotated names (`x: int = 0`), in order: dataclass fields
   std::function<void(Interpreter&, Value& self, CallArgs&)> native_init;
   std::function<Value(Interpreter&, Value& self, CallArgs&)> native_forward;
   std::function<std::string(const Value& self)> native_repr;   // e.g. "Linear(in_features=3, ...)"

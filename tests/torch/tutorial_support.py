@@ -1,0 +1,25 @@
+# What published tutorials (tests/tutorials/) use beyond the lessons: a tensor's device passed on
+# to a factory (the book's GPTModel: torch.arange(seq_len, device=in_idx.device)), and
+# torch.utils.data's Dataset as a base class (the book's previous_chapters.py).
+import torch
+from torch.utils.data import Dataset, DataLoader
+
+idx = torch.tensor([[6109, 3626], [6109, 1110]])
+print(idx.device, idx.is_cuda, repr(idx.device))
+print(torch.arange(idx.shape[1], device=idx.device))
+print(torch.zeros(2, device=torch.randn(1).device))
+
+
+class Squares(Dataset):
+    def __init__(self, n):
+        self.values = [torch.tensor([i, i * i]) for i in range(n)]
+
+    def __len__(self):
+        return len(self.values)
+
+    def __getitem__(self, i):
+        return self.values[i]
+
+
+ds = Squares(3)
+print(len(ds), ds[2], isinstance(ds, Dataset))
