@@ -197,9 +197,33 @@ Value make_property(Value fget, Value fset) {
   return p;
 }
 
+// torch.Tensor and torch.nn.Parameter as classes: what type() of a tensor returns (printed
+// <class 'torch.Tensor'>) and what isinstance() compares with. Not constructors: torch.tensor().
+ClassPtr tensor_class(bool parameter) {
+  static const ClassPtr tensor = [] {
+    auto c = std::make_shared<ClassObj>();
+    c->name = "Tensor";
+    c->module = "torch";
+    c->native_init = [](Interpreter&, Value&, CallArgs&) {
+      throw std::runtime_error("NotImplementedError: attn does not implement the torch.Tensor(...) constructor: use torch.tensor(...)");
+    };
+    return c;
+  }();
+  static const ClassPtr param = [] {
+    auto c = std::make_shared<ClassObj>();
+    c->name = "Parameter";
+    c->module = "torch.nn.parameter";
+    c->bases.push_back(tensor);
+    return c;
+  }();
+  return parameter ? param : tensor;
+}
+
 // isinstance(obj, classinfo) for one class: user classes by their order; built-in types by name.
 bool instance_check(const Value& v, const Value& c) {
   if (c.kind == Value::Class && class_ptr(c) == object_class()) return true;
+  if (c.kind == Value::Class && v.kind == Value::Tensor)
+    return class_ptr(c) == tensor_class(false) || (class_ptr(c) == tensor_class(true) && as_tensor(v).is_parameter());
   if (c.kind == Value::Class) return v.kind == Value::Instance && is_subclass(inst(v).cls, static_cast<ClassObj*>(c.obj.get()));
   if (c.kind == Value::Builtin) {
     const std::string& n = static_cast<BuiltinObj*>(c.obj.get())->name;
@@ -362,6 +386,7 @@ void add_class_builtins(std::map<std::string, Value>& b) {
     if (a.pos.size() != 1 || !a.kw.empty()) throw std::runtime_error("TypeError: attn's type() takes one argument (it does not make classes)");
     const Value& v = a.pos[0];
     if (v.kind == Value::Instance) return class_val(inst(v).cls);
+    if (v.kind == Value::Tensor) return class_val(tensor_class(as_tensor(v).is_parameter()));
     static const std::set<std::string> plain = {"int", "float", "str", "list", "tuple", "dict", "set", "bool"};
     if (plain.count(type_name(v))) return in.lookup(type_name(v));
     throw std::runtime_error("NotImplementedError: attn's type() knows instances of classes and int, float, str, bool, list, "
@@ -405,5 +430,7 @@ void add_class_builtins(std::map<std::string, Value>& b) {
   });
   b["repr"] = builtin("repr", [](Interpreter& in, CallArgs& a) { return Value::str(in.repr_of(arg(a, 0, "obj"))); });
 }
+
+Value torch_tensor_class() { return class_val(tensor_class(false)); }
 
 }  // namespace attn::py

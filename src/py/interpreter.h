@@ -240,6 +240,7 @@ Value str_attribute(const Value& self, const std::string& name);
 Value instance_attribute(Interpreter& in, const Value& self, const std::string& name);
 void add_nn_modules(NamespaceObj& nn);
 void add_torch_environment(NamespaceObj& torch);   // torch_env.cpp: device, cuda, backends, set_printoptions, pi
+Value torch_tensor_class();   // classes.cpp: torch.Tensor, what type() of a tensor is
 Value cpu_device();   // torch_env.cpp: torch.device('cpu'), what Tensor.device is in attn
 bool is_device(const Value& v);                    // a torch.device
 bool is_cpu_device(const Value& v);                // "cpu", "cpu:0" or torch.device('cpu')

@@ -65,6 +65,15 @@ void write_item(const Tensor& t, const Value& value, const std::vector<core::Ind
 // t's previous history gets the gradient with the written part +0, the value gets that part
 // (copied contiguous, then reduced to its shape by the engine's sum_to), as CopySlices::apply.
 void setitem(Interpreter& in, Tensor& t, const Value& value, const std::vector<Value>& idx) {
+  // x[mask] = number with a bool mask of x's shape (the buffers notebook's mask[mask == 1.] = 2.):
+  // PyTorch's index_put_ writes the number where the mask is True, which is masked_fill_. Only
+  // where no gradient is recorded; with one, the general path below says what attn supports.
+  if (idx.size() == 1 && idx[0].kind == Value::Tensor && as_tensor(idx[0]).dtype() == core::DType::boolean &&
+      as_tensor(idx[0]).shape() == t.shape() && t.is_float() && (value.kind == Value::Int || value.kind == Value::Float) &&
+      !(in.state.grad_enabled && t.requires_grad())) {
+    core::masked_fill_(t, as_tensor(idx[0]), torch_scalar(value, "value"));
+    return;
+  }
   const std::vector<core::Index> ix = to_indices(idx);
   const bool src_grad = value.kind == Value::Tensor && as_tensor(value).requires_grad();
   const bool record = in.state.grad_enabled && (t.requires_grad() || src_grad);

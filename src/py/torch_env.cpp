@@ -145,6 +145,7 @@ bool is_device(const Value& v) {
 
 void add_torch_environment(NamespaceObj& torch) {
   torch.names["pi"] = Value::number(M_PI);
+  torch.names["Tensor"] = torch_tensor_class();
   torch.names["e"] = Value::number(M_E);
   torch.names["device"] = builtin("torch.device", device_fn);
   torch.names["set_printoptions"] = builtin("torch.set_printoptions", set_printoptions_fn);

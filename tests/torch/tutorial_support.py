@@ -23,3 +23,15 @@ class Squares(Dataset):
 
 ds = Squares(3)
 print(len(ds), ds[2], isinstance(ds, Dataset))
+
+# type() of a tensor and torch.Tensor as a class (the buffers notebook shows type(module.mask)).
+p = torch.nn.Parameter(torch.ones(2))
+print(torch.Tensor, type(idx), type(p), isinstance(idx, torch.Tensor), isinstance(p, torch.Tensor))
+print(type(idx) is torch.Tensor, isinstance(3, torch.Tensor), isinstance(idx, torch.nn.Parameter))
+
+# x[mask] = number with a bool mask of x's shape (the buffers notebook: mask[mask == 1.] = 2.).
+m = torch.triu(torch.ones(3, 3), diagonal=1)
+m[m == 1.] = 2.
+print(m)
+m[m > 1] = -1
+print(m)
