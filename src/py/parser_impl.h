@@ -1,7 +1,8 @@
-// py/parser_impl.h: the recursive-descent parser's class, shared by its two source files
+// py/parser_impl.h: the recursive-descent parser's class, shared by its three source files
 // (private to the parser: include parser.h to parse).
 //
-// What it is: parser.cpp holds simple statements and expressions; parser_compound.cpp import,
+// What it is: parser.cpp holds blocks and simple statements; parser_expr.cpp expressions;
+// parser_compound.cpp import,
 // the compound statements added for tutorials' code (while, try, with, decorators), parameter
 // lists with `*args`/`**kwargs`, lambda, the analysis of which names a function binds, and the
 // refusals of constructs outside attn's subset ("SyntaxError: attn does not support 'yield'
@@ -64,6 +65,7 @@ class Parser {
   StmtPtr if_statement();
   Block block();
 
+  // parser_expr.cpp
   ExprPtr expr_list();           // a, b, *c -> Tuple (or a single expression)
   ExprPtr expression();          // conditional expression, or lambda
   ExprPtr or_expr();

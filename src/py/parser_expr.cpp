@@ -1,0 +1,439 @@
+// py/parser_expr.cpp: the parser's expressions: expression lists and targets, conditional
+// expressions, boolean operators, comparisons, binary operators by precedence level, unary
+// operators and **, calls and their arguments, subscripts and slices, comprehensions, list /
+// tuple / dict / set displays, f-strings and atoms (names, numbers, strings, brackets).
+//
+// What it is: Python's expression grammar for the constructs in ast.h, with Python's operator
+// precedence (or < and < not < comparisons < | < ^ < & < +,- < *,/,//,%,@ < unary < ** < trailers),
+// split from parser.cpp (statements) to keep each file readable. What it is not: an
+// error-recovering parser; the first error is reported with its line.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <set>
+
+#include "py/limits.h"
+#include "py/parser_impl.h"
+
+namespace attn::py::detail {
+
+ExprPtr Parser::expr_list() {
+  ExprPtr first = star_expr();
+  if (!is_op(",")) return first;
+  ExprPtr tup = make(Expr::Tuple);
+  tup->items.push_back(first);
+  while (accept_op(",")) {
+    if (cur().kind == Token::Newline || is_op("=") || is_op(")") || is_op(";") || cur().kind == Token::End) break;
+    tup->items.push_back(star_expr());
+  }
+  return tup;
+}
+
+ExprPtr Parser::target_list() {      // for-loop / comprehension targets: stop before `in`
+  ExprPtr first = star_target();
+  if (!is_op(",")) return first;
+  ExprPtr tup = make(Expr::Tuple);
+  tup->items.push_back(first);
+  while (accept_op(",")) {
+    if (is_name("in")) break;
+    tup->items.push_back(star_target());
+  }
+  return tup;
+}
+
+ExprPtr Parser::expression() {
+  Scope scope(*this);
+  deeper();
+  if (is_name("lambda")) return lambda();
+  ExprPtr e = or_expr();
+  if (!is_name("if")) return e;
+  ExprPtr c = make(Expr::IfExp);
+  ++p_;
+  c->a = e;
+  c->b = or_expr();
+  if (!accept_name("else")) fail("expected 'else'");
+  c->c = expression();
+  return c;
+}
+
+ExprPtr Parser::or_expr() {
+  Scope scope(*this);
+  ExprPtr e = and_expr();
+  while (is_name("or")) {
+    deeper();
+    ExprPtr b = make(Expr::BoolOp);
+    ++p_;
+    b->name = "or"; b->a = e; b->b = and_expr();
+    e = b;
+  }
+  return e;
+}
+
+ExprPtr Parser::and_expr() {
+  Scope scope(*this);
+  ExprPtr e = not_expr();
+  while (is_name("and")) {
+    deeper();
+    ExprPtr b = make(Expr::BoolOp);
+    ++p_;
+    b->name = "and"; b->a = e; b->b = not_expr();
+    e = b;
+  }
+  return e;
+}
+
+ExprPtr Parser::not_expr() {
+  if (!is_name("not")) return comparison();
+  Scope scope(*this);
+  deeper();
+  ExprPtr n = make(Expr::Not);
+  ++p_;
+  n->a = not_expr();
+  return n;
+}
+
+ExprPtr Parser::comparison() {
+  ExprPtr e = binary(0);
+  static const std::set<std::string> cmp = {"==", "!=", "<", ">", "<=", ">="};
+  ExprPtr c;
+  for (;;) {
+    std::string op;
+    if (cur().kind == Token::Op && cmp.count(cur().text)) { op = cur().text; ++p_; }
+    else if (is_name("in")) { op = "in"; ++p_; }
+    else if (is_name("is")) { ++p_; op = accept_name("not") ? "is not" : "is"; }
+    else if (is_name("not") && t_[p_ + 1].kind == Token::Name && t_[p_ + 1].text == "in") { p_ += 2; op = "not in"; }
+    else break;
+    if (!c) { c = make(Expr::Compare); c->items.push_back(e); }
+    c->ops.push_back(op);
+    c->items.push_back(binary(0));
+  }
+  return c ? c : e;
+}
+
+// Binary operator levels, loosest first.
+const std::vector<std::vector<std::string>> kLevels = {
+    {"|"}, {"^"}, {"&"}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "//", "%", "@"}};
+
+ExprPtr Parser::binary(int level) {
+  if (level == static_cast<int>(kLevels.size())) return unary();
+  Scope scope(*this);
+  ExprPtr e = binary(level + 1);
+  for (;;) {
+    const auto& ops = kLevels[level];
+    if (cur().kind != Token::Op || std::find(ops.begin(), ops.end(), cur().text) == ops.end()) return e;
+    deeper();
+    ExprPtr b = make(Expr::Binary);
+    b->name = cur().text;
+    ++p_;
+    b->a = e;
+    b->b = binary(level + 1);
+    e = b;
+  }
+}
+
+ExprPtr Parser::unary() {
+  if (is_op("-") || is_op("+") || is_op("~")) {
+    Scope scope(*this);
+    deeper();
+    ExprPtr u = make(Expr::Unary);
+    u->name = cur().text;
+    ++p_;
+    u->a = unary();
+    return u;
+  }
+  return power();
+}
+
+ExprPtr Parser::power() {
+  ExprPtr e = trailers(atom());
+  if (!is_op("**")) return e;
+  Scope scope(*this);
+  deeper();
+  ExprPtr b = make(Expr::Binary);
+  ++p_;
+  b->name = "**";
+  b->a = e;
+  b->b = unary();     // right-associative, binds tighter than unary minus on its left
+  return b;
+}
+
+void Parser::call_args(Expr& call) {
+  while (!is_op(")")) {
+    Arg a;
+    if (cur().kind == Token::Name && t_[p_ + 1].kind == Token::Op && t_[p_ + 1].text == "=") {
+      a.name = cur().text;
+      p_ += 2;
+    } else if (accept_op("**")) {
+      a.name = "**";
+    } else if (accept_op("*")) {
+      a.name = "*";
+    }
+    size_t begin = cur().begin;
+    a.value = expression();
+    a.text = src_.substr(begin, t_[p_ - 1].end - begin);
+    if (a.name.empty() && is_name("for")) {     // f(x for x in xs): a generator argument
+      ExprPtr lc = make(Expr::ListComp);
+      lc->a = a.value;
+      lc->comps = comprehensions();
+      a.value = lc;
+    }
+    call.args.push_back(a);
+    if (!accept_op(",")) break;
+  }
+  expect_op(")");
+}
+
+ExprPtr Parser::trailers(ExprPtr e) {
+  Scope scope(*this);
+  for (;;) {
+    if (is_op("(") || is_op("[") || is_op(".")) deeper();
+    if (is_op("(")) {
+      ExprPtr c = make(Expr::Call);
+      ++p_;
+      c->a = e;
+      call_args(*c);
+      e = c;
+    } else if (is_op("[")) {
+      ExprPtr s = make(Expr::Subscript);
+      ++p_;
+      s->a = e;
+      do {
+        if (is_op("]")) break;
+        s->items.push_back(subscript_item());
+      } while (accept_op(","));
+      expect_op("]");
+      e = s;
+    } else if (is_op(".")) {
+      ExprPtr a = make(Expr::Attribute);
+      ++p_;
+      a->a = e;
+      a->name = expect_name();
+      e = a;
+    } else {
+      return e;
+    }
+  }
+}
+
+ExprPtr Parser::subscript_item() {
+  ExprPtr lo;
+  if (!is_op(":")) {
+    lo = expression();
+    if (!is_op(":")) return lo;
+  }
+  ExprPtr sl = make(Expr::Slice);
+  ++p_;   // ':'
+  sl->a = lo;
+  if (!is_op(":") && !is_op(",") && !is_op("]")) sl->b = expression();
+  if (accept_op(":") && !is_op(",") && !is_op("]")) sl->c = expression();
+  return sl;
+}
+
+std::vector<Comprehension> Parser::comprehensions() {
+  std::vector<Comprehension> out;
+  while (accept_name("for")) {
+    Comprehension c;
+    c.target = target_list();
+    if (!accept_name("in")) fail("expected 'in'");
+    c.iter = or_expr();
+    while (accept_name("if")) c.conds.push_back(or_expr());
+    out.push_back(c);
+  }
+  return out;
+}
+
+ExprPtr Parser::bracket(const char* close, Expr::Kind kind) {
+  ExprPtr e = make(kind);
+  ++p_;
+  if (accept_op(close)) return e;
+  ExprPtr first = star_expr();
+  if (is_name("for")) {
+    if (kind == Expr::Tuple) unsupported("generator expressions (x for x in ...): use a list comprehension [x for x in ...]");
+    e->kind = Expr::ListComp;
+    e->a = first;
+    e->comps = comprehensions();
+    expect_op(close);
+    return e;
+  }
+  if (kind == Expr::Tuple && is_op(")")) {   // parenthesised expression
+    if (first->kind == Expr::Starred) error("cannot use starred expression here");
+    ++p_;
+    return first;
+  }
+  e->items.push_back(first);
+  while (accept_op(",")) {
+    if (is_op(close)) break;
+    e->items.push_back(star_expr());
+  }
+  expect_op(close);
+  return e;
+}
+
+// {} and {k: v, ...} are dicts, {x, ...} a set; {k: v for ...} and {x for ...} comprehensions.
+ExprPtr Parser::dict_or_set() {
+  ExprPtr d = make(Expr::Dict);
+  ++p_;
+  if (accept_op("}")) return d;
+  ExprPtr k, v;
+  if (accept_op("**")) {   // {**a, ...}: a null key unpacks the value
+    v = or_expr();
+  } else {
+    k = star_expr();
+    if (!is_op(":")) {
+      d->kind = Expr::Set;
+      if (is_name("for")) {
+        d->kind = Expr::SetComp;
+        d->a = k;
+        d->comps = comprehensions();
+      } else {
+        d->items.push_back(k);
+        while (accept_op(",") && !is_op("}")) d->items.push_back(star_expr());
+      }
+      expect_op("}");
+      return d;
+    }
+    ++p_;   // ':'
+    v = expression();
+  }
+  if (k && is_name("for")) {
+    d->kind = Expr::DictComp;
+    d->a = k;
+    d->b = v;
+    d->comps = comprehensions();
+    expect_op("}");
+    return d;
+  }
+  d->items.push_back(k);
+  d->values.push_back(v);
+  while (accept_op(",") && !is_op("}")) {
+    if (accept_op("**")) {
+      d->items.push_back(nullptr);
+      d->values.push_back(or_expr());
+      continue;
+    }
+    d->items.push_back(expression());
+    expect_op(":");
+    d->values.push_back(expression());
+  }
+  expect_op("}");
+  return d;
+}
+
+ExprPtr Parser::fstring(const Token& tok) {
+  ExprPtr f = make(Expr::FStr);
+  const std::string& s = tok.text;
+  std::string lit;
+  auto flush = [&] {
+    if (lit.empty()) return;
+    auto e = make(Expr::Str);
+    e->name = lit;
+    f->items.push_back(e); f->fspecs.push_back(""); f->fexpr.push_back(false); f->fconv.push_back(0);
+    lit.clear();
+  };
+  for (size_t k = 0; k < s.size(); ++k) {
+    if ((s[k] == '{' || s[k] == '}') && k + 1 < s.size() && s[k + 1] == s[k]) { lit += s[k++]; continue; }
+    if (s[k] != '{') { lit += s[k]; continue; }
+    flush();
+    // {expression[=][!conversion][:spec]}
+    int depth = 0;
+    size_t end = k + 1, colon = std::string::npos, bang = std::string::npos;
+    for (; end < s.size(); ++end) {
+      char c = s[end];
+      if (c == '[' || c == '(' || c == '{') ++depth;
+      else if ((c == ']' || c == ')' || c == '}') && depth > 0) --depth;
+      else if (c == '}' && depth == 0) break;
+      else if (c == ':' && depth == 0 && colon == std::string::npos) colon = end;
+      else if (c == '!' && depth == 0 && colon == std::string::npos && bang == std::string::npos && end + 1 < s.size() && s[end + 1] != '=') bang = end;
+    }
+    if (end >= s.size()) throw ScriptError(tok.line, "SyntaxError: f-string: expecting '}'");
+    size_t expr_end = std::min({bang, colon, end});
+    std::string src = s.substr(k + 1, expr_end - k - 1);
+    char conv = 0;
+    if (bang != std::string::npos) {
+      std::string c = s.substr(bang + 1, (colon == std::string::npos ? end : colon) - bang - 1);
+      if (c != "r" && c != "s" && c != "a")
+        throw ScriptError(tok.line, "SyntaxError: f-string: invalid conversion character: expected 's', 'r', or 'a'");
+      conv = c[0];
+    }
+    size_t last = src.find_last_not_of(" \t");
+    if (last != std::string::npos && src[last] == '=' && (last == 0 || std::string("=!<>").find(src[last - 1]) == std::string::npos)) {
+      lit = src;                               // {x=}: the text, then the value (its repr by default)
+      flush();
+      src = src.substr(0, last);
+      if (!conv && colon == std::string::npos) conv = 'r';
+    }
+    src.erase(0, src.find_first_not_of(" \t"));   // f"{ x }": the expression may start with spaces
+    if (src.find_first_not_of(" \t\n") == std::string::npos) throw ScriptError(tok.line, "SyntaxError: f-string: empty expression not allowed");
+    Block b;
+    try {
+      b = Parser(tokenize(src, tok.line), src).program();
+    } catch (const LimitError&) {
+      throw;
+    } catch (const ScriptError& e) {   // CPython names the f-string in the message
+      std::string msg = e.what();
+      if (msg.rfind("SyntaxError: ", 0) == 0) msg.insert(13, "f-string: ");
+      throw ScriptError(e.line, msg, e.file);
+    }
+    if (b.size() != 1 || b[0]->kind != Stmt::ExprStmt) throw ScriptError(tok.line, "SyntaxError: f-string: invalid expression");
+    f->items.push_back(b[0]->value);
+    f->fspecs.push_back(colon == std::string::npos ? "" : s.substr(colon + 1, end - colon - 1));
+    f->fexpr.push_back(true);
+    f->fconv.push_back(conv);
+    k = end;
+  }
+  flush();
+  return f;
+}
+
+ExprPtr Parser::atom() {
+  const Token& tok = cur();
+  if (tok.kind == Token::Number) {
+    bool is_float = tok.text.find_first_of(".eE") != std::string::npos;
+    ExprPtr e = make(is_float ? Expr::Float : Expr::Int);
+    ++p_;
+    if (is_float) {
+      e->fval = std::strtod(tok.text.c_str(), nullptr);   // 1e400 is inf and 1e-400 is 0.0, as in Python
+      return e;
+    }
+    errno = 0;
+    e->ival = std::strtoll(tok.text.c_str(), nullptr, 10);
+    if (errno == ERANGE) {   // an int beyond int64: its digits, read when evaluated (ints.h)
+      if (tok.text.size() > limits::kMaxIntStrDigits)
+        throw ScriptError(tok.line, fmt::format("SyntaxError: Exceeds the limit ({} digits) for integer string conversion: value has {} "
+                                                "digits; attn keeps CPython's default limit (limits::kMaxIntStrDigits)",
+                                                limits::kMaxIntStrDigits, tok.text.size()));
+      e->ival = 0;
+      e->name = tok.text;
+    }
+    return e;
+  }
+  if (tok.kind == Token::String || tok.kind == Token::FString) {
+    ExprPtr e;
+    while (cur().kind == Token::String || cur().kind == Token::FString) {   // implicit concatenation
+      ExprPtr part = cur().kind == Token::FString ? fstring(cur()) : make(Expr::Str);
+      if (part->kind == Expr::Str) part->name = cur().text;
+      ++p_;
+      if (!e) { e = part; continue; }
+      ExprPtr cat = make(Expr::Binary);
+      cat->name = "+"; cat->a = e; cat->b = part;
+      e = cat;
+    }
+    return e;
+  }
+  if (tok.kind == Token::Name) {
+    refuse_reserved(tok);
+    Expr::Kind k = tok.text == "None" ? Expr::NoneLit : tok.text == "True" ? Expr::True : tok.text == "False" ? Expr::False : Expr::Name;
+    ExprPtr e = make(k);
+    e->name = tok.text;
+    ++p_;
+    return e;
+  }
+  if (is_op("(")) return bracket(")", Expr::Tuple);
+  if (is_op("[")) return bracket("]", Expr::List);
+  if (is_op("{")) return dict_or_set();
+  if (is_op("...")) { ++p_; return make(Expr::Ellipsis); }
+  fail("invalid syntax");
+}
+
+}  // namespace attn::py::detail
