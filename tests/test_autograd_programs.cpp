@@ -171,3 +171,25 @@ TEST_CASE("autograd: grad_fn prints as PyTorch's <Name object at 0x...>, with a 
         "((<AccumulateGrad object at 0x7f8000000000>, 0), (None, 0))\n"
         "None\n");
 }
+
+TEST_CASE("autograd: an in-place op on part of a tensor that gradients flow through is refused, never silently wrong") {
+  // PyTorch rewrites the view's base graph (CopySlices); attn records that only for x[idx] = ...
+  // and x[idx] op= ..., so other in-place writes into a part raise instead of losing the write.
+  auto error_of = [](const std::string& code) -> std::string {
+    attn::py::Interpreter in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::portable);
+    try {
+      in.run_cell("import torch\nw = torch.ones(3, 4, requires_grad=True)\nx = w * 2\n" + code);
+    } catch (const std::exception& e) {
+      return e.what();
+    }
+    return "";
+  };
+  for (const char* code : {"x[0].masked_fill_(torch.ones(4, dtype=torch.bool), 0.0)", "x[:, 1].add_(1)", "v = x[1:]\nv *= 2",
+                           "x[0].zero_()", "torch.zeros(2, 4)[0].copy_(x[0])"})
+    CHECK_MESSAGE(error_of(code).find("NotImplementedError: attn does not record in-place ops on a part of a tensor") !=
+                      std::string::npos,
+                  code);
+  // Without autograd involved, writing into a part is plain in-place arithmetic.
+  CHECK(error_of("with torch.no_grad():\n    x[0].masked_fill_(torch.ones(4, dtype=torch.bool), 0.0)") == "");
+  CHECK(error_of("z = torch.zeros(2, 4)\nz[0].add_(1)") == "");
+}

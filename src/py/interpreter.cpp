@@ -293,7 +293,7 @@ Interpreter::Flow Interpreter::exec_stmt(const StmtPtr& ptr, Value* ret) {
             (value.kind == Value::Tensor || value.is_number())) {   // Tensor.__iadd__ & co.: in place
           const core::BinOp op = s.op == "+" ? core::BinOp::add : s.op == "-" ? core::BinOp::sub
                                  : s.op == "*" ? core::BinOp::mul : core::BinOp::div;
-          assign(*s.target, tensor_inplace(*this, op, target, value));
+          assign(*s.target, tensor_inplace(*this, op, target, value, s.target->kind == Expr::Subscript));
           break;
         }
         const Value r = binop(s.op, target, value);

@@ -228,7 +228,11 @@ Value make_torch_namespace();
 // Leaves and in-place results keep theirs (ops_autograd.cpp).
 Value without_grad(const Value& v);
 // `x += y` & co. on a tensor x (and x.add_(y), ...): written in place, x returned (ops_autograd.cpp).
-Value tensor_inplace(Interpreter& in, core::BinOp op, const Value& self, const Value& other);
+// base_follows: the target was x[idx], which assignment then writes back through x (CopySlices).
+Value tensor_inplace(Interpreter& in, core::BinOp op, const Value& self, const Value& other, bool base_follows = false);
+// An in-place write into part of a tensor (a slice, a row) while gradients flow through it:
+// NotImplementedError naming the way around, rather than a gradient that misses the write.
+void refuse_view_write(Interpreter& in, const core::Tensor& t, bool src_requires_grad);
 // tensor.grad_fn: None for a leaf, else the node as a Python object (grad_fn.cpp).
 Value grad_fn_value(const core::Tensor& t);
 void add_grad_mode(NamespaceObj& torch);

@@ -76,13 +76,25 @@ Value mse_loss_fn(Interpreter&, Args& a) {
 
 }  // namespace
 
+bool partial_view(const Tensor& t) {
+  return t.storage() && (t.offset() != 0 || t.numel() != t.storage()->size());
+}
+
+void refuse_view_write(Interpreter& in, const Tensor& t, bool src_requires_grad) {
+  if (in.state.grad_enabled && partial_view(t) && (t.requires_grad() || src_requires_grad))
+    throw std::runtime_error(
+        "NotImplementedError: attn does not record in-place ops on a part of a tensor when gradients flow through it "
+        "(PyTorch's CopySlices on the view's base); write it as an assignment, x[idx] = ..., or out of place");
+}
+
 // self (op)= other written into self's storage (every view sees it), the version bumped; self
 // stays the same object. Recording as PyTorch's in-place ops do: refused on a leaf that requires
 // grad while grad mode is on; otherwise, when self or other requires grad, self's grad_fn
 // becomes the op's node over self's previous history (mul_/div_ keep self's old values).
-Value tensor_inplace(Interpreter& in, core::BinOp op, const Value& self, const Value& other) {
+Value tensor_inplace(Interpreter& in, core::BinOp op, const Value& self, const Value& other, bool base_follows) {
   Tensor& t = as_tensor(self);
   const bool record = in.state.grad_enabled;
+  if (!base_follows) refuse_view_write(in, t, other.kind == Value::Tensor && as_tensor(other).requires_grad());
   if (record && t.requires_grad() && t.is_leaf())
     throw core::TensorError("a leaf Variable that requires grad is being used in an in-place operation.");
   const Tensor before = t;                                    // its history: the node's input

@@ -185,6 +185,7 @@ Value masked_fill_inplace(Interpreter& in, Args& a) {
   const float value = fill_value(a);
   if (in.state.grad_enabled && t.requires_grad() && t.grad_fn().empty())
     throw std::runtime_error("RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.");
+  refuse_view_write(in, t, false);
   const Tensor before = t;   // its history: the node's input
   core::masked_fill_(t, mask, value);
   if (in.state.grad_enabled) t = core::autograd::record(t, {&before}, "MaskedFillBackward0", core::grad::masked_fill(mask));
@@ -206,6 +207,7 @@ Value pow_fn(Interpreter& in, Args& a) {
 // a leaf that requires grad refuses, and a result that requires grad records PyTorch's grad_fn.
 Value write_in_place(Interpreter& in, Args& a, const Tensor* src, const char* grad_fn, void (*write)(Tensor&, Args&)) {
   Tensor& t = a.tensor("self");
+  refuse_view_write(in, t, src && src->requires_grad());
   if (in.state.grad_enabled && t.requires_grad() && t.grad_fn().empty())
     throw std::runtime_error("RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.");
   write(t, a);

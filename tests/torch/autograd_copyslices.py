@@ -27,3 +27,14 @@ try:
     w[0, 0] = 1.0
 except RuntimeError as e:
     print(e)
+
+# x[idx] += y and x[idx] *= s: the in-place op on the part, then written back through x.
+torch.manual_seed(0)
+w = torch.randn(3, 4, requires_grad=True)
+y = torch.randn(3, requires_grad=True)
+x = w * 2
+x[:, 0] += y
+x[1] *= 3
+(x * torch.randn(3, 4)).sum().backward()
+print(w.grad)
+print(y.grad)
