@@ -74,6 +74,9 @@ TEST_CASE("torch.optim.SGD: step() and zero_grad() as 1.13's for-loop implementa
 TEST_CASE("autograd: x[idx] = y records CopySlices; gradients to the old x and to y as PyTorch's") {
   check_script("autograd_copyslices");
 }
+TEST_CASE("torch.optim.AdamW: step() as 1.13's for-loop implementation (weight decay, betas, eps, amsgrad)") {
+  check_script("optim_adamw");
+}
 TEST_CASE("tutorial: multi-head attention written five ways (class, combined QKV, einsum, SDPA, nn.MultiheadAttention)") {
   check_script("mha_variants");
 }

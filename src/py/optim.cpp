@@ -1,16 +1,20 @@
-// py/optim.cpp: torch.optim.SGD as PyTorch 1.13 runs it on the CPU (the for-loop implementation,
-// _single_tensor_sgd; foreach=None picks it for CPU tensors): step(), zero_grad(set_to_none=False)
-// and the optimizer's repr.
+// py/optim.cpp: torch.optim.SGD and torch.optim.AdamW as PyTorch 1.13 runs them on the CPU (the
+// for-loop implementations, _single_tensor_sgd / _single_tensor_adamw, which foreach=None picks
+// for CPU tensors): step(), zero_grad(set_to_none=False) and SGD's repr.
 //
-// What it is: per parameter with a .grad, in the order given, under no_grad:
+// SGD, per parameter with a .grad, in the order given, under no_grad:
 //   d_p = grad (-grad when maximize); weight_decay: d_p = d_p.add(param, alpha=wd)
 //   momentum: buf = clone(d_p) the first time, else buf.mul_(momentum).add_(d_p, alpha=1 - dampening);
 //             nesterov: d_p = d_p.add(buf, alpha=momentum), else d_p = buf
 //   param.add_(d_p, alpha=-lr)
-// `a.add(b, alpha=s)` is ATen's ufunc add: a + fl32(s)*b, fused into one FMA by the AVX2 build
-// (vec::fmadd, and GCC contracts the scalar tail alike), two roundings in the scalar family
-// (docs/pytorch-numerics.md §12). What it is not: Adam/AdamW, param groups given as dicts,
-// state_dict, or learning-rate schedulers.
+// AdamW: step_t += 1 (a float32 tensor); param.mul_(1 - lr*wd); exp_avg.mul_(b1).add_(g, alpha=1-b1);
+//   exp_avg_sq.mul_(b2).addcmul_(g, g, value=1-b2); bias corrections in double from step;
+//   denom = (sqrt(exp_avg_sq) / fl32(sqrt(bc2))) + fl32(eps); param.addcdiv_(exp_avg, denom, value=-lr/bc1).
+// `a.add(b, alpha=s)` is ATen's ufunc add: a + fl32(s)*b, one FMA in the AVX2 build (vec::fmadd,
+// and GCC contracts the scalar tail alike), two roundings in the scalar family; addcmul is
+// fma(fl(value*g), g, self) in AVX2 (unfused: 10 of 21 printed lines differ), addcdiv never fuses
+// (docs/pytorch-numerics.md §12). What it is not: param groups given as dicts, state_dict, Adam,
+// or learning-rate schedulers.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -108,7 +112,7 @@ Value sgd_step(Interpreter& in, CallArgs& a) {
 
 Value sgd_zero_grad(Interpreter&, CallArgs& a) {
   static const Signature sig = Signature::parse("def zero_grad(self, set_to_none=False)");
-  Args b = bind_args(sig, a, "SGD.zero_grad");
+  Args b = bind_args(sig, a, "Optimizer.zero_grad");
   const bool to_none = b.flag("set_to_none");
   for (const Value& v : as_seq(*inst(b.get("self")).find("_params"))) {
     const Tensor& p = as_tensor(v);
@@ -119,6 +123,96 @@ Value sgd_zero_grad(Interpreter&, CallArgs& a) {
     } else {
       core::fill_(*g, 0.0);   // the same tensor, zeroed in place (1.13's default)
     }
+  }
+  return Value::none();
+}
+
+// ---- AdamW (_single_tensor_adamw, capturable=False) ----
+const char* const kAdamKeys[] = {"amsgrad", "betas", "capturable", "eps", "foreach", "lr", "maximize", "weight_decay"};
+
+void adamw_init(Interpreter& in, Value& self, CallArgs& a) {
+  static const Signature sig = Signature::parse(
+      "def AdamW(self, params, lr=0.001, betas=None, eps=1e-08, weight_decay=0.01, amsgrad=False, *, "
+      "maximize=False, foreach=None, capturable=False)");
+  Args b = bind_self(sig, self, a);
+  InstanceObj& o = inst(self);
+  if (b.get("betas").is_none()) b.set(static_cast<size_t>(b.signature().index_of("betas")), Value::tuple({Value::number(0.9), Value::number(0.999)}), true);   // (0.9, 0.999)
+  const std::vector<Value>& betas = as_seq(b.get("betas"));
+  if (betas.size() != 2) throw std::runtime_error("ValueError: betas must be a pair of numbers");
+  if (b.number("lr") < 0) throw std::runtime_error("ValueError: Invalid learning rate: " + in.str_of(b.get("lr")));
+  if (b.number("eps") < 0) throw std::runtime_error("ValueError: Invalid epsilon value: " + in.str_of(b.get("eps")));
+  for (int k = 0; k < 2; ++k) {
+    const double beta = to_double(betas[k], "betas");
+    if (!(0.0 <= beta && beta < 1.0))
+      throw std::runtime_error(fmt::format("ValueError: Invalid beta parameter at index {}: {}", k, in.str_of(betas[k])));
+  }
+  if (b.number("weight_decay") < 0) throw std::runtime_error("ValueError: Invalid weight_decay value: " + in.str_of(b.get("weight_decay")));
+  if (b.flag("capturable")) b.unsupported("capturable", "attn runs on the CPU");
+  std::vector<Value> params;
+  for (const Value& p : in.iterate(b.get("params"))) {
+    if (p.kind != Value::Tensor)
+      throw std::runtime_error("TypeError: optimizer can only optimize Tensors, but one of the params is " + type_name(p));
+    params.push_back(p);
+  }
+  if (params.empty()) throw std::runtime_error("ValueError: optimizer got an empty parameter list");
+  o.set("_params", Value::list(params));
+  o.set("_state", Value::list(std::vector<Value>(params.size(), Value::none())));   // (step, exp_avg, exp_avg_sq, max)
+  for (const char* key : kAdamKeys) o.set(key, b.get(key));
+  done(b);
+}
+
+Value adamw_step(Interpreter& in, CallArgs& a) {
+  if (a.pos.size() != 1 || !a.kw.empty()) throw std::runtime_error("NotImplementedError: attn's AdamW.step() takes no closure");
+  InstanceObj& o = inst(a.pos[0]);
+  const auto num = [&](const char* k) { return to_double(*o.find(k), k); };
+  const double lr = num("lr"), eps = num("eps"), wd = num("weight_decay");
+  const double beta1 = to_double(as_seq(*o.find("betas"))[0], "betas"), beta2 = to_double(as_seq(*o.find("betas"))[1], "betas");
+  const bool amsgrad = truthy(*o.find("amsgrad")), maximize = truthy(*o.find("maximize"));
+  const bool avx2 = in.state.cpu == core::CpuKernels::avx2;
+  auto& params = as_seq(*o.find("_params"));
+  auto& states = as_seq(*o.find("_state"));
+  for (size_t i = 0; i < params.size(); ++i) {
+    Tensor& p = as_tensor(params[i]);
+    std::optional<Tensor> g0 = core::autograd::grad(p);
+    if (!g0) continue;
+    if (states[i].is_none()) {
+      states[i] = Value::tuple({Value::tensor(core::scalar(0.0f)), Value::tensor(core::zeros(p.shape())),
+                                Value::tensor(core::zeros(p.shape())), Value::tensor(core::zeros(p.shape()))});
+    }
+    auto& st = as_seq(states[i]);
+    Tensor &step_t = as_tensor(st[0]), &m = as_tensor(st[1]), &v = as_tensor(st[2]), &vmax = as_tensor(st[3]);
+    const Tensor g = (maximize ? core::neg(*g0) : *g0).contiguous();
+    step_t.data<float>()[0] = step_t.data<float>()[0] + 1.0f;                       // step_t += 1 (float32)
+    core::binary_scalar_(core::BinOp::mul, p, 1.0 - lr * wd);                      // param.mul_(1 - lr * wd)
+    core::binary_scalar_(core::BinOp::mul, m, beta1);                              // exp_avg.mul_(beta1)
+    add_scaled_(m, g, 1.0 - beta1, in.state.cpu);                                  //   .add_(grad, alpha=1 - beta1)
+    core::binary_scalar_(core::BinOp::mul, v, beta2);                              // exp_avg_sq.mul_(beta2)
+    {   // .addcmul_(grad, grad, value=1 - beta2): self + (value*g)*g, the add fused in AVX2
+      const float c = static_cast<float>(1.0 - beta2);
+      float* pv = v.data<float>();
+      const float* pg = g.data<float>();
+      for (int64_t k = 0; k < v.numel(); ++k) pv[k] = avx2 ? std::fma(c * pg[k], pg[k], pv[k]) : pv[k] + (c * pg[k]) * pg[k];
+      v.mark_written();
+    }
+    const double step = step_t.data<float>()[0];
+    const double bias_correction1 = 1 - std::pow(beta1, step), bias_correction2 = 1 - std::pow(beta2, step);
+    const double step_size = lr / bias_correction1, bc2_sqrt = std::sqrt(bias_correction2);
+    const float fbc2 = static_cast<float>(bc2_sqrt), feps = static_cast<float>(eps), fval = static_cast<float>(-step_size);
+    const float* src = v.data<float>();
+    if (amsgrad) {   // torch.maximum(max_exp_avg_sq, exp_avg_sq, out=max_exp_avg_sq)
+      float* pm = vmax.data<float>();
+      for (int64_t k = 0; k < v.numel(); ++k) pm[k] = std::isnan(src[k]) || src[k] > pm[k] ? src[k] : pm[k];
+      src = pm;
+    }
+    Tensor pc = p.contiguous();
+    float* pp = pc.data<float>();
+    const float* pmv = m.data<float>();
+    for (int64_t k = 0; k < p.numel(); ++k) {   // denom = sqrt(v) / bc2_sqrt + eps; p += (value*m) / denom
+      const float denom = std::sqrt(src[k]) / fbc2 + feps;
+      pp[k] = pp[k] + (fval * pmv[k]) / denom;
+    }
+    if (!pc.shares_storage(p)) core::copy_(p, pc);
+    else p.mark_written();
   }
   return Value::none();
 }
@@ -150,8 +244,15 @@ void add_optim(NamespaceObj& torch) {
     }
     return s + ")";
   };
+  auto adamw = std::make_shared<ClassObj>();
+  adamw->name = "AdamW";
+  adamw->module = "torch.optim.adamw";
+  adamw->native_init = adamw_init;
+  adamw->methods["step"] = method("AdamW.step", adamw_step);
+  adamw->methods["zero_grad"] = method("AdamW.zero_grad", sgd_zero_grad);
   auto optim = std::make_shared<NamespaceObj>();
   optim->names["SGD"] = class_value(sgd);
+  optim->names["AdamW"] = class_value(adamw);
   Value v;
   v.kind = Value::Namespace;
   v.s = "torch.optim";
