@@ -23,17 +23,19 @@ std::string slurp(const std::string& path) {
 }
 
 // Debian's torch runs the AVX2 kernels and draws dropout masks the portable (non-MKL) way.
-std::string run_in_attn(const std::string& name) {
-  attn::py::Interpreter in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::portable);
+std::string run_in_attn(const std::string& name, attn::core::CpuKernels cpu = attn::core::CpuKernels::avx2) {
+  attn::py::Interpreter in(cpu, attn::core::DropoutRng::portable);
   in.run_cell(slurp(std::string(ATTN_TEST_DATA) + "/torch/" + name + ".py"));
   return in.take_output();
 }
 
-void check_script(const std::string& name) {
-  const std::string want = slurp(std::string(ATTN_TEST_DATA) + "/torch/" + name + ".expected");
+// NAME.expected is torch's AVX2 kernels; NAME.scalar.expected (cpu scalar) its DEFAULT ones.
+void check_script(const std::string& name, attn::core::CpuKernels cpu = attn::core::CpuKernels::avx2) {
+  const bool scalar = cpu == attn::core::CpuKernels::scalar;
+  const std::string want = slurp(std::string(ATTN_TEST_DATA) + "/torch/" + name + (scalar ? ".scalar" : "") + ".expected");
   std::string got;
   try {
-    got = run_in_attn(name);
+    got = run_in_attn(name, cpu);
   } catch (const std::exception& e) {
     FAIL(name << ".py raised: " << std::string(e.what()));
   } catch (...) {
@@ -70,12 +72,14 @@ TEST_CASE("tutorial: gradients through multi-head attention written five ways (e
 }
 TEST_CASE("torch.optim.SGD: step() and zero_grad() as 1.13's for-loop implementation (momentum, nesterov, weight decay)") {
   check_script("optim_sgd");
+  check_script("optim_sgd", attn::core::CpuKernels::scalar);
 }
 TEST_CASE("autograd: x[idx] = y records CopySlices; gradients to the old x and to y as PyTorch's") {
   check_script("autograd_copyslices");
 }
 TEST_CASE("torch.optim.AdamW: step() as 1.13's for-loop implementation (weight decay, betas, eps, amsgrad)") {
   check_script("optim_adamw");
+  check_script("optim_adamw", attn::core::CpuKernels::scalar);
 }
 TEST_CASE("tutorial: multi-head attention written five ways (class, combined QKV, einsum, SDPA, nn.MultiheadAttention)") {
   check_script("mha_variants");

@@ -33,6 +33,10 @@ LESSONS = {
                      "the bonus notebook on efficient multi-head attention implementations that follows chapter 3"),
 }
 
+# Scripts whose numbers differ between ATen's AVX2 and DEFAULT kernels in ways attn reproduces
+# (the optimizers' fused multiply-adds): also NAME.scalar.expected, under ATEN_CPU_CAPABILITY=default.
+SCALAR_TOO = {"optim_sgd", "optim_adamw"}
+
 # Runs the cells of a file one by one in one session and prints them as JSON: [[id, title, code, output], ...].
 CELL_RUNNER = r'''
 import contextlib, io, json, sys
@@ -88,6 +92,14 @@ def main():
         with open(os.path.join(DIR, name + ".expected"), "w") as f:
             f.write(r.stdout)
         print(f"wrote tests/torch/{name}.expected ({len(r.stdout.splitlines())} lines)")
+        if name in SCALAR_TOO:   # the DEFAULT kernels, for attn's --cpu scalar
+            r = subprocess.run(["/usr/bin/python3", "-c", code], env=dict(env, ATEN_CPU_CAPABILITY="default"),
+                               capture_output=True, text=True, cwd=DIR)
+            if r.returncode != 0:
+                sys.exit(f"{src} failed under torch (ATEN_CPU_CAPABILITY=default):\n{r.stderr}")
+            with open(os.path.join(DIR, name + ".scalar.expected"), "w") as f:
+                f.write(r.stdout)
+            print(f"wrote tests/torch/{name}.scalar.expected ({len(r.stdout.splitlines())} lines)")
         if name in LESSONS:
             write_lesson(name, open(src).read(), env)
 

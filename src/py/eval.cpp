@@ -149,7 +149,11 @@ Value Interpreter::binop(const std::string& op, const Value& a, const Value& b) 
   if (op == "**" && a.kind == Value::Tensor && b.kind == Value::Tensor)   // torch.pow: the run's kernel family
     return Value::tensor(core::pow(as_tensor(a), as_tensor(b), state.cpu));
   if (op == "**" && a.kind == Value::Tensor && b.is_number()) return Value::tensor(core::pow(as_tensor(a), num(b), state.cpu));
-  if (op == "**" && a.is_number() && b.kind == Value::Tensor) return Value::tensor(core::pow(num(a), as_tensor(b), state.cpu));
+  if (op == "**" && a.is_number() && b.kind == Value::Tensor) {
+    // Tensor.__rpow__ (1.13): torch.tensor(number) ** x, a tensor ** tensor (PowBackward1)
+    if (as_tensor(b).is_float()) return Value::tensor(core::pow(core::scalar(static_cast<float>(num(a))), as_tensor(b), state.cpu));
+    return Value::tensor(core::pow(num(a), as_tensor(b), state.cpu));
+  }
   if (a.kind == Value::Tensor || b.kind == Value::Tensor) return tensor_binop(op, a, b);
   if (a.is_number() && b.is_number()) return number_binop(op, a, b);
   if (op == "+" && a.kind == Value::Str && b.kind == Value::Str) {

@@ -96,3 +96,10 @@ try:
     torch.ones(2).retain_grad()
 except RuntimeError as e:
     print(e)
+
+# The nodes PyTorch records for arithmetic with a Python number, and their inputs: a number is a
+# second input that needs no gradient for * / + -, none for 1 - x, x ** 2 and -x; 2 ** x is a
+# tensor ** tensor (Tensor.__rpow__).
+w = torch.ones(2, requires_grad=True)
+for y in [w * 2, 2 * w, w / 2, w + 1, 1 + w, w - 1, 1 - w, w ** 2, -w, w.pow(2), 2 ** w, torch.where(w > 0, w, 0.0)]:
+    print(y.grad_fn.name(), len(y.grad_fn.next_functions), [None if f is None else f.name() for f, i in y.grad_fn.next_functions])
