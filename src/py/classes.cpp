@@ -339,6 +339,11 @@ std::string Interpreter::repr_of(const Value& v) {
     if (v.kind == Value::List) return "[" + out + "]";
     return "(" + out + (items.size() == 1 ? ",)" : ")");
   }
+  if (v.kind == Value::Dict && static_cast<DictObj*>(v.obj.get())->ordered) {   // Python 3.11's OrderedDict repr
+    std::string out;
+    for (const auto& [k, x] : static_cast<DictObj*>(v.obj.get())->items) out += (out.empty() ? "(" : ", (") + repr_of(k) + ", " + repr_of(x) + ")";
+    return out.empty() ? "OrderedDict()" : "OrderedDict([" + out + "])";
+  }
   if (v.kind == Value::Dict) {
     std::string out;
     for (const auto& [k, x] : static_cast<DictObj*>(v.obj.get())->items) out += (out.empty() ? "" : ", ") + repr_of(k) + ": " + repr_of(x);

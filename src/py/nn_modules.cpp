@@ -75,6 +75,7 @@ const Signature& sig(std::string_view name) {
              "def Module.train(self, mode=True)",
              "def Module.register_buffer(self, name, tensor, persistent=True)",
              "def Module.named_parameters(self, prefix='', recurse=True)",
+             "def Module.state_dict(self)",
              "def Module.register_parameter(self, name, param)",
              "def Module.to(self, device=None, dtype=None, non_blocking=False)",
              "def Module.cpu(self)",
@@ -261,6 +262,19 @@ void named_parameters_into(const Value& m, const std::string& prefix, bool recur
   for (auto& [name, child] : children(m)) named_parameters_into(child, prefix + name + ".", true, out, seen);
 }
 
+// state_dict(): PyTorch's _save_to_state_dict order, module by module: its parameters in
+// registration order, then its persistent buffers, then each child's under "child.". Values are
+// detached (keep_vars=False); a parameter shared by two modules appears under both names.
+void state_dict_into(const Value& m, const std::string& prefix, DictObj& out) {
+  for (auto& [name, v] : inst(m).attrs)
+    if (v.kind == Value::Tensor && as_tensor(v).is_parameter()) out.set(Value::str(prefix + name), Value::tensor(core::detach(as_tensor(v))));
+  if (const Value* buffers = inst(m).find("_state_buffers"))
+    for (const Value& n : as_seq(*buffers))
+      if (const Value* v = inst(m).find(n.s); v && v->kind == Value::Tensor)
+        out.set(Value::str(prefix + n.s), Value::tensor(core::detach(as_tensor(*v))));
+  for (auto& [name, child] : children(m)) state_dict_into(child, prefix + name + ".", out);
+}
+
 }  // namespace
 
 Tensor linear_apply(const Tensor& x, const Tensor& w, const Tensor* bias) {
@@ -397,6 +411,18 @@ Value instance_attribute(Interpreter& in, const Value& self, const std::string& 
         out.push_back(Value::tuple({Value::str(prefix.empty() ? n : prefix + "." + n), p}));
       return Value::list(out);
     });
+  if (name == "state_dict")
+    return builtin("Module.state_dict", [self](Interpreter&, CallArgs& a) {
+      Args b = bind_self(sig("Module.state_dict"), self, a);
+      done(b);
+      auto d = std::make_shared<DictObj>();
+      d->ordered = true;
+      state_dict_into(self, "", *d);
+      Value v;
+      v.kind = Value::Dict;
+      v.obj = d;
+      return v;
+    });
   if (name == "register_parameter")
     return builtin("Module.register_parameter", [self](Interpreter&, CallArgs& a) {
       Args b = bind_self(sig("Module.register_parameter"), self, a);
@@ -447,9 +473,18 @@ Value instance_attribute(Interpreter& in, const Value& self, const std::string& 
       Args b = bind_self(sig("Module.register_buffer"), self, a);
       std::string n = str(b.get("name"));
       Value t = b.get("tensor");
-      b.get("persistent");   // only decides whether state_dict() saves it; attn has no state_dict
+      const bool persistent = b.flag("persistent");   // whether state_dict() saves it
       done(b);
       inst(self).set(n, t);
+      if (persistent) {   // the names state_dict() saves, in registration order (not shown by repr)
+        Value* names = inst(self).find("_state_buffers");
+        if (!names) {
+          inst(self).set("_state_buffers", Value::list({}));
+          names = inst(self).find("_state_buffers");
+        }
+        auto& items = as_seq(*names);
+        if (std::none_of(items.begin(), items.end(), [&](const Value& x) { return x.s == n; })) items.push_back(Value::str(n));
+      }
       return Value::none();
     });
   (void)in;

@@ -165,6 +165,7 @@ Value snapshot(const Value& v) {
     }
     case Value::Dict: {
       auto o = std::make_shared<DictObj>();
+      o->ordered = static_cast<const DictObj*>(v.obj.get())->ordered;
       Copying now(v.obj.get(), o);
       for (const auto& [key, x] : static_cast<const DictObj*>(v.obj.get())->items)
         o->items.emplace_back(snapshot(key), snapshot(x));
@@ -315,8 +316,15 @@ std::string repr(const Value& v, const print::PrintOptions& opts) {
       return print::size_repr(shape);
     }
     case Value::Dict: {
-      std::string out = "{";
       auto& items = static_cast<DictObj*>(v.obj.get())->items;
+      if (static_cast<DictObj*>(v.obj.get())->ordered) {   // Python 3.11's OrderedDict repr
+        if (items.empty()) return "OrderedDict()";
+        std::string out = "OrderedDict([";
+        for (size_t k = 0; k < items.size(); ++k)
+          out += (k ? ", (" : "(") + repr(items[k].first, opts) + ", " + repr(items[k].second, opts) + ")";
+        return out + "])";
+      }
+      std::string out = "{";
       for (size_t k = 0; k < items.size(); ++k)
         out += (k ? ", " : "") + repr(items[k].first, opts) + ": " + repr(items[k].second, opts);
       return out + "}";

@@ -65,6 +65,7 @@ struct SeqObj : Obj { std::vector<Value> items; ~SeqObj() override; };     // Li
 // `items` directly is indexed on the next find() (its key must not be there already).
 struct DictObj : Obj {
   std::vector<std::pair<Value, Value>> items;
+  bool ordered = false;                    // an OrderedDict (Module.state_dict()): printed OrderedDict([(k, v), ...])
   Value* find(const Value& key);           // nullptr if absent; TypeError for an unhashable key
   void set(const Value& key, Value v);     // a new key goes last; an existing key keeps its place
   bool erase(const Value& key);            // del d[key], d.pop(key): false if absent

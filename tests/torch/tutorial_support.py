@@ -35,3 +35,21 @@ m[m == 1.] = 2.
 print(m)
 m[m > 1] = -1
 print(m)
+
+# Module.state_dict(): parameters, then persistent buffers, then children, detached (the buffers
+# notebook: a mask registered as a buffer is saved, a plain attribute is not).
+class WithBuffer(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.W = torch.nn.Linear(2, 2, bias=False)
+        self.register_buffer("mask", torch.ones(2))
+        self.register_buffer("scratch", torch.zeros(1), persistent=False)
+        self.plain = torch.ones(1)
+        self.sub = torch.nn.Sequential(torch.nn.Linear(1, 1))
+        self.scale = torch.nn.Parameter(torch.ones(1))
+
+
+torch.manual_seed(0)
+sd = WithBuffer().state_dict()
+print(sd)
+print(list(sd.keys()), len(sd), sd["mask"], list(torch.nn.Linear(1, 1).state_dict()))
