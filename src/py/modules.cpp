@@ -279,6 +279,7 @@ void Interpreter::exec_import(const Stmt& s) {
     std::string top = s.name.substr(0, s.name.find('.'));
     if (!s.op.empty()) store(s.op, module);
     else store(top, top == s.name ? module : import_module(top));
+    for (const StmtPtr& more : s.body) exec_import(*more);   // import a, b
     return;
   }
   Value module = import_module(s.name);   // from a.b import x [as y], ... / from a import *

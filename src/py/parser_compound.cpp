@@ -167,7 +167,7 @@ StmtPtr Parser::keyword_statement() {
   return nullptr;
 }
 
-// import a.b [as c] / from a.b import x [as y], ... / from a.b import (x, y) / from a import *
+// import a.b [as c], d [as e] / from a.b import x [as y], ... / from a.b import (x, y) / from a import *
 StmtPtr Parser::import_statement(bool from) {
   auto s = std::make_shared<Stmt>();
   s->kind = Stmt::Import;
@@ -189,8 +189,15 @@ StmtPtr Parser::import_statement(bool from) {
       if (accept_name("as")) s->names.back() += " as " + expect_name();
     } while (accept_op(","));
     if (paren) expect_op(")");
-  } else if (accept_name("as")) {
-    s->op = expect_name();
+  } else {
+    if (accept_name("as")) s->op = expect_name();
+    while (accept_op(",")) {   // import a, b.c as d: the modules after the first go in body, in order
+      auto more = make_stmt(Stmt::Import);
+      more->name = expect_name();
+      while (accept_op(".")) more->name += "." + expect_name();
+      if (accept_name("as")) more->op = expect_name();
+      s->body.push_back(more);
+    }
   }
   return s;
 }
@@ -331,6 +338,7 @@ struct Binding {
           auto sp = n.find(" as ");
           if (n != "*") bound.insert(sp == std::string::npos ? n : n.substr(sp + 4));
         }
+        block(s.body);   // import a, b: the other modules
         break;
       case Stmt::Def: case Stmt::Class: bound.insert(s.name); break;
       case Stmt::Global: globals.insert(s.names.begin(), s.names.end()); break;
