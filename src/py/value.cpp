@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 
 #include "print/tensor_str.h"
 #include "py/ints.h"
@@ -342,7 +343,11 @@ std::string repr(const Value& v, const print::PrintOptions& opts) {
       return "<class '" + (c.module == "builtins" ? "" : c.module + ".") + c.name + "'>";
     }
     case Value::Function: return "<function " + static_cast<FunctionObj*>(v.obj.get())->def->name + ">";
-    case Value::Builtin: return "<built-in function " + static_cast<BuiltinObj*>(v.obj.get())->name + ">";
+    case Value::Builtin: {   // int, float, ... are builtins here and classes in Python: type(3) is <class 'int'>
+      const std::string& name = static_cast<BuiltinObj*>(v.obj.get())->name;
+      static const std::set<std::string> types = {"int", "float", "str", "list", "tuple", "dict", "set", "bool"};
+      return types.count(name) ? "<class '" + name + "'>" : "<built-in function " + name + ">";
+    }
     case Value::Namespace: return "<module '" + v.s + "'>";
     case Value::Dtype: return v.s;
     case Value::Slice: return "slice(...)";
