@@ -3,7 +3,7 @@
 #
 #   -DATTN_SANITIZE=ON        every target built with -fsanitize=address,undefined; any report
 #                             stops the program (-fno-sanitize-recover=all). For running the tests:
-#                             .ci/run runs the whole ctest suite in such a build.
+#                             .ci/run (ATTN_CI_SANITIZERS=1) runs the whole ctest suite in such a build.
 #   -DATTN_BUILD_FUZZERS=ON   (clang only; implies ATTN_SANITIZE) also builds fuzz/; the libraries
 #                             the harnesses read with (lesson, py, lab) get libFuzzer's coverage
 #                             instrumentation there (fuzz/CMakeLists.txt). One build serves both:
