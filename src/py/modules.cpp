@@ -125,9 +125,14 @@ Value dataclass_init(std::shared_ptr<ClassObj> cls) {
       throw std::runtime_error("TypeError: non-default argument '" + f + "' follows default argument");
     ++required;
   }
-  return builtin(cls->name + ".__init__", [cls, fn, required](Interpreter&, CallArgs& a) {
-    const std::vector<std::string>& fields = cls->fields;
+  // The class holds this __init__ in its methods: a weak reference back, or the pair would keep
+  // each other alive after the interpreter is gone (LeakSanitizer found that cycle).
+  std::weak_ptr<ClassObj> weak = cls;
+  return builtin(cls->name + ".__init__", [weak, fn, required](Interpreter&, CallArgs& a) {
     auto& self = *static_cast<InstanceObj*>(a.pos.at(0).obj.get());
+    std::shared_ptr<ClassObj> cls = weak.lock();
+    if (!cls) cls = self.cls;   // the class is gone, only its __init__ was kept: the instance's own
+    const std::vector<std::string>& fields = cls->fields;
     size_t given = a.pos.size() - 1;
     if (given > fields.size())
       throw std::runtime_error(fmt::format("TypeError: {} takes {} positional argument{} but {} {} given", fn,
