@@ -12,8 +12,8 @@
 
 #include <array>
 #include <cmath>
-#include <cstring>
 
+#include "core/bits.h"
 #include "core/grad_fns.h"
 #include "core/math_ops.h"
 #include "core/sleef.h"
@@ -24,39 +24,31 @@ namespace {
 
 bool avx2(CpuKernels cpu) { return cpu == CpuKernels::avx2; }
 
-float f_of(uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, sizeof f);
-  return f;
-}
-uint32_t u_of(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
-}
+using detail::bits_of;
+using detail::float_of;
 
 // oneDNN exp_compute_vector_fwd: 2 * 2^(n-1) * p(r), n = floor(x*log2e + 0.5).
 float onednn_exp(float x) {
-  const bool zero = x < f_of(0xc2aeac50);   // below ln(FLT_MIN); NaN compares false
-  x = x < f_of(0x42b17218) ? x : f_of(0x42b17218);   // vminps(x, ln FLT_MAX): NaN -> the bound
-  x = x > f_of(0xc2aeac50) ? x : f_of(0xc2aeac50);   // vmaxps(x, ln FLT_MIN)
-  const float n = std::floor(x * f_of(0x3fb8aa3b) + 0.5f);   // mul, then add: two roundings
-  const float r = std::fma(-n, f_of(0x3f317218), x);
+  const bool zero = x < float_of(0xc2aeac50);   // below ln(FLT_MIN); NaN compares false
+  x = x < float_of(0x42b17218) ? x : float_of(0x42b17218);   // vminps(x, ln FLT_MAX): NaN -> the bound
+  x = x > float_of(0xc2aeac50) ? x : float_of(0xc2aeac50);   // vmaxps(x, ln FLT_MIN)
+  const float n = std::floor(x * float_of(0x3fb8aa3b) + 0.5f);   // mul, then add: two roundings
+  const float r = std::fma(-n, float_of(0x3f317218), x);
   const int32_t e = static_cast<int32_t>(std::nearbyint(n - 1.0f)) + 127;
-  const float pow2 = zero ? 0.0f : f_of(static_cast<uint32_t>(e) << 23);
-  float p = f_of(0x3c07cfce);
-  for (uint32_t c : {0x3d2b9d0du, 0x3e2aad40u, 0x3efffee3u, 0x3f7ffffbu, 0x3f800000u}) p = std::fma(p, r, f_of(c));
+  const float pow2 = zero ? 0.0f : float_of(static_cast<uint32_t>(e) << 23);
+  float p = float_of(0x3c07cfce);
+  for (uint32_t c : {0x3d2b9d0du, 0x3e2aad40u, 0x3efffee3u, 0x3f7ffffbu, 0x3f800000u}) p = std::fma(p, r, float_of(c));
   return (p * pow2) * 2.0f;
 }
 
 // oneDNN gelu_erf_compute_vector_fwd: 0.5 s (1 + erf(s/sqrt 2)), erf by A&S 7.1.26.
 float onednn_gelu(float s) {
-  const float x = s * f_of(0x3f3504f3);
-  const float t = 1.0f / std::fma(f_of(0x3ea7ba05), std::fabs(x), 1.0f);
+  const float x = s * float_of(0x3f3504f3);
+  const float t = 1.0f / std::fma(float_of(0x3ea7ba05), std::fabs(x), 1.0f);
   const float e = -onednn_exp(-(x * x)) * t;
-  float r = f_of(0x3f87dc22);
-  for (uint32_t c : {0xbfba00e3u, 0x3fb5f0e3u, 0xbe91a98eu, 0x3e827906u}) r = std::fma(r, t, f_of(c));
-  const float erf = f_of(u_of(std::fma(e, r, 1.0f)) ^ (u_of(s) & 0x80000000u));
+  float r = float_of(0x3f87dc22);
+  for (uint32_t c : {0xbfba00e3u, 0x3fb5f0e3u, 0xbe91a98eu, 0x3e827906u}) r = std::fma(r, t, float_of(c));
+  const float erf = float_of(bits_of(std::fma(e, r, 1.0f)) ^ (bits_of(s) & 0x80000000u));
   const float half = s * 0.5f;
   return std::fma(erf, half, half);
 }
@@ -80,14 +72,14 @@ float aten_gelu_tanh(float x, bool tail, CpuKernels cpu) {
 
 // oneDNN gelu_erf_compute_vector_bwd: fma(erf(t), 0.5, t/sqrt(pi) * exp(-t^2) + 0.5), t = s/sqrt 2.
 float onednn_gelu_grad(float s) {
-  const float x = s * f_of(0x3f3504f3);
+  const float x = s * float_of(0x3f3504f3);
   const float ex = onednn_exp(-(x * x));
-  const float pdf = (x * f_of(0x3f106eba)) * ex;
-  const float t = 1.0f / std::fma(f_of(0x3ea7ba05), std::fabs(x), 1.0f);
+  const float pdf = (x * float_of(0x3f106eba)) * ex;
+  const float t = 1.0f / std::fma(float_of(0x3ea7ba05), std::fabs(x), 1.0f);
   const float e = -ex * t;
-  float r = f_of(0x3f87dc22);
-  for (uint32_t c : {0xbfba00e3u, 0x3fb5f0e3u, 0xbe91a98eu, 0x3e827906u}) r = std::fma(r, t, f_of(c));
-  const float erf = f_of(u_of(std::fma(e, r, 1.0f)) ^ (u_of(s) & 0x80000000u));
+  float r = float_of(0x3f87dc22);
+  for (uint32_t c : {0xbfba00e3u, 0x3fb5f0e3u, 0xbe91a98eu, 0x3e827906u}) r = std::fma(r, t, float_of(c));
+  const float erf = float_of(bits_of(std::fma(e, r, 1.0f)) ^ (bits_of(s) & 0x80000000u));
   return std::fma(erf, 0.5f, pdf + 0.5f);
 }
 

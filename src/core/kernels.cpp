@@ -26,6 +26,7 @@
 // and contraction on (e.g. -march=native without that flag), matmul and sums would drift.
 #include "core/kernels.h"
 
+#include "core/bits.h"
 #include "core/cpu.h"
 #include "core/deadline.h"
 #include "core/gemm.h"
@@ -35,7 +36,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstring>
 #include <limits>
 
 namespace attn::core::kernels {
@@ -53,11 +53,7 @@ bool default_kernels(CpuKernels cpu) { return cpu == CpuKernels::scalar; }
 
 // ---- bit helpers for the Sleef port ----
 
-float float_of(uint32_t u) {
-  float x;
-  std::memcpy(&x, &u, sizeof x);
-  return x;
-}
+using detail::float_of;
 
 // _mm256_cvtps_epi32 (Sleef vrint_vi2_vf on AVX2): round to nearest even; values that do not
 // fit in int32 (and NaN) give the "integer indefinite" value INT32_MIN.

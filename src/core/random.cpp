@@ -27,11 +27,11 @@
 #include "core/random.h"
 
 #include "core/autograd.h"
+#include "core/bits.h"
 
 #include "core/cpu.h"
 
 #include <algorithm>
-#include <bit>
 #include <charconv>
 #include <cmath>
 #include <string>
@@ -68,8 +68,8 @@ constexpr double kPi = 3.14159265358979323846;        // c10::pi<double>
 
 // ---- float bit helpers (the _mm256_and/or/xor_ps tricks, one lane at a time) ----
 
-ATTN_INLINE uint32_t bits_of(float x) { return std::bit_cast<uint32_t>(x); }
-ATTN_INLINE float float_of(uint32_t b) { return std::bit_cast<float>(b); }
+using detail::bits_of;
+using detail::float_of;
 
 // _PS256_CONST(name, v) stores a *double* literal into a float array: write each constant as
 // the double literal from avx_mathfun.h rounded to float, never as a float literal.

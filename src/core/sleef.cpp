@@ -7,9 +7,10 @@
 // What it is not: glibc's functions (the DEFAULT family), or Sleef's double-precision code.
 #include "core/sleef.h"
 
+#include "core/bits.h"
+
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <limits>
 
 namespace attn::core::sleef {
@@ -20,16 +21,10 @@ struct Df {
   float x, y;   // hi, lo
 };
 
-int32_t bits_of(float f) {
-  int32_t i;
-  std::memcpy(&i, &f, sizeof i);
-  return i;
-}
-float float_of(int32_t i) {
-  float f;
-  std::memcpy(&f, &i, sizeof f);
-  return f;
-}
+// Sleef's integer lanes (vint2) are signed; the bit operations below give the same 32 bits on
+// the unsigned pattern, and an int32 argument of float_of converts to the same 32 bits.
+using detail::bits_of;
+using detail::float_of;
 int32_t wrap(int64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(v))); }
 
 // x with its sign flipped where y's sign bit is set (vmulsign_vf_vf_vf).
