@@ -1,15 +1,13 @@
-// core/more_ops.cpp: operations the concept lessons use beyond the two walkthroughs: variance,
+// core/more_ops.cpp: operations the concept lessons use beyond the two walkthroughs:
 // repeat_interleave (grouped-query attention), where, argmax, isnan/isinf, sqrt/abs/log, amax,
 // equal.
 //
 // What it is: straightforward loops with PyTorch's semantics, errors and grad_fn names, over
-// contiguous inputs (contiguous() copies only a view that is not). var accumulates in double as
-// ATen's Welford reduction does, then rounds once to float32.
+// contiguous inputs (contiguous() copies only a view that is not). Variance is variance.cpp's.
 // What it is not: bit-exactness claims beyond those the golden tests check.
 #include <fmt/format.h>
 
 #include <cmath>
-#include <limits>
 
 #include "core/grad_fns.h"
 #include "core/tensor.h"
@@ -36,18 +34,6 @@ Shape reduced_shape(Shape shape, int64_t dim, bool keepdim) {
   return shape;
 }
 
-// Welford's running mean and M2 in double (ATen WelfordOps with acc_type double).
-double welford_var(const float* x, int64_t n, int64_t stride, bool unbiased) {
-  double mean = 0.0, m2 = 0.0;
-  for (int64_t k = 0; k < n; ++k) {
-    double v = x[k * stride], delta = v - mean;
-    mean += delta / static_cast<double>(k + 1);
-    m2 += delta * (v - mean);
-  }
-  int64_t dof = n - (unbiased ? 1 : 0);
-  return dof > 0 ? m2 / static_cast<double>(dof) : std::numeric_limits<double>::quiet_NaN();
-}
-
 // A float32 copy of `a`, contiguous (a itself when it already is both).
 Tensor dense_float(const Tensor& a) { return to_float(a).contiguous(); }
 
@@ -63,25 +49,6 @@ Tensor map_to(const Tensor& a, DType dtype, F f) {
 }
 
 }  // namespace
-
-Tensor var(const Tensor& a, bool unbiased) {
-  const Tensor f = dense_float(a);
-  return with_grad(scalar(static_cast<float>(welford_var(f.data<float>(), f.numel(), 1, unbiased))), {&a}, "VarBackward0");
-}
-
-Tensor var(const Tensor& a, int64_t dim, bool unbiased, bool keepdim) {
-  const Tensor f = dense_float(a);
-  dim = normalize_dim(dim, f.dim());
-  int64_t outer, size, inner;
-  split3(f.shape(), dim, outer, size, inner);
-  Tensor out = empty(reduced_shape(f.shape(), dim, keepdim));
-  const float* in = f.data<float>();
-  float* o = out.data<float>();
-  for (int64_t b = 0; b < outer; ++b)
-    for (int64_t i = 0; i < inner; ++i)
-      o[b * inner + i] = static_cast<float>(welford_var(in + b * size * inner + i, size, inner, unbiased));
-  return with_grad(std::move(out), {&a}, "VarBackward0");
-}
 
 Tensor repeat_interleave(const Tensor& a, int64_t repeats, int64_t dim) {
   if (repeats < 0) throw TensorError("repeats can not be negative");

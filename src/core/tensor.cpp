@@ -3,7 +3,7 @@
 //
 // What it is: the parts of core::Tensor every op relies on: allocation with overflow-checked
 // sizes and an explicit limit (kMaxTensorElements), layout queries (is_contiguous as PyTorch
-// computes it), element access for printers and tests, contiguous()/clone(), and as_strided.
+// computes it), element access for printers and tests, contiguous()/clone() and make_view.
 // What it is not: arithmetic (elementwise.cpp, ops.cpp, kernels.cpp) or views (views.cpp).
 #include "core/tensor.h"
 
@@ -214,24 +214,6 @@ Tensor make_view(const Tensor& base, Shape shape, Shape strides, int64_t offset)
   Tensor out = base;
   out.set_layout(std::move(shape), std::move(strides), offset);
   return out;
-}
-
-Tensor as_strided(const Tensor& base, const Shape& shape, const Shape& strides, int64_t offset) {
-  if (shape.size() != strides.size())
-    throw TensorError(fmt::format("mismatch in length of strides and shape"));
-  for (int64_t s : strides)
-    if (s < 0) throw TensorError("as_strided: Negative strides are not supported at the moment, got strides: " + shape_str(strides));
-  if (offset < 0) throw TensorError(fmt::format("Tensor: invalid storage offset {}", offset));
-  // The last element's storage index must lie inside the storage (PyTorch's checkInBoundsForStorage).
-  int64_t last = offset, n = numel_of(shape);
-  for (size_t d = 0; d < shape.size() && n > 0; ++d) last += (shape[d] - 1) * strides[d];
-  const int64_t have = base.storage() ? base.storage()->size() : 0;
-  if (n > 0 && last >= have)
-    throw TensorError(fmt::format(
-        "setStorage: sizes {}, strides {}, storage offset {}, and itemsize {} requiring a storage size of {} are out of bounds for storage of size {}",
-        shape_str(shape), shape_str(strides), offset, element_size(base.dtype()), (last + 1) * element_size(base.dtype()),
-        have * element_size(base.dtype())));
-  return make_view(base, shape, strides, offset);
 }
 
 // ---- construction ----

@@ -201,8 +201,6 @@ std::string shape_str(const Shape& shape);                        // "[6, 3]"
 // The tensor of this shape and strides over base's storage, starting at storage offset
 // `offset`; nothing is checked but the caller's arithmetic (for ops that compute a view).
 Tensor make_view(const Tensor& base, Shape shape, Shape strides, int64_t offset);
-// torch.as_strided: make_view with PyTorch's bounds check against the storage.
-Tensor as_strided(const Tensor& base, const Shape& shape, const Shape& strides, int64_t offset);
 
 // ---- autograd bookkeeping (core/autograd.h records the node) ----
 // The result of an op on these inputs: when one of them requires grad, `out` gets a grad_fn
@@ -300,8 +298,6 @@ Tensor index_select_rows(const Tensor& table, const Tensor& ids);  // embedding 
 
 // ---- more ops for the concept lessons ----
 Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands);
-Tensor var(const Tensor& a, bool unbiased = true);                 // all elements -> 0-d
-Tensor var(const Tensor& a, int64_t dim, bool unbiased, bool keepdim);
 Tensor repeat_interleave(const Tensor& a, int64_t repeats, int64_t dim);
 Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b);
 Tensor argmax(const Tensor& a, int64_t dim, bool keepdim);
