@@ -9,9 +9,11 @@
 // sum_to before it is added; the gradients of an input used k times added in arrival order
 // (`old + new`); a leaf's .grad set to the first gradient, then `+=`.
 // docs/pytorch-numerics.md §12 gives the evidence.
-// What it is not: grad mode (whether an op records at all is the caller's: py's RunState
-// detaches results under torch.no_grad), higher-order gradients (create_graph), hooks,
-// or the in-place rules beyond the leaf check (py's).
+// Grad mode (torch.no_grad, set_grad_enabled): a per-thread switch; while it is off, record()
+// records nothing. py's interpreter keeps its own flag for `with torch.no_grad():` (RunState)
+// and detaches results itself; it does not switch this one (yet).
+// What it is not: higher-order gradients (create_graph), hooks, or the in-place rules beyond the
+// leaf check (py's).
 #pragma once
 
 #include <cstdint>
@@ -102,6 +104,26 @@ class SequenceScope {
 
  private:
   SequenceCounter* saved_;
+};
+
+// ---- grad mode: torch.is_grad_enabled / set_grad_enabled / no_grad ----
+// On by default, per thread (as PyTorch's GradMode). While off, record() and record_multi()
+// (and so with_grad and every op) return their results as plain tensors, no grad_fn and
+// requires_grad false, as PyTorch's ops do under torch.no_grad(); backward() still runs.
+bool grad_enabled();
+void set_grad_enabled(bool enabled);   // the function form: stays until set again
+
+// The mode for one scope, then the mode it found: `GradModeGuard no_grad(false);` is
+// `with torch.no_grad():`, `GradModeGuard on(true)` is `with torch.enable_grad():`. Nests.
+class GradModeGuard {
+ public:
+  explicit GradModeGuard(bool enabled);
+  ~GradModeGuard();
+  GradModeGuard(const GradModeGuard&) = delete;
+  GradModeGuard& operator=(const GradModeGuard&) = delete;
+
+ private:
+  bool previous_;
 };
 
 // with_grad with a backward function: the result of an op on `inputs` (see tensor.h).

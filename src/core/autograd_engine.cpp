@@ -1,4 +1,4 @@
-// core/autograd_engine.cpp: recording nodes (with_grad, record) and running backward().
+// core/autograd_engine.cpp: recording nodes (with_grad, record), grad mode, and running backward().
 //
 // What it is: torch/csrc/autograd/engine.cpp's order on one thread. Nodes run in decreasing
 // sequence_nr (creation order; AccumulateGrad first as soon as it is ready), a node runs when
@@ -21,6 +21,8 @@ namespace {
 
 // The counter of the session recording now (SequenceScope), else this thread's own.
 thread_local autograd::SequenceCounter* t_counter = nullptr;
+
+thread_local bool t_grad_enabled = true;   // grad mode (autograd.h), per thread as in PyTorch
 
 uint64_t next_sequence_nr() {
   thread_local autograd::SequenceCounter fallback;
@@ -71,10 +73,16 @@ namespace autograd {
 SequenceScope::SequenceScope(SequenceCounter& counter) : saved_(t_counter) { t_counter = &counter; }
 SequenceScope::~SequenceScope() { t_counter = saved_; }
 
+bool grad_enabled() { return t_grad_enabled; }
+void set_grad_enabled(bool enabled) { t_grad_enabled = enabled; }
+
+GradModeGuard::GradModeGuard(bool enabled) : previous_(t_grad_enabled) { t_grad_enabled = enabled; }
+GradModeGuard::~GradModeGuard() { t_grad_enabled = previous_; }
+
 Tensor record(Tensor out, const std::vector<const Tensor*>& inputs, const char* name, Backward backward) {
   AutogradMeta& m = out.autograd();
   m = AutogradMeta{};
-  if (!out.is_float() || !any_requires_grad(inputs)) return out;
+  if (!t_grad_enabled || !out.is_float() || !any_requires_grad(inputs)) return out;
   m.requires_grad = true;
   const bool saves_result = backward.saves_result;
   m.grad_fn = make_node(name, inputs, std::move(backward));
@@ -84,7 +92,7 @@ Tensor record(Tensor out, const std::vector<const Tensor*>& inputs, const char* 
 
 std::vector<Tensor> record_multi(std::vector<Tensor> outs, const std::vector<const Tensor*>& inputs,
                                  const char* name, Backward backward) {
-  const bool grad = !outs.empty() && outs.front().is_float() && any_requires_grad(inputs);
+  const bool grad = t_grad_enabled && !outs.empty() && outs.front().is_float() && any_requires_grad(inputs);
   std::shared_ptr<Node> node;
   if (grad) {
     node = make_node(name, inputs, std::move(backward));
