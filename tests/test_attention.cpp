@@ -5,7 +5,7 @@
 // What it is not: the module's binding and path choice (test_torch_nn.cpp).
 #include <doctest/doctest.h>
 
-#include "core/attention.h"
+#include "core/ops/attention.h"
 #include "fwd_vectors.h"
 
 using attn::core::CpuKernels;

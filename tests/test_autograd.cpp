@@ -20,8 +20,7 @@
 #include <vector>
 
 #include "core/autograd.h"
-#include "core/grad_fns.h"
-#include "core/math_ops.h"
+#include "core/ops.h"
 #include "core/tensor.h"
 
 namespace core = attn::core;

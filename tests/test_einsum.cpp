@@ -8,7 +8,7 @@
 #include <cstring>
 #include <random>
 
-#include "core/tensor.h"
+#include "core/ops.h"
 
 namespace {
 

@@ -5,7 +5,7 @@
 // What it is not: the bindings (test_torch_api.cpp) or attention (test_attention.cpp).
 #include <doctest/doctest.h>
 
-#include "core/math_ops.h"
+#include "core/ops.h"
 #include "fwd_vectors.h"
 
 using attn::core::CpuKernels;

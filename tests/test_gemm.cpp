@@ -28,9 +28,9 @@
 #include <string>
 #include <vector>
 
-#include "core/gemm.h"
-#include "core/kernels.h"
-#include "core/tensor.h"
+#include "core/kernels/gemm.h"
+#include "core/kernels/linalg.h"
+#include "core/ops.h"
 
 namespace gemm = attn::core::gemm;
 namespace kernels = attn::core::kernels;

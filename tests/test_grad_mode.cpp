@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/autograd.h"
-#include "core/tensor.h"
+#include "core/ops.h"
 
 namespace core = attn::core;
 namespace autograd = attn::core::autograd;

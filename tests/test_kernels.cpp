@@ -20,7 +20,10 @@
 #include <vector>
 
 #include "core/cpu.h"
-#include "core/kernels.h"
+#include "core/kernels/linalg.h"
+#include "core/kernels/reduce.h"
+#include "core/kernels/softmax.h"
+#include "core/kernels/unary.h"
 
 namespace kernels = attn::core::kernels;
 using attn::core::CpuKernels;

@@ -27,8 +27,9 @@
 #include <vector>
 
 #include "core/cpu.h"
-#include "core/kernels.h"
-#include "core/kernels_avx2.h"
+#include "core/kernels/softmax.h"
+#include "core/kernels/unary.h"
+#include "core/kernels/vec_avx2.h"
 
 namespace kernels = attn::core::kernels;
 using attn::core::CpuKernels;

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "core/cpu.h"
-#include "core/random.h"
+#include "core/ops/random.h"
 
 using namespace attn::core;
 

@@ -7,7 +7,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "core/tensor.h"
+#include "core/ops.h"
 
 using attn::core::Tensor;
 

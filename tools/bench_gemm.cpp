@@ -30,8 +30,8 @@
 #include <string>
 #include <vector>
 
-#include "core/gemm.h"
-#include "core/kernels.h"
+#include "core/kernels/gemm.h"
+#include "core/kernels/linalg.h"
 #include "core/parallel.h"
 
 namespace {

@@ -3,11 +3,12 @@
 // What it is: as torch/csrc/autograd. A forward op whose input requires grad gives its result a
 // Node (with_grad): the grad_fn name PyTorch prints, one Edge per input to the node that made
 // that input (or to the input's AccumulateGrad when it is a leaf), the inputs' shapes, and a
-// backward function computing the inputs' gradients from the outputs' (core/grad_*.cpp, in
-// PyTorch 1.13's formulas and kernel order). backward() (autograd_engine.cpp) runs the nodes as
-// PyTorch's engine does: latest-created first; a gradient for a broadcast input reduced by
-// sum_to before it is added; the gradients of an input used k times added in arrival order
-// (`old + new`); a leaf's .grad set to the first gradient, then `+=`.
+// backward function computing the inputs' gradients from the outputs' (each op's, beside its
+// forward in core/ops/, in PyTorch 1.13's formulas and kernel order). backward()
+// (autograd_engine.cpp) runs the nodes as PyTorch's engine does: latest-created first; a
+// gradient for a broadcast input reduced by sum_to (ops/sum_to.h) before it is added; the
+// gradients of an input used k times added in arrival order (`old + new`); a leaf's .grad set
+// to the first gradient, then `+=`.
 // docs/pytorch-numerics.md §12 gives the evidence.
 // Grad mode (torch.no_grad, set_grad_enabled): a per-thread switch; while it is off, record()
 // records nothing. py's interpreter keeps its own flag for `with torch.no_grad():` (RunState)
@@ -42,6 +43,17 @@ struct Backward {
   std::vector<Tensor> saved;      // inputs (or other tensors) fn reads
   bool saves_result = false;      // fn reads the op's own result
 };
+
+namespace detail {
+// b, naming the tensors its function reads (and whether it reads the op's result), so backward()
+// can refuse to run it after an in-place change to one of them: the ops' backward factories'
+// shorthand for filling Backward::saved and saves_result.
+inline Backward reads(Backward b, std::vector<Tensor> saved, bool result = false) {
+  b.saved = std::move(saved);
+  b.saves_result = result;
+  return b;
+}
+}  // namespace detail
 
 // One saved tensor's version at the time the node was recorded (SavedVariable::saved_version_).
 struct SavedVersion {
@@ -136,8 +148,6 @@ std::vector<Tensor> record_multi(std::vector<Tensor> outs, const std::vector<con
 // other nodes (nn.Linear: matmul and add, printed as AddmmBackward0). Nothing when t is a leaf.
 void rename(const Tensor& t, const char* name);
 
-// The edge a gradient for `t` follows: its grad_fn, its leaf's AccumulateGrad, or none.
-Edge edge_of(const Tensor& t);
 
 // tensor.backward(gradient=None, retain_graph=None): PyTorch's checks and messages
 // (TensorError), then the gradients flow into the leaves' .grad.
@@ -150,11 +160,5 @@ void retain_grad(const Tensor& t);
 // A leaf's .grad (nullopt: None). For a non-leaf nullopt unless retain_grad() was called.
 std::optional<Tensor> grad(const Tensor& t);
 void set_grad(const Tensor& t, std::optional<Tensor> g);   // x.grad = None / a tensor
-
-// at::sum_to (ATen/ExpandUtils.h): g summed down to `shape` in one reduction over the leading
-// dims and the dims where shape has 1, with the cascade order of a TensorIterator sum.
-Tensor sum_to(const Tensor& g, const Shape& shape);
-// g.sum(dims, keepdim) for any dims and any strides of g, in ATen's order (reduce.cpp).
-Tensor sum_dims(const Tensor& g, const std::vector<int64_t>& dims, bool keepdim);
 
 }  // namespace attn::core::autograd

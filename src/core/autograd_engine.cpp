@@ -7,13 +7,16 @@
 // slot is stored as is and each later one is added as `old + new` (InputBuffer::add), and a
 // leaf's .grad is the (contiguous) first gradient, then `.grad += new` (AccumulateGrad).
 // Checked against torch in docs/pytorch-numerics.md §12 (order of accumulation).
-// What it is not: the backward formulas (grad_*.cpp) or the reduction kernel (reduce.cpp).
+// What it is not: the backward formulas (each op's, in core/ops/) or the reduction (ops/sum_to.cpp).
 #include <fmt/format.h>
 
 #include <map>
 #include <queue>
 
 #include "core/autograd.h"
+#include "core/ops/binary.h"
+#include "core/ops/inplace.h"
+#include "core/ops/sum_to.h"
 
 namespace attn::core {
 
@@ -31,11 +34,26 @@ uint64_t next_sequence_nr() {
 
 constexpr uint64_t kAccumulateSeq = UINT64_MAX;   // AccumulateGrad runs as soon as it is ready
 
+// The edge a gradient for `t` follows: its grad_fn, its leaf's AccumulateGrad, or none.
+autograd::Edge edge_of(const Tensor& t) {
+  const AutogradMeta& m = t.autograd();
+  if (!m.requires_grad) return {};
+  if (m.grad_fn) return {m.grad_fn, m.output_nr};
+  if (!m.leaf) return {};   // requires_grad without a slot cannot happen through set_requires_grad
+  std::shared_ptr<autograd::Node> acc = m.leaf->accumulator.lock();
+  if (!acc) {
+    acc = std::make_shared<autograd::Node>("AccumulateGrad", kAccumulateSeq);
+    acc->leaf_ = m.leaf;
+    m.leaf->accumulator = acc;
+  }
+  return {acc, 0};
+}
+
 std::shared_ptr<autograd::Node> make_node(const char* name, const std::vector<const Tensor*>& inputs,
                                           autograd::Backward backward) {
   auto node = std::make_shared<autograd::Node>(name, next_sequence_nr());
   for (const Tensor* in : inputs) {
-    node->next_.push_back(autograd::edge_of(*in));
+    node->next_.push_back(edge_of(*in));
     node->input_shapes_.push_back(in->shape());
   }
   node->fn_ = std::move(backward.fn);
@@ -111,20 +129,6 @@ std::vector<Tensor> record_multi(std::vector<Tensor> outs, const std::vector<con
 
 void rename(const Tensor& t, const char* name) {
   if (t.autograd().grad_fn) t.autograd().grad_fn->set_name(name);
-}
-
-Edge edge_of(const Tensor& t) {
-  const AutogradMeta& m = t.autograd();
-  if (!m.requires_grad) return {};
-  if (m.grad_fn) return {m.grad_fn, m.output_nr};
-  if (!m.leaf) return {};   // requires_grad without a slot cannot happen through set_requires_grad
-  std::shared_ptr<Node> acc = m.leaf->accumulator.lock();
-  if (!acc) {
-    acc = std::make_shared<Node>("AccumulateGrad", kAccumulateSeq);
-    acc->leaf_ = m.leaf;
-    m.leaf->accumulator = acc;
-  }
-  return {acc, 0};
 }
 
 void retain_grad(const Tensor& t) {

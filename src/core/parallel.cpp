@@ -3,6 +3,8 @@
 // One job at a time: run() publishes (body, tasks, helpers) under a mutex and bumps a
 // generation counter; the first `helpers` pool threads and the caller then take task numbers
 // from an atomic counter until none are left; run() waits for the helpers before returning.
+// What it is not: a scheduler with priorities or nested parallelism (a task's own run() runs
+// inline), or a place where numbers are decided (parallel.h).
 #include "core/parallel.h"
 
 #include <atomic>

@@ -1,14 +1,15 @@
 // core/random.h: PyTorch's CPU random generator, bit for bit (torch 1.13).
 //
 // What it is: the mt19937 torch.manual_seed seeds, and the exact transforms PyTorch applies on
-// top of it: torch.rand, uniform_, randn / normal_ (the 16-block path and the small double path
-// with its cached sample), nn.Embedding and nn.Linear initialisation, and the two dropout masks
-// (portable 53-bit path and MKL's MCG31 stream). uniform_ and normal_ follow the kernel family
+// top of it into float buffers: torch.rand, uniform_ (nn.Linear's initialisation), randn /
+// normal_ (the 16-block path and the small double path with its cached sample; nn.Embedding's),
+// and the two dropout masks (portable 53-bit path and MKL's MCG31 stream). uniform_ and normal_ follow the kernel family
 // (core/cpu.h) the Generator was made with: the AVX2 kernels (FMA-contracted, Cephes
 // polynomials) or the scalar DEFAULT kernels (glibc logf/sincosf, separate roundings). The facts
 // behind every line are in docs/pytorch-numerics.md §1, §2, §6; tests/vectors/ holds PyTorch's
 // own numbers for both families.
-// What it is not: a general statistics library, or thread-parallel.
+// What it is not: tensors (ops/random.h makes torch.rand, randn, the initialisers and dropout
+// with a Generator), a general statistics library, or thread-parallel.
 #pragma once
 
 #include <array>
@@ -17,7 +18,6 @@
 #include <string_view>
 
 #include "core/cpu.h"
-#include "core/tensor.h"
 
 namespace attn::core {
 
@@ -68,17 +68,5 @@ class Generator {
   Mt19937 engine_;
   std::optional<double> next_double_normal_;  // CPUGeneratorImpl::next_double_normal_sample_
 };
-
-// ---- tensor-level helpers, named after what they reproduce ----
-Tensor rand(Generator& g, const Shape& shape);                 // torch.rand(*shape)
-Tensor randn(Generator& g, const Shape& shape);                // torch.randn(*shape)
-Tensor embedding_weight(Generator& g, int64_t num, int64_t dim);  // nn.Embedding(num, dim).weight
-struct LinearParams {
-  Tensor weight;  // (out, in)
-  Tensor bias;    // (out) or empty shape {0} when bias=False
-};
-LinearParams linear_init(Generator& g, int64_t in, int64_t out, bool bias);  // nn.Linear(in, out)
-// nn.Dropout(p) in training mode: keep-mask * fl32(1 / fl32(1 - p)) * x.
-Tensor dropout(Generator& g, const Tensor& x, double p, DropoutRng kind);
 
 }  // namespace attn::core

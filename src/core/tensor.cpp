@@ -4,7 +4,7 @@
 // What it is: the parts of core::Tensor every op relies on: allocation with overflow-checked
 // sizes and an explicit limit (kMaxTensorElements), layout queries (is_contiguous as PyTorch
 // computes it), element access for printers and tests, contiguous()/clone() and make_view.
-// What it is not: arithmetic (elementwise.cpp, ops.cpp, kernels.cpp) or views (views.cpp).
+// What it is not: an op (core/ops/, the map at the top of tensor.h) or a kernel (core/kernels/).
 #include "core/tensor.h"
 
 #include <fmt/format.h>
@@ -268,24 +268,6 @@ Tensor from_ints(const Shape& shape, const std::vector<int64_t>& data, DType dty
   return t;
 }
 
-Tensor arange(int64_t n) { return arange(0, n, 1); }
-
-Tensor arange(int64_t start, int64_t end, int64_t step) {
-  if (step == 0) throw TensorError("step must be nonzero");
-  if ((step > 0 && end < start) || (step < 0 && end > start))
-    throw TensorError("upper bound and larger bound inconsistent with step sign");
-  // ceil((end - start) / step) in 128 bits: end - start may not fit in int64.
-  const __int128 span = static_cast<__int128>(end) - start;
-  const __int128 count = step > 0 ? (span + step - 1) / step : (span + step + 1) / step;
-  if (count > kMaxTensorElements)
-    throw TensorError(fmt::format("arange of {} elements (from {} to {} by {}) is over attn's limit of {} elements per tensor",
-                                  static_cast<int64_t>(count < INT64_MAX ? count : INT64_MAX), start, end, step, kMaxTensorElements));
-  Tensor t = empty({static_cast<int64_t>(count)}, DType::int64);
-  int64_t* p = t.data<int64_t>();
-  for (int64_t k = 0; k < t.numel(); ++k) p[k] = start + k * step;
-  return t;
-}
-
 // ---- shape helpers ----
 
 int64_t numel_of(const Shape& shape) {
@@ -316,6 +298,44 @@ int64_t normalize_dim(int64_t dim, int64_t ndim) {
 }
 
 std::string shape_str(const Shape& shape) { return fmt::format("[{}]", fmt::join(shape, ", ")); }
+
+// PyTorch's broadcast rule: align trailing dims; each pair must be equal or one of them 1.
+Shape broadcast_shapes(const Shape& a, const Shape& b) {
+  const size_t n = std::max(a.size(), b.size());
+  Shape out(n);
+  for (size_t k = 0; k < n; ++k) {
+    const int64_t da = k < n - a.size() ? 1 : a[k - (n - a.size())];
+    const int64_t db = k < n - b.size() ? 1 : b[k - (n - b.size())];
+    if (da != db && da != 1 && db != 1)
+      throw TensorError(fmt::format(
+          "The size of tensor a ({}) must match the size of tensor b ({}) at non-singleton dimension {}", da, db, k));
+    out[k] = da == 1 ? db : da;
+  }
+  return out;
+}
+
+Shape broadcast_strides(const Tensor& t, const Shape& shape) {
+  const size_t lead = shape.size() - t.shape().size();
+  Shape strides(shape.size(), 0);
+  for (size_t d = 0; d < t.shape().size(); ++d)
+    if (t.shape()[d] != 1) strides[lead + d] = t.strides()[d];
+  return strides;
+}
+
+detail::DimSplit detail::split_at(const Shape& shape, int64_t dim) {
+  DimSplit s;
+  for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d) {
+    if (d < dim) s.outer *= shape[d];
+    else if (d == dim) s.size = shape[d];
+    else s.inner *= shape[d];
+  }
+  return s;
+}
+
+void detail::require_float(const Tensor& a, const char* op) {
+  if (!a.is_float())
+    throw TensorError(fmt::format("{}: expected a floating point tensor, got an integer one", op));
+}
 
 // ---- autograd bookkeeping (with_grad: autograd_engine.cpp) ----
 

@@ -1,4 +1,5 @@
-// core/tensor.h: the float32 / int64 / bool tensor every lesson computes with.
+// core/tensor.h: the float32 / int64 / bool tensor every lesson computes with, and the map of
+// where each op of core lives.
 //
 // What it is: as at::Tensor, a small handle onto shared storage. A Tensor is a shape, strides
 // (in elements), a storage offset and a dtype over a reference-counted Storage buffer, plus the
@@ -6,12 +7,50 @@
 // Tensor copies this handle, never the elements. Views (view, reshape when it can, transpose, t,
 // T, permute, unsqueeze, squeeze, expand, select, narrow, slicing, unbind, chunk, split) share
 // their base's storage, as in PyTorch, and in-place ops (copy_, fill_, masked_fill_, add_, ...)
-// write through them into it. Every other op returns a new, contiguous (row-major) tensor.
-// What it is not: the autograd engine (core/autograd.h: AutogradMeta points into its graph), a
-// device or dtype system beyond float32/int64/bool, or thread-safe for writes (one interpreter
-// owns its tensors).
+// write through them into it. Every other op returns a new, contiguous (row-major) tensor. This
+// header also has what every op needs: construction, shape and broadcast helpers, make_view,
+// with_grad and detach, dtype conversion.
+// What it is not: the ops (core/ops/, below), the autograd engine (core/autograd.h:
+// AutogradMeta points into its graph), a device or dtype system beyond float32/int64/bool, or
+// thread-safe for writes (one interpreter owns its tensors).
 //
-// Writing a new op (a function of this header, implemented in a core/*.cpp):
+// Where an op lives. core/ is organised as ATen is (native/X.cpp and native/cpu/XKernel.cpp):
+//   core/            the Tensor (tensor.h), autograd (autograd.h; autograd_engine.cpp: the graph,
+//                    backward(), grad mode), the generator (random.h) and the plumbing: cpu.h
+//                    (kernel families), strided.h, parallel.h, deadline.h, bits.h, errors.h.
+//                    core/ops.h includes every ops/ header, as ATen/Functions.h does.
+//   core/ops/F.h     one op family: its shape logic, forward AND backward (each grad:: factory
+//   core/ops/F.cpp   beside the op it differentiates), on Tensors. Helpers in `detail`.
+//   core/kernels/F   the loops whose rounding is PyTorch's, on raw buffers (no Tensor); F_avx2.cpp
+//                    the same loops eight lanes per instruction; vec.h / vec_avx2.h the lanes.
+//
+//   torch op                                            ops/            kernels/
+//   + - * / ** with a tensor or a number, -x            binary          (flat loops, Eigen)
+//   pow(x, y), x ** y with PowBackward                  pow             sleef
+//   exp tanh log erf rsqrt sqrt abs erfinv isnan isinf  unary           unary(_avx2), sleef
+//   < <= == != >= >, where, equal                       compare
+//   sum mean max amax argmax var std                    reduce          reduce
+//   a gradient summed to its input's shape (sum_to)     sum_to          reduce
+//   softmax                                             softmax         softmax(_avx2)
+//   @ matmul dot, baddbmm (for attention)               linalg          linalg, gemm, gemm_micro
+//   view reshape transpose t T permute squeeze
+//     unsqueeze expand select narrow slice split
+//     chunk unbind contiguous clone                     views
+//   cat stack                                           cat
+//   x[...], embedding lookup, repeat_interleave,
+//     masked_fill                                       indexing
+//   tril triu                                           triangular
+//   copy_ fill_ masked_fill_ add_ sub_ mul_ div_        inplace
+//   relu gelu                                           activation      activation, sleef
+//   layer_norm                                          normalization   normalization
+//   mse_loss                                            loss
+//   einsum                                              einsum          (gemm)
+//   arange linspace                                     range
+//   rand randn, nn.Embedding / nn.Linear init, dropout  random          (core/random.h)
+//   scaled_dot_product_attention, MultiheadAttention    attention       (the ops above)
+//   ATen's vector body / scalar tail split              loops (detail)
+//
+// Writing a new op: declare it in its family's core/ops/F.h and define it in F.cpp, e.g.
 //
 //   Tensor square(const Tensor& a) {                        // y = x * x, any layout in
 //     const Tensor x = to_float(a).contiguous();            // the same handle when it already is
@@ -21,12 +60,14 @@
 //     return with_grad(std::move(out), {&a}, "PowBackward0");   // the grad_fn PyTorch records
 //   }
 //
-// Or skip the copy and walk a strided input: for_each_offset(x.shape(), [&](int64_t k, int64_t
-// off) { o[k] = in[off] * in[off]; }, x.strides());  (strided.h; it also walks several operands
-// at once, e.g. both sides of a broadcast: expand() them to the output shape first.)
+// (with_grad records the name only; autograd::record also takes the backward, written beside
+// the op: see ops/unary.cpp.) Or skip the copy and walk a strided input: for_each_offset(
+// x.shape(), [&](int64_t k, int64_t off) { o[k] = in[off] * in[off]; }, x.strides());
+// (strided.h; it also walks several operands at once, e.g. both sides of a broadcast:
+// broadcast_strides() gives each operand's strides in the output's shape.)
 // Rules: read `data<T>()` (T = float, int64_t, uint8_t for bool) at offsets from strides(), or
 // call contiguous() and read 0..numel-1; never write into an input (copy it with clone()); only
-// in-place ops write (inplace.cpp), and they call mark_written() so autograd can see it.
+// in-place ops write (ops/inplace.cpp), and they call mark_written() so autograd can see it.
 #pragma once
 
 #include <cstdint>
@@ -187,8 +228,6 @@ Tensor full(const Shape& shape, float value);
 Tensor scalar(float value);                                       // 0-d float tensor
 Tensor from_floats(const Shape& shape, const std::vector<float>& data);  // data.size() == numel
 Tensor from_ints(const Shape& shape, const std::vector<int64_t>& data, DType dtype = DType::int64);
-Tensor arange(int64_t n);                                         // int64 [0, n)
-Tensor arange(int64_t start, int64_t end, int64_t step);          // int64, PyTorch's checks
 
 // ---- shape helpers ----
 // The number of elements of `shape`; TensorError if a dim is negative or the product overflows.
@@ -196,8 +235,11 @@ int64_t numel_of(const Shape& shape);
 Shape contiguous_strides(const Shape& shape);                     // row-major strides
 int64_t normalize_dim(int64_t dim, int64_t ndim);                 // -1 -> ndim-1, range-checked
 std::string shape_str(const Shape& shape);                        // "[6, 3]"
+Shape broadcast_shapes(const Shape& a, const Shape& b);           // PyTorch's rule and message
+// t's strides seen from `shape` (t broadcast to it): 0 along broadcast and added leading dims.
+Shape broadcast_strides(const Tensor& t, const Shape& shape);
 
-// ---- views: share `base`'s storage (autograd fields from base; ops below set grad_fn) ----
+// ---- views: share `base`'s storage (autograd fields from base; ops/views.h's ops set grad_fn) ----
 // The tensor of this shape and strides over base's storage, starting at storage offset
 // `offset`; nothing is checked but the caller's arithmetic (for ops that compute a view).
 Tensor make_view(const Tensor& base, Shape shape, Shape strides, int64_t offset);
@@ -214,103 +256,20 @@ Tensor to_bool(const Tensor& a);                                  // .bool()  (s
 Tensor to_float(const Tensor& a);                                 // .float() (self if float32)
 Tensor to_dtype(const Tensor& a, DType dtype);                    // self if already dtype
 
-// ---- elementwise (broadcasting as in PyTorch; elementwise.cpp) ----
-enum class BinOp { add, sub, mul, div, pow };
-Shape broadcast_shapes(const Shape& a, const Shape& b);           // PyTorch's rule and message
-// t's strides seen from `shape` (t broadcast to it): 0 along broadcast and added leading dims.
-Shape broadcast_strides(const Tensor& t, const Shape& shape);
-Tensor binary(BinOp op, const Tensor& a, const Tensor& b);
-Tensor binary_scalar(BinOp op, const Tensor& a, double s, bool scalar_on_left = false);
-Tensor neg(const Tensor& a);
-Tensor exp(const Tensor& a, CpuKernels cpu);                      // Sleef (avx2) or glibc expf (scalar)
-enum class CmpOp { eq, ne, lt, le, gt, ge };
-Tensor compare(CmpOp op, const Tensor& a, const Tensor& b);       // bool result
-
-// ---- in place: write through `self` (a tensor or a view) into its storage (inplace.cpp) ----
-// Values are converted to self's dtype; each bumps the version. copy_ and the arithmetic refuse
-// a self with overlapping elements (expanded), fill_ and masked_fill_ allow it, as in PyTorch.
-// PyTorch's refusal to write into a tensor whose elements overlap (stride 0, size > 1).
-void check_no_internal_overlap(const Tensor& t);
-void copy_(Tensor& self, const Tensor& src);                      // src broadcast to self
-void fill_(Tensor& self, double value);
-void masked_fill_(Tensor& self, const Tensor& mask, float value); // mask (bool) broadcast to self
-void binary_(BinOp op, Tensor& self, const Tensor& other);        // self (op)= other: add_, mul_, ...
-void binary_scalar_(BinOp op, Tensor& self, double s);
-
-// ---- reductions and normalisation ----
-Tensor sum(const Tensor& a);                                      // all elements -> 0-d
-Tensor sum(const Tensor& a, int64_t dim, bool keepdim);
-Tensor mean(const Tensor& a, int64_t dim, bool keepdim);
-Tensor mean(const Tensor& a);                                     // all elements -> 0-d
-Tensor max(const Tensor& a);                                      // 0-d
-Tensor softmax(const Tensor& a, int64_t dim, CpuKernels cpu);     // PyTorch's CPU kernels, bit-exact
-// nn.MSELoss / F.mse_loss; reduction "mean", "sum" or "none" (loss.cpp).
-Tensor mse_loss(const Tensor& input, const Tensor& target, const std::string& reduction);
-
-// ---- linear algebra ----
-Tensor matmul(const Tensor& a, const Tensor& b);                  // `@`, with batching
-Tensor dot(const Tensor& a, const Tensor& b);                     // 1-D . 1-D -> 0-d
-
-// ---- views (views.cpp) ----
-Tensor transpose(const Tensor& a, int64_t d0, int64_t d1);
-Tensor t(const Tensor& a);                                        // .t(): 2-D transpose (TBackward0)
-Tensor T(const Tensor& a);                                        // .T: reversed dims (PermuteBackward0)
-Tensor permute(const Tensor& a, const Shape& dims);               // dims is a permutation; PermuteBackward0
-// .view(shape): one -1 allowed; PyTorch's error when the strides do not allow a view.
-Tensor view(const Tensor& a, const Shape& shape);
-// .reshape(shape): a view when the strides allow (ReshapeAliasBackward0), else a contiguous
-// copy (UnsafeViewBackward0), as PyTorch 1.13 records them.
-Tensor reshape(const Tensor& a, const Shape& shape);
-Shape infer_size(const Shape& shape, int64_t numel);              // resolves -1; PyTorch's errors
-Tensor unsqueeze(const Tensor& a, int64_t dim);
-Tensor squeeze(const Tensor& a, int64_t dim);
-Tensor squeeze(const Tensor& a);                                  // every dim of size 1
-Tensor expand(const Tensor& a, const Shape& shape);               // -1 keeps a dim; stride 0
-Tensor select(const Tensor& a, int64_t dim, int64_t index);
-Tensor narrow(const Tensor& a, int64_t dim, int64_t start, int64_t length);
-Tensor slice(const Tensor& a, int64_t dim, int64_t start, int64_t stop, int64_t step);  // clipped
-std::vector<Tensor> unbind(const Tensor& a, int64_t dim);
-std::vector<Tensor> split(const Tensor& a, int64_t size, int64_t dim);
-std::vector<Tensor> chunk(const Tensor& a, int64_t chunks, int64_t dim);
-Tensor contiguous(const Tensor& a);                               // a itself, or CloneBackward0 copy
-Tensor clone(const Tensor& a);                                    // CloneBackward0
-// Joins copy.
-Tensor cat(const std::vector<Tensor>& ts, int64_t dim);
-Tensor stack(const std::vector<Tensor>& ts, int64_t dim);
-
-// ---- masks ----
-Tensor tril(const Tensor& a, int64_t diagonal = 0);
-Tensor triu(const Tensor& a, int64_t diagonal = 0);
-Tensor masked_fill(const Tensor& a, const Tensor& mask, float value);
-
-// ---- indexing (indexing.cpp) ----
-// Python's basic indexing: one entry per dimension, an integer (select), a slice
-// start:stop:step (Python semantics, bounds clipped), `None` (new axis) or `...` (as many `:`
-// as needed). The result is a view; grad_fn is the last op PyTorch applied.
-struct Index {
-  enum Kind { integer, slice, newaxis, ellipsis } kind = integer;
-  int64_t value = 0;                 // for integer
-  bool has_start = false, has_stop = false;
-  int64_t start = 0, stop = 0, step = 1;  // for slice
-};
-Tensor index(const Tensor& a, const std::vector<Index>& idx);
-Tensor index_select_rows(const Tensor& table, const Tensor& ids);  // embedding lookup: (V,D)[ids] -> (*ids.shape, D)
-
-// ---- more ops for the concept lessons ----
-Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands);
-Tensor repeat_interleave(const Tensor& a, int64_t repeats, int64_t dim);
-Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b);
-Tensor argmax(const Tensor& a, int64_t dim, bool keepdim);
-Tensor argmax(const Tensor& a);                                    // into the flattened tensor
-Tensor isnan(const Tensor& a);
-Tensor isinf(const Tensor& a);
-Tensor unary(const Tensor& a, const char* op);                     // "sqrt" or "abs"
-Tensor amax(const Tensor& a, int64_t dim, bool keepdim);           // max along dim (NaN wins); AmaxBackward0
-Tensor amax(const Tensor& a);                                      // over every element
-bool equal(const Tensor& a, const Tensor& b);                      // torch.equal: same shape, same values
-
 // ---- scalar extraction ----
 double item(const Tensor& a);                                      // numel must be 1
+
+// ---- for the ops in core/ops/ (not called from outside core) ----
+namespace detail {
+// `shape` viewed as (outer, shape[dim], inner) around dim, the layout reduction kernels take;
+// (1, 1, 1) for a 0-d shape.
+struct DimSplit {
+  int64_t outer = 1, size = 1, inner = 1;
+};
+DimSplit split_at(const Shape& shape, int64_t dim);
+// TensorError "<op>: expected a floating point tensor, got an integer one" unless a is float32.
+void require_float(const Tensor& a, const char* op);
+}  // namespace detail
 
 // ---- Tensor::data<T> ----
 namespace detail {

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/math_ops.h"
+#include "core/ops.h"
 #include "py/interpreter.h"
 #include "py/ints.h"
 #include "py/limits.h"

@@ -11,7 +11,7 @@
 
 #include <cmath>
 
-#include "core/attention.h"
+#include "core/ops/attention.h"
 #include "py/nn_support.h"
 #include "py/op_table.h"
 

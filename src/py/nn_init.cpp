@@ -12,7 +12,7 @@
 
 #include <cmath>
 
-#include "core/math_ops.h"
+#include "core/ops.h"
 #include "py/nn_support.h"
 
 namespace attn::py {

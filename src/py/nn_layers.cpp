@@ -9,7 +9,7 @@
 // What it is not: the numerics (core/activations.cpp) or Module's shared methods (nn_modules.cpp).
 #include <fmt/format.h>
 
-#include "core/math_ops.h"
+#include "core/ops.h"
 #include "core/random.h"
 #include "py/nn_support.h"
 #include "py/op_table.h"

@@ -11,7 +11,7 @@
 
 #include <algorithm>
 
-#include "core/grad_fns.h"
+#include "core/ops.h"
 #include "core/random.h"
 #include "py/interpreter.h"
 #include "py/nn_support.h"

@@ -7,7 +7,7 @@
 // the graph and runs the engine. Attributes (`x.grad`, `x.is_leaf`) are in tensor_methods.cpp.
 // What it is not: grad mode (RunState::grad_enabled), create_graph or autograd.grad().
 #include "core/autograd.h"
-#include "core/grad_fns.h"
+#include "core/ops.h"
 #include "py/interpreter.h"
 #include "py/ints.h"
 #include "py/op_table.h"

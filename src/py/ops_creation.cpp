@@ -8,7 +8,7 @@
 
 #include <cmath>
 
-#include "core/math_ops.h"
+#include "core/ops.h"
 #include "core/random.h"
 #include "py/interpreter.h"
 #include "py/limits.h"

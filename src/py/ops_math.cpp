@@ -8,8 +8,7 @@
 
 #include <cmath>
 
-#include "core/grad_fns.h"
-#include "core/math_ops.h"
+#include "core/ops.h"
 #include "py/interpreter.h"
 #include "py/op_table.h"
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/tensor.h"
+#include "core/ops.h"
 #include "print/tensor_str.h"
 #include "py/ast.h"
 #include "py/bigint.h"

@@ -1,0 +1,28 @@
+// core/kernels/activation.h: nn.GELU's forward and backward kernels, both approximations, as
+// PyTorch 1.13 computes them on the CPU (docs/pytorch-numerics.md §15), over float buffers.
+//
+// What it is: approximate 'none' is oneDNN 2.6.3's JIT gelu_erf (what 1.13 calls for a
+// contiguous float input of more than one element) or, otherwise, ATen's erf formula; 'tanh'
+// is ATen's GeluKernelImpl. ATen's kernels take a vector body and a scalar tail that round
+// differently: `tail[k]` (ops/loops.h scalar_tail) or `k >= body` says which element is where.
+// What it is not: ReLU (one comparison, ops/activation.cpp), or shape-aware (ops/activation.cpp
+// decides which kernel a tensor gets).
+#pragma once
+
+#include <cstdint>
+
+#include "core/cpu.h"
+
+namespace attn::core::kernels {
+
+// ---- forward: x (n) -> y (n) ----
+void gelu_onednn(const float* x, float* y, int64_t n);
+// ATen's 'none' (erf) or 'tanh' kernel; tail[k] != 0 where ATen computes element k in the tail.
+void gelu_aten(const float* x, const uint8_t* tail, float* y, int64_t n, bool tanh_approximation, CpuKernels cpu);
+
+// ---- backward: x (n), dy (n) -> dx (n) ----
+void gelu_onednn_backward(const float* x, const float* dy, float* dx, int64_t n);
+// ATen's 'tanh' backward on a contiguous input: elements k >= body take the scalar tail.
+void gelu_tanh_backward(const float* x, const float* dy, float* dx, int64_t n, int64_t body, CpuKernels cpu);
+
+}  // namespace attn::core::kernels

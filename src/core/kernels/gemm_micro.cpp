@@ -1,0 +1,164 @@
+// core/kernels/gemm_micro.cpp: the micro-kernels of kernels/gemm_micro.h, AVX2 and portable.
+//
+// Both perform, per output element, exactly the reference BLAS operations: a product rounded
+// on its own, then an add, in increasing l, from +0.0f. The AVX2 one spells them as
+// _mm256_mul_ps then _mm256_add_ps in a function compiled for "avx2" only (not "fma"), and the
+// project builds with -ffp-contract=off, so neither the intrinsics nor the portable loops can
+// be fused into a multiply-add. The AVX2 functions are only called after
+// __builtin_cpu_supports("avx2") said yes (gemm.cpp); no global -mavx2 is needed.
+// What it is not: packing, blocking or threads (gemm.cpp), or fused (no FMA anywhere here).
+#include "core/kernels/gemm_micro.h"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define ATTN_GEMM_AVX2 1
+#endif
+
+namespace attn::core::gemm::detail {
+
+namespace {
+
+// ---- portable: plain loops over 16 columns, which the compiler vectorises (SSE2 baseline) ----
+// Two rows at a time: 2 x 16 accumulators are eight SSE registers. With all R rows at once
+// GCC 12 shuffled values between lanes and the stack and ran barely faster than the naive loop.
+
+template <int Rows>
+void rows_portable(int64_t kc, const float* ap, const float* bp, int64_t ldb, float* c, int64_t ldc,
+                   bool first) {
+  float acc[Rows][kNR];
+  for (int r = 0; r < Rows; ++r)
+    for (int j = 0; j < kNR; ++j) acc[r][j] = first ? 0.0f : c[r * ldc + j];
+  for (int64_t l = 0; l < kc; ++l, ap += kMR, bp += ldb) {
+    for (int r = 0; r < Rows; ++r) {
+      const float x = ap[r];
+      for (int j = 0; j < kNR; ++j) {
+        const float prod = x * bp[j];  // rounded on its own
+        acc[r][j] = acc[r][j] + prod;
+      }
+    }
+  }
+  for (int r = 0; r < Rows; ++r)
+    for (int j = 0; j < kNR; ++j) c[r * ldc + j] = acc[r][j];
+}
+
+template <int R>
+void kernel_portable(int64_t kc, const float* ap, const float* bp, int64_t ldb, float* c, int64_t ldc,
+                     bool first) {
+  int r = 0;
+  for (; r + 2 <= R; r += 2) rows_portable<2>(kc, ap + r, bp, ldb, c + r * ldc, ldc, first);
+  if (r < R) rows_portable<1>(kc, ap + r, bp, ldb, c + r * ldc, ldc, first);
+}
+
+void row_dots_portable(const float* a, int64_t lda, const float* x, int64_t k, float* y) {
+  float acc[kRowDots] = {};  // +0.0f
+  for (int64_t l = 0; l < k; ++l)
+    for (int r = 0; r < kRowDots; ++r) {
+      const float prod = a[r * lda + l] * x[l];
+      acc[r] = acc[r] + prod;
+    }
+  for (int r = 0; r < kRowDots; ++r) y[r] = acc[r];
+}
+
+#ifdef ATTN_GEMM_AVX2
+
+// ---- AVX2 row dots: an 8 x 8 block of A transposed in registers, so that each of the 8
+// lanes is one row's chain; the k % 8 last columns one lane at a time, in order ----
+
+__attribute__((target("avx2"))) void row_dots_avx2(const float* a, int64_t lda, const float* x, int64_t k,
+                                                   float* y) {
+  __m256 acc = _mm256_setzero_ps();
+  int64_t l = 0;
+  for (; l + 8 <= k; l += 8) {
+    const float* p = a + l;
+    // rows 0-7, columns l .. l+7
+    const __m256 r0 = _mm256_loadu_ps(p), r1 = _mm256_loadu_ps(p + lda), r2 = _mm256_loadu_ps(p + 2 * lda),
+                 r3 = _mm256_loadu_ps(p + 3 * lda), r4 = _mm256_loadu_ps(p + 4 * lda),
+                 r5 = _mm256_loadu_ps(p + 5 * lda), r6 = _mm256_loadu_ps(p + 6 * lda),
+                 r7 = _mm256_loadu_ps(p + 7 * lda);
+    // transpose: c[j] = column l + j of the 8 rows
+    const __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1);
+    const __m256 t2 = _mm256_unpacklo_ps(r2, r3), t3 = _mm256_unpackhi_ps(r2, r3);
+    const __m256 t4 = _mm256_unpacklo_ps(r4, r5), t5 = _mm256_unpackhi_ps(r4, r5);
+    const __m256 t6 = _mm256_unpacklo_ps(r6, r7), t7 = _mm256_unpackhi_ps(r6, r7);
+    const __m256 u0 = _mm256_shuffle_ps(t0, t2, 0x44), u1 = _mm256_shuffle_ps(t0, t2, 0xEE);
+    const __m256 u2 = _mm256_shuffle_ps(t1, t3, 0x44), u3 = _mm256_shuffle_ps(t1, t3, 0xEE);
+    const __m256 u4 = _mm256_shuffle_ps(t4, t6, 0x44), u5 = _mm256_shuffle_ps(t4, t6, 0xEE);
+    const __m256 u6 = _mm256_shuffle_ps(t5, t7, 0x44), u7 = _mm256_shuffle_ps(t5, t7, 0xEE);
+    const __m256 c[8] = {_mm256_permute2f128_ps(u0, u4, 0x20), _mm256_permute2f128_ps(u1, u5, 0x20),
+                         _mm256_permute2f128_ps(u2, u6, 0x20), _mm256_permute2f128_ps(u3, u7, 0x20),
+                         _mm256_permute2f128_ps(u0, u4, 0x31), _mm256_permute2f128_ps(u1, u5, 0x31),
+                         _mm256_permute2f128_ps(u2, u6, 0x31), _mm256_permute2f128_ps(u3, u7, 0x31)};
+    for (int j = 0; j < 8; ++j) acc = _mm256_add_ps(acc, _mm256_mul_ps(c[j], _mm256_broadcast_ss(x + l + j)));
+  }
+  alignas(32) float lane[kRowDots];
+  _mm256_store_ps(lane, acc);
+  for (; l < k; ++l)
+    for (int r = 0; r < kRowDots; ++r) {
+      const float prod = a[r * lda + l] * x[l];
+      lane[r] = lane[r] + prod;
+    }
+  for (int r = 0; r < kRowDots; ++r) y[r] = lane[r];
+}
+
+// ---- AVX2: 2 x R accumulators of 8 lanes; one broadcast of A(r,l) per row and step ----
+// Named accumulators rather than an array: GCC 12 keeps an array of __m256 in registers but
+// also stores it to the stack on every step. 12 accumulators + 2 B vectors + the broadcast +
+// one product fill the 16 ymm registers exactly.
+
+#define ATTN_ROWS(X) X(0) X(1) X(2) X(3) X(4) X(5)
+#define ATTN_DECLARE(r) __m256 lo##r = _mm256_setzero_ps(), hi##r = _mm256_setzero_ps();
+#define ATTN_LOAD(r)                                    \
+  if constexpr (R > r) {                                \
+    lo##r = _mm256_loadu_ps(c + r * ldc);               \
+    hi##r = _mm256_loadu_ps(c + r * ldc + 8);           \
+  }
+#define ATTN_STEP(r)                                          \
+  if constexpr (R > r) {                                      \
+    const __m256 a = _mm256_broadcast_ss(ap + r);             \
+    lo##r = _mm256_add_ps(lo##r, _mm256_mul_ps(a, b0));       \
+    hi##r = _mm256_add_ps(hi##r, _mm256_mul_ps(a, b1));       \
+  }
+#define ATTN_STORE(r)                                   \
+  if constexpr (R > r) {                                \
+    _mm256_storeu_ps(c + r * ldc, lo##r);               \
+    _mm256_storeu_ps(c + r * ldc + 8, hi##r);           \
+  }
+
+template <int R>
+__attribute__((target("avx2"))) void kernel_avx2(int64_t kc, const float* ap, const float* bp, int64_t ldb,
+                                                 float* c, int64_t ldc, bool first) {
+  ATTN_ROWS(ATTN_DECLARE)  // +0.0f in every lane
+  if (!first) { ATTN_ROWS(ATTN_LOAD) }
+  for (int64_t l = 0; l < kc; ++l, ap += kMR, bp += ldb) {
+    const __m256 b0 = _mm256_loadu_ps(bp), b1 = _mm256_loadu_ps(bp + 8);
+    ATTN_ROWS(ATTN_STEP)
+  }
+  ATTN_ROWS(ATTN_STORE)
+}
+
+#undef ATTN_ROWS
+#undef ATTN_DECLARE
+#undef ATTN_LOAD
+#undef ATTN_STEP
+#undef ATTN_STORE
+
+const MicroKernel kAvx2Table[kMR] = {kernel_avx2<1>, kernel_avx2<2>, kernel_avx2<3>,
+                                     kernel_avx2<4>, kernel_avx2<5>, kernel_avx2<6>};
+#endif
+
+}  // namespace
+
+const MicroKernel kPortableKernels[kMR] = {kernel_portable<1>, kernel_portable<2>, kernel_portable<3>,
+                                           kernel_portable<4>, kernel_portable<5>, kernel_portable<6>};
+
+const RowDots kPortableRowDots = row_dots_portable;
+
+#ifdef ATTN_GEMM_AVX2
+const MicroKernel* const kAvx2Kernels = kAvx2Table;
+const RowDots kAvx2RowDots = row_dots_avx2;
+#else
+const MicroKernel* const kAvx2Kernels = nullptr;
+const RowDots kAvx2RowDots = nullptr;
+#endif
+
+}  // namespace attn::core::gemm::detail

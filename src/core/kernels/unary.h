@@ -1,0 +1,32 @@
+// core/kernels/unary.h: torch.exp's kernel, Vectorized<float>::exp over a buffer, in both kernel
+// families of core/cpu.h (exp is also softmax's, kernels/softmax.cpp).
+//
+// What it is: vec_exp, the one-element definition (Sleef_expf8_u10 with FMA in the AVX2 family;
+// glibc expf in the DEFAULT family, where Vectorized maps std::exp), and exp over n contiguous
+// floats, eight lanes per instruction on a CPU with AVX2 and FMA (unary_avx2.cpp), same bits.
+// What it is not: the other unary ops (tanh, log, erf, ...: ops/unary.cpp calls kernels/sleef.h
+// or glibc per element), or shape-aware (ops/unary.cpp does shapes).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "core/cpu.h"
+#include "core/kernels/sleef.h"
+
+namespace attn::core::kernels {
+
+// ATen's Vectorized<float>::exp: Sleef_expf8_u10 with FMA (AVX2 family) or glibc expf
+// (scalar family, where Vectorized maps std::exp).
+inline float vec_exp(float x, CpuKernels cpu) { return cpu == CpuKernels::scalar ? std::exp(x) : sleef::expf_u10(x); }
+
+// out[i] = vec_exp(in[i], cpu) for i < n (in == out allowed): torch.exp over a contiguous buffer,
+// eight lanes per instruction when the CPU has AVX2 and FMA (both families); same bits.
+void exp(const float* in, float* out, int64_t n, CpuKernels cpu);
+
+namespace avx2 {
+// exp above with AVX2 + FMA (unary_avx2.cpp); only after avx2::supported() (kernels/vec_avx2.h).
+void exp(const float* in, float* out, int64_t n, CpuKernels cpu);
+}  // namespace avx2
+
+}  // namespace attn::core::kernels

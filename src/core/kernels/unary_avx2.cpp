@@ -1,0 +1,40 @@
+// core/kernels/unary_avx2.cpp: torch.exp eight lanes per instruction, AVX2 + FMA, both kernel
+// families (kernels/unary.h): Sleef_expf8_u10avx2 for AVX2, glibc's __expf_fma for DEFAULT.
+//
+// What it is: vec::map over the buffer, full vectors then a partial one (loadu(p, count) and
+// store(p, count)), each lane the bits of kernels::vec_exp. The lanes' arithmetic is
+// kernels/vec_avx2.h's.
+// What it is not: called without avx2::supported() (kernels/unary.cpp checks it).
+#include "core/kernels/unary.h"
+
+#include "core/kernels/vec_avx2.h"
+
+namespace attn::core::kernels::avx2 {
+
+#ifdef ATTN_KERNELS_AVX2
+
+namespace {
+
+using namespace detail;
+
+template <typename Family>
+ATTN_AVX2 void exp_all(const float* in, float* out, int64_t n) {
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) _mm256_storeu_ps(out + i, Family::exp(_mm256_loadu_ps(in + i)));
+  if (i < n) store_partial(out + i, Family::exp(load_partial(in + i, n - i)), n - i);
+}
+
+}  // namespace
+
+void exp(const float* in, float* out, int64_t n, CpuKernels cpu) {
+  if (cpu == CpuKernels::scalar) return exp_all<DefaultFamily>(in, out, n);
+  exp_all<Avx2Family>(in, out, n);
+}
+
+#else  // no AVX2 code in this build: kernels/unary.cpp never calls this
+
+void exp(const float*, float*, int64_t, CpuKernels) {}
+
+#endif
+
+}  // namespace attn::core::kernels::avx2

@@ -1,0 +1,81 @@
+// core/ops/activation.cpp: relu and gelu, forward and backward (ops/activation.h).
+//
+// What it is: relu is clamp_min, ReluBackward0 threshold_backward(g, result, 0). GELU picks its
+// kernel as PyTorch 1.13 does: oneDNN's for approximate 'none' on a contiguous input of more
+// than one element, else ATen's, which walks the input in memory order with the last n % 16
+// elements of each contiguous run in its scalar tail (ops/loops.h scalar_tail). GeluBackward0
+// uses the kernel the forward used; ATen's erf kernel (the 'none' fallback) and a view's tails
+// are not established and get no backward (backward() names GeluBackward0 as missing).
+// What it is not: the per-element arithmetic (kernels/activation.cpp).
+#include "core/ops/activation.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "core/autograd.h"
+#include "core/kernels/activation.h"
+#include "core/ops/loops.h"
+
+namespace attn::core {
+
+// ---- relu ----
+
+Tensor relu(const Tensor& a) {
+  if (!a.is_float()) {   // int64 relu stays int64
+    Tensor out = to_dtype(a, DType::int64).clone();
+    for (int64_t k = 0; k < out.numel(); ++k) out.data<int64_t>()[k] = std::max<int64_t>(out.data<int64_t>()[k], 0);
+    return with_grad(std::move(out), {&a}, "ReluBackward0");
+  }
+  const Tensor x = a.contiguous();
+  Tensor out = empty(x.shape());
+  const float* in = x.data<float>();
+  float* o = out.data<float>();
+  for (int64_t k = 0; k < x.numel(); ++k) o[k] = in[k] < 0 ? 0.0f : in[k];   // keeps -0 and NaN
+  // ReluBackward0: threshold_backward(g, result, 0): +0 where result <= 0, else g.
+  autograd::Backward backward{[y = detach(out)](const autograd::Grads& g) {
+    const Tensor dy = g[0]->contiguous();
+    Tensor dx = empty(y.shape());
+    for (int64_t k = 0; k < y.numel(); ++k) dx.data<float>()[k] = y.data<float>()[k] <= 0.0f ? 0.0f : dy.data<float>()[k];
+    return autograd::Grads{dx};
+  }};
+  return autograd::record(std::move(out), {&a}, "ReluBackward0", std::move(backward));
+}
+
+// ---- gelu ----
+
+namespace grad {
+namespace {
+
+using autograd::Backward;
+
+// GeluBackward0 for the kernels the forward used (see the top of this file).
+Backward gelu(const Tensor& input, bool tanh_approximation, CpuKernels cpu) {
+  const bool onednn = !tanh_approximation && input.is_contiguous() && input.numel() > 1;
+  if (!input.is_contiguous() || (!tanh_approximation && !onednn)) return {};   // tails of a view: not established
+  return {[x = detach(input).contiguous(), tanh_approximation, contiguous = input.is_contiguous(), cpu](const autograd::Grads& g) {
+    const Tensor dy = g[0]->contiguous();
+    Tensor dx = empty(x.shape());
+    const int64_t n = x.numel(), body = contiguous ? n - n % 16 : 0;
+    if (tanh_approximation) kernels::gelu_tanh_backward(x.data<float>(), dy.data<float>(), dx.data<float>(), n, body, cpu);
+    else kernels::gelu_onednn_backward(x.data<float>(), dy.data<float>(), dx.data<float>(), n);
+    return autograd::Grads{dx};
+  }};
+}
+
+}  // namespace
+}  // namespace grad
+
+Tensor gelu(const Tensor& a, bool tanh_approximation, CpuKernels cpu) {
+  if (!a.is_float()) throw TensorError("\"GeluKernelImpl\" not implemented for 'Long'");
+  const bool contiguous = a.is_contiguous();
+  const std::vector<uint8_t> tail = detail::scalar_tail(a);
+  const Tensor x = a.contiguous();
+  Tensor out = empty(x.shape());
+  const int64_t n = x.numel();
+  const bool onednn = !tanh_approximation && contiguous && n > 1;
+  if (onednn) kernels::gelu_onednn(x.data<float>(), out.data<float>(), n);
+  else kernels::gelu_aten(x.data<float>(), tail.data(), out.data<float>(), n, tanh_approximation, cpu);
+  return autograd::record(std::move(out), {&a}, "GeluBackward0", grad::gelu(a, tanh_approximation, cpu));
+}
+
+}  // namespace attn::core

@@ -1,0 +1,248 @@
+// core/ops/binary.cpp: + - * / ** and unary minus, forward and backward (ops/binary.h).
+//
+// What it is: out-of-place elementwise ops over inputs of any layout. A broadcast operand is read
+// through strides (0 along a broadcast dim, broadcast_strides()), never through a table of
+// per-element offsets, and inputs that are contiguous and of the output's shape take a flat
+// (Eigen-vectorised) loop; tensor (op) number maps are shared among threads when big. Each op
+// records PyTorch 1.13's grad_fn. The backward formulas (tools/autograd/derivatives.yaml,
+// FunctionsManual.cpp) are core ops on detached tensors, so each rounds as the ATen kernel does:
+//   a + b: g, g            a - b: g, -g          a * b: g*b, g*a       a / b: g/b, -g*((a/b)/b)
+//   x (op) s: the same with fl32(s)              -x: -g                x ** s: g * (fl32(s) * x**(s-1))
+// docs/pytorch-numerics.md §12.
+// What it is not: in place (ops/inplace.cpp), or a place for rounding subtleties beyond one IEEE
+// operation per element (kernels/ holds those).
+#include "core/ops/binary.h"
+
+#include <Eigen/Core>
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/parallel.h"
+
+namespace attn::core {
+
+// ---- tensor (op) tensor ----
+
+namespace {
+
+using ArrayF = Eigen::Array<float, Eigen::Dynamic, 1>;
+using MapF = Eigen::Map<ArrayF>;
+using CMapF = Eigen::Map<const ArrayF>;
+
+float apply(BinOp op, float x, float y) {
+  switch (op) {
+    case BinOp::add: return x + y;
+    case BinOp::sub: return x - y;
+    case BinOp::mul: return x * y;
+    case BinOp::div: return x / y;
+    case BinOp::pow: return std::pow(x, y);
+  }
+  return 0.0f;
+}
+
+const char* grad_name(BinOp op) {
+  switch (op) {
+    case BinOp::add: return "AddBackward0";
+    case BinOp::sub: return "SubBackward0";
+    case BinOp::mul: return "MulBackward0";
+    case BinOp::div: return "DivBackward0";
+    case BinOp::pow: return "PowBackward1";
+  }
+  return "";
+}
+
+// Wrap-around integer arithmetic, as PyTorch's int64 kernels (no undefined overflow).
+int64_t apply_int(BinOp op, int64_t x, int64_t y) {
+  const auto ux = static_cast<uint64_t>(x), uy = static_cast<uint64_t>(y);
+  switch (op) {
+    case BinOp::add: return static_cast<int64_t>(ux + uy);
+    case BinOp::sub: return static_cast<int64_t>(ux - uy);
+    default: return static_cast<int64_t>(ux * uy);
+  }
+}
+
+Tensor binary_int(BinOp op, const Tensor& a, const Tensor& b, const Shape& shape) {
+  const Tensor ia = to_dtype(a, DType::int64), ib = to_dtype(b, DType::int64);
+  Tensor out = empty(shape, DType::int64);
+  const int64_t *x = ia.data<int64_t>(), *y = ib.data<int64_t>();
+  int64_t* o = out.data<int64_t>();
+  for_each_offset(shape, [&](int64_t k, int64_t i, int64_t j) { o[k] = apply_int(op, x[i], y[j]); },
+                  broadcast_strides(ia, shape), broadcast_strides(ib, shape));
+  return out;
+}
+
+// True when `t` can be read as a flat array of `shape` (same shape, contiguous).
+bool flat(const Tensor& t, const Shape& shape) { return t.shape() == shape && t.is_contiguous(); }
+
+}  // namespace
+
+Tensor binary(BinOp op, const Tensor& a, const Tensor& b) {
+  const Shape shape = broadcast_shapes(a.shape(), b.shape());
+  if (!a.is_float() && !b.is_float() && op != BinOp::div && op != BinOp::pow) return binary_int(op, a, b, shape);
+  const Tensor fa = to_float(a), fb = to_float(b);
+  Tensor out = empty(shape);
+  const float *x = fa.data<float>(), *y = fb.data<float>();
+  float* o = out.data<float>();
+  if (flat(fa, shape) && flat(fb, shape)) {  // one flat loop, Eigen-vectorised
+    CMapF xs(x, out.numel()), ys(y, out.numel());
+    MapF z(o, out.numel());
+    switch (op) {
+      case BinOp::add: z = xs + ys; break;
+      case BinOp::sub: z = xs - ys; break;
+      case BinOp::mul: z = xs * ys; break;
+      case BinOp::div: z = xs / ys; break;
+      case BinOp::pow: z = xs.pow(ys); break;
+    }
+  } else {
+    for_each_offset(shape, [&](int64_t k, int64_t i, int64_t j) { o[k] = apply(op, x[i], y[j]); },
+                    broadcast_strides(fa, shape), broadcast_strides(fb, shape));
+  }
+  return autograd::record(std::move(out), {&a, &b}, grad_name(op), grad::binary(op, a, b));
+}
+
+// ---- tensor (op) number, -tensor ----
+
+namespace {
+
+// tensor ** s: PyTorch special-cases these exponents (pow_tensor_scalar_optimized_kernel).
+float pow_scalar(float x, double s) {
+  if (s == 0.5) return std::sqrt(x);
+  if (s == 2.0) return x * x;
+  if (s == 3.0) return x * x * x;
+  if (s == -0.5) return 1.0f / std::sqrt(x);
+  if (s == -1.0) return 1.0f / x;
+  if (s == -2.0) return 1.0f / (x * x);
+  return std::pow(x, static_cast<float>(s));
+}
+
+// Contiguous maps of at least this many elements (1 MB of floats) are shared among the threads
+// in blocks; each element depends on its own input only, so no thread count changes a bit.
+constexpr int64_t kParallelElements = int64_t{1} << 18;
+
+// out[k] = f(a's element k) for a float32 `a` of any layout; out is a new contiguous tensor.
+template <typename F>
+Tensor map_float(const Tensor& a, F f) {
+  Tensor out = empty(a.shape());
+  const float* x = a.data<float>();
+  float* o = out.data<float>();
+  if (a.is_contiguous()) {
+    const int64_t n = a.numel(), block = kParallelElements / 4;
+    const int threads = n >= kParallelElements ? parallel::max_threads() : 1;
+    parallel::run((n + block - 1) / block, threads, [&](int64_t task) {
+      const int64_t end = std::min(n, (task + 1) * block);
+      for (int64_t k = task * block; k < end; ++k) o[k] = f(x[k]);
+    });
+  } else {
+    for_each_offset(a.shape(), [&](int64_t k, int64_t i) { o[k] = f(x[i]); }, a.strides());
+  }
+  return out;
+}
+
+}  // namespace
+
+namespace grad {
+
+using autograd::Grads;
+
+namespace {
+Backward neg() {   // NegBackward0
+  return {[](const Grads& g) { return Grads{core::neg(*g[0])}; }, false};
+}
+}  // namespace
+}  // namespace grad
+
+// tensor (op) python number. The number is rounded to float32 first, as PyTorch's wrapped
+// scalars are for a float32 tensor. An int64 tensor with an integer scalar stays int64.
+Tensor binary_scalar(BinOp op, const Tensor& a, double s, bool scalar_on_left) {
+  const bool int_scalar = s == std::floor(s) && std::fabs(s) < 9223372036854775808.0;
+  if (!a.is_float() && int_scalar && (op == BinOp::add || op == BinOp::sub || op == BinOp::mul)) {
+    const Tensor b = from_ints({}, {static_cast<int64_t>(s)});
+    return scalar_on_left ? binary(op, b, a) : binary(op, a, b);
+  }
+  const Tensor fa = to_float(a);
+  if (op == BinOp::pow && !scalar_on_left)
+    return autograd::record(map_float(fa, [s](float x) { return pow_scalar(x, s); }), {&a}, "PowBackward0",
+                            grad::binary_scalar(op, a, s, false));
+  const float y = static_cast<float>(s);
+  Tensor out;  // the op picked once, outside the loop, so the loop vectorises
+  switch (op) {
+    case BinOp::add: out = scalar_on_left ? map_float(fa, [y](float x) { return y + x; }) : map_float(fa, [y](float x) { return x + y; }); break;
+    case BinOp::sub: out = scalar_on_left ? map_float(fa, [y](float x) { return y - x; }) : map_float(fa, [y](float x) { return x - y; }); break;
+    case BinOp::mul: out = scalar_on_left ? map_float(fa, [y](float x) { return y * x; }) : map_float(fa, [y](float x) { return x * y; }); break;
+    case BinOp::div: out = scalar_on_left ? map_float(fa, [y](float x) { return y / x; }) : map_float(fa, [y](float x) { return x / y; }); break;
+    case BinOp::pow: out = map_float(fa, [y](float x) { return apply(BinOp::pow, y, x); }); break;  // s ** tensor
+  }
+  const char* name = scalar_on_left && op == BinOp::sub ? "RsubBackward1" : grad_name(op);
+  return autograd::record(std::move(out), {&a}, name, grad::binary_scalar(op, a, s, scalar_on_left));
+}
+
+Tensor neg(const Tensor& a) {
+  if (!a.is_float()) return binary_scalar(BinOp::mul, a, -1.0);
+  return autograd::record(map_float(a, [](float x) { return -x; }), {&a}, "NegBackward0", grad::neg());
+}
+
+// ---- backward ----
+
+namespace grad {
+
+using autograd::detail::reads;
+
+Backward binary(BinOp op, const Tensor& a, const Tensor& b) {
+  const bool need_a = a.requires_grad(), need_b = b.requires_grad();
+  switch (op) {
+    case BinOp::add: return {[](const Grads& g) { return Grads{*g[0], *g[0]}; }, false};
+    case BinOp::sub: return {[](const Grads& g) { return Grads{*g[0], neg(*g[0])}; }, false};
+    case BinOp::mul: {
+      Backward bw{[sa = detach(a), sb = detach(b), need_a, need_b](const Grads& g) {
+        Grads out(2);
+        if (need_a) out[0] = core::binary(BinOp::mul, *g[0], sb);
+        if (need_b) out[1] = core::binary(BinOp::mul, *g[0], sa);
+        return out;
+      }};
+      std::vector<Tensor> saved;   // self is saved for other's gradient, other for self's
+      if (need_b) saved.push_back(a);
+      if (need_a) saved.push_back(b);
+      return reads(std::move(bw), saved);
+    }
+    case BinOp::div:
+      return reads({[sa = detach(a), sb = detach(b), need_a, need_b](const Grads& g) {
+        Grads out(2);
+        if (need_a) out[0] = core::binary(BinOp::div, *g[0], sb);
+        if (need_b) {   // -grad * ((self / other) / other)
+          const Tensor q = core::binary(BinOp::div, core::binary(BinOp::div, sa, sb), sb);
+          out[1] = core::binary(BinOp::mul, core::neg(*g[0]), q);
+        }
+        return out;
+      }}, need_b ? std::vector<Tensor>{a, b} : std::vector<Tensor>{b});
+    case BinOp::pow: return {};   // tensor ** tensor: PowBackward1, not implemented
+  }
+  return {};
+}
+
+Backward binary_scalar(BinOp op, const Tensor& a, double s, bool scalar_on_left) {
+  const float fs = static_cast<float>(s);   // the wrapped scalar, as float32
+  switch (op) {
+    case BinOp::add: return {[](const Grads& g) { return Grads{*g[0]}; }, false};
+    case BinOp::sub:
+      if (scalar_on_left) return {[](const Grads& g) { return Grads{neg(*g[0])}; }, false};   // RsubBackward1
+      return {[](const Grads& g) { return Grads{*g[0]}; }, false};
+    case BinOp::mul: return {[fs](const Grads& g) { return Grads{core::binary_scalar(BinOp::mul, *g[0], fs)}; }};
+    case BinOp::div:
+      if (scalar_on_left) return {};   // s / x: not implemented
+      return {[fs](const Grads& g) { return Grads{core::binary_scalar(BinOp::div, *g[0], fs)}; }};
+    case BinOp::pow:
+      if (scalar_on_left) return {};
+      // pow_backward: e == 0 -> zeros; else grad * (fl32(e) * self.pow(e - 1)), pow's special cases
+      return {[x = detach(a), s, fs](const Grads& g) {
+        if (s == 0.0) return Grads{zeros(x.shape())};
+        const Tensor d = core::binary_scalar(BinOp::mul, core::binary_scalar(BinOp::pow, x, s - 1.0), fs);
+        return Grads{core::binary(BinOp::mul, *g[0], d)};
+      }};
+  }
+  return {};
+}
+
+}  // namespace grad
+
+}  // namespace attn::core

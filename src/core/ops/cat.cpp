@@ -1,0 +1,95 @@
+// core/ops/cat.cpp: torch.cat and torch.stack, forward and backward (ops/cat.h).
+//
+// What it is: cat copies each input into its slice of a new tensor (copy_ through a view of the
+// output, so any input layout and dtype promotion work); stack is cat of the inputs unsqueezed at
+// dim. Their backward (derivatives.yaml) cuts the gradient into the inputs' parts with narrow /
+// select: no arithmetic.
+// What it is not: views (ops/views.cpp).
+#include "core/ops/cat.h"
+
+#include <fmt/format.h>
+
+#include "core/autograd.h"
+#include "core/ops/inplace.h"
+#include "core/ops/views.h"
+
+namespace attn::core {
+
+namespace grad {
+namespace {
+
+using autograd::Backward;
+using autograd::Grads;
+
+Backward cat(std::vector<int64_t> sizes, int64_t dim) {
+  return {[=](const Grads& g) {
+            Grads out;
+            int64_t pos = 0;
+            for (int64_t n : sizes) {
+              out.push_back(narrow(*g[0], dim, pos, n));
+              pos += n;
+            }
+            return out;
+          },
+          false};
+}
+
+Backward stack(size_t n, int64_t dim) {
+  return {[=](const Grads& g) {
+            Grads out;
+            for (size_t k = 0; k < n; ++k) out.push_back(core::select(*g[0], dim, static_cast<int64_t>(k)));
+            return out;
+          },
+          false};
+}
+
+}  // namespace
+}  // namespace grad
+
+Tensor cat(const std::vector<Tensor>& ts, int64_t dim) {
+  if (ts.empty()) throw TensorError("torch.cat(): expected a non-empty list of Tensors");
+  const Tensor& first = ts.front();
+  dim = normalize_dim(dim, first.dim());
+  Shape shape = first.shape();
+  shape[dim] = 0;
+  bool is_float = false;
+  for (const Tensor& x : ts) {
+    if (x.dim() != first.dim())
+      throw TensorError(fmt::format("Tensors must have same number of dimensions: got {} and {}", first.dim(), x.dim()));
+    for (int64_t d = 0; d < x.dim(); ++d)
+      if (d != dim && x.shape()[d] != first.shape()[d])
+        throw TensorError(fmt::format("Sizes of tensors must match except in dimension {}. Expected size {} but got size {} for tensor number 1 in the list.",
+                                      dim, first.shape()[d], x.shape()[d]));
+    shape[dim] += x.shape()[dim];
+    is_float = is_float || x.is_float();
+  }
+  Tensor out = empty(shape, is_float ? DType::float32 : first.dtype());
+  std::vector<const Tensor*> inputs;
+  std::vector<int64_t> sizes;
+  int64_t pos = 0;
+  for (const Tensor& x : ts) {
+    sizes.push_back(x.shape()[dim]);
+    Tensor part = make_view(out, x.shape(), out.strides(), out.offset() + pos * out.strides()[dim]);   // out's slice for x
+    copy_(part, x);
+    pos += x.shape()[dim];
+    inputs.push_back(&x);
+  }
+  return autograd::record(std::move(out), inputs, "CatBackward0", grad::cat(sizes, dim));
+}
+
+Tensor stack(const std::vector<Tensor>& ts, int64_t dim) {
+  if (ts.empty()) throw TensorError("stack expects a non-empty TensorList");
+  dim = normalize_dim(dim, ts.front().dim() + 1);
+  std::vector<Tensor> parts;
+  std::vector<const Tensor*> inputs;
+  for (const Tensor& x : ts) {
+    if (x.shape() != ts.front().shape())
+      throw TensorError(fmt::format("stack expects each tensor to be equal size, but got {} at entry 0 and {} at entry {}",
+                                    shape_str(ts.front().shape()), shape_str(x.shape()), parts.size()));
+    parts.push_back(unsqueeze(x, dim));
+    inputs.push_back(&x);
+  }
+  return autograd::record(cat(parts, dim), inputs, "StackBackward0", grad::stack(ts.size(), dim));
+}
+
+}  // namespace attn::core

@@ -1,0 +1,295 @@
+// core/ops/einsum.cpp: torch.einsum, forward and backward (ops/einsum.h).
+//
+// What it is: the general two- (or one-) operand einsum, computed as PyTorch does for these
+// shapes: every output element is a sum over the contracted letters, taken in row-major order
+// of the contracted letters, of separately rounded products (the order of a bmm through
+// reference BLAS; a two-operand contraction runs as that bmm, kernels/gemm.h). With nothing to
+// contract (a permute, an elementwise or outer product) each element is the product itself.
+// The backward: PyTorch 1.13 computes a two-operand einsum with a contraction as one bmm of the
+// operands permuted and reshaped (sumproduct_pair), so its backward is BmmBackward0's two
+// products: each operand's gradient element is a sum, from +0, of separately rounded products
+// g * other over the other operand's own letters, in the row-major order those letters have in
+// the output (the order of the reshaped bmm dims), i.e. the reference-BLAS order of §12. A
+// one-operand permute gives the gradient back permuted.
+// What it is not: ellipsis ('...'), repeated letters within one operand, three or more operands
+// (PyTorch contracts those pairwise), or a one-operand sum in torch.sum's cascade order. No
+// backward (an empty Backward: backward() names the grad_fn as not implemented instead of
+// guessing) where a letter is summed inside one operand, for no contraction at all (PyTorch
+// multiplies and reduces with sum_to there), broadcast size-1 letters, or three or more operands.
+#include "core/ops/einsum.h"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <optional>
+
+#include "core/autograd.h"
+#include "core/deadline.h"
+#include "core/ops/linalg.h"
+#include "core/ops/views.h"
+
+namespace attn::core {
+
+// ---- backward ----
+
+namespace grad {
+namespace {
+
+using autograd::Backward;
+using autograd::Grads;
+using autograd::detail::reads;
+
+// Offset of the element whose letters take the values in idx, in a contiguous tensor of `letters`.
+int64_t offset(const std::string& letters, const std::map<char, int64_t>& size, const std::map<char, int64_t>& idx) {
+  int64_t off = 0;
+  for (char c : letters) off = off * size.at(c) + idx.at(c);
+  return off;
+}
+
+// d einsum / d x, where x has letters lx and the other operand y letters ly; g has letters lo.
+Tensor operand_grad(const Tensor& g, const Tensor& y, const std::string& lx, const std::string& ly, const std::string& lo,
+                    const std::map<char, int64_t>& size) {
+  std::string summed;   // y's letters that x lacks, in the output's order
+  for (char c : lo)
+    if (lx.find(c) == std::string::npos && ly.find(c) != std::string::npos) summed += c;
+  Shape shape;
+  for (char c : lx) shape.push_back(size.at(c));
+  Tensor out = empty(shape);
+  const Tensor gc = g.contiguous(), yc = y.contiguous();
+  const float *pg = gc.data<float>(), *py = yc.data<float>();
+  float* po = out.data<float>();
+  int64_t n_sum = 1;
+  for (char c : summed) n_sum *= size.at(c);
+  std::map<char, int64_t> idx;
+  for (int64_t k = 0; k < out.numel(); ++k) {
+    int64_t rem = k;
+    for (int64_t d = static_cast<int64_t>(lx.size()) - 1; d >= 0; --d) {
+      idx[lx[d]] = rem % size.at(lx[d]);
+      rem /= size.at(lx[d]);
+    }
+    float acc = 0.0f;
+    for (int64_t s = 0; s < n_sum; ++s) {
+      int64_t r = s;
+      for (int64_t d = static_cast<int64_t>(summed.size()) - 1; d >= 0; --d) {
+        idx[summed[d]] = r % size.at(summed[d]);
+        r /= size.at(summed[d]);
+      }
+      acc += pg[offset(lo, size, idx)] * py[offset(ly, size, idx)];
+    }
+    po[k] = acc;
+  }
+  return out;
+}
+
+// torch.einsum of two operands with a contraction (BmmBackward0's products) or a one-operand
+// permute; other equations get an empty Backward (not implemented).
+Backward einsum(const std::vector<std::string>& inputs, const std::string& output, const std::vector<Tensor>& operands) {
+  std::map<char, int64_t> size;
+  for (size_t k = 0; k < operands.size(); ++k)
+    for (size_t d = 0; d < inputs[k].size(); ++d) {
+      const char c = inputs[k][d];
+      if (size.count(c) && size[c] != operands[k].shape()[d]) return {};   // broadcast letter: not established
+      if (inputs[k].find(c) != d) return {};                                // repeated letter (a diagonal)
+      size[c] = operands[k].shape()[d];
+    }
+  const auto in = [](char c, const std::string& s) { return s.find(c) != std::string::npos; };
+  if (operands.size() == 1) {   // a permute: every letter kept
+    const std::string lx = inputs[0];
+    if (lx.size() != output.size()) return {};
+    Shape dims;   // the output's dim of each input letter
+    for (char c : lx) {
+      if (!in(c, output)) return {};
+      dims.push_back(static_cast<int64_t>(output.find(c)));
+    }
+    return {[dims](const Grads& g) { return Grads{permute(*g[0], dims)}; }, false};
+  }
+  if (operands.size() != 2) return {};
+  const std::string &la = inputs[0], &lb = inputs[1];
+  bool contracts = false;
+  for (char c : la + lb) {
+    const bool both = in(c, la) && in(c, lb);
+    if (!both && !in(c, output)) return {};   // summed inside one operand
+    contracts = contracts || (both && !in(c, output));
+  }
+  if (!contracts) return {};   // mul + sum_to in PyTorch: not established
+  const bool need_a = operands[0].requires_grad(), need_b = operands[1].requires_grad();
+  std::vector<Tensor> saved;
+  if (need_b) saved.push_back(operands[0]);
+  if (need_a) saved.push_back(operands[1]);
+  return reads({[a = detach(operands[0]), b = detach(operands[1]), la, lb, output, size, need_a, need_b](const Grads& g) {
+                 Grads out(2);
+                 if (need_a) out[0] = operand_grad(*g[0], b, la, lb, output, size);
+                 if (need_b) out[1] = operand_grad(*g[0], a, lb, la, output, size);
+                 return out;
+               }},
+               saved);
+}
+
+}  // namespace
+}  // namespace grad
+
+// ---- forward ----
+
+namespace {
+
+struct Equation {
+  std::vector<std::string> inputs;
+  std::string output;
+};
+
+Equation parse_equation(const std::string& eq, size_t n_operands) {
+  Equation e;
+  std::string lhs = eq, spec;
+  for (char c : eq)
+    if (c != ' ') spec += c;
+  auto arrow = spec.find("->");
+  lhs = spec.substr(0, arrow);
+  for (size_t start = 0;;) {
+    size_t comma = lhs.find(',', start);
+    e.inputs.push_back(lhs.substr(start, comma - start));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  if (e.inputs.size() != n_operands)
+    throw TensorError(fmt::format("einsum(): {} operands were given but the equation names {}", n_operands, e.inputs.size()));
+  if (arrow != std::string::npos) {
+    e.output = spec.substr(arrow + 2);
+  } else {   // implicit output: letters that appear once, in alphabetical order
+    std::map<char, int> count;
+    for (const auto& in : e.inputs)
+      for (char c : in) ++count[c];
+    for (auto [c, n] : count)
+      if (n == 1) e.output += c;
+  }
+  for (const auto& in : e.inputs)
+    for (char c : in)
+      if (!std::isalpha(static_cast<unsigned char>(c)))
+        throw TensorError(std::string("einsum(): subscripts must be letters, got '") + c + "' (attn supports no '...')");
+  return e;
+}
+
+// Two operands where every letter has one extent and every contracted letter is in both (the
+// tutorials' 'bnd,do->bno', 'bhnd,bhmd->bhnm'): a batched matmul [batch, m, k] @ [batch, k, n]
+// (core/gemm.cpp), batch = letters of both inputs and the output, m = of the first and the
+// output, n = of the second and the output, k = `contracted` in its order. The bits are the loop's
+// in einsum() below: gemm too starts each element at +0 and adds the separately rounded products
+// in k order, here the contracted letters' row-major order. nullopt: use the loop.
+std::optional<Tensor> einsum_as_matmul(const Equation& e, std::map<char, int64_t>& size, const std::string& contracted,
+                                       const std::vector<Tensor>& fs) {
+  if (fs.size() != 2 || contracted.empty()) return std::nullopt;
+  const std::string &a = e.inputs[0], &b = e.inputs[1], &o = e.output;
+  auto has = [](const std::string& s, char c) { return s.find(c) != std::string::npos; };
+  for (size_t k = 0; k < 2; ++k)
+    for (size_t d = 0; d < e.inputs[k].size(); ++d) {
+      char c = e.inputs[k][d];
+      if (fs[k].shape()[d] != size[c] || e.inputs[k].find(c) != d) return std::nullopt;   // broadcast or repeated letter
+    }
+  std::string batch, m, n;
+  for (char c : o) (has(a, c) && has(b, c) ? batch : has(a, c) ? m : n) += c;
+  for (char c : contracted)
+    if (!has(a, c) || !has(b, c)) return std::nullopt;
+  auto dims_of = [](const std::string& in, const std::string& letters) {
+    Shape dims;
+    for (char c : letters) dims.push_back(static_cast<int64_t>(in.find(c)));
+    return dims;
+  };
+  auto extent = [&](const std::string& letters) {
+    int64_t p = 1;
+    for (char c : letters) p *= size[c];
+    return p;
+  };
+  Tensor lhs = reshape(permute(detach(fs[0]), dims_of(a, batch + m + contracted)), {extent(batch), extent(m), extent(contracted)});
+  Tensor rhs = reshape(permute(detach(fs[1]), dims_of(b, batch + contracted + n)), {extent(batch), extent(contracted), extent(n)});
+  Shape grouped;   // the product's dims as batch letters, then m, then n
+  for (char c : batch + m + n) grouped.push_back(size[c]);
+  return permute(reshape(matmul(lhs, rhs), grouped), dims_of(batch + m + n, o)).contiguous();
+}
+
+}  // namespace
+
+Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) {
+  Equation e = parse_equation(equation, operands.size());
+  std::map<char, int64_t> size;
+  for (size_t k = 0; k < operands.size(); ++k) {
+    const Tensor& t = operands[k];
+    if (static_cast<int64_t>(e.inputs[k].size()) != t.dim())
+      throw TensorError(fmt::format("einsum(): the number of subscripts in \"{}\" ({}) does not match the number of dimensions ({}) of operand {}",
+                                    e.inputs[k], e.inputs[k].size(), t.dim(), k));
+    for (size_t d = 0; d < e.inputs[k].size(); ++d) {
+      char c = e.inputs[k][d];
+      if (size.count(c) && size[c] != t.shape()[d] && size[c] != 1 && t.shape()[d] != 1)
+        throw TensorError(fmt::format("einsum(): operands do not broadcast with remapped shapes: subscript '{}' is {} and {}", c, size[c], t.shape()[d]));
+      size[c] = std::max(size.count(c) ? size[c] : 1, t.shape()[d]);
+    }
+  }
+  std::string contracted;
+  for (auto [c, n] : size)
+    if (e.output.find(c) == std::string::npos) contracted += c;
+  Shape out_shape;
+  for (char c : e.output) {
+    if (!size.count(c)) throw TensorError(std::string("einsum(): output subscript '") + c + "' does not appear in the inputs");
+    out_shape.push_back(size[c]);
+  }
+  // Row-major iteration over (output letters, contracted letters).
+  std::string letters = e.output + contracted;
+  std::vector<Tensor> fs;
+  for (const Tensor& t : operands) fs.push_back(to_float(t).contiguous());
+  std::vector<const Tensor*> ins;
+  for (const Tensor& t : operands) ins.push_back(&t);
+  // PyTorch 1.13: one operand is a permute (or a sum); two end in mul, or in the view of a bmm.
+  const char* name = fs.size() == 1 ? (contracted.empty() ? "PermuteBackward0" : "SumBackward1")
+                                    : (contracted.empty() ? "MulBackward0" : "ViewBackward0");
+  if (std::optional<Tensor> fast = einsum_as_matmul(e, size, contracted, fs))
+    return autograd::record(std::move(*fast), ins, name, grad::einsum(e.inputs, e.output, operands));
+  Tensor out = empty(out_shape);
+  std::map<char, int64_t> idx;
+  int64_t n_out = out.numel(), n_sum = 1;
+  for (char c : contracted) n_sum *= size[c];
+  auto offset = [&](size_t k) {
+    int64_t off = 0;
+    for (size_t d = 0; d < e.inputs[k].size(); ++d) {
+      int64_t extent = fs[k].shape()[d];
+      off = off * extent + (extent == 1 ? 0 : idx[e.inputs[k][d]]);
+    }
+    return off;
+  };
+  // A naive loop over n_out * n_sum terms, which a few small operands can make 10^11 long: it
+  // looks at the deadline (core/deadline.h) every 2^16 terms.
+  int64_t since_check = 0;
+  for (int64_t o = 0; o < n_out; ++o) {
+    if (++since_check >= (int64_t{1} << 16)) {
+      since_check = 0;
+      check_deadline();
+    }
+    int64_t rem = o;
+    for (int64_t d = static_cast<int64_t>(e.output.size()) - 1; d >= 0; --d) {
+      idx[e.output[d]] = rem % size[e.output[d]];
+      rem /= size[e.output[d]];
+    }
+    float acc = 0.0f;   // bmm starts from 0; with nothing to contract, the product is stored as is
+    if (contracted.empty()) {
+      float prod = fs[0].data<float>()[offset(0)];
+      for (size_t k = 1; k < fs.size(); ++k) prod *= fs[k].data<float>()[offset(k)];
+      out.data<float>()[o] = prod;
+      continue;
+    }
+    for (int64_t s = 0; s < n_sum; ++s) {
+      if (++since_check >= (int64_t{1} << 16)) {
+        since_check = 0;
+        check_deadline();
+      }
+      int64_t r = s;
+      for (int64_t d = static_cast<int64_t>(contracted.size()) - 1; d >= 0; --d) {
+        idx[contracted[d]] = r % size[contracted[d]];
+        r /= size[contracted[d]];
+      }
+      float prod = fs[0].data<float>()[offset(0)];
+      for (size_t k = 1; k < fs.size(); ++k) prod *= fs[k].data<float>()[offset(k)];
+      acc += prod;
+    }
+    out.data<float>()[o] = acc;
+  }
+  return autograd::record(std::move(out), ins, name, grad::einsum(e.inputs, e.output, operands));
+}
+
+}  // namespace attn::core

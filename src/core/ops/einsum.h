@@ -1,0 +1,20 @@
+// core/ops/einsum.h: torch.einsum (ATen's Linear.cpp) for the equations attention tutorials and
+// the lessons write ('ibhd,jbhd->ijbh', 'bhnd,bhmd->bhnm', 'ij,jk->ik', one-operand permutes),
+// forward and backward.
+//
+// What it is: one or two operands, each letter one dim; the implicit output (no '->') as in
+// PyTorch. The grad_fn PyTorch 1.13 records (PermuteBackward0, SumBackward1, MulBackward0,
+// ViewBackward0), with a backward for a two-operand contraction or a one-operand permute.
+// What it is not: ellipsis ('...'), repeated letters within one operand, three or more operands.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/tensor.h"
+
+namespace attn::core {
+
+Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands);
+
+}  // namespace attn::core

@@ -1,0 +1,170 @@
+// core/ops/inplace.cpp: operations that write into an existing tensor: copy_, fill_, masked_fill_
+// and the arithmetic add_/sub_/mul_/div_ (binary_, binary_scalar_) (ops/inplace.h).
+//
+// What it is: writes through `self`'s strides into its storage, so a view written in place
+// changes its base and every other view of it, exactly as in PyTorch (`x.T[0] = 1`,
+// `x[0].masked_fill_(m, v)`, `y = x.view(6); y[0] = 5`). PyTorch's guards come first: a
+// written-to tensor whose elements overlap (an expanded dim) is refused by copy_ and the
+// arithmetic (fill_ and masked_fill_ allow it, as PyTorch does), and a source that partly
+// overlaps the destination is refused; one that shares storage without overlapping is read
+// before anything is written. Every write bumps the storage's version counter.
+// What it is not: autograd's in-place rules (a leaf requiring grad: the caller's check).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "core/ops/inplace.h"
+
+namespace attn::core {
+
+namespace {
+
+const char* kInternalOverlap =
+    "unsupported operation: more than one element of the written-to tensor refers to a single memory location. "
+    "Please clone() the tensor before performing the operation.";
+const char* kPartialOverlap =
+    "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory "
+    "location. Please clone() the tensor before performing the operation.";
+
+// PyTorch's is_non_overlapping_and_dense: the strides, sorted, are those of a dense layout.
+bool non_overlapping_and_dense(const Tensor& t) {
+  std::vector<int64_t> dims(static_cast<size_t>(t.dim()));
+  std::iota(dims.begin(), dims.end(), 0);
+  std::sort(dims.begin(), dims.end(), [&](int64_t a, int64_t b) { return t.strides()[a] < t.strides()[b]; });
+  int64_t expected = 1;
+  for (int64_t d : dims) {
+    if (t.shape()[d] == 1) continue;
+    if (t.strides()[d] != expected) return false;
+    expected *= t.shape()[d];
+  }
+  return true;
+}
+
+// PyTorch's refusal to write into a tensor whose elements overlap (stride 0, size > 1).
+void check_no_internal_overlap(const Tensor& t) {
+  for (int64_t d = 0; d < t.dim(); ++d)
+    if (t.strides()[d] == 0 && t.shape()[d] > 1) throw TensorError(kInternalOverlap);
+}
+
+enum class Overlap { none, full, partial, too_hard };
+
+// at::get_overlap_status for two tensors of one dtype.
+Overlap overlap_status(const Tensor& a, const Tensor& b) {
+  if (!a.shares_storage(b) || a.numel() == 0 || b.numel() == 0) return Overlap::none;
+  if (!non_overlapping_and_dense(a) || !non_overlapping_and_dense(b)) return Overlap::too_hard;
+  const int64_t a0 = a.offset(), a1 = a0 + a.numel(), b0 = b.offset(), b1 = b0 + b.numel();
+  if (a0 == b0 && a1 == b1) return a.strides() == b.strides() ? Overlap::full : Overlap::partial;
+  return a0 < b1 && b0 < a1 ? Overlap::partial : Overlap::none;
+}
+
+// `src` in self's dtype, safe to read while self is written: refuses a partial overlap, and
+// copies a source that shares self's storage in a way PyTorch cannot rule out overlapping.
+Tensor readable_source(const Tensor& self, const Tensor& src) {
+  Tensor s = to_dtype(src, self.dtype());
+  switch (overlap_status(self, s)) {
+    case Overlap::partial: throw TensorError(kPartialOverlap);
+    case Overlap::too_hard: return s.clone();
+    default: return s;
+  }
+}
+
+// A float32 value stored into an int64 element as PyTorch's cast does (NaN, inf -> INT64_MIN).
+int64_t to_int64(double v) {
+  if (!(v >= -9223372036854775808.0 && v < 9223372036854775808.0)) return INT64_MIN;
+  return static_cast<int64_t>(v);
+}
+
+// self[idx] = src[idx] for every idx, src already in self's dtype and of a broadcastable shape.
+template <typename T>
+void assign(Tensor& self, const Tensor& src) {
+  T* o = self.data<T>();
+  const T* x = src.data<T>();
+  for_each_offset(self.shape(), [&](int64_t, int64_t i, int64_t j) { o[i] = x[j]; }, self.strides(),
+                  broadcast_strides(src, self.shape()));
+}
+
+// The broadcast shape of self and other must be self's own (PyTorch's in-place rule).
+void check_broadcast_into(const Tensor& self, const Shape& other) {
+  const Shape shape = broadcast_shapes(self.shape(), other);
+  if (shape != self.shape())
+    throw TensorError(fmt::format("output with shape {} doesn't match the broadcast shape {}", shape_str(self.shape()),
+                                  shape_str(shape)));
+}
+
+std::string type_title(DType d) {
+  switch (d) {
+    case DType::float32: return "Float";
+    case DType::int64: return "Long";
+    case DType::boolean: return "Bool";
+  }
+  return "Float";
+}
+
+}  // namespace
+
+void copy_(Tensor& self, const Tensor& src) {
+  check_broadcast_into(self, src.shape());
+  check_no_internal_overlap(self);
+  if (overlap_status(self, src) == Overlap::full && self.dtype() == src.dtype()) return;   // x.copy_(x)
+  const Tensor s = readable_source(self, src);
+  self.mark_written();
+  switch (self.dtype()) {
+    case DType::float32: assign<float>(self, s); break;
+    case DType::int64: assign<int64_t>(self, s); break;
+    case DType::boolean: assign<uint8_t>(self, s); break;
+  }
+}
+
+void fill_(Tensor& self, double value) {
+  self.mark_written();
+  auto fill = [&](auto* p, auto v) { for_each_offset(self.shape(), [&](int64_t, int64_t i) { p[i] = v; }, self.strides()); };
+  switch (self.dtype()) {
+    case DType::float32: fill(self.data<float>(), static_cast<float>(value)); break;
+    case DType::int64: fill(self.data<int64_t>(), to_int64(value)); break;
+    case DType::boolean: fill(self.data<uint8_t>(), static_cast<uint8_t>(value != 0.0)); break;
+  }
+}
+
+void masked_fill_(Tensor& self, const Tensor& mask, float value) {
+  if (mask.dtype() != DType::boolean)
+    throw TensorError("masked_fill_ only supports boolean masks, but got mask with dtype " +
+                      std::string(mask.dtype() == DType::int64 ? "long int" : "float"));
+  check_broadcast_into(self, mask.shape());
+  const Tensor m = overlap_status(self, mask) == Overlap::none ? mask : mask.clone();
+  self.mark_written();
+  const uint8_t* keep = m.data<uint8_t>();
+  auto fill = [&](auto* p, auto v) {
+    // a select, not a branch: the compiler vectorises it along the innermost run
+    for_each_offset(self.shape(), [&](int64_t, int64_t i, int64_t j) { p[i] = keep[j] ? v : p[i]; }, self.strides(),
+                    broadcast_strides(m, self.shape()));
+  };
+  switch (self.dtype()) {
+    case DType::float32: fill(self.data<float>(), value); break;
+    case DType::int64: fill(self.data<int64_t>(), to_int64(value)); break;
+    case DType::boolean: fill(self.data<uint8_t>(), static_cast<uint8_t>(value != 0.0f)); break;
+  }
+}
+
+// self (op)= other: the out-of-place result (the same arithmetic, bit for bit), written back.
+void binary_(BinOp op, Tensor& self, const Tensor& other) {
+  check_broadcast_into(self, other.shape());
+  check_no_internal_overlap(self);
+  const Tensor r = binary(op, self, other);
+  if (r.dtype() != self.dtype())
+    throw TensorError(fmt::format("result type {} can't be cast to the desired output type {}", type_title(r.dtype()),
+                                  type_title(self.dtype())));
+  copy_(self, r);
+}
+
+void binary_scalar_(BinOp op, Tensor& self, double s) {
+  check_no_internal_overlap(self);
+  const Tensor r = binary_scalar(op, self, s);
+  if (r.dtype() != self.dtype())
+    throw TensorError(fmt::format("result type {} can't be cast to the desired output type {}", type_title(r.dtype()),
+                                  type_title(self.dtype())));
+  copy_(self, r);
+}
+
+}  // namespace attn::core

@@ -1,0 +1,23 @@
+// core/ops/inplace.h: the ops that write into an existing tensor (a tensor or a view) through its
+// strides into its storage: copy_, fill_, masked_fill_, and add_/sub_/mul_/div_.
+//
+// What it is: as PyTorch's in-place ops: values converted to self's dtype, the storage's version
+// bumped (autograd's in-place check), and PyTorch's refusals first: copy_ and the arithmetic
+// refuse a self whose elements overlap (an expanded dim), fill_ and masked_fill_ allow it, and a
+// source that partly overlaps self is refused.
+// What it is not: autograd's in-place rules (a leaf that requires grad, CopySlices: py's), or
+// recorded (no grad_fn is set here).
+#pragma once
+
+#include "core/ops/binary.h"
+#include "core/tensor.h"
+
+namespace attn::core {
+
+void copy_(Tensor& self, const Tensor& src);                      // src broadcast to self
+void fill_(Tensor& self, double value);
+void masked_fill_(Tensor& self, const Tensor& mask, float value); // mask (bool) broadcast to self
+void binary_(BinOp op, Tensor& self, const Tensor& other);        // self (op)= other: add_, mul_, ...
+void binary_scalar_(BinOp op, Tensor& self, double s);
+
+}  // namespace attn::core

@@ -1,0 +1,257 @@
+// core/ops/linalg.cpp: matmul, dot and baddbmm, forward and backward (ops/linalg.h).
+//
+// What it is: torch.matmul's dispatch (LinearAlgebra.cpp _matmul_impl) around kernels/gemm.h,
+// which is handed the operands' own strides, so `q @ k.T` or a batch of heads sliced from one
+// projection is multiplied in place. The backward (derivatives.yaml, FunctionsManual.cpp): for
+// each path torch.matmul takes, the products its recorded nodes compute, each a core matmul on
+// detached tensors, so each sums in reference-BLAS order as PyTorch's does:
+//   a @ b: g @ b^T and a^T @ g, where an N-D @ 2-D product folds a's batch rows into one mm (so
+//   the weight's gradient sums over all B*T rows in order) and 2-D @ N-D folds b's (transposed)
+//   baddbmm: g (the additive input), g.bmm(b^T), a^T.bmm(g)
+// docs/pytorch-numerics.md §12.
+// What it is not: a place for rounding decisions (kernels/gemm.h, kernels/linalg.h).
+#include "core/ops/linalg.h"
+
+#include <fmt/format.h>
+
+#include "core/autograd.h"
+#include "core/kernels/gemm.h"
+#include "core/kernels/linalg.h"
+#include "core/ops/binary.h"
+#include "core/ops/sum_to.h"
+#include "core/ops/views.h"
+
+namespace attn::core {
+
+// ---- backward: the gradients of each matmul path ----
+
+namespace grad {
+namespace {
+
+using autograd::Backward;
+using autograd::Grads;
+using autograd::detail::reads;
+
+Tensor mT(const Tensor& t) { return transpose(t, -2, -1); }
+
+// aten/src/ATen/native/LinearAlgebra.cpp should_fold: an N-D operand (N >= 3) times a 1-D or
+// 2-D one is folded into one mm/mv, except a 3-D one whose last two dims are transposed.
+bool should_fold(const Tensor& t1, int64_t dim2) {
+  if (t1.dim() < 3 || (dim2 != 1 && dim2 != 2)) return false;
+  const Shape& s = t1.shape();
+  const Shape& st = t1.strides();
+  return !(t1.dim() == 3 && dim2 == 2 && st.back() != 1 && st.front() == s[1] * s[2]);
+}
+
+// Gradients of a @ b for each path torch.matmul takes (LinearAlgebra.cpp _matmul_impl), as the
+// nodes it records compute them. `fold`: 1 = a's rows folded, 2 = b's (transposed), 0 = neither.
+Grads matmul_grads(const Tensor& a, const Tensor& b, const Tensor& g, int fold, bool need_a, bool need_b) {
+  Grads out(2);
+  const int64_t da = a.dim(), db = b.dim();
+  if (da == 1 && db == 1) {   // DotBackward0
+    if (need_a) out[0] = core::binary(BinOp::mul, g, b);
+    if (need_b) out[1] = core::binary(BinOp::mul, g, a);
+  } else if (da == 2 && db == 1) {   // MvBackward0: grad.ger(vec), self^T.mv(grad)
+    if (need_a) out[0] = core::binary(BinOp::mul, unsqueeze(g, 1), unsqueeze(b, 0));
+    if (need_b) out[1] = core::matmul(t(a), g);
+  } else if (da == 1 && db == 2) {   // MmBackward0 of the unsqueezed row
+    if (need_a) out[0] = core::matmul(b, g);
+    if (need_b) out[1] = core::matmul(unsqueeze(a, 1), unsqueeze(g, 0));
+  } else if (da == 2 && db == 2) {   // MmBackward0
+    if (need_a) out[0] = core::matmul(g, t(b));
+    if (need_b) out[1] = core::matmul(t(a), g);
+  } else if (fold == 1) {   // a.reshape(-1, k) @ b: the weight's gradient sums over all rows
+    const int64_t k = a.shape().back();
+    const Tensor a2 = reshape(a, {-1, k});
+    if (db == 2) {
+      const Tensor g2 = reshape(g, {-1, b.shape()[1]});
+      if (need_a) out[0] = reshape(core::matmul(g2, t(b)), a.shape());
+      if (need_b) out[1] = core::matmul(t(a2), g2);
+    } else {
+      const Tensor g2 = reshape(g, {-1});
+      if (need_a) out[0] = reshape(core::binary(BinOp::mul, unsqueeze(g2, 1), unsqueeze(b, 0)), a.shape());
+      if (need_b) out[1] = core::matmul(t(a2), g2);
+    }
+  } else if (fold == 2) {   // (b^T @ a^T)^T with b^T's rows folded: (batch*n, k)
+    const int64_t k = b.shape()[b.dim() - 2];
+    const Tensor bt2 = reshape(mT(b), {-1, k});
+    if (da == 2) {
+      const Tensor gt2 = reshape(mT(g), {-1, a.shape()[0]});   // (batch*n, m)
+      if (need_a) out[0] = t(core::matmul(t(bt2), gt2));
+      if (need_b) out[1] = core::matmul(t(a), g);             // per element: sum over m in order
+    } else {
+      const Tensor g2 = reshape(g, {-1});                       // (batch*n)
+      if (need_a) out[0] = core::matmul(t(bt2), g2);
+      if (need_b) out[1] = mT(reshape(core::binary(BinOp::mul, unsqueeze(g2, 1), unsqueeze(a, 0)), mT(b).shape()));
+    }
+  } else {   // batched (bmm per broadcast batch); 1-D operands unsqueezed
+    const Tensor a2 = da == 1 ? unsqueeze(a, 0) : a, b2 = db == 1 ? unsqueeze(b, 1) : b;
+    Tensor g2 = da == 1 ? unsqueeze(g, -2) : g;
+    if (db == 1) g2 = unsqueeze(g2, -1);
+    if (need_a) {
+      Tensor ga = core::matmul(g2, mT(b2));
+      out[0] = da == 1 ? reshape(autograd::sum_to(ga, a2.shape()), a.shape()) : ga;
+    }
+    if (need_b) {
+      Tensor gb = core::matmul(mT(a2), g2);
+      out[1] = db == 1 ? reshape(autograd::sum_to(gb, b2.shape()), b.shape()) : gb;
+    }
+  }
+  return out;
+}
+
+Backward matmul(const Tensor& a, const Tensor& b) {   // every `@` shape
+  const int fold = should_fold(a, b.dim()) ? 1 : should_fold(b, a.dim()) ? 2 : 0;
+  std::vector<Tensor> saved;   // mm saves self for mat2's gradient and mat2 for self's
+  if (b.requires_grad()) saved.push_back(a);
+  if (a.requires_grad()) saved.push_back(b);
+  return reads({[sa = detach(a), sb = detach(b), fold, need_a = a.requires_grad(), need_b = b.requires_grad()](const Grads& g) {
+    return matmul_grads(sa, sb, *g[0], fold, need_a, need_b);
+  }}, saved);
+}
+
+// BaddbmmBackward0 (beta = alpha = 1).
+Backward baddbmm(const Tensor& batch1, const Tensor& batch2, bool need_self) {
+  const bool need_a = batch1.requires_grad(), need_b = batch2.requires_grad();
+  return {[a = detach(batch1), b = detach(batch2), need_self, need_a, need_b](const Grads& g) {
+    Grads out(3);
+    if (need_self) out[0] = *g[0];   // beta = 1: the engine sums it down to self's shape
+    if (need_a) out[1] = core::matmul(*g[0], core::transpose(b, 1, 2));
+    if (need_b) out[2] = core::matmul(core::transpose(a, 1, 2), *g[0]);
+    return out;
+  }};
+}
+
+}  // namespace
+}  // namespace grad
+
+// ---- forward ----
+
+Tensor dot(const Tensor& a, const Tensor& b) {
+  if (a.dim() != 1 || b.dim() != 1)
+    throw TensorError(fmt::format("1D tensors expected, but got {}D and {}D tensors", a.dim(), b.dim()));
+  if (a.shape()[0] != b.shape()[0])
+    throw TensorError(fmt::format(
+        "inconsistent tensor size, expected tensor [{}] and src [{}] to have the same number of elements, but got {} and {} elements respectively",
+        a.shape()[0], b.shape()[0], a.shape()[0], b.shape()[0]));
+  detail::require_float(a, "dot");
+  const Tensor ca = a.contiguous(), cb = to_float(b).contiguous();
+  Tensor out = scalar(kernels::dot(ca.data<float>(), cb.data<float>(), a.shape()[0]));
+  return autograd::record(std::move(out), {&a, &b}, "DotBackward0", grad::matmul(a, b));
+}
+
+namespace {
+
+void check_inner(const Tensor& a, const Tensor& b, int64_t ka, int64_t kb) {
+  if (ka != kb)
+    throw TensorError(fmt::format("mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})",
+                                  a.dim() >= 2 ? a.shape()[a.dim() - 2] : 1, ka, kb,
+                                  b.dim() >= 2 ? b.shape()[b.dim() - 1] : 1));
+}
+
+// The matrix in the last two dims of `t`, read in place through its strides.
+gemm::Operand operand(const Tensor& t) {
+  return {t.data<float>(), t.strides()[t.dim() - 2], t.strides()[t.dim() - 1]};
+}
+
+// True when the batch dims and the row dim of `a` (..., m, k) step evenly, so the whole
+// tensor is one (batch*m, k) matrix with a's row stride, as PyTorch folds N-D @ 2-D into mm.
+bool rows_fold(const Tensor& a) {
+  int64_t expected = a.strides()[a.dim() - 2] * a.shape()[a.dim() - 2];
+  for (int64_t d = a.dim() - 3; d >= 0; --d) {
+    if (a.shape()[d] == 1) continue;   // any stride: its only index is 0
+    if (a.strides()[d] != expected) return false;
+    expected *= a.shape()[d];
+  }
+  return true;
+}
+
+// Batched (..., m, k) @ (..., k, n) with broadcast batch dims; both at least 2-D.
+Tensor batched_matmul(const Tensor& a, const Tensor& b) {
+  const int64_t m = a.shape()[a.dim() - 2], k = a.shape()[a.dim() - 1];
+  const int64_t kb = b.shape()[b.dim() - 2], n = b.shape()[b.dim() - 1];
+  check_inner(a, b, k, kb);
+  const Shape ba(a.shape().begin(), a.shape().end() - 2), bb(b.shape().begin(), b.shape().end() - 2);
+  const Shape batch_shape = broadcast_shapes(ba, bb);
+  const int64_t batch = numel_of(batch_shape);
+  Shape shape = batch_shape;  // (batch..., m, n)
+  shape.push_back(m);
+  shape.push_back(n);
+  Tensor out = empty(shape);
+  if (bb.empty() && rows_fold(a)) {  // N-D @ 2-D: one (batch*m, k) @ (k, n) product
+    gemm::matmul(batch * m, n, k, operand(a), operand(b), out.data<float>(), n);
+    return out;
+  }
+  // Each batch's matrix starts at the offset its batch index gives through the batch strides
+  // (0 along a broadcast dim): one offset per matrix, none per element.
+  const Shape sa(a.strides().begin(), a.strides().end() - 2), sb(b.strides().begin(), b.strides().end() - 2);
+  const Tensor va = make_view(a, ba, sa, a.offset()), vb = make_view(b, bb, sb, b.offset());
+  std::vector<int64_t> oa(static_cast<size_t>(batch)), ob(static_cast<size_t>(batch));
+  for_each_offset(batch_shape, [&](int64_t q, int64_t i, int64_t j) {
+                    oa[q] = i;
+                    ob[q] = j;
+                  },
+                  broadcast_strides(va, batch_shape), broadcast_strides(vb, batch_shape));
+  gemm::batched_matmul(batch, m, n, k, operand(a), oa.data(), operand(b), ob.data(), out.data<float>());
+  return out;
+}
+
+}  // namespace
+
+// `a @ b` with torch.matmul's dispatch; grad_fn names as PyTorch 1.13 records them.
+Tensor matmul(const Tensor& a, const Tensor& b) {
+  if (a.dim() == 0 || b.dim() == 0)
+    throw TensorError("both arguments to matmul need to be at least 1D, but they are " +
+                      fmt::format("{}D and {}D", a.dim(), b.dim()));
+  detail::require_float(a, "matmul");
+  detail::require_float(b, "matmul");
+  if (a.dim() == 1 && b.dim() == 1) return dot(a, b);
+  if (a.dim() == 2 && b.dim() == 1) {
+    check_inner(a, b, a.shape()[1], b.shape()[0]);
+    Tensor out = empty({a.shape()[0]});
+    const Tensor ca = a.strides()[1] == 1 ? a : a.contiguous(), x = b.contiguous();   // sgemv 'T' reads rows
+    gemm::matvec(a.shape()[0], a.shape()[1], ca.data<float>(), ca.strides()[0], x.data<float>(), out.data<float>());
+    return autograd::record(std::move(out), {&a, &b}, "MvBackward0", grad::matmul(a, b));
+  }
+  if (a.dim() == 1 && b.dim() == 2) {
+    check_inner(a, b, a.shape()[0], b.shape()[0]);
+    Tensor out = empty({b.shape()[1]});
+    gemm::matmul(1, b.shape()[1], b.shape()[0], {a.data<float>(), 0, a.strides()[0]}, operand(b), out.data<float>(),
+                 b.shape()[1]);
+    return autograd::record(std::move(out), {&a, &b}, "SqueezeBackward3", grad::matmul(a, b));
+  }
+  if (a.dim() == 2 && b.dim() == 2) {
+    check_inner(a, b, a.shape()[1], b.shape()[0]);
+    Tensor out = empty({a.shape()[0], b.shape()[1]});
+    gemm::matmul(a.shape()[0], b.shape()[1], a.shape()[1], operand(a), operand(b), out.data<float>(), b.shape()[1]);
+    return autograd::record(std::move(out), {&a, &b}, "MmBackward0", grad::matmul(a, b));
+  }
+  // Batched: a 1-D operand is unsqueezed and the added dim removed afterwards.
+  Tensor a2 = a.dim() == 1 ? unsqueeze(a, 0) : a, b2 = b.dim() == 1 ? unsqueeze(b, 1) : b;
+  Tensor out = batched_matmul(a2, b2);
+  if (a.dim() == 1) out = squeeze(out, -2);
+  if (b.dim() == 1) out = squeeze(out, -1);
+  // ND @ 2-D folds into one mm, ND @ ND expands and runs bmm; both end in _unsafe_view.
+  return autograd::record(std::move(out), {&a, &b}, "UnsafeViewBackward0", grad::matmul(a, b));
+}
+
+// baddbmm(mask, a, b) for (B, L, hd) @ (B, hd, S): ATen's own loop when hd*L*S < 400 starts each
+// sum from the mask value; above that the BLAS sums first and the mask is added after.
+Tensor detail::baddbmm(const Tensor& mask, const Tensor& a, const Tensor& b) {
+  const int64_t B = a.shape()[0], L = a.shape()[1], hd = a.shape()[2], S = b.shape()[2];
+  if (hd * L * S >= 400) return binary(BinOp::add, matmul(a, b), mask);
+  const Tensor m = expand(mask, {B, L, S}).contiguous(), x = a.contiguous(), y = b.contiguous();
+  Tensor out = empty({B, L, S});
+  const float *pm = m.data<float>(), *px = x.data<float>(), *py = y.data<float>();
+  float* o = out.data<float>();
+  for (int64_t n = 0; n < B; ++n)
+    for (int64_t i = 0; i < L; ++i)
+      for (int64_t j = 0; j < S; ++j) {
+        float r = pm[(n * L + i) * S + j];
+        for (int64_t l = 0; l < hd; ++l) r = r + px[(n * L + i) * hd + l] * py[(n * hd + l) * S + j];
+        o[(n * L + i) * S + j] = r;
+      }
+  return autograd::record(std::move(out), {&mask, &a, &b}, "BaddbmmBackward0", grad::baddbmm(a, b, mask.requires_grad()));
+}
+
+}  // namespace attn::core

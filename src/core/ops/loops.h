@@ -1,0 +1,59 @@
+// core/ops/loops.h: what ATen's elementwise loops (native/cpu/Loops.h, TensorIterator) decide that
+// changes a float: which elements a vectorised kernel computes in its scalar tail. For the
+// pointwise ops of ops/unary.cpp, ops/pow.cpp and ops/activation.cpp. Internal to core (detail).
+//
+// What it is: cpu_kernel_vec / cpu_serial_kernel_vec run 2 vectors of 8 floats per step and the
+// last `run % 16` elements of each contiguous run through the scalar lambda, which may round
+// differently (Sleef in the body, glibc in the tail); an innermost stride other than 1 runs
+// everything scalar (docs/pytorch-numerics.md §13). map_split and zip are the element loops
+// built on that.
+// What it is not: threads or SIMD (plain loops), or a place for the arithmetic (the callers' f).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/tensor.h"
+
+namespace attn::core::detail {
+
+// cpu_kernel_vec / cpu_serial_kernel_vec: 2 vectors of 8 floats per step, the rest scalar.
+constexpr int64_t kVecStep = 16;
+
+// For each row-major element of x: 1 when ATen's cpu_kernel_vec computes it in the scalar tail
+// (memory order, one tail per contiguous run; §13). Used by pow and GELU.
+std::vector<uint8_t> scalar_tail(const Tensor& x);
+
+// out[k] = f(a's element k, whether ATen computes it in the scalar tail), row-major, a new
+// contiguous float32 tensor of a's shape (§13). has_tail false: no element is in a tail (vml ops).
+template <typename F>
+Tensor map_split(const Tensor& a, F f, bool has_tail) {
+  const Tensor x = to_float(a);
+  Tensor out = empty(x.shape());
+  float* o = out.data<float>();
+  const float* in = x.data<float>();
+  const int64_t n = x.numel();
+  if (x.is_contiguous()) {
+    const int64_t body = has_tail ? n - n % kVecStep : n;
+    for (int64_t k = 0; k < n; ++k) o[k] = f(in[k], k >= body);
+  } else {
+    const std::vector<uint8_t> tail = has_tail ? scalar_tail(x) : std::vector<uint8_t>(static_cast<size_t>(n), 0);
+    for_each_offset(x.shape(), [&](int64_t k, int64_t off) { o[k] = f(in[off], tail[k] != 0); }, x.strides());
+  }
+  return out;
+}
+
+// out[k] = f(a[k], b[k]) over the broadcast shape of a and b (row-major, new float32 tensor).
+template <typename F>
+Tensor zip(const Tensor& a, const Tensor& b, F f) {
+  const Shape shape = broadcast_shapes(a.shape(), b.shape());
+  const Tensor fa = to_float(a), fb = to_float(b);
+  Tensor out = empty(shape);
+  const float *pa = fa.data<float>(), *pb = fb.data<float>();
+  float* o = out.data<float>();
+  for_each_offset(shape, [&](int64_t k, int64_t i, int64_t j) { o[k] = f(pa[i], pb[j]); },
+                  broadcast_strides(fa, shape), broadcast_strides(fb, shape));
+  return out;
+}
+
+}  // namespace attn::core::detail

@@ -1,0 +1,166 @@
+// core/ops/pow.cpp: pow with a tensor on either side, forward and backward (ops/pow.h).
+//
+// What it is: pow_tensor_scalar (0 fills ones, 1 copies; 0.5, -0.5, -1 are the vml sqrt / rsqrt /
+// reciprocal kernels; 2, 3, -2 multiply) and pow_tensor_tensor_kernel, each with ATen's vector
+// body and scalar tail (ops/loops.h). The backward formulas (derivatives.yaml,
+// FunctionsManual.cpp) as core ops on detached tensors (docs/pytorch-numerics.md §12):
+//   x ** e: e == 0 -> zeros, else g * (fl32(e) * x.pow(e - 1))
+//   x ** e tensor: where(e == 0, 0, g * (e * x.pow(e - 1))) and g * where(x == 0 & e >= 0, 0, y * log(x))
+//   s ** e: g * (y * fl32(log(s)))
+// What it is not: the Sleef arithmetic (kernels/sleef.cpp).
+#include "core/ops/pow.h"
+
+#include <cmath>
+
+#include "core/autograd.h"
+#include "core/kernels/sleef.h"
+#include "core/ops/binary.h"
+#include "core/ops/loops.h"
+#include "core/ops/unary.h"
+
+namespace attn::core {
+
+namespace {
+
+bool avx2(CpuKernels cpu) { return cpu == CpuKernels::avx2; }
+
+using detail::kVecStep;
+using detail::map_split;
+
+}  // namespace
+
+// ---- tensor ** number ----
+
+// pow_tensor_scalar (Pow.cpp, PowKernel.cpp): 0 fills ones, 1 copies; 0.5, -0.5, -1 are the vml
+// sqrt / rsqrt / reciprocal kernels; 2, 3, -2 multiply; other exponents call powf(x, fl32(e)) in
+// the vector body and std::pow(float, double), i.e. double pow, in the scalar tail.
+Tensor pow(const Tensor& a, double e, CpuKernels cpu) {
+  if (!a.is_float() && e == std::floor(e) && e >= 0) {   // int64 ** non-negative int stays int64
+    const Tensor x = to_dtype(a, DType::int64).contiguous();
+    Tensor out = empty(x.shape(), DType::int64);
+    const int64_t* in = x.data<int64_t>();
+    int64_t* o = out.data<int64_t>();
+    for (int64_t k = 0; k < x.numel(); ++k) {
+      uint64_t r = 1;
+      for (int64_t j = 0; j < static_cast<int64_t>(e); ++j) r *= static_cast<uint64_t>(in[k]);
+      o[k] = static_cast<int64_t>(r);
+    }
+    return out;
+  }
+  const float ef = static_cast<float>(e);
+  Tensor out = map_split(a, [&](float x, bool tail) -> float {
+    if (e == 0) return 1.0f;
+    if (e == 1) return x;
+    if (e == 0.5) return std::sqrt(x);
+    if (e == -0.5) return 1.0f / std::sqrt(x);
+    if (e == -1) return 1.0f / x;
+    if (e == 2) return x * x;
+    if (e == 3) return (x * x) * x;
+    if (e == -2) return 1.0f / (x * x);
+    if (tail) return static_cast<float>(std::pow(static_cast<double>(x), e));
+    return avx2(cpu) ? sleef::powf_u10(x, ef) : ::powf(x, ef);
+  }, true);
+  // PowBackward0 (pow_backward): e == 0 -> zeros, else g * (fl32(e) * x.pow(e - 1)).
+  autograd::Backward backward = autograd::detail::reads({[x = detach(a), e, ef, cpu](const autograd::Grads& g) {
+    if (e == 0) return autograd::Grads{zeros(x.shape())};
+    const Tensor d = binary_scalar(BinOp::mul, pow(x, e - 1.0, cpu), ef);
+    return autograd::Grads{binary(BinOp::mul, *g[0], d)};
+  }}, {a});
+  return autograd::record(std::move(out), {&a}, "PowBackward0", std::move(backward));
+}
+
+// ---- tensor ** tensor, number ** tensor ----
+
+namespace grad {
+namespace {
+
+using autograd::Backward;
+using autograd::Grads;
+using detail::mul;
+using detail::muls;
+using detail::zip;
+
+Backward pow_tensor(const Tensor& base, const Tensor& exponent, const Tensor& result, CpuKernels cpu) {
+  const bool need_x = base.requires_grad(), need_e = exponent.requires_grad();
+  return {[x = detach(base), e = detach(exponent), y = detach(result), need_x, need_e, cpu](const Grads& g) {
+    Grads out(2);
+    if (need_x) {   // pow_backward_self: where(exponent == 0, 0, grad * (exponent * self.pow(exponent - 1)))
+      const Tensor p = core::pow(x, core::binary_scalar(BinOp::sub, e, 1.0), cpu);
+      const Tensor d = mul(*g[0], mul(e, p));
+      out[0] = zip(e, d, [](float ev, float dv) { return ev == 0.0f ? 0.0f : dv; });
+    }
+    if (need_e) {   // pow_backward_exponent: grad * where(self == 0 & exponent >= 0, 0, result * self.log())
+      const Tensor rl = mul(y, core::log(x, cpu));
+      const Tensor zero_x = zip(x, e, [](float xv, float ev) { return (xv == 0.0f && ev >= 0.0f) ? 1.0f : 0.0f; });
+      out[1] = mul(*g[0], zip(zero_x, rl, [](float c, float v) { return c != 0.0f ? 0.0f : v; }));
+    }
+    return out;
+  }};
+}
+
+Backward pow_scalar_base(double base, const Tensor& exponent, const Tensor& result) {
+  return {[base, e = detach(exponent), y = detach(result)](const Grads& g) {
+    Tensor d = muls(y, std::log(base));   // (result * base.log()), the log in double
+    if (base == 0.0) d = zip(e, d, [](float ev, float dv) { return ev >= 0.0f ? 0.0f : dv; });
+    return Grads{mul(*g[0], d)};
+  }};
+}
+
+}  // namespace
+}  // namespace grad
+
+namespace {
+
+// pow_tensor_tensor_kernel: powf on the vector body (Sleef or glibc), glibc powf on the tail.
+// Operands of the output's shape and contiguous, or a single broadcast value, form one
+// contiguous run; any other broadcast is walked element by element (all scalar).
+Tensor pow_tt(const Tensor& base, const Tensor& e, CpuKernels cpu) {
+  const Shape shape = broadcast_shapes(base.shape(), e.shape());
+  const Tensor x = to_float(base), y = to_float(e);
+  Tensor out = empty(shape);
+  float* o = out.data<float>();
+  const float *px = x.data<float>(), *py = y.data<float>();
+  const Shape sx = broadcast_strides(x, shape), sy = broadcast_strides(y, shape), so = out.strides();
+  // TensorIterator's inner loop: the trailing dims that coalesce for all three operands form one
+  // run; it is vectorised when every operand is contiguous along it, or one input is a single
+  // broadcast value (stride 0) and the rest contiguous (VectorizedLoop2d); else all scalar.
+  int64_t run = 1;
+  int64_t d = static_cast<int64_t>(shape.size()) - 1;   // the innermost dim of size > 1
+  while (d >= 0 && shape[d] == 1) --d;
+  bool vec = true;
+  if (d >= 0) {
+    const auto unit = [&](const Shape& s) { return s[d] == 1; };
+    vec = (unit(sx) && unit(sy)) || (sx[d] == 0 && unit(sy)) || (unit(sx) && sy[d] == 0);
+    run = shape[d];
+    for (int64_t e = d - 1; e >= 0; --e) {
+      if (shape[e] == 1) continue;
+      bool joins = true;
+      for (const Shape* s : {&sx, &sy, &so}) joins = joins && (*s)[e] == (*s)[d] * run;
+      if (!joins) break;
+      run *= shape[e];
+    }
+  }
+  const int64_t body = vec ? run - run % kVecStep : 0;
+  for_each_offset(shape, [&](int64_t k, int64_t i, int64_t j) {
+    o[k] = (k % run < body && avx2(cpu)) ? sleef::powf_u10(px[i], py[j]) : ::powf(px[i], py[j]);
+  }, sx, sy);
+  return out;
+}
+
+}  // namespace
+
+Tensor pow(const Tensor& a, const Tensor& exponent, CpuKernels cpu) {
+  Tensor out = pow_tt(a, exponent, cpu);
+  autograd::Backward backward = grad::pow_tensor(a, exponent, out, cpu);
+  return autograd::record(std::move(out), {&a, &exponent}, "PowBackward1", std::move(backward));
+}
+
+// pow(Scalar, Tensor): the base becomes a wrapped 0-d tensor, rounded to float32.
+Tensor pow(double base, const Tensor& exponent, CpuKernels cpu) {
+  const Tensor b = scalar(static_cast<float>(base));
+  Tensor out = pow_tt(b, exponent, cpu);
+  autograd::Backward backward = grad::pow_scalar_base(base, exponent, out);
+  return autograd::record(std::move(out), {&exponent}, "PowBackward2", std::move(backward));
+}
+
+}  // namespace attn::core

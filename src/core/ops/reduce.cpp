@@ -1,0 +1,308 @@
+// core/ops/reduce.cpp: sum, mean, max, amax, argmax, var and std, forward and backward
+// (ops/reduce.h).
+//
+// What it is: the shape logic of each reduction around kernels/reduce.h's cascade sum (sum,
+// mean) or a plain loop (max, amax, argmax: no rounding), and var/std as PyTorch 1.13 computes
+// them (std_var_out in ReduceOps.cpp; §19): a result of more than one element is, per output,
+// Welford in double over the reduced elements in memory order, m2 / max(0, n - correction) in
+// double, std its double sqrt, each rounded once to float; a result of exactly one element
+// (x.var(), or a dim whose other dims all have size 1) takes std_var_all_cpu's two passes, the
+// float32 x.mean() widened to double, then the sum of squared deviations in double. The backward
+// formulas (derivatives.yaml, FunctionsManual.cpp) as core ops on detached tensors (§12):
+//   x.sum(): g expanded    x.mean(dim): g expanded / fl32(n)
+//   var: (fl32(2/(n-c)) * g) * (x - x.mean(dim, keepdim=True))   (g unsqueezed back first)
+//   std: var's with g / (2*y), +0 where y == 0
+//   amax: (g / count) * mask           max(): zeros with g / count written where x == max
+// What it is not: sums over any dims and strides (ops/sum_to.cpp), var over several dims at
+// once (the binding refuses it), or var_mean.
+#include "core/ops/reduce.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/autograd.h"
+#include "core/kernels/reduce.h"
+#include "core/ops/binary.h"
+#include "core/ops/compare.h"
+#include "core/ops/inplace.h"
+#include "core/ops/loops.h"
+#include "core/ops/views.h"
+
+namespace attn::core {
+
+namespace {
+
+// The shape of a reduction over `dim`: kept as size 1 with keepdim, else removed.
+Shape reduced_shape(Shape shape, int64_t dim, bool keepdim) {
+  if (shape.empty()) return shape;
+  if (keepdim) shape[dim] = 1;
+  else shape.erase(shape.begin() + dim);
+  return shape;
+}
+
+double finish(double m2, int64_t n, int64_t correction, bool take_sqrt) {
+  const double v = m2 / static_cast<double>(std::max<int64_t>(0, n - correction));
+  return take_sqrt ? std::sqrt(v) : v;
+}
+
+}  // namespace
+
+// ---- backward ----
+
+namespace grad {
+namespace {
+
+using autograd::Backward;
+using autograd::Grads;
+using autograd::detail::reads;
+using detail::div;
+using detail::mul;
+using detail::muls;
+using detail::zip;
+
+// g expanded back over a reduced dim (keepdim=False removed it).
+Tensor expand_back(const Tensor& g, const Shape& shape, int64_t dim, bool keepdim) {
+  const Tensor k = keepdim ? g : unsqueeze(g, dim);
+  return expand(k, shape);
+}
+
+// A reduced gradient (or result) with the reduced dim put back as size 1 (restore_reduced_dims).
+Tensor restore(const Tensor& t, std::optional<int64_t> dim, bool keepdim) {
+  if (!dim || keepdim) return t;   // every dim reduced: a 0-d value broadcasts as it is
+  return core::unsqueeze(t, *dim);
+}
+
+// var_backward (FunctionsManual.cpp) for one dim or every element (dim nullopt).
+Tensor var_grad(const Tensor& g, const Tensor& x, std::optional<int64_t> dim, int64_t correction, bool keepdim) {
+  if (x.dim() == 0 || !dim) {
+    const int64_t n = x.numel();
+    if (n == correction) return muls(g, std::numeric_limits<double>::infinity());
+    const Tensor centred = core::binary(BinOp::sub, x, mean(x));
+    return mul(muls(g, 2.0 / static_cast<double>(n - correction)), centred);
+  }
+  const Tensor gg = (!keepdim && x.dim() > 1) ? core::unsqueeze(g, *dim) : g;
+  const int64_t dof = x.shape()[static_cast<size_t>(*dim)] - correction;
+  const Tensor centred = core::binary(BinOp::sub, x, mean(x, *dim, true));
+  return mul(muls(gg, 2.0 / static_cast<double>(dof)), centred);
+}
+
+Backward sum_all(const Shape& input_shape) {
+  return {[input_shape](const Grads& g) { return Grads{expand(*g[0], input_shape)}; }, false};
+}
+
+Backward sum_dim(const Shape& input_shape, int64_t dim, bool keepdim) {
+  return {[=](const Grads& g) { return Grads{expand_back(*g[0], input_shape, dim, keepdim)}; }, false};
+}
+
+Backward mean_dim(const Shape& input_shape, int64_t dim, bool keepdim) {
+  const float n = static_cast<float>(input_shape[static_cast<size_t>(dim)]);
+  return {[=](const Grads& g) {
+            return Grads{core::binary_scalar(BinOp::div, expand_back(*g[0], input_shape, dim, keepdim), n)};
+          },
+          false};
+}
+
+Backward mean_all(const Shape& input_shape) {
+  const float n = static_cast<float>(numel_of(input_shape));
+  return {[=](const Grads& g) { return Grads{core::binary_scalar(BinOp::div, expand(*g[0], input_shape), n)}; }, false};
+}
+
+Backward var_std(const Tensor& input, const Tensor& result, std::optional<int64_t> dim, int64_t correction, bool keepdim,
+                 bool take_sqrt) {
+  return reads({[x = detach(input), y = detach(result), dim, correction, keepdim, take_sqrt](const Grads& g) {
+    Tensor gv = *g[0];
+    if (take_sqrt) {   // std_backward: (grad / (result * 2)).masked_fill_(result == 0, 0)
+      gv = div(gv, muls(y, 2.0));
+      masked_fill_(gv, compare(CmpOp::eq, y, zeros({})), 0.0f);
+    }
+    return Grads{var_grad(gv, x, dim, correction, keepdim)};
+  }}, {input}, take_sqrt);
+}
+
+Backward amax(const Tensor& input, const Tensor& result, std::optional<int64_t> dim, bool keepdim) {
+  return {[x = detach(input), y = detach(result), dim, keepdim](const Grads& g) {
+    // scale_grad_by_count(restore(grad), restore(result) == self, dim) = (grad / mask.sum(dim, true)) * mask
+    const Tensor r = restore(y, dim, keepdim), gr = restore(*g[0], dim, keepdim);
+    const Tensor mask = zip(r, x, [](float rv, float xv) { return rv == xv ? 1.0f : 0.0f; });
+    Tensor count = dim ? sum(mask, *dim, true) : reshape(sum(mask), Shape(static_cast<size_t>(x.dim()), 1));
+    return Grads{mul(div(gr, count), mask)};
+  }};
+}
+
+Backward max_all(const Tensor& input, const Tensor& result) {
+  return {[x = detach(input), y = detach(result)](const Grads& g) {
+    // evenly_distribute_backward: zeros(input).masked_fill_(mask, grad / mask.sum())
+    const float m = y.float_at(0);
+    const Tensor xc = x.contiguous();
+    Tensor out = zeros(x.shape());
+    int64_t count = 0;
+    for (int64_t k = 0; k < xc.numel(); ++k) count += std::isnan(m) ? std::isnan(xc.data<float>()[k]) : xc.data<float>()[k] == m;
+    const float v = g[0]->float_at(0) / static_cast<float>(count);
+    for (int64_t k = 0; k < xc.numel(); ++k) {
+      const float xv = xc.data<float>()[k];
+      if (std::isnan(m) ? std::isnan(xv) : xv == m) out.data<float>()[k] = v;
+    }
+    return Grads{out};
+  }};
+}
+
+}  // namespace
+}  // namespace grad
+
+// ---- forward ----
+
+Tensor sum(const Tensor& a) {
+  if (!a.is_float()) {
+    const std::vector<int64_t> v = a.ints();
+    uint64_t s = 0;   // wraps as PyTorch's int64 sum does
+    for (int64_t x : v) s += static_cast<uint64_t>(x);
+    return from_ints({}, {static_cast<int64_t>(s)});
+  }
+  const Tensor c = a.contiguous();
+  Tensor out = scalar(kernels::sum_all(c.data<float>(), c.numel()));
+  return autograd::record(std::move(out), {&a}, "SumBackward0", grad::sum_all(a.shape()));
+}
+
+Tensor sum(const Tensor& a, int64_t dim, bool keepdim) {
+  detail::require_float(a, "sum");
+  dim = normalize_dim(dim, a.dim());
+  const Tensor c = a.contiguous();
+  const detail::DimSplit s = detail::split_at(c.shape(), dim);
+  Shape shape = c.shape();
+  if (keepdim) shape[dim] = 1;
+  else shape.erase(shape.begin() + dim);
+  Tensor out = empty(shape);
+  kernels::sum_dim(c.data<float>(), out.data<float>(), s.outer, s.size, s.inner);
+  return autograd::record(std::move(out), {&a}, "SumBackward1", grad::sum_dim(a.shape(), dim, keepdim));
+}
+
+Tensor mean(const Tensor& a, int64_t dim, bool keepdim) {
+  Tensor s = sum(a, dim, keepdim);
+  const float n = static_cast<float>(a.shape()[normalize_dim(dim, a.dim())]);
+  float* p = s.data<float>();
+  for (int64_t k = 0; k < s.numel(); ++k) p[k] /= n;
+  return autograd::record(std::move(s), {&a}, "MeanBackward1", grad::mean_dim(a.shape(), normalize_dim(dim, a.dim()), keepdim));
+}
+
+Tensor mean(const Tensor& a) {
+  Tensor s = sum(to_float(a));   // sum() / numel, as a 0-d tensor
+  s.data<float>()[0] /= static_cast<float>(a.numel());
+  return autograd::record(std::move(s), {&a}, "MeanBackward0", grad::mean_all(a.shape()));
+}
+
+Tensor max(const Tensor& a) {
+  if (a.numel() == 0)
+    throw TensorError("max(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.");
+  const std::vector<float> v = to_float(a).floats();
+  const float m = *std::max_element(v.begin(), v.end());
+  Tensor out = scalar(m);
+  autograd::Backward backward = grad::max_all(a, out);
+  return autograd::record(std::move(out), {&a}, "MaxBackward1", std::move(backward));
+}
+
+Tensor amax(const Tensor& a, int64_t dim, bool keepdim) {
+  const Tensor f = to_float(a).contiguous();
+  const int64_t given = dim;
+  dim = normalize_dim(dim, f.dim());
+  const auto [outer, size, inner] = detail::split_at(f.shape(), dim);
+  if (size == 0 && f.dim() > 0)   // PyTorch names the dim as given, unlike argmax
+    throw TensorError(fmt::format("amax(): Expected reduction dim {} to have non-zero size.", given), "IndexError");
+  const Shape shape = reduced_shape(f.shape(), dim, keepdim);
+  Tensor out = empty(shape);
+  const float* in = f.data<float>();
+  float* o = out.data<float>();
+  for (int64_t b = 0; b < outer; ++b)
+    for (int64_t i = 0; i < inner; ++i) {
+      float m = in[b * size * inner + i];
+      for (int64_t s = 1; s < size && !std::isnan(m); ++s) {
+        float v = in[(b * size + s) * inner + i];
+        if (std::isnan(v) || v > m) m = v;
+      }
+      o[b * inner + i] = m;
+    }
+  if (!a.is_float()) return to_dtype(out, a.dtype());
+  autograd::Backward backward = grad::amax(a, out, dim, keepdim);
+  return autograd::record(std::move(out), {&a}, "AmaxBackward0", std::move(backward));
+}
+
+Tensor amax(const Tensor& a) {
+  if (a.numel() == 0)
+    throw TensorError("amax(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.");
+  Tensor out = detach(amax(reshape(a, {-1}), 0, false));
+  autograd::Backward backward = grad::amax(a, out, std::nullopt, false);
+  return autograd::record(std::move(out), {&a}, "AmaxBackward0", std::move(backward));
+}
+
+Tensor argmax(const Tensor& a, int64_t dim, bool keepdim) {
+  const Tensor f = to_float(a).contiguous();
+  dim = normalize_dim(dim, f.dim());
+  const auto [outer, size, inner] = detail::split_at(f.shape(), dim);
+  if (size == 0 && f.dim() > 0)
+    throw TensorError(fmt::format("argmax(): Expected reduction dim {} to have non-zero size.", dim), "IndexError");
+  Tensor out = empty(reduced_shape(f.shape(), dim, keepdim), DType::int64);
+  const float* in = f.data<float>();
+  int64_t* o = out.data<int64_t>();
+  for (int64_t b = 0; b < outer; ++b)
+    for (int64_t i = 0; i < inner; ++i) {
+      int64_t best = 0;
+      for (int64_t s = 1; s < size; ++s) {
+        float v = in[(b * size + s) * inner + i], m = in[(b * size + best) * inner + i];
+        if (v > m || (std::isnan(v) && !std::isnan(m))) best = s;
+      }
+      o[b * inner + i] = best;
+    }
+  return out;
+}
+
+Tensor argmax(const Tensor& a) {
+  if (a.numel() == 0)
+    throw TensorError("argmax(): Expected reduction dim to be specified for input.numel() == 0.", "IndexError");
+  return argmax(reshape(a, {-1}), 0, false);
+}
+
+Tensor var_std(const Tensor& a, std::optional<int64_t> dim, int64_t correction, bool keepdim, bool take_sqrt) {
+  const Tensor x = to_float(a).contiguous();
+  const float* in = x.data<float>();
+  Shape out_shape;
+  int64_t outer = 1, size = x.numel(), inner = 1;
+  if (dim) {
+    const int64_t d = x.dim() == 0 ? 0 : normalize_dim(*dim, x.dim());
+    out_shape = x.shape();
+    if (x.dim() > 0) {
+      size = x.shape()[d];
+      for (int64_t k = 0; k < x.dim(); ++k) (k < d ? outer : k > d ? inner : size) *= (k == d ? 1 : x.shape()[k]);
+      if (keepdim) out_shape[d] = 1;
+      else out_shape.erase(out_shape.begin() + d);
+    }
+  } else if (keepdim) {
+    out_shape = Shape(x.shape().size(), 1);
+  }
+  Tensor out = empty(out_shape);
+  float* o = out.data<float>();
+  if (outer * inner == 1) {   // one output: two passes around the float32 mean
+    const double mean = x.numel() ? static_cast<double>(sum(x).float_at(0) / static_cast<float>(x.numel())) : NAN;
+    double s = 0.0;
+    for (int64_t k = 0; k < x.numel(); ++k) s += (static_cast<double>(in[k]) - mean) * (static_cast<double>(in[k]) - mean);
+    o[0] = static_cast<float>(finish(s, x.numel(), correction, take_sqrt));
+  } else {
+    for (int64_t b = 0; b < outer; ++b)
+      for (int64_t i = 0; i < inner; ++i) {   // WelfordOps<float, double, int64_t, double>
+        double mean = 0.0, m2 = 0.0;
+        for (int64_t k = 0; k < size; ++k) {
+          const double v = in[(b * size + k) * inner + i], delta = v - mean;
+          mean += delta / static_cast<double>(k + 1);
+          m2 += delta * (v - mean);
+        }
+        o[b * inner + i] = static_cast<float>(finish(m2, size, correction, take_sqrt));
+      }
+  }
+  std::optional<int64_t> gdim;   // var_backward's dim: none for a 0-d input or every element
+  if (dim && x.dim() > 0) gdim = normalize_dim(*dim, x.dim());
+  autograd::Backward backward = grad::var_std(a, out, gdim, correction, keepdim, take_sqrt);
+  return autograd::record(std::move(out), {&a}, take_sqrt ? "StdBackward0" : "VarBackward0", std::move(backward));
+}
+
+}  // namespace attn::core

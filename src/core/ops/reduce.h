@@ -1,0 +1,30 @@
+// core/ops/reduce.h: reductions (ATen's ReduceOps.cpp): sum, mean, max, amax, argmax, var and
+// std, forward and backward, in ATen's summation order (kernels/reduce.h; §12, §19).
+//
+// What it is: over one dim (removed, or kept as size 1 with keepdim) or over every element (a
+// 0-d result); dims may be negative. Each records PyTorch 1.13's grad_fn.
+// What it is not: sums over several dims or any strides for autograd (ops/sum_to.h), or
+// softmax (ops/softmax.h).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "core/tensor.h"
+
+namespace attn::core {
+
+Tensor sum(const Tensor& a);                                      // all elements -> 0-d (int64 stays int64)
+Tensor sum(const Tensor& a, int64_t dim, bool keepdim);           // float32
+Tensor mean(const Tensor& a, int64_t dim, bool keepdim);
+Tensor mean(const Tensor& a);                                     // all elements -> 0-d
+Tensor max(const Tensor& a);                                      // all elements -> 0-d (MaxBackward1)
+Tensor amax(const Tensor& a, int64_t dim, bool keepdim);          // max along dim (NaN wins); AmaxBackward0
+Tensor amax(const Tensor& a);                                     // over every element
+Tensor argmax(const Tensor& a, int64_t dim, bool keepdim);        // int64 index along dim (first max; NaN wins)
+Tensor argmax(const Tensor& a);                                   // into the flattened tensor
+// x.var / x.std over one dim (or every element when dim is nullopt), divisor max(0, n - correction):
+// Welford in double per output, or two passes when the result has one element (§19).
+Tensor var_std(const Tensor& a, std::optional<int64_t> dim, int64_t correction, bool keepdim, bool take_sqrt);
+
+}  // namespace attn::core

@@ -1,0 +1,59 @@
+// core/ops/softmax.cpp: softmax and SoftmaxBackward0 (ops/softmax.h).
+//
+// What it is: the shape logic: the input viewed as (outer, dim size, inner) around dim, made
+// contiguous (free when it already is), a 0-d input's softmax is 1, an empty one has nothing to
+// normalise; the last dim and the others take different ATen kernels (kernels/softmax.h). The
+// backward reads the saved result y (grad and y made contiguous first), as ATen's
+// _softmax_backward_data does; docs/pytorch-numerics.md §12.
+// What it is not: a place for rounding decisions (kernels/softmax.cpp).
+#include "core/ops/softmax.h"
+
+#include "core/kernels/softmax.h"
+
+namespace attn::core {
+
+namespace {
+
+// grad_in of softmax from the gradient of its result y (same shape), along dim.
+Tensor softmax_backward(const Tensor& grad, const Tensor& result, int64_t dim, CpuKernels cpu) {
+  const Tensor g = grad.contiguous(), y = result.contiguous();
+  Tensor out = empty(y.shape());
+  if (y.numel() == 0) return out;
+  if (y.dim() == 0) {
+    out.data<float>()[0] = (g.float_at(0) - g.float_at(0) * y.float_at(0)) * y.float_at(0);
+    return out;
+  }
+  const detail::DimSplit s = detail::split_at(y.shape(), dim);
+  const float *gp = g.data<float>(), *yp = y.data<float>();
+  float* o = out.data<float>();
+  if (s.inner == 1) kernels::softmax_backward_lastdim(gp, yp, o, s.outer, s.size, cpu);
+  else kernels::softmax_backward_inner(gp, yp, o, s.outer, s.size, s.inner, cpu);
+  return out;
+}
+
+}  // namespace
+
+namespace grad {
+
+Backward softmax(const Tensor& result, int64_t dim, CpuKernels cpu) {
+  return autograd::detail::reads({[y = detach(result), dim, cpu](const autograd::Grads& g) {
+    return autograd::Grads{softmax_backward(*g[0], y, dim, cpu)};
+  }}, {}, true);
+}
+
+}  // namespace grad
+
+Tensor softmax(const Tensor& a, int64_t dim, CpuKernels cpu) {
+  const Tensor fa = to_float(a).contiguous();
+  dim = normalize_dim(dim, fa.dim());
+  Tensor out = empty(fa.shape());
+  const detail::DimSplit s = detail::split_at(fa.shape(), dim);
+  if (fa.dim() == 0) out.data<float>()[0] = 1.0f;
+  else if (fa.numel() == 0) {}  // nothing to normalise
+  else if (s.inner == 1) kernels::softmax_lastdim(fa.data<float>(), out.data<float>(), s.outer, s.size, cpu);
+  else kernels::softmax_inner(fa.data<float>(), out.data<float>(), s.outer, s.size, s.inner, cpu);
+  grad::Backward backward = grad::softmax(out, dim, cpu);
+  return autograd::record(std::move(out), {&a}, "SoftmaxBackward0", std::move(backward));
+}
+
+}  // namespace attn::core

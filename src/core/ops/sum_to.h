@@ -1,0 +1,18 @@
+// core/ops/sum_to.h: at::sum_to (ATen/ExpandUtils.h), the reduction autograd undoes a broadcast
+// with: a gradient summed down to an input's shape, in the order ATen's TensorIterator and
+// cascade_sum add (a Linear bias over B*T rows, a causal mask over heads, a keepdim mean).
+//
+// What it is: the engine (autograd_engine.cpp) calls it for every gradient of a broadcast shape,
+// and backward formulas call it where PyTorch's do. In namespace autograd, as the engine's.
+// What it is not: torch.sum over one dim of a contiguous input (ops/reduce.h; same kernel).
+#pragma once
+
+#include "core/tensor.h"
+
+namespace attn::core::autograd {
+
+// g summed down to `shape` in one reduction over the leading dims and the dims where shape has
+// 1, with the cascade order of a TensorIterator sum. `shape` must broadcast to g's shape.
+Tensor sum_to(const Tensor& g, const Shape& shape);
+
+}  // namespace attn::core::autograd

@@ -1,0 +1,56 @@
+// core/ops/triangular.cpp: tril and triu, forward and backward (ops/triangular.h).
+//
+// What it is: a clone with the elements outside the triangle zeroed, matrix by matrix; the
+// backward (derivatives.yaml) is the gradient's own tril/triu with the same diagonal.
+// What it is not: arithmetic (nothing here rounds).
+#include "core/ops/triangular.h"
+
+#include "core/autograd.h"
+
+namespace attn::core {
+
+namespace grad {
+namespace {
+
+using autograd::Backward;
+using autograd::Grads;
+
+Backward triangle(int64_t diagonal, bool lower) {
+  return {[diagonal, lower](const Grads& g) { return Grads{lower ? tril(*g[0], diagonal) : triu(*g[0], diagonal)}; }, false};
+}
+
+}  // namespace
+}  // namespace grad
+
+namespace {
+
+// Zero the elements (r, c) of every matrix of the contiguous `out` for which keep(r, c) is false.
+template <typename T, typename Keep>
+void zero_outside(Tensor& out, Keep keep) {
+  const int64_t rows = out.shape()[out.dim() - 2], cols = out.shape()[out.dim() - 1];
+  const int64_t mats = rows * cols == 0 ? 0 : out.numel() / (rows * cols);
+  T* p = out.data<T>();
+  for (int64_t m = 0; m < mats; ++m)
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t c = 0; c < cols; ++c)
+        if (!keep(r, c)) p[(m * rows + r) * cols + c] = T{0};
+}
+
+Tensor triangle(const Tensor& a, int64_t diagonal, bool lower, const char* name) {
+  if (a.dim() < 2) throw TensorError("tril/triu: input tensor must have at least 2 dimensions");
+  Tensor out = a.clone();
+  auto keep = [&](int64_t r, int64_t c) { return lower ? c - r <= diagonal : c - r >= diagonal; };
+  switch (out.dtype()) {
+    case DType::float32: zero_outside<float>(out, keep); break;
+    case DType::int64: zero_outside<int64_t>(out, keep); break;
+    case DType::boolean: zero_outside<uint8_t>(out, keep); break;
+  }
+  return autograd::record(std::move(out), {&a}, name, grad::triangle(diagonal, lower));
+}
+
+}  // namespace
+
+Tensor tril(const Tensor& a, int64_t diagonal) { return triangle(a, diagonal, true, "TrilBackward0"); }
+Tensor triu(const Tensor& a, int64_t diagonal) { return triangle(a, diagonal, false, "TriuBackward0"); }
+
+}  // namespace attn::core

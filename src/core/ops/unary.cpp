@@ -1,0 +1,201 @@
+// core/ops/unary.cpp: exp, tanh, log, erf, rsqrt, sqrt, abs, erfinv, isnan, isinf, forward and
+// backward (ops/unary.h).
+//
+// What it is: the elementwise loops of ATen's kernels: vml ops (exp, tanh, log, erf, sqrt) run
+// one function over every element, the tail too; cpu_kernel_vec ops take ops/loops.h's split
+// between a vectorised body and a scalar tail where the two round differently (none here does).
+// The backward formulas (derivatives.yaml, FunctionsManual.cpp), each written with core ops on
+// detached tensors so each step rounds as the ATen kernel does (docs/pytorch-numerics.md §12):
+//   exp: g * y                      tanh: g * (1 - y*y)                sqrt: g / (2*y)
+//   rsqrt: (-0.5*g) * ((y*y)*y)     log: g / x                         abs: g * sgn(x)
+//   erf: (fl32(2/sqrt(pi)) * exp(-(x*x))) * g
+// What it is not: the Sleef arithmetic itself (kernels/sleef.cpp), exp over a buffer
+// (kernels/unary.cpp), or binding (py/ops_math.cpp).
+#include "core/ops/unary.h"
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "core/kernels/sleef.h"
+#include "core/kernels/unary.h"
+#include "core/ops/binary.h"
+#include "core/ops/loops.h"
+
+namespace attn::core {
+
+namespace {
+
+bool avx2(CpuKernels cpu) { return cpu == CpuKernels::avx2; }
+
+using detail::map_split;
+
+}  // namespace
+
+// ---- backward ----
+
+namespace grad {
+
+using autograd::Grads;
+using autograd::detail::reads;
+
+Backward tanh(const Tensor& result, CpuKernels cpu) {
+  // tanh_backward(g, y) = g * (1 - y*y); the AVX2 build fuses 1 - y*y into fma(-y, y, 1).
+  return reads({[y = detach(result).contiguous(), cpu](const Grads& g) {
+    Tensor d = empty(y.shape());
+    const float* py = y.data<float>();
+    float* pd = d.data<float>();
+    for (int64_t k = 0; k < y.numel(); ++k)
+      pd[k] = cpu == CpuKernels::avx2 ? std::fma(-py[k], py[k], 1.0f) : 1.0f - py[k] * py[k];
+    return Grads{core::binary(BinOp::mul, *g[0], d)};
+  }}, {}, true);
+}
+
+namespace {
+
+using detail::div;
+using detail::mul;
+using detail::muls;
+using detail::zip;
+
+Backward exp(const Tensor& result) {
+  return reads({[y = detach(result)](const Grads& g) { return Grads{core::binary(BinOp::mul, *g[0], y)}; }}, {}, true);
+}
+
+Backward sqrt(const Tensor& result) {
+  return reads({[y = detach(result)](const Grads& g) { return Grads{div(*g[0], muls(y, 2.0))}; }}, {}, true);
+}
+
+Backward rsqrt(const Tensor& result) {
+  return reads({[y = detach(result)](const Grads& g) {
+    const Tensor y3 = mul(mul(y, y), y);   // result.pow(3): (y*y)*y (PowKernel.cpp)
+    return Grads{mul(muls(*g[0], -0.5), y3)};
+  }}, {}, true);
+}
+
+Backward log(const Tensor& input) {
+  return reads({[x = detach(input)](const Grads& g) { return Grads{div(*g[0], x)}; }}, {input});
+}
+
+Backward abs(const Tensor& input) {
+  return reads({[x = detach(input)](const Grads& g) {
+    // sgn(x) for a real tensor is sign(): (0 < x) - (x < 0), so 0 (and NaN) give +0.
+    return Grads{zip(*g[0], x, [](float gv, float xv) { return gv * (static_cast<float>(0.0f < xv) - static_cast<float>(xv < 0.0f)); })};
+  }}, {input});
+}
+
+Backward erf(const Tensor& input, CpuKernels cpu) {
+  return reads({[x = detach(input), cpu](const Grads& g) {
+    const Tensor e = core::exp(core::neg(mul(x, x)), cpu);                     // exp(-(self.pow(2)))
+    return Grads{mul(muls(e, 2.0 / std::sqrt(M_PI)), *g[0])};            // 2/sqrt(pi) * e * grad
+  }}, {input});
+}
+
+}  // namespace
+}  // namespace grad
+
+// ---- forward ----
+
+Tensor exp(const Tensor& a, CpuKernels cpu) {
+  const Tensor x = to_float(a).contiguous();
+  Tensor out = empty(x.shape());  // same shape as a, contiguous
+  kernels::exp(x.data<float>(), out.data<float>(), x.numel(), cpu);
+  grad::Backward backward = grad::exp(out);
+  return autograd::record(std::move(out), {&a}, "ExpBackward0", std::move(backward));
+}
+
+Tensor tanh(const Tensor& a, CpuKernels cpu) {
+  Tensor out = map_split(a, [cpu](float v, bool) { return avx2(cpu) ? sleef::tanhf_u10(v) : ::tanhf(v); }, false);
+  autograd::Backward backward = grad::tanh(out, cpu);
+  return autograd::record(std::move(out), {&a}, "TanhBackward0", std::move(backward));
+}
+
+Tensor log(const Tensor& a, CpuKernels cpu) {
+  Tensor out = map_split(a, [cpu](float v, bool) { return avx2(cpu) ? sleef::logf_u10(v) : ::logf(v); }, false);
+  return autograd::record(std::move(out), {&a}, "LogBackward0", grad::log(a));
+}
+
+Tensor erf(const Tensor& a, CpuKernels cpu) {
+  Tensor out = map_split(a, [cpu](float v, bool) { return avx2(cpu) ? sleef::erff_u10(v) : ::erff(v); }, false);
+  return autograd::record(std::move(out), {&a}, "ErfBackward0", grad::erf(a, cpu));
+}
+
+Tensor rsqrt(const Tensor& a) {
+  Tensor out = map_split(a, [](float v, bool) { return 1.0f / std::sqrt(v); }, false);
+  autograd::Backward backward = grad::rsqrt(out);
+  return autograd::record(std::move(out), {&a}, "RsqrtBackward0", std::move(backward));
+}
+
+namespace {
+
+// calc_erfinv<float> (ATen/native/Math.h), a scalar cpu_kernel.
+float calc_erfinv(float y, CpuKernels cpu) {
+  const auto ma = [cpu](float a, float b, float c) { return avx2(cpu) ? std::fma(a, b, c) : a * b + c; };
+  static constexpr float a[4] = {0.886226899f, -1.645349621f, 0.914624893f, -0.140543331f};
+  static constexpr float b[4] = {-2.118377725f, 1.442710462f, -0.329097515f, 0.012229801f};
+  static constexpr float c[4] = {-1.970840454f, -1.624906493f, 3.429567803f, 1.641345311f};
+  static constexpr float d[2] = {3.543889200f, 1.637067800f};
+  const float y_abs = std::fabs(y);
+  if (y_abs > 1.0f) return std::numeric_limits<float>::quiet_NaN();
+  if (y_abs == 1.0f) return std::copysign(std::numeric_limits<float>::infinity(), y);
+  float x;
+  if (y_abs <= 0.7f) {
+    const float z = y * y;
+    const float num = ma(ma(ma(a[3], z, a[2]), z, a[1]), z, a[0]);
+    const float dem = ma(ma(ma(ma(b[3], z, b[2]), z, b[1]), z, b[0]), z, 1.0f);
+    x = (y * num) / dem;
+  } else {
+    const float z = std::sqrt(-::logf((1.0f - y_abs) / 2.0f));
+    const float num = ma(ma(ma(c[3], z, c[2]), z, c[1]), z, c[0]);
+    const float dem = ma(ma(d[1], z, d[0]), z, 1.0f);
+    x = std::copysign(num, y) / dem;
+  }
+  const float k = 2.0f / static_cast<float>(std::sqrt(M_PI));
+  for (int step = 0; step < 2; ++step) x = x - (::erff(x) - y) / (k * ::expf(-x * x));
+  return x;
+}
+
+}  // namespace
+
+Tensor erfinv(const Tensor& a, CpuKernels cpu) {
+  Tensor out = map_split(a, [cpu](float v, bool) { return calc_erfinv(v, cpu); }, false);
+  return with_grad(std::move(out), {&a}, "ErfinvBackward0");
+}
+
+namespace {
+
+// out[k] = f(a's element k) for the float32 elements of `a`, into a new tensor of `dtype`.
+template <typename T, typename F>
+Tensor map_to(const Tensor& a, DType dtype, F f) {
+  const Tensor x = to_float(a).contiguous();
+  Tensor out = empty(x.shape(), dtype);
+  const float* in = x.data<float>();
+  T* o = out.data<T>();
+  for (int64_t k = 0; k < x.numel(); ++k) o[k] = f(in[k]);
+  return out;
+}
+
+}  // namespace
+
+Tensor isnan(const Tensor& a) {
+  if (!a.is_float()) return empty(a.shape(), DType::boolean);   // zero-filled: no int is NaN or inf
+  return map_to<uint8_t>(a, DType::boolean, [](float v) { return std::isnan(v); });
+}
+
+Tensor isinf(const Tensor& a) {
+  if (!a.is_float()) return empty(a.shape(), DType::boolean);   // zero-filled: no int is NaN or inf
+  return map_to<uint8_t>(a, DType::boolean, [](float v) { return std::isinf(v); });
+}
+
+Tensor unary(const Tensor& a, const char* op) {
+  const std::string o = op;
+  if (o != "sqrt" && o != "abs") throw TensorError(std::string("unary(): unknown op ") + op);   // log is core::log
+  Tensor out = map_to<float>(a, DType::float32, [&](float v) {
+    return o == "sqrt" ? std::sqrt(v) : std::fabs(v);
+  });
+  if (o == "abs") return autograd::record(std::move(out), {&a}, "AbsBackward0", grad::abs(a));
+  autograd::Backward backward = grad::sqrt(out);
+  return autograd::record(std::move(out), {&a}, "SqrtBackward0", std::move(backward));
+}
+
+}  // namespace attn::core

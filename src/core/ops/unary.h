@@ -1,0 +1,35 @@
+// core/ops/unary.h: pointwise math of one tensor (ATen's UnaryOps.cpp): exp, tanh, log, erf,
+// rsqrt, sqrt, abs, erfinv, and the isnan / isinf tests, forward and backward, as PyTorch 1.13's
+// CPU kernels round them in both kernel families (core/cpu.h; docs/pytorch-numerics.md §13).
+//
+// What it is: each returns a new contiguous tensor of a's shape (a of any layout) with the
+// grad_fn PyTorch records. The AVX2 family calls Sleef (kernels/sleef.h), the DEFAULT family
+// glibc. grad::tanh is public for the tests that replay TanhBackward0 alone.
+// What it is not: unary minus (ops/binary.h), pow (ops/pow.h), activations (ops/activation.h).
+#pragma once
+
+#include "core/autograd.h"
+#include "core/cpu.h"
+#include "core/tensor.h"
+
+namespace attn::core {
+
+Tensor exp(const Tensor& a, CpuKernels cpu);     // Sleef expf u10 (avx2) or glibc expf (scalar)
+Tensor tanh(const Tensor& a, CpuKernels cpu);    // Sleef's u10 functions (avx2), glibc's (scalar)
+Tensor log(const Tensor& a, CpuKernels cpu);
+Tensor erf(const Tensor& a, CpuKernels cpu);
+Tensor rsqrt(const Tensor& a);                   // 1 / sqrt(x): two roundings, both families
+Tensor unary(const Tensor& a, const char* op);   // "sqrt" or "abs" (the same in both families)
+// torch.erfinv: ATen's calc_erfinv<float> (rational guess, two Newton steps with glibc erff and
+// expf); the AVX2 build fuses the polynomials' multiply-adds. No backward.
+Tensor erfinv(const Tensor& a, CpuKernels cpu);
+Tensor isnan(const Tensor& a);                   // bool, a's shape
+Tensor isinf(const Tensor& a);
+
+namespace grad {
+using autograd::Backward;
+// TanhBackward0 from the result y: g * (1 - y*y), fused to fma(-y, y, 1) in the AVX2 family.
+Backward tanh(const Tensor& result, CpuKernels cpu);
+}  // namespace grad
+
+}  // namespace attn::core
