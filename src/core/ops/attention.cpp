@@ -76,58 +76,37 @@ Tensor scaled_dot_product_attention(const Tensor& q, const Tensor& k, const Tens
   return matmul(attn, v);
 }
 
-// F.multi_head_attention_forward (1.13) for packed in_proj weights; or, when params.fast, the
-// _native_multi_head_attention CPU kernel (self-attention, no mask, no dropout).
-MhaResult multi_head_attention(const Tensor& query, const Tensor& key, const Tensor& value, const MhaParams& p,
-                               const MhaCall& call, Generator& gen, DropoutRng rng, CpuKernels cpu) {
+namespace {
+
+// _native_multi_head_attention's CPU kernel (native_multi_head_attention_cpu), self-attention on
+// query (B, T, E) with no mask and no dropout: q scaled by fl32(1/sqrt(hd)) after its bias. It
+// runs without autograd: neither result has a grad_fn.
+MhaResult mha_fast(const Tensor& query, const MhaParams& p, const MhaCall& call, CpuKernels cpu) {
   const int64_t E = p.embed_dim, H = p.num_heads, hd = E / H;
   const Tensor* in_b = p.in_proj_bias ? &*p.in_proj_bias : nullptr;
   const Tensor* out_b = p.out_proj_bias ? &*p.out_proj_bias : nullptr;
   MhaResult r;
-  if (call.fast) {   // native_multi_head_attention_cpu: q scaled by fl32(1/sqrt(hd)) after its bias
-    const int64_t B = query.shape()[0], T = query.shape()[1];
-    const Tensor qkv = matmul(reshape(query, {B * T, E}), t(p.in_proj_weight));   // (B*T, 3E), no bias yet
-    const float inv = static_cast<float>(1.0 / static_cast<double>(std::sqrt(static_cast<float>(hd))));
-    auto part = [&](int64_t k) {   // (B, H, T, hd)
-      Tensor x = narrow(qkv, 1, k * E, E);
-      if (in_b) x = binary(BinOp::add, x, narrow(*in_b, 0, k * E, E));
-      if (k == 0) x = binary_scalar(BinOp::mul, x, inv);
-      return permute(reshape(x, {B, T, H, hd}), {0, 2, 1, 3});
-    };
-    Tensor w = softmax(matmul(part(0), transpose(part(1), -2, -1)), -1, cpu);   // (B, H, T, T)
-    const Tensor ctx = reshape(permute(matmul(w, part(2)), {0, 2, 1, 3}), {B * T, E});
-    r.output = reshape(linear(ctx, p.out_proj_weight, out_b), {B, T, E});
-    if (call.need_weights) r.weights = call.average ? binary_scalar(BinOp::div, sum(w, 1, false), static_cast<double>(H)) : w;
-    r.output = detach(r.output);   // the fast path runs without autograd: no grad_fn on either result
-    if (r.weights) r.weights = detach(*r.weights);
-    return r;
-  }
-  const Tensor q_in = call.batch_first ? transpose(query, 1, 0) : query;   // (L, N, E)
-  const Tensor k_in = call.batch_first ? transpose(key, 1, 0) : key;
-  const Tensor v_in = call.batch_first ? transpose(value, 1, 0) : value;
-  const int64_t L = q_in.shape()[0], N = q_in.shape()[1], S = k_in.shape()[0];
-  // Self-attention (query is key is value): _in_projection_packed makes ONE linear with the
-  // packed (3E, E) weight and cuts q, k, v out of it; the values are the same as three linears,
-  // but the input's gradient is then one product over all 3E rows (docs/pytorch-numerics.md §12).
-  const auto same = [](const Tensor& a, const Tensor& b) {
-    return a.shares_storage(b) && a.offset() == b.offset() && a.shape() == b.shape() && a.strides() == b.strides();
+  const int64_t B = query.shape()[0], T = query.shape()[1];
+  const Tensor qkv = matmul(reshape(query, {B * T, E}), t(p.in_proj_weight));   // (B*T, 3E), no bias yet
+  const float inv = static_cast<float>(1.0 / static_cast<double>(std::sqrt(static_cast<float>(hd))));
+  auto part = [&](int64_t k) {   // (B, H, T, hd)
+    Tensor x = narrow(qkv, 1, k * E, E);
+    if (in_b) x = binary(BinOp::add, x, narrow(*in_b, 0, k * E, E));
+    if (k == 0) x = binary_scalar(BinOp::mul, x, inv);
+    return permute(reshape(x, {B, T, H, hd}), {0, 2, 1, 3});
   };
-  std::optional<Tensor> packed;
-  if (same(query, key) && same(key, value)) packed = linear(q_in, p.in_proj_weight, in_b);
-  auto project = [&](const Tensor& x, int64_t k, int64_t rows) {   // (N*H, rows, hd)
-    Tensor y;
-    if (packed) {
-      y = narrow(*packed, -1, k * E, E);
-    } else {
-      const Tensor w = narrow(p.in_proj_weight, 0, k * E, E);
-      const Tensor b = in_b ? narrow(*in_b, 0, k * E, E) : Tensor();
-      y = linear(x, w, in_b ? &b : nullptr);
-    }
-    return transpose(view(y.contiguous(), {rows, N * H, hd}), 0, 1);
-  };
-  const Tensor q = binary_scalar(BinOp::div, project(q_in, 0, L), std::sqrt(static_cast<double>(hd)));
-  const Tensor k = project(k_in, 1, S), v = project(v_in, 2, S);
-  Tensor w;
+  Tensor w = softmax(matmul(part(0), transpose(part(1), -2, -1)), -1, cpu);   // (B, H, T, T)
+  const Tensor ctx = reshape(permute(matmul(w, part(2)), {0, 2, 1, 3}), {B * T, E});
+  r.output = reshape(linear(ctx, p.out_proj_weight, out_b), {B, T, E});
+  if (call.need_weights) r.weights = call.average ? binary_scalar(BinOp::div, sum(w, 1, false), static_cast<double>(H)) : w;
+  r.output = detach(r.output);   // the fast path runs without autograd: no grad_fn on either result
+  if (r.weights) r.weights = detach(*r.weights);
+  return r;
+}
+
+// The slow path's additive mask, (1 or N*H, L, S), from attn_mask and key_padding_mask (N, S),
+// merged as 1.13 merges them (-inf where padding, by masked_fill); nullopt when neither is given.
+std::optional<Tensor> mha_mask(const MhaCall& call, int64_t N, int64_t H, int64_t L, int64_t S) {
   std::optional<Tensor> mask;
   if (call.attn_mask) {
     Tensor m = additive_mask(*call.attn_mask, false);
@@ -154,11 +133,47 @@ MhaResult multi_head_attention(const Tensor& query, const Tensor& key, const Ten
       mask = to_float(rows).contiguous();
     }
   }
-  if (mask) {
-    w = detail::baddbmm(*mask, q, transpose(k, -2, -1));
-  } else {
-    w = matmul(q, transpose(k, -2, -1));
-  }
+  return mask;
+}
+
+}  // namespace
+
+// F.multi_head_attention_forward (1.13) for packed in_proj weights; or, when call.fast, the
+// _native_multi_head_attention CPU kernel (mha_fast).
+MhaResult multi_head_attention(const Tensor& query, const Tensor& key, const Tensor& value, const MhaParams& p,
+                               const MhaCall& call, Generator& gen, DropoutRng rng, CpuKernels cpu) {
+  if (call.fast) return mha_fast(query, p, call, cpu);
+  const int64_t E = p.embed_dim, H = p.num_heads, hd = E / H;
+  const Tensor* in_b = p.in_proj_bias ? &*p.in_proj_bias : nullptr;
+  const Tensor* out_b = p.out_proj_bias ? &*p.out_proj_bias : nullptr;
+  MhaResult r;
+  const Tensor q_in = call.batch_first ? transpose(query, 1, 0) : query;   // (L, N, E)
+  const Tensor k_in = call.batch_first ? transpose(key, 1, 0) : key;
+  const Tensor v_in = call.batch_first ? transpose(value, 1, 0) : value;
+  const int64_t L = q_in.shape()[0], N = q_in.shape()[1], S = k_in.shape()[0];
+  // Self-attention (query is key is value): _in_projection_packed makes ONE linear with the
+  // packed (3E, E) weight and cuts q, k, v out of it; the values are the same as three linears,
+  // but the input's gradient is then one product over all 3E rows (docs/pytorch-numerics.md §12).
+  const auto same = [](const Tensor& a, const Tensor& b) {
+    return a.shares_storage(b) && a.offset() == b.offset() && a.shape() == b.shape() && a.strides() == b.strides();
+  };
+  std::optional<Tensor> packed;
+  if (same(query, key) && same(key, value)) packed = linear(q_in, p.in_proj_weight, in_b);
+  auto project = [&](const Tensor& x, int64_t k, int64_t rows) {   // (N*H, rows, hd)
+    Tensor y;
+    if (packed) {
+      y = narrow(*packed, -1, k * E, E);
+    } else {
+      const Tensor w = narrow(p.in_proj_weight, 0, k * E, E);
+      const Tensor b = in_b ? narrow(*in_b, 0, k * E, E) : Tensor();
+      y = linear(x, w, in_b ? &b : nullptr);
+    }
+    return transpose(view(y.contiguous(), {rows, N * H, hd}), 0, 1);
+  };
+  const Tensor q = binary_scalar(BinOp::div, project(q_in, 0, L), std::sqrt(static_cast<double>(hd)));
+  const Tensor k = project(k_in, 1, S), v = project(v_in, 2, S);
+  const std::optional<Tensor> mask = mha_mask(call, N, H, L, S);
+  Tensor w = mask ? detail::baddbmm(*mask, q, transpose(k, -2, -1)) : matmul(q, transpose(k, -2, -1));   // (N*H, L, S)
   w = softmax(w, -1, cpu);
   if (call.training && p.dropout > 0.0) w = dropout(gen, w, p.dropout, rng);
   const Tensor ctx = view(transpose(matmul(w, v), 0, 1).contiguous(), {L * N, E});

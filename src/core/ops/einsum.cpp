@@ -207,8 +207,11 @@ std::optional<Tensor> einsum_as_matmul(const Equation& e, std::map<char, int64_t
 
 }  // namespace
 
-Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) {
-  Equation e = parse_equation(equation, operands.size());
+namespace {
+
+// Each letter's extent across the operands (a letter of extent 1 broadcasts), with PyTorch's
+// errors for a wrong number of subscripts or extents that do not broadcast.
+std::map<char, int64_t> letter_sizes(const Equation& e, const std::vector<Tensor>& operands) {
   std::map<char, int64_t> size;
   for (size_t k = 0; k < operands.size(); ++k) {
     const Tensor& t = operands[k];
@@ -222,25 +225,14 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) 
       size[c] = std::max(size.count(c) ? size[c] : 1, t.shape()[d]);
     }
   }
-  std::string contracted;
-  for (auto [c, n] : size)
-    if (e.output.find(c) == std::string::npos) contracted += c;
-  Shape out_shape;
-  for (char c : e.output) {
-    if (!size.count(c)) throw TensorError(std::string("einsum(): output subscript '") + c + "' does not appear in the inputs");
-    out_shape.push_back(size[c]);
-  }
-  // Row-major iteration over (output letters, contracted letters).
-  std::string letters = e.output + contracted;
-  std::vector<Tensor> fs;
-  for (const Tensor& t : operands) fs.push_back(to_float(t).contiguous());
-  std::vector<const Tensor*> ins;
-  for (const Tensor& t : operands) ins.push_back(&t);
-  // PyTorch 1.13: one operand is a permute (or a sum); two end in mul, or in the view of a bmm.
-  const char* name = fs.size() == 1 ? (contracted.empty() ? "PermuteBackward0" : "SumBackward1")
-                                    : (contracted.empty() ? "MulBackward0" : "ViewBackward0");
-  if (std::optional<Tensor> fast = einsum_as_matmul(e, size, contracted, fs))
-    return autograd::record(std::move(*fast), ins, name, grad::einsum(e.inputs, e.output, operands));
+  return size;
+}
+
+// The general case, one output element at a time in row-major order of the output letters:
+// the sum from +0 over the contracted letters (row-major) of the operands' rounded product, or,
+// with nothing contracted, the product itself. fs: the operands as contiguous float32.
+Tensor einsum_loop(const Equation& e, std::map<char, int64_t>& size, const std::string& contracted,
+                   const std::vector<Tensor>& fs, const Shape& out_shape) {
   Tensor out = empty(out_shape);
   std::map<char, int64_t> idx;
   int64_t n_out = out.numel(), n_sum = 1;
@@ -289,7 +281,32 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) 
     }
     out.data<float>()[o] = acc;
   }
-  return autograd::record(std::move(out), ins, name, grad::einsum(e.inputs, e.output, operands));
+  return out;
+}
+
+}  // namespace
+
+Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) {
+  Equation e = parse_equation(equation, operands.size());
+  std::map<char, int64_t> size = letter_sizes(e, operands);
+  std::string contracted;
+  for (auto [c, n] : size)
+    if (e.output.find(c) == std::string::npos) contracted += c;
+  Shape out_shape;
+  for (char c : e.output) {
+    if (!size.count(c)) throw TensorError(std::string("einsum(): output subscript '") + c + "' does not appear in the inputs");
+    out_shape.push_back(size[c]);
+  }
+  std::vector<Tensor> fs;
+  for (const Tensor& t : operands) fs.push_back(to_float(t).contiguous());
+  std::vector<const Tensor*> ins;
+  for (const Tensor& t : operands) ins.push_back(&t);
+  // PyTorch 1.13: one operand is a permute (or a sum); two end in mul, or in the view of a bmm.
+  const char* name = fs.size() == 1 ? (contracted.empty() ? "PermuteBackward0" : "SumBackward1")
+                                    : (contracted.empty() ? "MulBackward0" : "ViewBackward0");
+  std::optional<Tensor> out = einsum_as_matmul(e, size, contracted, fs);
+  if (!out) out = einsum_loop(e, size, contracted, fs, out_shape);
+  return autograd::record(std::move(*out), ins, name, grad::einsum(e.inputs, e.output, operands));
 }
 
 }  // namespace attn::core
