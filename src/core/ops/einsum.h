@@ -15,6 +15,9 @@
 
 namespace attn::core {
 
+// Each operand's dims named by its letters, the output's dims by the letters after '->':
+// 'bhnd,bhmd->bhnm' takes (B, H, N, D) and (B, H, M, D) to (B, H, N, M); a letter of extent 1
+// broadcasts against the same letter elsewhere.
 Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands);
 
 }  // namespace attn::core

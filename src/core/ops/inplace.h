@@ -15,7 +15,7 @@
 namespace attn::core {
 
 void copy_(Tensor& self, const Tensor& src);                      // src broadcast to self
-void fill_(Tensor& self, double value);
+void fill_(Tensor& self, double value);                           // every element of self (any shape)
 void masked_fill_(Tensor& self, const Tensor& mask, float value); // mask (bool) broadcast to self
 void binary_(BinOp op, Tensor& self, const Tensor& other);        // self (op)= other: add_, mul_, ...
 void binary_scalar_(BinOp op, Tensor& self, double s);

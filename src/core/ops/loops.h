@@ -6,19 +6,23 @@
 // last `run % 16` elements of each contiguous run through the scalar lambda, which may round
 // differently (Sleef in the body, glibc in the tail); an innermost stride other than 1 runs
 // everything scalar (docs/pytorch-numerics.md §13). map_split and zip are the element loops
-// built on that.
+// built on that; avx2() names the family whose vector body differs.
 // What it is not: threads or SIMD (plain loops), or a place for the arithmetic (the callers' f).
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
+#include "core/cpu.h"
 #include "core/tensor.h"
 
 namespace attn::core::detail {
 
 // cpu_kernel_vec / cpu_serial_kernel_vec: 2 vectors of 8 floats per step, the rest scalar.
 constexpr int64_t kVecStep = 16;
+
+// The AVX2 kernel family (core/cpu.h): Sleef in the vector body, GCC's fused multiply-adds.
+inline bool avx2(CpuKernels cpu) { return cpu == CpuKernels::avx2; }
 
 // For each row-major element of x: 1 when ATen's cpu_kernel_vec computes it in the scalar tail
 // (memory order, one tail per contiguous run; §13). Used by pow and GELU.

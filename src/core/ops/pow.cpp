@@ -22,8 +22,7 @@ namespace attn::core {
 
 namespace {
 
-bool avx2(CpuKernels cpu) { return cpu == CpuKernels::avx2; }
-
+using detail::avx2;
 using detail::kVecStep;
 using detail::map_split;
 

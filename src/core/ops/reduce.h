@@ -1,8 +1,9 @@
 // core/ops/reduce.h: reductions (ATen's ReduceOps.cpp): sum, mean, max, amax, argmax, var and
 // std, forward and backward, in ATen's summation order (kernels/reduce.h; §12, §19).
 //
-// What it is: over one dim (removed, or kept as size 1 with keepdim) or over every element (a
-// 0-d result); dims may be negative. Each records PyTorch 1.13's grad_fn.
+// What it is: a (any shape and layout) reduced over one dim (a's shape without it, or with size
+// 1 there with keepdim) or over every element (a 0-d result); dims may be negative. Each records
+// PyTorch 1.13's grad_fn.
 // What it is not: sums over several dims or any strides for autograd (ops/sum_to.h), or
 // softmax (ops/softmax.h).
 #pragma once

@@ -26,8 +26,7 @@ namespace attn::core {
 
 namespace {
 
-bool avx2(CpuKernels cpu) { return cpu == CpuKernels::avx2; }
-
+using detail::avx2;
 using detail::map_split;
 
 }  // namespace
