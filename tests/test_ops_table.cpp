@@ -5,6 +5,7 @@
 // NotImplementedError (an argument PyTorch accepts and attn does not implement).
 #include <doctest/doctest.h>
 
+#include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/op_table.h"
 #include "py/signature.h"
@@ -40,7 +41,7 @@ CallArgs call(std::vector<Value> pos, std::vector<std::pair<std::string, Value>>
 std::string bind_error(const std::vector<Signature>& sigs, const CallArgs& c) {
   try {
     attn::py::bind_args(sigs, c, "test");
-  } catch (const std::runtime_error& e) {
+  } catch (const attn::py::PyError& e) {
     return e.what();
   }
   return "bound";

@@ -9,6 +9,7 @@
 // generators, coroutines, `match`, `:=`; the parser refuses them by name: parser_stmt.cpp).
 #pragma once
 
+#include <exception>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,14 +22,21 @@ using ExprPtr = std::shared_ptr<Expr>;
 using StmtPtr = std::shared_ptr<Stmt>;
 using Block = std::vector<StmtPtr>;
 
-// A Python error raised while parsing or running a cell: "Kind: message" (ValueError: ...).
-// `line` is 1-based within the cell, or within `file` when that is set: a module the lesson
-// imported (a .py file next to it), whose code raised.
-struct ScriptError : std::runtime_error {
+// An error that stops a cell, with its place: `line` is 1-based within the cell, or within
+// `file` when that is set (a module the lesson imported, whose code raised). what() is the last
+// line of Python's traceback: "SyntaxError: invalid syntax". Python exceptions travel as PyError
+// (exceptions.h), which carries the exception object and makes this text only when it is read;
+// the parser's syntax errors and attn's limits (LimitError) are plain ScriptErrors.
+struct ScriptError : std::exception {
   int line;
   std::string file;
-  ScriptError(int line_, const std::string& msg, std::string file_ = "")
-      : std::runtime_error(msg), line(line_), file(std::move(file_)) {}
+  ScriptError(int line_, std::string text, std::string file_ = "")
+      : line(line_), file(std::move(file_)), text_(std::move(text)) {}
+  const char* what() const noexcept override { return text().c_str(); }
+  virtual const std::string& text() const { return text_; }
+
+ protected:
+  mutable std::string text_;
 };
 
 // One of attn's own limits (steps, time, nesting depth, memory) stopped the program. No `except`

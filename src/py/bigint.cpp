@@ -1,6 +1,7 @@
 // py/bigint.cpp: the arbitrary-precision int (see bigint.h). Division is Knuth's algorithm D
 // (Hacker's Delight, divmnu); int -> float and int / int round as CPython's _PyLong_Frexp and
 // long_true_divide (Objects/longobject.c) do, so the last bit is Python's.
+#include "py/exceptions.h"
 #include "py/bigint.h"
 
 #include <fmt/format.h>
@@ -456,7 +457,7 @@ double true_divide(const BigInt& a, const BigInt& b) {
   if (a_bits <= DBL_MANT_DIG && b_bits <= DBL_MANT_DIG)   // both exact as floats: one rounding
     return sign(static_cast<double>(x.to_uint64()) / static_cast<double>(y.to_uint64()));
   const int64_t diff = a_bits - b_bits;
-  if (diff > DBL_MAX_EXP) throw std::runtime_error("OverflowError: integer division result too large for a float");
+  if (diff > DBL_MAX_EXP) throw OverflowError("integer division result too large for a float");
   if (diff < DBL_MIN_EXP - DBL_MANT_DIG - 1) return sign(0.0);
   // x / y scaled by 2**-shift has DBL_MANT_DIG + 2 or 3 bits (or a subnormal's fewer).
   const int64_t shift = std::max<int64_t>(diff, DBL_MIN_EXP) - DBL_MANT_DIG - 2;
@@ -472,7 +473,7 @@ double true_divide(const BigInt& a, const BigInt& b) {
   xq = round_half_even(xq, static_cast<int>(extra_bits), inexact);
   const double dx = static_cast<double>(xq);
   if (shift + x_bits >= DBL_MAX_EXP && (shift + x_bits > DBL_MAX_EXP || dx == std::ldexp(1.0, static_cast<int>(x_bits))))
-    throw std::runtime_error("OverflowError: integer division result too large for a float");
+    throw OverflowError("integer division result too large for a float");
   return sign(std::ldexp(dx, static_cast<int>(shift)));
 }
 

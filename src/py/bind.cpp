@@ -11,6 +11,7 @@
 
 #include <unordered_map>
 
+#include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/signature.h"
 
@@ -18,7 +19,7 @@ namespace attn::py {
 
 namespace {
 
-[[noreturn]] void type_error(const std::string& msg) { throw std::runtime_error("TypeError: " + msg); }
+[[noreturn]] void type_error(const std::string& msg) { throw TypeError(msg); }
 
 bool is_index(const Value& v) {   // THPUtils_checkIndex: an int that is not a bool
   return v.kind == Value::Int ||

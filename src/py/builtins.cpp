@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/ints.h"
 #include "py/limits.h"
@@ -27,12 +28,12 @@ const Value* find_arg(CallArgs& a, size_t k, const char* name) {
 Value keyword_arg(CallArgs& a, const std::string& name) {
   for (auto& [n, v] : a.kw)
     if (n == name) return v;
-  throw std::runtime_error("KeyError: '" + name + "'");
+  throw KeyError(Value::str(name));
 }
 
 Value arg(CallArgs& a, size_t k, const char* name) {
   if (const Value* v = find_arg(a, k, name)) return *v;
-  throw std::runtime_error(std::string("TypeError: missing required argument '") + name + "'");
+  throw TypeError(std::string("missing required argument '") + name + "'");
 }
 
 Value arg_or(CallArgs& a, size_t k, const char* name, Value fallback) {
@@ -41,26 +42,26 @@ Value arg_or(CallArgs& a, size_t k, const char* name, Value fallback) {
 }
 
 int64_t to_int(const Value& v, const char* what) {
-  if (v.is_big()) throw std::runtime_error("RuntimeError: Overflow when unpacking long");   // PyTorch's THPUtils_unpackLong
+  if (v.is_big()) throw RuntimeError("Overflow when unpacking long");   // PyTorch's THPUtils_unpackLong
   if (v.kind == Value::Int) return v.i;
   if (v.kind == Value::Bool) return v.b;
   if (v.kind == Value::Tensor && as_tensor(v).numel() == 1 && !as_tensor(v).is_float())
     return static_cast<int64_t>(core::item(as_tensor(v)));
-  throw std::runtime_error(std::string("TypeError: ") + what + " must be an integer, not " + type_name(v));
+  throw TypeError(std::string() + what + " must be an integer, not " + type_name(v));
 }
 
 double to_double(const Value& v, const char* what) {
   if (v.kind == Value::Float) return v.f;
   if (v.kind == Value::Int || v.kind == Value::Bool) return int_to_double(v);
   if (v.kind == Value::Tensor && as_tensor(v).numel() == 1) return core::item(as_tensor(v));
-  throw std::runtime_error(std::string("TypeError: ") + what + " must be a number, not " + type_name(v));
+  throw TypeError(std::string() + what + " must be a number, not " + type_name(v));
 }
 
 namespace {
 
 int64_t index_in(int64_t k, size_t n, const char* what) {
   int64_t m = k < 0 ? k + static_cast<int64_t>(n) : k;
-  if (m < 0 || m >= static_cast<int64_t>(n)) throw std::runtime_error(std::string("IndexError: ") + what + " index out of range");
+  if (m < 0 || m >= static_cast<int64_t>(n)) throw IndexError(std::string() + what + " index out of range");
   return m;
 }
 
@@ -70,7 +71,7 @@ int64_t index_in(int64_t k, size_t n, const char* what) {
 std::vector<int64_t> slice_positions(const SliceObj& s, size_t n) {
   int64_t len = static_cast<int64_t>(n);
   int64_t step = s.step.is_none() ? 1 : to_slice_bound(s.step);
-  if (step == 0) throw std::runtime_error("ValueError: slice step cannot be zero");
+  if (step == 0) throw ValueError("slice step cannot be zero");
   auto clip = [&](const Value& v, int64_t dflt) {
     if (v.is_none()) return dflt;
     int64_t x = to_slice_bound(v);
@@ -90,16 +91,16 @@ Value getitem_plain(CallArgs& a) {
   const Value& key = a.pos.at(1);
   if (obj.kind == Value::Range) {
     const auto& r = *static_cast<const RangeObj*>(obj.obj.get());
-    if (key.kind == Value::Slice) throw std::runtime_error("TypeError: attn does not slice a range; slice list(range(...)) instead");
+    if (key.kind == Value::Slice) throw TypeError("attn does not slice a range; slice list(range(...)) instead");
     int64_t k = to_index(key, "range index");
     unsigned __int128 n = r.length();
     __int128 pos = k < 0 ? __int128(n) + k : __int128(k);
-    if (pos < 0 || pos >= __int128(n)) throw std::runtime_error("IndexError: range object index out of range");
+    if (pos < 0 || pos >= __int128(n)) throw IndexError("range object index out of range");
     return Value::integer(r.at(static_cast<unsigned __int128>(pos)));
   }
   if (obj.kind == Value::Dict) {
     if (Value* v = static_cast<DictObj*>(obj.obj.get())->find(key)) return *v;
-    throw std::runtime_error("KeyError: " + repr(key));
+    throw KeyError(key);
   }
   if (obj.kind == Value::Instance) {   // nn.ModuleList: self.heads[0]
     if (Value* mods = static_cast<InstanceObj*>(obj.obj.get())->find("_modules")) {
@@ -108,7 +109,7 @@ Value getitem_plain(CallArgs& a) {
       return getitem_plain(b);
     }
   }
-  if (obj.kind == Value::Set) throw std::runtime_error("TypeError: 'set' object is not subscriptable");
+  if (obj.kind == Value::Set) throw TypeError("'set' object is not subscriptable");
   bool is_str = obj.kind == Value::Str;
   size_t n = is_str ? obj.s.size() : as_seq(obj).size();
   if (key.kind == Value::Slice) {
@@ -159,7 +160,7 @@ bool less(const Value& a, const Value& b) {
       if (!equal(x[k], y[k])) return less(x[k], y[k]);
     return x.size() < y.size();
   }
-  throw std::runtime_error("TypeError: '<' not supported between instances of '" + type_name(a) + "' and '" + type_name(b) + "'");
+  throw TypeError("'<' not supported between instances of '" + type_name(a) + "' and '" + type_name(b) + "'");
 }
 
 Value compare(Interpreter&, CallArgs& a) {
@@ -188,7 +189,7 @@ Value print_fn(Interpreter& in, CallArgs& a) {
   for (auto& [n, v] : a.kw) {
     if (n == "sep") sep = str(v);
     else if (n == "end") end = str(v);
-    else if (n != "flush") throw std::runtime_error("TypeError: '" + n + "' is an invalid keyword argument for print()");
+    else if (n != "flush") throw TypeError("'" + n + "' is an invalid keyword argument for print()");
   }
   for (size_t k = 0; k < a.pos.size(); ++k) {
     in.out << (k ? sep : "") << in.str_of(a.pos[k]);
@@ -201,11 +202,11 @@ Value print_fn(Interpreter& in, CallArgs& a) {
 // range(stop) / range(start, stop[, step]): lazy (RangeObj), bounds within int64.
 Value range_fn(Interpreter&, CallArgs& a) {
   if (a.pos.empty() || a.pos.size() > 3 || !a.kw.empty())
-    throw std::runtime_error(fmt::format("TypeError: range expected 1 to 3 positional arguments, got {}", a.pos.size()));
+    throw TypeError(fmt::format("range expected 1 to 3 positional arguments, got {}", a.pos.size()));
   auto bound = [](const Value& v) {
-    if (v.is_big()) throw std::runtime_error("OverflowError: attn's range() takes ints from -2**63 to 2**63 - 1");
+    if (v.is_big()) throw OverflowError("attn's range() takes ints from -2**63 to 2**63 - 1");
     if (v.kind == Value::Tensor) return to_int(v, "range() argument");   // an int tensor's __index__
-    if (!is_int(v)) throw std::runtime_error("TypeError: '" + type_name(v) + "' object cannot be interpreted as an integer");
+    if (!is_int(v)) throw TypeError("'" + type_name(v) + "' object cannot be interpreted as an integer");
     return small_of(v);
   };
   auto r = std::make_shared<RangeObj>();
@@ -215,7 +216,7 @@ Value range_fn(Interpreter&, CallArgs& a) {
     r->stop = bound(a.pos[1]);
     if (a.pos.size() > 2) r->step = bound(a.pos[2]);
   }
-  if (r->step == 0) throw std::runtime_error("ValueError: range() arg 3 must not be zero");
+  if (r->step == 0) throw ValueError("range() arg 3 must not be zero");
   Value v;
   v.kind = Value::Range;
   v.obj = std::move(r);
@@ -225,8 +226,8 @@ Value range_fn(Interpreter&, CallArgs& a) {
 Value sorted_fn(Interpreter& in, CallArgs& a) {
   static const Signature sig = Signature::parse("def sorted(iterable, /, *, key=None, reverse=False)");
   for (auto& [name, v] : a.kw)   // CPython's own words for sorted(), a C function
-    if (name != "key" && name != "reverse") throw std::runtime_error("TypeError: '" + name + "' is an invalid keyword argument for sort()");
-  if (a.pos.size() != 1) throw std::runtime_error(fmt::format("TypeError: sorted expected 1 argument, got {}", a.pos.size()));
+    if (name != "key" && name != "reverse") throw TypeError("'" + name + "' is an invalid keyword argument for sort()");
+  if (a.pos.size() != 1) throw TypeError(fmt::format("sorted expected 1 argument, got {}", a.pos.size()));
   Args b = bind_args(sig, a, "sorted");
   std::vector<Value> items = in.iterate(b.get("iterable"));
   Value key = b.get("key");
@@ -271,21 +272,21 @@ Value len_fn(Interpreter& in, CallArgs& a) {
   if (v.kind == Value::Instance && static_cast<InstanceObj*>(v.obj.get())->cls->find_method("__len__")) {   // a Dataset
     CallArgs none;
     Value n = in.call(in.getattr(v, "__len__"), none);
-    if (n.kind != Value::Int) throw std::runtime_error("TypeError: '" + type_name(n) + "' object cannot be interpreted as an integer");
-    if (n.i < 0) throw std::runtime_error("ValueError: __len__() should return >= 0");
+    if (n.kind != Value::Int) throw TypeError("'" + type_name(n) + "' object cannot be interpreted as an integer");
+    if (n.i < 0) throw ValueError("__len__() should return >= 0");
     return n;
   }
-  if (v.kind == Value::Instance) throw std::runtime_error("TypeError: object of type '" + type_name(v) + "' has no len()");
+  if (v.kind == Value::Instance) throw TypeError("object of type '" + type_name(v) + "' has no len()");
   if (v.kind == Value::Str) return Value::integer(static_cast<int64_t>(v.s.size()));
   if (v.kind == Value::Dict) return Value::integer(static_cast<int64_t>(static_cast<DictObj*>(v.obj.get())->items.size()));
   if (v.kind == Value::Set) return Value::integer(static_cast<int64_t>(static_cast<SetObj*>(v.obj.get())->size()));
   if (v.kind == Value::Range) {
     unsigned __int128 n = static_cast<const RangeObj*>(v.obj.get())->length();
-    if (n > static_cast<unsigned __int128>(INT64_MAX)) throw std::runtime_error("OverflowError: Python int too large to convert to C ssize_t");
+    if (n > static_cast<unsigned __int128>(INT64_MAX)) throw OverflowError("Python int too large to convert to C ssize_t");
     return Value::integer(static_cast<int64_t>(n));
   }
   if (v.kind == Value::Tensor) {
-    if (as_tensor(v).dim() == 0) throw std::runtime_error("TypeError: len() of a 0-d tensor");
+    if (as_tensor(v).dim() == 0) throw TypeError("len() of a 0-d tensor");
     return Value::integer(as_tensor(v).shape()[0]);
   }
   return Value::integer(static_cast<int64_t>(as_seq(v).size()));
@@ -306,15 +307,15 @@ Value minmax(Interpreter& in, CallArgs& a, bool want_max) {
   for (auto& [k, v] : a.kw) {
     if (k == "key") key = v;
     else if (k == "default") dflt = &v;
-    else throw std::runtime_error(fmt::format("TypeError: '{}' is an invalid keyword argument for {}()", k, name));
+    else throw TypeError(fmt::format("'{}' is an invalid keyword argument for {}()", k, name));
   }
-  if (a.pos.empty()) throw std::runtime_error(fmt::format("TypeError: {} expected at least 1 argument, got 0", name));
+  if (a.pos.empty()) throw TypeError(fmt::format("{} expected at least 1 argument, got 0", name));
   if (dflt && a.pos.size() > 1)
-    throw std::runtime_error(fmt::format("TypeError: Cannot specify a default for {}() with multiple positional arguments", name));
+    throw TypeError(fmt::format("Cannot specify a default for {}() with multiple positional arguments", name));
   std::vector<Value> items = a.pos.size() == 1 ? in.iterate(a.pos[0]) : a.pos;
   if (items.empty()) {
     if (dflt) return *dflt;
-    throw std::runtime_error(fmt::format("ValueError: {}() arg is an empty sequence", name));
+    throw ValueError(fmt::format("{}() arg is an empty sequence", name));
   }
   auto keyed = [&](const Value& v) {
     if (key.is_none()) return v;
@@ -340,7 +341,7 @@ Value round_fn(Interpreter&, CallArgs& a) {
   if (is_int(v)) return no_digits ? Value::integer(big_of(v)) : round_int(v, *nd);
   double x = to_double(v, "number");
   if (no_digits) return int_from_double(std::nearbyint(x));   // Python rounds half to even too
-  if (!is_int(*nd)) throw std::runtime_error("TypeError: '" + type_name(*nd) + "' object cannot be interpreted as an integer");
+  if (!is_int(*nd)) throw TypeError("'" + type_name(*nd) + "' object cannot be interpreted as an integer");
   if (nd->is_big() || std::llabs(nd->i) > 400)   // 10**400 is past every float: x itself, or a signed zero
     return Value::number(nd->is_big() ? (nd->big().negative() ? 0.0 * x : x) : nd->i > 0 ? x : 0.0 * x);
   double scale = std::pow(10.0, static_cast<double>(nd->i));
@@ -370,7 +371,7 @@ Value float_from_string(const Value& v) {
   bool shape_ok = !word.empty() && word.find_first_not_of("0123456789.e+-") == std::string::npos && word.find_first_of("0123456789") != std::string::npos;
   char* end = nullptr;
   double x = shape_ok ? std::strtod(s.c_str(), &end) : 0;
-  if (!shape_ok || !end || *end != '\0') throw std::runtime_error("ValueError: could not convert string to float: " + repr(v));
+  if (!shape_ok || !end || *end != '\0') throw ValueError("could not convert string to float: " + repr(v));
   return Value::number(x);
 }
 
@@ -418,7 +419,7 @@ static Value seqattr(Interpreter&, CallArgs& a) {
       return Value::integer(n);
     });
   if (obj.kind == Value::List || obj.kind == Value::Dict || obj.kind == Value::Tuple) return more_seq_method(obj, name);
-  throw std::runtime_error("AttributeError: '" + type_name(obj) + "' object has no attribute '" + name + "'");
+  throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
 }
 
 void add_python_builtins(std::map<std::string, Value>& b) {
@@ -450,7 +451,7 @@ void add_python_builtins(std::map<std::string, Value>& b) {
   });
   b["set"] = builtin("set", [](Interpreter& in, CallArgs& a) {   // as set_update_internal fills a new set
     if (a.pos.size() > 1 || !a.kw.empty())
-      throw std::runtime_error(fmt::format("TypeError: set expected at most 1 argument, got {}", a.pos.size() + a.kw.size()));
+      throw TypeError(fmt::format("set expected at most 1 argument, got {}", a.pos.size() + a.kw.size()));
     if (a.pos.empty() || (a.pos[0].kind != Value::Set && a.pos[0].kind != Value::Dict)) return Value::set(a.pos.empty() ? std::vector<Value>{} : in.iterate(a.pos[0]));
     Value s = Value::set({});
     auto* into = static_cast<SetObj*>(s.obj.get());
@@ -503,7 +504,7 @@ Value str_attribute(const Value& self, const std::string& name) {
         return Value::list(out);
       }
       std::string d = str(*sep);
-      if (d.empty()) throw std::runtime_error("ValueError: empty separator");
+      if (d.empty()) throw ValueError("empty separator");
       size_t pos = 0;
       for (size_t hit; (hit = s.find(d, pos)) != std::string::npos; pos = hit + d.size()) out.push_back(Value::str(s.substr(pos, hit - pos)));
       out.push_back(Value::str(s.substr(pos)));
@@ -514,7 +515,7 @@ Value str_attribute(const Value& self, const std::string& name) {
       std::string out;
       bool first = true;
       for (const Value& v : in.iterate(arg(a, 0, "iterable"))) {
-        if (v.kind != Value::Str) throw std::runtime_error("TypeError: sequence item: expected str instance, " + type_name(v) + " found");
+        if (v.kind != Value::Str) throw TypeError("sequence item: expected str instance, " + type_name(v) + " found");
         out += (first ? "" : s) + v.s;
         first = false;
       }

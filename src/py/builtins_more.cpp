@@ -13,6 +13,7 @@
 #include <cctype>
 #include <set>
 
+#include "py/exceptions.h"
 #include "py/interpreter.h"
 
 namespace attn::py {
@@ -23,7 +24,6 @@ using ClassPtr = std::shared_ptr<ClassObj>;
 
 InstanceObj& inst(const Value& v) { return *static_cast<InstanceObj*>(v.obj.get()); }
 DictObj& dict_of(const Value& v) { return *static_cast<DictObj*>(v.obj.get()); }
-[[noreturn]] void fail(const std::string& msg) { throw std::runtime_error(msg); }
 
 // ---- iterators: an instance of a built-in class (map, filter, list_iterator, ...) holding the
 // items still to come ----
@@ -69,20 +69,20 @@ namespace {
 
 Value next_fn(Interpreter&, CallArgs& a) {
   if (a.pos.empty() || a.pos.size() > 2 || !a.kw.empty())
-    fail(fmt::format("TypeError: next expected at least 1 argument, got {}", a.pos.size()));
+    throw TypeError(fmt::format("next expected at least 1 argument, got {}", a.pos.size()));
   const Value& it = a.pos[0];
-  if (!is_iterator(it)) fail("TypeError: '" + type_name(it) + "' object is not an iterator");
+  if (!is_iterator(it)) throw TypeError("'" + type_name(it) + "' object is not an iterator");
   const std::vector<Value>& items = as_seq(*inst(it).find("__items__"));
   int64_t& k = position(it);
   if (k < static_cast<int64_t>(items.size())) return items[static_cast<size_t>(k++)];
   if (a.pos.size() == 2) return a.pos[1];
-  fail("StopIteration");
+  throw StopIteration("");
 }
 
 // map(f, *iterables): f over the items in step, as long as the shortest iterable lasts.
 Value map_fn(Interpreter& in, CallArgs& a) {
-  if (!a.kw.empty()) fail("TypeError: map() takes no keyword arguments");
-  if (a.pos.size() < 2) fail("TypeError: map() must have at least two arguments.");
+  if (!a.kw.empty()) throw TypeError("map() takes no keyword arguments");
+  if (a.pos.size() < 2) throw TypeError("map() must have at least two arguments.");
   std::vector<std::vector<Value>> columns;
   size_t n = SIZE_MAX;
   for (size_t k = 1; k < a.pos.size(); ++k) {
@@ -99,8 +99,8 @@ Value map_fn(Interpreter& in, CallArgs& a) {
 }
 
 Value filter_fn(Interpreter& in, CallArgs& a) {
-  if (!a.kw.empty()) fail("TypeError: filter() takes no keyword arguments");
-  if (a.pos.size() != 2) fail(fmt::format("TypeError: filter expected 2 arguments, got {}", a.pos.size()));
+  if (!a.kw.empty()) throw TypeError("filter() takes no keyword arguments");
+  if (a.pos.size() != 2) throw TypeError(fmt::format("filter expected 2 arguments, got {}", a.pos.size()));
   std::vector<Value> out;
   for (const Value& v : in.iterate(a.pos[1])) {
     bool keep;
@@ -117,13 +117,13 @@ Value filter_fn(Interpreter& in, CallArgs& a) {
 }
 
 Value reversed_fn(Interpreter& in, CallArgs& a) {
-  if (a.pos.size() != 1 || !a.kw.empty()) fail(fmt::format("TypeError: reversed expected 1 argument, got {}", a.pos.size() + a.kw.size()));
+  if (a.pos.size() != 1 || !a.kw.empty()) throw TypeError(fmt::format("reversed expected 1 argument, got {}", a.pos.size() + a.kw.size()));
   const Value& v = a.pos[0];
   switch (v.kind) {
     case Value::List: case Value::Tuple: case Value::Str: case Value::Dict: case Value::Size: case Value::Tensor: case Value::Range: break;
     default:
       if (!is_iterator(v) || inst(v).cls->name != "range_iterator")
-        fail("TypeError: '" + type_name(v) + "' object is not reversible");
+        throw TypeError("'" + type_name(v) + "' object is not reversible");
   }
   std::vector<Value> items = in.iterate(v);
   std::reverse(items.begin(), items.end());
@@ -131,7 +131,7 @@ Value reversed_fn(Interpreter& in, CallArgs& a) {
 }
 
 Value iter_fn(Interpreter& in, CallArgs& a) {
-  if (a.pos.size() != 1 || !a.kw.empty()) fail("TypeError: attn's iter() takes one argument, an iterable");
+  if (a.pos.size() != 1 || !a.kw.empty()) throw TypeError("attn's iter() takes one argument, an iterable");
   const Value& v = a.pos[0];
   if (is_iterator(v)) return v;   // iter(it) is it
   static const std::map<Value::Kind, const char*> kinds = {{Value::List, "list_iterator"}, {Value::Tuple, "tuple_iterator"},
@@ -142,7 +142,7 @@ Value iter_fn(Interpreter& in, CallArgs& a) {
 }
 
 Value any_all(Interpreter& in, CallArgs& a, bool any) {
-  if (a.pos.size() != 1 || !a.kw.empty()) fail(fmt::format("TypeError: {}() takes exactly one argument ({} given)", any ? "any" : "all", a.pos.size() + a.kw.size()));
+  if (a.pos.size() != 1 || !a.kw.empty()) throw TypeError(fmt::format("{}() takes exactly one argument ({} given)", any ? "any" : "all", a.pos.size() + a.kw.size()));
   for (const Value& v : in.iterate(a.pos[0]))
     if (truthy(v) == any) return Value::boolean(any);
   return Value::boolean(!any);
@@ -152,26 +152,26 @@ Value hash_fn(Interpreter&, CallArgs& a) {
   Value v = arg(a, 0, "obj");
   switch (v.kind) {
     case Value::Int: case Value::Float: case Value::Bool: return Value::integer(py_hash(v));
-    case Value::List: case Value::Dict: case Value::Set: fail("TypeError: unhashable type: '" + type_name(v) + "'");
+    case Value::List: case Value::Dict: case Value::Set: throw TypeError("unhashable type: '" + type_name(v) + "'");
     default:
-      fail("NotImplementedError: attn's hash() knows numbers, not " + type_name(v) +
+      throw NotImplementedError("attn's hash() knows numbers, not " + type_name(v) +
            " (CPython's hash of a str or an object changes from run to run)");
   }
 }
 
 Value chr_fn(Interpreter&, CallArgs& a) {
   int64_t i = to_int(arg(a, 0, "i"), "chr()");
-  if (i < 0 || i > 0x10ffff) fail("ValueError: chr() arg not in range(0x110000)");
-  if (i > 127) fail("NotImplementedError: attn's chr() makes ASCII characters (0 to 127)");
+  if (i < 0 || i > 0x10ffff) throw ValueError("chr() arg not in range(0x110000)");
+  if (i > 127) throw NotImplementedError("attn's chr() makes ASCII characters (0 to 127)");
   return Value::str(std::string(1, static_cast<char>(i)));
 }
 
 Value ord_fn(Interpreter&, CallArgs& a) {
   Value c = arg(a, 0, "c");
-  if (c.kind != Value::Str) fail("TypeError: ord() expected string of length 1, but " + type_name(c) + " found");
-  if (c.s.size() != 1) fail(fmt::format("TypeError: ord() expected a character, but string of length {} found", c.s.size()));
+  if (c.kind != Value::Str) throw TypeError("ord() expected string of length 1, but " + type_name(c) + " found");
+  if (c.s.size() != 1) throw TypeError(fmt::format("ord() expected a character, but string of length {} found", c.s.size()));
   unsigned char ch = static_cast<unsigned char>(c.s[0]);
-  if (ch > 127) fail("NotImplementedError: attn's ord() reads ASCII characters");
+  if (ch > 127) throw NotImplementedError("attn's ord() reads ASCII characters");
   return Value::integer(ch);
 }
 
@@ -197,20 +197,20 @@ const std::set<std::string>& python_builtins() {
       {"tuple", {}}};
   auto it = python.find(type);
   if (it != python.end() && it->second.count(name))
-    fail("AttributeError: attn does not support " + type + "." + name + "() (README: What attn's Python supports)");
-  fail("AttributeError: '" + type + "' object has no attribute '" + name + "'");
+    throw AttributeError("attn does not support " + type + "." + name + "() (README: What attn's Python supports)");
+  throw AttributeError("'" + type + "' object has no attribute '" + name + "'");
 }
 
 Value method(const std::string& qualname, NativeFn fn) { return builtin(qualname, std::move(fn)); }
 
 void no_args(CallArgs& a, const std::string& name) {
-  if (!a.pos.empty() || !a.kw.empty()) fail(fmt::format("TypeError: {}() takes no arguments ({} given)", name, a.pos.size() + a.kw.size()));
+  if (!a.pos.empty() || !a.kw.empty()) throw TypeError(fmt::format("{}() takes no arguments ({} given)", name, a.pos.size() + a.kw.size()));
 }
 
 int64_t index_of(const std::vector<Value>& items, const Value& x, const std::string& type) {
   for (size_t k = 0; k < items.size(); ++k)
     if (equal(items[k], x)) return static_cast<int64_t>(k);
-  fail(type == "list" ? "ValueError: " + repr(x) + " is not in list" : "ValueError: tuple.index(x): x not in tuple");
+  throw ValueError(type == "list" ? repr(x) + " is not in list" : "tuple.index(x): x not in tuple");
 }
 
 int64_t count_of(const std::vector<Value>& items, const Value& x) {
@@ -237,10 +237,10 @@ Value list_method(const Value& obj, const std::string& name) {
   if (name == "pop")
     return method(q, [obj](Interpreter&, CallArgs& a) {
       std::vector<Value>& xs = as_seq(obj);
-      if (xs.empty()) fail("IndexError: pop from empty list");
+      if (xs.empty()) throw IndexError("pop from empty list");
       int64_t n = static_cast<int64_t>(xs.size()), k = to_int(arg_or(a, 0, "index", Value::integer(-1)), "index");
       if (k < 0) k += n;
-      if (k < 0 || k >= n) fail("IndexError: pop index out of range");
+      if (k < 0 || k >= n) throw IndexError("pop index out of range");
       Value v = xs[static_cast<size_t>(k)];
       xs.erase(xs.begin() + k);
       return v;
@@ -254,13 +254,13 @@ Value list_method(const Value& obj, const std::string& name) {
           xs.erase(it);
           return Value::none();
         }
-      fail("ValueError: list.remove(x): x not in list");
+      throw ValueError("list.remove(x): x not in list");
     });
   if (name == "index") return method(q, [obj](Interpreter&, CallArgs& a) { return Value::integer(index_of(as_seq(obj), arg(a, 0, "value"), "list")); });
   if (name == "count") return method(q, [obj](Interpreter&, CallArgs& a) { return Value::integer(count_of(as_seq(obj), arg(a, 0, "value"))); });
   if (name == "sort")
     return method(q, [obj](Interpreter& in, CallArgs& a) {   // as sorted(), in place
-      if (!a.pos.empty()) fail(fmt::format("TypeError: sort() takes no positional arguments"));
+      if (!a.pos.empty()) throw TypeError(fmt::format("sort() takes no positional arguments"));
       CallArgs s = a;
       s.pos.push_back(obj);
       Value sorted = in.call(in.lookup("sorted"), s);
@@ -280,7 +280,7 @@ Value list_method(const Value& obj, const std::string& name) {
 }
 
 void dict_put(DictObj& d, const Value& key, const Value& v) {
-  if (key.kind == Value::List || key.kind == Value::Dict || key.kind == Value::Set) fail("TypeError: unhashable type: '" + type_name(key) + "'");
+  if (key.kind == Value::List || key.kind == Value::Dict || key.kind == Value::Set) throw TypeError("unhashable type: '" + type_name(key) + "'");
   d.set(key, v);
 }
 
@@ -288,14 +288,14 @@ Value dict_method(const Value& obj, const std::string& name) {
   const std::string q = "dict." + name;
   if (name == "update")
     return method(q, [obj](Interpreter& in, CallArgs& a) {
-      if (a.pos.size() > 1) fail(fmt::format("TypeError: update expected at most 1 argument, got {}", a.pos.size()));
+      if (a.pos.size() > 1) throw TypeError(fmt::format("update expected at most 1 argument, got {}", a.pos.size()));
       if (!a.pos.empty()) {
         if (a.pos[0].kind == Value::Dict) {
           for (const auto& [k, v] : dict_of(a.pos[0]).items) dict_put(dict_of(obj), k, v);
         } else {
           for (const Value& kv : in.iterate(a.pos[0])) {
             std::vector<Value> pair = in.iterate(kv);
-            if (pair.size() != 2) fail(fmt::format("ValueError: dictionary update sequence element has length {}; 2 is required", pair.size()));
+            if (pair.size() != 2) throw ValueError(fmt::format("dictionary update sequence element has length {}; 2 is required", pair.size()));
             dict_put(dict_of(obj), pair[0], pair[1]);
           }
         }
@@ -312,7 +312,7 @@ Value dict_method(const Value& obj, const std::string& name) {
         return v;
       }
       if (a.pos.size() > 1) return a.pos[1];
-      fail("KeyError: " + repr(key));
+      throw KeyError(key);
     });
   if (name == "setdefault")
     return method(q, [obj](Interpreter&, CallArgs& a) {
@@ -343,7 +343,7 @@ Value tuple_method(const Value& obj, const std::string& name) {
 
 std::string text_arg(CallArgs& a, size_t k, const char* name, const std::string& method) {
   Value v = arg(a, k, name);
-  if (v.kind != Value::Str) fail(fmt::format("TypeError: {}() argument {} must be str, not {}", method, k + 1, type_name(v)));
+  if (v.kind != Value::Str) throw TypeError(fmt::format("{}() argument {} must be str, not {}", method, k + 1, type_name(v)));
   return v.s;
 }
 
@@ -353,7 +353,7 @@ Value justify(const std::string& s, const std::string& how, CallArgs& a) {
   int64_t width = to_int(arg(a, 0, "width"), "width");
   std::string fill = " ";
   if (const Value* f = find_arg(a, 1, "fillchar")) {
-    if (f->kind != Value::Str || f->s.size() != 1) fail("TypeError: The fill character must be exactly one character long");
+    if (f->kind != Value::Str || f->s.size() != 1) throw TypeError("The fill character must be exactly one character long");
     fill = f->s;
   }
   int64_t pad = width - static_cast<int64_t>(s.size());
@@ -376,7 +376,7 @@ Value more_str_method(const Value& self, const std::string& name) {
       std::vector<Value> options = p.kind == Value::Tuple ? as_seq(p) : std::vector<Value>{p};
       for (const Value& o : options) {
         if (o.kind != Value::Str)
-          fail(fmt::format("TypeError: {} first arg must be str or a tuple of str, not {}", name, type_name(o)));
+          throw TypeError(fmt::format("{} first arg must be str or a tuple of str, not {}", name, type_name(o)));
         bool hit = o.s.size() <= s.size() && (name == "startswith" ? s.compare(0, o.s.size(), o.s) == 0 : s.compare(s.size() - o.s.size(), o.s.size(), o.s) == 0);
         if (hit) return Value::boolean(true);
       }
@@ -418,7 +418,7 @@ Value more_seq_method(const Value& obj, const std::string& name) {
   if (obj.kind == Value::List) return list_method(obj, name);
   if (obj.kind == Value::Dict) return dict_method(obj, name);
   if (obj.kind == Value::Tuple) return tuple_method(obj, name);
-  fail("AttributeError: '" + type_name(obj) + "' object has no attribute '" + name + "'");
+  throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
 }
 
 // 'text %d' % x, 'a %s b %.2f' % (x, y): printf-style formatting as CPython's
@@ -438,22 +438,22 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
     while (k < text.size() && std::string("-+ #0").find(text[k]) != std::string::npos) flags += text[k++];
     std::string width, precision;
     if (k < text.size() && (text[k] == '(' || text[k] == '*'))
-      fail(std::string("NotImplementedError: attn's % formatting has no ") + (text[k] == '(' ? "%(name)s mappings" : "'*' widths") + ": use an f-string");
+      throw NotImplementedError(std::string("attn's % formatting has no ") + (text[k] == '(' ? "%(name)s mappings" : "'*' widths") + ": use an f-string");
     while (k < text.size() && std::isdigit(static_cast<unsigned char>(text[k]))) width += text[k++];
     if (k < text.size() && text[k] == '.') {
       ++k;
       precision = "0";
       while (k < text.size() && std::isdigit(static_cast<unsigned char>(text[k]))) precision += text[k++];
     }
-    if (k >= text.size()) fail("ValueError: incomplete format");
+    if (k >= text.size()) throw ValueError("incomplete format");
     const char type = text[k];
     if (type == '%') {
       out += '%';
       continue;
     }
     if (std::string("diusrafFeEgGxXoc").find(type) == std::string::npos)
-      fail(fmt::format("ValueError: unsupported format character '{}' (0x{:x}) at index {}", type, static_cast<unsigned char>(type), k));
-    if (next >= args.size()) fail("TypeError: not enough arguments for format string");
+      throw ValueError(fmt::format("unsupported format character '{}' (0x{:x}) at index {}", type, static_cast<unsigned char>(type), k));
+    if (next >= args.size()) throw TypeError("not enough arguments for format string");
     const Value& v = args[next++];
     const bool left = flags.find('-') != std::string::npos, zero = !left && flags.find('0') != std::string::npos;
     std::string sign = flags.find('+') != std::string::npos ? "+" : flags.find(' ') != std::string::npos ? " " : "";
@@ -467,20 +467,20 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
       continue;
     }
     if (!v.is_number() && v.kind != Value::Tensor)   // CPython's two wordings
-      fail(std::string("diuxXo").find(type) != std::string::npos ? fmt::format("TypeError: %{} format: a real number is required, not {}", type, type_name(v))
-                                                                 : "TypeError: must be real number, not " + type_name(v));
+      throw TypeError(std::string("diuxXo").find(type) != std::string::npos ? fmt::format("%{} format: a real number is required, not {}", type, type_name(v))
+                                                                       : "must be real number, not " + type_name(v));
     std::string spec = std::string(left ? "<" : zero ? "" : ">") + sign + alt + (zero ? "0" : "") + width;
     if (std::string("diu").find(type) != std::string::npos) {
       out += fmt::format(fmt::runtime("{:" + spec + "d}"), static_cast<int64_t>(std::trunc(to_double(v, "%d format: a real number"))));
     } else if (type == 'x' || type == 'X' || type == 'o') {
-      if (v.kind == Value::Float) fail(fmt::format("TypeError: %{} format: an integer is required, not float", type));
+      if (v.kind == Value::Float) throw TypeError(fmt::format("%{} format: an integer is required, not float", type));
       out += fmt::format(fmt::runtime("{:" + spec + type + "}"), to_int(v, "%x format"));
     } else {
       double x = to_double(v, "must be real number");
       out += fmt::format(fmt::runtime("{:" + spec + "." + (precision.empty() ? "6" : precision) + type + "}"), x);
     }
   }
-  if (next < args.size()) fail("TypeError: not all arguments converted during string formatting");
+  if (next < args.size()) throw TypeError("not all arguments converted during string formatting");
   return out;
 }
 
@@ -495,7 +495,7 @@ void add_more_builtins(std::map<std::string, Value>& b) {
   b["iter"] = builtin("iter", iter_fn);
   b["next"] = builtin("next", next_fn);
   b["bool"] = builtin("bool", [](Interpreter&, CallArgs& a) {
-    if (a.pos.size() > 1 || !a.kw.empty()) fail(fmt::format("TypeError: bool expected at most 1 argument, got {}", a.pos.size() + a.kw.size()));
+    if (a.pos.size() > 1 || !a.kw.empty()) throw TypeError(fmt::format("bool expected at most 1 argument, got {}", a.pos.size() + a.kw.size()));
     return Value::boolean(!a.pos.empty() && truthy(a.pos[0]));
   });
   b["hash"] = builtin("hash", hash_fn);

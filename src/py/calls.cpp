@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "py/exceptions.h"
 #include "py/interpreter.h"
 
 namespace attn::py {
@@ -24,7 +25,7 @@ std::string quoted_names(const std::vector<std::string>& names) {   // 'a' / 'a'
   return out;
 }
 
-[[noreturn]] void type_error(const std::string& msg) { throw std::runtime_error("TypeError: " + msg); }
+[[noreturn]] void type_error(const std::string& msg) { throw TypeError(msg); }
 
 bool contains(const std::vector<std::string>& names, const std::string& n, size_t from = 0) {
   return std::find(names.begin() + static_cast<std::ptrdiff_t>(std::min(from, names.size())), names.end(), n) != names.end();
@@ -153,7 +154,7 @@ Value Interpreter::call_function(const FunctionObj& f, CallArgs& args) {
   local->parent = f.closure;
   local->qualname = f.qualname;
   bind_arguments(f, args, *local);
-  if (frames_.size() > kMaxCallDepth) throw std::runtime_error("RecursionError: maximum recursion depth exceeded");
+  if (frames_.size() > kMaxCallDepth) throw RecursionError("maximum recursion depth exceeded");
   // A function whose session has ended (kept in a printed value, called by another Interpreter)
   // runs in the calling session's module.
   std::shared_ptr<NamespaceObj> module = f.module.lock();

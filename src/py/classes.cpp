@@ -63,9 +63,8 @@ Value attr_or_none(const Value& v, const char* name) {
   return a ? *a : Value::none();
 }
 
-[[noreturn]] void attribute_error(const std::string& msg) { throw std::runtime_error("AttributeError: " + msg); }
+[[noreturn]] void attribute_error(const std::string& msg) { throw AttributeError(msg); }
 
-bool is_attribute_error(const std::exception& e) { return std::string(e.what()).rfind("AttributeError", 0) == 0; }
 
 }  // namespace
 
@@ -87,7 +86,7 @@ std::vector<ClassPtr> mro(const ClassPtr& cls) {
         break;
       }
     }
-    if (!pick) throw std::runtime_error("TypeError: Cannot create a consistent method resolution order (MRO) for bases of " + cls->name);
+    if (!pick) throw TypeError("Cannot create a consistent method resolution order (MRO) for bases of " + cls->name);
     out.push_back(pick);
     for (auto& s : seqs)
       if (s.front() == pick) s.erase(s.begin());
@@ -148,7 +147,7 @@ Value super_attribute(Interpreter& in, const Value& proxy, const std::string& na
         });
     return builtin("object.__init__", [](Interpreter&, CallArgs& a) {   // object.__init__
       if (!a.pos.empty() || !a.kw.empty())
-        throw std::runtime_error("TypeError: object.__init__() takes exactly one argument (the instance to initialize)");
+        throw TypeError("object.__init__() takes exactly one argument (the instance to initialize)");
       return Value::none();
     });
   }
@@ -168,15 +167,15 @@ Value super_fn(Interpreter& in, CallArgs& a) {
   ClassPtr owner;
   Value self;
   if (a.pos.size() == 2) {
-    if (a.pos[0].kind != Value::Class) throw std::runtime_error("TypeError: super() argument 1 must be a type, not " + type_name(a.pos[0]));
+    if (a.pos[0].kind != Value::Class) throw TypeError("super() argument 1 must be a type, not " + type_name(a.pos[0]));
     owner = class_ptr(a.pos[0]);
     self = a.pos[1];
     ClassPtr of = self.kind == Value::Instance ? inst(self).cls : self.kind == Value::Class ? class_ptr(self) : nullptr;
-    if (!is_subclass(of, owner.get())) throw std::runtime_error("TypeError: super(type, obj): obj must be an instance or subtype of type");
+    if (!is_subclass(of, owner.get())) throw TypeError("super(type, obj): obj must be an instance or subtype of type");
   } else if (a.pos.empty() && a.kw.empty()) {
-    if (!in.current_method(owner, self)) throw std::runtime_error("RuntimeError: super(): no arguments");
+    if (!in.current_method(owner, self)) throw RuntimeError("super(): no arguments");
   } else {
-    throw std::runtime_error("TypeError: attn's super() takes no arguments, or a class and an instance");
+    throw TypeError("attn's super() takes no arguments, or a class and an instance");
   }
   Value proxy = instance_of(super_class());
   inst(proxy).set("__thisclass__", class_val(owner));
@@ -205,7 +204,7 @@ ClassPtr tensor_class(bool parameter) {
     c->name = "Tensor";
     c->module = "torch";
     c->native_init = [](Interpreter&, Value&, CallArgs&) {
-      throw std::runtime_error("NotImplementedError: attn does not implement the torch.Tensor(...) constructor: use torch.tensor(...)");
+      throw NotImplementedError("attn does not implement the torch.Tensor(...) constructor: use torch.tensor(...)");
     };
     return c;
   }();
@@ -234,7 +233,7 @@ bool instance_check(const Value& v, const Value& c) {
       if (instance_check(v, x)) return true;
     return false;
   }
-  throw std::runtime_error("TypeError: isinstance() arg 2 must be a type, a tuple of types, or a union");
+  throw TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union");
 }
 
 }  // namespace
@@ -279,7 +278,7 @@ void Interpreter::setattr(const Value& obj, const std::string& name, Value v) {
   if (obj.kind == Value::Class) {
     ClassPtr cls = class_ptr(obj);
     if (cls->module == "builtins")
-      throw std::runtime_error("TypeError: cannot set '" + name + "' attribute of immutable type '" + cls->name + "'");
+      throw TypeError("cannot set '" + name + "' attribute of immutable type '" + cls->name + "'");
     cls->methods[name] = std::move(v);
     return;
   }
@@ -287,7 +286,7 @@ void Interpreter::setattr(const Value& obj, const std::string& name, Value v) {
     static_cast<NamespaceObj*>(obj.obj.get())->names[name] = std::move(v);   // helper.X = ...: an imported file's global
     return;
   }
-  if (obj.kind != Value::Instance) throw std::runtime_error("AttributeError: cannot set '" + name + "' on a " + type_name(obj));
+  if (obj.kind != Value::Instance) throw AttributeError("cannot set '" + name + "' on a " + type_name(obj));
   for (const ClassPtr& c : mro(inst(obj).cls)) {
     auto it = c->methods.find(name);
     if (it == c->methods.end()) continue;
@@ -310,7 +309,7 @@ std::string Interpreter::str_of(const Value& v) {
         if (it == c->methods.end() || it->second.kind != Value::Function) continue;
         CallArgs none;
         Value s = call(bound_method(v, it->second, dunder), none);
-        if (s.kind != Value::Str) throw std::runtime_error(std::string("TypeError: ") + dunder + " returned non-string (type " + type_name(s) + ")");
+        if (s.kind != Value::Str) throw TypeError(std::string() + dunder + " returned non-string (type " + type_name(s) + ")");
         return s.s;
       }
   return v.kind == Value::List || v.kind == Value::Tuple || v.kind == Value::Dict ? repr_of(v) : str(v, state.print_options);
@@ -355,7 +354,7 @@ std::string Interpreter::repr_of(const Value& v) {
       if (it == c->methods.end() || it->second.kind != Value::Function) continue;
       CallArgs none;
       Value s = call(bound_method(v, it->second, "__repr__"), none);
-      if (s.kind != Value::Str) throw std::runtime_error("TypeError: __repr__ returned non-string (type " + type_name(s) + ")");
+      if (s.kind != Value::Str) throw TypeError("__repr__ returned non-string (type " + type_name(s) + ")");
       return s.s;
     }
   return repr(v, state.print_options);
@@ -374,53 +373,53 @@ void add_class_builtins(std::map<std::string, Value>& b) {
   b["staticmethod"] = builtin("staticmethod", [](Interpreter&, CallArgs& a) { return wrapper(staticmethod_class(), "__func__", arg(a, 0, "function")); });
   b["classmethod"] = builtin("classmethod", [](Interpreter&, CallArgs& a) { return wrapper(classmethod_class(), "__func__", arg(a, 0, "function")); });
   b["isinstance"] = builtin("isinstance", [](Interpreter&, CallArgs& a) {
-    if (a.pos.size() != 2) throw std::runtime_error(fmt::format("TypeError: isinstance expected 2 arguments, got {}", a.pos.size()));
+    if (a.pos.size() != 2) throw TypeError(fmt::format("isinstance expected 2 arguments, got {}", a.pos.size()));
     return Value::boolean(instance_check(a.pos[0], a.pos[1]));
   });
   b["issubclass"] = builtin("issubclass", [](Interpreter&, CallArgs& a) {
-    if (a.pos.size() != 2) throw std::runtime_error(fmt::format("TypeError: issubclass expected 2 arguments, got {}", a.pos.size()));
-    if (a.pos[0].kind != Value::Class) throw std::runtime_error("TypeError: issubclass() arg 1 must be a class");
+    if (a.pos.size() != 2) throw TypeError(fmt::format("issubclass expected 2 arguments, got {}", a.pos.size()));
+    if (a.pos[0].kind != Value::Class) throw TypeError("issubclass() arg 1 must be a class");
     std::vector<Value> bases = a.pos[1].kind == Value::Tuple ? as_seq(a.pos[1]) : std::vector<Value>{a.pos[1]};
     for (const Value& c : bases) {
-      if (c.kind != Value::Class) throw std::runtime_error("TypeError: issubclass() arg 2 must be a class, a tuple of classes, or a union");
+      if (c.kind != Value::Class) throw TypeError("issubclass() arg 2 must be a class, a tuple of classes, or a union");
       if (class_ptr(c) == object_class() || is_subclass(class_ptr(a.pos[0]), static_cast<ClassObj*>(c.obj.get()))) return Value::boolean(true);
     }
     return Value::boolean(false);
   });
   b["type"] = builtin("type", [](Interpreter& in, CallArgs& a) {
-    if (a.pos.size() != 1 || !a.kw.empty()) throw std::runtime_error("TypeError: attn's type() takes one argument (it does not make classes)");
+    if (a.pos.size() != 1 || !a.kw.empty()) throw TypeError("attn's type() takes one argument (it does not make classes)");
     const Value& v = a.pos[0];
     if (v.kind == Value::Instance) return class_val(inst(v).cls);
     if (v.kind == Value::Tensor) return class_val(tensor_class(as_tensor(v).is_parameter()));
     static const std::set<std::string> plain = {"int", "float", "str", "list", "tuple", "dict", "set", "bool"};
     if (plain.count(type_name(v))) return in.lookup(type_name(v));
-    throw std::runtime_error("NotImplementedError: attn's type() knows instances of classes and int, float, str, bool, list, "
+    throw NotImplementedError("attn's type() knows instances of classes and int, float, str, bool, list, "
                              "tuple, dict, set, not " + type_name(v) + ": use isinstance()");
   });
   b["getattr"] = builtin("getattr", [](Interpreter& in, CallArgs& a) {
-    if (a.pos.size() < 2 || a.pos.size() > 3) throw std::runtime_error(fmt::format("TypeError: getattr expected 2 or 3 arguments, got {}", a.pos.size()));
-    if (a.pos[1].kind != Value::Str) throw std::runtime_error("TypeError: attribute name must be string, not '" + type_name(a.pos[1]) + "'");
+    if (a.pos.size() < 2 || a.pos.size() > 3) throw TypeError(fmt::format("getattr expected 2 or 3 arguments, got {}", a.pos.size()));
+    if (a.pos[1].kind != Value::Str) throw TypeError("attribute name must be string, not '" + type_name(a.pos[1]) + "'");
     try {
       return in.getattr(a.pos[0], a.pos[1].s);
-    } catch (const std::exception& e) {
-      if (a.pos.size() == 3 && is_attribute_error(e)) return a.pos[2];
+    } catch (const PyError& e) {
+      if (a.pos.size() == 3 && is_instance_of(e, "AttributeError")) return a.pos[2];
       throw;
     }
   });
   b["hasattr"] = builtin("hasattr", [](Interpreter& in, CallArgs& a) {
-    if (a.pos.size() != 2) throw std::runtime_error(fmt::format("TypeError: hasattr expected 2 arguments, got {}", a.pos.size()));
-    if (a.pos[1].kind != Value::Str) throw std::runtime_error("TypeError: attribute name must be string, not '" + type_name(a.pos[1]) + "'");
+    if (a.pos.size() != 2) throw TypeError(fmt::format("hasattr expected 2 arguments, got {}", a.pos.size()));
+    if (a.pos[1].kind != Value::Str) throw TypeError("attribute name must be string, not '" + type_name(a.pos[1]) + "'");
     try {
       in.getattr(a.pos[0], a.pos[1].s);
       return Value::boolean(true);
-    } catch (const std::exception& e) {
-      if (is_attribute_error(e)) return Value::boolean(false);
+    } catch (const PyError& e) {
+      if (is_instance_of(e, "AttributeError")) return Value::boolean(false);
       throw;
     }
   });
   b["setattr"] = builtin("setattr", [](Interpreter& in, CallArgs& a) {
-    if (a.pos.size() != 3) throw std::runtime_error(fmt::format("TypeError: setattr expected 3 arguments, got {}", a.pos.size()));
-    if (a.pos[1].kind != Value::Str) throw std::runtime_error("TypeError: attribute name must be string, not '" + type_name(a.pos[1]) + "'");
+    if (a.pos.size() != 3) throw TypeError(fmt::format("setattr expected 3 arguments, got {}", a.pos.size()));
+    if (a.pos[1].kind != Value::Str) throw TypeError("attribute name must be string, not '" + type_name(a.pos[1]) + "'");
     in.setattr(a.pos[0], a.pos[1].s, a.pos[2]);
     return Value::none();
   });

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "core/ops.h"
+#include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/ints.h"
 #include "py/limits.h"
@@ -58,20 +59,20 @@ Value number_binop(const std::string& op, const Value& a, const Value& b) {
   if (op == "-") return Value::number(x - y);
   if (op == "*") return Value::number(x * y);
   if (op == "/") {
-    if (y == 0) throw std::runtime_error("ZeroDivisionError: float division by zero");
+    if (y == 0) throw ZeroDivisionError("float division by zero");
     return Value::number(x / y);
   }
   if (op == "//" || op == "%") {
-    if (y == 0) throw std::runtime_error(op == "%" ? "ZeroDivisionError: float modulo" : "ZeroDivisionError: float floor division by zero");
+    if (y == 0) throw ZeroDivisionError(op == "%" ? "float modulo" : "float floor division by zero");
     double div = 0, mod = 0;
     float_divmod(x, y, div, mod);
     return Value::number(op == "%" ? mod : div);
   }
   if (op == "**") {
-    if (x == 0 && y < 0) throw std::runtime_error("ZeroDivisionError: 0.0 cannot be raised to a negative power");
+    if (x == 0 && y < 0) throw ZeroDivisionError("0.0 cannot be raised to a negative power");
     return Value::number(std::pow(x, y));
   }
-  throw std::runtime_error("TypeError: unsupported operand type(s) for " + op + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
+  throw TypeError("unsupported operand type(s) for " + op + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
 }
 
 core::BinOp tensor_op(const std::string& op) {
@@ -80,13 +81,13 @@ core::BinOp tensor_op(const std::string& op) {
   if (op == "*") return core::BinOp::mul;
   if (op == "/") return core::BinOp::div;
   if (op == "**") return core::BinOp::pow;
-  throw std::runtime_error("TypeError: unsupported operand type(s) for " + op + " with a Tensor");
+  throw TypeError("unsupported operand type(s) for " + op + " with a Tensor");
 }
 
 Value tensor_binop(const std::string& op, const Value& a, const Value& b) {
   if (op == "@") {
     if (a.kind != Value::Tensor || b.kind != Value::Tensor)
-      throw std::runtime_error("TypeError: unsupported operand type(s) for @: '" + type_name(a) + "' and '" + type_name(b) + "'");
+      throw TypeError("unsupported operand type(s) for @: '" + type_name(a) + "' and '" + type_name(b) + "'");
     return Value::tensor(core::matmul(as_tensor(a), as_tensor(b)));
   }
   if (a.kind == Value::Tensor && b.kind == Value::Tensor)
@@ -95,7 +96,7 @@ Value tensor_binop(const std::string& op, const Value& a, const Value& b) {
     return Value::tensor(core::binary_scalar(tensor_op(op), as_tensor(a), torch_scalar(b, "other")));
   if (a.is_number() && b.kind == Value::Tensor)
     return Value::tensor(core::binary_scalar(tensor_op(op), as_tensor(b), torch_scalar(a, "other"), true));
-  throw std::runtime_error("TypeError: unsupported operand type(s) for " + op + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
+  throw TypeError("unsupported operand type(s) for " + op + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
 }
 
 // The name a call's TypeError gives the function, as CPython's _PyObject_FunctionStr:
@@ -169,7 +170,7 @@ Value Interpreter::binop(const std::string& op, const Value& a, const Value& b) 
     return a.kind == Value::List ? Value::list(std::move(items)) : Value::tuple(std::move(items));
   }
   if (op == "%" && a.kind == Value::Str) return Value::str(percent_format(*this, a.s, b));
-  throw std::runtime_error("TypeError: unsupported operand type(s) for " + op + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
+  throw TypeError("unsupported operand type(s) for " + op + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
 }
 
 std::vector<Value> Interpreter::iterate(const Value& v) {
@@ -197,7 +198,7 @@ std::vector<Value> Interpreter::iterate(const Value& v) {
     }
     case Value::Tensor: {
       const core::Tensor& t = as_tensor(v);
-      if (t.dim() == 0) throw std::runtime_error("TypeError: iteration over a 0-d tensor");
+      if (t.dim() == 0) throw TypeError("iteration over a 0-d tensor");
       std::vector<Value> out;
       for (int64_t k = 0; k < t.shape()[0]; ++k) {
         core::Index ix;
@@ -213,7 +214,7 @@ std::vector<Value> Interpreter::iterate(const Value& v) {
     }
     default: break;
   }
-  throw std::runtime_error("TypeError: '" + type_name(v) + "' object is not iterable");
+  throw TypeError("'" + type_name(v) + "' object is not iterable");
 }
 
 Value Interpreter::eval(const Expr& e) {
@@ -245,7 +246,7 @@ Value Interpreter::eval(const Expr& e) {
       for (size_t k = 0; k < e.items.size(); ++k) {
         if (!e.items[k]) {   // {**other, ...}
           Value other = eval(*e.values[k]);
-          if (other.kind != Value::Dict) throw std::runtime_error("TypeError: '" + type_name(other) + "' object is not a mapping");
+          if (other.kind != Value::Dict) throw TypeError("'" + type_name(other) + "' object is not a mapping");
           for (const auto& [key, val] : static_cast<DictObj*>(other.obj.get())->items) put(key, val);
           continue;
         }
@@ -288,7 +289,7 @@ Value Interpreter::eval(const Expr& e) {
       }
       if (is_int(x)) return e.name == "~" ? int_invert(x) : int_neg(x);
       if (x.kind == Value::Float && e.name == "-") return Value::number(-x.f);
-      throw std::runtime_error("TypeError: bad operand type for unary " + e.name + ": '" + type_name(x) + "'");
+      throw TypeError("bad operand type for unary " + e.name + ": '" + type_name(x) + "'");
     }
     case Expr::Binary: {   // left operand first, as Python (C++ leaves argument order open)
       Value left = eval(*e.a);
@@ -306,9 +307,9 @@ Value Interpreter::eval(const Expr& e) {
     case Expr::Not: return Value::boolean(!truthy(eval(*e.a)));
     case Expr::IfExp: return truthy(eval(*e.b)) ? eval(*e.a) : eval(*e.c);
     case Expr::Lambda: return make_function(e.def);
-    case Expr::Starred: throw std::runtime_error("SyntaxError: can't use starred expression here");
+    case Expr::Starred: throw SyntaxError("can't use starred expression here");
   }
-  throw std::runtime_error("SyntaxError: unsupported expression");
+  throw SyntaxError("unsupported expression");
 }
 
 // [*a, b] / (*a, b) / {*a, b}: the items, each starred one spliced in.
@@ -320,7 +321,7 @@ std::vector<Value> Interpreter::eval_items(const std::vector<ExprPtr>& items) {
       continue;
     }
     Value v = eval(*x->a);
-    if (!iterable(v)) throw std::runtime_error("TypeError: Value after * must be an iterable, not " + type_name(v));
+    if (!iterable(v)) throw TypeError("Value after * must be an iterable, not " + type_name(v));
     for (Value& item : iterate(v)) out.push_back(std::move(item));
   }
   return out;
@@ -331,22 +332,22 @@ Value Interpreter::eval_call(const Expr& e) {
   CallArgs args;
   auto keyword = [&](const std::string& name, Value v) {
     for (const auto& kw : args.kw)
-      if (kw.first == name) throw std::runtime_error(fmt::format("TypeError: {}() got multiple values for keyword argument '{}'", callable_name(fn), name));
+      if (kw.first == name) throw TypeError(fmt::format("{}() got multiple values for keyword argument '{}'", callable_name(fn), name));
     args.kw.emplace_back(name, std::move(v));
   };
   for (const Arg& a : e.args) {
     if (a.name == "*") {
       Value v = eval(*a.value);
-      if (!iterable(v)) throw std::runtime_error(fmt::format("TypeError: {}() argument after * must be an iterable, not {}", callable_name(fn), type_name(v)));
+      if (!iterable(v)) throw TypeError(fmt::format("{}() argument after * must be an iterable, not {}", callable_name(fn), type_name(v)));
       for (const Value& item : iterate(v)) {
         args.pos.push_back(item);
         args.pos_text.push_back("");
       }
     } else if (a.name == "**") {
       Value d = eval(*a.value);
-      if (d.kind != Value::Dict) throw std::runtime_error(fmt::format("TypeError: {}() argument after ** must be a mapping, not {}", callable_name(fn), type_name(d)));
+      if (d.kind != Value::Dict) throw TypeError(fmt::format("{}() argument after ** must be a mapping, not {}", callable_name(fn), type_name(d)));
       for (const auto& [k, v] : static_cast<DictObj*>(d.obj.get())->items) {
-        if (k.kind != Value::Str) throw std::runtime_error("TypeError: keywords must be strings");
+        if (k.kind != Value::Str) throw TypeError("keywords must be strings");
         keyword(k.s, v);
       }
     } else if (a.name.empty()) {

@@ -1,9 +1,7 @@
-// py/exceptions.cpp: the built-in exception classes and the mapping of attn's errors onto them
-// (see exceptions.h).
+// py/exceptions.cpp: the built-in exception classes and PyError (see exceptions.h).
 #include "py/exceptions.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include "py/interpreter.h"
 
@@ -22,7 +20,7 @@ const std::vector<std::pair<const char*, const char*>> kHierarchy = {
     {"RuntimeError", "Exception"},   {"NotImplementedError", "RuntimeError"}, {"RecursionError", "RuntimeError"},
     {"StopIteration", "Exception"},  {"SyntaxError", "Exception"},    {"IndentationError", "SyntaxError"},
     {"TypeError", "Exception"},      {"ValueError", "Exception"},     {"OSError", "Exception"},
-    {"FileNotFoundError", "OSError"},
+    {"FileNotFoundError", "OSError"}, {"TimeoutError", "OSError"},    {"MemoryError", "Exception"},
     // importlib.metadata's, not a builtin: what version() raises for a package attn does not have.
     {"PackageNotFoundError", "ModuleNotFoundError"}};
 
@@ -57,7 +55,7 @@ std::string exception_repr(const Value& self) {
 }
 
 void exception_init(Interpreter&, Value& self, CallArgs& a) {
-  if (!a.kw.empty()) throw std::runtime_error("TypeError: " + inst(self).cls->name + "() takes no keyword arguments");
+  if (!a.kw.empty()) throw TypeError(inst(self).cls->name + "() takes no keyword arguments");
   inst(self).set("args", Value::tuple(a.pos));
 }
 
@@ -79,16 +77,6 @@ const std::map<std::string, std::shared_ptr<ClassObj>>& classes() {
     return m;
   }();
   return all;
-}
-
-// The key a KeyError message shows (its repr), read back: 'k' -> 'k', 3 -> 3; else the text.
-Value key_from_repr(const std::string& text) {
-  if (text.size() >= 2 && (text.front() == '\'' || text.front() == '"') && text.back() == text.front() &&
-      text.find('\\') == std::string::npos && text.find(text.front(), 1) == text.size() - 1)
-    return Value::str(text.substr(1, text.size() - 2));
-  bool digits = !text.empty() && text.find_first_not_of("-0123456789") == std::string::npos && text.find('-', 1) == std::string::npos;
-  if (digits && text.size() < 19) return Value::integer(std::stoll(text));
-  return Value::str(text);
 }
 
 }  // namespace
@@ -122,21 +110,24 @@ Value new_exception(const std::string& cls, std::vector<Value> args) {
   return v;
 }
 
-Value caught_exception(const ScriptError& e) {
-  if (const auto* raised = dynamic_cast<const PyException*>(&e)) return raised->exc;
-  const std::string text = e.what();
-  size_t colon = text.find(": ");
-  std::string kind = text.substr(0, colon);   // "ValueError", "importlib.metadata.PackageNotFoundError"
-  bool identifier = !kind.empty() && std::all_of(kind.begin(), kind.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '.'; });
-  if (identifier && kind.find('.') != std::string::npos) {
-    auto cls = exception_class(kind.substr(kind.rfind('.') + 1));
-    identifier = cls && kind == cls->module + "." + cls->name;
-    if (identifier) kind = cls->name;
-  }
-  if (!identifier || !exception_class(kind)) return new_exception("RuntimeError", {Value::str(text)});
-  if (colon == std::string::npos) return new_exception(kind, {});
-  std::string message = text.substr(colon + 2);
-  return new_exception(kind, {kind == "KeyError" ? key_from_repr(message) : Value::str(message)});
+PyError::PyError(Value exc, std::string text, int line, std::string file)
+    : ScriptError(line, std::move(text), std::move(file)), exc_(std::move(exc)) {}
+
+const std::string& PyError::text() const {
+  if (text_.empty()) text_ = exception_text(exc_, exception_str(exc_));
+  return text_;
+}
+
+PyError error(const std::string& cls, std::vector<Value> args) { return PyError(new_exception(cls, std::move(args))); }
+
+PyError error(const std::string& cls, std::string message) {
+  std::vector<Value> args;
+  if (!message.empty()) args.push_back(Value::str(std::move(message)));
+  return error(cls, std::move(args));
+}
+
+bool is_instance_of(const PyError& e, const std::string& cls) {
+  return is_exception(e.exc()) && is_subclass(inst(e.exc()).cls, exception_class(cls).get());
 }
 
 std::string exception_text(const Value& exc, const std::string& message) {

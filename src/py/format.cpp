@@ -8,6 +8,7 @@
 // What it is not: str.format's field parsing (builtins.cpp) or the `%` operator's full syntax.
 #include <fmt/format.h>
 
+#include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/ints.h"
 #include "py/limits.h"
@@ -29,7 +30,7 @@ struct Spec {
   char type = '\0';
 };
 
-[[noreturn]] void value_error(const std::string& msg) { throw std::runtime_error("ValueError: " + msg); }
+[[noreturn]] void value_error(const std::string& msg) { throw ValueError(msg); }
 
 size_t utf8_length(unsigned char lead) { return lead < 0x80 ? 1 : (lead >> 5) == 0x6 ? 2 : (lead >> 4) == 0xe ? 3 : (lead >> 3) == 0x1e ? 4 : 1; }
 
@@ -155,7 +156,7 @@ std::string format_spec(const Value& v, const std::string& spec) {
   if ((v.kind == Value::Int || v.kind == Value::Bool) && int_type) return format_int(v, s);
   if ((v.kind == Value::Int || v.kind == Value::Bool) && !float_type && s.type != 'c')
     value_error(std::string("Unknown format code '") + s.type + "' for object of type 'int'");
-  if (s.type == 'c' && v.is_big()) throw std::runtime_error("OverflowError: Python int too large to convert to C long");
+  if (s.type == 'c' && v.is_big()) throw OverflowError("Python int too large to convert to C long");
   std::string sp = fmt_spec(spec), out;
   try {
     if (v.kind == Value::Str) out = fmt::format(fmt::runtime("{:" + sp + "}"), v.s);

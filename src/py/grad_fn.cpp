@@ -14,6 +14,7 @@
 #include <map>
 
 #include "core/autograd.h"
+#include "py/exceptions.h"
 #include "py/interpreter.h"
 
 namespace attn::py {
@@ -49,7 +50,7 @@ struct Builder {
     const std::string name = acc ? "torch::autograd::AccumulateGrad"   // 1.13's name() of these two
                              : n->name() == "CopySlices" ? "torch::autograd::CopySlices" : n->name();
     o->set("name", builtin(name + ".name", [name](Interpreter&, CallArgs& a) {
-             if (!a.pos.empty() || !a.kw.empty()) throw std::runtime_error("TypeError: name() takes no arguments");
+             if (!a.pos.empty() || !a.kw.empty()) throw TypeError("name() takes no arguments");
              return Value::str(name);
            }));
     Value v = instance_value(o);

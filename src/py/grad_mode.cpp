@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 
+#include "py/exceptions.h"
 #include "py/interpreter.h"
 
 namespace attn::py {
@@ -49,7 +50,7 @@ Value switch_class(const std::string& name, bool mode) {
   c->name = name;
   c->module = "torch.autograd.grad_mode";
   c->native_init = [name](Interpreter&, Value& self, CallArgs& a) {
-    if (!a.pos.empty() || !a.kw.empty()) throw std::runtime_error("TypeError: " + name + "() takes no arguments");
+    if (!a.pos.empty() || !a.kw.empty()) throw TypeError(name + "() takes no arguments");
     inst(self).set("prev", Value::boolean(false));
   };
   c->methods["__enter__"] = method(name + ".__enter__", [mode](Interpreter& in, CallArgs& a) {
@@ -63,7 +64,7 @@ Value switch_class(const std::string& name, bool mode) {
     return Value::none();   // never suppresses the exception
   });
   c->methods["__call__"] = method(name + ".__call__", [name, mode](Interpreter&, CallArgs& a) {
-    if (a.pos.size() != 2 || !a.kw.empty()) throw std::runtime_error("TypeError: " + name + "() as a decorator takes one function");
+    if (a.pos.size() != 2 || !a.kw.empty()) throw TypeError(name + "() as a decorator takes one function");
     Value fn = a.pos[1];
     std::string fname = fn.kind == Value::Function ? static_cast<FunctionObj*>(fn.obj.get())->def->name : name + " function";
     return builtin(fname, [fn, mode](Interpreter& inner, CallArgs& args) {
@@ -82,8 +83,8 @@ Value set_grad_enabled_class() {
   c->native_init = [](Interpreter& in, Value& self, CallArgs& a) {
     const Value* mode = find_arg(a, 0, "mode");
     if (!mode || a.pos.size() + a.kw.size() != 1)
-      throw std::runtime_error("TypeError: set_grad_enabled.__init__() missing 1 required positional argument: 'mode'");
-    if (mode->kind != Value::Bool) throw std::runtime_error("TypeError: enabled must be a bool (got " + type_name(*mode) + ")");
+      throw TypeError("set_grad_enabled.__init__() missing 1 required positional argument: 'mode'");
+    if (mode->kind != Value::Bool) throw TypeError("enabled must be a bool (got " + type_name(*mode) + ")");
     inst(self).set("prev", Value::boolean(in.state.grad_enabled));
     in.state.grad_enabled = mode->b;
   };
@@ -103,7 +104,7 @@ void add_grad_mode(NamespaceObj& torch) {
   torch.names["enable_grad"] = switch_class("enable_grad", true);
   torch.names["set_grad_enabled"] = set_grad_enabled_class();
   torch.names["is_grad_enabled"] = builtin("torch.is_grad_enabled", [](Interpreter& in, CallArgs& a) {
-    if (!a.pos.empty() || !a.kw.empty()) throw std::runtime_error("TypeError: is_grad_enabled() takes no arguments");
+    if (!a.pos.empty() || !a.kw.empty()) throw TypeError("is_grad_enabled() takes no arguments");
     return Value::boolean(in.state.grad_enabled);
   });
 }

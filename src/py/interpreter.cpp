@@ -71,18 +71,24 @@ void rethrow_at(int line, const std::string& file) {
   } catch (const LimitError& e) {   // raised where no line is known (limits.h)
     if (e.line == 0) throw LimitError(line, e.what(), file);
     throw;
+  } catch (const PyError& e) {
+    if (e.line != 0) throw;
+    PyError placed = e;
+    placed.line = line;
+    placed.file = file;
+    throw placed;
   } catch (const ScriptError&) {
     throw;
   } catch (const std::bad_alloc&) {   // a value the machine cannot hold: Python's MemoryError, not a crash
-    throw ScriptError(line, "MemoryError: out of memory (the cell asked for more than this machine could allocate)", file);
+    throw PyError(new_exception("MemoryError", {Value::str("out of memory (the cell asked for more than this machine could allocate)")}), "", line, file);
   } catch (const core::DeadlineExceeded& e) {   // a kernel saw the cell's deadline pass (core/deadline.h)
     throw LimitError(line, timeout_message(e.seconds), file);
   } catch (const std::ios_base::failure&) {   // `out` could not take what the cell printed (badbit)
-    throw ScriptError(line, "OSError: attn could not keep what the cell printed (writing its output failed)", file);
-  } catch (const core::TensorError& e) {
-    throw ScriptError(line, std::string("RuntimeError: ") + e.what(), file);
+    throw PyError(new_exception("OSError", {Value::str("attn could not keep what the cell printed (writing its output failed)")}), "", line, file);
+  } catch (const core::TensorError& e) {   // PyTorch's RuntimeError (IndexError, ValueError) for a tensor op it rejects
+    throw PyError(new_exception(e.python_type(), {Value::str(e.what())}), "", line, file);
   } catch (const std::exception& e) {
-    throw ScriptError(line, e.what(), file);
+    throw PyError(new_exception("RuntimeError", {Value::str(e.what())}), "", line, file);
   }
 }
 
@@ -178,8 +184,8 @@ Value Interpreter::lookup(const std::string& name) {
     auto it = s->vars.find(name);
     if (it != s->vars.end()) return it->second;
     if (s->kind == Scope::function && s->def && declared(s->def->local_names, name)) {
-      if (s == top) throw std::runtime_error("UnboundLocalError: cannot access local variable '" + name + "' where it is not associated with a value");
-      throw std::runtime_error("NameError: cannot access free variable '" + name + "' where it is not associated with a value in enclosing scope");
+      if (s == top) throw UnboundLocalError("cannot access local variable '" + name + "' where it is not associated with a value");
+      throw NameError("cannot access free variable '" + name + "' where it is not associated with a value in enclosing scope");
     }
   }
   auto g = globals_->names.find(name);
@@ -187,8 +193,8 @@ Value Interpreter::lookup(const std::string& name) {
   auto b = builtins_.find(name);
   if (b != builtins_.end()) return b->second;
   if (is_unsupported_builtin(name))
-    throw std::runtime_error("NameError: attn does not support the Python builtin '" + name + "' (README: What attn's Python supports)");
-  throw std::runtime_error("NameError: name '" + name + "' is not defined");
+    throw NameError("attn does not support the Python builtin '" + name + "' (README: What attn's Python supports)");
+  throw NameError("name '" + name + "' is not defined");
 }
 
 void Interpreter::store(const std::string& name, Value v) {
@@ -207,7 +213,7 @@ void Interpreter::store(const std::string& name, Value v) {
         p->vars[name] = std::move(v);
         return;
       }
-    throw std::runtime_error("SyntaxError: no binding for nonlocal '" + name + "' found");
+    throw SyntaxError("no binding for nonlocal '" + name + "' found");
   }
   s.vars[name] = std::move(v);
 }
@@ -223,8 +229,8 @@ void Interpreter::erase(const std::string& name) {
   }
   if (vars->erase(name) == 0) {
     if (!frames_.empty() && frames_.back()->def && declared(frames_.back()->def->local_names, name))
-      throw std::runtime_error("UnboundLocalError: cannot access local variable '" + name + "' where it is not associated with a value");
-    throw std::runtime_error("NameError: name '" + name + "' is not defined");
+      throw UnboundLocalError("cannot access local variable '" + name + "' where it is not associated with a value");
+    throw NameError("name '" + name + "' is not defined");
   }
 }
 
@@ -321,7 +327,7 @@ Interpreter::Flow Interpreter::exec_stmt(const StmtPtr& ptr, Value* ret) {
       case Stmt::Pass: break;
       case Stmt::Assert:
         if (!truthy(eval(*s.value)))
-          throw std::runtime_error("AssertionError" + (s.target ? ": " + str_of(eval(*s.target)) : std::string()));
+          throw s.target ? PyError(new_exception("AssertionError", {eval(*s.target)})) : AssertionError("");
         break;
       default: return exec_more(ptr, ret);
     }
@@ -338,7 +344,7 @@ void Interpreter::exec_class(const StmtPtr& ptr) {
   if (globals_ != main_) cls->module = str(globals_->names["__name__"]);
   for (const ExprPtr& b : s.bases) {
     Value base = eval(*b);
-    if (base.kind != Value::Class) throw std::runtime_error("TypeError: a class can only derive from a class");
+    if (base.kind != Value::Class) throw TypeError("a class can only derive from a class");
     auto bc = std::static_pointer_cast<ClassObj>(base.obj);
     cls->is_module = cls->is_module || bc->is_module;
     cls->bases.push_back(bc);
@@ -368,7 +374,7 @@ void Interpreter::assign(const Expr& target, const Value& v) {
   switch (target.kind) {
     case Expr::Name: store(target.name, v); return;
     case Expr::Tuple: case Expr::List: assign_unpack(target, v); return;
-    case Expr::Starred: throw std::runtime_error("SyntaxError: starred assignment target must be in a list or tuple");
+    case Expr::Starred: throw SyntaxError("starred assignment target must be in a list or tuple");
     case Expr::Attribute: setattr(eval(*target.a), target.name, v); return;
     case Expr::Subscript: {
       Value obj = eval(*target.a);
@@ -380,7 +386,7 @@ void Interpreter::assign(const Expr& target, const Value& v) {
         auto& items = as_seq(obj);
         int64_t k = to_int(eval(*target.items[0]), "list index");
         if (k < 0) k += static_cast<int64_t>(items.size());
-        if (k < 0 || k >= static_cast<int64_t>(items.size())) throw std::runtime_error("IndexError: list assignment index out of range");
+        if (k < 0 || k >= static_cast<int64_t>(items.size())) throw IndexError("list assignment index out of range");
         items[k] = v;
         return;
       }
@@ -394,9 +400,9 @@ void Interpreter::assign(const Expr& target, const Value& v) {
         call(tensor_attribute(*this, obj, "__setitem__"), set_args);
         return;
       }
-      throw std::runtime_error("TypeError: '" + type_name(obj) + "' object does not support item assignment");
+      throw TypeError("'" + type_name(obj) + "' object does not support item assignment");
     }
-    default: throw std::runtime_error("SyntaxError: cannot assign to this expression");
+    default: throw SyntaxError("cannot assign to this expression");
   }
 }
 
@@ -405,7 +411,7 @@ void Interpreter::assign_unpack(const Expr& target, const Value& v) {
   switch (v.kind) {
     case Value::None: case Value::Bool: case Value::Int: case Value::Float: case Value::Function:
     case Value::Builtin: case Value::Class: case Value::Dtype: case Value::Slice: case Value::Namespace:
-      throw std::runtime_error("TypeError: cannot unpack non-iterable " + type_name(v) + " object");
+      throw TypeError("cannot unpack non-iterable " + type_name(v) + " object");
     default: break;
   }
   std::vector<Value> items = iterate(v);
@@ -413,17 +419,17 @@ void Interpreter::assign_unpack(const Expr& target, const Value& v) {
   size_t star = n;
   for (size_t k = 0; k < n; ++k)
     if (target.items[k]->kind == Expr::Starred) {
-      if (star != n) throw std::runtime_error("SyntaxError: multiple starred expressions in assignment");
+      if (star != n) throw SyntaxError("multiple starred expressions in assignment");
       star = k;
     }
   if (star == n) {
-    if (m > n) throw std::runtime_error(fmt::format("ValueError: too many values to unpack (expected {})", n));
-    if (m < n) throw std::runtime_error(fmt::format("ValueError: not enough values to unpack (expected {}, got {})", n, m));
+    if (m > n) throw ValueError(fmt::format("too many values to unpack (expected {})", n));
+    if (m < n) throw ValueError(fmt::format("not enough values to unpack (expected {}, got {})", n, m));
     for (size_t k = 0; k < n; ++k) assign(*target.items[k], items[k]);
     return;
   }
   const size_t after = n - star - 1;
-  if (m < n - 1) throw std::runtime_error(fmt::format("ValueError: not enough values to unpack (expected at least {}, got {})", n - 1, m));
+  if (m < n - 1) throw ValueError(fmt::format("not enough values to unpack (expected at least {}, got {})", n - 1, m));
   for (size_t k = 0; k < star; ++k) assign(*target.items[k], items[k]);
   assign(*target.items[star]->a, Value::list(std::vector<Value>(items.begin() + static_cast<std::ptrdiff_t>(star), items.end() - static_cast<std::ptrdiff_t>(after))));
   for (size_t k = 0; k < after; ++k) assign(*target.items[star + 1 + k], items[m - after + k]);
@@ -445,11 +451,11 @@ Value Interpreter::call(const Value& fn, CallArgs& args) {
         auto it = c->methods.find("__call__");
         if (it != c->methods.end()) return call(bound_method(fn, it->second, "__call__"), args);
       }
-      if (!cls->is_module) throw std::runtime_error("TypeError: '" + type_name(fn) + "' object is not callable");
+      if (!cls->is_module) throw TypeError("'" + type_name(fn) + "' object is not callable");
       Value self = fn;
       return call(getattr(self, "forward"), args);
     }
-    default: throw std::runtime_error("TypeError: '" + type_name(fn) + "' object is not callable");
+    default: throw TypeError("'" + type_name(fn) + "' object is not callable");
   }
 }
 
@@ -472,7 +478,7 @@ Value Interpreter::instantiate(const std::shared_ptr<ClassObj>& cls, CallArgs& a
       return self;
     }
   if (!args.pos.empty() || !args.kw.empty())
-    throw std::runtime_error("TypeError: " + cls->name + "() takes no arguments");
+    throw TypeError(cls->name + "() takes no arguments");
   return self;
 }
 
@@ -484,7 +490,7 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
       auto& names = static_cast<NamespaceObj*>(obj.obj.get())->names;
       auto it = names.find(name);
       if (it == names.end())
-        throw std::runtime_error("AttributeError: module '" + obj.s + "' has no attribute '" + name + "'" +
+        throw AttributeError("module '" + obj.s + "' has no attribute '" + name + "'" +
                                  (names.count("__file__") ? "" : " (attn implements the parts of torch the lessons use)"));
       return it->second;
     }
@@ -495,14 +501,14 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
     case Value::Function:
       if (name == "__name__") return Value::str(static_cast<FunctionObj*>(obj.obj.get())->def->name);
       if (name == "__qualname__") return Value::str(static_cast<FunctionObj*>(obj.obj.get())->qualname);
-      throw std::runtime_error("AttributeError: 'function' object has no attribute '" + name + "'");
+      throw AttributeError("'function' object has no attribute '" + name + "'");
     case Value::Size: case Value::Tuple: case Value::List: case Value::Dict: {
       CallArgs a;
       a.pos.push_back(obj);
       a.pos.push_back(Value::str(name));
       return call(lookup("__seqattr__"), a);
     }
-    default: throw std::runtime_error("AttributeError: '" + type_name(obj) + "' object has no attribute '" + name + "'");
+    default: throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
   }
 }
 

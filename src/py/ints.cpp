@@ -1,5 +1,6 @@
 // py/ints.cpp: Python's int on interpreter values (see ints.h). Each operation tries int64
 // first (with the compiler's overflow checks) and goes to BigInt only when that overflows.
+#include "py/exceptions.h"
 #include "py/ints.h"
 
 #include <fmt/format.h>
@@ -12,8 +13,6 @@
 namespace attn::py {
 
 namespace {
-
-[[noreturn]] void fail(const std::string& msg) { throw std::runtime_error(msg); }
 
 int64_t py_floordiv(int64_t a, int64_t b) {   // b != 0, not (INT64_MIN, -1)
   int64_t q = a / b;
@@ -29,7 +28,7 @@ int64_t py_mod(int64_t a, int64_t b) {   // b != 0; the sign of b
 // int ** int for a negative exponent is float ** float, as CPython's long_pow does.
 Value negative_power(const Value& a, const Value& b) {
   double x = int_to_double(a), y = int_to_double(b);
-  if (x == 0) fail("ZeroDivisionError: 0.0 cannot be raised to a negative power");
+  if (x == 0) throw ZeroDivisionError("0.0 cannot be raised to a negative power");
   return Value::number(std::pow(x, y));
 }
 
@@ -46,11 +45,11 @@ std::optional<int64_t> small_pow(int64_t base, int64_t exponent) {
 
 uint64_t shift_count(const Value& b) {   // >= 0; huge counts saturate
   if (b.is_big()) {
-    if (b.big().negative()) fail("ValueError: negative shift count");
+    if (b.big().negative()) throw ValueError("negative shift count");
     return UINT64_MAX;
   }
   int64_t n = small_of(b);
-  if (n < 0) fail("ValueError: negative shift count");
+  if (n < 0) throw ValueError("negative shift count");
   return static_cast<uint64_t>(n);
 }
 
@@ -69,24 +68,24 @@ std::optional<Value> small_binop(char op, char op2, int64_t x, int64_t y) {
       break;
     case '/':
       if (op2 == '/') {
-        if (y == 0) fail("ZeroDivisionError: integer division or modulo by zero");
+        if (y == 0) throw ZeroDivisionError("integer division or modulo by zero");
         if (x == INT64_MIN && y == -1) break;
         return Value::integer(py_floordiv(x, y));
       }
       break;
     case '%':
-      if (y == 0) fail("ZeroDivisionError: integer modulo by zero");
+      if (y == 0) throw ZeroDivisionError("integer modulo by zero");
       return Value::integer(py_mod(x, y));
     case '&': return Value::integer(x & y);
     case '|': return Value::integer(x | y);
     case '^': return Value::integer(x ^ y);
     case '<':
-      if (y < 0) fail("ValueError: negative shift count");
+      if (y < 0) throw ValueError("negative shift count");
       if (x == 0) return Value::integer(0);
       if (y < 63 && (x << y) >> y == x) return Value::integer(x << y);   // x << y: y < 63 and no bit lost
       break;
     case '>':
-      if (y < 0) fail("ValueError: negative shift count");
+      if (y < 0) throw ValueError("negative shift count");
       return Value::integer(y >= 63 ? (x < 0 ? -1 : 0) : x >> y);   // arithmetic shift: Python's floor
   }
   return std::nullopt;
@@ -105,12 +104,12 @@ Value int_binop(const std::string& op, const Value& a, const Value& b) {
   if (op == "/") {
     if (!a.is_big() && !b.is_big()) {
       int64_t x = small_of(a), y = small_of(b);
-      if (y == 0) fail("ZeroDivisionError: division by zero");
+      if (y == 0) throw ZeroDivisionError("division by zero");
       constexpr int64_t exact = int64_t(1) << DBL_MANT_DIG;   // both exact as floats: one rounding, as CPython
       if (x >= -exact && x <= exact && y >= -exact && y <= exact) return Value::number(static_cast<double>(x) / static_cast<double>(y));
     }
     BigInt y = big_of(b);
-    if (y.is_zero()) fail("ZeroDivisionError: division by zero");
+    if (y.is_zero()) throw ZeroDivisionError("division by zero");
     return Value::number(true_divide(big_of(a), y));
   }
   if (!a.is_big() && !b.is_big())
@@ -142,13 +141,13 @@ Value int_binop(const std::string& op, const Value& a, const Value& b) {
     case '|': return Value::integer(bit_or(x, y));
     case '^': return Value::integer(bit_xor(x, y));
     case '/': case '%': {
-      if (y.is_zero()) fail(op1 == '%' ? "ZeroDivisionError: integer modulo by zero" : "ZeroDivisionError: integer division or modulo by zero");
+      if (y.is_zero()) throw ZeroDivisionError(op1 == '%' ? "integer modulo by zero" : "integer division or modulo by zero");
       BigInt q, r;
       BigInt::divmod(x, y, q, r);
       return Value::integer(op1 == '%' ? r : q);
     }
   }
-  fail("TypeError: unsupported operand type(s) for " + op + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
+  throw TypeError("unsupported operand type(s) for " + op + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
 }
 
 Value int_neg(const Value& v) {
@@ -198,13 +197,13 @@ int compare_numbers(const Value& a, const Value& b) {
 double int_to_double(const Value& v) {
   if (!v.is_big()) return static_cast<double>(small_of(v));   // rounded half to even, as CPython
   double d = 0;
-  if (!v.big().to_double(d)) fail("OverflowError: int too large to convert to float");
+  if (!v.big().to_double(d)) throw OverflowError("int too large to convert to float");
   return d;
 }
 
 namespace {
 std::string digits_limit_message(const std::string& detail) {
-  return fmt::format("ValueError: Exceeds the limit ({} digits) for integer string conversion{}; attn keeps CPython's default "
+  return fmt::format("Exceeds the limit ({} digits) for integer string conversion{}; attn keeps CPython's default "
                      "limit (limits::kMaxIntStrDigits; there is no sys.set_int_max_str_digits)", limits::kMaxIntStrDigits, detail);
 }
 }  // namespace
@@ -212,14 +211,14 @@ std::string digits_limit_message(const std::string& detail) {
 std::string int_repr(const Value& v) {
   if (!v.is_big()) return v.kind == Value::Bool ? std::to_string(int(v.b)) : std::to_string(v.i);
   // 10**4300 has 14,284.6 bits: anything longer has more digits than the limit, uncounted.
-  if (v.big().bit_length() > 14'290) fail(digits_limit_message(""));
+  if (v.big().bit_length() > 14'290) throw ValueError(digits_limit_message(""));
   std::string s = v.big().to_decimal();
-  if (s.size() - (s[0] == '-') > limits::kMaxIntStrDigits) fail(digits_limit_message(""));
+  if (s.size() - (s[0] == '-') > limits::kMaxIntStrDigits) throw ValueError(digits_limit_message(""));
   return s;
 }
 
 Value int_from_string(const std::string& text) {
-  auto invalid = [&] { fail("ValueError: invalid literal for int() with base 10: " + repr(Value::str(text))); };
+  auto invalid = [&] { throw ValueError("invalid literal for int() with base 10: " + repr(Value::str(text))); };
   size_t b = text.find_first_not_of(" \t\n\r\f\v"), e = text.find_last_not_of(" \t\n\r\f\v");
   if (b == std::string::npos) invalid();
   std::string_view s(text.data() + b, e - b + 1);
@@ -237,7 +236,7 @@ Value int_from_string(const std::string& text) {
     digits += s[k];
   }
   if (digits.empty()) invalid();
-  if (digits.size() > limits::kMaxIntStrDigits) fail(digits_limit_message(fmt::format(": value has {} digits", digits.size())));
+  if (digits.size() > limits::kMaxIntStrDigits) throw ValueError(digits_limit_message(fmt::format(": value has {} digits", digits.size())));
   if (digits.size() <= 18) {
     int64_t x = std::stoll(digits);
     return Value::integer(negative ? -x : x);
@@ -246,8 +245,8 @@ Value int_from_string(const std::string& text) {
 }
 
 Value int_from_double(double x) {
-  if (std::isinf(x)) fail("OverflowError: cannot convert float infinity to integer");
-  if (std::isnan(x)) fail("ValueError: cannot convert float NaN to integer");
+  if (std::isinf(x)) throw OverflowError("cannot convert float infinity to integer");
+  if (std::isnan(x)) throw ValueError("cannot convert float NaN to integer");
   if (x > -9.2e18 && x < 9.2e18) return Value::integer(static_cast<int64_t>(x));   // truncates, as int()
   return Value::integer(BigInt::from_double(x));
 }
@@ -277,13 +276,13 @@ int64_t int_hash(const Value& v) {
 }
 
 int64_t to_index(const Value& v, const char* what) {
-  if (v.is_big()) fail("IndexError: cannot fit 'int' into an index-sized integer");
+  if (v.is_big()) throw IndexError("cannot fit 'int' into an index-sized integer");
   if (is_int(v)) return small_of(v);
-  fail(std::string("TypeError: ") + what + " must be an integer, not " + type_name(v));
+  throw TypeError(std::string() + what + " must be an integer, not " + type_name(v));
 }
 
 int64_t to_count(const Value& v) {
-  if (v.is_big()) fail("OverflowError: cannot fit 'int' into an index-sized integer");
+  if (v.is_big()) throw OverflowError("cannot fit 'int' into an index-sized integer");
   return small_of(v);
 }
 
@@ -291,15 +290,15 @@ int64_t to_slice_bound(const Value& v) {
   if (v.is_big()) return v.big().negative() ? -INT64_MAX : INT64_MAX;
   if (is_int(v)) return small_of(v);
   if (v.kind == Value::Tensor && as_tensor(v).numel() == 1 && !as_tensor(v).is_float()) return static_cast<int64_t>(core::item(as_tensor(v)));
-  fail("TypeError: slice indices must be integers or None or have an __index__ method");
+  throw TypeError("slice indices must be integers or None or have an __index__ method");
 }
 
 double torch_scalar(const Value& v, const char* what) {
-  if (v.is_big()) fail("RuntimeError: Overflow when unpacking long");
+  if (v.is_big()) throw RuntimeError("Overflow when unpacking long");
   if (v.kind == Value::Float) return v.f;
   if (is_int(v)) return static_cast<double>(small_of(v));
   if (v.kind == Value::Tensor && as_tensor(v).numel() == 1) return core::item(as_tensor(v));
-  fail(std::string("TypeError: ") + what + " must be a number, not " + type_name(v));
+  throw TypeError(std::string() + what + " must be a number, not " + type_name(v));
 }
 
 }  // namespace attn::py

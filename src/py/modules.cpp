@@ -61,7 +61,7 @@ Value typing_module() {
                         "Tuple", "Type", "Union", "TYPE_CHECKING"}) {
     std::string name = n;
     ns->names[name] = name == "TYPE_CHECKING" ? Value::boolean(false) : builtin("typing." + name, [name](Interpreter&, CallArgs&) -> Value {
-      throw std::runtime_error("NotImplementedError: attn reads type hints without using them: typing." + name + " cannot be called");
+      throw NotImplementedError("attn reads type hints without using them: typing." + name + " cannot be called");
     });
   }
   return namespace_value("typing", ns);
@@ -82,7 +82,7 @@ Value importlib_metadata(Interpreter& in) {
     Args b = bind_args(sig, a, "version");
     Value name = b.get("distribution_name");
     if (name.kind == Value::Str && name.s == "torch") return torch_version;
-    throw std::runtime_error("importlib.metadata.PackageNotFoundError: No package metadata was found for " + str(name));
+    throw error("PackageNotFoundError", "No package metadata was found for " + str(name));
   });
   Value cls;
   cls.kind = Value::Class;
@@ -122,7 +122,7 @@ Value dataclass_init(std::shared_ptr<ClassObj> cls) {
   for (const std::string& f : cls->fields) {
     if (cls->methods.count(f)) continue;
     if (required < static_cast<size_t>(&f - cls->fields.data()))
-      throw std::runtime_error("TypeError: non-default argument '" + f + "' follows default argument");
+      throw TypeError("non-default argument '" + f + "' follows default argument");
     ++required;
   }
   // The class holds this __init__ in its methods: a weak reference back, or the pair would keep
@@ -135,7 +135,7 @@ Value dataclass_init(std::shared_ptr<ClassObj> cls) {
     const std::vector<std::string>& fields = cls->fields;
     size_t given = a.pos.size() - 1;
     if (given > fields.size())
-      throw std::runtime_error(fmt::format("TypeError: {} takes {} positional argument{} but {} {} given", fn,
+      throw TypeError(fmt::format("{} takes {} positional argument{} but {} {} given", fn,
                                            required < fields.size() ? fmt::format("from {} to {}", required + 1, fields.size() + 1)
                                                                     : std::to_string(fields.size() + 1),
                                            fields.size() == 0 && required == fields.size() ? "" : "s", given + 1, given ? "were" : "was"));
@@ -143,9 +143,9 @@ Value dataclass_init(std::shared_ptr<ClassObj> cls) {
     for (size_t k = 0; k < given; ++k) values[k] = a.pos[k + 1];
     for (const auto& [name, v] : a.kw) {
       auto it = std::find(fields.begin(), fields.end(), name);
-      if (it == fields.end()) throw std::runtime_error("TypeError: " + fn + " got an unexpected keyword argument '" + name + "'");
+      if (it == fields.end()) throw TypeError(fn + " got an unexpected keyword argument '" + name + "'");
       auto& slot = values[it - fields.begin()];
-      if (slot) throw std::runtime_error("TypeError: " + fn + " got multiple values for argument '" + name + "'");
+      if (slot) throw TypeError(fn + " got multiple values for argument '" + name + "'");
       slot = v;
     }
     std::vector<std::string> missing;
@@ -154,7 +154,7 @@ Value dataclass_init(std::shared_ptr<ClassObj> cls) {
     if (!missing.empty()) {
       std::string names = missing.back();
       if (missing.size() > 1) names = fmt::format("{} and {}", fmt::join(missing.begin(), missing.end() - 1, ", "), missing.back());
-      throw std::runtime_error(fmt::format("TypeError: {} missing {} required positional argument{}: {}", fn, missing.size(),
+      throw TypeError(fmt::format("{} missing {} required positional argument{}: {}", fn, missing.size(),
                                            missing.size() > 1 ? "s" : "", names));
     }
     for (size_t k = 0; k < fields.size(); ++k) self.set(fields[k], values[k] ? *values[k] : cls->methods.at(fields[k]));
@@ -166,7 +166,7 @@ Value dataclasses_module() {
   auto ns = std::make_shared<NamespaceObj>();
   ns->names["dataclass"] = builtin("dataclasses.dataclass", [](Interpreter&, CallArgs& a) -> Value {
     if (a.pos.size() != 1 || !a.kw.empty() || a.pos[0].kind != Value::Class)
-      throw std::runtime_error("NotImplementedError: attn implements @dataclass on a class, without arguments (not frozen=, order=, ...)");
+      throw NotImplementedError("attn implements @dataclass on a class, without arguments (not frozen=, order=, ...)");
     auto cls = std::static_pointer_cast<ClassObj>(a.pos[0].obj);
     if (!cls->methods.count("__init__")) cls->methods["__init__"] = dataclass_init(cls);
     if (!cls->methods.count("__repr__")) cls->native_repr = dataclass_repr;
@@ -182,7 +182,7 @@ Value inspect_module() {
   for (const char* n : {"signature", "getsource", "isclass", "isfunction", "getmembers"}) {
     std::string name = std::string("inspect.") + n;
     ns->names[n] = builtin(name, [name](Interpreter&, CallArgs&) -> Value {
-      throw std::runtime_error("NotImplementedError: attn does not implement " + name + "()");
+      throw NotImplementedError("attn does not implement " + name + "()");
     });
   }
   return namespace_value("inspect", ns);
@@ -192,12 +192,12 @@ Value inspect_module() {
 // named like a module must not fill the memory before it fails to parse.
 std::string read_file(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
-  if (!f) throw std::runtime_error("ImportError: cannot read " + path);
+  if (!f) throw ImportError("cannot read " + path);
   std::string text(limits::kMaxModuleFileBytes + 1, '\0');   // one byte more than allowed: enough to know it is too large
   f.read(text.data(), static_cast<std::streamsize>(text.size()));
   text.resize(static_cast<size_t>(f.gcount()));
   if (text.size() > limits::kMaxModuleFileBytes)
-    throw std::runtime_error(fmt::format("ImportError: {} is larger than {} MiB ({} bytes), attn's limit for an imported "
+    throw ImportError(fmt::format("{} is larger than {} MiB ({} bytes), attn's limit for an imported "
                                          ".py file (limits::kMaxModuleFileBytes)", path, limits::kMaxModuleFileBytes >> 20,
                                          limits::kMaxModuleFileBytes));
   return text;
@@ -234,16 +234,16 @@ Value Interpreter::import_module(const std::string& name) {
       auto dir = std::filesystem::weakly_canonical(import_dir_.empty() ? "." : import_dir_, ec);
       auto real = std::filesystem::weakly_canonical(path, ec);
       if (ec || real.parent_path() != dir)
-        throw std::runtime_error("ImportError: attn imports .py files from the lesson's folder only, and " + path.string() + " leads out of it");
+        throw ImportError("attn imports .py files from the lesson's folder only, and " + path.string() + " leads out of it");
       return import_file(name, path.lexically_normal().string());
     }
   }
   if (third_party(top))   // the words attn has always used for these
-    throw std::runtime_error("ModuleNotFoundError: attn lessons can import torch, torch.nn, torch.nn.functional and math, not '" + name + "'");
+    throw ModuleNotFoundError("attn lessons can import torch, torch.nn, torch.nn.functional and math, not '" + name + "'");
   if (standard_library(top))
-    throw std::runtime_error("ModuleNotFoundError: attn does not support the module '" + name +
+    throw ModuleNotFoundError("attn does not support the module '" + name +
                              "' (lessons can import torch, math, typing, importlib.metadata and .py files next to the lesson)");
-  throw std::runtime_error("ModuleNotFoundError: No module named '" + name + "'");
+  throw ModuleNotFoundError("No module named '" + name + "'");
 }
 
 // helper.py next to the lesson: parsed and run once, at its own module level; later imports get
@@ -301,7 +301,7 @@ void Interpreter::exec_import(const Stmt& s) {
     if (it == names.names.end()) {
       auto file = names.names.find("__file__");
       std::string where = file != names.names.end() ? str(file->second) : "attn implements the parts of torch the lessons use";
-      throw std::runtime_error("ImportError: cannot import name '" + name + "' from '" + s.name + "' (" + where + ")");
+      throw ImportError("cannot import name '" + name + "' from '" + s.name + "' (" + where + ")");
     }
     store(alias, it->second);
   }

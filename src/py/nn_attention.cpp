@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "core/ops/attention.h"
+#include "py/exceptions.h"
 #include "py/nn_support.h"
 #include "py/op_table.h"
 
@@ -48,7 +49,7 @@ void mha_init(Interpreter& in, Value& self, CallArgs& a, const std::shared_ptr<C
     if (b.given(kv) && to_int(b.get(kv), kv) != E) b.unsupported(kv, "attn's MultiheadAttention has kdim == vdim == embed_dim");
   float32_only(b);
   done(b);
-  if (E / H * H != E) throw std::runtime_error("AssertionError: embed_dim must be divisible by num_heads");
+  if (E / H * H != E) throw AssertionError("embed_dim must be divisible by num_heads");
   // out_proj = NonDynamicallyQuantizableLinear(E, E, bias) is made first: its draws come first.
   CallArgs lin;
   lin.pos = {Value::integer(E), Value::integer(E)};
@@ -98,7 +99,7 @@ Value mha_forward(Interpreter& in, Value& self, CallArgs& a) {
   if (!out_bias.is_none()) p.out_proj_bias = as_tensor(out_bias);
   if (q.dim() != 3) b.unsupported("query", "attn's MultiheadAttention takes batched (3-D) inputs");
   if (q.shape().back() != p.embed_dim)
-    throw std::runtime_error(fmt::format("AssertionError: was expecting embedding dimension of {}, but got {}", p.embed_dim, q.shape().back()));
+    throw AssertionError(fmt::format("was expecting embedding dimension of {}, but got {}", p.embed_dim, q.shape().back()));
   call.batch_first = o.find("batch_first")->b;
   call.training = o.training;
   // MultiheadAttention.forward's fast-path test (1.13): `torch.is_grad_enabled() and any(
@@ -111,7 +112,7 @@ Value mha_forward(Interpreter& in, Value& self, CallArgs& a) {
   call.fast = query.obj == key.obj && key.obj == value.obj && !call.training && call.batch_first && p.dropout == 0.0 &&
               call.attn_mask == nullptr && p.num_heads % 2 == 0 && !grad_involved;
   if (call.fast && call.key_padding_mask)   // 1.13's fast path masks its softmax: not reproduced
-    throw std::runtime_error("NotImplementedError: MultiheadAttention.forward(): attn does not implement key_padding_mask on "
+    throw NotImplementedError("MultiheadAttention.forward(): attn does not implement key_padding_mask on "
                              "PyTorch's fast path (eval mode under no_grad); call it in training mode or with attn_mask");
   core::MhaResult r = core::multi_head_attention(q, k, v, p, call, in.state.generator, in.state.rng, in.state.cpu);
   return Value::tuple({Value::tensor(r.output), r.weights ? Value::tensor(*r.weights) : Value::none()});
@@ -125,7 +126,7 @@ Value sdpa_fn(Interpreter& in, Args& a) {
   const bool causal = a.flag("is_causal");
   std::optional<double> scale;
   if (a.given("scale")) scale = a.number("scale");
-  if (p < 0.0 || p > 1.0) throw std::runtime_error(fmt::format("ValueError: dropout probability has to be between 0 and 1, but got {}", p));
+  if (p < 0.0 || p > 1.0) throw ValueError(fmt::format("dropout probability has to be between 0 and 1, but got {}", p));
   return Value::tensor(core::scaled_dot_product_attention(q, k, v, mask.is_none() ? nullptr : &as_tensor(mask), p, causal, scale,
                                                           in.state.generator, in.state.rng, in.state.cpu));
 }

@@ -13,6 +13,7 @@
 #include <cmath>
 
 #include "core/ops.h"
+#include "py/exceptions.h"
 #include "py/nn_support.h"
 
 namespace attn::py {
@@ -26,7 +27,7 @@ std::shared_ptr<Signature> parse(const std::string& text) { return std::make_sha
 // Fill `t` in place with n values from `fill(out, n)`, through its storage (a view writes into its base).
 template <typename Fill>
 void fill_in_place(Tensor& t, Fill fill) {
-  if (!t.is_float()) throw std::runtime_error("RuntimeError: \"uniform_\" not implemented for 'Long'");
+  if (!t.is_float()) throw RuntimeError("\"uniform_\" not implemented for 'Long'");
   Tensor dense = t.is_contiguous() ? t : core::empty(t.shape());
   fill(dense.data<float>(), dense.numel());
   if (!t.is_contiguous()) core::copy_(t, dense);
@@ -36,7 +37,7 @@ void fill_in_place(Tensor& t, Fill fill) {
 // init._calculate_fan_in_and_fan_out.
 std::pair<int64_t, int64_t> fans(const Tensor& t) {
   if (t.dim() < 2)
-    throw std::runtime_error("ValueError: Fan in and fan out can not be computed for tensor with fewer than 2 dimensions");
+    throw ValueError("Fan in and fan out can not be computed for tensor with fewer than 2 dimensions");
   int64_t receptive = 1;
   for (int64_t d = 2; d < t.dim(); ++d) receptive *= t.shape()[d];
   return {t.shape()[1] * receptive, t.shape()[0] * receptive};
@@ -51,18 +52,18 @@ double calculate_gain(const std::string& nl, const Value& param) {
     double slope = 0.01;
     if (!param.is_none()) {
       if (param.kind == Value::Bool || !param.is_number())
-        throw std::runtime_error("ValueError: negative_slope " + repr(param) + " not a valid number");
+        throw ValueError("negative_slope " + repr(param) + " not a valid number");
       slope = to_double(param, "param");
     }
     return std::sqrt(2.0 / (1 + slope * slope));
   }
   if (nl == "selu") return 3.0 / 4;
-  throw std::runtime_error("ValueError: Unsupported nonlinearity " + nl);
+  throw ValueError("Unsupported nonlinearity " + nl);
 }
 
 int64_t kaiming_fan(const Tensor& t, const std::string& mode) {
   if (mode != "fan_in" && mode != "fan_out")
-    throw std::runtime_error("ValueError: Mode " + mode + " not supported, please use one of fan_in, fan_out");
+    throw ValueError("Mode " + mode + " not supported, please use one of fan_in, fan_out");
   auto [fan_in, fan_out] = fans(t);
   return mode == "fan_in" ? fan_in : fan_out;
 }
@@ -86,7 +87,7 @@ void uniform(Interpreter& in, Tensor& t, double a, double b) {
   fill_in_place(t, [&](float* out, int64_t n) { in.state.generator.fill_uniform(out, n, a, b); });
 }
 void normal(Interpreter& in, Tensor& t, double mean, double std) {
-  if (std < 0) throw std::runtime_error(fmt::format("RuntimeError: normal expects std >= 0.0, but found std {}", std));
+  if (std < 0) throw RuntimeError(fmt::format("normal expects std >= 0.0, but found std {}", std));
   fill_in_place(t, [&](float* out, int64_t n) { in.state.generator.fill_normal(out, n, mean, std); });
 }
 

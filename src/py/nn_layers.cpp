@@ -11,6 +11,7 @@
 
 #include "core/ops.h"
 #include "core/random.h"
+#include "py/exceptions.h"
 #include "py/nn_support.h"
 #include "py/op_table.h"
 
@@ -51,7 +52,7 @@ Value relu_apply(const Value& x, bool inplace) {
   Tensor y = core::relu(t);
   if (!inplace) return Value::tensor(std::move(y));
   if (t.requires_grad() && t.grad_fn().empty())
-    throw std::runtime_error("RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.");
+    throw RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.");
   Tensor& target = as_tensor(x);
   core::copy_(target, y);
   target = core::with_grad(target, {&target}, "ReluBackward0");
@@ -71,7 +72,7 @@ Value relu_forward(Interpreter&, Value& self, CallArgs& a) {
 bool tanh_approximation(const std::string& approximate) {
   if (approximate == "none") return false;
   if (approximate == "tanh") return true;
-  throw std::runtime_error("RuntimeError: approximate argument must be either none or tanh.");
+  throw RuntimeError("approximate argument must be either none or tanh.");
 }
 
 void gelu_init(Interpreter&, Value& self, CallArgs& a) {
@@ -114,7 +115,7 @@ Tensor layer_norm(const Tensor& x, const std::vector<int64_t>& shape, const Valu
   bool ok = nd >= 1 && nd <= x.dim();
   for (int64_t k = 0; ok && k < nd; ++k) ok = x.shape()[x.dim() - nd + k] == shape[k];
   if (!ok)
-    throw std::runtime_error(fmt::format("RuntimeError: Given normalized_shape={}, expected input with shape [*, {}], but got input of size{}",
+    throw RuntimeError(fmt::format("Given normalized_shape={}, expected input with shape [*, {}], but got input of size{}",
                                          core::shape_str(shape), core::shape_str(shape).substr(1, core::shape_str(shape).size() - 2),
                                          core::shape_str(x.shape())));
   const Tensor* w = weight.is_none() ? nullptr : &as_tensor(weight);
@@ -156,7 +157,7 @@ void sequential_init(Interpreter&, Value& self, CallArgs& a) {
     }
   }
   for (const Value& m : mods)
-    if (!is_module(m)) throw std::runtime_error("TypeError: " + py_typename(m) + " is not a Module subclass");
+    if (!is_module(m)) throw TypeError(py_typename(m) + " is not a Module subclass");
   inst(self).set("_modules", Value::list(mods));
   inst(self).set("_module_names", Value::list(names));
 }
@@ -233,7 +234,7 @@ void add_layer_ops(std::vector<OpRow>& rows) {
                     const bool training = a.flag("training");
                     if (a.flag("inplace")) a.unsupported("inplace", "use nn.Dropout(p, inplace=True)");
                     if (p < 0.0 || p > 1.0)
-                      throw std::runtime_error(fmt::format("ValueError: dropout probability has to be between 0 and 1, but got {}", p));
+                      throw ValueError(fmt::format("dropout probability has to be between 0 and 1, but got {}", p));
                     if (!training || p == 0.0) return x;
                     return Value::tensor(core::dropout(in.state.generator, as_tensor(x), p, in.state.rng));
                   }});

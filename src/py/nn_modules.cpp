@@ -13,6 +13,7 @@
 
 #include "core/ops.h"
 #include "core/random.h"
+#include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/nn_support.h"
 #include "py/signature.h"
@@ -48,9 +49,9 @@ Value class_value(const std::shared_ptr<ClassObj>& c) {
 
 int64_t positive(const Value& v, const char* what, int pos) {
   if (v.is_big())
-    throw std::runtime_error(fmt::format("TypeError: empty(): argument 'size' must be tuple of SymInts, but found element of type int at pos {}", pos));
+    throw TypeError(fmt::format("empty(): argument 'size' must be tuple of SymInts, but found element of type int at pos {}", pos));
   int64_t n = to_int(v, what);
-  if (n <= 0) throw std::runtime_error(fmt::format("ValueError: {} must be a positive integer, got {}", what, n));
+  if (n <= 0) throw ValueError(fmt::format("{} must be a positive integer, got {}", what, n));
   return n;
 }
 
@@ -157,10 +158,10 @@ void embedding_init(Interpreter& in, Value& self, CallArgs& a) {
   float32_only(b);
   done(b);
   if (padding && (*padding >= num || *padding < -num))   // nn.Embedding's own check, before any weight is drawn
-    throw std::runtime_error("AssertionError: Padding_idx must be within num_embeddings");
+    throw AssertionError("Padding_idx must be within num_embeddings");
   if (padding && *padding < 0) *padding += num;
   int64_t weights = 0;   // num * dim may overflow int64: nn.Embedding(2**62, 4)
-  if (__builtin_mul_overflow(num, dim, &weights) || weights > 50'000'000) throw std::runtime_error("RuntimeError: embedding too large for a lesson (over 50 million weights)");
+  if (__builtin_mul_overflow(num, dim, &weights) || weights > 50'000'000) throw RuntimeError("embedding too large for a lesson (over 50 million weights)");
     Tensor w = core::embedding_weight(in.state.generator, num, dim);
   if (padding)   // reset_parameters(): normal_ init, then the padding row filled with zeros
     std::fill_n(w.data<float>() + *padding * dim, dim, 0.0f);
@@ -193,7 +194,7 @@ void dropout_init(Interpreter&, Value& self, CallArgs& a) {
   double p = b.number("p");
   bool inplace = b.flag("inplace");
   done(b);
-  if (p < 0.0 || p > 1.0) throw std::runtime_error(fmt::format("ValueError: dropout probability has to be between 0 and 1, but got {}", p));
+  if (p < 0.0 || p > 1.0) throw ValueError(fmt::format("dropout probability has to be between 0 and 1, but got {}", p));
   inst(self).set("p", Value::number(p));
   inst(self).set("inplace", Value::boolean(inplace));
 }
@@ -211,7 +212,7 @@ Value dropout_forward(Interpreter& in, Value& self, CallArgs& a) {
   if (!inst(self).find("inplace")->b) return Value::tensor(std::move(y));
   if (p == 0.0 || t.numel() == 0) return x;
   if (t.requires_grad() && t.grad_fn().empty())
-    throw std::runtime_error("RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.");
+    throw RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.");
   core::copy_(t, y);   // through t's storage: every view of it sees the dropout
   t.autograd() = y.autograd();   // t's history continues through y's MulBackward0
   return x;
@@ -429,11 +430,11 @@ Value instance_attribute(Interpreter& in, const Value& self, const std::string& 
       const Value& n = b.get("name");
       Value p = b.get("param");
       done(b);
-      if (n.kind != Value::Str) throw std::runtime_error("TypeError: parameter name should be a string. Got " + type_name(n));
-      if (n.s.find('.') != std::string::npos) throw std::runtime_error("KeyError: \"parameter name can't contain \".\"\"");
-      if (n.s.empty()) throw std::runtime_error("KeyError: \"parameter name can't be empty string \"\"\"");
+      if (n.kind != Value::Str) throw TypeError("parameter name should be a string. Got " + type_name(n));
+      if (n.s.find('.') != std::string::npos) throw KeyError(Value::str("parameter name can't contain \".\""));
+      if (n.s.empty()) throw KeyError(Value::str("parameter name can't be empty string \"\""));
       if (!p.is_none() && !(p.kind == Value::Tensor && as_tensor(p).is_parameter()))
-        throw std::runtime_error("TypeError: cannot assign '" + py_typename(p) + "' object to parameter '" + n.s +
+        throw TypeError("cannot assign '" + py_typename(p) + "' object to parameter '" + n.s +
                                  "' (torch.nn.Parameter or None required)");
       inst(self).set(n.s, p);
       return Value::none();
@@ -446,7 +447,7 @@ Value instance_attribute(Interpreter& in, const Value& self, const std::string& 
         if (!d.is_none() && d.kind == Value::Dtype) {
           if (dtype_of(d) != core::DType::float32) b.unsupported("device", "attn's parameters are float32");
         } else if (!d.is_none() && !is_cpu_device(d)) {
-          throw std::runtime_error("NotImplementedError: Module.to(): attn computes on the CPU only, not device=" + repr(d));
+          throw NotImplementedError("Module.to(): attn computes on the CPU only, not device=" + repr(d));
         }
         float32_only(b);
         b.get("non_blocking");
@@ -488,7 +489,7 @@ Value instance_attribute(Interpreter& in, const Value& self, const std::string& 
       return Value::none();
     });
   (void)in;
-  throw std::runtime_error("AttributeError: '" + o.cls->name + "' object has no attribute '" + name + "'");
+  throw AttributeError("'" + o.cls->name + "' object has no attribute '" + name + "'");
 }
 
 }  // namespace attn::py

@@ -8,6 +8,7 @@
 // What it is not: grad mode (RunState::grad_enabled), create_graph or autograd.grad().
 #include "core/autograd.h"
 #include "core/ops.h"
+#include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/ints.h"
 #include "py/op_table.h"
@@ -82,8 +83,8 @@ bool partial_view(const Tensor& t) {
 
 void refuse_view_write(Interpreter& in, const Tensor& t, bool src_requires_grad) {
   if (in.state.grad_enabled && partial_view(t) && (t.requires_grad() || src_requires_grad))
-    throw std::runtime_error(
-        "NotImplementedError: attn does not record in-place ops on a part of a tensor when gradients flow through it "
+    throw NotImplementedError(
+        "attn does not record in-place ops on a part of a tensor when gradients flow through it "
         "(PyTorch's CopySlices on the view's base); write it as an assignment, x[idx] = ..., or out of place");
 }
 

@@ -10,6 +10,7 @@
 
 #include "core/ops.h"
 #include "core/random.h"
+#include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/limits.h"
 #include "py/op_table.h"
@@ -25,10 +26,10 @@ using core::Tensor;
 core::Shape shape_arg(Args& a, const char* name) {
   core::Shape shape;
   for (int64_t n : a.ints(name)) {
-    if (n < 0) throw std::runtime_error(fmt::format("RuntimeError: Trying to create tensor with negative dimension {}", n));
+    if (n < 0) throw RuntimeError(fmt::format("Trying to create tensor with negative dimension {}", n));
     shape.push_back(n);
   }
-  if (core::numel_of(shape) > 50'000'000) throw std::runtime_error("RuntimeError: tensor too large for a lesson (over 50 million elements)");
+  if (core::numel_of(shape) > 50'000'000) throw RuntimeError("tensor too large for a lesson (over 50 million elements)");
   return shape;
 }
 
@@ -36,7 +37,7 @@ core::Shape shape_arg(Args& a, const char* name) {
 Value finish(Args& a, Tensor t) {
   if (std::optional<DType> d = a.dtype("dtype")) t = cast(t, *d);
   if (a.flag("requires_grad")) {
-    if (!t.is_float()) throw std::runtime_error("RuntimeError: Only Tensors of floating point and complex dtype can require gradients");
+    if (!t.is_float()) throw RuntimeError("Only Tensors of floating point and complex dtype can require gradients");
     t.set_requires_grad(true);
   }
   return Value::tensor(std::move(t));
@@ -46,7 +47,7 @@ Value finish(Args& a, Tensor t) {
 void float_only(Args& a, const char* kernel) {
   const Value& d = a.get("dtype");
   if (!d.is_none() && dtype_of(d) != DType::float32)
-    throw std::runtime_error(fmt::format("RuntimeError: \"{}\" not implemented for '{}'", kernel, dtype_of(d) == DType::int64 ? "Long" : "Bool"));
+    throw RuntimeError(fmt::format("\"{}\" not implemented for '{}'", kernel, dtype_of(d) == DType::int64 ? "Long" : "Bool"));
 }
 
 // Nested Python lists of numbers -> tensor (float32 if any float, bool if all bools, else int64).
@@ -65,7 +66,7 @@ void flatten(const Value& v, core::Shape& shape, size_t depth, std::vector<Value
     auto& items = as_seq(v);
     if (shape.size() <= depth) shape.push_back(static_cast<int64_t>(items.size()));
     else if (shape[depth] != static_cast<int64_t>(items.size()))
-      throw std::runtime_error(fmt::format("ValueError: expected sequence of length {} at dim {} (got {})", shape[depth], depth, items.size()));
+      throw ValueError(fmt::format("expected sequence of length {} at dim {} (got {})", shape[depth], depth, items.size()));
     for (const Value& x : items) flatten(x, shape, depth + 1, out, any_float, all_bool);
     return;
   }
@@ -75,7 +76,7 @@ void flatten(const Value& v, core::Shape& shape, size_t depth, std::vector<Value
     out.push_back(Value::number(as_tensor(v).at(0)));
     return;
   }
-  if (!v.is_number()) throw std::runtime_error("TypeError: torch.tensor() takes numbers or nested lists of numbers, not " + type_name(v));
+  if (!v.is_number()) throw TypeError("torch.tensor() takes numbers or nested lists of numbers, not " + type_name(v));
   any_float = any_float || v.kind == Value::Float;
   all_bool = all_bool && v.kind == Value::Bool;
   out.push_back(v);
@@ -98,7 +99,7 @@ Value tensor_fn(Interpreter&, Args& a) {
   }
   std::vector<int64_t> i;
   for (const Value& x : vals) {
-    if (x.is_big()) throw std::runtime_error("RuntimeError: Overflow when unpacking long");   // PyTorch's, for an int64 or bool tensor
+    if (x.is_big()) throw RuntimeError("Overflow when unpacking long");   // PyTorch's, for an int64 or bool tensor
     if (target == DType::boolean) i.push_back(x.kind == Value::Float ? x.f != 0 : x.i != 0 || (x.kind == Value::Bool && x.b));
     else i.push_back(x.kind == Value::Float ? static_cast<int64_t>(x.f) : x.kind == Value::Bool ? int64_t(x.b) : x.i);
   }
@@ -107,9 +108,9 @@ Value tensor_fn(Interpreter&, Args& a) {
 
 Value manual_seed_fn(Interpreter& in, Args& a) {
   const Value& s = a.get("seed");
-  if (s.kind != Value::Int) throw std::runtime_error("TypeError: manual_seed expected an int, got " + type_name(s));
+  if (s.kind != Value::Int) throw TypeError("manual_seed expected an int, got " + type_name(s));
   // PyTorch takes -2**63 to 2**64 - 1 (negative seeds wrap to uint64); beyond, its own error.
-  if (s.is_big() && !s.big().fits_uint64()) throw std::runtime_error("RuntimeError: Overflow when unpacking long");
+  if (s.is_big() && !s.big().fits_uint64()) throw RuntimeError("Overflow when unpacking long");
   in.state.generator.manual_seed(s.is_big() ? s.big().to_uint64() : static_cast<uint64_t>(s.i));
   return Value::none();
 }
@@ -167,8 +168,8 @@ Value arange_float_fn(Args& a) {
   }
   if (a.dtype("dtype").value_or(DType::float32) != DType::float32) a.unsupported("dtype", "attn's float arange makes float32");
   if (!std::isfinite(start) || !std::isfinite(end))   // PyTorch's check comes before any size
-    throw std::runtime_error(fmt::format("RuntimeError: unsupported range: {} -> {}", start, end));
-  if (step != 0 && std::fabs((end - start) / step) > 50'000'000) throw std::runtime_error("RuntimeError: tensor too large for a lesson (over 50 million elements)");
+    throw RuntimeError(fmt::format("unsupported range: {} -> {}", start, end));
+  if (step != 0 && std::fabs((end - start) / step) > 50'000'000) throw RuntimeError("tensor too large for a lesson (over 50 million elements)");
   return finish(a, core::arange_float(start, end, step));
 }
 
@@ -176,8 +177,8 @@ Value arange_float_fn(Args& a) {
 Value linspace_fn(Interpreter& in, Args& a) {
   const double start = to_double(a.get("start"), "start"), end = to_double(a.get("end"), "end");
   const int64_t steps = a.integer("steps");
-  if (steps < 0) throw std::runtime_error("RuntimeError: number of steps must be non-negative");
-  if (steps > 50'000'000) throw std::runtime_error("RuntimeError: tensor too large for a lesson (over 50 million elements)");
+  if (steps < 0) throw RuntimeError("number of steps must be non-negative");
+  if (steps > 50'000'000) throw RuntimeError("tensor too large for a lesson (over 50 million elements)");
   if (a.dtype("dtype").value_or(DType::float32) != DType::float32) a.unsupported("dtype", "attn's linspace makes float32");
   return finish(a, core::linspace(start, end, steps, in.state.cpu));
 }
@@ -196,10 +197,10 @@ Value arange_fn(Interpreter&, Args& a) {
     if (a.overload() == 2) step = arange_int(a, "step");
   }
   if (a.dtype("dtype") == DType::boolean) a.unsupported("dtype", "arange makes numbers");
-  if (step == 0) throw std::runtime_error("RuntimeError: step must be nonzero");
+  if (step == 0) throw RuntimeError("step must be nonzero");
   if ((step > 0 && end < start) || (step < 0 && end > start))
-    throw std::runtime_error("RuntimeError: upper bound and larger bound inconsistent with step sign");
-  if ((end - start) / step > 50'000'000) throw std::runtime_error("RuntimeError: tensor too large for a lesson (over 50 million elements)");
+    throw RuntimeError("upper bound and larger bound inconsistent with step sign");
+  if ((end - start) / step > 50'000'000) throw RuntimeError("tensor too large for a lesson (over 50 million elements)");
   std::vector<int64_t> v;
   for (int64_t x = start; step > 0 ? x < end : x > end; x += step) v.push_back(x);
   return finish(a, core::from_ints({static_cast<int64_t>(v.size())}, v));

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "core/ops.h"
+#include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/op_table.h"
 
@@ -139,7 +140,7 @@ Tensor tensor_or_scalar(const Value& v) {
 Value where_fn(Interpreter&, Args& a) {
   const Tensor& cond = a.tensor("condition");
   if (a.overload() == 0)
-    throw std::runtime_error("NotImplementedError: torch.where(condition) (the indices of True elements) is not implemented by attn; "
+    throw NotImplementedError("torch.where(condition) (the indices of True elements) is not implemented by attn; "
                              "use torch.where(condition, input, other)");
   const std::string& input = a.signature().params[1].name;
   return Value::tensor(core::where(cond, tensor_or_scalar(a.get(input)), tensor_or_scalar(a.get("other"))));
@@ -148,7 +149,7 @@ Value where_fn(Interpreter&, Args& a) {
 Value einsum_fn(Interpreter& in, Args& a) {
   std::vector<Value> args = as_seq(a.get("args"));
   if (args.empty() || args[0].kind != Value::Str)
-    throw std::runtime_error("ValueError: einsum(): must specify the equation string and at least one operand, "
+    throw ValueError("einsum(): must specify the equation string and at least one operand, "
                              "or at least one operand and its subscripts list");
   std::vector<Tensor> ops;
   for (size_t k = 1; k < args.size(); ++k) {
@@ -165,7 +166,7 @@ Value einsum_fn(Interpreter& in, Args& a) {
 float fill_value(Args& a) {
   const Value& value = a.get("value");
   if (value.kind == Value::Tensor && as_tensor(value).dim() != 0)
-    throw std::runtime_error(fmt::format("RuntimeError: masked_fill_ only supports a 0-dimensional value tensor, but got tensor with {} dimension(s).",
+    throw RuntimeError(fmt::format("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with {} dimension(s).",
                                          as_tensor(value).dim()));
   return static_cast<float>(to_double(value, "value"));
 }
@@ -183,7 +184,7 @@ Value masked_fill_inplace(Interpreter& in, Args& a) {
   const Tensor& mask = a.tensor("mask");
   const float value = fill_value(a);
   if (in.state.grad_enabled && t.requires_grad() && t.grad_fn().empty())
-    throw std::runtime_error("RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.");
+    throw RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.");
   refuse_view_write(in, t, false);
   const Tensor before = t;   // its history: the node's input
   core::masked_fill_(t, mask, value);
@@ -208,7 +209,7 @@ Value write_in_place(Interpreter& in, Args& a, const Tensor* src, const char* gr
   Tensor& t = a.tensor("self");
   refuse_view_write(in, t, src && src->requires_grad());
   if (in.state.grad_enabled && t.requires_grad() && t.grad_fn().empty())
-    throw std::runtime_error("RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.");
+    throw RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.");
   write(t, a);
   if (in.state.grad_enabled && (t.requires_grad() || (src && src->requires_grad())))
     t = src ? core::with_grad(t, {&t, src}, grad_fn) : core::with_grad(t, {&t}, grad_fn);
@@ -296,7 +297,7 @@ void add_math_ops(std::vector<OpRow>& rows) {
                   }});
   rows.push_back({"fill_", kMethod, {"fill_(Tensor self, Tensor value)", "fill_(Tensor self, Scalar value)"}, [](Interpreter& in, Args& a) {
                     if (a.overload() == 0 && a.tensor("value").dim() != 0)
-                      throw std::runtime_error(fmt::format("RuntimeError: fill_ only supports 0-dimension value tensor but got tensor with {} dimensions.",
+                      throw RuntimeError(fmt::format("fill_ only supports 0-dimension value tensor but got tensor with {} dimensions.",
                                                            a.tensor("value").dim()));
                     return write_in_place(in, a, nullptr, a.overload() == 0 ? "FillBackward3" : "FillBackward2",
                                           [](Tensor& t, Args& b) { core::fill_(t, to_double(b.get("value"), "value")); });

@@ -21,6 +21,7 @@
 
 #include "core/autograd.h"
 #include "core/tensor.h"
+#include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/ints.h"
 #include "py/nn_support.h"
@@ -57,22 +58,22 @@ void sgd_init(Interpreter& in, Value& self, CallArgs& a) {
       "foreach=None, differentiable=False)");
   Args b = bind_self(sig, self, a);
   InstanceObj& o = inst(self);
-  if (b.get("lr").is_none()) throw std::runtime_error("TypeError: SGD.__init__() missing 1 required positional argument: 'lr'");
+  if (b.get("lr").is_none()) throw TypeError("SGD.__init__() missing 1 required positional argument: 'lr'");
   const double lr = b.number("lr"), momentum = b.number("momentum"), dampening = b.number("dampening");
   const double wd = b.number("weight_decay");
-  if (lr < 0) throw std::runtime_error(fmt::format("ValueError: Invalid learning rate: {}", str_value(in, b.get("lr"))));
-  if (momentum < 0) throw std::runtime_error(fmt::format("ValueError: Invalid momentum value: {}", str_value(in, b.get("momentum"))));
-  if (wd < 0) throw std::runtime_error(fmt::format("ValueError: Invalid weight_decay value: {}", str_value(in, b.get("weight_decay"))));
+  if (lr < 0) throw ValueError(fmt::format("Invalid learning rate: {}", str_value(in, b.get("lr"))));
+  if (momentum < 0) throw ValueError(fmt::format("Invalid momentum value: {}", str_value(in, b.get("momentum"))));
+  if (wd < 0) throw ValueError(fmt::format("Invalid weight_decay value: {}", str_value(in, b.get("weight_decay"))));
   if (b.flag("nesterov") && (momentum <= 0 || dampening != 0))
-    throw std::runtime_error("ValueError: Nesterov momentum requires a momentum and zero dampening");
+    throw ValueError("Nesterov momentum requires a momentum and zero dampening");
   if (b.flag("differentiable")) b.unsupported("differentiable", "attn's optimizers step without recording a graph");
   std::vector<Value> params;
   for (const Value& p : in.iterate(b.get("params"))) {
     if (p.kind != Value::Tensor)
-      throw std::runtime_error("TypeError: optimizer can only optimize Tensors, but one of the params is " + type_name(p));
+      throw TypeError("optimizer can only optimize Tensors, but one of the params is " + type_name(p));
     params.push_back(p);
   }
-  if (params.empty()) throw std::runtime_error("ValueError: optimizer got an empty parameter list");
+  if (params.empty()) throw ValueError("optimizer got an empty parameter list");
   o.set("_params", Value::list(params));
   o.set("_buffers", Value::list(std::vector<Value>(params.size(), Value::none())));
   for (const char* key : kKeys) o.set(key, b.get(key));
@@ -80,7 +81,7 @@ void sgd_init(Interpreter& in, Value& self, CallArgs& a) {
 }
 
 Value sgd_step(Interpreter& in, CallArgs& a) {
-  if (a.pos.size() != 1 || !a.kw.empty()) throw std::runtime_error("NotImplementedError: attn's SGD.step() takes no closure");
+  if (a.pos.size() != 1 || !a.kw.empty()) throw NotImplementedError("attn's SGD.step() takes no closure");
   InstanceObj& o = inst(a.pos[0]);
   const auto num = [&](const char* k) { return to_double(*o.find(k), k); };
   const double lr = num("lr"), momentum = num("momentum"), dampening = num("dampening"), wd = num("weight_decay");
@@ -138,23 +139,23 @@ void adamw_init(Interpreter& in, Value& self, CallArgs& a) {
   InstanceObj& o = inst(self);
   if (b.get("betas").is_none()) b.set(static_cast<size_t>(b.signature().index_of("betas")), Value::tuple({Value::number(0.9), Value::number(0.999)}), true);   // (0.9, 0.999)
   const std::vector<Value>& betas = as_seq(b.get("betas"));
-  if (betas.size() != 2) throw std::runtime_error("ValueError: betas must be a pair of numbers");
-  if (b.number("lr") < 0) throw std::runtime_error("ValueError: Invalid learning rate: " + in.str_of(b.get("lr")));
-  if (b.number("eps") < 0) throw std::runtime_error("ValueError: Invalid epsilon value: " + in.str_of(b.get("eps")));
+  if (betas.size() != 2) throw ValueError("betas must be a pair of numbers");
+  if (b.number("lr") < 0) throw ValueError("Invalid learning rate: " + in.str_of(b.get("lr")));
+  if (b.number("eps") < 0) throw ValueError("Invalid epsilon value: " + in.str_of(b.get("eps")));
   for (int k = 0; k < 2; ++k) {
     const double beta = to_double(betas[k], "betas");
     if (!(0.0 <= beta && beta < 1.0))
-      throw std::runtime_error(fmt::format("ValueError: Invalid beta parameter at index {}: {}", k, in.str_of(betas[k])));
+      throw ValueError(fmt::format("Invalid beta parameter at index {}: {}", k, in.str_of(betas[k])));
   }
-  if (b.number("weight_decay") < 0) throw std::runtime_error("ValueError: Invalid weight_decay value: " + in.str_of(b.get("weight_decay")));
+  if (b.number("weight_decay") < 0) throw ValueError("Invalid weight_decay value: " + in.str_of(b.get("weight_decay")));
   if (b.flag("capturable")) b.unsupported("capturable", "attn runs on the CPU");
   std::vector<Value> params;
   for (const Value& p : in.iterate(b.get("params"))) {
     if (p.kind != Value::Tensor)
-      throw std::runtime_error("TypeError: optimizer can only optimize Tensors, but one of the params is " + type_name(p));
+      throw TypeError("optimizer can only optimize Tensors, but one of the params is " + type_name(p));
     params.push_back(p);
   }
-  if (params.empty()) throw std::runtime_error("ValueError: optimizer got an empty parameter list");
+  if (params.empty()) throw ValueError("optimizer got an empty parameter list");
   o.set("_params", Value::list(params));
   o.set("_state", Value::list(std::vector<Value>(params.size(), Value::none())));   // (step, exp_avg, exp_avg_sq, max)
   for (const char* key : kAdamKeys) o.set(key, b.get(key));
@@ -162,7 +163,7 @@ void adamw_init(Interpreter& in, Value& self, CallArgs& a) {
 }
 
 Value adamw_step(Interpreter& in, CallArgs& a) {
-  if (a.pos.size() != 1 || !a.kw.empty()) throw std::runtime_error("NotImplementedError: attn's AdamW.step() takes no closure");
+  if (a.pos.size() != 1 || !a.kw.empty()) throw NotImplementedError("attn's AdamW.step() takes no closure");
   InstanceObj& o = inst(a.pos[0]);
   const auto num = [&](const char* k) { return to_double(*o.find(k), k); };
   const double lr = num("lr"), eps = num("eps"), wd = num("weight_decay");

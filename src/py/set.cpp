@@ -15,6 +15,7 @@
 #include <cmath>
 #include <functional>
 
+#include "py/exceptions.h"
 #include "py/ints.h"
 #include "py/limits.h"
 #include "py/value.h"
@@ -69,7 +70,7 @@ int64_t py_hash(const Value& v) {
       return static_cast<int64_t>(h);
     }
     case Value::List: case Value::Dict: case Value::Set: case Value::Slice:
-      throw std::runtime_error("TypeError: unhashable type: '" + type_name(v) + "'");
+      throw TypeError("unhashable type: '" + type_name(v) + "'");
     default: return static_cast<int64_t>(std::hash<const void*>()(v.obj.get()));   // by identity, as equal() compares them
   }
 }

@@ -1,5 +1,6 @@
 // py/signature.cpp: parsing signatures and the Args accessors (see signature.h). Binding a
 // call and its error messages live in bind.cpp.
+#include "py/exceptions.h"
 #include "py/signature.h"
 
 #include <fmt/format.h>
@@ -306,7 +307,7 @@ std::string shown(const Value& v) { return simple(v) ? repr(v) : py_typename(v);
 void Args::unsupported(std::string_view name, std::string_view why) {
   size_t k = at(name);
   read_[k] = true;
-  throw std::runtime_error(fmt::format("NotImplementedError: {}(): attn does not implement {}={}{}{}", qualname_, name,
+  throw NotImplementedError(fmt::format("{}(): attn does not implement {}={}{}{}", qualname_, name,
                                        shown(values_[k]), why.empty() ? "" : ": ", why));
 }
 
@@ -324,7 +325,7 @@ void Args::check_environment() {
     if (!given_[k] || (v.kind == Value::Bool && !v.b && std::string_view(name) == "pin_memory")) continue;
     if (std::string_view(name) == "device") {
       if (is_cpu_device(v)) continue;
-      throw std::runtime_error(fmt::format("NotImplementedError: {}(): attn computes on the CPU only, not device={}", qualname_, shown(v)));
+      throw NotImplementedError(fmt::format("{}(): attn computes on the CPU only, not device={}", qualname_, shown(v)));
     }
     if (std::string_view(name) == "out") unsupported(name, "assign the result instead");
     unsupported(name);
@@ -334,7 +335,7 @@ void Args::check_environment() {
 void Args::check_all_read() const {
   for (size_t k = 0; k < values_.size(); ++k)
     if (given_[k] && !read_[k])
-      throw std::runtime_error(fmt::format("NotImplementedError: {}(): attn does not implement {}={}", qualname_,
+      throw NotImplementedError(fmt::format("{}(): attn does not implement {}={}", qualname_,
                                            sig_->params[k].name, shown(values_[k])));
 }
 
@@ -344,7 +345,7 @@ std::string py_typename(const Value& v) {
 }
 
 core::DType dtype_of(const Value& dtype) {
-  if (dtype.kind != Value::Dtype) throw std::runtime_error("TypeError: expected a torch.dtype, got " + py_typename(dtype));
+  if (dtype.kind != Value::Dtype) throw TypeError("expected a torch.dtype, got " + py_typename(dtype));
   if (dtype.s == "torch.int64") return core::DType::int64;
   if (dtype.s == "torch.bool") return core::DType::boolean;
   return core::DType::float32;

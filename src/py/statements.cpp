@@ -37,7 +37,7 @@ bool matches(const Value& clause, const Value& exc) {
     return false;
   }
   if (!is_exception_class_value(clause))
-    throw std::runtime_error("TypeError: catching classes that do not inherit from BaseException is not allowed");
+    throw TypeError("catching classes that do not inherit from BaseException is not allowed");
   return is_subclass(inst(exc).cls, static_cast<ClassObj*>(clause.obj.get()));
 }
 
@@ -63,7 +63,7 @@ Interpreter::Flow Interpreter::exec_more(const StmtPtr& ptr, Value* ret) {
     case Stmt::Del:
       for (const ExprPtr& t : s.targets) exec_del(*t);
       break;
-    default: throw std::runtime_error("SyntaxError: a statement attn cannot run");
+    default: throw SyntaxError("a statement attn cannot run");
   }
   return Flow::next;
 }
@@ -75,10 +75,8 @@ Interpreter::Flow Interpreter::exec_try(const Stmt& s, Value* ret) {
     bool handled = false;
     try {
       flow = exec(s.body, ret);
-    } catch (const LimitError&) {
-      throw;
-    } catch (const ScriptError& e) {
-      Value exc = caught_exception(e);
+    } catch (const PyError& e) {
+      const Value exc = e.exc();
       const Handler* handler = nullptr;
       for (const Handler& h : s.handlers) {
         try {
@@ -130,7 +128,7 @@ Interpreter::Flow Interpreter::exec_handler(const Stmt&, const Handler& h, std::
 
 void Interpreter::exec_raise(const Stmt& s) {
   if (!s.value) {
-    if (handling_.empty()) throw std::runtime_error("RuntimeError: No active exception to reraise");
+    if (handling_.empty()) throw RuntimeError("No active exception to reraise");
     std::rethrow_exception(handling_.back());
   }
   Value v = eval(*s.value);
@@ -138,13 +136,17 @@ void Interpreter::exec_raise(const Stmt& s) {
     CallArgs none;
     v = call(v, none);
   }
-  if (!is_exception(v)) throw std::runtime_error("TypeError: exceptions must derive from BaseException");
+  if (!is_exception(v)) throw TypeError("exceptions must derive from BaseException");
   if (s.target) {   // raise X from Y: Y is checked; attn keeps no exception chain
     Value cause = eval(*s.target);
     if (!cause.is_none() && !is_exception(cause) && !is_exception_class_value(cause))
-      throw std::runtime_error("TypeError: exception causes must derive from BaseException");
+      throw TypeError("exception causes must derive from BaseException");
   }
-  throw PyException(s.line, v, exception_text(v, str_of(v)), file_);
+  // A class with its own __str__ needs the interpreter for its text: made now. Otherwise the text
+  // is made from the object when it is printed (PyError::text()).
+  bool own_str = false;
+  for (const auto& c : mro(inst(v).cls)) own_str = own_str || (c->module != "builtins" && c->methods.count("__str__"));
+  throw PyError(v, own_str ? exception_text(v, str_of(v)) : "", s.line, file_);
 }
 
 // with A() as a, B() as b: body  ==  with A() as a: (with B() as b: body)
@@ -154,8 +156,9 @@ Interpreter::Flow Interpreter::exec_with(const Stmt& s, size_t item, Value* ret)
   try {
     enter = getattr(manager, "__enter__");
     exit = getattr(manager, "__exit__");
-  } catch (const std::exception&) {
-    throw std::runtime_error("TypeError: '" + type_name(manager) + "' object does not support the context manager protocol");
+  } catch (const PyError& e) {
+    if (!is_instance_of(e, "AttributeError")) throw;
+    throw TypeError("'" + type_name(manager) + "' object does not support the context manager protocol");
   }
   CallArgs no_args;
   Value entered = call(enter, no_args);
@@ -163,10 +166,8 @@ Interpreter::Flow Interpreter::exec_with(const Stmt& s, size_t item, Value* ret)
   Flow flow;
   try {
     flow = item + 1 < s.bases.size() ? exec_with(s, item + 1, ret) : exec(s.body, ret);
-  } catch (const LimitError&) {
-    throw;
-  } catch (const ScriptError& e) {
-    Value exc = caught_exception(e);
+  } catch (const PyError& e) {
+    const Value exc = e.exc();
     CallArgs a;
     a.pos = {class_of(exc), exc, Value::none()};
     if (truthy(call(exit, a))) return Flow::next;   // __exit__ returned True: the exception is suppressed
@@ -193,13 +194,13 @@ void Interpreter::exec_del(const Expr& t) {
           return;
         }
     }
-    throw std::runtime_error("AttributeError: '" + type_name(obj) + "' object has no attribute '" + t.name + "'");
+    throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + t.name + "'");
   }
-  if (t.items.size() != 1) throw std::runtime_error("TypeError: attn deletes one item at a time: del d[key], del xs[i]");
+  if (t.items.size() != 1) throw TypeError("attn deletes one item at a time: del d[key], del xs[i]");
   Value key = eval(*t.items[0]);
   if (obj.kind == Value::Dict) {
     if (static_cast<DictObj*>(obj.obj.get())->erase(key)) return;
-    throw std::runtime_error("KeyError: " + repr(key));
+    throw KeyError(key);
   }
   if (obj.kind == Value::List && key.kind == Value::Slice) {   // del xs[1:3], del xs[::2]
     auto& items = as_seq(obj);
@@ -212,11 +213,11 @@ void Interpreter::exec_del(const Expr& t) {
     auto& items = as_seq(obj);
     int64_t k = to_int(key, "list indices");
     if (k < 0) k += static_cast<int64_t>(items.size());
-    if (k < 0 || k >= static_cast<int64_t>(items.size())) throw std::runtime_error("IndexError: list assignment index out of range");
+    if (k < 0 || k >= static_cast<int64_t>(items.size())) throw IndexError("list assignment index out of range");
     items.erase(items.begin() + k);
     return;
   }
-  throw std::runtime_error("TypeError: '" + type_name(obj) + "' object doesn't support item deletion");
+  throw TypeError("'" + type_name(obj) + "' object doesn't support item deletion");
 }
 
 }  // namespace attn::py

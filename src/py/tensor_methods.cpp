@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "core/autograd.h"
+#include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/ints.h"
 #include "py/op_table.h"
@@ -38,7 +39,7 @@ std::vector<core::Index> to_indices(const std::vector<Value>& idx) {
       continue;
     } else {
       if (v.kind == Value::Tensor && as_tensor(v).numel() != 1)
-        throw std::runtime_error("IndexError: attn supports integer, slice and None indices, not index tensors or masks");
+        throw IndexError("attn supports integer, slice and None indices, not index tensors or masks");
       ix.value = to_int(v, "index");
     }
     out.push_back(ix);
@@ -132,7 +133,7 @@ Value tensor_attribute(Interpreter&, const Value& self, const std::string& name)
   const OpTable& ops = torch_ops();
   const OpTable::Op* op = ops.method(name);
   if (!op)
-    throw std::runtime_error("AttributeError: 'Tensor' object has no attribute '" + name + "' (attn implements the tensor methods the lessons use)");
+    throw AttributeError("'Tensor' object has no attribute '" + name + "' (attn implements the tensor methods the lessons use)");
   return builtin("Tensor." + name, [self, op](Interpreter& in, CallArgs& a) { return torch_ops().call_method(in, *op, self, a); });
 }
 
@@ -140,7 +141,7 @@ void set_tensor_attribute(const Value& self, const std::string& name, const Valu
   Tensor& t = as_tensor(self);
   if (name == "grad") {
     if (v.is_none()) return core::autograd::set_grad(t, std::nullopt);
-    if (v.kind != Value::Tensor) throw std::runtime_error("TypeError: assigned grad expected to be a Tensor or None but got grad of type " + type_name(v));
+    if (v.kind != Value::Tensor) throw TypeError("assigned grad expected to be a Tensor or None but got grad of type " + type_name(v));
     return core::autograd::set_grad(t, as_tensor(v));
   }
   if (name == "requires_grad") {
@@ -151,7 +152,7 @@ void set_tensor_attribute(const Value& self, const std::string& name, const Valu
     if (on && !t.is_float()) throw core::TensorError("only Tensors of floating point dtype can require gradients");
     return t.set_requires_grad(on);
   }
-  throw std::runtime_error("AttributeError: attribute '" + name + "' of 'torch._C._TensorBase' objects is not writable");
+  throw AttributeError("attribute '" + name + "' of 'torch._C._TensorBase' objects is not writable");
 }
 
 }  // namespace attn::py

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 
+#include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/ints.h"
 #include "py/op_table.h"
@@ -61,9 +62,12 @@ Value math_function(const char* name, double (*f)(double), Inf inf = Inf::domain
   return builtin(std::string("math.") + name, [sig, f, inf](Interpreter&, CallArgs& a) {
     Args b = bind_args(*sig, a, sig->name);
     double x = b.number("x"), r = f(x);
-    if (std::isnan(r) && !std::isnan(x)) throw std::runtime_error("ValueError: math domain error");
+    if (std::isnan(r) && !std::isnan(x)) throw ValueError("math domain error");
     if (std::isinf(r) && std::isfinite(x))
-      throw std::runtime_error(inf == Inf::overflow ? "OverflowError: math range error" : "ValueError: math domain error");
+      {
+      if (inf == Inf::overflow) throw OverflowError("math range error");
+      throw ValueError("math domain error");
+    }
     return Value::number(r);
   });
 }
@@ -95,13 +99,13 @@ Value math_log() {
     Args b = bind_args(*sig, a, sig->name);
     auto ln = [](double x) {
       if (std::isnan(x)) return x;
-      if (x <= 0) throw std::runtime_error("ValueError: math domain error");
+      if (x <= 0) throw ValueError("math domain error");
       return std::log(x);
     };
     double num = ln(b.number("x"));
     if (b.get("base").is_none()) return Value::number(num);
     double den = ln(b.number("base"));
-    if (den == 0) throw std::runtime_error("ZeroDivisionError: float division by zero");
+    if (den == 0) throw ZeroDivisionError("float division by zero");
     return Value::number(num / den);
   });
 }

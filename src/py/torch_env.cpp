@@ -13,6 +13,7 @@
 #include <cmath>
 #include <limits>
 
+#include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/signature.h"
 
@@ -64,7 +65,7 @@ Value make_device(const std::string& type, const Value& index) {
   bool known = false;
   for (const char* t : kTypes) known = known || type == t;
   if (!known)
-    throw std::runtime_error(fmt::format("RuntimeError: Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, "
+    throw RuntimeError(fmt::format("Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, "
                                          "fpga, ort, xla, lazy, vulkan, mps, meta, hpu, privateuseone device type at start of device "
                                          "string: {}", type));
   auto o = std::make_shared<InstanceObj>();
@@ -83,18 +84,18 @@ Value device_fn(Interpreter&, CallArgs& a) {
   const Value& type = b.get("type");
   Value index = b.get("index");
   if (type.kind == Value::Instance && static_cast<InstanceObj*>(type.obj.get())->cls == device_class()) return type;
-  if (type.kind != Value::Str) throw std::runtime_error(fmt::format("TypeError: device() received an invalid combination of arguments - got ({})", py_typename(type)));
+  if (type.kind != Value::Str) throw TypeError(fmt::format("device() received an invalid combination of arguments - got ({})", py_typename(type)));
   std::string name = type.s;
   if (auto colon = name.find(':'); colon != std::string::npos) {
-    if (!index.is_none()) throw std::runtime_error(fmt::format("RuntimeError: type (string) must not include an index because index was passed explicitly: {}", name));
+    if (!index.is_none()) throw RuntimeError(fmt::format("type (string) must not include an index because index was passed explicitly: {}", name));
     const std::string digits = name.substr(colon + 1);
     if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos)
-      throw std::runtime_error(fmt::format("RuntimeError: Invalid device string: '{}'", name));
+      throw RuntimeError(fmt::format("Invalid device string: '{}'", name));
     index = Value::integer(std::stoll(digits));
     name = name.substr(0, colon);
   }
   if (!index.is_none() && to_int(index, "index") < 0)
-    throw std::runtime_error(fmt::format("RuntimeError: Device index must not be negative"));
+    throw RuntimeError(fmt::format("Device index must not be negative"));
   return make_device(name, index);
 }
 

@@ -1,4 +1,5 @@
 // py/value.cpp: constructors, accessors and Python-style repr/str for interpreter values.
+#include "py/exceptions.h"
 #include "py/value.h"
 
 #include <fmt/format.h>
@@ -235,13 +236,13 @@ std::string type_name(const Value& v) {
 }
 
 core::Tensor& as_tensor(const Value& v) {
-  if (v.kind != Value::Tensor) throw std::runtime_error("TypeError: expected a Tensor, got " + type_name(v));
+  if (v.kind != Value::Tensor) throw TypeError("expected a Tensor, got " + type_name(v));
   return static_cast<TensorObj*>(v.obj.get())->t;
 }
 
 std::vector<Value>& as_seq(const Value& v) {
   if (v.kind != Value::List && v.kind != Value::Tuple && v.kind != Value::Size)
-    throw std::runtime_error("TypeError: '" + type_name(v) + "' object is not a sequence");
+    throw TypeError("'" + type_name(v) + "' object is not a sequence");
   return static_cast<SeqObj*>(v.obj.get())->items;
 }
 
@@ -381,7 +382,7 @@ bool truthy(const Value& v) {
     case Value::Tensor: {
       const core::Tensor& t = as_tensor(v);
       if (t.numel() != 1)
-        throw std::runtime_error("RuntimeError: Boolean value of Tensor with more than one value is ambiguous");
+        throw RuntimeError("Boolean value of Tensor with more than one value is ambiguous");
       return t.at(0) != 0.0;
     }
     default: return true;
