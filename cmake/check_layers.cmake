@@ -1,9 +1,12 @@
 # cmake/check_layers.cmake: the layer rule, checked on the sources' #include lines.
 #
 # What it is: src/ has one folder per layer, and dependencies point one way:
-#   cli -> lab -> lesson -> py -> print -> core
+#   cli -> lab -> lesson -> torch -> py -> print -> core
 # A file in src/<layer>/ may include "<layer>/..." and the layers below it, never one above.
 # Only src/cli/ may include <CLI/...> (CLI11) and only tests/ may include <doctest/...>.
+# The Python layer knows nothing of tensors: src/py/ may not include core/ (nor print/tensor_str.h),
+# and no line of it may name a tensor (the word Tensor/tensor/tensors, tensor_..., ..._tensor, core::):
+# torch's types reach it only as native classes (src/torch/values.h).
 # Every break is reported as "FILE:LINE: the include: why", and the check fails.
 # It runs twice: at configure time (CMakeLists.txt calls attn_check_layers(), so a bad include
 # stops `cmake -S . -B build`), and as the CTest test `layers`, which re-reads the files at test
@@ -17,7 +20,7 @@ if(CMAKE_SCRIPT_MODE_FILE)
 endif()
 
 # Bottom to top: a layer may include its own folder and every folder before it in this list.
-set(ATTN_LAYERS core print py lesson lab cli)
+set(ATTN_LAYERS core print py torch lesson lab cli)
 
 # Line number of the first line of `file` equal to `line`, for the message.
 function(_attn_line_of file line out)
@@ -53,6 +56,14 @@ function(attn_check_layers source_dir)
         continue()
       endif()
     endif()
+    if(layer STREQUAL "py")
+      file(STRINGS "${path}" tensor_lines REGEX "(^|[^A-Za-z0-9_])([Tt]ensors?([^A-Za-z0-9_]|$)|[Tt]ensor_|[A-Za-z0-9]_tensor)|core::")
+      foreach(l IN LISTS tensor_lines)
+        string(STRIP "${l}" shown)
+        _attn_line_of("${path}" "${l}" line)
+        list(APPEND errors "${rel}:${line}: ${shown}: py/ names no tensor (its values come from src/torch as native classes)")
+      endforeach()
+    endif()
     file(STRINGS "${path}" includes REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"]")
     foreach(inc IN LISTS includes)
       string(REGEX MATCH "^[ \t]*#[ \t]*include[ \t]*([<\"])([^/>\"]+)/" found "${inc}")
@@ -67,6 +78,8 @@ function(attn_check_layers source_dir)
         set(why "only src/cli/ may include CLI11")
       elseif(folder STREQUAL "doctest" AND NOT rel MATCHES "^tests/")
         set(why "only tests/ may include doctest")
+      elseif(layer STREQUAL "py" AND (folder STREQUAL "core" OR inc MATCHES "print/tensor_str\\.h"))
+        set(why "py/ knows nothing of tensors: it may not include core/ or print/tensor_str.h (torch/ is the layer that does)")
       elseif(NOT layer STREQUAL "")
         list(FIND ATTN_LAYERS "${folder}" to)
         if(to GREATER rank)
@@ -74,7 +87,7 @@ function(attn_check_layers source_dir)
           list(SUBLIST ATTN_LAYERS 0 ${count} allowed)
           list(REVERSE allowed)
           list(JOIN allowed "/, " allowed)
-          set(why "${layer}/ may include only ${allowed}/ (layers point one way: cli -> lab -> lesson -> py -> print -> core)")
+          set(why "${layer}/ may include only ${allowed}/ (layers point one way: cli -> lab -> lesson -> torch -> py -> print -> core)")
         elseif(to EQUAL -1 AND bracket STREQUAL "\"")
           set(why "\"${folder}/\" is not a layer under src/ (the layers: ${layer_names})")
         endif()
@@ -96,5 +109,5 @@ if(CMAKE_SCRIPT_MODE_FILE)
     get_filename_component(ATTN_SOURCE_DIR "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
   endif()
   attn_check_layers("${ATTN_SOURCE_DIR}")
-  message(STATUS "layer check passed: cli -> lab -> lesson -> py -> print -> core")
+  message(STATUS "layer check passed: cli -> lab -> lesson -> torch -> py -> print -> core")
 endif()

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/ops.h"
 #include "core/tensor.h"
 #include "lab/answer.h"
 #include "lab/grade.h"
@@ -18,7 +19,6 @@ namespace grade_helpers {
 namespace lesson = attn::lesson;
 namespace core = attn::core;
 namespace lab = attn::lab;
-namespace py = attn::py;
 
 inline const lesson::Lesson& lesson_named(const std::string& name) {
   static const std::vector<lesson::Lesson> all = lesson::load_catalog(lesson::lesson_dir());
@@ -34,7 +34,7 @@ inline core::Tensor printed(const lesson::LessonRun& run, const std::string& ste
       for (const auto& c : s.cells)
         for (const auto& p : c.printed)
           if (p.name == name) {
-            out = py::as_tensor(p.value);
+            out = p.tensor();
             found = true;
           }
   REQUIRE((found && !out.shape().empty()));

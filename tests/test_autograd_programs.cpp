@@ -22,6 +22,8 @@
 #include <string>
 #include <vector>
 
+#include "torch/session.h"
+#include "torch/values.h"
 #include "core/tensor.h"
 #include "py/interpreter.h"
 
@@ -69,14 +71,14 @@ const std::map<std::string, std::string> kNotYet = {};
 
 // Runs the program and compares every listed .grad; returns the number of differing values.
 int replay(const Program& p, attn::core::CpuKernels cpu) {
-  attn::py::Interpreter in(cpu, attn::core::DropoutRng::portable);
+  attn::torch::Session in(cpu, attn::core::DropoutRng::portable);
   in.run_cell("import torch\n" + p.source);
   int bad = 0;
   for (const auto& grad : p.grads) {
     const auto& leaf = grad.first;   // not a structured binding: clang 14 (the sanitizer build) cannot
     const auto& want = grad.second;  // capture one in the lambdas doctest's macros expand to
     in.run_cell("__grad = " + leaf + ".grad");
-    const attn::core::Tensor g = attn::py::as_tensor(in.lookup("__grad"));
+    const attn::core::Tensor g = attn::torch::as_tensor(in.python().lookup("__grad"));
     REQUIRE_MESSAGE(g.numel() == static_cast<int64_t>(want.size()), p.name << ": " << leaf);
     const std::vector<float> v = g.floats();
     for (size_t k = 0; k < want.size(); ++k) {
@@ -96,7 +98,7 @@ void replay_file(const std::string& file, attn::core::CpuKernels cpu, int at_lea
     if (kNotYet.count(p.name)) {
       // Still missing: running it must fail (attn names the derivative it lacks). When it
       // starts to run, move it out of kNotYet.
-      attn::py::Interpreter in(cpu, attn::core::DropoutRng::portable);
+      attn::torch::Session in(cpu, attn::core::DropoutRng::portable);
       CHECK_THROWS(in.run_cell("import torch\n" + p.source));
       continue;
     }
@@ -129,7 +131,7 @@ TEST_CASE("autograd op programs: each backward formula's .grad as PyTorch's, sca
 
 TEST_CASE("autograd: under torch.no_grad() nothing is recorded, leaves may be written in place") {
   // Expected text: what PyTorch 1.13 prints for the same code.
-  attn::py::Interpreter in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::portable);
+  attn::torch::Session in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::portable);
   in.run_cell(
       "import torch\n"
       "w = torch.ones(3, requires_grad=True)\n"
@@ -152,7 +154,7 @@ TEST_CASE("autograd: grad_fn prints as PyTorch's <Name object at 0x...>, with a 
   // PyTorch prints a heap address that changes every run; attn's is fixed (py/grad_fn.cpp), so
   // the same program prints the same text twice.
   auto run = [] {
-    attn::py::Interpreter in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::portable);
+    attn::torch::Session in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::portable);
     in.run_cell(
         "import torch\n"
         "w = torch.ones(2, requires_grad=True)\n"
@@ -176,7 +178,7 @@ TEST_CASE("autograd: an in-place op on part of a tensor that gradients flow thro
   // PyTorch rewrites the view's base graph (CopySlices); attn records that only for x[idx] = ...
   // and x[idx] op= ..., so other in-place writes into a part raise instead of losing the write.
   auto error_of = [](const std::string& code) -> std::string {
-    attn::py::Interpreter in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::portable);
+    attn::torch::Session in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::portable);
     try {
       in.run_cell("import torch\nw = torch.ones(3, 4, requires_grad=True)\nx = w * 2\n" + code);
     } catch (const std::exception& e) {

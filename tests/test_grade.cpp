@@ -47,7 +47,7 @@ TEST_CASE("select_target --index: the N-th tensor of a step that prints the same
   CHECK(first.value.name == "mha_fixed(batch)");
   CHECK(second.value.name == "mha_fixed(batch)");
   CHECK(first.index < second.index);
-  CHECK(py::as_tensor(first.value.value).shape() != py::as_tensor(second.value.value).shape());
+  CHECK(first.value.tensor().shape() != second.value.tensor().shape());
   CHECK(lab::select_target(run, "wrapper-fixed", "mha_fixed(batch)", 0).index == second.index);   // --name: the last
   auto err = [&](const std::string& name, int index) {
     try {

@@ -14,6 +14,8 @@
 #include <unistd.h>   // getpid: a scratch folder per test process, so concurrent runs never share one
 
 #include "grade_helpers.h"
+#include "torch/session.h"
+#include "torch/values.h"
 #include "lab/arrays.h"
 #include "lesson/export.h"
 
@@ -124,7 +126,7 @@ TEST_CASE("attn export --only: a handout holds no tensor equal to a graded answe
       CHECK(notebook.size() > 10);   // it shows the starting tensors
       for (const char* step : c.graded) {
         CAPTURE(step);
-        lab::Arr graded = lab::to_arr(py::as_tensor(lab::select_target(run, step, "").value.value));
+        lab::Arr graded = lab::to_arr(lab::select_target(run, step, "").value.tensor());
         CHECK_FALSE(holds(handout, graded));
         CHECK_FALSE(contains_run(notebook, graded.v));
         // No row of the answer either, unless a tensor the handout gives has it too (the unmasked
@@ -145,7 +147,7 @@ TEST_CASE("attn export --only: a handout holds no tensor equal to a graded answe
       std::vector<double> key_notebook = numbers_in(slurp(dir + "/key.ipynb"));
       for (const char* step : c.graded) {
         CAPTURE(step);
-        lab::Arr graded = lab::to_arr(py::as_tensor(lab::select_target(run, step, "").value.value));
+        lab::Arr graded = lab::to_arr(lab::select_target(run, step, "").value.tensor());
         CHECK(holds(key, graded));
         CHECK(contains_run(key_notebook, graded.v));
       }

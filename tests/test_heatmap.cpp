@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/ops.h"
 #include "lesson/catalog.h"
 #include "lesson/render.h"
 #include "lesson/run.h"

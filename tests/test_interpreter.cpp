@@ -2,15 +2,17 @@
 // (each expected string is what python3 prints for the same code).
 #include <doctest/doctest.h>
 
+#include "torch/session.h"
+#include "torch/values.h"
 #include "py/interpreter.h"
 
 namespace {
 
 // The kernel family and dropout generator a lesson gets when its header names none.
-attn::py::Interpreter fresh() { return attn::py::Interpreter(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl); }
+attn::torch::Session fresh() { return attn::torch::Session(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl); }
 
 std::string run(const std::string& code) {
-  attn::py::Interpreter in = fresh();
+  attn::torch::Session in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
   in.run_cell(code);
   return in.take_output();
 }
@@ -97,19 +99,19 @@ TEST_CASE("tensors: creation, indexing, in-place fill and grad_fn bookkeeping") 
 }
 
 TEST_CASE("print() records each printed value with the expression it came from") {
-  attn::py::Interpreter in = fresh();
+  attn::torch::Session in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
   in.run_cell("import torch\nx = torch.ones(2)\nprint('x is', x * 2, x.shape)\nx.masked_fill_(x.bool(), 0)\n");
-  REQUIRE(in.printed.size() == 2);   // the label string is not kept
-  CHECK(in.printed[0].name == "x * 2");
-  CHECK(in.printed[0].text == "tensor([2., 2.])");
-  CHECK(attn::py::as_tensor(in.printed[0].value).floats() == std::vector<float>{2.0f, 2.0f});
-  CHECK(in.printed[1].name == "x.shape");
-  CHECK(in.printed[1].text == "torch.Size([2])");
-  attn::py::Interpreter echo = fresh();
+  REQUIRE(in.printed().size() == 2);   // the label string is not kept
+  CHECK(in.printed()[0].name == "x * 2");
+  CHECK(in.printed()[0].text == "tensor([2., 2.])");
+  CHECK(in.printed()[0].tensor().floats() == std::vector<float>{2.0f, 2.0f});
+  CHECK(in.printed()[1].name == "x.shape");
+  CHECK(in.printed()[1].text == "torch.Size([2])");
+  attn::torch::Session echo(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
   echo.run_cell("def f():\n    return 41 + 1\nf()\n", true);
   CHECK(echo.take_output() == "42\n");
-  REQUIRE(echo.printed.size() == 1);
-  CHECK(echo.printed[0].name == "f(...)");
+  REQUIRE(echo.printed().size() == 1);
+  CHECK(echo.printed()[0].name == "f(...)");
 }
 
 TEST_CASE("Python errors carry the cell line and Python's wording") {
@@ -134,13 +136,13 @@ TEST_CASE("keyword-only arguments of builtins are bound by name, and unknown one
 // different families, their cells interleaved, print exactly what each prints alone.
 TEST_CASE("each Interpreter keeps its own kernel family, also when cells interleave") {
   using attn::core::CpuKernels;
-  using attn::py::Interpreter;
+  using Interpreter = attn::torch::Session;
   const std::string draw = "import torch\ntorch.manual_seed(1)\nx = torch.randn(2, 20)\nprint(x)\n";
   const std::string use = "print(torch.softmax(x, dim=1), torch.exp(x), torch.nn.Linear(3, 2).weight)\n";
   auto floats = [](Interpreter& in) {
     std::vector<float> out;
-    for (const attn::py::PrintedValue& p : in.printed) {
-      const auto& f = attn::py::as_tensor(p.value).floats();
+    for (const attn::torch::Printed& p : in.printed()) {
+      const auto& f = p.tensor().floats();
       out.insert(out.end(), f.begin(), f.end());
     }
     return out;

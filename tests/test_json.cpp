@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "torch/session.h"
+#include "torch/values.h"
 #include "lesson/catalog.h"
 #include "lesson/json.h"
 #include "lesson/json_run.h"
@@ -363,11 +365,11 @@ TEST_CASE("parameters: options as given, inputs as rows of numbers") {
 
 TEST_CASE("a printed set: type set, its items as an array in Python's order") {
   // python3.11 prints {1, 10, 2.5}: hash(2.5) == 2**60 + 2 aims at slot 2 of 8, which 10 holds, so it probes on to slot 3.
-  attn::py::Interpreter in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
+  attn::torch::Session in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
   in.run_cell("s = {10, 1, 2.5}\nprint(s, {'b', 'a'})");
-  REQUIRE(in.printed.size() == 2);
-  CHECK(json::printed(in.printed[0]) == "{\"name\": \"s\", \"type\": \"set\", \"value\": [1, 10, 2.5], \"text\": \"{1, 10, 2.5}\"}");
-  CHECK(json::value(in.printed[1].value) == "[\"b\", \"a\"]");
+  REQUIRE(in.printed().size() == 2);
+  CHECK(json::printed(in.printed()[0]) == "{\"name\": \"s\", \"type\": \"set\", \"value\": [1, 10, 2.5], \"text\": \"{1, 10, 2.5}\"}");
+  CHECK(json::value(in.printed()[1].value) == "[\"b\", \"a\"]");
 }
 
 TEST_CASE("json::pretty: documents for people, rows on one line") {

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "torch/session.h"
+#include "torch/values.h"
 #include "py/interpreter.h"
 
 namespace {
@@ -103,13 +105,13 @@ uint64_t fnv(const std::vector<uint32_t>& words) {
 void replay(const std::string& file, CpuKernels cpu) {
   for (const InitCase& c : read_init(file)) {
     INFO(file << ": " << c.name << " (" << c.ops << ")");
-    attn::py::Interpreter in(cpu, attn::core::DropoutRng::portable);
+    attn::torch::Session in(cpu, attn::core::DropoutRng::portable);
     std::string code = "import torch\ntorch.manual_seed(" + std::to_string(c.seed) + ")\nout = []\n";
     for (const std::string& op : split(c.ops, ';')) code += code_of(op);
     in.run_cell(code);
     std::vector<uint32_t> words;
-    for (const attn::py::Value& v : attn::py::as_seq(in.lookup("out"))) {
-      for (float f : attn::py::as_tensor(v).floats()) {
+    for (const attn::py::Value& v : attn::py::as_seq(in.python().lookup("out"))) {
+      for (float f : attn::torch::as_tensor(v).floats()) {
         uint32_t u;
         std::memcpy(&u, &f, sizeof u);
         words.push_back(u);

@@ -5,24 +5,26 @@
 // NotImplementedError (an argument PyTorch accepts and attn does not implement).
 #include <doctest/doctest.h>
 
+#include "torch/session.h"
+#include "torch/values.h"
 #include "py/exceptions.h"
 #include "py/interpreter.h"
-#include "py/op_table.h"
-#include "py/signature.h"
+#include "torch/op_table.h"
+#include "torch/signature.h"
 
 namespace {
 
-using attn::py::Args;
 using attn::py::CallArgs;
-using attn::py::OpRow;
-using attn::py::OpTable;
-using attn::py::Signature;
-using attn::py::SignatureError;
 using attn::py::Value;
+using attn::torch::Args;
+using attn::torch::OpRow;
+using attn::torch::OpTable;
+using attn::torch::Signature;
+using attn::torch::SignatureError;
 
 // Run a cell after `import torch` / `x = torch.ones(2, 3)`; its output, or "line: error".
 std::string run(const std::string& code, attn::core::DropoutRng rng = attn::core::DropoutRng::mkl) {
-  attn::py::Interpreter in(attn::core::CpuKernels::avx2, rng);
+  attn::torch::Session in(attn::core::CpuKernels::avx2, rng);
   try {
     in.run_cell("import torch\nimport torch.nn as nn\nx = torch.ones(2, 3)\n" + code);
   } catch (const attn::py::ScriptError& e) {
@@ -40,7 +42,7 @@ CallArgs call(std::vector<Value> pos, std::vector<std::pair<std::string, Value>>
 
 std::string bind_error(const std::vector<Signature>& sigs, const CallArgs& c) {
   try {
-    attn::py::bind_args(sigs, c, "test");
+    attn::torch::bind_call(sigs, c, "test");
   } catch (const attn::py::PyError& e) {
     return e.what();
   }
@@ -52,53 +54,53 @@ const Value I2 = Value::integer(2), I3 = Value::integer(3);
 }  // namespace
 
 TEST_CASE("signatures parse PyTorch's notation and print as PyTorch 1.13 lists them") {
-  Signature s = Signature::parse("sum(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)");
+  Signature s = attn::torch::parse_signature("sum(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)");
   CHECK(s.name == "sum");
-  CHECK(s.to_string() == "(Tensor input, tuple of ints dim, bool keepdim, *, torch.dtype dtype, Tensor out)");
+  CHECK(attn::torch::signature_string(s) == "(Tensor input, tuple of ints dim, bool keepdim, *, torch.dtype dtype, Tensor out)");
   CHECK(s.min_args == 2);        // input, and dim: nullable but without a default
   CHECK(s.max_pos_args == 3);
-  auto m = s.as_method();        // Tensor.sum: no self, no out
+  auto m = attn::torch::as_method(s);        // Tensor.sum: no self, no out
   REQUIRE(m);
-  CHECK(m->to_string() == "(tuple of ints dim, bool keepdim, *, torch.dtype dtype)");
+  CHECK(attn::torch::signature_string(*m) == "(tuple of ints dim, bool keepdim, *, torch.dtype dtype)");
   // native_functions.yaml's spelling works too.
-  CHECK(Signature::parse("softmax(Tensor input, int dim, *, ScalarType? dtype=None)").to_string() ==
+  CHECK(attn::torch::signature_string(attn::torch::parse_signature("softmax(Tensor input, int dim, *, ScalarType? dtype=None)")) ==
         "(Tensor input, int dim, *, torch.dtype dtype)");
-  CHECK(Signature::parse("f(int[] size, Tensor[] xs, SymInt[] s)").to_string() == "(tuple of ints size, tuple of Tensors xs, tuple of SymInts s)");
-  CHECK_FALSE(Signature::parse("repeat_interleave(Tensor repeats, *, int64_t? output_size=None)").as_method());
-  CHECK(Signature::parse("rand(IntArrayRef size, *, Tensor out=None)").varargs_intlist);
-  CHECK_FALSE(Signature::parse("permute(Tensor input, IntArrayRef dims)").varargs_intlist);
-  CHECK(Signature::parse("permute(Tensor input, IntArrayRef dims)").as_method()->varargs_intlist);
-  CHECK_THROWS_WITH_AS(Signature::parse("sum(Tensor input"), "signature 'sum(Tensor input': expected name(parameters)", SignatureError);
-  CHECK_THROWS_WITH_AS(Signature::parse("f(Tensr x)"), "signature 'f(Tensr x)': unknown type 'Tensr'", SignatureError);
-  CHECK_THROWS_WITH_AS(Signature::parse("f(x)"), "signature 'f(x)': parameter 'x' has no type", SignatureError);
-  CHECK_THROWS_WITH_AS(Signature::parse("f(int a, int a)"), "signature 'f(int a, int a)': parameter 'a' appears twice", SignatureError);
+  CHECK(attn::torch::signature_string(attn::torch::parse_signature("f(int[] size, Tensor[] xs, SymInt[] s)")) == "(tuple of ints size, tuple of Tensors xs, tuple of SymInts s)");
+  CHECK_FALSE(attn::torch::as_method(attn::torch::parse_signature("repeat_interleave(Tensor repeats, *, int64_t? output_size=None)")));
+  CHECK(attn::torch::parse_signature("rand(IntArrayRef size, *, Tensor out=None)").varargs_intlist);
+  CHECK_FALSE(attn::torch::parse_signature("permute(Tensor input, IntArrayRef dims)").varargs_intlist);
+  CHECK(attn::torch::as_method(attn::torch::parse_signature("permute(Tensor input, IntArrayRef dims)"))->varargs_intlist);
+  CHECK_THROWS_WITH_AS(attn::torch::parse_signature("sum(Tensor input"), "signature 'sum(Tensor input': expected name(parameters)", SignatureError);
+  CHECK_THROWS_WITH_AS(attn::torch::parse_signature("f(Tensr x)"), "signature 'f(Tensr x)': unknown type 'Tensr'", SignatureError);
+  CHECK_THROWS_WITH_AS(attn::torch::parse_signature("f(x)"), "signature 'f(x)': parameter 'x' has no type", SignatureError);
+  CHECK_THROWS_WITH_AS(attn::torch::parse_signature("f(int a, int a)"), "signature 'f(int a, int a)': parameter 'a' appears twice", SignatureError);
 }
 
 TEST_CASE("binding: positional, keyword, keyword-only, defaults, None, varargs") {
-  std::vector<Signature> sum = {Signature::parse("sum(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None)")};
-  Value t = Value::tensor(attn::core::ones({2, 3}));
-  Args a = attn::py::bind_args(sum, call({t, Value::integer(1)}, {{"keepdim", Value::boolean(true)}}), "torch.sum");
+  std::vector<Signature> sum = {attn::torch::parse_signature("sum(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None)")};
+  Value t = attn::torch::tensor_value(attn::core::ones({2, 3}));
+  Args a = attn::torch::bind_call(sum, call({t, Value::integer(1)}, {{"keepdim", Value::boolean(true)}}), "torch.sum");
   CHECK(a.ints("dim") == std::vector<int64_t>{1});   // int[1]: one int stands for [int]
   CHECK(a.flag("keepdim"));
   CHECK_FALSE(a.given("dtype"));
   CHECK(a.get("dtype").is_none());
-  Args b = attn::py::bind_args(sum, call({t}, {{"dim", Value::tuple({Value::integer(0)})}, {"dtype", Value::dtype("torch.int64")}}), "torch.sum");
+  Args b = attn::torch::bind_call(sum, call({t}, {{"dim", Value::tuple({Value::integer(0)})}, {"dtype", attn::torch::dtype_value(attn::core::DType::int64)}}), "torch.sum");
   CHECK(b.ints("dim") == std::vector<int64_t>{0});
   CHECK_FALSE(b.flag("keepdim"));                     // the default
   CHECK(b.dtype("dtype") == attn::core::DType::int64);
-  Args c = attn::py::bind_args(sum, call({t, Value::none()}), "torch.sum");   // None: not given
+  Args c = attn::torch::bind_call(sum, call({t, Value::none()}), "torch.sum");   // None: not given
   CHECK_FALSE(c.given("dim"));
   // rand(2, 3) == rand((2, 3)) == rand(size=(2, 3)): one positional int list takes them all.
-  std::vector<Signature> rand = {Signature::parse("rand(IntArrayRef size, *, ScalarType? dtype=None)")};
+  std::vector<Signature> rand = {attn::torch::parse_signature("rand(IntArrayRef size, *, ScalarType? dtype=None)")};
   for (const CallArgs& args : {call({I2, I3}), call({Value::tuple({I2, I3})}), call({Value::list({I2, I3})}), call({}, {{"size", Value::tuple({I2, I3})}})})
-    CHECK(attn::py::bind_args(rand, args, "torch.rand").ints("size") == std::vector<int64_t>{2, 3});
+    CHECK(attn::torch::bind_call(rand, args, "torch.rand").ints("size") == std::vector<int64_t>{2, 3});
   // Overloads: the first that fits wins, and the implementation learns which.
-  std::vector<Signature> view = {Signature::parse("view(ScalarType dtype)"), Signature::parse("view(SymIntArrayRef size)")};
-  CHECK(attn::py::bind_args(view, call({Value::dtype("torch.float32")}), "Tensor.view").overload() == 0);
-  CHECK(attn::py::bind_args(view, call({I2, I3}), "Tensor.view").overload() == 1);
+  std::vector<Signature> view = {attn::torch::parse_signature("view(ScalarType dtype)"), attn::torch::parse_signature("view(SymIntArrayRef size)")};
+  CHECK(attn::torch::bind_call(view, call({attn::torch::dtype_value(attn::core::DType::float32)}), "Tensor.view").overload() == 0);
+  CHECK(attn::torch::bind_call(view, call({I2, I3}), "Tensor.view").overload() == 1);
   // Python style: *args, keyword-only, positional-only.
-  Signature py = Signature::parse("def f(a, /, b=1, *args, c, d=None)");
-  Args p = attn::py::bind_args(py, call({I2, I3, Value::integer(4), Value::integer(5)}, {{"c", Value::integer(6)}}), "f");
+  Signature py = attn::torch::parse_signature("def f(a, /, b=1, *args, c, d=None)");
+  Args p = attn::torch::bind_call(py, call({I2, I3, Value::integer(4), Value::integer(5)}, {{"c", Value::integer(6)}}), "f");
   CHECK(p.integer("a") == 2);
   CHECK(p.integer("b") == 3);
   CHECK(p.ints("args") == std::vector<int64_t>{4, 5});
@@ -107,11 +109,11 @@ TEST_CASE("binding: positional, keyword, keyword-only, defaults, None, varargs")
 }
 
 TEST_CASE("binding errors are PyTorch 1.13's, word for word") {
-  std::vector<Signature> softmax = {Signature::parse("softmax(Tensor input, int64_t dim, ScalarType? dtype=None, *, Tensor out=None)")};
-  Value t = Value::tensor(attn::core::ones({2, 3}));
+  std::vector<Signature> softmax = {attn::torch::parse_signature("softmax(Tensor input, int64_t dim, ScalarType? dtype=None, *, Tensor out=None)")};
+  Value t = attn::torch::tensor_value(attn::core::ones({2, 3}));
   CHECK(bind_error(softmax, call({t, Value::integer(1), Value::none(), I2})) ==
         "TypeError: softmax() takes from 2 to 3 positional arguments but 4 were given");
-  std::vector<Signature> transpose = {Signature::parse("transpose(Tensor input, int64_t dim0, int64_t dim1)")};
+  std::vector<Signature> transpose = {attn::torch::parse_signature("transpose(Tensor input, int64_t dim0, int64_t dim1)")};
   CHECK(bind_error(transpose, call({t, I2, I2, I2})) == "TypeError: transpose() takes 3 positional arguments but 4 were given");
   // PyTorch writes "arguments" for exactly one missing argument (and quotes it with ").
   CHECK(bind_error(softmax, call({t})) == "TypeError: softmax() missing 1 required positional arguments: \"dim\"");
@@ -120,7 +122,7 @@ TEST_CASE("binding errors are PyTorch 1.13's, word for word") {
   CHECK(bind_error(softmax, call({t, I2}, {{"dim", I2}})) == "TypeError: softmax() got multiple values for argument 'dim'");
   CHECK(bind_error(softmax, call({t, Value::number(1.5)})) == "TypeError: softmax(): argument 'dim' (position 2) must be int, not float");
   CHECK(bind_error(softmax, call({t}, {{"dim", Value::boolean(true)}})) == "TypeError: softmax(): argument 'dim' must be int, not bool");
-  std::vector<Signature> rand = {Signature::parse("rand(IntArrayRef size, *, ScalarType? dtype=None)")};
+  std::vector<Signature> rand = {attn::torch::parse_signature("rand(IntArrayRef size, *, ScalarType? dtype=None)")};
   CHECK(bind_error(rand, call({I2, Value::number(3.0)})) ==
         "TypeError: rand(): argument 'size' must be tuple of ints, but found element of type float at pos 2");
   CHECK(bind_error(rand, call({I2}, {{"dtype", I2}})) == "TypeError: rand(): argument 'dtype' must be torch.dtype, not int");
@@ -207,14 +209,14 @@ TEST_CASE("Python-style signatures raise CPython's errors (torch functions writt
   CHECK(run("torch.nn.functional.softmax(x, 1, 3, torch.float32, 5)") == "TypeError: softmax() takes from 1 to 4 positional arguments but 5 were given");
   CHECK(run("nn.Softmax(1, 2)") == "TypeError: Softmax.__init__() takes from 1 to 2 positional arguments but 3 were given");
   // The rest of CPython's wording (checked with python3 3.11 on `def f(a, b, c, *, d, e=1)`).
-  Signature f = Signature::parse("def f(a, b, c, *, d, e=1)");
+  Signature f = attn::torch::parse_signature("def f(a, b, c, *, d, e=1)");
   CHECK(bind_error({f}, call({})) == "TypeError: f() missing 3 required positional arguments: 'a', 'b', and 'c'");
   CHECK(bind_error({f}, call({I2, I2, I2})) == "TypeError: f() missing 1 required keyword-only argument: 'd'");
   CHECK(bind_error({f}, call({I2, I2, I2, I2})) == "TypeError: f() takes 3 positional arguments but 4 were given");
   CHECK(bind_error({f}, call({I2, I2, I2, I2}, {{"d", I2}})) ==
         "TypeError: f() takes 3 positional arguments but 4 positional arguments (and 1 keyword-only argument) were given");
   CHECK(bind_error({f}, call({I2, I2, I2}, {{"d", I2}, {"a", I2}})) == "TypeError: f() got multiple values for argument 'a'");
-  Signature g = Signature::parse("def g(x, /)");
+  Signature g = attn::torch::parse_signature("def g(x, /)");
   CHECK(bind_error({g}, call({}, {{"x", I2}})) == "TypeError: g() got some positional-only arguments passed as keyword arguments: 'x'");
 }
 
@@ -301,21 +303,21 @@ TEST_CASE("every torch.X that is also Tensor.X gives the same result both ways")
 }
 
 TEST_CASE("the table: each name once per variant, checked when it is built") {
-  auto impl = [](attn::py::Interpreter&, Args& a) { return Value::tensor(a.tensor("input")); };
-  const OpRow sum_fn = {"sum", attn::py::kFunction, {"sum(Tensor input)"}, impl};
-  const OpRow sum_method = {"sum", attn::py::kMethod, {"sum(Tensor input)"}, impl};
+  auto impl = [](attn::py::Interpreter&, Args& a) { return attn::torch::tensor_value(a.tensor("input")); };
+  const OpRow sum_fn = {"sum", attn::torch::kFunction, {"sum(Tensor input)"}, impl};
+  const OpRow sum_method = {"sum", attn::torch::kMethod, {"sum(Tensor input)"}, impl};
   CHECK_THROWS_WITH_AS(OpTable({sum_fn, sum_fn}), "op table: torch.sum is registered twice", SignatureError);
-  CHECK_THROWS_WITH_AS(OpTable({sum_method, {"sum", attn::py::kFunction | attn::py::kMethod, {"sum(Tensor input)"}, impl}}),
+  CHECK_THROWS_WITH_AS(OpTable({sum_method, {"sum", attn::torch::kFunction | attn::torch::kMethod, {"sum(Tensor input)"}, impl}}),
                        "op table: Tensor.sum is registered twice", SignatureError);
   OpTable split({sum_fn, sum_method});   // torch.sum from one row and Tensor.sum from another: allowed
   CHECK(split.function("sum") != nullptr);
   CHECK(split.method("sum") != nullptr);
-  CHECK_THROWS_WITH_AS(OpTable({{"sum", attn::py::kFunction, {"mean(Tensor input)"}, impl}}),
+  CHECK_THROWS_WITH_AS(OpTable({{"sum", attn::torch::kFunction, {"mean(Tensor input)"}, impl}}),
                        "op table: row 'sum' has a signature for 'mean'", SignatureError);
-  CHECK_THROWS_WITH_AS(OpTable({{"rand", attn::py::kMethod, {"rand(IntArrayRef size)"}, impl}}),
+  CHECK_THROWS_WITH_AS(OpTable({{"rand", attn::torch::kMethod, {"rand(IntArrayRef size)"}, impl}}),
                        "op table: Tensor.rand needs an overload whose first parameter is 'Tensor input' or 'Tensor self'", SignatureError);
   // attn's own table builds, and its names are PyTorch's.
-  const OpTable& ops = attn::py::torch_ops();
+  const OpTable& ops = attn::torch::torch_ops();
   CHECK(ops.function("arange") != nullptr);
   CHECK(ops.method("masked_fill_") != nullptr);
   CHECK(ops.function("masked_fill_") == nullptr);
@@ -324,12 +326,12 @@ TEST_CASE("the table: each name once per variant, checked when it is built") {
 
 TEST_CASE("an implementation that ignores an argument it was given raises instead") {
   // A row whose implementation forgets `diagonal`: the call fails rather than dropping it.
-  OpTable table({{"tril", attn::py::kFunction, {"tril(Tensor input, int64_t diagonal=0)"},
-                  [](attn::py::Interpreter&, Args& a) { return Value::tensor(a.tensor("input")); }}});
-  attn::py::Interpreter in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
-  Value t = Value::tensor(attn::core::ones({2, 2}));
-  CHECK(attn::py::as_tensor(table.call_function(in, *table.function("tril"), call({t}))).floats().size() == 4);   // default: fine
-  CHECK_THROWS_WITH(table.call_function(in, *table.function("tril"), call({t, Value::integer(1)})),
+  OpTable table({{"tril", attn::torch::kFunction, {"tril(Tensor input, int64_t diagonal=0)"},
+                  [](attn::py::Interpreter&, Args& a) { return attn::torch::tensor_value(a.tensor("input")); }}});
+  attn::torch::Session in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
+  Value t = attn::torch::tensor_value(attn::core::ones({2, 2}));
+  CHECK(attn::torch::as_tensor(table.call_function(in.python(), *table.function("tril"), call({t}))).floats().size() == 4);   // default: fine
+  CHECK_THROWS_WITH(table.call_function(in.python(), *table.function("tril"), call({t, Value::integer(1)})),
                     "NotImplementedError: torch.tril(): attn does not implement diagonal=1");
 }
 
@@ -342,9 +344,12 @@ TEST_CASE("nn modules bind their arguments: unknown keywords raise, the others a
   CHECK(run("nn.Embedding(4, 2, foo=1)") == "TypeError: Embedding.__init__() got an unexpected keyword argument 'foo'");
   CHECK(run("nn.Parameter(x, True, 3)") == "TypeError: Parameter.__new__() takes from 1 to 3 positional arguments but 4 were given");
   CHECK(run("nn.ModuleList(foo=1)") == "TypeError: ModuleList.__init__() got an unexpected keyword argument 'foo'");
-  CHECK(run("nn.Linear(3, 2, device='cuda')") == "NotImplementedError: Linear.__init__(): attn computes on the CPU only, not device='cuda'");
-  CHECK(run("nn.Embedding(4, 2, max_norm=1.0)") ==
-        "NotImplementedError: Embedding.__init__(): attn does not implement max_norm=1.0: attn does not renormalise embeddings");
+  // Linear's parameters are torch.empty(..., device=device) as in PyTorch: that call refuses.
+  CHECK(run("nn.Linear(3, 2, device='cuda')") == "NotImplementedError: torch.empty(): attn computes on the CPU only, not device='cuda'");
+  // As in PyTorch, max_norm is kept by the module and used by F.embedding in forward: refused there.
+  CHECK(run("print(nn.Embedding(4, 2, max_norm=1.0))") == "Embedding(4, 2, max_norm=1.0)\n");
+  CHECK(run("nn.Embedding(4, 2, max_norm=1.0)(torch.tensor([1]))") ==
+        "NotImplementedError: torch.nn.functional.embedding(): attn does not implement max_norm=1.0: attn does not renormalise embeddings");
   CHECK(run("nn.Embedding(4, 2, padding_idx=4)") == "AssertionError: Padding_idx must be within num_embeddings");
   // Embedding(padding_idx): the same draws, then the padding row zeroed (seed 123, as PyTorch).
   CHECK(run("torch.manual_seed(123)\ne = nn.Embedding(4, 2, padding_idx=-1)\nprint(e)\nprint(e.weight)") ==
@@ -362,6 +367,6 @@ TEST_CASE("nn modules bind their arguments: unknown keywords raise, the others a
         "RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.");
   CHECK(run("torch.manual_seed(789)\nl = nn.Linear(in_features=3, out_features=2, bias=False, device='cpu', dtype=torch.float32)\nprint(l)") ==
         "Linear(in_features=3, out_features=2, bias=False)\n");
-  CHECK(run("m = nn.Linear(3, 2)\nprint(len(m.parameters()), len(m.parameters(recurse=False)), m.train(mode=False).training)") == "2 2 False\n");
+  CHECK(run("m = nn.Linear(3, 2)\nprint(len(list(m.parameters())), len(list(m.parameters(recurse=False))), m.train(mode=False).training)") == "2 2 False\n");
   CHECK(run("m = nn.Linear(3, 2)\nm.eval(1)") == "TypeError: Module.eval() takes 1 positional argument but 2 were given");
 }

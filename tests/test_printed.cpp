@@ -1,8 +1,9 @@
 // tests/test_printed.cpp: a printed value is what was printed, and it outlives the interpreter.
 //
-// A LessonRun keeps every value a cell printed (py::PrintedValue) for --format json, export and
-// grading; run_lesson's Interpreter is gone by the time they are read. Two things must hold:
-//  - nothing a printed value refers to dies with the Interpreter (a function's syntax tree);
+// A LessonRun keeps every value a cell printed (attn::torch::Printed, plain data) for --format
+// json, export and grading; run_lesson's session is gone by the time they are read. Two things
+// must hold:
+//  - nothing a printed record refers to dies with the session (it holds text, numbers, copies);
 //  - its JSON "value" shows the numbers its "text" shows, however deep the tensor sits in lists,
 //    tuples and dicts and whatever the cell did to it after printing.
 // The first would read freed memory; besides ASan, the JSON text itself shows it: the function's
@@ -12,6 +13,8 @@
 
 #include <string>
 
+#include "torch/session.h"
+#include "torch/values.h"
 #include "lesson/json_run.h"
 #include "lesson/lesson_file.h"
 #include "lesson/run.h"
@@ -27,13 +30,13 @@ lesson::Lesson lesson_of(const std::string& code) {
                               "printed.lesson");
 }
 
-const py::PrintedValue& printed_value(const lesson::LessonRun& run, size_t k) {
+const attn::torch::Printed& printed_value(const lesson::LessonRun& run, size_t k) {
   return run.steps.at(0).cells.at(0).printed.at(k);
 }
 
 }  // namespace
 
-TEST_CASE("a function printed as a dict key outlives the interpreter that defined it") {
+TEST_CASE("a function printed as a dict key: the record keeps its text and outlives the session") {
   const lesson::Lesson l = lesson_of(
       "def a_function_with_a_name_longer_than_sso(x):\n"
       "    return x * 2\n"
@@ -41,20 +44,16 @@ TEST_CASE("a function printed as a dict key outlives the interpreter that define
   lesson::LessonRun run = lesson::run_lesson(l, {});   // its Interpreter is destroyed on return
   const lesson::Lesson next = lesson_of("def g(y):\n    return y\nprint({g: 2})\n");
   lesson::run_lesson(next, {});   // reuses the memory a freed tree would have left
-  const py::PrintedValue& p = printed_value(run, 0);
+  const attn::torch::Printed& p = printed_value(run, 0);
   CHECK(p.text == "{<function a_function_with_a_name_longer_than_sso>: 1}");
   CHECK(lesson::json::printed(p) ==
         "{\"name\": \"{a_function_with_a_name_longer_than_sso: 1}\", \"type\": \"dict\", "
         "\"value\": {\"<function a_function_with_a_name_longer_than_sso>\": 1}, "
         "\"text\": \"{<function a_function_with_a_name_longer_than_sso>: 1}\"}");
 
-  // The function still runs, in another interpreter, on its own syntax tree.
-  const py::Value& key = static_cast<const py::DictObj*>(p.value.obj.get())->items.at(0).first;
-  REQUIRE(key.kind == py::Value::Function);
-  py::Interpreter other(core::CpuKernels::avx2, core::DropoutRng::mkl);
-  py::CallArgs args;
-  args.pos.push_back(py::Value::integer(21));
-  CHECK(other.call(key, args).i == 42);
+  // The record is plain data: the key is kept as its text, and nothing of the session is held.
+  REQUIRE(p.value.kind == attn::torch::PlainValue::mapping);
+  CHECK(p.value.keys.at(0) == "<function a_function_with_a_name_longer_than_sso>");
 }
 
 TEST_CASE("a printed value's JSON is what was printed, at any depth") {
@@ -92,7 +91,7 @@ TEST_CASE("a printed module is its repr text; its JSON value is null") {
       "print([lin])\n"
       "lin.weight = nn.Parameter(torch.zeros(1, 2))\n");
   lesson::LessonRun run = lesson::run_lesson(l, {});
-  const py::PrintedValue& p = printed_value(run, 0);
+  const attn::torch::Printed& p = printed_value(run, 0);
   CHECK(p.text == "[Linear(in_features=2, out_features=1, bias=True)]");
   CHECK(lesson::json::value(p.value) == "[null]");
 }

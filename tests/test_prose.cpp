@@ -13,6 +13,8 @@
 #include <set>
 #include <sstream>
 
+#include "torch/session.h"
+#include "torch/values.h"
 #include "lesson/catalog.h"
 #include "lesson/code_scan.h"
 #include "lesson/export.h"
@@ -436,8 +438,8 @@ TEST_CASE("--inputs of any shape: every lesson with inputs runs with 2 and 40 ro
       for (const auto& s : run.steps)
         for (const auto& c : s.cells) {
           for (const auto& p : c.printed)
-            if (p.value.kind == attn::py::Value::Tensor) {
-              const auto& t = attn::py::as_tensor(p.value);
+            if (p.is_tensor()) {
+              const auto& t = p.tensor();
               per_token = per_token || (t.dim() >= 2 && t.shape()[t.dim() - 2] == rows);
             }
           if (rows != 6) CHECK(c.code.find("(6, 6)") == std::string::npos);

@@ -3,14 +3,16 @@
 // Python (or PyTorch, where an int meets a tensor) raises.
 #include <doctest/doctest.h>
 
+#include "torch/session.h"
+#include "torch/values.h"
 #include "py/interpreter.h"
 
 namespace {
 
-attn::py::Interpreter fresh() { return attn::py::Interpreter(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl); }
+attn::torch::Session fresh() { return attn::torch::Session(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl); }
 
 std::string run(const std::string& code) {
-  attn::py::Interpreter in = fresh();
+  attn::torch::Session in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
   in.run_cell(code);
   return in.take_output();
 }

@@ -11,23 +11,25 @@
 #include <streambuf>
 #include <string>
 
+#include "torch/session.h"
+#include "torch/values.h"
 #include "py/interpreter.h"
 #include "py/limits.h"
 #include "run_attn.h"
 
 namespace {
 
-attn::py::Interpreter fresh() { return attn::py::Interpreter(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl); }
+attn::torch::Session fresh() { return attn::torch::Session(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl); }
 
 std::string run(const std::string& code) {
-  attn::py::Interpreter in = fresh();
+  attn::torch::Session in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
   in.run_cell(code);
   return in.take_output();
 }
 
 std::string error_of(const std::string& code, double time_limit = 0) {
   try {
-    attn::py::Interpreter in = fresh();
+    attn::torch::Session in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
     if (time_limit > 0) in.set_time_limit(time_limit);
     in.run_cell(code);
   } catch (const attn::py::ScriptError& e) {
@@ -127,7 +129,7 @@ TEST_CASE("a cell's steps and wall-clock time are limited") {
                                                 "(--time-limit SECONDS changes it)");
   CHECK(error_of("y = 1\n" + endless, 1000) ==
         "2: RuntimeError: the cell ran more than 20,000,000 steps (statements and loop iterations; attn's limit, limits::kMaxSteps)");
-  attn::py::Interpreter in = fresh();   // the budget is per cell: a later cell starts afresh
+  attn::torch::Session in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);   // the budget is per cell: a later cell starts afresh
   in.set_time_limit(1000);
   CHECK_THROWS(in.run_cell(endless));
   in.run_cell("print(len([0 for a in range(1000) for b in range(1000)]))");
@@ -229,8 +231,8 @@ struct FailingBuf : std::streambuf {
 // The error of running `code` with the interpreter's output going to `buf`, then whether a
 // later cell prints again once the output works.
 std::string error_printing(const std::string& code, bool echo_last, std::streambuf* buf) {
-  attn::py::Interpreter in = fresh();
-  std::ostream& out = in.out;
+  attn::torch::Session in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
+  std::ostream& out = in.python().out;
   std::streambuf* own = out.rdbuf(buf);
   std::string err;
   try {
@@ -269,7 +271,7 @@ TEST_CASE("an imported .py file is read up to 1 MiB, as a lesson file; a larger 
   };
   helper("fits.py", cap);
   helper("big.py", cap + 1);
-  attn::py::Interpreter in = fresh();
+  attn::torch::Session in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
   in.set_import_dir(dir.string());
   in.run_cell("import fits\nprint(fits.X)");
   CHECK(in.take_output() == "1\n");
@@ -303,9 +305,9 @@ TEST_CASE("--time-limit holds inside one statement of many big ops and inside on
   CHECK(run("import torch\nprint((torch.ones(300, 300) @ torch.ones(300, 300))[0, 0])") == "tensor(300.)\n");
 }
 
-TEST_CASE("nn.Embedding's size check cannot overflow (UBSan: 2**62 * 4 wrapped past the 50-million check)") {
+TEST_CASE("nn.Embedding's size cannot overflow (UBSan: 2**62 * 4 wrapped); the error is PyTorch's, at the lesson's line") {
   CHECK(error_of("import torch.nn as nn\ne = nn.Embedding(2**62, 4)") ==
-        "2: RuntimeError: embedding too large for a lesson (over 50 million weights)");
+        "2: RuntimeError: Storage size calculation overflowed with sizes=[4611686018427387904, 4]");
   CHECK(error_of("import torch.nn as nn\ne = nn.Embedding(4, 2**62)") ==
-        "2: RuntimeError: embedding too large for a lesson (over 50 million weights)");
+        "2: RuntimeError: Storage size calculation overflowed with sizes=[4, 4611686018427387904]");
 }

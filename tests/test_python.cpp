@@ -15,13 +15,15 @@
 #include <utility>
 #include <vector>
 
+#include "torch/session.h"
+#include "torch/values.h"
 #include "py/interpreter.h"
 #include "run_attn.h"
 
 namespace {
 
 namespace fs = std::filesystem;
-using attn::py::Interpreter;
+using Interpreter = attn::torch::Session;
 using attn::py::ScriptError;
 
 const std::string kFolder = std::string(ATTN_TEST_DATA) + "/python";

@@ -10,6 +10,8 @@
 #include <sstream>
 #include <string>
 
+#include "torch/session.h"
+#include "torch/values.h"
 #include "py/interpreter.h"
 
 namespace {
@@ -24,7 +26,7 @@ std::string slurp(const std::string& path) {
 
 // Debian's torch runs the AVX2 kernels and draws dropout masks the portable (non-MKL) way.
 std::string run_in_attn(const std::string& name, attn::core::CpuKernels cpu = attn::core::CpuKernels::avx2) {
-  attn::py::Interpreter in(cpu, attn::core::DropoutRng::portable);
+  attn::torch::Session in(cpu, attn::core::DropoutRng::portable);
   in.run_cell(slurp(std::string(ATTN_TEST_DATA) + "/torch/" + name + ".py"));
   return in.take_output();
 }
@@ -89,7 +91,7 @@ namespace {
 
 // The error a snippet raises in attn ("" when none), as the lesson runner shows it.
 std::string error_of(const std::string& code) {
-  attn::py::Interpreter in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::portable);
+  attn::torch::Session in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::portable);
   try {
     in.run_cell("import torch\nimport torch.nn as nn\n" + code);
   } catch (const std::exception& e) {
@@ -141,3 +143,6 @@ TEST_CASE("torch.utils.data.DataLoader and inspect are imported but not implemen
 TEST_CASE("nn.MultiheadAttention with key_padding_mask, merged with bool and float attn_mask") { check_script("mha_padding"); }
 TEST_CASE("F.scaled_dot_product_attention: masks, causal, scale, dropout; MultiheadAttention dropout") { check_script("sdpa"); }
 TEST_CASE("nn.MultiheadAttention fast path under torch.no_grad(), next to the slow path") { check_script("mha_fast"); }
+TEST_CASE("modules and torch's values are classes: isinstance, reprs, registration, optimizers' tables, bool * bool (issue 17)") {
+  check_script("modules_as_classes");
+}

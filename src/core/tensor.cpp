@@ -274,7 +274,7 @@ int64_t numel_of(const Shape& shape) {
   int64_t n = 1;
   for (int64_t d : shape) {
     if (d < 0) throw TensorError(fmt::format("Trying to create tensor with negative dimension {}: {}", d, shape_str(shape)));
-    if (__builtin_mul_overflow(n, d, &n)) throw TensorError("numel: integer multiplication overflow");
+    if (__builtin_mul_overflow(n, d, &n)) throw TensorError(fmt::format("Storage size calculation overflowed with sizes={}", shape_str(shape)));
   }
   return n;
 }

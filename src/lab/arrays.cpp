@@ -4,16 +4,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "py/value.h"
 
 namespace attn::lab {
 
 using lesson::CellRun;
 using lesson::LessonRun;
 using lesson::StepRun;
-using py::PrintedValue;
-using py::Value;
-using py::as_tensor;
 
 namespace {
 
@@ -110,22 +106,20 @@ Arr transposed(const Arr& a) {
   return out;
 }
 
-std::vector<const PrintedValue*> printed_in(const StepRun& s) {
-  std::vector<const PrintedValue*> out;
+std::vector<const torch::Printed*> printed_in(const StepRun& s) {
+  std::vector<const torch::Printed*> out;
   for (const CellRun& c : s.cells)
-    for (const PrintedValue& p : c.printed) out.push_back(&p);
+    for (const torch::Printed& p : c.printed) out.push_back(&p);
   return out;
 }
-
-bool is_float_tensor(const Value& v) { return v.kind == Value::Tensor && as_tensor(v).is_float(); }
 
 // Every float tensor any step printed, first occurrence of each distinct one (same shape and values).
 std::vector<Printed> printed_tensors(const LessonRun& run) {
   std::vector<Printed> out;
   for (const StepRun& s : run.steps)
-    for (const PrintedValue* p : printed_in(s)) {
-      if (!is_float_tensor(p->value)) continue;
-      const core::Tensor& t = as_tensor(p->value);
+    for (const torch::Printed* p : printed_in(s)) {
+      if (!p->is_float_tensor()) continue;
+      const core::Tensor& t = p->tensor();
       Arr a = to_arr(t);
       bool seen = std::any_of(out.begin(), out.end(), [&](const Printed& q) {
         return q.a.shape == a.shape && std::equal(q.a.v.begin(), q.a.v.end(), a.v.begin(), [](double x, double y) {

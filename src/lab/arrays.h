@@ -56,8 +56,7 @@ struct Printed {
 };
 
 // Every value step `s` printed, in order (all its cells).
-std::vector<const py::PrintedValue*> printed_in(const lesson::StepRun& s);
-bool is_float_tensor(const py::Value& v);
+std::vector<const torch::Printed*> printed_in(const lesson::StepRun& s);
 // Every float tensor any step printed, first occurrence of each distinct one (same shape and values).
 std::vector<Printed> printed_tensors(const lesson::LessonRun& run);
 

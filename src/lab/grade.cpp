@@ -17,7 +17,6 @@
 #include "core/cpu.h"
 #include "lab/hints.h"
 #include "lab/report.h"
-#include "py/value.h"
 
 namespace attn::lab {
 
@@ -26,9 +25,8 @@ using lesson::LessonRun;
 using lesson::RunOptions;
 using lesson::Step;
 using lesson::StepRun;
-using py::PrintedValue;
-using py::Value;
-using py::as_tensor;
+using torch::PlainValue;
+using PrintedValue = torch::Printed;
 
 namespace {
 
@@ -66,7 +64,7 @@ size_t pick_by_index(const std::vector<const PrintedValue*>& vals, int index, co
   std::optional<size_t> pick;
   int n = 0;
   for (size_t k = 0; k < vals.size() && !pick; ++k)
-    if (vals[k]->value.kind == Value::Tensor && ++n == index) pick = k;
+    if (vals[k]->is_tensor() && ++n == index) pick = k;
   if (!pick)
     throw UsageError(fmt::format("step '{}' of lesson '{}' prints {} tensor{}, so --index {} does not exist", step_id, lesson, n,
                                  n == 1 ? "" : "s", index));
@@ -81,8 +79,8 @@ size_t pick_by_index(const std::vector<const PrintedValue*>& vals, int index, co
 std::optional<size_t> pick_by_name(const std::vector<const PrintedValue*>& vals, const std::string& name) {
   std::optional<size_t> pick;
   for (size_t k = 0; k < vals.size(); ++k) {
-    const Value& v = vals[k]->value;
-    if (name.empty() ? is_float_tensor(v) : (v.kind == Value::Tensor || v.is_number()) && without_spaces(vals[k]->name) == without_spaces(name))
+    const PrintedValue& v = *vals[k];
+    if (name.empty() ? v.is_float_tensor() : (v.is_tensor() || v.value.is_number()) && without_spaces(vals[k]->name) == without_spaces(name))
       pick = k;
   }
   return pick;
@@ -98,7 +96,7 @@ std::optional<size_t> pick_by_name(const std::vector<const PrintedValue*>& vals,
   std::vector<std::string> steps;
   for (const StepRun& s : run.steps) {
     auto v = printed_in(s);
-    if (std::any_of(v.begin(), v.end(), [](const PrintedValue* p) { return is_float_tensor(p->value); })) steps.push_back(s.step->id);
+    if (std::any_of(v.begin(), v.end(), [](const PrintedValue* p) { return p->is_float_tensor(); })) steps.push_back(s.step->id);
   }
   throw UsageError(fmt::format("step '{}' of lesson '{}' prints no float tensor to grade{}", step_id, lesson,
                                !all_names.empty() ? "; --name selects one of the values it prints: " + join_names(all_names)
@@ -107,9 +105,12 @@ std::optional<size_t> pick_by_name(const std::vector<const PrintedValue*>& vals,
 }
 
 // A printed number (float, int or bool) as the 0-d float tensor it is graded as.
-Value as_0d_tensor(const Value& v) {
-  double x = v.kind == Value::Float ? v.f : v.kind == Value::Int ? static_cast<double>(v.i) : v.b;
-  return Value::tensor(core::from_floats({}, {static_cast<float>(x)}));
+PlainValue as_0d_tensor(const PlainValue& v) {
+  PlainValue t;
+  t.kind = PlainValue::tensor;
+  t.type = "Tensor";
+  t.t = core::from_floats({}, {static_cast<float>(v.number())});
+  return t;
 }
 
 // The element counts, the largest difference and the first differences (answer and expected of one shape).
@@ -153,14 +154,14 @@ Target select_target(const LessonRun& run, const std::string& step_id, const std
   auto vals = printed_in(*it);
   std::vector<std::string> all_names;
   for (const PrintedValue* p : vals) {
-    if (is_float_tensor(p->value)) t.float_names.push_back(p->name);
-    if (p->value.kind == Value::Tensor || p->value.is_number()) all_names.push_back(p->name.empty() ? "(unnamed)" : p->name);
+    if (p->is_float_tensor()) t.float_names.push_back(p->name);
+    if (p->is_tensor() || p->value.is_number()) all_names.push_back(p->name.empty() ? "(unnamed)" : p->name);
   }
   std::optional<size_t> pick = index > 0 ? pick_by_index(vals, index, name, step_id, l.name()) : pick_by_name(vals, name);
   if (!pick) nothing_to_grade(run, step_id, name, all_names);
   t.index = *pick;
   t.value = *vals[*pick];
-  if (t.value.value.kind != Value::Tensor) t.value.value = as_0d_tensor(t.value.value);   // a printed number
+  if (!t.value.is_tensor()) t.value.value = as_0d_tensor(t.value.value);   // a printed number
   return t;
 }
 
@@ -171,7 +172,7 @@ Grade grade(const LessonRun& run, const Target& target, const Answer& answer, co
   g.lesson = run.lesson->name();
   g.step = run.steps.at(target.step).step->id;
   g.name = target.value.name;
-  const core::Tensor& et = as_tensor(target.value.value);
+  const core::Tensor& et = target.value.tensor();
   Arr e = to_arr(et);
   Arr ans = conform(answer, e.shape, g.read_as);
   g.expected_shape = e.shape;

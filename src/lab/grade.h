@@ -31,7 +31,7 @@ struct Tolerance {
 struct Target {
   size_t step = 0;                      // index into run.steps
   size_t index = 0;                     // position among every value the step printed (all its cells)
-  py::PrintedValue value;               // name: its source text, e.g. "attn_weights"
+  torch::Printed value;                 // name: its source text, e.g. "attn_weights"; a number as a 0-d tensor
   std::vector<std::string> float_names; // every float tensor the step printed, in order
 };
 

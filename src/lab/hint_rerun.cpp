@@ -16,7 +16,6 @@
 #include "core/cpu.h"
 #include "lab/report.h"
 #include "lesson/code_scan.h"
-#include "py/value.h"
 
 namespace attn::lab {
 
@@ -25,8 +24,6 @@ using lesson::LessonRun;
 using lesson::RunOptions;
 using lesson::apply_options;
 using lesson::run_lesson;
-using py::Value;
-using py::as_tensor;
 
 namespace {
 
@@ -44,7 +41,7 @@ class Rerun {
       change(copy);
       LessonRun r = run_lesson(copy, opts);
       auto vals = printed_in(r.steps.at(t_.step));
-      if (t_.index < vals.size() && vals[t_.index]->value.kind == Value::Tensor) out = to_arr(as_tensor(vals[t_.index]->value));
+      if (t_.index < vals.size() && vals[t_.index]->is_tensor()) out = to_arr(vals[t_.index]->tensor());
     } catch (...) {   // a change the lesson's code cannot run with is simply not the student's mistake
     }
     return out;

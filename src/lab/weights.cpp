@@ -1,4 +1,5 @@
 // lab/weights.cpp: recognising how the lesson made its attention weights (see weights.h).
+#include "core/ops.h"
 #include "lab/weights.h"
 
 #include <fmt/format.h>

@@ -13,9 +13,7 @@
 
 namespace attn::lesson {
 
-using py::PrintedValue;
-using py::Value;
-using py::as_tensor;
+using torch::Printed;
 
 // ---- .npy ----
 //
@@ -119,9 +117,9 @@ std::vector<ExportedArray> list_arrays(const LessonRun& run, const std::vector<s
     bool wanted = only.empty() || std::find(only.begin(), only.end(), s.step->id) != only.end();
     int n = 0;
     for (size_t c = 0; c < s.cells.size(); ++c)
-      for (const PrintedValue& p : s.cells[c].printed) {
-        if (p.value.kind != Value::Tensor) continue;
-        const core::Tensor& t = as_tensor(p.value);
+      for (const Printed& p : s.cells[c].printed) {
+        if (!p.is_tensor()) continue;
+        const core::Tensor& t = p.tensor();
         ExportedArray a;
         a.step = s.step->id;
         a.cell = static_cast<int>(c) + 1;
@@ -231,7 +229,7 @@ std::string fenced(const std::string& text) {
 // A handout's code cell after the last step it shows: what the student is to compute there.
 std::string prompt_for(const CellRun& cr, const Step& step) {
   std::vector<std::string> names;
-  for (const PrintedValue& p : cr.printed)
+  for (const Printed& p : cr.printed)
     if (!p.name.empty() && std::find(names.begin(), names.end(), p.name) == names.end()) names.push_back(p.name);
   if (names.empty()) return fmt::format("# your code here (step '{}': {})\n", step.id, step.title);
   return fmt::format("# your code here: compute {} (step '{}')\n", fmt::join(names, ", "), step.id);

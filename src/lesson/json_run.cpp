@@ -4,17 +4,10 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "py/ints.h"
-#include "py/limits.h"
-
 namespace attn::lesson::json {
 
-using py::DictObj;
-using py::PrintedValue;
-using py::Value;
-using py::as_seq;
-using py::as_tensor;
-using py::type_name;
+using torch::PlainValue;
+using torch::Printed;
 
 namespace {
 
@@ -49,7 +42,7 @@ Object error_json(const CellError& e) { return Object().add("line", integer(e.li
 
 std::string cell_json(const CellRun& c) {
   std::vector<std::string> values;
-  for (const PrintedValue& p : c.printed) values.push_back(printed(p));
+  for (const Printed& p : c.printed) values.push_back(printed(p));
   Object o;
   o.add("line", integer(c.cell->line))
       .add("setup", boolean(c.cell->setup))
@@ -78,42 +71,35 @@ std::string step_json(const StepRun& s, size_t number) {
 
 // ---- pieces ----
 
-std::string value(const Value& v) {
+std::string value(const PlainValue& v) {
   switch (v.kind) {
-    case Value::Bool: return boolean(v.b);
-    case Value::Int: return v.is_big() ? py::int_repr(v) : integer(v.i);   // JSON numbers have any number of digits
-    case Value::Float: return real(v.f);
-    case Value::Str: case Value::Dtype: return str(v.s);
-    case Value::Tensor: {
+    case PlainValue::boolean: return boolean(v.b);
+    case PlainValue::integer: return v.digits.empty() ? integer(v.i) : v.digits;   // JSON numbers have any number of digits
+    case PlainValue::real: return real(v.f);
+    case PlainValue::string: return str(v.s);
+    case PlainValue::tensor: {
       int64_t k = 0;
-      return tolist(as_tensor(v).contiguous(), 0, k);
+      return tolist(v.t.contiguous(), 0, k);
     }
-    case Value::List: case Value::Tuple: case Value::Size: {
-      py::ValueDepthGuard guard("while writing JSON");   // a list inside itself has no JSON
+    case PlainValue::sequence: {   // list, tuple, torch.Size; a set in the order Python iterates it
       std::vector<std::string> items;
-      for (const Value& x : as_seq(v)) items.push_back(value(x));
+      for (const PlainValue& x : v.items) items.push_back(value(x));
       return array(items);
     }
-    case Value::Set: {   // an array, in the order Python iterates it (py/set.cpp)
-      std::vector<std::string> items;
-      for (const Value& x : static_cast<const py::SetObj*>(v.obj.get())->ordered()) items.push_back(value(x));
-      return array(items);
-    }
-    case Value::Dict: {
-      py::ValueDepthGuard guard("while writing JSON");
+    case PlainValue::mapping: {
       Object o;
-      for (const auto& [key, x] : static_cast<const DictObj*>(v.obj.get())->items) o.add(py::str(key), value(x));
+      for (size_t k = 0; k < v.keys.size(); ++k) o.add(v.keys[k], value(v.items[k]));
       return o.done();
     }
     default: return null;
   }
 }
 
-std::string printed(const PrintedValue& p) {
+std::string printed(const Printed& p) {
   Object o;
   o.add("name", str_or_null(p.name));
-  if (p.value.kind == Value::Tensor) {
-    const core::Tensor& t = as_tensor(p.value);
+  if (p.is_tensor()) {
+    const core::Tensor& t = p.tensor();
     std::vector<std::string> shape;
     for (int64_t d : t.shape()) shape.push_back(integer(d));
     o.add("type", str("Tensor"))
@@ -122,7 +108,7 @@ std::string printed(const PrintedValue& p) {
         .add("requires_grad", boolean(t.requires_grad()))
         .add("grad_fn", str_or_null(t.grad_fn()));
   } else {
-    o.add("type", str(type_name(p.value)));
+    o.add("type", str(p.value.type));
   }
   return o.add("value", value(p.value)).add("text", str(p.text)).done();
 }

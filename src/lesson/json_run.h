@@ -28,12 +28,12 @@ inline constexpr int kSchemaVersion = 1;
 // numbers, torch.Size / list / tuple as arrays, a set as an array in the order Python iterates
 // it, a dict as an object keyed by str(key), a dtype
 // as its name ("torch.float32"); anything else (a module, a function) is null.
-std::string value(const py::Value& v);
+std::string value(const torch::PlainValue& v);
 
 // {"name", "type", ["dtype", "shape", "requires_grad", "grad_fn",] "value", "text"}: a tensor
 // has type "Tensor" and the bracketed keys; other values have their Python type name ("int",
 // "float", "bool", "dict", "list", "tuple", "torch.Size", "torch.dtype", a class name).
-std::string printed(const py::PrintedValue& p);
+std::string printed(const torch::Printed& p);
 
 // {"name", "title", "group", "order", "source", "section"}; section is null if the lesson has none.
 Object lesson_header(const Lesson& l);

@@ -259,9 +259,14 @@ Lesson read_lesson(const std::string& path) {
   if (fs::is_directory(path, ec)) throw LessonFileError(path + ": is a directory, not a lesson file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw LessonFileError(path + ": cannot read this lesson file");
-  std::string text(kMaxLessonFileBytes + 1, '\0');   // one byte more than allowed: enough to know it is too large
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<size_t>(in.gcount()));
+  // Read in chunks up to one byte more than allowed (enough to know it is too large), so a lesson
+  // of a few KB costs a few KB, not the limit's MiB zero-filled (21 lessons are read per command).
+  std::string text;
+  char chunk[1 << 16];
+  while (text.size() <= kMaxLessonFileBytes && in.read(chunk, sizeof chunk).gcount() > 0) {
+    text.append(chunk, static_cast<size_t>(in.gcount()));
+    if (!in) break;
+  }
   if (text.size() > kMaxLessonFileBytes)
     throw LessonFileError(fmt::format("{}: is larger than {} MiB ({} bytes), the limit for a lesson file; lessons are "
                                       "text of a few KB", path, kMaxLessonFileBytes >> 20, kMaxLessonFileBytes));

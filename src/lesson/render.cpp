@@ -13,9 +13,7 @@
 
 namespace attn::lesson {
 
-using py::PrintedValue;
-using py::Value;
-using py::as_tensor;
+using torch::Printed;
 
 namespace {
 
@@ -52,9 +50,9 @@ HeatmapPictures heatmap_pictures(const LessonRun& run, bool color, int width) {
   for (const StepRun& s : run.steps) {
     for (const CellRun& c : s.cells) {
       std::vector<print::HeatmapPanel> panels;
-      for (const PrintedValue& p : c.printed) {
-        if (p.value.kind != Value::Tensor) continue;
-        const core::Tensor& t = as_tensor(p.value);
+      for (const Printed& p : c.printed) {
+        if (!p.is_tensor()) continue;
+        const core::Tensor& t = p.tensor();
         std::vector<print::WeightMatrix> mats = print::attention_matrices(t);
         std::string name = p.name.empty() ? "(printed)" : p.name;
         for (size_t b = 0; b < mats.size(); ++b) {

@@ -8,12 +8,12 @@
 #include <new>
 
 #include "lesson/code_scan.h"
-#include "py/interpreter.h"
+#include "torch/session.h"
 
 namespace attn::lesson {
 
-using py::Interpreter;
 using py::ScriptError;
+using torch::Session;
 
 namespace {
 
@@ -21,7 +21,7 @@ namespace {
 // lesson's interpreter (which still holds every name the cells assigned), {{seed}} read from the
 // step's code as run (after --seed). In a step whose cell failed, a placeholder that cannot be
 // evaluated (its name was never assigned) is shown as written: the cell's error is what to report.
-void fill_step(Interpreter& in, const Lesson& lesson, StepRun& sr, bool failed) {
+void fill_step(Session& in, const Lesson& lesson, StepRun& sr, bool failed) {
   std::map<std::string, std::string> values;   // "{{...}}" -> its text
   std::string seed;
   for (const CellRun& c : sr.cells)
@@ -41,11 +41,11 @@ void fill_step(Interpreter& in, const Lesson& lesson, StepRun& sr, bool failed) 
       in.run_cell(placeholder_code(p));
     } catch (const ScriptError& e) {
       in.take_output();
-      in.printed.clear();
+      in.take_printed();
       if (failed) return values[p.text] = p.text;
       throw LessonFileError(fmt::format("{}:{}: {} (in the placeholder {})", lesson.path, p.line, e.what(), p.text));
     }
-    in.printed.clear();
+    in.take_printed();
     return values[p.text] = in.take_output();
   };
   sr.prose = fill_prose(sr.step->prose_parts, value);
@@ -55,7 +55,7 @@ void fill_step(Interpreter& in, const Lesson& lesson, StepRun& sr, bool failed) 
   for (CellRun& c : sr.cells) c.note = fill_prose(c.cell->note_parts, value);
 }
 
-// py::Interpreter reports a std::bad_alloc inside a cell as a ScriptError carrying its what().
+// A std::bad_alloc outside the interpreter's statements (where no line is known).
 constexpr const char* kOutOfMemory = "out of memory while running this cell";
 
 }  // namespace
@@ -69,13 +69,13 @@ const CellRun* LessonRun::failed_cell() const {
 
 LessonRun run_until_error(const Lesson& lesson, const RunOptions& opts) {
   validate(lesson, opts);
-  Interpreter in(effective_cpu(lesson, opts), effective_rng(lesson, opts));
+  Session in(effective_cpu(lesson, opts), effective_rng(lesson, opts));
   in.set_import_dir(std::filesystem::path(lesson.path).parent_path().string());   // `import helper`: helper.py beside it
   if (opts.time_limit) in.set_time_limit(*opts.time_limit);
   LessonRun run;
   run.lesson = &lesson;
-  run.cpu = in.state.cpu;
-  run.rng = in.state.rng;
+  run.cpu = in.cpu();
+  run.rng = in.rng();
   run.sentence = opts.sentence;
   run.intro = fill_prose(lesson.intro_parts, [](const ProsePart& p) { return p.text; });
   for (const Step& s : lesson.steps) {
@@ -88,14 +88,12 @@ LessonRun run_until_error(const Lesson& lesson, const RunOptions& opts) {
       try {
         in.run_cell(cr.code, lesson.header.echo_last_expression, c.line);   // lines count in the lesson file
       } catch (const ScriptError& e) {   // e.file: a .py file the lesson imported, whose code failed
-        bool memory = std::string(e.what()) == std::bad_alloc().what();
-        cr.error = CellError{e.file.empty() ? lesson.path : e.file, e.line, memory ? kOutOfMemory : e.what()};
+        cr.error = CellError{e.file.empty() ? lesson.path : e.file, e.line, e.what()};
       } catch (const std::bad_alloc&) {   // where the cell's line is unknown: its first line
         cr.error = CellError{lesson.path, c.line, kOutOfMemory};
       }
       cr.output = in.take_output();
-      cr.printed = std::move(in.printed);
-      in.printed.clear();
+      cr.printed = in.take_printed();
       sr.cells.push_back(cr);
       if (cr.error) break;
     }

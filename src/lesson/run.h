@@ -15,15 +15,15 @@
 #include "core/random.h"
 #include "lesson/lesson_file.h"
 #include "lesson/options.h"
-#include "py/value.h"
+#include "torch/printed.h"
 
 namespace attn::lesson {
 
 // Who owns what. A LessonRun points into the Lesson it ran (`lesson`, each `step` and `cell`):
 // the caller keeps that Lesson alive, unmoved, as long as it reads the run (run_lesson refuses a
 // temporary Lesson). Everything else is the run's own: the code, the output and the printed
-// values, which are deep snapshots (py::snapshot) and own what they refer to, functions'
-// syntax trees included, so they outlive the Interpreter that made them.
+// values, which are plain records (torch/printed.h: copies made when printed), so they outlive
+// the session that made them.
 // The Python error that stopped a cell, and with it the run.
 struct CellError {
   std::string file;      // the lesson file
@@ -36,7 +36,7 @@ struct CellRun {
   const Cell* cell = nullptr;
   std::string code;      // after --seed / --sentence were applied: what ran and is shown
   std::string output;    // everything print() wrote (up to the error, if it failed)
-  std::vector<py::PrintedValue> printed;   // the values it printed, in order
+  std::vector<torch::Printed> printed;     // the values it printed, in order
   std::string note;      // the cell's note with its placeholders filled from this run (prose.h)
   std::optional<CellError> error;          // set if this cell failed: the last cell of the run
 };

@@ -3,7 +3,7 @@
 // What it is: repr() of a core::Tensor as `print(t)` shows it (default print options, automatic
 // scientific mode, integer-valued floats, int64 and bool tensors, 0-d tensors, 1-D to 4-D layout
 // with 80-column wrapping, summarisation, inf/nan padding, dtype / grad_fn / requires_grad suffixes,
-// "Parameter containing:"), torch.Size, and the few plain Python reprs a lesson prints.
+// "Parameter containing:") and torch.Size. Python's own reprs of float and str: pyrepr.h.
 // The functions mirror _tensor_str.py (_Formatter, here Formatter; _vector_str, _tensor_str_with_formatter,
 // _add_suffixes) so each can be argued line by line against the original.
 // What it is not: a general Python repr; dicts and lists are assembled by the lesson layer from
@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/tensor.h"
+#include "print/pyrepr.h"
 
 namespace attn::print {
 
@@ -32,13 +33,6 @@ std::string tensor_repr(const core::Tensor& t, const PrintOptions& opts = {});
 
 // "torch.Size([6, 3])"
 std::string size_repr(const core::Shape& shape);
-
-// Python's repr(float): shortest round-trip ("0.5", "1.4142135623730951", "1e-05", "50000.0",
-// "inf", "-inf", "nan").
-std::string py_float_repr(double v);
-
-// Python's repr(str): single quotes unless the text contains ' and no ", escapes as Python does.
-std::string py_str_repr(const std::string& s);
 
 // ---- internals, named after the functions of torch/_tensor_str.py (exposed for the tests) ----
 namespace detail {
@@ -99,9 +93,6 @@ std::string _add_suffixes(const std::string& tensor_str, const std::vector<std::
 std::string _str_intern(const core::Tensor& inp, const PrintOptions& opts);
 std::string dtype_str(core::DType dtype);        // "torch.int64"
 std::string tuple_str(const core::Shape& shape);  // str(tuple(shape)): "(2, 0)", "(0,)"
-std::string py_float_repr(double v);
-bool py_is_printable(char32_t c);
-char32_t decode_utf8(const std::string& s, std::size_t& pos);
 
 }  // namespace detail
 

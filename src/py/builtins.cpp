@@ -45,15 +45,19 @@ int64_t to_int(const Value& v, const char* what) {
   if (v.is_big()) throw RuntimeError("Overflow when unpacking long");   // PyTorch's THPUtils_unpackLong
   if (v.kind == Value::Int) return v.i;
   if (v.kind == Value::Bool) return v.b;
-  if (v.kind == Value::Tensor && as_tensor(v).numel() == 1 && !as_tensor(v).is_float())
-    return static_cast<int64_t>(core::item(as_tensor(v)));
+  if (v.kind == Value::Instance)
+    if (Interpreter* in = Interpreter::current())
+      if (std::optional<int64_t> k = in->index(v)) return *k;
   throw TypeError(std::string() + what + " must be an integer, not " + type_name(v));
 }
 
 double to_double(const Value& v, const char* what) {
   if (v.kind == Value::Float) return v.f;
   if (v.kind == Value::Int || v.kind == Value::Bool) return int_to_double(v);
-  if (v.kind == Value::Tensor && as_tensor(v).numel() == 1) return core::item(as_tensor(v));
+  if (v.kind == Value::Instance)
+    for (const ClassObj* c : type_of(v)->mro())
+      if (c->slots.to_float)
+        if (std::optional<double> x = c->slots.to_float(v)) return *x;
   throw TypeError(std::string() + what + " must be a number, not " + type_name(v));
 }
 
@@ -86,12 +90,12 @@ std::vector<int64_t> slice_positions(const SliceObj& s, size_t n) {
 
 namespace {
 
-Value getitem_plain(CallArgs& a) {
-  const Value& obj = a.pos.at(0);
-  const Value& key = a.pos.at(1);
+}  // namespace
+
+Value getitem_builtin(const Value& obj, const Value& key) {
   if (obj.kind == Value::Range) {
     const auto& r = *static_cast<const RangeObj*>(obj.obj.get());
-    if (key.kind == Value::Slice) throw TypeError("attn does not slice a range; slice list(range(...)) instead");
+    if (key.kind == Value::Slice) throw NotImplementedError("attn does not slice a range; slice list(range(...)) instead");
     int64_t k = to_index(key, "range index");
     unsigned __int128 n = r.length();
     __int128 pos = k < 0 ? __int128(n) + k : __int128(k);
@@ -102,14 +106,8 @@ Value getitem_plain(CallArgs& a) {
     if (Value* v = static_cast<DictObj*>(obj.obj.get())->find(key)) return *v;
     throw KeyError(key);
   }
-  if (obj.kind == Value::Instance) {   // nn.ModuleList: self.heads[0]
-    if (Value* mods = static_cast<InstanceObj*>(obj.obj.get())->find("_modules")) {
-      CallArgs b;
-      b.pos = {*mods, key};
-      return getitem_plain(b);
-    }
-  }
-  if (obj.kind == Value::Set) throw TypeError("'set' object is not subscriptable");
+  if (obj.kind != Value::Str && obj.kind != Value::List && obj.kind != Value::Tuple)
+    throw TypeError("'" + type_name(obj) + "' object is not subscriptable");
   bool is_str = obj.kind == Value::Str;
   size_t n = is_str ? obj.s.size() : as_seq(obj).size();
   if (key.kind == Value::Slice) {
@@ -121,68 +119,15 @@ Value getitem_plain(CallArgs& a) {
     }
     std::vector<Value> items;
     for (int64_t p : pos) items.push_back(as_seq(obj)[p]);
-    if (obj.kind == Value::List) return Value::list(items);
-    Value t = Value::tuple(items);
-    t.kind = obj.kind;
-    return t;
+    return obj.kind == Value::List ? Value::list(items) : Value::tuple(items);
   }
-  int64_t k = index_in(key.kind == Value::Tensor ? to_int(key, "index") : to_index(key, "index"), n, type_name(obj).c_str());
+  if (!is_int(key))
+    throw TypeError(fmt::format("{} indices must be integers or slices, not {}", is_str ? "string" : type_name(obj), type_name(key)));
+  int64_t k = index_in(to_index(key, "index"), n, is_str ? "string" : type_name(obj).c_str());
   return is_str ? Value::str(std::string(1, obj.s[k])) : as_seq(obj)[k];
 }
 
-Value getitem(Interpreter&, CallArgs& a) { return getitem_plain(a); }
-
-bool contains(const Value& container, const Value& item) {
-  if (container.kind == Value::Str) return container.s.find(item.s) != std::string::npos;
-  if (container.kind == Value::Dict) return static_cast<DictObj*>(container.obj.get())->find(item) != nullptr;
-  if (container.kind == Value::Set) return static_cast<SetObj*>(container.obj.get())->contains(item);
-  if (container.kind == Value::Range) {   // an int: arithmetic, as CPython's range_contains
-    const auto& r = *static_cast<const RangeObj*>(container.obj.get());
-    if (!is_int(item) || item.is_big()) return false;   // beyond int64 is outside every range here
-    __int128 x = small_of(item), offset = x - r.start;
-    bool inside = r.step > 0 ? x >= r.start && x < r.stop : x <= r.start && x > r.stop;
-    return inside && offset % r.step == 0;
-  }
-  for (const Value& v : as_seq(container))
-    if (equal(v, item)) return true;
-  return false;
-}
-
-bool less(const Value& a, const Value& b) {
-  if (a.is_number() && b.is_number()) return compare_numbers(a, b) == -1;
-  if (a.kind == Value::Str && b.kind == Value::Str) return a.s < b.s;
-  if ((a.kind == Value::Tuple || a.kind == Value::List) && a.kind == b.kind) {
-    // As CPython's list_richcompare: the first items that differ decide (one < per level, so
-    // nested lists compare in linear time, not 2**depth).
-    ValueDepthGuard guard("in comparison");
-    auto &x = as_seq(a), &y = as_seq(b);
-    for (size_t k = 0; k < std::min(x.size(), y.size()); ++k)
-      if (!equal(x[k], y[k])) return less(x[k], y[k]);
-    return x.size() < y.size();
-  }
-  throw TypeError("'<' not supported between instances of '" + type_name(a) + "' and '" + type_name(b) + "'");
-}
-
-Value compare(Interpreter&, CallArgs& a) {
-  const Value &x = a.pos[0], &y = a.pos[1];
-  const std::string& op = a.pos[2].s;
-  if (op == "in") return Value::boolean(contains(y, x));
-  if (op == "not in") return Value::boolean(!contains(y, x));
-  if (op == "is") return Value::boolean(x.kind == y.kind && (x.kind == Value::None || x.obj == y.obj));
-  if (op == "is not") return Value::boolean(!(x.kind == y.kind && (x.kind == Value::None || x.obj == y.obj)));
-  if (x.kind == Value::Tensor || y.kind == Value::Tensor) {
-    static const std::map<std::string, core::CmpOp> ops = {{"==", core::CmpOp::eq}, {"!=", core::CmpOp::ne},
-        {"<", core::CmpOp::lt}, {"<=", core::CmpOp::le}, {">", core::CmpOp::gt}, {">=", core::CmpOp::ge}};
-    auto as_t = [](const Value& v) { return v.kind == Value::Tensor ? as_tensor(v) : core::scalar(static_cast<float>(torch_scalar(v, "other"))); };
-    return Value::tensor(core::compare(ops.at(op), as_t(x), as_t(y)));
-  }
-  if (op == "==") return Value::boolean(equal(x, y));
-  if (op == "!=") return Value::boolean(!equal(x, y));
-  if (op == "<") return Value::boolean(less(x, y));
-  if (op == ">") return Value::boolean(less(y, x));
-  if (op == "<=") return Value::boolean(!less(y, x));
-  return Value::boolean(!less(x, y));
-}
+namespace {
 
 Value print_fn(Interpreter& in, CallArgs& a) {
   std::string sep = " ", end = "\n";
@@ -192,8 +137,9 @@ Value print_fn(Interpreter& in, CallArgs& a) {
     else if (n != "flush") throw TypeError("'" + n + "' is an invalid keyword argument for print()");
   }
   for (size_t k = 0; k < a.pos.size(); ++k) {
-    in.out << (k ? sep : "") << in.str_of(a.pos[k]);
-    in.record_printed(k < a.pos_text.size() ? a.pos_text[k] : "", a.pos[k]);
+    const std::string text = in.str_of(a.pos[k]);
+    in.out << (k ? sep : "") << text;
+    in.record_printed(k < a.pos_text.size() ? a.pos_text[k] : "", a.pos[k], text);
   }
   in.out << end;
   return Value::none();
@@ -205,7 +151,8 @@ Value range_fn(Interpreter&, CallArgs& a) {
     throw TypeError(fmt::format("range expected 1 to 3 positional arguments, got {}", a.pos.size()));
   auto bound = [](const Value& v) {
     if (v.is_big()) throw OverflowError("attn's range() takes ints from -2**63 to 2**63 - 1");
-    if (v.kind == Value::Tensor) return to_int(v, "range() argument");   // an int tensor's __index__
+    if (v.kind == Value::Instance)
+      if (std::optional<int64_t> k = Interpreter::current()->index(v)) return *k;   // an object's __index__
     if (!is_int(v)) throw TypeError("'" + type_name(v) + "' object cannot be interpreted as an integer");
     return small_of(v);
   };
@@ -268,28 +215,8 @@ Value zip_fn(Interpreter& in, CallArgs& a) {
 }
 
 Value len_fn(Interpreter& in, CallArgs& a) {
-  Value v = arg(a, 0, "obj");
-  if (v.kind == Value::Instance && static_cast<InstanceObj*>(v.obj.get())->cls->find_method("__len__")) {   // a Dataset
-    CallArgs none;
-    Value n = in.call(in.getattr(v, "__len__"), none);
-    if (n.kind != Value::Int) throw TypeError("'" + type_name(n) + "' object cannot be interpreted as an integer");
-    if (n.i < 0) throw ValueError("__len__() should return >= 0");
-    return n;
-  }
-  if (v.kind == Value::Instance) throw TypeError("object of type '" + type_name(v) + "' has no len()");
-  if (v.kind == Value::Str) return Value::integer(static_cast<int64_t>(v.s.size()));
-  if (v.kind == Value::Dict) return Value::integer(static_cast<int64_t>(static_cast<DictObj*>(v.obj.get())->items.size()));
-  if (v.kind == Value::Set) return Value::integer(static_cast<int64_t>(static_cast<SetObj*>(v.obj.get())->size()));
-  if (v.kind == Value::Range) {
-    unsigned __int128 n = static_cast<const RangeObj*>(v.obj.get())->length();
-    if (n > static_cast<unsigned __int128>(INT64_MAX)) throw OverflowError("Python int too large to convert to C ssize_t");
-    return Value::integer(static_cast<int64_t>(n));
-  }
-  if (v.kind == Value::Tensor) {
-    if (as_tensor(v).dim() == 0) throw TypeError("len() of a 0-d tensor");
-    return Value::integer(as_tensor(v).shape()[0]);
-  }
-  return Value::integer(static_cast<int64_t>(as_seq(v).size()));
+  if (a.pos.size() != 1 || !a.kw.empty()) throw TypeError(fmt::format("len() takes exactly one argument ({} given)", a.pos.size() + a.kw.size()));
+  return Value::integer(in.len(a.pos[0]));
 }
 
 Value sum_fn(Interpreter& in, CallArgs& a) {
@@ -344,6 +271,13 @@ Value round_fn(Interpreter&, CallArgs& a) {
   if (!is_int(*nd)) throw TypeError("'" + type_name(*nd) + "' object cannot be interpreted as an integer");
   if (nd->is_big() || std::llabs(nd->i) > 400)   // 10**400 is past every float: x itself, or a signed zero
     return Value::number(nd->is_big() ? (nd->big().negative() ? 0.0 * x : x) : nd->i > 0 ? x : 0.0 * x);
+  if (nd->i >= 0 && std::isfinite(x)) {
+    // CPython's double_round: the exact decimal value of x rounded (half to even) to ndigits
+    // places, read back: round(2.675, 2) is 2.67, as 2.675 is 2.67499999... in binary.
+    const std::string text = fmt::format("{:.{}f}", x, nd->i);
+    const double r = std::strtod(text.c_str(), nullptr);
+    return Value::number(r == 0 ? std::copysign(0.0, x) : r);
+  }
   double scale = std::pow(10.0, static_cast<double>(nd->i));
   return Value::number(std::nearbyint(x * scale) / scale);
 }
@@ -375,7 +309,46 @@ Value float_from_string(const Value& v) {
   return Value::number(x);
 }
 
+Value dict_fn(Interpreter& in, CallArgs& a) {
+  Value d = Value::dict();
+  auto* obj = static_cast<DictObj*>(d.obj.get());
+  if (a.pos.size() > 1) throw TypeError(fmt::format("dict expected at most 1 argument, got {}", a.pos.size()));
+  if (!a.pos.empty() && a.pos[0].kind == Value::Dict) {
+    for (const auto& [k, v] : static_cast<DictObj*>(a.pos[0].obj.get())->items) obj->set(k, v);
+  } else if (!a.pos.empty()) {
+    size_t n = 0;
+    for (const Value& kv : in.iterate(a.pos[0])) {   // a repeated key: its last value
+      std::vector<Value> pair = in.iterate(kv);
+      if (pair.size() != 2)
+        throw ValueError(fmt::format("dictionary update sequence element #{} has length {}; 2 is required", n, pair.size()));
+      obj->set(pair[0], pair[1]);
+      ++n;
+    }
+  }
+  for (auto& [k, v] : a.kw) obj->set(Value::str(k), v);
+  return d;
+}
+
+Value set_fn(Interpreter& in, CallArgs& a) {   // as set_update_internal fills a new set
+  if (a.pos.size() > 1 || !a.kw.empty())
+    throw TypeError(fmt::format("set expected at most 1 argument, got {}", a.pos.size() + a.kw.size()));
+  if (a.pos.empty() || (a.pos[0].kind != Value::Set && a.pos[0].kind != Value::Dict)) return Value::set(a.pos.empty() ? std::vector<Value>{} : in.iterate(a.pos[0]));
+  Value s = Value::set({});
+  auto* into = static_cast<SetObj*>(s.obj.get());
+  if (a.pos[0].kind == Value::Set) {
+    into->merge(*static_cast<SetObj*>(a.pos[0].obj.get()));
+  } else {
+    std::vector<Value> keys = in.iterate(a.pos[0]);
+    into->reserve(keys.size());
+    for (const Value& k : keys) into->add(k);
+  }
+  return s;
+}
+
 Value convert(Interpreter& in, CallArgs& a, const std::string& to) {
+  if (!a.kw.empty() && to != "int") throw TypeError(to + "() takes no keyword arguments");
+  if (a.pos.size() > 1 && to != "int" && to != "str")
+    throw TypeError(fmt::format("{} expected at most 1 argument, got {}", to, a.pos.size()));
   if (a.pos.empty()) {
     if (to == "list") return Value::list({});
     if (to == "tuple") return Value::tuple({});
@@ -389,15 +362,17 @@ Value convert(Interpreter& in, CallArgs& a, const std::string& to) {
   if (to == "float") return v.kind == Value::Str ? float_from_string(v) : Value::number(to_double(v, "float() argument"));
   if (v.kind == Value::Str) return int_from_string(v.s);
   if (is_int(v)) return Value::integer(big_of(v));
+  if (v.kind == Value::Instance)   // __index__, else __float__ truncated, as int() does
+    if (std::optional<int64_t> k = in.index(v)) return Value::integer(*k);
+  if (v.kind != Value::Float && v.kind != Value::Instance)
+    throw TypeError("int() argument must be a string, a bytes-like object or a real number, not '" + type_name(v) + "'");
   return int_from_double(to_double(v, "int() argument"));
 }
 
 }  // namespace
 
-// Methods of list / dict / tuple / torch.Size values, looked up by Interpreter::getattr.
-static Value seqattr(Interpreter&, CallArgs& a) {
-  Value obj = a.pos[0];
-  std::string name = a.pos[1].s;
+// Methods of list / dict / tuple values, looked up by Interpreter::getattr.
+Value seq_method(const Value& obj, const std::string& name) {
   if (obj.kind == Value::List && name == "append")
     return builtin("list.append", [obj](Interpreter&, CallArgs& b) { as_seq(obj).push_back(arg(b, 0, "object")); return Value::none(); });
   if (obj.kind == Value::Dict && (name == "items" || name == "keys" || name == "values"))
@@ -412,20 +387,13 @@ static Value seqattr(Interpreter&, CallArgs& a) {
       if (Value* v = static_cast<DictObj*>(obj.obj.get())->find(arg(b, 0, "key"))) return *v;
       return arg_or(b, 1, "default", Value::none());
     });
-  if (obj.kind == Value::Size && name == "numel")
-    return builtin("torch.Size.numel", [obj](Interpreter&, CallArgs&) {
-      int64_t n = 1;
-      for (const Value& d : as_seq(obj)) n *= d.i;
-      return Value::integer(n);
-    });
   if (obj.kind == Value::List || obj.kind == Value::Dict || obj.kind == Value::Tuple) return more_seq_method(obj, name);
   throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
 }
 
 void add_python_builtins(std::map<std::string, Value>& b) {
   b["print"] = builtin("print", print_fn);
-  b["range"] = builtin("range", range_fn);
-  b["sorted"] = builtin("sorted", sorted_fn);
+    b["sorted"] = builtin("sorted", sorted_fn);
   b["enumerate"] = builtin("enumerate", enumerate_fn);
   b["zip"] = builtin("zip", zip_fn);
   b["len"] = builtin("len", len_fn);
@@ -437,45 +405,41 @@ void add_python_builtins(std::map<std::string, Value>& b) {
     return is_int(v) ? int_abs(v) : Value::number(std::fabs(to_double(v, "abs() argument")));
   });
   b["round"] = builtin("round", round_fn);
-  for (const char* t : {"list", "tuple", "str", "int", "float"})
-    b[t] = builtin(t, [t = std::string(t)](Interpreter& in, CallArgs& a) { return convert(in, a, t); });
-  b["dict"] = builtin("dict", [](Interpreter& in, CallArgs& a) {
-    Value d;
-    d.kind = Value::Dict;
-    auto obj = std::make_shared<DictObj>();
-    if (!a.pos.empty())
-      for (const Value& kv : in.iterate(a.pos[0])) obj->set(as_seq(kv).at(0), as_seq(kv).at(1));   // a repeated key: its last value
-    for (auto& [k, v] : a.kw) obj->set(Value::str(k), v);
-    d.obj = obj;
-    return d;
+  b["format"] = builtin("format", [](Interpreter& in, CallArgs& a) {
+    const Value spec = arg_or(a, 1, "format_spec", Value::str(""));
+    if (spec.kind != Value::Str) throw TypeError("format() argument 2 must be str, not " + type_name(spec));
+    return Value::str(in.format(arg(a, 0, "value"), spec.s));
   });
-  b["set"] = builtin("set", [](Interpreter& in, CallArgs& a) {   // as set_update_internal fills a new set
-    if (a.pos.size() > 1 || !a.kw.empty())
-      throw TypeError(fmt::format("set expected at most 1 argument, got {}", a.pos.size() + a.kw.size()));
-    if (a.pos.empty() || (a.pos[0].kind != Value::Set && a.pos[0].kind != Value::Dict)) return Value::set(a.pos.empty() ? std::vector<Value>{} : in.iterate(a.pos[0]));
-    Value s = Value::set({});
-    auto* into = static_cast<SetObj*>(s.obj.get());
-    if (a.pos[0].kind == Value::Set) {
-      into->merge(*static_cast<SetObj*>(a.pos[0].obj.get()));
-    } else {
-      std::vector<Value> keys = in.iterate(a.pos[0]);
-      into->reserve(keys.size());
-      for (const Value& k : keys) into->add(k);
-    }
-    return s;
-  });
-  b["format"] = builtin("format", [](Interpreter&, CallArgs& a) {
-    return Value::str(format_spec(arg(a, 0, "value"), str(arg_or(a, 1, "format_spec", Value::str("")))));
-  });
-  b["__getitem__"] = builtin("__getitem__", getitem);
-  b["__compare__"] = builtin("__compare__", compare);
-  b["__seqattr__"] = builtin("__seqattr__", seqattr);
-  Value torch = make_torch_namespace();
-  auto& names = static_cast<NamespaceObj*>(torch.obj.get())->names;
-  b["__import__:torch"] = torch;
-  b["__import__:torch.nn"] = names.at("nn");
-  b["__import__:torch.nn.functional"] = static_cast<NamespaceObj*>(names.at("nn").obj.get())->names.at("functional");
-  b["__import__:math"] = names.at("__math__");
+  // The built-in types are classes: int(x) makes an int, type(3) is int, isinstance(x, int).
+  static const bool made = [] {
+    for (const char* t : {"list", "tuple", "str", "int", "float"})
+      builtin_class(t)->slots.make = [t = std::string(t)](Interpreter& in, const ClassPtr&, CallArgs& a) { return convert(in, a, t); };
+    builtin_class("dict")->slots.make = [](Interpreter& in, const ClassPtr&, CallArgs& a) { return dict_fn(in, a); };
+    builtin_class("set")->slots.make = [](Interpreter& in, const ClassPtr&, CallArgs& a) { return set_fn(in, a); };
+    builtin_class("bool")->slots.make = [](Interpreter& in, const ClassPtr&, CallArgs& a) {
+      if (a.pos.size() > 1 || !a.kw.empty()) throw TypeError(fmt::format("bool expected at most 1 argument, got {}", a.pos.size() + a.kw.size()));
+      return Value::boolean(!a.pos.empty() && in.truth(a.pos[0]));
+    };
+    builtin_class("range")->slots.make = [](Interpreter& in, const ClassPtr&, CallArgs& a) { return range_fn(in, a); };
+    builtin_class("slice")->slots.make = [](Interpreter&, const ClassPtr&, CallArgs& a) {   // slice(stop), slice(start, stop[, step])
+      if (a.pos.empty() || a.pos.size() > 3 || !a.kw.empty())
+        throw TypeError(fmt::format("slice expected at least 1 argument, got {}", a.pos.size()));
+      auto s = std::make_shared<SliceObj>();
+      if (a.pos.size() == 1) s->stop = a.pos[0];
+      else {
+        s->start = a.pos[0];
+        s->stop = a.pos[1];
+        if (a.pos.size() == 3) s->step = a.pos[2];
+      }
+      Value v;
+      v.kind = Value::Slice;
+      v.obj = std::move(s);
+      return v;
+    };
+    return true;
+  }();
+  (void)made;
+  for (const char* t : {"list", "tuple", "str", "int", "float", "dict", "set", "bool", "range", "slice"}) b[t] = Value::of_class(builtin_class(t));
 }
 
 // Methods of str values.
@@ -543,7 +507,7 @@ Value str_attribute(const Value& self, const std::string& name) {
         std::string field = s.substr(k + 1, end - k - 1), spec;
         if (auto c = field.find(':'); c != std::string::npos) { spec = field.substr(c + 1); field = field.substr(0, c); }
         Value v = field.empty() ? a.pos.at(next++) : std::isdigit(static_cast<unsigned char>(field[0])) ? a.pos.at(std::stoul(field)) : keyword_arg(a, field);
-        out += spec.empty() ? str(v, in.state.print_options) : format_spec(v, spec);
+        out += in.format(v, spec);
         k = end;
       }
       return Value::str(out);

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <cctype>
 #include <set>
 
@@ -32,10 +33,8 @@ const ClassPtr& iterator_class(const std::string& name) {
   static std::map<std::string, ClassPtr> classes;
   ClassPtr& c = classes[name];
   if (!c) {
-    c = std::make_shared<ClassObj>();
-    c->name = name;
-    c->module = "builtins";
-    c->native_repr = [name](const Value&) { return "<" + name + " object>"; };   // Python adds the address
+    c = make_native_class(name, "builtins");
+    c->slots.repr = [name](Interpreter&, const Value&) { return "<" + name + " object>"; };   // Python adds the address
   }
   return c;
 }
@@ -67,11 +66,22 @@ std::vector<Value> drain_iterator(const Value& it) {
 
 namespace {
 
-Value next_fn(Interpreter&, CallArgs& a) {
+Value next_fn(Interpreter& in, CallArgs& a) {
   if (a.pos.empty() || a.pos.size() > 2 || !a.kw.empty())
     throw TypeError(fmt::format("next expected at least 1 argument, got {}", a.pos.size()));
   const Value& it = a.pos[0];
-  if (!is_iterator(it)) throw TypeError("'" + type_name(it) + "' object is not an iterator");
+  if (!is_iterator(it)) {   // an object with __next__
+    const Value* next = it.kind == Value::Instance ? type_of(it)->find_method("__next__") : nullptr;
+    if (!next) throw TypeError("'" + type_name(it) + "' object is not an iterator");
+    try {
+      CallArgs self;
+      self.pos.push_back(it);
+      return in.call(*next, self);
+    } catch (const PyError& e) {
+      if (a.pos.size() == 2 && is_instance_of(e, "StopIteration")) return a.pos[1];
+      throw;
+    }
+  }
   const std::vector<Value>& items = as_seq(*inst(it).find("__items__"));
   int64_t& k = position(it);
   if (k < static_cast<int64_t>(items.size())) return items[static_cast<size_t>(k++)];
@@ -120,8 +130,15 @@ Value reversed_fn(Interpreter& in, CallArgs& a) {
   if (a.pos.size() != 1 || !a.kw.empty()) throw TypeError(fmt::format("reversed expected 1 argument, got {}", a.pos.size() + a.kw.size()));
   const Value& v = a.pos[0];
   switch (v.kind) {
-    case Value::List: case Value::Tuple: case Value::Str: case Value::Dict: case Value::Size: case Value::Tensor: case Value::Range: break;
+    case Value::List: case Value::Tuple: case Value::Str: case Value::Dict: case Value::Range: break;
     default:
+      if (v.kind == Value::Instance && type_of(v)->find_method("__reversed__")) {
+        CallArgs self;
+        self.pos.push_back(v);
+        return in.call(*type_of(v)->find_method("__reversed__"), self);
+      }
+      if (v.kind == Value::Instance && type_of(v)->find_method("__len__") && type_of(v)->find_method("__getitem__")) break;
+      if (v.kind == Value::Instance && !is_iterator(v) && in.iterable(v) && type_of(v)->tag()) break;   // a native sequence (a host library's array)
       if (!is_iterator(v) || inst(v).cls->name != "range_iterator")
         throw TypeError("'" + type_name(v) + "' object is not reversible");
   }
@@ -131,9 +148,15 @@ Value reversed_fn(Interpreter& in, CallArgs& a) {
 }
 
 Value iter_fn(Interpreter& in, CallArgs& a) {
-  if (a.pos.size() != 1 || !a.kw.empty()) throw TypeError("attn's iter() takes one argument, an iterable");
+  if (a.pos.size() != 1 || !a.kw.empty()) throw NotImplementedError("attn's iter() takes one argument, an iterable");
   const Value& v = a.pos[0];
   if (is_iterator(v)) return v;   // iter(it) is it
+  if (v.kind == Value::Instance)
+    if (const Value* own = type_of(v)->find_method("__iter__")) {   // a class's own iterator
+      CallArgs self;
+      self.pos.push_back(v);
+      return in.call(*own, self);
+    }
   static const std::map<Value::Kind, const char*> kinds = {{Value::List, "list_iterator"}, {Value::Tuple, "tuple_iterator"},
       {Value::Str, "str_ascii_iterator"}, {Value::Dict, "dict_keyiterator"}, {Value::Set, "set_iterator"}};
   auto k = kinds.find(v.kind);
@@ -148,15 +171,17 @@ Value any_all(Interpreter& in, CallArgs& a, bool any) {
   return Value::boolean(!any);
 }
 
-Value hash_fn(Interpreter&, CallArgs& a) {
-  Value v = arg(a, 0, "obj");
-  switch (v.kind) {
-    case Value::Int: case Value::Float: case Value::Bool: return Value::integer(py_hash(v));
-    case Value::List: case Value::Dict: case Value::Set: throw TypeError("unhashable type: '" + type_name(v) + "'");
-    default:
-      throw NotImplementedError("attn's hash() knows numbers, not " + type_name(v) +
-           " (CPython's hash of a str or an object changes from run to run)");
-  }
+Value hash_fn(Interpreter& in, CallArgs& a) {
+  if (a.pos.size() != 1 || !a.kw.empty()) throw TypeError(fmt::format("hash() takes exactly one argument ({} given)", a.pos.size() + a.kw.size()));
+  const Value& v = a.pos[0];
+  std::function<bool(const Value&)> has_str = [&](const Value& x) {
+    if (x.kind == Value::Str) return true;
+    if (x.kind != Value::Tuple) return false;
+    return std::any_of(as_seq(x).begin(), as_seq(x).end(), has_str);
+  };
+  if (has_str(v))
+    throw NotImplementedError("attn's hash() of a str is not CPython's (CPython's changes from run to run: PYTHONHASHSEED)");
+  return Value::integer(in.hash(v));
 }
 
 Value chr_fn(Interpreter&, CallArgs& a) {
@@ -180,7 +205,7 @@ const std::set<std::string>& python_builtins() {
   static const std::set<std::string> names = {
       "aiter", "anext", "ascii", "bin", "breakpoint", "bytearray", "bytes", "compile", "complex", "delattr", "dir",
       "divmod", "eval", "exec", "exit", "frozenset", "globals", "help", "hex", "id", "input", "locals", "memoryview",
-      "oct", "open", "pow", "quit", "slice", "vars", "__import__"};
+      "oct", "open", "pow", "quit", "__import__"};
   return names;
 }
 
@@ -194,14 +219,15 @@ const std::set<std::string>& python_builtins() {
                "translate", "zfill"}},
       {"list", {}},
       {"dict", {"fromkeys", "popitem"}},
-      {"tuple", {}}};
+      {"tuple", {}},
+      {"set", {"pop", "symmetric_difference", "isdisjoint", "intersection_update", "difference_update", "symmetric_difference_update"}}};
   auto it = python.find(type);
   if (it != python.end() && it->second.count(name))
     throw AttributeError("attn does not support " + type + "." + name + "() (README: What attn's Python supports)");
   throw AttributeError("'" + type + "' object has no attribute '" + name + "'");
 }
 
-Value method(const std::string& qualname, NativeFn fn) { return builtin(qualname, std::move(fn)); }
+Value bound(const std::string& qualname, NativeFn fn) { return builtin(qualname, std::move(fn)); }   // a method of one value
 
 void no_args(CallArgs& a, const std::string& name) {
   if (!a.pos.empty() || !a.kw.empty()) throw TypeError(fmt::format("{}() takes no arguments ({} given)", name, a.pos.size() + a.kw.size()));
@@ -221,13 +247,13 @@ Value list_method(const Value& obj, const std::string& name) {
   std::vector<Value>& items = as_seq(obj);
   const std::string q = "list." + name;
   if (name == "extend")
-    return method(q, [obj](Interpreter& in, CallArgs& a) {
+    return bound(q, [obj](Interpreter& in, CallArgs& a) {
       std::vector<Value> more = in.iterate(arg(a, 0, "iterable"));
       as_seq(obj).insert(as_seq(obj).end(), more.begin(), more.end());
       return Value::none();
     });
   if (name == "insert")
-    return method(q, [obj](Interpreter&, CallArgs& a) {
+    return bound(q, [obj](Interpreter&, CallArgs& a) {
       std::vector<Value>& xs = as_seq(obj);
       int64_t n = static_cast<int64_t>(xs.size()), k = to_int(arg(a, 0, "index"), "index");
       k = k < 0 ? std::max<int64_t>(0, k + n) : std::min(k, n);
@@ -235,7 +261,7 @@ Value list_method(const Value& obj, const std::string& name) {
       return Value::none();
     });
   if (name == "pop")
-    return method(q, [obj](Interpreter&, CallArgs& a) {
+    return bound(q, [obj](Interpreter&, CallArgs& a) {
       std::vector<Value>& xs = as_seq(obj);
       if (xs.empty()) throw IndexError("pop from empty list");
       int64_t n = static_cast<int64_t>(xs.size()), k = to_int(arg_or(a, 0, "index", Value::integer(-1)), "index");
@@ -246,7 +272,7 @@ Value list_method(const Value& obj, const std::string& name) {
       return v;
     });
   if (name == "remove")
-    return method(q, [obj](Interpreter&, CallArgs& a) {
+    return bound(q, [obj](Interpreter&, CallArgs& a) {
       std::vector<Value>& xs = as_seq(obj);
       Value x = arg(a, 0, "value");
       for (auto it = xs.begin(); it != xs.end(); ++it)
@@ -256,10 +282,10 @@ Value list_method(const Value& obj, const std::string& name) {
         }
       throw ValueError("list.remove(x): x not in list");
     });
-  if (name == "index") return method(q, [obj](Interpreter&, CallArgs& a) { return Value::integer(index_of(as_seq(obj), arg(a, 0, "value"), "list")); });
-  if (name == "count") return method(q, [obj](Interpreter&, CallArgs& a) { return Value::integer(count_of(as_seq(obj), arg(a, 0, "value"))); });
+  if (name == "index") return bound(q, [obj](Interpreter&, CallArgs& a) { return Value::integer(index_of(as_seq(obj), arg(a, 0, "value"), "list")); });
+  if (name == "count") return bound(q, [obj](Interpreter&, CallArgs& a) { return Value::integer(count_of(as_seq(obj), arg(a, 0, "value"))); });
   if (name == "sort")
-    return method(q, [obj](Interpreter& in, CallArgs& a) {   // as sorted(), in place
+    return bound(q, [obj](Interpreter& in, CallArgs& a) {   // as sorted(), in place
       if (!a.pos.empty()) throw TypeError(fmt::format("sort() takes no positional arguments"));
       CallArgs s = a;
       s.pos.push_back(obj);
@@ -268,13 +294,13 @@ Value list_method(const Value& obj, const std::string& name) {
       return Value::none();
     });
   if (name == "reverse")
-    return method(q, [obj](Interpreter&, CallArgs& a) {
+    return bound(q, [obj](Interpreter&, CallArgs& a) {
       no_args(a, "list.reverse");
       std::reverse(as_seq(obj).begin(), as_seq(obj).end());
       return Value::none();
     });
-  if (name == "copy") return method(q, [obj](Interpreter&, CallArgs& a) { no_args(a, "list.copy"); return Value::list(as_seq(obj)); });
-  if (name == "clear") return method(q, [obj](Interpreter&, CallArgs& a) { no_args(a, "list.clear"); as_seq(obj).clear(); return Value::none(); });
+  if (name == "copy") return bound(q, [obj](Interpreter&, CallArgs& a) { no_args(a, "list.copy"); return Value::list(as_seq(obj)); });
+  if (name == "clear") return bound(q, [obj](Interpreter&, CallArgs& a) { no_args(a, "list.clear"); as_seq(obj).clear(); return Value::none(); });
   (void)items;
   no_method("list", name);
 }
@@ -287,7 +313,7 @@ void dict_put(DictObj& d, const Value& key, const Value& v) {
 Value dict_method(const Value& obj, const std::string& name) {
   const std::string q = "dict." + name;
   if (name == "update")
-    return method(q, [obj](Interpreter& in, CallArgs& a) {
+    return bound(q, [obj](Interpreter& in, CallArgs& a) {
       if (a.pos.size() > 1) throw TypeError(fmt::format("update expected at most 1 argument, got {}", a.pos.size()));
       if (!a.pos.empty()) {
         if (a.pos[0].kind == Value::Dict) {
@@ -304,7 +330,7 @@ Value dict_method(const Value& obj, const std::string& name) {
       return Value::none();
     });
   if (name == "pop")
-    return method(q, [obj](Interpreter&, CallArgs& a) {
+    return bound(q, [obj](Interpreter&, CallArgs& a) {
       Value key = arg(a, 0, "key");
       if (Value* found = dict_of(obj).find(key)) {
         Value v = *found;
@@ -315,7 +341,7 @@ Value dict_method(const Value& obj, const std::string& name) {
       throw KeyError(key);
     });
   if (name == "setdefault")
-    return method(q, [obj](Interpreter&, CallArgs& a) {
+    return bound(q, [obj](Interpreter&, CallArgs& a) {
       Value key = arg(a, 0, "key");
       if (Value* found = dict_of(obj).find(key)) return *found;
       Value v = arg_or(a, 1, "default", Value::none());
@@ -323,7 +349,7 @@ Value dict_method(const Value& obj, const std::string& name) {
       return v;
     });
   if (name == "copy")
-    return method(q, [obj](Interpreter&, CallArgs& a) {
+    return bound(q, [obj](Interpreter&, CallArgs& a) {
       no_args(a, "dict.copy");
       auto d = std::make_shared<DictObj>(dict_of(obj));
       Value v;
@@ -331,13 +357,13 @@ Value dict_method(const Value& obj, const std::string& name) {
       v.obj = d;
       return v;
     });
-  if (name == "clear") return method(q, [obj](Interpreter&, CallArgs& a) { no_args(a, "dict.clear"); dict_of(obj).clear(); return Value::none(); });
+  if (name == "clear") return bound(q, [obj](Interpreter&, CallArgs& a) { no_args(a, "dict.clear"); dict_of(obj).clear(); return Value::none(); });
   no_method("dict", name);
 }
 
 Value tuple_method(const Value& obj, const std::string& name) {
-  if (name == "index") return method("tuple.index", [obj](Interpreter&, CallArgs& a) { return Value::integer(index_of(as_seq(obj), arg(a, 0, "value"), "tuple")); });
-  if (name == "count") return method("tuple.count", [obj](Interpreter&, CallArgs& a) { return Value::integer(count_of(as_seq(obj), arg(a, 0, "value"))); });
+  if (name == "index") return bound("tuple.index", [obj](Interpreter&, CallArgs& a) { return Value::integer(index_of(as_seq(obj), arg(a, 0, "value"), "tuple")); });
+  if (name == "count") return bound("tuple.count", [obj](Interpreter&, CallArgs& a) { return Value::integer(count_of(as_seq(obj), arg(a, 0, "value"))); });
   no_method("tuple", name);
 }
 
@@ -371,7 +397,7 @@ bool all_chars(const std::string& s, int (*test)(int)) {
 Value more_str_method(const Value& self, const std::string& name) {
   const std::string s = self.s, q = "str." + name;
   if (name == "startswith" || name == "endswith")
-    return method(q, [s, name](Interpreter&, CallArgs& a) {
+    return bound(q, [s, name](Interpreter&, CallArgs& a) {
       Value p = arg(a, 0, "prefix");
       std::vector<Value> options = p.kind == Value::Tuple ? as_seq(p) : std::vector<Value>{p};
       for (const Value& o : options) {
@@ -383,25 +409,25 @@ Value more_str_method(const Value& self, const std::string& name) {
       return Value::boolean(false);
     });
   if (name == "find")
-    return method(q, [s](Interpreter&, CallArgs& a) {
+    return bound(q, [s](Interpreter&, CallArgs& a) {
       size_t at = s.find(text_arg(a, 0, "sub", "find"));
       return Value::integer(at == std::string::npos ? -1 : static_cast<int64_t>(at));
     });
   if (name == "count")
-    return method(q, [s](Interpreter&, CallArgs& a) {
+    return bound(q, [s](Interpreter&, CallArgs& a) {
       std::string sub = text_arg(a, 0, "sub", "count");
       if (sub.empty()) return Value::integer(static_cast<int64_t>(s.size()) + 1);
       int64_t n = 0;
       for (size_t at = s.find(sub); at != std::string::npos; at = s.find(sub, at + sub.size())) ++n;
       return Value::integer(n);
     });
-  if (name == "isdigit") return method(q, [s](Interpreter&, CallArgs& a) { no_args(a, "str.isdigit"); return Value::boolean(all_chars(s, std::isdigit)); });
-  if (name == "isalpha") return method(q, [s](Interpreter&, CallArgs& a) { no_args(a, "str.isalpha"); return Value::boolean(all_chars(s, std::isalpha)); });
-  if (name == "isspace") return method(q, [s](Interpreter&, CallArgs& a) { no_args(a, "str.isspace"); return Value::boolean(all_chars(s, std::isspace)); });
+  if (name == "isdigit") return bound(q, [s](Interpreter&, CallArgs& a) { no_args(a, "str.isdigit"); return Value::boolean(all_chars(s, std::isdigit)); });
+  if (name == "isalpha") return bound(q, [s](Interpreter&, CallArgs& a) { no_args(a, "str.isalpha"); return Value::boolean(all_chars(s, std::isalpha)); });
+  if (name == "isspace") return bound(q, [s](Interpreter&, CallArgs& a) { no_args(a, "str.isspace"); return Value::boolean(all_chars(s, std::isspace)); });
   if (name == "ljust" || name == "rjust" || name == "center")
-    return method(q, [s, name](Interpreter&, CallArgs& a) { return justify(s, name, a); });
+    return bound(q, [s, name](Interpreter&, CallArgs& a) { return justify(s, name, a); });
   if (name == "lstrip" || name == "rstrip")
-    return method(q, [s, name](Interpreter&, CallArgs& a) {
+    return bound(q, [s, name](Interpreter&, CallArgs& a) {
       const Value* c = find_arg(a, 0, "chars");
       std::string chars = c && !c->is_none() ? str(*c) : " \t\n\r\x0b\x0c";
       if (name == "lstrip") {
@@ -414,7 +440,52 @@ Value more_str_method(const Value& self, const std::string& name) {
   no_method("str", name);
 }
 
+SetObj& set_of(const Value& v) { return *static_cast<SetObj*>(v.obj.get()); }
+
+Value set_method(const Value& obj, const std::string& name) {
+  const std::string q = "set." + name;
+  if (name == "add") return bound(q, [obj](Interpreter&, CallArgs& a) { set_of(obj).add(arg(a, 0, "elem")); return Value::none(); });
+  if (name == "discard") return bound(q, [obj](Interpreter&, CallArgs& a) { set_of(obj).discard(arg(a, 0, "elem")); return Value::none(); });
+  if (name == "remove")
+    return bound(q, [obj](Interpreter&, CallArgs& a) {
+      Value x = arg(a, 0, "elem");
+      if (!set_of(obj).discard(x)) throw KeyError(x);
+      return Value::none();
+    });
+  if (name == "update")
+    return bound(q, [obj](Interpreter& in, CallArgs& a) {
+      for (const Value& other : a.pos)
+        for (const Value& x : in.iterate(other)) set_of(obj).add(x);
+      return Value::none();
+    });
+  if (name == "copy") return bound(q, [obj](Interpreter&, CallArgs& a) {
+      no_args(a, "set.copy");
+      Value c = Value::set({});
+      set_of(c).merge(set_of(obj));
+      return c;
+    });
+  if (name == "clear") return bound(q, [obj](Interpreter&, CallArgs& a) {
+      no_args(a, "set.clear");
+      set_of(obj) = SetObj();
+      return Value::none();
+    });
+  if (name == "union" || name == "intersection" || name == "difference" || name == "issubset" || name == "issuperset")
+    return bound(q, [obj, name](Interpreter& in, CallArgs& a) {
+      if (name == "issubset" || name == "issuperset") {
+        Value other = Value::set(in.iterate(arg(a, 0, "other")));
+        return in.compare(name == "issubset" ? "<=" : ">=", obj, other);
+      }
+      Value acc = Value::set({});
+      set_of(acc).merge(set_of(obj));
+      const char* op = name == "union" ? "|" : name == "intersection" ? "&" : "-";
+      for (const Value& other : a.pos) acc = in.binop(op, acc, Value::set(in.iterate(other)));
+      return acc;
+    });
+  no_method("set", name);
+}
+
 Value more_seq_method(const Value& obj, const std::string& name) {
+  if (obj.kind == Value::Set) return set_method(obj, name);
   if (obj.kind == Value::List) return list_method(obj, name);
   if (obj.kind == Value::Dict) return dict_method(obj, name);
   if (obj.kind == Value::Tuple) return tuple_method(obj, name);
@@ -466,7 +537,7 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
       out += fmt::format(fmt::runtime("{:" + std::string(left ? "<" : ">") + width + "}"), body);
       continue;
     }
-    if (!v.is_number() && v.kind != Value::Tensor)   // CPython's two wordings
+    if (!v.is_number() && v.kind != Value::Instance)   // CPython's two wordings (an object: its __float__)
       throw TypeError(std::string("diuxXo").find(type) != std::string::npos ? fmt::format("%{} format: a real number is required, not {}", type, type_name(v))
                                                                        : "must be real number, not " + type_name(v));
     std::string spec = std::string(left ? "<" : zero ? "" : ">") + sign + alt + (zero ? "0" : "") + width;
@@ -494,10 +565,6 @@ void add_more_builtins(std::map<std::string, Value>& b) {
   b["reversed"] = builtin("reversed", reversed_fn);
   b["iter"] = builtin("iter", iter_fn);
   b["next"] = builtin("next", next_fn);
-  b["bool"] = builtin("bool", [](Interpreter&, CallArgs& a) {
-    if (a.pos.size() > 1 || !a.kw.empty()) throw TypeError(fmt::format("bool expected at most 1 argument, got {}", a.pos.size() + a.kw.size()));
-    return Value::boolean(!a.pos.empty() && truthy(a.pos[0]));
-  });
   b["hash"] = builtin("hash", hash_fn);
   b["chr"] = builtin("chr", chr_fn);
   b["ord"] = builtin("ord", ord_fn);

@@ -27,7 +27,7 @@ std::string quoted_names(const std::vector<std::string>& names) {   // 'a' / 'a'
 
 [[noreturn]] void type_error(const std::string& msg) { throw TypeError(msg); }
 
-bool contains(const std::vector<std::string>& names, const std::string& n, size_t from = 0) {
+bool has_name(const std::vector<std::string>& names, const std::string& n, size_t from = 0) {
   return std::find(names.begin() + static_cast<std::ptrdiff_t>(std::min(from, names.size())), names.end(), n) != names.end();
 }
 
@@ -102,14 +102,14 @@ void Interpreter::bind_arguments(const FunctionObj& f, CallArgs& c, Scope& local
     vars[d.kwarg] = dict;
   }
   for (auto& [key, v] : c.kw) {
-    if (!contains(d.params, key, d.posonly) && !contains(d.kwonly, key)) {
+    if (!has_name(d.params, key, d.posonly) && !has_name(d.kwonly, key)) {
       if (kwargs) {
         kwargs->items.emplace_back(Value::str(key), v);
         continue;
       }
       std::vector<std::string> posonly;
       for (auto& kw : c.kw)
-        if (contains(std::vector<std::string>(d.params.begin(), d.params.begin() + static_cast<std::ptrdiff_t>(d.posonly)), kw.first))
+        if (has_name(std::vector<std::string>(d.params.begin(), d.params.begin() + static_cast<std::ptrdiff_t>(d.posonly)), kw.first))
           posonly.push_back(kw.first);
       if (!posonly.empty()) type_error(fmt::format("{}() got some positional-only arguments passed as keyword arguments: {}", name, quoted_names(posonly)));
       type_error(fmt::format("{}() got an unexpected keyword argument '{}'", name, key));

@@ -1,15 +1,18 @@
-// py/classes.cpp: classes and instances of lesson code: attribute lookup through the method
-// resolution order (instance attributes, then class attributes and methods: `A.z`, `A().z`,
-// bound methods), setting attributes, super() (zero-argument and two-argument), property,
-// staticmethod, classmethod, user __str__/__repr__/__call__, and the builtins about classes
-// (isinstance, issubclass, type, hasattr, getattr, setattr, callable, repr).
+// py/classes.cpp: attributes: of objects, classes, modules and the built-in kinds, and the
+// builtins about classes: super() (zero-argument and two-argument), property, staticmethod,
+// classmethod, isinstance, issubclass, type, getattr/setattr/hasattr/delattr, callable, repr,
+// vars, and object's own methods (object.__setattr__, object.__init__, ...).
 //
-// What it is: Python's rules for single and multiple inheritance (C3 order). What it is not:
-// metaclasses, descriptors other than property/staticmethod/classmethod, __slots__, __getattr__,
-// operator overloading (__add__, __getitem__, __len__ of user classes are not called).
+// What it is: Python's attribute lookup: a native class's getattr hook first (tp_getattro), then
+// properties of the class, the instance's own dict, the class's attributes along its method
+// resolution order (functions become bound methods; staticmethod, classmethod), then the class's
+// __getattr__; setting goes through a native setattr hook, the class's own __setattr__, a
+// property's setter, or the instance dict. What it is not: metaclasses, descriptors other than
+// property/staticmethod/classmethod, __slots__, __getattribute__ overrides.
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <mutex>
 #include <optional>
 #include <set>
 
@@ -22,39 +25,20 @@ namespace attn::py {
 
 namespace {
 
-using ClassPtr = std::shared_ptr<ClassObj>;
-
 InstanceObj& inst(const Value& v) { return *static_cast<InstanceObj*>(v.obj.get()); }
 ClassPtr class_ptr(const Value& v) { return std::static_pointer_cast<ClassObj>(v.obj); }
-
-Value class_val(const ClassPtr& c) {
-  Value v;
-  v.kind = Value::Class;
-  v.obj = c;
-  return v;
-}
 
 Value instance_of(const ClassPtr& c) {
   auto o = std::make_shared<InstanceObj>();
   o->cls = c;
-  Value v;
-  v.kind = Value::Instance;
-  v.obj = o;
-  return v;
+  return Value::of_instance(std::move(o));
 }
 
 // Built-in classes whose instances wrap a function in a class body, and super's proxy.
-ClassPtr builtin_class(const char* name) {
-  auto c = std::make_shared<ClassObj>();
-  c->name = name;
-  c->module = "builtins";
-  return c;
-}
-const ClassPtr& property_class() { static const ClassPtr c = builtin_class("property"); return c; }
-const ClassPtr& staticmethod_class() { static const ClassPtr c = builtin_class("staticmethod"); return c; }
-const ClassPtr& classmethod_class() { static const ClassPtr c = builtin_class("classmethod"); return c; }
-const ClassPtr& super_class() { static const ClassPtr c = builtin_class("super"); return c; }
-const ClassPtr& object_class() { static const ClassPtr c = builtin_class("object"); return c; }   // class A(object):
+const ClassPtr& property_class() { static const ClassPtr c = make_native_class("property", "builtins"); return c; }
+const ClassPtr& staticmethod_class() { static const ClassPtr c = make_native_class("staticmethod", "builtins"); return c; }
+const ClassPtr& classmethod_class() { static const ClassPtr c = make_native_class("classmethod", "builtins"); return c; }
+const ClassPtr& super_class() { static const ClassPtr c = make_native_class("super", "builtins"); return c; }
 
 bool is_a(const Value& v, const ClassPtr& c) { return v.kind == Value::Instance && inst(v).cls == c; }
 
@@ -65,55 +49,44 @@ Value attr_or_none(const Value& v, const char* name) {
 
 [[noreturn]] void attribute_error(const std::string& msg) { throw AttributeError(msg); }
 
+Value make_property(Value fget, Value fset) {
+  Value p = instance_of(property_class());
+  inst(p).set("fget", std::move(fget));
+  inst(p).set("fset", std::move(fset));
+  return p;
+}
+
+Value wrapper(const ClassPtr& cls, const char* attr, const Value& fn) {
+  Value w = instance_of(cls);
+  inst(w).set(attr, fn);
+  return w;
+}
 
 }  // namespace
 
-// C3 linearisation, as Python orders a class's bases (single inheritance: the chain of bases).
 std::vector<ClassPtr> mro(const ClassPtr& cls) {
-  std::vector<std::vector<ClassPtr>> seqs;
-  for (const ClassPtr& b : cls->bases) seqs.push_back(mro(b));
-  seqs.push_back(cls->bases);
-  std::vector<ClassPtr> out{cls};
-  for (;;) {
-    seqs.erase(std::remove_if(seqs.begin(), seqs.end(), [](const auto& s) { return s.empty(); }), seqs.end());
-    if (seqs.empty()) return out;
-    ClassPtr pick;
-    for (const auto& s : seqs) {
-      const ClassPtr& head = s.front();
-      bool in_tail = std::any_of(seqs.begin(), seqs.end(), [&](const auto& t) { return std::find(t.begin() + 1, t.end(), head) != t.end(); });
-      if (!in_tail) {
-        pick = head;
-        break;
-      }
-    }
-    if (!pick) throw TypeError("Cannot create a consistent method resolution order (MRO) for bases of " + cls->name);
-    out.push_back(pick);
-    for (auto& s : seqs)
-      if (s.front() == pick) s.erase(s.begin());
-  }
-}
-
-bool is_subclass(const ClassPtr& cls, const ClassObj* base) {
-  if (!cls || !base) return false;
-  if (cls.get() == base) return true;
-  return std::any_of(cls->bases.begin(), cls->bases.end(), [&](const ClassPtr& b) { return is_subclass(b, base); });
+  std::vector<ClassPtr> out;
+  for (ClassObj* c : cls->mro()) out.push_back(c->shared_from_this());
+  return out;
 }
 
 Value bound_method(const Value& self, const Value& fn, const std::string& name) {
   return builtin(name, [self, fn](Interpreter& in, CallArgs& a) {
     CallArgs b = a;
     b.pos.insert(b.pos.begin(), self);
+    if (!b.pos_text.empty()) b.pos_text.insert(b.pos_text.begin(), "");
     return in.call(fn, b);
   });
 }
 
 namespace {
 
-// A class attribute as seen through an instance `self` of a class in whose order `owner` is.
-Value through_instance(Interpreter& in, const Value& self, const ClassPtr& cls, const Value& attr, const std::string& name) {
-  bool method = attr.kind == Value::Function || (attr.kind == Value::Builtin && static_cast<BuiltinObj*>(attr.obj.get())->method);
-  if (method) return bound_method(self, attr, cls->name + "." + name);
+// A class attribute as seen through `self` (an instance of `cls`, or the class itself).
+Value through(Interpreter& in, const Value& self, const ClassPtr& cls, const Value& attr, const std::string& name, bool instance) {
+  bool is_method = attr.kind == Value::Function || (attr.kind == Value::Builtin && static_cast<BuiltinObj*>(attr.obj.get())->method);
+  if (is_method) return instance ? bound_method(self, attr, cls->name + "." + name) : attr;
   if (is_a(attr, property_class())) {
+    if (!instance) return attr;
     Value fget = attr_or_none(attr, "fget");
     if (fget.is_none()) attribute_error(fmt::format("property '{}' of '{}' object has no getter", name, cls->name));
     CallArgs a;
@@ -121,43 +94,47 @@ Value through_instance(Interpreter& in, const Value& self, const ClassPtr& cls, 
     return in.call(fget, a);
   }
   if (is_a(attr, staticmethod_class())) return attr_or_none(attr, "__func__");
-  if (is_a(attr, classmethod_class())) return bound_method(class_val(cls), attr_or_none(attr, "__func__"), cls->name + "." + name);
+  if (is_a(attr, classmethod_class())) return bound_method(Value::of_class(cls), attr_or_none(attr, "__func__"), cls->name + "." + name);
   return attr;
+}
+
+// A native class's method as a bound builtin: `super().__init__(...)` reaching a native __init__.
+Value native_dunder(const ClassObj& c, const Value& self, const std::string& name) {
+  if (name == "__init__" && c.slots.init)
+    return builtin(c.name + ".__init__", [self, init = c.slots.init](Interpreter& in, CallArgs& a) {
+      init(in, self, a);
+      return Value::none();
+    });
+  if (name == "__repr__" && c.slots.repr)
+    return builtin(c.name + ".__repr__", [self, f = c.slots.repr](Interpreter& in, CallArgs&) { return Value::str(f(in, self)); });
+  if (name == "__str__" && c.slots.str)
+    return builtin(c.name + ".__str__", [self, f = c.slots.str](Interpreter& in, CallArgs&) { return Value::str(f(in, self)); });
+  if (name == "__getattr__" && c.slots.getattr)
+    return builtin(c.name + ".__getattr__", [self, f = c.slots.getattr](Interpreter& in, CallArgs& a) {
+      const std::string n = str(arg(a, 0, "name"));
+      if (std::optional<Value> v = f(in, self, n)) return *v;
+      throw AttributeError("'" + type_name(self) + "' object has no attribute '" + n + "'");
+    });
+  return Value();
 }
 
 // super().name: the first class after `owner` in the order of self's class that has `name`.
 Value super_attribute(Interpreter& in, const Value& proxy, const std::string& name) {
   ClassPtr owner = class_ptr(attr_or_none(proxy, "__thisclass__"));
   Value self = attr_or_none(proxy, "__self__");
-  ClassPtr cls = self.kind == Value::Instance ? inst(self).cls : class_ptr(self);
-  std::vector<ClassPtr> order = mro(cls);
-  auto start = std::find(order.begin(), order.end(), owner);
+  const bool instance = self.kind != Value::Class;
+  ClassPtr cls = instance ? type_of(self) : class_ptr(self);
+  const auto& order = cls->mro();
+  auto start = std::find(order.begin(), order.end(), owner.get());
   if (start != order.end()) ++start;
   for (auto it = start; it != order.end(); ++it) {
     auto m = (*it)->methods.find(name);
-    if (m != (*it)->methods.end()) return self.kind == Value::Instance ? through_instance(in, self, cls, m->second, name) : m->second;
+    if (m != (*it)->methods.end()) return through(in, self, cls, m->second, name, instance);
+    if (instance) {
+      Value native = native_dunder(**it, self, name);
+      if (native.kind != Value::None) return native;
+    }
   }
-  if (name == "__init__" && self.kind == Value::Instance) {
-    for (auto it = start; it != order.end(); ++it)
-      if ((*it)->native_init)   // a built-in base: nn.Linear, Exception, ...
-        return builtin((*it)->name + ".__init__", [self, init = (*it)->native_init](Interpreter& inner, CallArgs& a) {
-          Value s = self;
-          init(inner, s, a);
-          return Value::none();
-        });
-    return builtin("object.__init__", [](Interpreter&, CallArgs& a) {   // object.__init__
-      if (!a.pos.empty() || !a.kw.empty())
-        throw TypeError("object.__init__() takes exactly one argument (the instance to initialize)");
-      return Value::none();
-    });
-  }
-  if (name == "forward" && self.kind == Value::Instance)
-    for (auto it = start; it != order.end(); ++it)
-      if ((*it)->native_forward)
-        return builtin((*it)->name + ".forward", [self, fwd = (*it)->native_forward](Interpreter& inner, CallArgs& a) {
-          Value s = self;
-          return fwd(inner, s, a);
-        });
   attribute_error("'super' object has no attribute '" + name + "'");
 }
 
@@ -170,64 +147,22 @@ Value super_fn(Interpreter& in, CallArgs& a) {
     if (a.pos[0].kind != Value::Class) throw TypeError("super() argument 1 must be a type, not " + type_name(a.pos[0]));
     owner = class_ptr(a.pos[0]);
     self = a.pos[1];
-    ClassPtr of = self.kind == Value::Instance ? inst(self).cls : self.kind == Value::Class ? class_ptr(self) : nullptr;
+    ClassPtr of = self.kind == Value::Class ? class_ptr(self) : type_of(self);
     if (!is_subclass(of, owner.get())) throw TypeError("super(type, obj): obj must be an instance or subtype of type");
   } else if (a.pos.empty() && a.kw.empty()) {
     if (!in.current_method(owner, self)) throw RuntimeError("super(): no arguments");
   } else {
-    throw TypeError("attn's super() takes no arguments, or a class and an instance");
+    throw NotImplementedError("attn's super() takes no arguments, or a class and an instance");
   }
   Value proxy = instance_of(super_class());
-  inst(proxy).set("__thisclass__", class_val(owner));
+  inst(proxy).set("__thisclass__", Value::of_class(owner));
   inst(proxy).set("__self__", self);
   return proxy;
 }
 
-Value wrapper(const ClassPtr& cls, const char* attr, const Value& fn) {
-  Value w = instance_of(cls);
-  inst(w).set(attr, fn);
-  return w;
-}
-
-Value make_property(Value fget, Value fset) {
-  Value p = instance_of(property_class());
-  inst(p).set("fget", std::move(fget));
-  inst(p).set("fset", std::move(fset));
-  return p;
-}
-
-// torch.Tensor and torch.nn.Parameter as classes: what type() of a tensor returns (printed
-// <class 'torch.Tensor'>) and what isinstance() compares with. Not constructors: torch.tensor().
-ClassPtr tensor_class(bool parameter) {
-  static const ClassPtr tensor = [] {
-    auto c = std::make_shared<ClassObj>();
-    c->name = "Tensor";
-    c->module = "torch";
-    c->native_init = [](Interpreter&, Value&, CallArgs&) {
-      throw NotImplementedError("attn does not implement the torch.Tensor(...) constructor: use torch.tensor(...)");
-    };
-    return c;
-  }();
-  static const ClassPtr param = [] {
-    auto c = std::make_shared<ClassObj>();
-    c->name = "Parameter";
-    c->module = "torch.nn.parameter";
-    c->bases.push_back(tensor);
-    return c;
-  }();
-  return parameter ? param : tensor;
-}
-
-// isinstance(obj, classinfo) for one class: user classes by their order; built-in types by name.
+// isinstance(obj, classinfo) for one class or a tuple of them.
 bool instance_check(const Value& v, const Value& c) {
-  if (c.kind == Value::Class && class_ptr(c) == object_class()) return true;
-  if (c.kind == Value::Class && v.kind == Value::Tensor)
-    return class_ptr(c) == tensor_class(false) || (class_ptr(c) == tensor_class(true) && as_tensor(v).is_parameter());
-  if (c.kind == Value::Class) return v.kind == Value::Instance && is_subclass(inst(v).cls, static_cast<ClassObj*>(c.obj.get()));
-  if (c.kind == Value::Builtin) {
-    const std::string& n = static_cast<BuiltinObj*>(c.obj.get())->name;
-    return n == type_name(v) || (n == "int" && v.kind == Value::Bool);
-  }
+  if (c.kind == Value::Class) return isinstance(v, static_cast<ClassObj*>(c.obj.get()));
   if (c.kind == Value::Tuple) {
     for (const Value& x : as_seq(c))
       if (instance_check(v, x)) return true;
@@ -236,133 +171,284 @@ bool instance_check(const Value& v, const Value& c) {
   throw TypeError("isinstance() arg 2 must be a type, a tuple of types, or a union");
 }
 
+// The __getattr__ of a class written in Python (after the normal lookup failed), if it has one.
+const Value* python_getattr(const ClassObj& cls) {
+  static const ClassObj* const object = builtin_class("object").get();
+  for (const ClassObj* c : cls.mro()) {
+    if (c == object) break;
+    auto it = c->methods.find("__getattr__");
+    if (it != c->methods.end()) return &it->second;
+  }
+  return nullptr;
+}
+
 }  // namespace
+
+// object.__getattribute__: properties, the instance dict, the class's attributes; nullopt when
+// none has the name (no C++ exception: a class's __getattr__ is asked often, self.weight of an
+// nn.Module is one).
+std::optional<Value> Interpreter::find_attribute(const Value& obj, const std::string& name) {
+  InstanceObj& o = inst(obj);
+  if (name == "__class__") return Value::of_class(o.cls);
+  if (name == "__dict__") {
+    Value d;
+    d.kind = Value::Dict;
+    d.obj = o.dict;
+    return d;
+  }
+  const Value* in_class = o.cls->find_method(name);
+  if (in_class && is_a(*in_class, property_class())) return through(*this, obj, o.cls, *in_class, name, true);   // a data descriptor first
+  if (Value* v = o.find(name)) return *v;
+  if (in_class) return through(*this, obj, o.cls, *in_class, name, true);
+  return std::nullopt;
+}
+
+Value Interpreter::generic_getattr(const Value& obj, const std::string& name) {
+  if (std::optional<Value> v = find_attribute(obj, name)) return *v;
+  attribute_error("'" + inst(obj).cls->name + "' object has no attribute '" + name + "'");
+}
 
 Value Interpreter::getattr_instance(const Value& obj, const std::string& name) {
   InstanceObj& o = inst(obj);
   if (o.cls == super_class()) return super_attribute(*this, obj, name);
-  if (Value* v = o.find(name)) return *v;
-  if (name == "__class__") return class_val(o.cls);
-  for (const ClassPtr& c : mro(o.cls)) {
-    auto it = c->methods.find(name);
-    if (it != c->methods.end()) return through_instance(*this, obj, o.cls, it->second, name);
-  }
+  for (const ClassObj* c : o.cls->mro())
+    if (c->slots.getattr)
+      if (std::optional<Value> v = c->slots.getattr(*this, obj, name)) return *v;
   if (o.cls == property_class() && name == "setter")
     return builtin("property.setter", [obj](Interpreter&, CallArgs& a) { return make_property(attr_or_none(obj, "fget"), arg(a, 0, "fset")); });
-  return instance_attribute(*this, obj, name);   // nn.Module's own: forward, parameters(), eval(), ...
+  if (std::optional<Value> v = find_attribute(obj, name)) return *v;
+  if (const Value* fallback = python_getattr(*o.cls)) return call_dunder(*fallback, obj, {Value::str(name)});
+  attribute_error("'" + o.cls->name + "' object has no attribute '" + name + "'");
 }
 
 Value Interpreter::getattr_class(const Value& cls_value, const std::string& name) {
   ClassPtr cls = class_ptr(cls_value);
   if (name == "__name__" || name == "__qualname__") return Value::str(cls->name);
   if (name == "__module__") return Value::str(cls->module);
-  if (name == "__mro__") {   // every class ends in object, a base attn leaves implicit
+  if (name == "__mro__") {
     std::vector<Value> out;
-    for (const ClassPtr& c : mro(cls))
-      if (c != object_class()) out.push_back(class_val(c));
-    out.push_back(class_val(object_class()));
+    for (const ClassPtr& c : mro(cls)) out.push_back(Value::of_class(c));
     return Value::tuple(out);
   }
-  for (const ClassPtr& c : mro(cls)) {
+  if (name == "__bases__") {
+    std::vector<Value> out;
+    for (const ClassPtr& b : cls->bases) out.push_back(Value::of_class(b));
+    return Value::tuple(out);
+  }
+  if (name == "__dict__") {
+    Value d = Value::dict();
+    for (const auto& [k, v] : cls->methods) static_cast<DictObj*>(d.obj.get())->set(Value::str(k), v);
+    return d;
+  }
+  for (const ClassObj* c : cls->mro()) {
     auto it = c->methods.find(name);
     if (it == c->methods.end()) continue;
-    if (is_a(it->second, staticmethod_class())) return attr_or_none(it->second, "__func__");
-    if (is_a(it->second, classmethod_class())) return bound_method(cls_value, attr_or_none(it->second, "__func__"), cls->name + "." + name);
-    return it->second;
+    return through(*this, cls_value, cls, it->second, name, false);
+  }
+  if (cls->module == "builtins" && (cls->name == "str" || cls->name == "list" || cls->name == "dict" || cls->name == "tuple")) {
+    // str.join, list.append, dict.items, ...: the method of the first argument, unbound
+    const std::string type = cls->name;
+    return builtin(type + "." + name, [type, name](Interpreter& in, CallArgs& a) {
+      if (a.pos.empty()) throw TypeError(fmt::format("unbound method {}.{}() needs an argument", type, name));
+      if (type_of(a.pos[0])->name != type)
+        throw TypeError(fmt::format("descriptor '{}' for '{}' objects doesn't apply to a '{}' object", name, type, type_name(a.pos[0])));
+      Value bound = in.getattr(a.pos[0], name);
+      CallArgs rest = a;
+      rest.pos.erase(rest.pos.begin());
+      return in.call(bound, rest);
+    });
   }
   attribute_error("type object '" + cls->name + "' has no attribute '" + name + "'");
 }
 
-void Interpreter::setattr(const Value& obj, const std::string& name, Value v) {
-  if (obj.kind == Value::Tensor) return set_tensor_attribute(obj, name, v);   // x.grad = None
-  if (obj.kind == Value::Class) {
-    ClassPtr cls = class_ptr(obj);
-    if (cls->module == "builtins")
-      throw TypeError("cannot set '" + name + "' attribute of immutable type '" + cls->name + "'");
-    cls->methods[name] = std::move(v);
-    return;
+Value Interpreter::getattr(const Value& obj, const std::string& name) {
+  switch (obj.kind) {
+    case Value::Namespace: {
+      auto& names = names_of(obj).names;
+      auto it = names.find(name);
+      if (it == names.end() && name != "__getattr__" && names.count("__getattr__")) {   // a module's __getattr__ (PEP 562)
+        CallArgs a;
+        a.pos.push_back(Value::str(name));
+        Value fallback = names.at("__getattr__");
+        return call(fallback, a);
+      }
+      if (it == names.end())
+        throw AttributeError("module '" + obj.s + "' has no attribute '" + name + "'" +
+                             (names.count("__file__") ? "" : " (attn implements the parts of it the lessons use)"));
+      return it->second;
+    }
+    case Value::Str: return str_attribute(obj, name);
+    case Value::Instance: return getattr_instance(obj, name);
+    case Value::Class: return getattr_class(obj, name);
+    case Value::Function: {
+      const auto& f = *static_cast<FunctionObj*>(obj.obj.get());
+      if (name == "__name__") return Value::str(f.def->name);
+      if (name == "__qualname__") return Value::str(f.qualname);
+      if (name == "__doc__") return Value::none();
+      if (name == "__module__") {
+        std::shared_ptr<NamespaceObj> m = f.module.lock();
+        return m && m->names.count("__name__") ? m->names.at("__name__") : Value::str("__main__");
+      }
+      throw AttributeError("'function' object has no attribute '" + name + "'");
+    }
+    case Value::Builtin:
+      if (name == "__name__" || name == "__qualname__") {
+        const std::string& n = static_cast<BuiltinObj*>(obj.obj.get())->name;
+        return Value::str(n.substr(n.rfind('.') + 1));
+      }
+      throw AttributeError("'builtin_function_or_method' object has no attribute '" + name + "'");
+    case Value::List: case Value::Tuple: case Value::Dict: {
+      if (const auto& tag = (obj.kind == Value::Dict ? nullptr : static_cast<SeqObj*>(obj.obj.get())->cls)) {   // torch.Size's own methods
+        for (const ClassObj* c : tag->mro()) {
+          if (c->slots.getattr)
+            if (std::optional<Value> v = c->slots.getattr(*this, obj, name)) return *v;
+          auto it = c->methods.find(name);
+          if (it != c->methods.end()) return through(*this, obj, tag, it->second, name, true);
+        }
+      }
+      return seq_method(obj, name);
+    }
+    case Value::Set: return more_seq_method(obj, name);
+    case Value::Slice: {
+      const auto& s = *static_cast<SliceObj*>(obj.obj.get());
+      if (name == "start") return s.start;
+      if (name == "stop") return s.stop;
+      if (name == "step") return s.step;
+      break;
+    }
+    case Value::Range: {
+      const auto& r = *static_cast<RangeObj*>(obj.obj.get());
+      if (name == "start") return Value::integer(r.start);
+      if (name == "stop") return Value::integer(r.stop);
+      if (name == "step") return Value::integer(r.step);
+      break;
+    }
+    default: break;
   }
-  if (obj.kind == Value::Namespace && static_cast<NamespaceObj*>(obj.obj.get())->names.count("__file__")) {
-    static_cast<NamespaceObj*>(obj.obj.get())->names[name] = std::move(v);   // helper.X = ...: an imported file's global
-    return;
-  }
-  if (obj.kind != Value::Instance) throw AttributeError("cannot set '" + name + "' on a " + type_name(obj));
-  for (const ClassPtr& c : mro(inst(obj).cls)) {
-    auto it = c->methods.find(name);
-    if (it == c->methods.end()) continue;
-    if (!is_a(it->second, property_class())) break;
-    Value fset = attr_or_none(it->second, "fset");
-    if (fset.is_none()) attribute_error(fmt::format("property '{}' of '{}' object has no setter", name, inst(obj).cls->name));
+  if (name == "__class__") return Value::of_class(type_of(obj));
+  throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
+}
+
+// object.__setattr__: a property's setter, else the instance dict.
+void Interpreter::generic_setattr(const Value& obj, const std::string& name, Value v) {
+  if (obj.kind != Value::Instance) throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
+  const ClassPtr& cls = inst(obj).cls;
+  if (const Value* attr = cls->find_method(name); attr && is_a(*attr, property_class())) {
+    Value fset = attr_or_none(*attr, "fset");
+    if (fset.is_none()) attribute_error(fmt::format("property '{}' of '{}' object has no setter", name, cls->name));
     CallArgs a;
     a.pos = {obj, std::move(v)};
     call(fset, a);
     return;
   }
+  if (name == "__class__" || name == "__dict__") throw TypeError("attn does not let a program replace an object's " + name);
   inst(obj).set(name, std::move(v));
 }
 
-std::string Interpreter::str_of(const Value& v) {
-  if (v.kind == Value::Instance)
-    for (const char* dunder : {"__str__", "__repr__"})
-      for (const ClassPtr& c : mro(inst(v).cls)) {
-        auto it = c->methods.find(dunder);
-        if (it == c->methods.end() || it->second.kind != Value::Function) continue;
-        CallArgs none;
-        Value s = call(bound_method(v, it->second, dunder), none);
-        if (s.kind != Value::Str) throw TypeError(std::string() + dunder + " returned non-string (type " + type_name(s) + ")");
-        return s.s;
-      }
-  return v.kind == Value::List || v.kind == Value::Tuple || v.kind == Value::Dict ? repr_of(v) : str(v, state.print_options);
-}
-
-std::string Interpreter::repr_of(const Value& v) {
-  // Nested values count their depth (limits.h); a list or dict met again inside itself is [...]
-  // or {...}, as CPython's Py_ReprEnter.
-  thread_local std::vector<const Obj*> active;
-  std::optional<ValueDepthGuard> guard;
-  bool entered = false;
-  if (v.kind == Value::List || v.kind == Value::Tuple || v.kind == Value::Dict) {
-    if (std::find(active.begin(), active.end(), v.obj.get()) != active.end()) return v.kind == Value::Dict ? "{...}" : "[...]";
-    guard.emplace("while getting the repr of an object");
-    active.push_back(v.obj.get());
-    entered = true;
+void Interpreter::setattr(const Value& obj, const std::string& name, Value v) {
+  if (obj.kind == Value::Class) {
+    ClassPtr cls = class_ptr(obj);
+    if (cls->immutable) throw TypeError("cannot set '" + name + "' attribute of immutable type '" + cls->name + "'");
+    cls->methods[name] = std::move(v);
+    return;
   }
-  struct Leave {
-    bool on;
-    ~Leave() { if (on) active.pop_back(); }
-  } leave{entered};
-  if (v.kind == Value::List || v.kind == Value::Tuple) {   // a user __repr__ inside a list or tuple
-    const std::vector<Value>& items = as_seq(v);
-    std::string out;
-    for (size_t k = 0; k < items.size(); ++k) out += (k ? ", " : "") + repr_of(items[k]);
-    if (v.kind == Value::List) return "[" + out + "]";
-    return "(" + out + (items.size() == 1 ? ",)" : ")");
+  if (obj.kind == Value::Namespace && names_of(obj).names.count("__file__")) {
+    names_of(obj).names[name] = std::move(v);   // helper.X = ...: an imported file's global
+    return;
   }
-  if (v.kind == Value::Dict && static_cast<DictObj*>(v.obj.get())->ordered) {   // Python 3.11's OrderedDict repr
-    std::string out;
-    for (const auto& [k, x] : static_cast<DictObj*>(v.obj.get())->items) out += (out.empty() ? "(" : ", (") + repr_of(k) + ", " + repr_of(x) + ")";
-    return out.empty() ? "OrderedDict()" : "OrderedDict([" + out + "])";
-  }
-  if (v.kind == Value::Dict) {
-    std::string out;
-    for (const auto& [k, x] : static_cast<DictObj*>(v.obj.get())->items) out += (out.empty() ? "" : ", ") + repr_of(k) + ": " + repr_of(x);
-    return "{" + out + "}";
-  }
-  if (v.kind == Value::Instance)
-    for (const ClassPtr& c : mro(inst(v).cls)) {
-      auto it = c->methods.find("__repr__");
-      if (it == c->methods.end() || it->second.kind != Value::Function) continue;
-      CallArgs none;
-      Value s = call(bound_method(v, it->second, "__repr__"), none);
-      if (s.kind != Value::Str) throw TypeError("__repr__ returned non-string (type " + type_name(s) + ")");
-      return s.s;
+  if (obj.kind != Value::Instance)
+    throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
+  static const ClassObj* const object = builtin_class("object").get();
+  for (const ClassObj* c : inst(obj).cls->mro()) {
+    if (c == object) break;
+    if (c->slots.setattr && c->slots.setattr(*this, obj, name, v)) return;
+    auto it = c->methods.find("__setattr__");
+    if (it != c->methods.end()) {
+      call_dunder(it->second, obj, {Value::str(name), std::move(v)});
+      return;
     }
-  return repr(v, state.print_options);
+  }
+  generic_setattr(obj, name, std::move(v));
 }
 
-void add_class_builtins(std::map<std::string, Value>& b) {
+void Interpreter::delattr(const Value& obj, const std::string& name) {
+  if (obj.kind == Value::Instance) {
+    static const ClassObj* const object = builtin_class("object").get();
+    for (const ClassObj* c : inst(obj).cls->mro()) {
+      if (c == object) break;
+      auto it = c->methods.find("__delattr__");
+      if (it != c->methods.end()) {
+        call_dunder(it->second, obj, {Value::str(name)});
+        return;
+      }
+    }
+    if (inst(obj).erase(name)) return;
+  }
+  if (obj.kind == Value::Class && !class_ptr(obj)->immutable && class_ptr(obj)->methods.erase(name)) return;
+  throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
+}
+
+namespace {
+
+// object's methods, reachable through super() and `object.__setattr__(self, name, value)`.
+void add_object_methods() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    auto& m = builtin_class("object")->methods;
+    m["__init__"] = method("object.__init__", [](Interpreter&, CallArgs& a) {
+      if (a.pos.size() > 1 || !a.kw.empty())
+        throw TypeError("object.__init__() takes exactly one argument (the instance to initialize)");
+      return Value::none();
+    });
+    m["__setattr__"] = method("object.__setattr__", [](Interpreter& in, CallArgs& a) {
+      if (a.pos.size() != 3 || !a.kw.empty()) throw TypeError(fmt::format("expected 2 arguments, got {}", a.pos.size() ? a.pos.size() - 1 : 0));
+      if (a.pos[1].kind != Value::Str) throw TypeError("attribute name must be string, not '" + type_name(a.pos[1]) + "'");
+      in.generic_setattr(a.pos[0], a.pos[1].s, a.pos[2]);
+      return Value::none();
+    });
+    m["__getattribute__"] = method("object.__getattribute__", [](Interpreter& in, CallArgs& a) {
+      if (a.pos.size() != 2 || a.pos[1].kind != Value::Str) throw TypeError("object.__getattribute__ takes an attribute name");
+      if (a.pos[0].kind != Value::Instance) return in.getattr(a.pos[0], a.pos[1].s);
+      return in.generic_getattr(a.pos[0], a.pos[1].s);
+    });
+    m["__delattr__"] = method("object.__delattr__", [](Interpreter&, CallArgs& a) {
+      if (a.pos.size() != 2 || a.pos[1].kind != Value::Str) throw TypeError("object.__delattr__ takes an attribute name");
+      if (a.pos[0].kind != Value::Instance || !inst(a.pos[0]).erase(a.pos[1].s))
+        throw AttributeError("'" + type_name(a.pos[0]) + "' object has no attribute '" + a.pos[1].s + "'");
+      return Value::none();
+    });
+    m["__repr__"] = method("object.__repr__", [](Interpreter&, CallArgs& a) { return Value::str(plain_repr(arg(a, 0, "self"))); });
+    m["__str__"] = method("object.__str__", [](Interpreter& in, CallArgs& a) { return Value::str(in.repr_of(arg(a, 0, "self"))); });
+    m["__eq__"] = method("object.__eq__", [](Interpreter&, CallArgs& a) {
+      return a.pos.size() == 2 && a.pos[0].obj == a.pos[1].obj ? Value::boolean(true) : Value::not_implemented();
+    });
+    m["__ne__"] = method("object.__ne__", [](Interpreter& in, CallArgs& a) {
+      if (a.pos.size() != 2) throw TypeError("expected 1 argument");
+      return Value::boolean(!in.truth(in.compare("==", a.pos[0], a.pos[1])));
+    });
+    m["__hash__"] = method("object.__hash__", [](Interpreter&, CallArgs& a) {
+      return Value::integer(static_cast<int64_t>(reinterpret_cast<uintptr_t>(arg(a, 0, "self").obj.get()) >> 4));
+    });
+    m["__format__"] = method("object.__format__", [](Interpreter& in, CallArgs& a) {
+      if (a.pos.size() != 2) throw TypeError("expected 1 argument");
+      if (!str(a.pos[1]).empty()) throw TypeError("unsupported format string passed to " + type_name(a.pos[0]) + ".__format__");
+      return Value::str(in.str_of(a.pos[0]));
+    });
+    m["__new__"] = builtin("object.__new__", [](Interpreter&, CallArgs& a) {
+      if (a.pos.empty() || a.pos[0].kind != Value::Class) throw TypeError("object.__new__(X): X is not a type object");
+      return instance_of(class_ptr(a.pos[0]));
+    });
+    m["__init_subclass__"] = builtin("object.__init_subclass__", [](Interpreter&, CallArgs&) { return Value::none(); });
+  });
+}
+
+}  // namespace
+
+void add_class_builtins(Interpreter& in, std::map<std::string, Value>& b) {
+  (void)in;
+  add_object_methods();
   b["super"] = builtin("super", super_fn);
-  b["object"] = class_val(object_class());
+  b["object"] = Value::of_class(builtin_class("object"));
   b["property"] = builtin("property", [](Interpreter&, CallArgs& a) {
     static const Signature sig = Signature::parse("def property(fget=None, fset=None, fdel=None, doc=None)");
     Args p = bind_args(sig, a, "property");
@@ -382,20 +468,20 @@ void add_class_builtins(std::map<std::string, Value>& b) {
     std::vector<Value> bases = a.pos[1].kind == Value::Tuple ? as_seq(a.pos[1]) : std::vector<Value>{a.pos[1]};
     for (const Value& c : bases) {
       if (c.kind != Value::Class) throw TypeError("issubclass() arg 2 must be a class, a tuple of classes, or a union");
-      if (class_ptr(c) == object_class() || is_subclass(class_ptr(a.pos[0]), static_cast<ClassObj*>(c.obj.get()))) return Value::boolean(true);
+      if (is_subclass(class_ptr(a.pos[0]), static_cast<ClassObj*>(c.obj.get()))) return Value::boolean(true);
     }
     return Value::boolean(false);
   });
-  b["type"] = builtin("type", [](Interpreter& in, CallArgs& a) {
-    if (a.pos.size() != 1 || !a.kw.empty()) throw TypeError("attn's type() takes one argument (it does not make classes)");
-    const Value& v = a.pos[0];
-    if (v.kind == Value::Instance) return class_val(inst(v).cls);
-    if (v.kind == Value::Tensor) return class_val(tensor_class(as_tensor(v).is_parameter()));
-    static const std::set<std::string> plain = {"int", "float", "str", "list", "tuple", "dict", "set", "bool"};
-    if (plain.count(type_name(v))) return in.lookup(type_name(v));
-    throw NotImplementedError("attn's type() knows instances of classes and int, float, str, bool, list, "
-                             "tuple, dict, set, not " + type_name(v) + ": use isinstance()");
-  });
+  b["type"] = Value::of_class(builtin_class("type"));
+  static const bool type_made = [] {
+    builtin_class("type")->slots.make = [](Interpreter&, const ClassPtr&, CallArgs& a) {
+      if (a.pos.size() == 1 && a.kw.empty()) return Value::of_class(type_of(a.pos[0]));
+      if (a.pos.size() == 3) throw NotImplementedError("attn's type() does not make classes: write a class statement");
+      throw TypeError("type() takes 1 or 3 arguments");
+    };
+    return true;
+  }();
+  (void)type_made;
   b["getattr"] = builtin("getattr", [](Interpreter& in, CallArgs& a) {
     if (a.pos.size() < 2 || a.pos.size() > 3) throw TypeError(fmt::format("getattr expected 2 or 3 arguments, got {}", a.pos.size()));
     if (a.pos[1].kind != Value::Str) throw TypeError("attribute name must be string, not '" + type_name(a.pos[1]) + "'");
@@ -409,8 +495,20 @@ void add_class_builtins(std::map<std::string, Value>& b) {
   b["hasattr"] = builtin("hasattr", [](Interpreter& in, CallArgs& a) {
     if (a.pos.size() != 2) throw TypeError(fmt::format("hasattr expected 2 arguments, got {}", a.pos.size()));
     if (a.pos[1].kind != Value::Str) throw TypeError("attribute name must be string, not '" + type_name(a.pos[1]) + "'");
+    const Value& obj = a.pos[0];
+    const std::string& name = a.pos[1].s;
+    if (obj.kind == Value::Class) {   // a class's own order: no exception for a missing name
+      for (const ClassObj* c : class_ptr(obj)->mro())
+        if (c->methods.count(name)) return Value::boolean(true);
+      const bool special = name == "__name__" || name == "__qualname__" || name == "__module__" || name == "__mro__" ||
+                           name == "__bases__" || name == "__dict__" || name == "__class__";
+      const ClassObj& c = *class_ptr(obj);
+      const bool unbound_method = c.module == "builtins" && (c.name == "str" || c.name == "list" || c.name == "dict" || c.name == "tuple");
+      if (special) return Value::boolean(true);
+      if (!unbound_method) return Value::boolean(false);
+    }
     try {
-      in.getattr(a.pos[0], a.pos[1].s);
+      in.getattr(obj, name);
       return Value::boolean(true);
     } catch (const PyError& e) {
       if (is_instance_of(e, "AttributeError")) return Value::boolean(false);
@@ -423,18 +521,27 @@ void add_class_builtins(std::map<std::string, Value>& b) {
     in.setattr(a.pos[0], a.pos[1].s, a.pos[2]);
     return Value::none();
   });
+  b["delattr"] = builtin("delattr", [](Interpreter& in, CallArgs& a) {
+    if (a.pos.size() != 2) throw TypeError(fmt::format("delattr expected 2 arguments, got {}", a.pos.size()));
+    if (a.pos[1].kind != Value::Str) throw TypeError("attribute name must be string, not '" + type_name(a.pos[1]) + "'");
+    in.delattr(a.pos[0], a.pos[1].s);
+    return Value::none();
+  });
   b["callable"] = builtin("callable", [](Interpreter&, CallArgs& a) {
     Value v = arg(a, 0, "obj");
     bool yes = v.kind == Value::Function || v.kind == Value::Builtin || v.kind == Value::Class;
-    if (v.kind == Value::Instance) {
-      yes = inst(v).cls->is_module;
-      for (const ClassPtr& c : mro(inst(v).cls)) yes = yes || c->methods.count("__call__");
-    }
+    if (v.kind == Value::Instance)
+      for (const ClassObj* c : type_of(v)->mro()) yes = yes || c->methods.count("__call__") || bool(c->slots.call);
     return Value::boolean(yes);
   });
   b["repr"] = builtin("repr", [](Interpreter& in, CallArgs& a) { return Value::str(in.repr_of(arg(a, 0, "obj"))); });
+  b["vars"] = builtin("vars", [](Interpreter& in, CallArgs& a) {
+    if (a.pos.size() != 1 || !a.kw.empty()) throw NotImplementedError("attn's vars() takes one object");
+    const Value& v = a.pos[0];
+    if (v.kind == Value::Instance) return in.getattr(v, "__dict__");
+    if (v.kind == Value::Class) return in.getattr(v, "__dict__");
+    throw TypeError("vars() argument must have __dict__ attribute");
+  });
 }
-
-Value torch_tensor_class() { return class_val(tensor_class(false)); }
 
 }  // namespace attn::py

@@ -18,6 +18,7 @@ const std::vector<std::pair<const char*, const char*>> kHierarchy = {
     {"ModuleNotFoundError", "ImportError"}, {"LookupError", "Exception"}, {"IndexError", "LookupError"},
     {"KeyError", "LookupError"},     {"NameError", "Exception"},      {"UnboundLocalError", "NameError"},
     {"RuntimeError", "Exception"},   {"NotImplementedError", "RuntimeError"}, {"RecursionError", "RuntimeError"},
+    {"SystemError", "Exception"},
     {"StopIteration", "Exception"},  {"SyntaxError", "Exception"},    {"IndentationError", "SyntaxError"},
     {"TypeError", "Exception"},      {"ValueError", "Exception"},     {"OSError", "Exception"},
     {"FileNotFoundError", "OSError"}, {"TimeoutError", "OSError"},    {"MemoryError", "Exception"},
@@ -33,8 +34,8 @@ const std::vector<Value>& args_of(const Value& self) {
 }
 
 bool derives_from(const ClassObj* c, const std::string& name) {
-  for (; c; c = c->bases.empty() ? nullptr : c->bases.front().get())
-    if (c->name == name && c->module == "builtins") return true;
+  for (const ClassObj* b : c->mro())
+    if (b->name == name && b->module == "builtins") return true;
   return false;
 }
 
@@ -54,23 +55,31 @@ std::string exception_repr(const Value& self) {
   return out + ")";
 }
 
-void exception_init(Interpreter&, Value& self, CallArgs& a) {
+// BaseException.__new__ and __init__ both keep the arguments as `args`.
+void exception_init(Interpreter&, const Value& self, CallArgs& a) {
   if (!a.kw.empty()) throw TypeError(inst(self).cls->name + "() takes no keyword arguments");
   inst(self).set("args", Value::tuple(a.pos));
+}
+
+Value exception_make(Interpreter& in, const ClassPtr& cls, CallArgs& a) {
+  auto o = std::make_shared<InstanceObj>();
+  o->cls = cls;
+  Value self = Value::of_instance(std::move(o));
+  exception_init(in, self, a);
+  return self;
 }
 
 const std::map<std::string, std::shared_ptr<ClassObj>>& classes() {
   static const std::map<std::string, std::shared_ptr<ClassObj>> all = [] {
     std::map<std::string, std::shared_ptr<ClassObj>> m;
     for (const auto& [name, base] : kHierarchy) {
-      auto c = std::make_shared<ClassObj>();
-      c->name = name;
-      c->module = std::string(name) == "PackageNotFoundError" ? "importlib.metadata" : "builtins";
-      if (*base) c->bases.push_back(m.at(base));
+      auto c = make_native_class(name, std::string(name) == "PackageNotFoundError" ? "importlib.metadata" : "builtins",
+                                 *base ? std::vector<ClassPtr>{m.at(base)} : std::vector<ClassPtr>{});
       if (std::string(name) == "BaseException") {
-        c->native_init = exception_init;
-        c->native_str = exception_str;
-        c->native_repr = exception_repr;
+        c->slots.make = exception_make;
+        c->slots.init = exception_init;
+        c->slots.str = [](Interpreter&, const Value& self) { return exception_str(self); };
+        c->slots.repr = [](Interpreter&, const Value& self) { return exception_repr(self); };
       }
       m[name] = c;
     }
@@ -84,10 +93,7 @@ const std::map<std::string, std::shared_ptr<ClassObj>>& classes() {
 void add_exception_classes(std::map<std::string, Value>& builtins) {
   for (const auto& [name, cls] : classes()) {
     if (cls->module != "builtins") continue;
-    Value v;
-    v.kind = Value::Class;
-    v.obj = cls;
-    builtins[name] = v;
+    builtins[name] = Value::of_class(cls);
   }
 }
 
@@ -104,9 +110,7 @@ Value new_exception(const std::string& cls, std::vector<Value> args) {
   auto o = std::make_shared<InstanceObj>();
   o->cls = exception_class(cls);
   o->set("args", Value::tuple(std::move(args)));
-  Value v;
-  v.kind = Value::Instance;
-  v.obj = o;
+  Value v = Value::of_instance(o);
   return v;
 }
 

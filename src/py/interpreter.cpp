@@ -6,9 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <unordered_set>
 
-#include "core/deadline.h"
 #include "py/exceptions.h"
 #include "py/limits.h"
 #include "py/parser.h"
@@ -21,32 +21,62 @@ bool declared(const std::vector<std::string>& sorted_names, const std::string& n
   return std::binary_search(sorted_names.begin(), sorted_names.end(), name);
 }
 
-// Lists, dicts and module namespaces that hold themselves (a.append(a); two imported files that
-// import each other) are reference cycles shared_ptr never frees: LeakSanitizer's finding in the
-// sanitizer build. The session is over, so empty each such container reachable from its names,
-// its modules and the printed values it still holds. Instances, functions and classes are not
-// entered: a printed nn.Module may live on in a LessonRun. Snapshots already moved to a
-// LessonRun are copies, not reached here. Walks with its own stack: no recursion on deep values.
-void break_cycles(const std::map<std::string, Value>& names, const std::map<std::string, Value>& modules,
-                  const std::vector<PrintedValue>& printed) {
+// Objects that hold themselves (a.append(a); `m.me = m` on an instance; a class whose method's
+// default is the class; two imported files that import each other) are reference cycles
+// shared_ptr never frees: LeakSanitizer's finding in the sanitizer build. The session is over,
+// so empty every container reachable from its names and modules: lists, tuples, dicts, module
+// namespaces, instances' attribute dicts, the attributes of classes the session made, and
+// functions' defaults. Objects shared by every session (built-in and native classes, and what
+// only they reach) are left as they are. Walks with its own stack: no recursion on deep values.
+void break_cycles(const std::map<std::string, Value>& names, const std::map<std::string, Value>& modules) {
   std::vector<Value> todo;
   for (const auto& [name, v] : names) todo.push_back(v);
   for (const auto& [path, v] : modules) todo.push_back(v);
-  for (const PrintedValue& p : printed) todo.push_back(p.value);
   std::unordered_set<const Obj*> seen;
   std::vector<Value> containers;
+  std::vector<std::shared_ptr<ClassObj>> classes;
+  std::vector<std::shared_ptr<FunctionObj>> functions;
   while (!todo.empty()) {
     Value v = std::move(todo.back());
     todo.pop_back();
-    const bool file_module = v.kind == Value::Namespace && v.obj && static_cast<const NamespaceObj*>(v.obj.get())->names.count("__file__");
-    if (!v.obj || !(v.kind == Value::List || v.kind == Value::Tuple || v.kind == Value::Dict || file_module)) continue;
-    if (!seen.insert(v.obj.get()).second) continue;
-    if (v.kind == Value::Dict)
-      for (const auto& [key, x] : static_cast<const DictObj*>(v.obj.get())->items) todo.push_back(x);
-    else if (v.kind == Value::Namespace)
-      for (const auto& [name, x] : static_cast<const NamespaceObj*>(v.obj.get())->names) todo.push_back(x);
-    else
-      for (const Value& x : static_cast<const SeqObj*>(v.obj.get())->items) todo.push_back(x);
+    if (!v.obj || !seen.insert(v.obj.get()).second) continue;
+    switch (v.kind) {
+      case Value::Dict:
+        for (const auto& [key, x] : static_cast<const DictObj*>(v.obj.get())->items) todo.push_back(x);
+        break;
+      case Value::Namespace:
+        for (const auto& [name, x] : static_cast<const NamespaceObj*>(v.obj.get())->names) todo.push_back(x);
+        break;
+      case Value::List: case Value::Tuple:
+        for (const Value& x : static_cast<const SeqObj*>(v.obj.get())->items) todo.push_back(x);
+        break;
+      case Value::Instance: {
+        auto* o = static_cast<InstanceObj*>(v.obj.get());
+        if (o->dict && !o->dict->items.empty()) {
+          Value d;
+          d.kind = Value::Dict;
+          d.obj = o->dict;
+          todo.push_back(d);
+        }
+        todo.push_back(Value::of_class(o->cls));
+        continue;
+      }
+      case Value::Class: {
+        auto c = std::static_pointer_cast<ClassObj>(v.obj);
+        if (c->immutable) continue;
+        for (const auto& [name, x] : c->methods) todo.push_back(x);
+        classes.push_back(std::move(c));
+        continue;
+      }
+      case Value::Function: {
+        auto f = std::static_pointer_cast<FunctionObj>(v.obj);
+        for (const Value& x : f->defaults) todo.push_back(x);
+        for (const auto& [name, x] : f->kwdefaults) todo.push_back(x);
+        functions.push_back(std::move(f));
+        continue;
+      }
+      default: continue;
+    }
     containers.push_back(std::move(v));
   }
   for (Value& c : containers) {
@@ -54,43 +84,66 @@ void break_cycles(const std::map<std::string, Value>& names, const std::map<std:
     else if (c.kind == Value::Namespace) static_cast<NamespaceObj*>(c.obj.get())->names.clear();
     else static_cast<SeqObj*>(c.obj.get())->items.clear();
   }
-}
-
-std::string timeout_message(double seconds) {
-  return fmt::format("TimeoutError: the cell ran longer than its time limit of {:g} seconds (--time-limit SECONDS changes it)",
-                     seconds);
+  for (auto& c : classes) c->methods.clear();
+  for (auto& f : functions) {
+    f->defaults.clear();
+    f->kwdefaults.clear();
+  }
 }
 
 }  // namespace
 
-// Attach the line (and the imported file, if that is what runs) to an error from a native
-// function or core op; an error that has its place already keeps it.
-void rethrow_at(int line, const std::string& file) {
+void Interpreter::rethrow_at(int line, const std::string& file) {
+  // A built-in module written in Python (a library's, "<torch.nn.modules>") is not the lesson's
+  // code: an error passing through it takes the line of the lesson's statement that called it.
+  if (!file.empty() && file.front() == '<') line = 0;
+  const std::string where = line ? file : "";
   try {
     throw;
   } catch (const LimitError& e) {   // raised where no line is known (limits.h)
-    if (e.line == 0) throw LimitError(line, e.what(), file);
+    if (e.line == 0) throw LimitError(line, e.what(), where);
     throw;
   } catch (const PyError& e) {
-    if (e.line != 0) throw;
+    if (e.line != 0 || line == 0) throw;
     PyError placed = e;
     placed.line = line;
-    placed.file = file;
+    placed.file = where;
     throw placed;
   } catch (const ScriptError&) {
     throw;
   } catch (const std::bad_alloc&) {   // a value the machine cannot hold: Python's MemoryError, not a crash
-    throw PyError(new_exception("MemoryError", {Value::str("out of memory (the cell asked for more than this machine could allocate)")}), "", line, file);
-  } catch (const core::DeadlineExceeded& e) {   // a kernel saw the cell's deadline pass (core/deadline.h)
-    throw LimitError(line, timeout_message(e.seconds), file);
+    throw PyError(new_exception("MemoryError", {Value::str("out of memory (the cell asked for more than this machine could allocate)")}), "", line, where);
   } catch (const std::ios_base::failure&) {   // `out` could not take what the cell printed (badbit)
-    throw PyError(new_exception("OSError", {Value::str("attn could not keep what the cell printed (writing its output failed)")}), "", line, file);
-  } catch (const core::TensorError& e) {   // PyTorch's RuntimeError (IndexError, ValueError) for a tensor op it rejects
-    throw PyError(new_exception(e.python_type(), {Value::str(e.what())}), "", line, file);
-  } catch (const std::exception& e) {
-    throw PyError(new_exception("RuntimeError", {Value::str(e.what())}), "", line, file);
+    throw PyError(new_exception("OSError", {Value::str("attn could not keep what the cell printed (writing its output failed)")}), "", line, where);
+  } catch (...) {
+    for (auto it = translators_.rbegin(); it != translators_.rend(); ++it) {   // a host library's own errors
+      try {
+        (*it)();
+      } catch (const LimitError& e) {
+        throw LimitError(e.line ? e.line : line, e.what(), e.line ? e.file : where);
+      } catch (const PyError& e) {
+        PyError placed = e;
+        placed.line = line;
+        placed.file = where;
+        throw placed;
+      }
+    }
+    try {
+      throw;
+    } catch (const std::exception& e) {   // anything else: a bug in attn, reported as Python would a C error
+      throw PyError(new_exception("SystemError", {Value::str(e.what())}), "", line, where);
+    }
   }
 }
+
+namespace {
+thread_local Interpreter* current_interpreter = nullptr;
+}  // namespace
+
+Interpreter* Interpreter::current() { return current_interpreter; }
+
+CurrentScope::CurrentScope(Interpreter& in) : saved_(current_interpreter) { current_interpreter = &in; }
+CurrentScope::~CurrentScope() { current_interpreter = saved_; }
 
 Value builtin(const std::string& name, NativeFn fn) {
   auto o = std::make_shared<BuiltinObj>();
@@ -102,12 +155,36 @@ Value builtin(const std::string& name, NativeFn fn) {
   return v;
 }
 
-Interpreter::Interpreter(core::CpuKernels cpu, core::DropoutRng rng)
-    : state(cpu, rng), main_(std::make_shared<NamespaceObj>()), globals_(main_) {
+Value method(const std::string& name, NativeFn fn) {
+  Value m = builtin(name, std::move(fn));
+  static_cast<BuiltinObj*>(m.obj.get())->method = true;
+  return m;
+}
+
+Value module_value(const std::string& name, std::shared_ptr<NamespaceObj> ns) {
+  if (!ns->names.count("__name__")) ns->names["__name__"] = Value::str(name);
+  Value v;
+  v.kind = Value::Namespace;
+  v.s = name;
+  v.obj = std::move(ns);
+  return v;
+}
+
+NamespaceObj& names_of(const Value& module) {
+  if (module.kind != Value::Namespace) throw TypeError("'" + type_name(module) + "' object is not a module");
+  return *static_cast<NamespaceObj*>(module.obj.get());
+}
+
+Interpreter::Interpreter() : main_(std::make_shared<NamespaceObj>()), globals_(main_) {
   add_python_builtins(builtins_);
-  add_class_builtins(builtins_);
+  add_class_builtins(*this, builtins_);
   add_more_builtins(builtins_);
   add_exception_classes(builtins_);
+  builtins_["NotImplemented"] = Value::not_implemented();
+  Value ellipsis;
+  ellipsis.kind = Value::Ellipsis;
+  builtins_["Ellipsis"] = ellipsis;
+  add_standard_modules(*this);
   main_->names["__name__"] = Value::str("__main__");
   // A print() that cannot be written (std::bad_alloc while the buffer grows) must stop the cell
   // as a MemoryError (rethrow_at), not set badbit and drop this and every later line silently.
@@ -115,20 +192,27 @@ Interpreter::Interpreter(core::CpuKernels cpu, core::DropoutRng rng)
 }
 
 // A function that closes over its defining scope and is stored in it is a reference cycle;
-// the session is over, so empty those scopes (a printed function keeps its name and code).
+// the session is over, so empty those scopes (a function the caller kept keeps its name and code).
 Interpreter::~Interpreter() {
   for (const std::weak_ptr<Scope>& w : closures_)
     if (std::shared_ptr<Scope> s = w.lock()) {
       s->vars.clear();
       s->parent.reset();
     }
-  break_cycles(main_->names, modules_, printed);
+  break_cycles(main_->names, modules_);
 }
 
-void Interpreter::record_printed(const std::string& name, const Value& v) {
-  if (v.kind == Value::Str || v.kind == Value::None) return;
-  std::string text = str_of(v);
-  printed.push_back({name, snapshot(v), std::move(text)});
+void Interpreter::record_printed(const std::string& name, const Value& v, const std::string& text) {
+  if (!on_print || v.kind == Value::Str || v.kind == Value::None) return;
+  on_print(name, v, text);
+}
+
+void Interpreter::add_module(const std::string& name, ModuleMaker make) { makers_[name] = std::move(make); }
+
+void Interpreter::add_source_module(const std::string& name, std::string label, std::string source) {
+  makers_[name] = [name, label = std::move(label), source = std::move(source)](Interpreter& in) {
+    return in.import_source(name, label, source, true);
+  };
 }
 
 std::string Interpreter::take_output() {
@@ -145,13 +229,11 @@ void Interpreter::check_budget() const {
 }
 
 void Interpreter::run_cell(const std::string& source, bool echo_last, int first_line) {
-  const core::autograd::SequenceScope sequence(state.sequence);   // this session numbers its nodes
+  const CurrentScope running(*this);
   steps_ = 0;
   out.clear();   // a cell whose output failed left badbit set; the next one writes again
   deadline_ = std::chrono::steady_clock::now() +
               std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(time_limit_));
-  // The kernels of one huge op look at the same deadline (core/deadline.h).
-  core::ScopedDeadline kernels_deadline(deadline_, time_limit_);
   // The cell's tree lives while the cell runs; what outlives it (a `def`) owns its own part.
   const Block body = parse_program(source, first_line);
   bool echo = echo_last && !body.empty() && body.back()->kind == Stmt::ExprStmt;
@@ -166,12 +248,14 @@ void Interpreter::run_cell(const std::string& source, bool echo_last, int first_
     rethrow_at(last.line, file_);
   }
   if (!v.is_none()) {
+    std::string text;
     try {
-      out << repr_of(v) << "\n";
+      text = repr_of(v);
+      out << text << "\n";
+      record_printed(last.value->kind == Expr::Call && last.value->a->kind == Expr::Name ? last.value->a->name + "(...)" : "_", v, text);
     } catch (...) {
       rethrow_at(last.line, file_);
     }
-    record_printed(last.value->kind == Expr::Call && last.value->a->kind == Expr::Name ? last.value->a->name + "(...)" : "_", v);
   }
 }
 
@@ -292,18 +376,20 @@ Interpreter::Flow Interpreter::exec_stmt(const StmtPtr& ptr, Value* ret) {
         for (const ExprPtr& t : s.targets) assign(*t, v);
         break;
       }
-      case Stmt::AugAssign: {   // target first, then the value, as Python
+      case Stmt::AugAssign: {   // target first, then the value, as Python; x[k] += v stores back with __setitem__
         Value target = eval(*s.target);
         Value value = eval(*s.value);
-        if (target.kind == Value::Tensor && (s.op == "+" || s.op == "-" || s.op == "*" || s.op == "/") &&
-            (value.kind == Value::Tensor || value.is_number())) {   // Tensor.__iadd__ & co.: in place
-          const core::BinOp op = s.op == "+" ? core::BinOp::add : s.op == "-" ? core::BinOp::sub
-                                 : s.op == "*" ? core::BinOp::mul : core::BinOp::div;
-          assign(*s.target, tensor_inplace(*this, op, target, value, s.target->kind == Expr::Subscript));
-          break;
+        const bool item = s.target->kind == Expr::Subscript;
+        augmenting_item_ += item;
+        Value r;
+        try {
+          r = inplace_op(s.op, target, value);
+        } catch (...) {
+          augmenting_item_ -= item;
+          throw;
         }
-        const Value r = binop(s.op, target, value);
-        assign(*s.target, state.grad_enabled ? r : without_grad(r));
+        augmenting_item_ -= item;
+        assign(*s.target, r);
         break;
       }
       case Stmt::Import: exec_import(s); break;
@@ -320,13 +406,13 @@ Interpreter::Flow Interpreter::exec_stmt(const StmtPtr& ptr, Value* ret) {
         return broke ? Flow::next : exec(s.orelse, ret);
       }
       case Stmt::If:
-        return exec(truthy(eval(*s.value)) ? s.body : s.orelse, ret);
+        return exec(truth(eval(*s.value)) ? s.body : s.orelse, ret);
       case Stmt::Return:
         *ret = s.value ? eval(*s.value) : Value::none();
         return Flow::returned;
       case Stmt::Pass: break;
       case Stmt::Assert:
-        if (!truthy(eval(*s.value)))
+        if (!truth(eval(*s.value)))
           throw s.target ? PyError(new_exception("AssertionError", {eval(*s.target)})) : AssertionError("");
         break;
       default: return exec_more(ptr, ret);
@@ -346,9 +432,13 @@ void Interpreter::exec_class(const StmtPtr& ptr) {
     Value base = eval(*b);
     if (base.kind != Value::Class) throw TypeError("a class can only derive from a class");
     auto bc = std::static_pointer_cast<ClassObj>(base.obj);
-    cls->is_module = cls->is_module || bc->is_module;
+    static const std::set<std::string> containers = {"int", "float", "str", "list", "tuple", "dict", "set", "bool", "range"};
+    if (bc->module == "builtins" && containers.count(bc->name))
+      throw NotImplementedError("attn's classes cannot derive from the built-in type '" + bc->name + "'");
     cls->bases.push_back(bc);
   }
+  if (cls->bases.empty()) cls->bases.push_back(builtin_class("object"));
+  cls->mro();   // the order is checked now: TypeError for bases Python cannot order
   auto body = std::make_shared<Scope>();
   body->kind = Scope::class_body;
   body->parent = frames_.empty() ? nullptr : frames_.back();
@@ -364,10 +454,7 @@ void Interpreter::exec_class(const StmtPtr& ptr) {
         std::find(cls->fields.begin(), cls->fields.end(), st->targets[0]->name) == cls->fields.end())
       cls->fields.push_back(st->targets[0]->name);
   for (const std::shared_ptr<FunctionObj>& f : body->defined) f->owner = cls;
-  Value v;
-  v.kind = Value::Class;
-  v.obj = cls;
-  store(s.name, decorate(s, v));
+  store(s.name, decorate(s, Value::of_class(cls)));
 }
 
 void Interpreter::assign(const Expr& target, const Value& v) {
@@ -378,29 +465,10 @@ void Interpreter::assign(const Expr& target, const Value& v) {
     case Expr::Attribute: setattr(eval(*target.a), target.name, v); return;
     case Expr::Subscript: {
       Value obj = eval(*target.a);
-      if (obj.kind == Value::Dict) {
-        static_cast<DictObj*>(obj.obj.get())->set(eval(*target.items.at(0)), v);
-        return;
-      }
-      if (obj.kind == Value::List && target.items.size() == 1) {
-        auto& items = as_seq(obj);
-        int64_t k = to_int(eval(*target.items[0]), "list index");
-        if (k < 0) k += static_cast<int64_t>(items.size());
-        if (k < 0 || k >= static_cast<int64_t>(items.size())) throw IndexError("list assignment index out of range");
-        items[k] = v;
-        return;
-      }
-      if (obj.kind == Value::Tensor) {
-        // x[i] = value / x[i, j] = value: write through into the tensor (used by `for` loops
-        // that fill torch.empty(...) results, as in the book chapter).
-        CallArgs a;
-        a.pos.push_back(v);
-        for (const ExprPtr& ix : target.items) a.pos.push_back(eval(*ix));
-        CallArgs set_args = a;
-        call(tensor_attribute(*this, obj, "__setitem__"), set_args);
-        return;
-      }
-      throw TypeError("'" + type_name(obj) + "' object does not support item assignment");
+      std::vector<Value> idx;
+      for (const ExprPtr& ix : target.items) idx.push_back(eval(*ix));
+      setitem(obj, idx.size() == 1 ? idx[0] : Value::tuple(idx), v);
+      return;
     }
     default: throw SyntaxError("cannot assign to this expression");
   }
@@ -408,12 +476,7 @@ void Interpreter::assign(const Expr& target, const Value& v) {
 
 // a, b = v; a, *rest = v; (a, b), c = v: Python's unpacking, with its messages.
 void Interpreter::assign_unpack(const Expr& target, const Value& v) {
-  switch (v.kind) {
-    case Value::None: case Value::Bool: case Value::Int: case Value::Float: case Value::Function:
-    case Value::Builtin: case Value::Class: case Value::Dtype: case Value::Slice: case Value::Namespace:
-      throw TypeError("cannot unpack non-iterable " + type_name(v) + " object");
-    default: break;
-  }
+  if (!iterable(v)) throw TypeError("cannot unpack non-iterable " + type_name(v) + " object");
   std::vector<Value> items = iterate(v);
   const size_t n = target.items.size(), m = items.size();
   size_t star = n;
@@ -433,83 +496,6 @@ void Interpreter::assign_unpack(const Expr& target, const Value& v) {
   for (size_t k = 0; k < star; ++k) assign(*target.items[k], items[k]);
   assign(*target.items[star]->a, Value::list(std::vector<Value>(items.begin() + static_cast<std::ptrdiff_t>(star), items.end() - static_cast<std::ptrdiff_t>(after))));
   for (size_t k = 0; k < after; ++k) assign(*target.items[star + 1 + k], items[m - after + k]);
-}
-
-// ---- calls ----
-
-Value Interpreter::call(const Value& fn, CallArgs& args) {
-  switch (fn.kind) {
-    case Value::Builtin: {   // every torch op, method and module forward: no graph under no_grad
-      Value r = static_cast<BuiltinObj*>(fn.obj.get())->fn(*this, args);
-      return state.grad_enabled ? r : without_grad(r);
-    }
-    case Value::Function: return call_function(*static_cast<FunctionObj*>(fn.obj.get()), args);
-    case Value::Class: return instantiate(std::static_pointer_cast<ClassObj>(fn.obj), args);
-    case Value::Instance: {     // obj(x) runs its class's __call__; module(x) runs forward(x)
-      auto cls = static_cast<InstanceObj*>(fn.obj.get())->cls;
-      for (const auto& c : mro(cls)) {
-        auto it = c->methods.find("__call__");
-        if (it != c->methods.end()) return call(bound_method(fn, it->second, "__call__"), args);
-      }
-      if (!cls->is_module) throw TypeError("'" + type_name(fn) + "' object is not callable");
-      Value self = fn;
-      return call(getattr(self, "forward"), args);
-    }
-    default: throw TypeError("'" + type_name(fn) + "' object is not callable");
-  }
-}
-
-Value Interpreter::instantiate(const std::shared_ptr<ClassObj>& cls, CallArgs& args) {
-  auto inst = std::make_shared<InstanceObj>();
-  inst->cls = cls;
-  Value self;
-  self.kind = Value::Instance;
-  self.obj = inst;
-  if (is_exception_class(cls)) inst->set("args", Value::tuple(args.pos));   // BaseException.__new__
-  if (const Value* init = cls->find_method("__init__")) {
-    CallArgs a = args;
-    a.pos.insert(a.pos.begin(), self);
-    call(*init, a);
-    return self;
-  }
-  for (auto c = cls; c; c = c->bases.empty() ? nullptr : c->bases.front())
-    if (c->native_init) {
-      c->native_init(*this, self, args);
-      return self;
-    }
-  if (!args.pos.empty() || !args.kw.empty())
-    throw TypeError(cls->name + "() takes no arguments");
-  return self;
-}
-
-// ---- attributes ----
-
-Value Interpreter::getattr(const Value& obj, const std::string& name) {
-  switch (obj.kind) {
-    case Value::Namespace: {
-      auto& names = static_cast<NamespaceObj*>(obj.obj.get())->names;
-      auto it = names.find(name);
-      if (it == names.end())
-        throw AttributeError("module '" + obj.s + "' has no attribute '" + name + "'" +
-                                 (names.count("__file__") ? "" : " (attn implements the parts of torch the lessons use)"));
-      return it->second;
-    }
-    case Value::Tensor: return tensor_attribute(*this, obj, name);
-    case Value::Str: return str_attribute(obj, name);
-    case Value::Instance: return getattr_instance(obj, name);
-    case Value::Class: return getattr_class(obj, name);
-    case Value::Function:
-      if (name == "__name__") return Value::str(static_cast<FunctionObj*>(obj.obj.get())->def->name);
-      if (name == "__qualname__") return Value::str(static_cast<FunctionObj*>(obj.obj.get())->qualname);
-      throw AttributeError("'function' object has no attribute '" + name + "'");
-    case Value::Size: case Value::Tuple: case Value::List: case Value::Dict: {
-      CallArgs a;
-      a.pos.push_back(obj);
-      a.pos.push_back(Value::str(name));
-      return call(lookup("__seqattr__"), a);
-    }
-    default: throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
-  }
 }
 
 }  // namespace attn::py

@@ -1,48 +1,39 @@
-// py/interpreter.h: runs lesson code cells (the Python subset of ast.h) against core tensors.
+// py/interpreter.h: a Python session that runs lesson code cells (the Python subset of ast.h).
 //
 // What it is: a tree-walking interpreter with Python's scoping for the subset (a module's globals,
 // one local scope per call, closures over enclosing functions, `global`/`nonlocal`, class bodies),
-// the `torch` / `torch.nn` / `torch.nn.functional` names the articles use (torch_api.cpp,
-// nn_modules.cpp), Python's builtins (builtins.cpp), exceptions (exceptions.h) and imports of
-// .py files next to the lesson (modules.cpp). print() writes into an output buffer the lesson
-// runner reads after each cell. One Interpreter = one Python session.
-// The member functions live by topic: interpreter.cpp (statements, assignment, calls), eval.cpp
+// Python's builtins (builtins.cpp), exceptions (exceptions.h), the object protocol through which
+// user classes' dunder methods and native classes' hooks run (protocol.cpp), and imports: of
+// built-in modules (math, typing, ...; a host library adds its own with add_module) and of .py
+// files next to the lesson (modules.cpp). print() writes into an output buffer the caller reads
+// after each cell. One Interpreter = one Python session: its limits, its import folder, its output.
+// The member functions live by topic: interpreter.cpp (statements, assignment), eval.cpp
 // (expressions), statements.cpp (while, try, with, raise, del), calls.cpp (def, lambda, argument
-// binding), classes.cpp (attributes of classes and instances, super), modules.cpp (import).
-// What it is not: a general Python. It is guarded (py/limits.h) against a cell that nests too
-// deep, grows too large, takes more than limits::kMaxSteps steps or runs past its time limit;
-// those stop the cell with a LimitError, which a lesson's code cannot catch.
+// binding), classes.cpp (attributes of classes and instances, super), protocol.cpp (operators,
+// items, len, iteration, repr through dunders and hooks), modules.cpp (import).
+// What it is not: a general Python, or a numeric library: it knows nothing of arrays. A host
+// library (src/torch) registers its classes (value.h's Slots), modules (add_module), session
+// state (extension<T>()), and the errors of its own code (add_error_translator). The interpreter
+// is guarded (py/limits.h) against a cell that nests too deep, grows too large, takes more than
+// limits::kMaxSteps steps or runs past its time limit; those stop the cell with a LimitError,
+// which a lesson's code cannot catch.
 #pragma once
 
 #include <chrono>
 #include <exception>
+#include <functional>
 #include <map>
+#include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <typeindex>
+#include <unordered_map>
 
-#include "core/autograd.h"
-#include "core/random.h"
 #include "py/limits.h"
 #include "py/value.h"
 
 namespace attn::py {
-
-// The numeric state of one session (one lesson run), fixed when its Interpreter is made: the
-// CPU kernel family whose rounding exp, softmax, rand and randn reproduce, the generator behind
-// nn.Dropout's mask, torch's default generator (made with `cpu`) and the print options. Nothing numeric is
-// process-wide: two Interpreters, or a re-run with other options, never see each other's.
-struct RunState {
-  RunState(core::CpuKernels cpu_, core::DropoutRng rng_) : cpu(cpu_), rng(rng_), generator(cpu_) {}
-  const core::CpuKernels cpu;
-  const core::DropoutRng rng;
-  core::Generator generator;   // torch.manual_seed reseeds it; its family is `cpu`
-  print::PrintOptions print_options;   // torch.set_printoptions: this session's, from the defaults
-  // torch.is_grad_enabled(): false inside `with torch.no_grad():` (grad_mode.cpp). The autograd
-  // code reads it: an op records its backward only while it is true.
-  bool grad_enabled = true;
-  // The creation numbers of this session's autograd nodes (installed while a cell runs).
-  core::autograd::SequenceCounter sequence;
-};
 
 // The local names of one function call, class body or comprehension. A function's scope lives as
 // long as a function defined in it (a closure) does; lookups go from a scope to `parent` (the
@@ -57,14 +48,23 @@ struct Scope {
   std::vector<std::shared_ptr<FunctionObj>> defined;   // class body: its functions (owned by the class)
 };
 
+// State a host library keeps per session (torch's generator, print options, ...): one object of
+// each type, made by the library when it is added to the session, freed with it.
+struct Extension {
+  virtual ~Extension() = default;
+};
+
 class Interpreter {
  public:
-  Interpreter(core::CpuKernels cpu, core::DropoutRng rng);
-
+  Interpreter();
   ~Interpreter();
   Interpreter(const Interpreter&) = delete;
   Interpreter& operator=(const Interpreter&) = delete;
-  Interpreter(Interpreter&&) = default;
+
+  // The interpreter running code on this thread (inside run_cell or a call made through a
+  // CurrentScope), or null: what hash(), == and repr() of a value use to reach __hash__, __eq__
+  // and __repr__ when they are called without one.
+  static Interpreter* current();
 
   // Parse and run one cell; output of print() accumulates in output(). With `echo_last`, a cell
   // ending in an expression displays its value's repr, as a Jupyter cell does (unless None).
@@ -74,6 +74,7 @@ class Interpreter {
   std::string take_output();
   // Wall-clock seconds each later run_cell may take (limits::kDefaultTimeLimit unless set).
   void set_time_limit(double seconds) { time_limit_ = seconds; }
+  double time_limit() const { return time_limit_; }
   // One step of the running cell (a statement, a loop or comprehension iteration): counts
   // against limits::kMaxSteps and, every so many steps, looks at the clock (LimitError).
   void tick() {
@@ -84,20 +85,62 @@ class Interpreter {
   // "" (the default) is the current directory.
   void set_import_dir(std::string dir) { import_dir_ = std::move(dir); }
 
-  // ---- used by the built-in functions ----
-  RunState state;                                  // the kernel family, dropout generator, RNG
-  std::ostringstream out;
+  // ---- what a host library plugs in ----
+  // `import NAME` (and `import NAME as x`, `from NAME import y`) of a built-in module: made by
+  // `make` the first time a session imports it, then the same module. A dotted NAME is a
+  // submodule: `import torch.nn` makes "torch" first.
+  using ModuleMaker = std::function<Value(Interpreter&)>;
+  void add_module(const std::string& name, ModuleMaker make);
+  bool has_module(const std::string& name) const;   // a built-in module of that name exists
+  // sys.modules[name] = module: a maker that runs Python which imports it (or its submodules)
+  // puts them here first, as a package's __init__ does.
+  void set_module(const std::string& name, Value module) { modules_["<builtin>:" + name] = std::move(module); }
+  Value import(const std::string& name);             // `import name`, from native code
+  // A module written in Python, run the first time it is imported (`label` names it in errors).
+  void add_source_module(const std::string& name, std::string label, std::string source);
+  // Called inside a catch block for an error that is not a Python exception (a C++ exception of
+  // the library's own): rethrow it as a PyError (exceptions.h) or LimitError if it is the
+  // library's, return if not. Runs at the statement the error passed, most recent first.
+  void add_error_translator(std::function<void()> translate) { translators_.push_back(std::move(translate)); }
+  // The session's state for library T, made on first use: `T& state = in.extension<TorchState>();`
+  template <class T>
+  T& extension() {
+    auto& slot = extensions_[std::type_index(typeid(T))];
+    if (!slot) slot = std::make_unique<T>();
+    return static_cast<T&>(*slot);
+  }
+  void set_extension(std::type_index type, std::unique_ptr<Extension> e) { extensions_[type] = std::move(e); }
+  // Each value print() (or a Jupyter echo) shows, with the source text it was printed from
+  // ("attn_weights", "sa(x)"; "" when unknown) and the text printed for it. Labels are not
+  // reported: print("keys.shape:", ...) reports only the second argument, a str is never reported.
+  std::function<void(const std::string& name, const Value& v, const std::string& text)> on_print;
+  void record_printed(const std::string& name, const Value& v, const std::string& text);
 
-  // Every value print() (or a Jupyter echo) showed since the last take_printed(), with the
-  // source text it was printed from. Labels ("keys.shape:") are plain strings and not kept.
-  std::vector<PrintedValue> printed;
-  void record_printed(const std::string& name, const Value& v);
-
+  // ---- the object protocol (protocol.cpp): Python's semantics through dunders and hooks ----
   Value call(const Value& fn, CallArgs& args);
   Value getattr(const Value& obj, const std::string& name);
   void setattr(const Value& obj, const std::string& name, Value v);
-  Value binop(const std::string& op, const Value& a, const Value& b);
+  void delattr(const Value& obj, const std::string& name);
+  Value generic_getattr(const Value& obj, const std::string& name);    // object.__getattribute__ of an instance
+  std::optional<Value> find_attribute(const Value& obj, const std::string& name);   // ... nullopt for AttributeError
+  void generic_setattr(const Value& obj, const std::string& name, Value v);   // object.__setattr__
+  Value getitem(const Value& obj, const Value& key);
+  void setitem(const Value& obj, const Value& key, const Value& v);
+  void delitem(const Value& obj, const Value& key);
+  Value binop(const std::string& op, const Value& a, const Value& b);          // a + b, a @ b, ...
+  Value inplace_op(const std::string& op, const Value& a, const Value& b);     // a += b: __iadd__, else +
+  Value unary(const std::string& op, const Value& v);                          // -v, +v, ~v
+  Value compare(const std::string& op, const Value& a, const Value& b);        // ==, !=, <, <=, >, >=
+  bool contains(const Value& container, const Value& item);                    // item in container
+  bool truth(const Value& v);                                                  // bool(v): __bool__, __len__
+  int64_t len(const Value& v);
+  int64_t hash(const Value& v);
+  std::optional<int64_t> index(const Value& v);                                // operator.index: __index__
+  std::string str_of(const Value& v);                                          // str(v)
+  std::string repr_of(const Value& v);                                         // repr(v)
+  std::string format(const Value& v, const std::string& spec);                 // format(v, spec)
   std::vector<Value> iterate(const Value& v);      // list(), tuple(), sorted(), zip(), ...
+  bool iterable(const Value& v);
   // `for` loops and comprehensions: body(item) for each item while it returns true; a range is
   // walked item by item, never made into a list.
   template <class Body>
@@ -112,30 +155,38 @@ class Interpreter {
       if (!body(item)) return;
   }
   Value lookup(const std::string& name);
-  // str() and repr() as print(), f-strings, str(), repr() and format() show a value: a user
-  // class's own __str__ / __repr__ for an instance, else py::str / py::repr.
-  std::string str_of(const Value& v);
-  std::string repr_of(const Value& v);
+  // True while `x[k] op= v` runs its in-place step: Python then stores the result back with
+  // x[k] = result, so a native in-place hook may leave the write-back (and what it records) to that.
+  bool augmenting_item() const { return augmenting_item_ > 0; }
   // The method super() is called from: the class that defined it and its first argument.
   bool current_method(std::shared_ptr<ClassObj>& owner, Value& self) const;
+
+  std::ostringstream out;
 
  private:
   std::shared_ptr<NamespaceObj> main_;             // __main__: the lesson's globals
   std::shared_ptr<NamespaceObj> globals_;          // the running code's module (main_ or an imported file)
   std::vector<std::shared_ptr<Scope>> frames_;     // innermost last; empty = module level
   std::map<std::string, Value> builtins_;
-  std::map<std::string, Value> modules_;           // imported files by path: each runs once
+  std::map<std::string, Value> modules_;           // imported modules by path ("<builtin>:name" for built-in ones): each runs once
+  std::map<std::string, ModuleMaker> makers_;      // built-in modules not imported yet
+  std::vector<std::function<void()>> translators_;
+  std::unordered_map<std::type_index, std::unique_ptr<Extension>> extensions_;
   std::string import_dir_;
   std::string file_;                               // "" while lesson code runs, else the module's path
   std::vector<std::weak_ptr<Scope>> closures_;     // scopes functions captured: cycles cut at destruction
   std::vector<std::exception_ptr> handling_;       // exceptions being handled: a bare `raise` re-raises
   int64_t steps_ = 0;                              // in the running cell
+  int augmenting_item_ = 0;                        // augmenting_item()
   double time_limit_ = limits::kDefaultTimeLimit;
   std::chrono::steady_clock::time_point deadline_;
   void check_budget() const;
 
   friend struct RunIn;                             // switches module/scope/file for a call (calls.cpp)
 
+  // Attaches the line (and the imported file, if that is what runs) to the error being handled,
+  // as a PyError or LimitError (a host library's errors through its translators).
+  [[noreturn]] void rethrow_at(int line, const std::string& file);
   void store(const std::string& name, Value v);    // name = v in the current scope, per global/nonlocal
   void erase(const std::string& name);             // del name
   std::shared_ptr<Scope> closure_scope() const;    // the scope a function defined now closes over
@@ -155,7 +206,8 @@ class Interpreter {
   void exec_import(const Stmt& s);
   Value import_module(const std::string& name);    // modules.cpp: a built-in module or NAME.py
   Value import_file(const std::string& name, const std::string& path);
-  Value import_source(const std::string& name, const std::string& path, const std::string& text);
+  // `cache_parse`: the text is a fixed built-in module: parse it once per process, not per session.
+  Value import_source(const std::string& name, const std::string& path, const std::string& text, bool cache_parse = false);
   void exec_class(const StmtPtr& s);
   Value make_function(const StmtPtr& def);         // calls.cpp: a `def` or lambda as a value
   Value decorate(const Stmt& s, Value v);
@@ -172,6 +224,20 @@ class Interpreter {
   Value call_function(const FunctionObj& f, CallArgs& args);
   Value instantiate(const std::shared_ptr<ClassObj>& cls, CallArgs& args);
   std::vector<Value> eval_items(const std::vector<ExprPtr>& items);   // a display's items, *a spliced
+  Value call_dunder(const Value& fn, const Value& self, std::vector<Value> args);
+  friend void add_class_builtins(Interpreter& in, std::map<std::string, Value>& builtins);
+};
+
+// Makes `in` the current interpreter of this thread while it lives (Interpreter::current()).
+class CurrentScope {
+ public:
+  explicit CurrentScope(Interpreter& in);
+  ~CurrentScope();
+  CurrentScope(const CurrentScope&) = delete;
+  CurrentScope& operator=(const CurrentScope&) = delete;
+
+ private:
+  Interpreter* saved_;
 };
 
 // Runs code in `scope`, pushed on the scope stack (null: at module level, with no scope), and,
@@ -191,63 +257,41 @@ struct RunIn {
   std::string file_;
 };
 
-// Re-throw the exception being handled as a ScriptError at `line` (of `file`, "" for lesson
-// code), unless it is one already: a core::TensorError becomes "RuntimeError: ...".
-[[noreturn]] void rethrow_at(int line, const std::string& file);
-
+// ---- the small public API native code is written against ----
+Value builtin(const std::string& name, NativeFn fn);          // a built-in function
+Value method(const std::string& name, NativeFn fn);           // ... called with the instance first (in a class's methods)
+Value module_value(const std::string& name, std::shared_ptr<NamespaceObj> ns);   // a module of these names
+NamespaceObj& names_of(const Value& module);
 // Helpers for Python builtins: fetch argument `k` (or keyword `name`), with Python-like errors.
-// torch functions, Tensor methods and nn modules bind to a signature instead (signature.h).
+// Functions with a def-style signature bind through signature.h instead.
 const Value* find_arg(CallArgs& a, size_t k, const char* name);
 Value arg(CallArgs& a, size_t k, const char* name);
 Value arg_or(CallArgs& a, size_t k, const char* name, Value fallback);
 Value keyword_arg(CallArgs& a, const std::string& name);   // str.format(name=...): KeyError if absent
-int64_t to_int(const Value& v, const char* what);
-double to_double(const Value& v, const char* what);
-std::string format_spec(const Value& v, const std::string& spec);   // format(v, spec)
+int64_t to_int(const Value& v, const char* what);           // an int, bool, or an object with __index__
+double to_double(const Value& v, const char* what);         // an int, float, bool or an object with __float__
+std::string format_spec(const Value& v, const std::string& spec);   // format(v, spec) of a number or str
 
-// Registration of the built-in namespaces (defined in builtins.cpp, torch_api.cpp, nn_modules.cpp).
+// Registration of the builtins (builtins.cpp, builtins_more.cpp, classes.cpp, exceptions.cpp).
 void add_python_builtins(std::map<std::string, Value>& builtins);
-void add_class_builtins(std::map<std::string, Value>& builtins);   // classes.cpp: super, property, isinstance, ...
+void add_class_builtins(Interpreter& in, std::map<std::string, Value>& builtins);   // super, property, isinstance, ...
 // builtins_more.cpp: any, all, map, filter, reversed, iter, next, bool, hash, chr, ord; the
 // methods of list/dict/tuple/str beyond builtins.cpp's; iterators (map, filter, iter(...)).
 void add_more_builtins(std::map<std::string, Value>& builtins);
-Value more_seq_method(const Value& obj, const std::string& name);   // list/dict/tuple methods
+void add_standard_modules(Interpreter& in);   // modules.cpp: math, typing, dataclasses, ...
+Value seq_method(const Value& obj, const std::string& name);   // list/dict/tuple methods (builtins.cpp)
+Value more_seq_method(const Value& obj, const std::string& name);
+Value str_attribute(const Value& self, const std::string& name);
 Value more_str_method(const Value& self, const std::string& name);
 bool is_iterator(const Value& v);                 // what map/filter/reversed/iter return
 std::vector<Value> drain_iterator(const Value& it);   // the items still to come; uses them up
 bool is_unsupported_builtin(const std::string& name);   // a Python builtin attn lacks (open, eval, ...)
 std::vector<int64_t> slice_positions(const SliceObj& s, size_t n);   // builtins.cpp: xs[a:b:c]'s positions
 std::string percent_format(Interpreter& in, const std::string& text, const Value& values);   // 'x=%.2f' % x
-// Class helpers (classes.cpp): the method resolution order (C3) and subclass tests.
+// Class helpers (classes.cpp).
 std::vector<std::shared_ptr<ClassObj>> mro(const std::shared_ptr<ClassObj>& cls);
-bool is_subclass(const std::shared_ptr<ClassObj>& cls, const ClassObj* base);
 Value bound_method(const Value& self, const Value& fn, const std::string& name);
-Value make_torch_namespace();
-// Under torch.no_grad(): a tensor result (or a list/tuple of them) that an op recorded in the
-// graph, as a detached tensor (requires_grad=False, no grad_fn), as PyTorch's ops return it.
-// Leaves and in-place results keep theirs (ops_autograd.cpp).
-Value without_grad(const Value& v);
-// `x += y` & co. on a tensor x (and x.add_(y), ...): written in place, x returned (ops_autograd.cpp).
-// base_follows: the target was x[idx], which assignment then writes back through x (CopySlices).
-Value tensor_inplace(Interpreter& in, core::BinOp op, const Value& self, const Value& other, bool base_follows = false);
-// An in-place write into part of a tensor (a slice, a row) while gradients flow through it:
-// NotImplementedError naming the way around, rather than a gradient that misses the write.
-void refuse_view_write(Interpreter& in, const core::Tensor& t, bool src_requires_grad);
-// tensor.grad_fn: None for a leaf, else the node as a Python object (grad_fn.cpp).
-Value grad_fn_value(const core::Tensor& t);
-void add_grad_mode(NamespaceObj& torch);
-void add_optim(NamespaceObj& torch);       // optim.cpp: torch.optim.SGD   // grad_mode.cpp: no_grad, enable_grad, set_grad_enabled, is_grad_enabled
-Value tensor_attribute(Interpreter& in, const Value& self, const std::string& name);
-// `x.grad = ...` and `x.requires_grad = ...` (tensor_methods.cpp); other names raise.
-void set_tensor_attribute(const Value& self, const std::string& name, const Value& v);
-Value str_attribute(const Value& self, const std::string& name);
-Value instance_attribute(Interpreter& in, const Value& self, const std::string& name);
-void add_nn_modules(NamespaceObj& nn);
-void add_torch_environment(NamespaceObj& torch);   // torch_env.cpp: device, cuda, backends, set_printoptions, pi
-Value torch_tensor_class();   // classes.cpp: torch.Tensor, what type() of a tensor is
-Value cpu_device();   // torch_env.cpp: torch.device('cpu'), what Tensor.device is in attn
-bool is_device(const Value& v);                    // a torch.device
-bool is_cpu_device(const Value& v);                // "cpu", "cpu:0" or torch.device('cpu')
-Value builtin(const std::string& name, NativeFn fn);
+Value getitem_builtin(const Value& obj, const Value& key);   // a list, tuple, str, dict, range item or slice
+bool less(const Value& a, const Value& b);                   // a < b of numbers, strings, lists, tuples
 
 }  // namespace attn::py

@@ -8,6 +8,7 @@
 #include <cfloat>
 #include <cmath>
 
+#include "py/interpreter.h"
 #include "py/limits.h"
 
 namespace attn::py {
@@ -289,16 +290,10 @@ int64_t to_count(const Value& v) {
 int64_t to_slice_bound(const Value& v) {
   if (v.is_big()) return v.big().negative() ? -INT64_MAX : INT64_MAX;
   if (is_int(v)) return small_of(v);
-  if (v.kind == Value::Tensor && as_tensor(v).numel() == 1 && !as_tensor(v).is_float()) return static_cast<int64_t>(core::item(as_tensor(v)));
+  if (v.kind == Value::Instance)
+    if (Interpreter* in = Interpreter::current())
+      if (std::optional<int64_t> k = in->index(v)) return *k;   // an object with __index__
   throw TypeError("slice indices must be integers or None or have an __index__ method");
-}
-
-double torch_scalar(const Value& v, const char* what) {
-  if (v.is_big()) throw RuntimeError("Overflow when unpacking long");
-  if (v.kind == Value::Float) return v.f;
-  if (is_int(v)) return static_cast<double>(small_of(v));
-  if (v.kind == Value::Tensor && as_tensor(v).numel() == 1) return core::item(as_tensor(v));
-  throw TypeError(std::string() + what + " must be a number, not " + type_name(v));
 }
 
 }  // namespace attn::py

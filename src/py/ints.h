@@ -48,7 +48,5 @@ int64_t to_index(const Value& v, const char* what);
 int64_t to_count(const Value& v);
 // A slice bound: too large ints clamp to the int64 range, as PySlice_Unpack does.
 int64_t to_slice_bound(const Value& v);
-// A number handed to torch as a Scalar: an int beyond int64 is "Overflow when unpacking long".
-double torch_scalar(const Value& v, const char* what);
 
 }  // namespace attn::py

@@ -188,15 +188,21 @@ void Lexer::string(bool is_f, bool is_raw) {
   out_.push_back({is_f ? Token::FString : Token::String, value, start_line, start_, pos_});
 }
 
+// The longest operator at pos_ (3, 2 or 1 characters): kOps3, kOps2, then one of the singles.
 void Lexer::op() {
-  for (const char* o : kOps3)
-    if (src_.compare(pos_, 3, o) == 0) { pos_ += 3; push(Token::Op, o); return; }
-  if (src_.compare(pos_, 2, ":=") == 0)
-    throw ScriptError(line_, "SyntaxError: attn does not support ':=' (assignment expressions): assign on a line of its own");
-  for (const char* o : kOps2)
-    if (src_.compare(pos_, 2, o) == 0) { pos_ += 2; push(Token::Op, o); return; }
-  char c = peek();
-  if (std::string("()[]{}:,.;+-*/%@=<>&|^~").find(c) == std::string::npos) {
+  const char c = peek(), c1 = peek(1), c2 = peek(2);
+  if (c1 != '\0') {   // most characters start no longer operator: test the pair only when it could
+    const char three[4] = {c, c1, c2, '\0'}, two[3] = {c, c1, '\0'};
+    if (c2 != '\0')
+      for (const char* o : kOps3)
+        if (o[0] == c && o[1] == c1 && o[2] == c2) { pos_ += 3; push(Token::Op, three); return; }
+    if (c == ':' && c1 == '=')
+      throw ScriptError(line_, "SyntaxError: attn does not support ':=' (assignment expressions): assign on a line of its own");
+    for (const char* o : kOps2)
+      if (o[0] == c && o[1] == c1) { pos_ += 2; push(Token::Op, two); return; }
+  }
+  static const std::string kSingles = "()[]{}:,.;+-*/%@=<>&|^~";
+  if (kSingles.find(c) == std::string::npos) {
     auto u = static_cast<unsigned char>(c);   // never echoed raw: a NUL or ESC would reach the terminal
     if (u < 0x20 || u == 0x7f) throw ScriptError(line_, fmt::format("SyntaxError: invalid non-printable character U+{:04X}", u));
     throw ScriptError(line_, std::string("SyntaxError: invalid character '") + c + "'");

@@ -5,8 +5,8 @@
 // guards that count nesting (parser, evaluator, nested values) and watch the C++ stack. Where
 // CPython has the same limit, attn keeps CPython's number and words (200 nested brackets, 100
 // levels of indentation, 4300-digit int/str conversion).
-// What it is not: Python's own errors at the C boundary (int too large for a tensor, an index
-// or a float: ints.h), or tensor sizes (core/).
+// What it is not: Python's own errors at the C boundary (an int too large for an index or a
+// float: ints.h), or the sizes a host library checks itself.
 //
 // A LimitError is not a Python exception: a lesson's own try/except must not catch it (the
 // cell stops, and the message says which limit stopped it and how to change it, if it can be).
@@ -81,5 +81,8 @@ inline void check_items(const std::string& what, Count n) { if (n > limits::kMax
 inline void check_bytes(const std::string& what, Count n) { if (n > limits::kMaxStrBytes) too_many_bytes(what, n); }
 
 std::string with_commas(Count n);   // 10000000 -> "10,000,000"
+
+// What a cell that ran past its time limit stops with (a LimitError's text).
+std::string timeout_message(double seconds);
 
 }  // namespace attn::py

@@ -1,8 +1,8 @@
-// py/modules.cpp: `import` and `from ... import` in lesson code: the built-in modules (torch,
-// torch.nn, torch.nn.functional, torch.utils.data, math, importlib.metadata, typing, __future__,
-// dataclasses, inspect) and a .py file
-// next to the lesson (`from previous_chapters import MultiHeadAttention`), which runs once per
-// session, in its own module namespace, in the same Python subset.
+// py/modules.cpp: `import` and `from ... import` in lesson code: the built-in modules (the
+// standard library's importlib.metadata, typing, __future__, dataclasses, inspect here, math in
+// module_math.cpp, and what a host library adds with Interpreter::add_module: torch) and a .py
+// file next to the lesson (`from previous_chapters import MultiHeadAttention`), which runs once
+// per session, in its own module namespace, in the same Python subset.
 //
 // What it is: Python's import statement for these, with its messages: a module that is neither
 // gives `ModuleNotFoundError: No module named 'x'` at the import's line; an error inside an
@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <mutex>
 #include <set>
 
 #include "py/exceptions.h"
@@ -26,15 +27,7 @@ namespace attn::py {
 
 namespace {
 
-Value namespace_value(const std::string& name, std::shared_ptr<NamespaceObj> ns) {
-  Value v;
-  v.kind = Value::Namespace;
-  v.s = name;
-  v.obj = std::move(ns);
-  return v;
-}
-
-NamespaceObj& names_of(const Value& module) { return *static_cast<NamespaceObj*>(module.obj.get()); }
+Value namespace_value(const std::string& name, std::shared_ptr<NamespaceObj> ns) { return module_value(name, std::move(ns)); }
 
 // Packages a lesson may ask for that attn cannot have (numeric and plotting libraries, tokenizers).
 bool third_party(const std::string& top) {
@@ -73,45 +66,35 @@ Value future_module() {
   return namespace_value("__future__", ns);
 }
 
-// importlib.metadata: version("torch") is torch.__version__; attn has no other package.
-Value importlib_metadata(Interpreter& in) {
+// importlib.metadata: version(name) is the __version__ of a built-in package attn has (torch).
+Value importlib_metadata() {
   auto ns = std::make_shared<NamespaceObj>();
-  Value torch_version = in.getattr(in.lookup("__import__:torch"), "__version__");
-  ns->names["version"] = builtin("importlib.metadata.version", [torch_version](Interpreter&, CallArgs& a) {
+  ns->names["version"] = builtin("importlib.metadata.version", [](Interpreter& in, CallArgs& a) {
     static const Signature sig = Signature::parse("def version(distribution_name)");
     Args b = bind_args(sig, a, "version");
     Value name = b.get("distribution_name");
-    if (name.kind == Value::Str && name.s == "torch") return torch_version;
+    if (name.kind == Value::Str && name.s.find('.') == std::string::npos && in.has_module(name.s)) {
+      try {
+        return in.getattr(in.import(name.s), "__version__");
+      } catch (const PyError& e) {
+        if (!is_instance_of(e, "AttributeError")) throw;
+      }
+    }
     throw error("PackageNotFoundError", "No package metadata was found for " + str(name));
   });
-  Value cls;
-  cls.kind = Value::Class;
-  cls.obj = exception_class("PackageNotFoundError");
-  ns->names["PackageNotFoundError"] = cls;
+  ns->names["PackageNotFoundError"] = Value::of_class(exception_class("PackageNotFoundError"));
   return namespace_value("importlib.metadata", ns);
 }
-
-// torch.utils.data, written in the lesson's Python: Dataset is the base class a map-style dataset
-// subclasses (its __getitem__/__len__ are the subclass's own); DataLoader is not implemented and
-// says so when made, so a helper that only imports it (the book's previous_chapters.py) runs.
-const char* const kTorchUtilsData = R"py(class Dataset:
-    pass
-
-
-class DataLoader:
-    def __init__(self, *args, **kwargs):
-        raise NotImplementedError("attn does not implement torch.utils.data.DataLoader (batches of a Dataset)")
-)py";
 
 // dataclasses.dataclass on a class: __init__(self, field=default, ...) over the annotated names of
 // its body, in order, with CPython's argument errors, and the repr Name(field=value, ...). Not
 // field(), frozen=, order=, __eq__, or inherited fields.
-std::string dataclass_repr(const Value& self) {
+std::string dataclass_repr(Interpreter& in, const Value& self) {
   auto& o = *static_cast<InstanceObj*>(self.obj.get());
   std::string out = o.cls->name + "(";
   for (size_t k = 0; k < o.cls->fields.size(); ++k) {
     const Value* v = o.find(o.cls->fields[k]);
-    out += (k ? ", " : "") + o.cls->fields[k] + "=" + (v ? repr(*v) : std::string("?"));
+    out += (k ? ", " : "") + o.cls->fields[k] + "=" + (v ? in.repr_of(*v) : std::string("?"));
   }
   return out + ")";
 }
@@ -169,7 +152,8 @@ Value dataclasses_module() {
       throw NotImplementedError("attn implements @dataclass on a class, without arguments (not frozen=, order=, ...)");
     auto cls = std::static_pointer_cast<ClassObj>(a.pos[0].obj);
     if (!cls->methods.count("__init__")) cls->methods["__init__"] = dataclass_init(cls);
-    if (!cls->methods.count("__repr__")) cls->native_repr = dataclass_repr;
+    if (!cls->methods.count("__repr__"))
+      cls->methods["__repr__"] = method(cls->name + ".__repr__", [](Interpreter& in, CallArgs& a) { return Value::str(dataclass_repr(in, arg(a, 0, "self"))); });
     return a.pos[0];
   });
   return namespace_value("dataclasses", ns);
@@ -205,24 +189,29 @@ std::string read_file(const std::string& path) {
 
 }  // namespace
 
+bool Interpreter::has_module(const std::string& name) const {
+  return makers_.count(name) || modules_.count("<builtin>:" + name);
+}
+
+Value Interpreter::import(const std::string& name) { return import_module(name); }
+
 Value Interpreter::import_module(const std::string& name) {
-  static const std::set<std::string> torch_modules = {"torch", "torch.nn", "torch.nn.functional", "math"};
-  if (torch_modules.count(name)) return lookup("__import__:" + name);
   auto cached = modules_.find("<builtin>:" + name);
   if (cached != modules_.end()) return cached->second;
-  Value made;
-  if (name == "typing") made = typing_module();
-  else if (name == "__future__") made = future_module();
-  else if (name == "importlib.metadata") made = importlib_metadata(*this);
-  else if (name == "importlib") {
-    auto ns = std::make_shared<NamespaceObj>();
-    ns->names["metadata"] = import_module("importlib.metadata");
-    made = namespace_value("importlib", ns);
+  auto maker = makers_.find(name);
+  if (maker != makers_.end()) {
+    if (auto dot = name.rfind('.'); dot != std::string::npos) import_module(name.substr(0, dot));   // the package first
+    cached = modules_.find("<builtin>:" + name);   // the package may have made it
+    if (cached != modules_.end()) return cached->second;
+    ModuleMaker make = maker->second;
+    Value made = make(*this);
+    modules_["<builtin>:" + name] = made;
+    if (auto dot = name.rfind('.'); dot != std::string::npos) {   // `import a.b` makes b an attribute of a
+      Value parent = modules_.at("<builtin>:" + name.substr(0, dot));
+      if (parent.kind == Value::Namespace && !names_of(parent).names.count(name.substr(dot + 1))) names_of(parent).names[name.substr(dot + 1)] = made;
+    }
+    return made;
   }
-  else if (name == "dataclasses") made = dataclasses_module();
-  else if (name == "inspect") made = inspect_module();
-  else if (name == "torch.utils.data") made = import_source(name, "<torch.utils.data>", kTorchUtilsData);
-  if (made.kind == Value::Namespace) return modules_["<builtin>:" + name] = made;
 
   const std::string top = name.substr(0, name.find('.'));
   if (name.find('.') == std::string::npos) {
@@ -240,7 +229,7 @@ Value Interpreter::import_module(const std::string& name) {
   }
   if (third_party(top))   // the words attn has always used for these
     throw ModuleNotFoundError("attn lessons can import torch, torch.nn, torch.nn.functional and math, not '" + name + "'");
-  if (standard_library(top))
+  if (standard_library(top) || (makers_.count(top) && name != top))
     throw ModuleNotFoundError("attn does not support the module '" + name +
                              "' (lessons can import torch, math, typing, importlib.metadata and .py files next to the lesson)");
   throw ModuleNotFoundError("No module named '" + name + "'");
@@ -255,14 +244,25 @@ Value Interpreter::import_file(const std::string& name, const std::string& path)
 }
 
 // A module from Python source: PATH names it in errors and is its key in the module cache.
-Value Interpreter::import_source(const std::string& name, const std::string& path, const std::string& text) {
+Value Interpreter::import_source(const std::string& name, const std::string& path, const std::string& text, bool cache_parse) {
   auto ns = std::make_shared<NamespaceObj>();
   ns->names["__name__"] = Value::str(name);
   ns->names["__file__"] = Value::str(path);
   Value module = namespace_value(name, ns);
   Block body;
   try {
-    body = parse_program(text);
+    if (cache_parse) {   // a built-in module's fixed text: its tree is shared by every session (never changed by running it)
+      // Never freed: the trees live until the process ends, and freeing them at exit would only
+      // cost time (they stay reachable, so LeakSanitizer does not report them).
+      static std::mutex mutex;
+      static auto* parsed = new std::map<std::string, Block>();
+      std::lock_guard<std::mutex> lock(mutex);
+      auto it = parsed->find(path + '\0' + text);
+      if (it == parsed->end()) it = parsed->emplace(path + '\0' + text, parse_program(text)).first;
+      body = it->second;
+    } else {
+      body = parse_program(text);
+    }
   } catch (const ScriptError& e) {
     throw ScriptError(e.line, e.what(), path);
   }
@@ -298,13 +298,55 @@ void Interpreter::exec_import(const Stmt& s) {
     auto sp = n.find(" as ");
     std::string name = n.substr(0, sp), alias = sp == std::string::npos ? name : n.substr(sp + 4);
     auto it = names.names.find(name);
-    if (it == names.names.end()) {
-      auto file = names.names.find("__file__");
-      std::string where = file != names.names.end() ? str(file->second) : "attn implements the parts of torch the lessons use";
-      throw ImportError("cannot import name '" + name + "' from '" + s.name + "' (" + where + ")");
+    if (it != names.names.end()) {
+      store(alias, it->second);
+      continue;
     }
-    store(alias, it->second);
+    if (has_module(s.name + "." + name)) {   // from torch import nn: the submodule
+      store(alias, import_module(s.name + "." + name));
+      continue;
+    }
+    try {   // a module's __getattr__ (PEP 562)
+      store(alias, getattr(module, name));
+      continue;
+    } catch (const PyError& e) {
+      if (!is_instance_of(e, "AttributeError")) throw;
+    }
+    auto file = names.names.find("__file__");
+    std::string where = file != names.names.end() ? str(file->second) : "attn implements the parts of it the lessons use";
+    throw ImportError("cannot import name '" + name + "' from '" + s.name + "' (" + where + ")");
   }
+}
+
+// collections: OrderedDict (a dict that prints as OrderedDict([...]); every dict keeps its order).
+Value collections_module() {
+  static const ClassPtr ordered = [] {
+    ClassPtr c = make_native_class("OrderedDict", "collections", {builtin_class("dict")});
+    c->slots.make = [](Interpreter& in, const ClassPtr& cls, CallArgs& a) {
+      Value d = in.call(Value::of_class(builtin_class("dict")), a);
+      auto* o = static_cast<DictObj*>(d.obj.get());
+      o->ordered = true;
+      o->cls = cls;
+      return d;
+    };
+    return c;
+  }();
+  auto ns = std::make_shared<NamespaceObj>();
+  ns->names["OrderedDict"] = Value::of_class(ordered);
+  return namespace_value("collections", ns);
+}
+
+void add_math_module(Interpreter& in);   // module_math.cpp
+
+void add_standard_modules(Interpreter& in) {
+  add_math_module(in);
+  in.add_module("typing", [](Interpreter&) { return typing_module(); });
+  in.add_module("__future__", [](Interpreter&) { return future_module(); });
+  in.add_module("importlib", [](Interpreter&) { return namespace_value("importlib", std::make_shared<NamespaceObj>()); });
+  in.add_module("importlib.metadata", [](Interpreter&) { return importlib_metadata(); });
+  in.add_module("dataclasses", [](Interpreter&) { return dataclasses_module(); });
+  in.add_module("inspect", [](Interpreter&) { return inspect_module(); });
+  in.add_module("collections", [](Interpreter&) { return collections_module(); });
 }
 
 }  // namespace attn::py

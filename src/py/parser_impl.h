@@ -44,8 +44,9 @@ class Parser {
 
   const Token& cur() const { return t_[p_]; }
   const Token& next() const { return t_[p_ + 1 < t_.size() ? p_ + 1 : p_]; }
-  bool is_op(const char* o) const { return cur().kind == Token::Op && cur().text == o; }
-  bool is_name(const char* n) const { return cur().kind == Token::Name && cur().text == n; }
+  // The first character decides most tests without a string comparison (the parser asks often).
+  bool is_op(const char* o) const { return cur().kind == Token::Op && cur().text[0] == o[0] && cur().text == o; }
+  bool is_name(const char* n) const { return cur().kind == Token::Name && cur().text[0] == n[0] && cur().text == n; }
   bool accept_op(const char* o) { if (!is_op(o)) return false; ++p_; return true; }
   bool accept_name(const char* n) { if (!is_name(n)) return false; ++p_; return true; }
   void expect_op(const char* o);

@@ -16,6 +16,7 @@
 #include <functional>
 
 #include "py/exceptions.h"
+#include "py/interpreter.h"
 #include "py/ints.h"
 #include "py/limits.h"
 #include "py/value.h"
@@ -62,15 +63,25 @@ int64_t py_hash(const Value& v) {
     case Value::Int: return int_hash(v);
     case Value::Float: return hash_float(v.f);
     case Value::None: return 0x5eed;
-    case Value::Str: case Value::Dtype: return static_cast<int64_t>(std::hash<std::string>()(v.s));
-    case Value::Tuple: case Value::Size: {
+    case Value::Str: return static_cast<int64_t>(std::hash<std::string>()(v.s));
+    case Value::Tuple: {   // CPython 3.11's tuplehash (xxHash's mixing, Objects/tupleobject.c)
       ValueDepthGuard guard("while hashing a tuple");
-      uint64_t h = 0x345678;
-      for (const Value& x : as_seq(v)) h = (h ^ static_cast<uint64_t>(py_hash(x))) * 1000003;
-      return static_cast<int64_t>(h);
+      constexpr uint64_t kPrime1 = 11400714785074694791ULL, kPrime2 = 14029467366897019727ULL, kPrime5 = 2870177450012600261ULL;
+      const std::vector<Value>& items = as_seq(v);
+      uint64_t acc = kPrime5;
+      for (const Value& x : items) {
+        acc += static_cast<uint64_t>(py_hash(x)) * kPrime2;
+        acc = (acc << 31) | (acc >> 33);
+        acc *= kPrime1;
+      }
+      acc += items.size() ^ (kPrime5 ^ 3527539ULL);
+      return acc == uint64_t(-1) ? 1546275796 : static_cast<int64_t>(acc);
     }
     case Value::List: case Value::Dict: case Value::Set: case Value::Slice:
       throw TypeError("unhashable type: '" + type_name(v) + "'");
+    case Value::Instance:
+      if (Interpreter* in = Interpreter::current()) return in->hash(v);   // __hash__, or unhashable
+      return static_cast<int64_t>(std::hash<const void*>()(v.obj.get()));
     default: return static_cast<int64_t>(std::hash<const void*>()(v.obj.get()));   // by identity, as equal() compares them
   }
 }
@@ -90,27 +101,33 @@ void probe(size_t table_size, int64_t h, Visit visit) {
   }
 }
 
-bool SetObj::contains(const Value& v) const {
-  const int64_t h = py_hash(v);
-  bool found = false;
+int64_t SetObj::find_slot(const Value& v, int64_t h) const {
+  int64_t at = -1;
   probe(table_.size(), h, [&](size_t slot) {
     int64_t k = table_[slot];
-    if (k < 0) return true;   // an empty slot ends the search
-    found = hashes_[static_cast<size_t>(k)] == h && equal(items_[static_cast<size_t>(k)], v);
-    return found;
+    if (k == -1) return true;   // an empty slot ends the search; a dummy (-2) does not
+    if (k >= 0 && hashes_[static_cast<size_t>(k)] == h) {
+      const Value& x = items_[static_cast<size_t>(k)];
+      if ((x.obj && x.obj == v.obj) || equal(x, v)) at = static_cast<int64_t>(slot);   // identity first, as CPython
+    }
+    return at >= 0;
   });
-  return found;
+  return at;
 }
 
+bool SetObj::contains(const Value& v) const { return find_slot(v, py_hash(v)) >= 0; }
+
+// set_insert_clean: the first empty slot along the probe sequence (no dummies in a fresh table).
 void SetObj::place(size_t item) {
   probe(table_.size(), hashes_[item], [&](size_t slot) {
-    if (table_[slot] >= 0) return false;
+    if (table_[slot] != -1) return false;
     table_[slot] = static_cast<int64_t>(item);
     return true;
   });
 }
 
-// set_table_resize: the smallest power of two (at least 8) above min_used, refilled in slot order.
+// set_table_resize: the smallest power of two (at least 8) above min_used, the live items
+// re-inserted in the old table's slot order; the dummies go.
 void SetObj::resize(size_t min_used) {
   size_t size = 8;
   while (size <= min_used) size <<= 1;
@@ -118,44 +135,96 @@ void SetObj::resize(size_t min_used) {
   old.swap(table_);
   for (int64_t item : old)
     if (item >= 0) place(static_cast<size_t>(item));
+  fill_ = used_;
 }
 
+// set_add_entry: an equal item found, or the first dummy slot met reused, else the empty slot
+// that ended the search; a table 3/5 full (counting dummies) grows.
 bool SetObj::add(const Value& v) {
-  if (contains(v)) return false;
+  const int64_t h = py_hash(v);
+  int64_t free_slot = -1, empty_slot = -1;
+  bool found = false;
+  probe(table_.size(), h, [&](size_t slot) {
+    int64_t k = table_[slot];
+    if (k == -1) {
+      empty_slot = static_cast<int64_t>(slot);
+      return true;
+    }
+    if (k == -2) {
+      if (free_slot < 0) free_slot = static_cast<int64_t>(slot);
+      return false;
+    }
+    const Value& x = items_[static_cast<size_t>(k)];
+    found = hashes_[static_cast<size_t>(k)] == h && ((x.obj && x.obj == v.obj) || equal(x, v));
+    return found;
+  });
+  if (found) return false;
   items_.push_back(v);
-  hashes_.push_back(py_hash(v));
-  place(items_.size() - 1);
-  size_t used = items_.size();
-  if (used * 5 >= (table_.size() - 1) * 3) resize(used > 50000 ? used * 2 : used * 4);   // 3/5 full
+  hashes_.push_back(h);
+  alive_.push_back(true);
+  ++used_;
+  const int64_t index = static_cast<int64_t>(items_.size() - 1);
+  if (free_slot >= 0) {
+    table_[static_cast<size_t>(free_slot)] = index;
+    return true;
+  }
+  table_[static_cast<size_t>(empty_slot)] = index;
+  ++fill_;
+  if (fill_ * 5 >= (table_.size() - 1) * 3) resize(used_ > 50000 ? used_ * 2 : used_ * 4);
+  return true;
+}
+
+bool SetObj::discard(const Value& v) {
+  int64_t slot = find_slot(v, py_hash(v));
+  if (slot < 0) return false;
+  alive_[static_cast<size_t>(table_[static_cast<size_t>(slot)])] = false;
+  table_[static_cast<size_t>(slot)] = -2;
+  --used_;
   return true;
 }
 
 void SetObj::reserve(size_t more) {
-  if ((items_.size() + more) * 5 >= (table_.size() - 1) * 3) resize((items_.size() + more) * 2);
+  if ((fill_ + more) * 5 >= (table_.size() - 1) * 3) resize((used_ + more) * 2);
 }
 
+// set_merge: into an empty set, other's live items inserted clean in other's slot order (its
+// table copied when the sizes agree and other has no dummies); otherwise added one by one.
 void SetObj::merge(const SetObj& other) {
   reserve(other.size());
-  if (table_.size() == other.table_.size()) {   // same size, empty: the slots are copied
+  if (fill_ == 0 && table_.size() == other.table_.size() && other.fill_ == other.used_) {
     *this = other;
     return;
   }
+  const bool clean = fill_ == 0;
   for (int64_t item : other.table_) {
     if (item < 0) continue;
-    items_.push_back(other.items_[static_cast<size_t>(item)]);
-    hashes_.push_back(other.hashes_[static_cast<size_t>(item)]);
-    place(items_.size() - 1);
+    if (clean) {
+      const size_t k = static_cast<size_t>(item);
+      items_.push_back(other.items_[k]);
+      hashes_.push_back(other.hashes_[k]);
+      alive_.push_back(true);
+      ++used_;
+      ++fill_;
+      place(items_.size() - 1);
+    } else {
+      add(other.items_[static_cast<size_t>(item)]);
+    }
   }
 }
 
 bool SetObj::all_numbers() const {
-  return std::all_of(items_.begin(), items_.end(),
-                     [](const Value& v) { return v.is_number() && !(v.kind == Value::Float && std::isnan(v.f)); });
+  for (size_t k = 0; k < items_.size(); ++k)
+    if (alive_[k] && !(items_[k].is_number() && !(items_[k].kind == Value::Float && std::isnan(items_[k].f)))) return false;
+  return true;
 }
 
 std::vector<Value> SetObj::ordered() const {
-  if (!all_numbers()) return items_;
   std::vector<Value> out;
+  if (!all_numbers()) {
+    for (size_t k = 0; k < items_.size(); ++k)
+      if (alive_[k]) out.push_back(items_[k]);
+    return out;
+  }
   for (int64_t item : table_)
     if (item >= 0) out.push_back(items_[static_cast<size_t>(item)]);
   return out;

@@ -1,49 +1,18 @@
-// py/signature.cpp: parsing signatures and the Args accessors (see signature.h). Binding a
-// call and its error messages live in bind.cpp.
-#include "py/exceptions.h"
+// py/signature.cpp: Python-style signatures, Args, and binding a call with CPython 3.11's
+// messages (see signature.h).
 #include "py/signature.h"
 
 #include <fmt/format.h>
 
-#include <cmath>
-#include <map>
-
+#include "py/exceptions.h"
 #include "py/interpreter.h"
 
 namespace attn::py {
 
-namespace {
-
-struct TypeInfo {
-  Param::Type type;
-  const char* text;     // PyTorch's FunctionParameter::type_name()
-  bool list;            // written with [] in the native_functions.yaml notation
-};
-
-// Both notations: python_arg_parser's ("int64_t", "IntArrayRef") and native_functions.yaml's
-// ("int", "int[]"); `[N]` and `?` are taken off before the lookup.
-const std::map<std::string, TypeInfo, std::less<>>& type_names() {
-  using T = Param::Type;
-  static const std::map<std::string, TypeInfo, std::less<>> m = {
-      {"Tensor", {T::tensor, "Tensor", false}},       {"Scalar", {T::scalar, "Number", false}},
-      {"int64_t", {T::int64, "int", false}},          {"int", {T::int64, "int", false}},
-      {"SymInt", {T::int64, "SymInt", false}},        {"IntArrayRef", {T::int_list, "tuple of ints", false}},
-      {"SymIntArrayRef", {T::int_list, "tuple of SymInts", false}},
-      {"double", {T::float64, "float", false}},       {"float", {T::float64, "float", false}},
-      {"bool", {T::boolean, "bool", false}},          {"TensorList", {T::tensor_list, "tuple of Tensors", false}},
-      {"ScalarType", {T::dtype, "torch.dtype", false}}, {"Device", {T::device, "torch.device", false}},
-      {"Layout", {T::layout, "torch.layout", false}}, {"MemoryFormat", {T::memory_format, "torch.memory_format", false}},
-      {"Generator", {T::generator, "torch.Generator", false}}, {"std::string", {T::str, "str", false}},
-      {"str", {T::str, "str", false}},                {"PyObject*", {T::object, "object", false}},
-      {"Dimname", {T::dimname, "name", false}},       {"DimnameList", {T::dimname_list, "tuple of names", false}}};
-  return m;
-}
-
-[[noreturn]] void bad(std::string_view text, const std::string& why) {
+void bad_signature(std::string_view text, const std::string& why) {
   throw SignatureError(fmt::format("signature '{}': {}", text, why));
 }
 
-// Split at top-level ", " (brackets may hold commas: TensorList[2]).
 std::vector<std::string> split_params(std::string_view s) {
   std::vector<std::string> out;
   int depth = 0;
@@ -61,69 +30,22 @@ std::vector<std::string> split_params(std::string_view s) {
   return out;
 }
 
-Value parse_default(std::string_view text, const std::string& d, Param::Type type) {
+Value parse_default(std::string_view text, const std::string& d, bool as_float) {
   if (d == "None") return Value::none();
   if (d == "True" || d == "False") return Value::boolean(d == "True");
   if (d == "[]") return Value::tuple({});
   if (d.size() >= 2 && (d.front() == '\'' || d.front() == '"')) return Value::str(d.substr(1, d.size() - 2));
-  if (d == "contiguous_format" || d == "MemoryFormat::Contiguous") return Value::none();   // the only MemoryFormat attn has
   char* end = nullptr;
   if (d.find_first_of(".eE") == std::string::npos) {
     long long i = std::strtoll(d.c_str(), &end, 10);
-    if (end && *end == '\0' && !d.empty()) {
-      if (type == Param::Type::float64) return Value::number(static_cast<double>(i));
-      return Value::integer(i);
-    }
+    if (end && *end == '\0' && !d.empty()) return as_float ? Value::number(static_cast<double>(i)) : Value::integer(i);
   }
   double f = std::strtod(d.c_str(), &end);
-  if (!end || *end != '\0' || d.empty()) bad(text, "cannot read the default '" + d + "'");
+  if (!end || *end != '\0' || d.empty()) bad_signature(text, "cannot read the default '" + d + "'");
   return Value::number(f);
 }
 
-Param parse_torch_param(std::string_view text, std::string p) {
-  Param out;
-  auto eq = p.find('=');
-  if (eq != std::string::npos) {
-    out.has_default = true;
-    std::string d = p.substr(eq + 1);
-    p = p.substr(0, eq);
-    out.default_value = Value::str(d);   // converted once the type is known
-  }
-  auto space = p.rfind(' ');
-  if (space == std::string::npos) bad(text, "parameter '" + p + "' has no type");
-  std::string type = p.substr(0, space);
-  out.name = p.substr(space + 1);
-  if (!type.empty() && type.back() == '?') {
-    out.nullable = true;
-    type.pop_back();
-  }
-  bool list = false;
-  if (auto br = type.find('['); br != std::string::npos) {
-    if (type.back() != ']') bad(text, "bad list type '" + type + "'");
-    std::string n = type.substr(br + 1, type.size() - br - 2);
-    out.list_size = n.empty() ? 0 : std::stoi(n);
-    type = type.substr(0, br);
-    list = true;
-  }
-  auto it = type_names().find(type);
-  if (it == type_names().end()) bad(text, "unknown type '" + type + "'");
-  out.type = it->second.type;
-  out.type_text = it->second.text;
-  if (list) {   // yaml notation: int[] / SymInt[] / Tensor[]; IntArrayRef[1] keeps its type
-    if (out.type == Param::Type::int64) {
-      out.type = Param::Type::int_list;
-      out.type_text = type == "SymInt" ? "tuple of SymInts" : "tuple of ints";
-    } else if (out.type == Param::Type::tensor) {
-      out.type = Param::Type::tensor_list;
-      out.type_text = "tuple of Tensors";
-    }
-  }
-  if (out.has_default) {
-    out.nullable = out.nullable || out.default_value.s == "None";   // as FunctionParameter::set_default_str
-    out.default_value = parse_default(text, out.default_value.s, out.type);
-  }
-  return out;
-}
+namespace {
 
 Param parse_python_param(std::string_view text, std::string p) {
   Param out;
@@ -134,35 +56,31 @@ Param parse_python_param(std::string_view text, std::string p) {
   auto eq = p.find('=');
   if (eq != std::string::npos) {
     out.has_default = true;
-    out.default_value = parse_default(text, p.substr(eq + 1), Param::Type::any);
+    out.default_value = parse_default(text, p.substr(eq + 1), false);
     p = p.substr(0, eq);
   }
-  if (p.empty() || p.find(' ') != std::string::npos) bad(text, "bad Python parameter '" + p + "'");
+  if (p.empty() || p.find(' ') != std::string::npos) bad_signature(text, "bad Python parameter '" + p + "'");
   out.name = p;
   return out;
 }
 
-void count(Signature& s) {
-  s.min_args = s.max_pos_args = 0;
-  for (const Param& p : s.params) {
-    if (p.required()) ++s.min_args;
-    if (!p.keyword_only && !p.star_args) ++s.max_pos_args;
-  }
-  s.varargs_intlist = s.style == Signature::Style::torch && s.max_pos_args == 1 &&
-                      s.params[0].type == Param::Type::int_list;
-}
-
 }  // namespace
+
+void Signature::count() {
+  min_args = max_pos_args = 0;
+  for (const Param& p : params) {
+    if (p.required()) ++min_args;
+    if (!p.keyword_only && !p.star_args) ++max_pos_args;
+  }
+}
 
 Signature Signature::parse(std::string_view text) {
   Signature s;
   std::string_view body = text;
-  if (body.rfind("def ", 0) == 0) {
-    s.style = Style::python;
-    body.remove_prefix(4);
-  }
+  if (body.rfind("def ", 0) != 0) bad_signature(text, "a Python signature starts with 'def '");
+  body.remove_prefix(4);
   auto open = body.find('(');
-  if (open == std::string_view::npos || body.back() != ')') bad(text, "expected name(parameters)");
+  if (open == std::string_view::npos || body.back() != ')') bad_signature(text, "expected name(parameters)");
   s.name = std::string(body.substr(0, open));
   bool kw_only = false, pos_only_seen = false;
   for (std::string& p : split_params(body.substr(open + 1, body.size() - open - 2))) {
@@ -171,44 +89,19 @@ Signature Signature::parse(std::string_view text) {
       continue;
     }
     if (p == "/") {
-      if (s.style != Style::python || pos_only_seen) bad(text, "'/' is only for Python signatures, once");
+      if (pos_only_seen) bad_signature(text, "'/' appears twice");
       for (Param& q : s.params) q.positional_only = true;
       pos_only_seen = true;
       continue;
     }
-    Param q = s.style == Style::python ? parse_python_param(text, p) : parse_torch_param(text, p);
+    Param q = parse_python_param(text, p);
     q.keyword_only = kw_only && !q.star_args;
     if (q.star_args) kw_only = true;
-    if (s.index_of(q.name) >= 0) bad(text, "parameter '" + q.name + "' appears twice");
+    if (s.index_of(q.name) >= 0) bad_signature(text, "parameter '" + q.name + "' appears twice");
     s.params.push_back(std::move(q));
   }
-  count(s);
+  s.count();
   return s;
-}
-
-std::optional<Signature> Signature::as_method() const {
-  if (params.empty() || params[0].type != Param::Type::tensor || (params[0].name != "input" && params[0].name != "self"))
-    return std::nullopt;
-  Signature m = *this;
-  m.params.erase(m.params.begin());
-  if (int o = m.index_of("out"); o >= 0) m.params.erase(m.params.begin() + o);
-  count(m);
-  m.noargs_method = m.params.empty();
-  return m;
-}
-
-std::string Signature::to_string() const {
-  std::string out = "(";
-  bool keyword_already = false;
-  for (size_t k = 0; k < params.size(); ++k) {
-    if (k) out += ", ";
-    if (params[k].keyword_only && !keyword_already) {
-      out += "*, ";
-      keyword_already = true;
-    }
-    out += params[k].type_text + " " + params[k].name;
-  }
-  return out + ")";
 }
 
 int Signature::index_of(std::string_view param) const {
@@ -244,12 +137,7 @@ const Value& Args::get(std::string_view name) {
   return values_[k];
 }
 
-core::Tensor& Args::tensor(std::string_view name) { return as_tensor(get(name)); }
-
-int64_t Args::integer(std::string_view name) {
-  const Value& v = get(name);
-  return to_int(v, std::string(name).c_str());
-}
+int64_t Args::integer(std::string_view name) { return to_int(get(name), std::string(name).c_str()); }
 
 std::optional<int64_t> Args::opt_integer(std::string_view name) {
   const Value& v = get(name);
@@ -264,24 +152,12 @@ bool Args::flag(std::string_view name) { return truthy(get(name)); }
 std::vector<int64_t> Args::ints(std::string_view name) {
   const Value& v = get(name);
   std::vector<int64_t> out;
-  if (v.kind == Value::Tuple || v.kind == Value::List || v.kind == Value::Size) {
+  if (v.kind == Value::Tuple || v.kind == Value::List) {
     for (const Value& d : as_seq(v)) out.push_back(to_int(d, std::string(name).c_str()));
   } else if (!v.is_none()) {
     out.push_back(to_int(v, std::string(name).c_str()));
   }
   return out;
-}
-
-std::vector<core::Tensor> Args::tensors(std::string_view name) {
-  std::vector<core::Tensor> out;
-  for (const Value& t : as_seq(get(name))) out.push_back(as_tensor(t));
-  return out;
-}
-
-std::optional<core::DType> Args::dtype(std::string_view name) {
-  const Value& v = get(name);
-  if (v.is_none()) return std::nullopt;
-  return dtype_of(v);
 }
 
 std::string Args::string(std::string_view name) { return str(get(name)); }
@@ -290,46 +166,25 @@ namespace {
 
 bool simple(const Value& v) {
   switch (v.kind) {
-    case Value::None: case Value::Bool: case Value::Int: case Value::Float: case Value::Str: case Value::Dtype: return true;
-    case Value::Tuple: case Value::List: case Value::Size:
+    case Value::None: case Value::Bool: case Value::Int: case Value::Float: case Value::Str: return true;
+    case Value::Tuple: case Value::List:
       for (const Value& x : as_seq(v))
         if (!simple(x)) return false;
       return as_seq(v).size() <= 8;
+    case Value::Instance: return type_of(v)->tag() && !type_of(v)->slots.len;   // a small native value: torch.float32
     default: return false;
   }
 }
 
-// How an argument is named in a NotImplementedError: its repr when short, else its type.
-std::string shown(const Value& v) { return simple(v) ? repr(v) : py_typename(v); }
-
 }  // namespace
+
+std::string shown(const Value& v) { return simple(v) ? repr(v) : type_name(v); }
 
 void Args::unsupported(std::string_view name, std::string_view why) {
   size_t k = at(name);
   read_[k] = true;
   throw NotImplementedError(fmt::format("{}(): attn does not implement {}={}{}{}", qualname_, name,
                                        shown(values_[k]), why.empty() ? "" : ": ", why));
-}
-
-void Args::check_environment() {
-  for (size_t k = 0; k < values_.size(); ++k) {
-    const Param& p = sig_->params[k];
-    if ((p.type == Param::Type::dimname || p.type == Param::Type::dimname_list) && given_[k])
-      unsupported(p.name, "attn has no named tensors");
-  }
-  for (const char* name : {"device", "layout", "pin_memory", "out", "generator", "memory_format"}) {
-    int k = sig_->index_of(name);
-    if (k < 0) continue;
-    read_[k] = true;
-    const Value& v = values_[k];
-    if (!given_[k] || (v.kind == Value::Bool && !v.b && std::string_view(name) == "pin_memory")) continue;
-    if (std::string_view(name) == "device") {
-      if (is_cpu_device(v)) continue;
-      throw NotImplementedError(fmt::format("{}(): attn computes on the CPU only, not device={}", qualname_, shown(v)));
-    }
-    if (std::string_view(name) == "out") unsupported(name, "assign the result instead");
-    unsupported(name);
-  }
 }
 
 void Args::check_all_read() const {
@@ -339,16 +194,78 @@ void Args::check_all_read() const {
                                            sig_->params[k].name, shown(values_[k])));
 }
 
-std::string py_typename(const Value& v) {
-  if (v.kind == Value::Tensor && as_tensor(v).is_parameter()) return "Parameter";
-  return type_name(v);
+// ---- binding: CPython 3.11's messages ----
+
+std::string quoted_names(const std::vector<std::string>& names) {
+  std::string out;
+  for (size_t k = 0; k < names.size(); ++k) {
+    if (k) out += names.size() == 2 ? " and " : (k + 1 == names.size() ? ", and " : ", ");
+    out += "'" + names[k] + "'";
+  }
+  return out;
 }
 
-core::DType dtype_of(const Value& dtype) {
-  if (dtype.kind != Value::Dtype) throw TypeError("expected a torch.dtype, got " + py_typename(dtype));
-  if (dtype.s == "torch.int64") return core::DType::int64;
-  if (dtype.s == "torch.bool") return core::DType::boolean;
-  return core::DType::float32;
+void bind_python(const Signature& s, const CallArgs& c, Args& out) {
+  const size_t nargs = c.pos.size();
+  std::vector<bool> bound(s.params.size(), false);
+  size_t npos = 0, defaults = 0;
+  int star = -1;
+  for (size_t k = 0; k < s.params.size(); ++k) {
+    if (s.params[k].star_args) star = static_cast<int>(k);
+    else if (!s.params[k].keyword_only) {
+      ++npos;
+      defaults += s.params[k].has_default;
+    }
+  }
+  for (size_t k = 0; k < std::min(nargs, npos); ++k) {
+    out.set(k, c.pos[k], true);
+    bound[k] = true;
+  }
+  if (star >= 0) {
+    std::vector<Value> rest(c.pos.begin() + static_cast<std::ptrdiff_t>(std::min(nargs, npos)), c.pos.end());
+    out.set(static_cast<size_t>(star), Value::tuple(rest), !rest.empty());
+    bound[static_cast<size_t>(star)] = true;
+  }
+  std::vector<std::string> posonly_as_kw;
+  for (auto& [name, v] : c.kw) {
+    int k = s.index_of(name);
+    if (k >= 0 && s.params[static_cast<size_t>(k)].positional_only) {
+      posonly_as_kw.push_back(name);
+      continue;
+    }
+    if (k < 0 || s.params[static_cast<size_t>(k)].star_args)
+      throw TypeError(fmt::format("{}() got an unexpected keyword argument '{}'", s.name, name));
+    if (bound[static_cast<size_t>(k)]) throw TypeError(fmt::format("{}() got multiple values for argument '{}'", s.name, name));
+    out.set(static_cast<size_t>(k), v, true);
+    bound[static_cast<size_t>(k)] = true;
+  }
+  if (!posonly_as_kw.empty())
+    throw TypeError(fmt::format("{}() got some positional-only arguments passed as keyword arguments: {}", s.name, quoted_names(posonly_as_kw)));
+  if (nargs > npos && star < 0) {
+    size_t kwonly_given = 0;
+    for (size_t k = 0; k < s.params.size(); ++k) kwonly_given += s.params[k].keyword_only && bound[k];
+    std::string takes = defaults ? fmt::format("from {} to {}", npos - defaults, npos) : std::to_string(npos);
+    bool plural = defaults || npos != 1;
+    std::string kwonly = kwonly_given ? fmt::format(" positional argument{} (and {} keyword-only argument{})", nargs != 1 ? "s" : "",
+                                                    kwonly_given, kwonly_given != 1 ? "s" : "")
+                                      : "";
+    throw TypeError(fmt::format("{}() takes {} positional argument{} but {}{} {} given", s.name, takes, plural ? "s" : "", nargs, kwonly,
+                                nargs == 1 && !kwonly_given ? "was" : "were"));
+  }
+  for (bool kw_only : {false, true}) {
+    std::vector<std::string> missing;
+    for (size_t k = 0; k < s.params.size(); ++k)
+      if (!bound[k] && s.params[k].required() && s.params[k].keyword_only == kw_only) missing.push_back(s.params[k].name);
+    if (!missing.empty())
+      throw TypeError(fmt::format("{}() missing {} required {} argument{}: {}", s.name, missing.size(), kw_only ? "keyword-only" : "positional",
+                                  missing.size() == 1 ? "" : "s", quoted_names(missing)));
+  }
+}
+
+Args bind_args(const Signature& sig, const CallArgs& call, const std::string& qualname) {
+  Args out(sig, 0, qualname);   // points to `sig`, which outlives the call
+  bind_python(sig, call, out);
+  return out;
 }
 
 }  // namespace attn::py

@@ -1,15 +1,13 @@
-// py/signature.h: function signatures in PyTorch's (or Python's) own notation, and the binder
-// that matches a call's positional and keyword arguments to them with PyTorch's errors.
+// py/signature.h: a native function's Python signature (`def sorted(iterable, /, *, key=None,
+// reverse=False)`), and the binder that matches a call's arguments to it with CPython 3.11's
+// errors ("f() missing 1 required positional argument: 'a'").
 //
-// What it is: `Signature::parse("sum(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *,
-// ScalarType? dtype=None)")` once at start-up; `bind_args(overloads, call)` per call, which picks the
-// first overload the arguments fit (PyTorch's python_arg_parser.cpp rules: types checked, `*`
-// keyword-only, defaults, `rand(2, 3)` == `rand((2, 3))`) and raises PyTorch 1.13's TypeError
-// otherwise ("sum() received an invalid combination of arguments - got (dimm=int, ), but expected
-// one of: ..."). A signature starting with `def ` is a Python function (`def manual_seed(seed)`,
-// `def Linear.__init__(self, in_features, ...)`): untyped, `/`, `*args`, and CPython's messages.
-// What it is not: the implementations (op_table.h holds the rows) or Python's own `def` calls
-// (interpreter.cpp).
+// What it is: Signature::parse("def f(a, b=1, *args, c, **no)") once, at start-up; bind_args()
+// per call; Args reads the bound values by parameter name and refuses, afterwards, an argument
+// the implementation never read (NotImplementedError), so a native function cannot ignore an
+// argument silently. A library may parse its own notation into the same Signature (Param::type
+// and type_text are the library's: src/torch reads PyTorch's own notation).
+// What it is not: the binding of `def` functions written in Python (calls.cpp).
 #pragma once
 
 #include <optional>
@@ -29,77 +27,68 @@ struct SignatureError : std::logic_error {
 };
 
 struct Param {
-  // PyTorch's parameter types (python_arg_parser.h), plus `any` for Python-style parameters.
-  enum class Type { any, tensor, tensor_list, scalar, int64, int_list, float64, boolean, dtype,
-                    device, layout, memory_format, generator, str, object, dimname, dimname_list };
   std::string name;
-  Type type = Type::any;
-  std::string type_text;        // PyTorch's name for it in messages: "tuple of ints", "torch.dtype"
-  int list_size = 0;            // int[1]: a single int stands for a list of that size
-  bool nullable = false;        // `?`: None is accepted and means "not given"
+  int type = 0;                 // 0: any value (Python style); other values are a library's own types
+  std::string type_text;        // the type's name in messages ("tuple of ints"), the library's
+  int list_size = 0;            // a library's `int[1]`: a single int stands for a list of that size
+  bool nullable = false;        // a library's `?`: None is accepted and means "not given"
   bool has_default = false;     // `=...`: may be left out
   Value default_value;          // None unless the signature gives another
   bool keyword_only = false;    // after `*`
-  bool positional_only = false; // Python style, before `/`
-  bool star_args = false;       // Python style `*args`: takes the remaining positional arguments
+  bool positional_only = false; // before `/`
+  bool star_args = false;       // `*args`: takes the remaining positional arguments
   bool required() const { return !has_default && !star_args; }
 };
 
 struct Signature {
-  enum class Style { torch, python };
-  Style style = Style::torch;
-  std::string name;             // "sum", "Linear.__init__"
+  enum class Style { python, library };
+  Style style = Style::python;
+  std::string name;             // "sorted", "Linear.__init__"
   std::vector<Param> params;
-  size_t min_args = 0;          // parameters without a default (PyTorch's min_args)
+  size_t min_args = 0;          // parameters without a default
   size_t max_pos_args = 0;      // parameters before `*`
-  bool varargs_intlist = false; // one positional int list: rand(2, 3) means rand((2, 3))
-  bool noargs_method = false;   // a Tensor method without parameters: CPython's METH_NOARGS errors
+  bool varargs_intlist = false; // the library's: one positional int list takes all positionals (rand(2, 3))
+  bool noargs_method = false;   // the library's: a method without parameters (CPython's METH_NOARGS errors)
 
-  // Throws SignatureError naming the text when it is not a signature.
+  // "def name(params)": Python parameters, `=default` (None, True, False, numbers, 'strings', []),
+  // `*`, `/`, `*args`. SignatureError naming the text when it is not one.
   static Signature parse(std::string_view text);
-  // The Tensor.X form of a torch.X signature: without its first parameter (`input`/`self`, which
-  // the tensor fills) and without `out`. Nullopt when the first parameter is not a Tensor named
-  // input or self (an overload only the function has, e.g. repeat_interleave(Tensor repeats)).
-  std::optional<Signature> as_method() const;
-  // PyTorch 1.13's FunctionSignature::toString(): "(Tensor input, int dim, *, torch.dtype dtype)".
-  std::string to_string() const;
   int index_of(std::string_view param) const;   // -1 when absent
+  void count();                                 // min_args, max_pos_args from params
 };
 
-// A call bound to one overload. Accessors read by parameter name and return the default for an
-// argument the call left out. The op table checks afterwards that every argument the call gave
-// was read, so an implementation cannot ignore one silently.
+// A call bound to a signature. Accessors read by parameter name and return the default for an
+// argument the call left out; check_all_read() then refuses what the call gave and nothing read.
 class Args {
  public:
   Args(const Signature& sig, size_t overload, std::string qualname);
 
-  size_t overload() const { return overload_; }          // index among the row's signatures
-  const std::string& qualname() const { return qualname_; }   // "torch.sum", "Tensor.sum"
+  size_t overload() const { return overload_; }          // index among a function's signatures
+  const std::string& qualname() const { return qualname_; }   // "sorted", "torch.sum"
   bool given(std::string_view name) const;                // passed, and not None
   const Value& get(std::string_view name);                // the value, or the default
 
-  core::Tensor& tensor(std::string_view name);
   int64_t integer(std::string_view name);
   std::optional<int64_t> opt_integer(std::string_view name);   // None -> nullopt
   double number(std::string_view name);
   bool flag(std::string_view name);
   std::vector<int64_t> ints(std::string_view name);      // int list (a single int is [int])
-  std::vector<core::Tensor> tensors(std::string_view name);
-  std::optional<core::DType> dtype(std::string_view name);   // None -> nullopt
   std::string string(std::string_view name);
 
   // Raise NotImplementedError for an argument attn does not implement, naming it and its value.
   [[noreturn]] void unsupported(std::string_view name, std::string_view why = "");
-  // Arguments attn has no use for raise NotImplementedError, before the implementation runs:
-  // device= other than the CPU, out=, layout=, pin_memory=True, generator=, memory_format=, and
-  // named dimensions (a Dimname parameter: x.sum('rows'), torch.ones(2, names=...)).
-  void check_environment();
   // After the implementation ran: an argument it never read raises NotImplementedError.
   void check_all_read() const;
 
-  // Used by the binder.
+  // Used by binders.
   void set(size_t k, Value v, bool given);
+  void mark_read(size_t k) { read_[k] = true; }
+  bool given_at(size_t k) const { return given_[k]; }
+  const Value& value_at(size_t k) const { return values_[k]; }
   const Signature& signature() const { return *sig_; }
+
+ protected:
+  size_t at(std::string_view name) const;
 
  private:
   const Signature* sig_;
@@ -108,20 +97,18 @@ class Args {
   std::vector<Value> values_;
   std::vector<bool> given_;
   std::vector<bool> read_;
-  size_t at(std::string_view name) const;
 };
 
-// Bind a call to the first overload it fits, in order; when none fits, raise PyTorch's error for
-// the torch style (one overload: its own message; several: "received an invalid combination") or
-// CPython's for the Python style. For a method, `sigs` are the method forms (Signature::as_method).
-// The returned Args is laid out for `sigs[k]`; `overload_of[k]` is its index in the row.
-Args bind_args(const std::vector<Signature>& sigs, const CallArgs& call, const std::string& qualname,
-          const std::vector<size_t>& overload_of = {});
-// One Python-style or torch-style signature: bind or raise.
+// Bind a call to a Python-style signature, or raise CPython's TypeError.
 Args bind_args(const Signature& sig, const CallArgs& call, const std::string& qualname);
+void bind_python(const Signature& sig, const CallArgs& call, Args& out);
 
-// PyTorch's name for a value's type in messages: "int", "Tensor", "torch.Size", "NoneType".
-std::string py_typename(const Value& v);
-core::DType dtype_of(const Value& dtype);   // torch.float32 / int64 / bool
+// How an argument is named in a NotImplementedError: its repr when short, else its type.
+std::string shown(const Value& v);
+std::string quoted_names(const std::vector<std::string>& names);   // 'a', 'a' and 'b', 'a', 'b', and 'c'
+// A default written in a signature: None, True, False, [], 'text', an int or a float.
+Value parse_default(std::string_view text, const std::string& d, bool as_float);
+std::vector<std::string> split_params(std::string_view s);           // at top-level ", "
+[[noreturn]] void bad_signature(std::string_view text, const std::string& why);
 
 }  // namespace attn::py

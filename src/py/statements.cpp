@@ -18,12 +18,7 @@ namespace {
 
 InstanceObj& inst(const Value& v) { return *static_cast<InstanceObj*>(v.obj.get()); }
 
-Value class_of(const Value& instance) {
-  Value c;
-  c.kind = Value::Class;
-  c.obj = inst(instance).cls;
-  return c;
-}
+Value class_of(const Value& instance) { return Value::of_class(inst(instance).cls); }
 
 bool is_exception_class_value(const Value& v) {
   return v.kind == Value::Class && is_exception_class(std::static_pointer_cast<ClassObj>(v.obj));
@@ -48,7 +43,7 @@ Interpreter::Flow Interpreter::exec_more(const StmtPtr& ptr, Value* ret) {
   switch (s.kind) {
     case Stmt::While: {
       bool broke = false;
-      while (truthy(eval(*s.value))) {
+      while (truth(eval(*s.value))) {
         if (exec_loop_body(s.body, ret, broke) == Flow::returned) return Flow::returned;
         if (broke) break;
       }
@@ -145,7 +140,7 @@ void Interpreter::exec_raise(const Stmt& s) {
   // A class with its own __str__ needs the interpreter for its text: made now. Otherwise the text
   // is made from the object when it is printed (PyError::text()).
   bool own_str = false;
-  for (const auto& c : mro(inst(v).cls)) own_str = own_str || (c->module != "builtins" && c->methods.count("__str__"));
+  for (const ClassObj* c : inst(v).cls->mro()) own_str = own_str || (c != builtin_class("object").get() && c->methods.count("__str__"));
   throw PyError(v, own_str ? exception_text(v, str_of(v)) : "", s.line, file_);
 }
 
@@ -170,7 +165,7 @@ Interpreter::Flow Interpreter::exec_with(const Stmt& s, size_t item, Value* ret)
     const Value exc = e.exc();
     CallArgs a;
     a.pos = {class_of(exc), exc, Value::none()};
-    if (truthy(call(exit, a))) return Flow::next;   // __exit__ returned True: the exception is suppressed
+    if (truth(call(exit, a))) return Flow::next;   // __exit__ returned True: the exception is suppressed
     throw;
   }
   CallArgs a;
@@ -185,39 +180,10 @@ void Interpreter::exec_del(const Expr& t) {
     return;
   }
   Value obj = eval(*t.a);
-  if (t.kind == Expr::Attribute) {
-    if (obj.kind == Value::Instance) {
-      auto& attrs = inst(obj).attrs;
-      for (auto it = attrs.begin(); it != attrs.end(); ++it)
-        if (it->first == t.name) {
-          attrs.erase(it);
-          return;
-        }
-    }
-    throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + t.name + "'");
-  }
-  if (t.items.size() != 1) throw TypeError("attn deletes one item at a time: del d[key], del xs[i]");
-  Value key = eval(*t.items[0]);
-  if (obj.kind == Value::Dict) {
-    if (static_cast<DictObj*>(obj.obj.get())->erase(key)) return;
-    throw KeyError(key);
-  }
-  if (obj.kind == Value::List && key.kind == Value::Slice) {   // del xs[1:3], del xs[::2]
-    auto& items = as_seq(obj);
-    std::vector<int64_t> pos = slice_positions(*static_cast<SliceObj*>(key.obj.get()), items.size());
-    std::sort(pos.begin(), pos.end());
-    for (auto it = pos.rbegin(); it != pos.rend(); ++it) items.erase(items.begin() + *it);
-    return;
-  }
-  if (obj.kind == Value::List) {
-    auto& items = as_seq(obj);
-    int64_t k = to_int(key, "list indices");
-    if (k < 0) k += static_cast<int64_t>(items.size());
-    if (k < 0 || k >= static_cast<int64_t>(items.size())) throw IndexError("list assignment index out of range");
-    items.erase(items.begin() + k);
-    return;
-  }
-  throw TypeError("'" + type_name(obj) + "' object doesn't support item deletion");
+  if (t.kind == Expr::Attribute) return delattr(obj, t.name);
+  std::vector<Value> idx;
+  for (const ExprPtr& ix : t.items) idx.push_back(eval(*ix));
+  delitem(obj, idx.size() == 1 ? idx[0] : Value::tuple(idx));
 }
 
 }  // namespace attn::py

@@ -1,29 +1,24 @@
-// py/value.cpp: constructors, accessors and Python-style repr/str for interpreter values.
-#include "py/exceptions.h"
+// py/value.cpp: constructors, containers, classes and their order, and the repr/str of values
+// that need no interpreter (see value.h). The protocol that calls dunders and native hooks is
+// protocol.cpp.
 #include "py/value.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <optional>
-#include <set>
 
-#include "print/tensor_str.h"
+#include "print/pyrepr.h"
+#include "py/exceptions.h"
+#include "py/interpreter.h"
 #include "py/ints.h"
 #include "py/limits.h"
 
 namespace attn::py {
 
-Value Value::tensor(core::Tensor t) {
-  auto o = std::make_shared<TensorObj>();
-  o->t = std::move(t);
-  Value x;
-  x.kind = Tensor;
-  x.obj = o;
-  return x;
-}
+namespace {
 
-static Value seq(Value::Kind k, std::vector<Value> items) {
+Value seq(Value::Kind k, std::vector<Value> items) {
   auto o = std::make_shared<SeqObj>();
   o->items = std::move(items);
   Value x;
@@ -31,6 +26,8 @@ static Value seq(Value::Kind k, std::vector<Value> items) {
   x.obj = o;
   return x;
 }
+
+}  // namespace
 
 Value Value::integer(const BigInt& v) {
   if (v.fits_int64()) return integer(v.to_int64());
@@ -42,6 +39,30 @@ Value Value::integer(const BigInt& v) {
 }
 
 const BigInt& Value::big() const { return static_cast<const BigIntObj*>(obj.get())->v; }
+
+Value Value::list(std::vector<Value> items) { return seq(List, std::move(items)); }
+Value Value::tuple(std::vector<Value> items) { return seq(Tuple, std::move(items)); }
+
+Value Value::dict() {
+  Value x;
+  x.kind = Dict;
+  x.obj = std::make_shared<DictObj>();
+  return x;
+}
+
+Value Value::of_class(ClassPtr cls) {
+  Value x;
+  x.kind = Class;
+  x.obj = std::move(cls);
+  return x;
+}
+
+Value Value::of_instance(std::shared_ptr<InstanceObj> o) {
+  Value x;
+  x.kind = Instance;
+  x.obj = std::move(o);
+  return x;
+}
 
 // CPython's "trashcan": the objects a container held are handed to the outermost container
 // destructor running on this thread, which frees them one at a time.
@@ -80,12 +101,40 @@ DictObj::~DictObj() {
   });
 }
 
+InstanceObj::~InstanceObj() {
+  release_flat([this](auto& out) {
+    if (dict) out.push_back(std::move(dict));
+  });
+}
+
+// ---- dict ----
+
 Value* DictObj::find(const Value& key) {
+  if (key.kind == Value::Str) return find(key.s);
   if (indexed_ > items.size()) clear_index();   // items were removed behind the index's back: index afresh
   for (; indexed_ < items.size(); ++indexed_) index_.emplace(py_hash(items[indexed_].first), indexed_);
   auto [first, last] = index_.equal_range(py_hash(key));
-  for (auto it = first; it != last; ++it)
-    if (equal(items[it->second].first, key)) return &items[it->second].second;
+  for (auto it = first; it != last; ++it) {
+    const Value& k = items[it->second].first;
+    if ((k.obj && k.obj == key.obj) || equal(k, key)) return &items[it->second].second;   // identity first, as CPython
+  }
+  return nullptr;
+}
+
+Value* DictObj::find(const std::string& key) {
+  constexpr size_t kScan = 16;   // an instance's few attributes: comparing beats hashing
+  if (items.size() <= kScan) {
+    for (auto& [k, v] : items)
+      if (k.kind == Value::Str && k.s == key) return &v;
+    return nullptr;
+  }
+  if (indexed_ > items.size()) clear_index();
+  for (; indexed_ < items.size(); ++indexed_) index_.emplace(py_hash(items[indexed_].first), indexed_);
+  auto [first, last] = index_.equal_range(py_hash(Value::str(key)));
+  for (auto it = first; it != last; ++it) {
+    const Value& k = items[it->second].first;
+    if (k.kind == Value::Str && k.s == key) return &items[it->second].second;
+  }
   return nullptr;
 }
 
@@ -95,14 +144,13 @@ void DictObj::clear_index() {
 }
 
 bool DictObj::erase(const Value& key) {
-  find(key);   // brings the index up to date
-  auto [first, last] = index_.equal_range(py_hash(key));
-  for (auto it = first; it != last; ++it)
-    if (equal(items[it->second].first, key)) {
-      items.erase(items.begin() + static_cast<std::ptrdiff_t>(it->second));
-      clear_index();   // the positions after it moved: O(n), as the erase itself
-      return true;
-    }
+  for (size_t k = 0; k < items.size(); ++k) {
+    if (!(items[k].first.kind == key.kind && key.kind == Value::Str ? items[k].first.s == key.s : equal(items[k].first, key))) continue;
+    items.erase(items.begin() + static_cast<std::ptrdiff_t>(k));
+    clear_index();   // the positions after it moved: O(n), as the erase itself
+    return true;
+  }
+  py_hash(key);   // an unhashable key raises, as in Python
   return false;
 }
 
@@ -116,162 +164,157 @@ void DictObj::set(const Value& key, Value v) {
     *slot = std::move(v);
     return;
   }
+  py_hash(key);   // an unhashable key raises before it is stored
   items.emplace_back(key, std::move(v));   // indexed by the next find()
 }
 
-InstanceObj::~InstanceObj() {
-  release_flat([this](auto& out) { for (auto& [name, v] : attrs) hand_over(v, out); });
+// ---- classes ----
+
+namespace {
+
+// C3 linearisation, as Python orders a class's bases (single inheritance: the chain of bases).
+std::vector<ClassObj*> linearise(const ClassObj* cls) {
+  std::vector<std::vector<ClassObj*>> seqs;
+  for (const ClassPtr& b : cls->bases) seqs.push_back(b->mro());
+  std::vector<ClassObj*> direct;
+  for (const ClassPtr& b : cls->bases) direct.push_back(b.get());
+  seqs.push_back(direct);
+  std::vector<ClassObj*> out{const_cast<ClassObj*>(cls)};
+  for (;;) {
+    seqs.erase(std::remove_if(seqs.begin(), seqs.end(), [](const auto& s) { return s.empty(); }), seqs.end());
+    if (seqs.empty()) return out;
+    ClassObj* pick = nullptr;
+    for (const auto& s : seqs) {
+      ClassObj* head = s.front();
+      bool in_tail = std::any_of(seqs.begin(), seqs.end(), [&](const auto& t) { return std::find(t.begin() + 1, t.end(), head) != t.end(); });
+      if (!in_tail) {
+        pick = head;
+        break;
+      }
+    }
+    if (!pick) {
+      std::string names;
+      for (const ClassPtr& b : cls->bases) names += (names.empty() ? "" : ", ") + b->name;
+      throw TypeError("Cannot create a consistent method resolution order (MRO) for bases " + names);
+    }
+    out.push_back(pick);
+    for (auto& s : seqs)
+      if (s.front() == pick) s.erase(s.begin());
+  }
 }
 
-Value Value::list(std::vector<Value> items) { return seq(List, std::move(items)); }
-Value Value::tuple(std::vector<Value> items) { return seq(Tuple, std::move(items)); }
-Value Value::size(const core::Shape& shape) {
-  std::vector<Value> items;
-  for (int64_t d : shape) items.push_back(integer(d));
-  return seq(Size, std::move(items));
+}  // namespace
+
+const std::vector<ClassObj*>& ClassObj::mro() const {
+  if (mro_.empty()) mro_ = linearise(this);
+  return mro_;
+}
+
+const Value* ClassObj::find_method(const std::string& n) const {
+  for (const ClassObj* c : mro()) {
+    auto it = c->methods.find(n);
+    if (it != c->methods.end()) return &it->second;
+  }
+  return nullptr;
+}
+
+const void* ClassObj::tag() const {
+  for (const ClassObj* c : mro())
+    if (c->native_tag) return c->native_tag;
+  return nullptr;
+}
+
+bool is_subclass(const ClassObj* cls, const ClassObj* base) {
+  if (!cls || !base) return false;
+  const auto& order = cls->mro();
+  return std::find(order.begin(), order.end(), base) != order.end();
+}
+
+bool is_subclass(const ClassPtr& cls, const ClassObj* base) { return is_subclass(cls.get(), base); }
+
+bool isinstance(const Value& v, const ClassObj* cls) { return is_subclass(type_of(v), cls); }
+
+ClassPtr make_native_class(const std::string& name, const std::string& module, std::vector<ClassPtr> bases) {
+  auto c = std::make_shared<ClassObj>();
+  c->name = name;
+  c->module = module;
+  c->bases = bases.empty() ? std::vector<ClassPtr>{builtin_class("object")} : std::move(bases);
+  c->immutable = true;
+  return c;
 }
 
 namespace {
 
-// The lists and dicts being copied by snapshot() on this thread, with their copies: a list met
-// again inside itself (a.append(a)) becomes its copy, so the copy has the same shape.
-thread_local std::vector<std::pair<const Obj*, std::shared_ptr<Obj>>> copying;
-
-struct Copying {
-  Copying(const Obj* original, std::shared_ptr<Obj> copy) { copying.emplace_back(original, std::move(copy)); }
-  ~Copying() { copying.pop_back(); }
-  Copying(const Copying&) = delete;
-  Copying& operator=(const Copying&) = delete;
-};
+// Python's own classes, made once and shared by every session (immutable, as in CPython).
+const std::map<std::string, ClassPtr>& builtin_classes() {
+  static const std::map<std::string, ClassPtr> all = [] {
+    std::map<std::string, ClassPtr> m;
+    auto object = std::make_shared<ClassObj>();
+    object->name = "object";
+    object->module = "builtins";
+    object->immutable = true;
+    m["object"] = object;
+    auto add = [&](const char* name, const char* base) {
+      auto c = std::make_shared<ClassObj>();
+      c->name = name;
+      c->module = "builtins";
+      c->bases = {m.at(base)};
+      c->immutable = true;
+      m[name] = c;
+    };
+    for (const char* n : {"type", "int", "float", "str", "list", "tuple", "dict", "set", "NoneType", "function",
+                          "builtin_function_or_method", "module", "slice", "range", "ellipsis", "NotImplementedType"})
+      add(n, "object");
+    add("bool", "int");
+    return m;
+  }();
+  return all;
+}
 
 }  // namespace
 
-Value snapshot(const Value& v) {
-  std::optional<ValueDepthGuard> guard;
-  if (v.obj && v.kind != Value::Tensor) guard.emplace("while copying a printed value");
-  for (const auto& [original, copy] : copying)
-    if (original == v.obj.get()) {
-      Value c = v;
-      c.obj = copy;
-      return c;
-    }
+const ClassPtr& builtin_class(const std::string& name) { return builtin_classes().at(name); }
+
+ClassPtr type_of(const Value& v) {
   switch (v.kind) {
-    case Value::Tensor: return Value::tensor(as_tensor(v).clone());   // the elements as they are now
-    case Value::List: case Value::Tuple: case Value::Size: {
-      auto o = std::make_shared<SeqObj>();
-      Copying now(v.obj.get(), o);
-      for (const Value& x : as_seq(v)) o->items.push_back(snapshot(x));
-      Value c = v;
-      c.obj = o;
-      return c;
+    case Value::None: return builtin_class("NoneType");
+    case Value::Bool: return builtin_class("bool");
+    case Value::Int: return builtin_class("int");
+    case Value::Float: return builtin_class("float");
+    case Value::Str: return builtin_class("str");
+    case Value::List: case Value::Tuple: {
+      const auto& c = static_cast<const SeqObj*>(v.obj.get())->cls;
+      return c ? c : builtin_class(v.kind == Value::List ? "list" : "tuple");
     }
     case Value::Dict: {
-      auto o = std::make_shared<DictObj>();
-      o->ordered = static_cast<const DictObj*>(v.obj.get())->ordered;
-      Copying now(v.obj.get(), o);
-      for (const auto& [key, x] : static_cast<const DictObj*>(v.obj.get())->items)
-        o->items.emplace_back(snapshot(key), snapshot(x));
-      Value d = v;
-      d.obj = o;
-      return d;
+      const auto& c = static_cast<const DictObj*>(v.obj.get())->cls;
+      return c ? c : builtin_class("dict");
     }
-    case Value::Set: {
-      // Numbers cannot change: a copy, hash table and all, prints in the same (CPython's) order.
-      // Any other set prints in the order its items were added, which re-adding them keeps.
-      const SetObj& s = *static_cast<const SetObj*>(v.obj.get());
-      auto o = s.all_numbers() ? std::make_shared<SetObj>(s) : std::make_shared<SetObj>();
-      if (!s.all_numbers())
-        for (const Value& x : s.ordered()) o->add(snapshot(x));
-      Value c = v;
-      c.obj = o;
-      return c;
-    }
-    default: return v;
+    case Value::Set: return builtin_class("set");
+    case Value::Slice: return builtin_class("slice");
+    case Value::Range: return builtin_class("range");
+    case Value::Function: return builtin_class("function");
+    case Value::Builtin: return builtin_class("builtin_function_or_method");
+    case Value::Class: return builtin_class("type");
+    case Value::Instance: return static_cast<const InstanceObj*>(v.obj.get())->cls;
+    case Value::Namespace: return builtin_class("module");
+    case Value::Ellipsis: return builtin_class("ellipsis");
+    case Value::NotImplemented: return builtin_class("NotImplementedType");
   }
-}
-
-const Value* ClassObj::find_method(const std::string& n) const {
-  auto it = methods.find(n);
-  if (it != methods.end()) return &it->second;
-  for (const auto& b : bases)
-    if (const Value* m = b->find_method(n)) return m;
-  return nullptr;
-}
-
-Value* InstanceObj::find(const std::string& n) {
-  for (auto& [k, v] : attrs)
-    if (k == n) return &v;
-  return nullptr;
-}
-
-void InstanceObj::set(const std::string& n, Value v) {
-  if (Value* old = find(n)) *old = std::move(v);
-  else attrs.emplace_back(n, std::move(v));
+  return builtin_class("object");
 }
 
 std::string type_name(const Value& v) {
-  switch (v.kind) {
-    case Value::None: return "NoneType";
-    case Value::Bool: return "bool";
-    case Value::Int: return "int";
-    case Value::Float: return "float";
-    case Value::Str: return "str";
-    case Value::List: return "list";
-    case Value::Tuple: return "tuple";
-    case Value::Dict: return "dict";
-    case Value::Tensor: return "Tensor";
-    case Value::Size: return "torch.Size";
-    case Value::Slice: return "slice";
-    case Value::Function: return "function";
-    case Value::Builtin: return "builtin_function_or_method";
-    case Value::Class: return "type";
-    case Value::Instance: return static_cast<InstanceObj*>(v.obj.get())->cls->name;
-    case Value::Namespace: return "module";
-    case Value::Dtype: return "torch.dtype";
-    case Value::Set: return "set";
-    case Value::Ellipsis: return "ellipsis";
-    case Value::Range: return "range";
-  }
-  return "object";
-}
-
-core::Tensor& as_tensor(const Value& v) {
-  if (v.kind != Value::Tensor) throw TypeError("expected a Tensor, got " + type_name(v));
-  return static_cast<TensorObj*>(v.obj.get())->t;
+  const ClassPtr c = type_of(v);
+  return c->qualified_name ? c->module + "." + c->name : c->name;
 }
 
 std::vector<Value>& as_seq(const Value& v) {
-  if (v.kind != Value::List && v.kind != Value::Tuple && v.kind != Value::Size)
-    throw TypeError("'" + type_name(v) + "' object is not a sequence");
+  if (v.kind != Value::List && v.kind != Value::Tuple) throw TypeError("'" + type_name(v) + "' object is not a sequence");
   return static_cast<SeqObj*>(v.obj.get())->items;
 }
 
-static std::string join_repr(const std::vector<Value>& items, const print::PrintOptions& opts) {
-  std::string out;
-  for (size_t k = 0; k < items.size(); ++k) out += (k ? ", " : "") + repr(items[k], opts);
-  return out;
-}
-
-// nn.Module.__repr__: "Name(\n  (child): repr\n)" with nested indentation.
-static std::string module_repr(const Value& v) {
-  auto* inst = static_cast<InstanceObj*>(v.obj.get());
-  for (auto c = inst->cls; c; c = c->bases.empty() ? nullptr : c->bases.front())
-    if (c->native_repr) return c->native_repr(v);
-  // An object of a class that is no nn.Module: Python's <__main__.A object at 0x7f...>, without
-  // the address (it changes from run to run).
-  if (!inst->cls->is_module) return "<" + inst->cls->module + "." + inst->cls->name + " object>";
-  std::string out = inst->cls->name + "(";
-  bool any = false;
-  for (const auto& [name, child] : inst->attrs) {
-    if (child.kind != Value::Instance) continue;
-    std::string r = repr(child);
-    std::string indented;
-    for (char ch : r) indented += ch == '\n' ? std::string("\n  ") : std::string(1, ch);
-    out += "\n  (" + name + "): " + indented;
-    any = true;
-  }
-  return out + (any ? "\n)" : ")");
-}
+// ---- repr, str, truth, == of plain values ----
 
 namespace {
 
@@ -290,15 +333,28 @@ struct ReprEnter {
   }
 };
 
+std::string join_repr(const std::vector<Value>& items) {
+  std::string out;
+  for (size_t k = 0; k < items.size(); ++k) out += (k ? ", " : "") + repr(items[k]);
+  return out;
+}
+
 }  // namespace
 
-std::string repr(const Value& v, const print::PrintOptions& opts) {
+std::string class_repr(const ClassObj& c) { return "<class '" + (c.module == "builtins" ? "" : c.module + ".") + c.name + "'>"; }
+
+std::string repr(const Value& v) {
+  if (Interpreter* in = Interpreter::current()) return in->repr_of(v);   // user __repr__ and native hooks
+  return plain_repr(v);
+}
+
+std::string plain_repr(const Value& v) {
   std::optional<ValueDepthGuard> guard;
   std::optional<ReprEnter> enter;
-  if (v.kind == Value::List || v.kind == Value::Dict || v.kind == Value::Tuple || v.kind == Value::Set || v.kind == Value::Instance) {
+  if (v.kind == Value::List || v.kind == Value::Dict || v.kind == Value::Tuple || v.kind == Value::Set) {
     guard.emplace("while getting the repr of an object");
     enter.emplace(v.obj.get());
-    if (enter->again) return v.kind == Value::List ? "[...]" : "{...}";   // tuples and instances cannot contain themselves here
+    if (enter->again) return v.kind == Value::List ? "[...]" : "{...}";
   }
   switch (v.kind) {
     case Value::None: return "None";
@@ -307,52 +363,41 @@ std::string repr(const Value& v, const print::PrintOptions& opts) {
     case Value::Float: return print::py_float_repr(v.f);
     case Value::Str: return print::py_str_repr(v.s);
     // append(), not "[" + ... + "]": GCC 12 warns -Wrestrict on that once inlined (GCC bug 105651)
-    case Value::List: return std::string("[").append(join_repr(as_seq(v), opts)).append("]");
+    case Value::List: return std::string("[").append(join_repr(as_seq(v))).append("]");
     case Value::Tuple: {
       auto& items = as_seq(v);
-      return std::string("(").append(join_repr(items, opts)).append(items.size() == 1 ? ",)" : ")");
-    }
-    case Value::Size: {
-      core::Shape shape;
-      for (const Value& d : as_seq(v)) shape.push_back(d.i);
-      return print::size_repr(shape);
+      return std::string("(").append(join_repr(items)).append(items.size() == 1 ? ",)" : ")");
     }
     case Value::Dict: {
       auto& items = static_cast<DictObj*>(v.obj.get())->items;
       if (static_cast<DictObj*>(v.obj.get())->ordered) {   // Python 3.11's OrderedDict repr
         if (items.empty()) return "OrderedDict()";
         std::string out = "OrderedDict([";
-        for (size_t k = 0; k < items.size(); ++k)
-          out += (k ? ", (" : "(") + repr(items[k].first, opts) + ", " + repr(items[k].second, opts) + ")";
+        for (size_t k = 0; k < items.size(); ++k) out += (k ? ", (" : "(") + repr(items[k].first) + ", " + repr(items[k].second) + ")";
         return out + "])";
       }
       std::string out = "{";
-      for (size_t k = 0; k < items.size(); ++k)
-        out += (k ? ", " : "") + repr(items[k].first, opts) + ": " + repr(items[k].second, opts);
+      for (size_t k = 0; k < items.size(); ++k) out += (k ? ", " : "") + repr(items[k].first) + ": " + repr(items[k].second);
       return out + "}";
     }
     case Value::Set: {
       std::vector<Value> items = static_cast<SetObj*>(v.obj.get())->ordered();
-      return items.empty() ? "set()" : std::string("{").append(join_repr(items, opts)).append("}");
+      return items.empty() ? "set()" : std::string("{").append(join_repr(items)).append("}");
     }
-    case Value::Tensor: {
-      return print::tensor_repr(as_tensor(v), opts);   // adds "Parameter containing:" itself
+    case Value::Instance: {   // Python's <__main__.A object at 0x7f...>, without the address (it changes from run to run)
+      const ClassObj& c = *static_cast<InstanceObj*>(v.obj.get())->cls;
+      return "<" + c.module + "." + c.name + " object>";
     }
-    case Value::Instance: return module_repr(v);
-    case Value::Class: {
-      const ClassObj& c = *static_cast<ClassObj*>(v.obj.get());
-      return "<class '" + (c.module == "builtins" ? "" : c.module + ".") + c.name + "'>";
-    }
-    case Value::Function: return "<function " + static_cast<FunctionObj*>(v.obj.get())->def->name + ">";
-    case Value::Builtin: {   // int, float, ... are builtins here and classes in Python: type(3) is <class 'int'>
-      const std::string& name = static_cast<BuiltinObj*>(v.obj.get())->name;
-      static const std::set<std::string> types = {"int", "float", "str", "list", "tuple", "dict", "set", "bool"};
-      return types.count(name) ? "<class '" + name + "'>" : "<built-in function " + name + ">";
-    }
+    case Value::Class: return class_repr(*static_cast<ClassObj*>(v.obj.get()));
+    case Value::Function: return "<function " + static_cast<FunctionObj*>(v.obj.get())->qualname + ">";
+    case Value::Builtin: return "<built-in function " + static_cast<BuiltinObj*>(v.obj.get())->name + ">";
     case Value::Namespace: return "<module '" + v.s + "'>";
-    case Value::Dtype: return v.s;
-    case Value::Slice: return "slice(...)";
+    case Value::Slice: {
+      const auto& s = *static_cast<const SliceObj*>(v.obj.get());
+      return "slice(" + repr(s.start) + ", " + repr(s.stop) + ", " + repr(s.step) + ")";
+    }
     case Value::Ellipsis: return "Ellipsis";
+    case Value::NotImplemented: return "NotImplemented";
     case Value::Range: {
       const auto& r = *static_cast<const RangeObj*>(v.obj.get());
       return r.step == 1 ? fmt::format("range({}, {})", r.start, r.stop) : fmt::format("range({}, {}, {})", r.start, r.stop, r.step);
@@ -361,11 +406,10 @@ std::string repr(const Value& v, const print::PrintOptions& opts) {
   return "?";
 }
 
-std::string str(const Value& v, const print::PrintOptions& opts) {
-  if (v.kind == Value::Instance)
-    for (auto c = static_cast<InstanceObj*>(v.obj.get())->cls; c; c = c->bases.empty() ? nullptr : c->bases.front())
-      if (c->native_str) return c->native_str(v);
-  return v.kind == Value::Str ? v.s : repr(v, opts);
+std::string str(const Value& v) {
+  if (v.kind == Value::Str) return v.s;
+  if (Interpreter* in = Interpreter::current(); in && v.kind == Value::Instance) return in->str_of(v);
+  return repr(v);
 }
 
 bool truthy(const Value& v) {
@@ -375,36 +419,46 @@ bool truthy(const Value& v) {
     case Value::Int: return v.is_big() || v.i != 0;
     case Value::Float: return v.f != 0.0;
     case Value::Str: return !v.s.empty();
-    case Value::List: case Value::Tuple: case Value::Size: return !as_seq(v).empty();
+    case Value::List: case Value::Tuple: return !as_seq(v).empty();
     case Value::Dict: return !static_cast<DictObj*>(v.obj.get())->items.empty();
     case Value::Set: return static_cast<SetObj*>(v.obj.get())->size() > 0;
     case Value::Range: return static_cast<const RangeObj*>(v.obj.get())->length() > 0;
-    case Value::Tensor: {
-      const core::Tensor& t = as_tensor(v);
-      if (t.numel() != 1)
-        throw RuntimeError("Boolean value of Tensor with more than one value is ambiguous");
-      return t.at(0) != 0.0;
-    }
+    case Value::Instance:
+      if (Interpreter* in = Interpreter::current()) return in->truth(v);
+      return true;
     default: return true;
   }
 }
 
 bool equal(const Value& a, const Value& b) {
   if (a.is_number() && b.is_number()) return compare_numbers(a, b) == 0;   // exact: 2**53 + 1 != 2.0**53
-  if (a.kind != b.kind) {
-    bool seqs = (a.kind == Value::Tuple || a.kind == Value::Size) && (b.kind == Value::Tuple || b.kind == Value::Size);
-    if (!seqs) return false;
+  if (a.kind == Value::Instance || b.kind == Value::Instance) {
+    if (a.obj == b.obj) return true;
+    if (Interpreter* in = Interpreter::current()) return truthy(in->compare("==", a, b));
+    return false;
   }
+  if (a.kind != b.kind) return false;
   switch (a.kind) {
-    case Value::None: return true;
-    case Value::Str: case Value::Dtype: return a.s == b.s;
-    case Value::List: case Value::Tuple: case Value::Size: {
+    case Value::None: case Value::Ellipsis: case Value::NotImplemented: return true;
+    case Value::Str: return a.s == b.s;
+    case Value::List: case Value::Tuple: {
       if (a.obj == b.obj) return true;   // CPython compares items by identity first: a list equals itself
       ValueDepthGuard guard("in comparison");
       auto &x = as_seq(a), &y = as_seq(b);
       if (x.size() != y.size()) return false;
       for (size_t k = 0; k < x.size(); ++k)
-        if (!equal(x[k], y[k])) return false;
+        if (!(x[k].obj && x[k].obj == y[k].obj) && !equal(x[k], y[k])) return false;
+      return true;
+    }
+    case Value::Dict: {
+      if (a.obj == b.obj) return true;
+      ValueDepthGuard guard("in comparison");
+      auto *x = static_cast<DictObj*>(a.obj.get()), *y = static_cast<DictObj*>(b.obj.get());
+      if (x->items.size() != y->items.size()) return false;
+      for (auto& [k, v] : x->items) {
+        Value* w = y->find(k);
+        if (!w || !equal(v, *w)) return false;
+      }
       return true;
     }
     case Value::Set: {

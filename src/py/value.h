@@ -1,19 +1,29 @@
-// py/value.h: the runtime values of the lesson interpreter (Python objects, tensors, modules).
+// py/value.h: the runtime values of the lesson interpreter: Python's objects and classes.
 //
 // What it is: a tagged Value with reference semantics for mutable objects (lists, dicts,
-// tensors, module instances), as in Python, and repr()/str() that print like Python 1.13-era
-// PyTorch. What it is not: a Python object model (no metaclasses, no descriptors).
+// instances), as in Python. Every value has a class (type_of): the built-in ones (int, str,
+// list, ...) are ClassObj too, so `type(3).__name__` is 'int' and isinstance() is one subclass
+// test. A class may carry native hooks (Slots: attribute get/set, items, operators, iteration,
+// len, truth, hash, repr/str, call, construction), as CPython's tp_* slots, Wren's foreign
+// classes and Lua's metatables do, and its instances a native payload (a C++ subclass of
+// InstanceObj). That is how a host library (attn's torch layer, src/torch) adds its types
+// without this interpreter knowing them. User classes get the same behaviour through their
+// dunder methods (__add__, __getitem__, __len__, ...), found along the class's method
+// resolution order (protocol.cpp).
+// What it is not: metaclasses, descriptors other than property/staticmethod/classmethod,
+// __slots__, or subclasses of the built-in containers written in Python (a native class may
+// tag a list or tuple as its own: SeqObj::cls).
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <map>
-#include <unordered_map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
-#include "core/ops.h"
-#include "print/tensor_str.h"
 #include "py/ast.h"
 #include "py/bigint.h"
 
@@ -23,15 +33,19 @@ struct Obj {
   virtual ~Obj() = default;
 };
 
+struct ClassObj;
+using ClassPtr = std::shared_ptr<ClassObj>;
+
 struct Value {
-  enum Kind { None, Bool, Int, Float, Str, List, Tuple, Dict, Tensor, Size, Slice,
-              Function, Builtin, Class, Instance, Namespace, Dtype, Set,
+  enum Kind { None, Bool, Int, Float, Str, List, Tuple, Dict, Set, Slice,
+              Function, Builtin, Class, Instance, Namespace,
               Ellipsis,                 // the one value `...` (x[..., 0])
+              NotImplemented,           // what a binary dunder returns to let the other operand try
               Range } kind = None;      // range(...): lazy, its items made as they are iterated
   bool b = false;
   int64_t i = 0;                 // Int: the value; an int beyond int64 (is_big) keeps INT64_MAX/MIN here
   double f = 0;
-  std::string s;                 // Str value; Dtype / Namespace name
+  std::string s;                 // Str value; Namespace name
   std::shared_ptr<Obj> obj;
 
   static Value none() { return {}; }
@@ -40,13 +54,14 @@ struct Value {
   static Value integer(const BigInt& v);   // the int64 form when it fits (ints.h)
   static Value number(double v) { Value x; x.kind = Float; x.f = v; return x; }
   static Value str(std::string v) { Value x; x.kind = Str; x.s = std::move(v); return x; }
-  static Value tensor(core::Tensor t);
   static Value list(std::vector<Value> items);
   static Value tuple(std::vector<Value> items);
-  static Value size(const core::Shape& shape);
   static Value set(const std::vector<Value>& items);   // set(items): added in order (set.cpp)
   static Value set_literal(const std::vector<Value>& constants);   // {1, 2, 3} of 3+ constants
-  static Value dtype(std::string name) { Value x; x.kind = Dtype; x.s = std::move(name); return x; }
+  static Value dict();                                 // {}
+  static Value not_implemented() { Value x; x.kind = NotImplemented; return x; }
+  static Value of_class(ClassPtr cls);                 // the class itself, as a value
+  static Value of_instance(std::shared_ptr<struct InstanceObj> o);
 
   bool is_none() const { return kind == None; }
   // An Int beyond int64: its digits are a BigInt in `obj` (ints.h has the operations). Every int
@@ -59,14 +74,20 @@ struct Value {
 struct BigIntObj : Obj { BigInt v; };                      // an Int beyond int64 (immutable)
 // The containers free what they hold without recursing (value.cpp): a list nested 100,000
 // deep (x = [x] in a loop) is freed one level at a time, not on 100,000 C++ frames.
-struct SeqObj : Obj { std::vector<Value> items; ~SeqObj() override; };     // List, Tuple, Size (ints)
+struct SeqObj : Obj {            // List, Tuple
+  std::vector<Value> items;
+  ClassPtr cls;                  // a native subclass of list/tuple the value belongs to (torch.Size); null: plain
+  ~SeqObj() override;
+};
 // A dict: its items in insertion order, found by a hash index (hash() and ==, as CPython), so
 // a 100,000-key comprehension takes milliseconds. Add keys with set(); an item appended to
 // `items` directly is indexed on the next find() (its key must not be there already).
 struct DictObj : Obj {
   std::vector<std::pair<Value, Value>> items;
-  bool ordered = false;                    // an OrderedDict (Module.state_dict()): printed OrderedDict([(k, v), ...])
+  bool ordered = false;                    // an OrderedDict: printed OrderedDict([(k, v), ...])
+  ClassPtr cls;                            // a native subclass of dict the value belongs to (OrderedDict); null: plain
   Value* find(const Value& key);           // nullptr if absent; TypeError for an unhashable key
+  Value* find(const std::string& key);     // a str key (instance attributes): no hashing for small dicts
   void set(const Value& key, Value v);     // a new key goes last; an existing key keeps its place
   bool erase(const Value& key);            // del d[key], d.pop(key): false if absent
   void clear();
@@ -76,30 +97,35 @@ struct DictObj : Obj {
   size_t indexed_ = 0;                               // items[0, indexed_) are in index_
   void clear_index();
 };
-struct TensorObj : Obj { core::Tensor t; };
 
 // A set (set.cpp): each item once, by Python's == and hash (1, 1.0 and True are one item; a
 // list, dict or set is unhashable: TypeError), in CPython 3.11's hash table, replayed slot for
 // slot. It iterates and prints in CPython's order when every item is a number ({10, 1} is
-// {1, 10}; small ints come out sorted); with any other item (str, tuple, tensor, ...) in the
+// {1, 10}; small ints come out sorted); with any other item (str, tuple, an object, ...) in the
 // order the items were added, as CPython's order there rests on string hashes it randomises.
 class SetObj : public Obj {
  public:
   bool add(const Value& v);                  // set.add(v); false if an equal item is in already
+  bool discard(const Value& v);              // set.discard(v); false if it was not in
   bool contains(const Value& v) const;
-  size_t size() const { return items_.size(); }
+  size_t size() const { return used_; }
   std::vector<Value> ordered() const;        // iteration and printing order
   void merge(const SetObj& other);           // set(other) into this empty set, as set_merge does
   void reserve(size_t more);                 // set_update_internal's resize before adding a dict
   bool all_numbers() const;                  // ints, bools, floats but NaN: CPython's order shows
  private:
-  std::vector<Value> items_;                 // in the order they were added
+  std::vector<Value> items_;                 // in the order they were added (removed ones stay, not alive)
   std::vector<int64_t> hashes_;              // py_hash(items_[k])
-  std::vector<int64_t> table_ = std::vector<int64_t>(8, -1);   // slot -> index in items_; -1: empty
+  std::vector<bool> alive_;                  // items_[k] is in the set
+  std::vector<int64_t> table_ = std::vector<int64_t>(8, -1);   // slot -> index in items_; -1: empty, -2: dummy (removed)
+  size_t used_ = 0, fill_ = 0;               // live items; live + dummy slots (CPython's so->used, so->fill)
+  int64_t find_slot(const Value& v, int64_t h) const;   // the slot holding an equal item, or -1
   void place(size_t item);
   void resize(size_t min_used);
 };
-int64_t py_hash(const Value& v);   // hash(v): CPython's for numbers; for the rest, consistent with equal()
+// hash(v): CPython's for numbers, strings' consistent with ==, a tuple's from its items, an
+// object's __hash__ (or its identity). TypeError for an unhashable value.
+int64_t py_hash(const Value& v);
 struct SliceObj : Obj { Value start, stop, step; };
 // range(start, stop, step) with int64 bounds: holds three numbers, whatever its length, so
 // range(-2**63, 2**63 - 1) allocates nothing; a `for` loop or comprehension walks it item by item.
@@ -120,16 +146,15 @@ using NativeFn = std::function<Value(Interpreter&, CallArgs&)>;
 struct BuiltinObj : Obj {
   std::string name;              // shown in error messages, e.g. "torch.rand"
   NativeFn fn;
-  bool method = false;           // in a built-in class's methods: called with the instance first
+  bool method = false;           // in a class's methods: called with the instance first
 };
 
 struct Scope;                    // a function call's local names (interpreter.h)
-struct ClassObj;
 struct NamespaceObj;
 
 struct FunctionObj : Obj {       // a `def` or lambda from a lesson cell or an imported file
-  // The Def statement, owned: a function (a printed dict key, a class's method, a value in a
-  // LessonRun) may outlive the Interpreter and the cell whose syntax tree it came from.
+  // The Def statement, owned: a function (a printed dict key, a class's method, a value kept by
+  // the caller) may outlive the Interpreter and the cell whose syntax tree it came from.
   std::shared_ptr<const Stmt> def;
   std::vector<Value> defaults;   // evaluated once, when the `def` ran (aligned to the last params)
   std::map<std::string, Value> kwdefaults;   // keyword-only parameters' defaults
@@ -140,57 +165,111 @@ struct FunctionObj : Obj {       // a `def` or lambda from a lesson cell or an i
   std::weak_ptr<ClassObj> owner; // the class whose body defined it: what super() starts after
 };
 
-struct ClassObj : Obj {          // a class: user-defined (methods) or built-in (native hooks)
+// The native hooks of a class. An empty hook means "not this class's": the next class in the
+// method resolution order is asked, then the interpreter's default (object's behaviour). A
+// Python dunder method of a class earlier in that order wins over a later class's hook, so a
+// user subclass overrides what it defines. Binary and comparison hooks return nullopt for
+// NotImplemented: Python then tries the other operand's reflected form.
+struct Slots {
+  // cls(...): makes the object (tp_new); the default makes a plain InstanceObj of cls.
+  std::function<Value(Interpreter&, const ClassPtr& cls, CallArgs&)> make;
+  // __init__ (tp_init): runs after make on the new object; the default takes no arguments.
+  std::function<void(Interpreter&, const Value& self, CallArgs&)> init;
+  // self.name before the instance's own attributes (tp_getattro); nullopt: not the hook's.
+  std::function<std::optional<Value>(Interpreter&, const Value& self, const std::string& name)> getattr;
+  // self.name = v; false: not the hook's (then the instance dict takes it).
+  std::function<bool(Interpreter&, const Value& self, const std::string& name, const Value& v)> setattr;
+  std::function<Value(Interpreter&, const Value& self, const Value& key)> getitem;
+  std::function<void(Interpreter&, const Value& self, const Value& key, const Value& v)> setitem;
+  // self op other (reflected: other op self), op as written: "+", "@", "**", "&", ...
+  std::function<std::optional<Value>(Interpreter&, const std::string& op, const Value& self, const Value& other, bool reflected)> binary;
+  // self op= other, in place; nullopt: fall back to binary.
+  std::function<std::optional<Value>(Interpreter&, const std::string& op, const Value& self, const Value& other)> inplace;
+  std::function<std::optional<Value>(Interpreter&, const std::string& op, const Value& self)> unary;   // "-", "+", "~"
+  // self op other for "==", "!=", "<", "<=", ">", ">=".
+  std::function<std::optional<Value>(Interpreter&, const std::string& op, const Value& self, const Value& other)> compare;
+  std::function<Value(Interpreter&, const Value& self)> iter;   // an iterable (or iterator) of its items
+  std::function<int64_t(Interpreter&, const Value& self)> len;
+  std::function<bool(Interpreter&, const Value& self)> truth;
+  std::function<int64_t(const Value& self)> hash;
+  std::function<std::string(Interpreter&, const Value& self)> repr;
+  std::function<std::string(Interpreter&, const Value& self)> str;
+  std::function<Value(Interpreter&, const Value& self, CallArgs&)> call;
+  std::function<bool(Interpreter&, const Value& self, const Value& item)> contains;
+  // operator.index(self) (__index__: list indices, range(), slices); nullopt: not an integer.
+  std::function<std::optional<int64_t>(const Value& self)> index;
+  // float(self) (__float__); nullopt: not a number.
+  std::function<std::optional<double>(const Value& self)> to_float;
+  // format(self, spec) (__format__); nullopt: the default (str(self) for an empty spec).
+  std::function<std::optional<std::string>(Interpreter&, const Value& self, const std::string& spec)> format;
+};
+
+struct ClassObj : Obj, std::enable_shared_from_this<ClassObj> {   // a class: user-defined (methods) or built-in / native (slots)
   std::string name;
   std::string module = "__main__";   // "builtins" for Python's own classes (printed <class 'ValueError'>)
-  std::vector<std::shared_ptr<ClassObj>> bases;
+  std::vector<ClassPtr> bases;       // every class but object has at least one (object, when none is written)
   std::map<std::string, Value> methods;   // the class body's names: methods and class attributes
-  bool is_module = false;        // derives from nn.Module
   std::vector<std::string> fields;   // the body's annotated names (`x: int = 0`), in order: dataclass fields
-  std::function<void(Interpreter&, Value& self, CallArgs&)> native_init;
-  std::function<Value(Interpreter&, Value& self, CallArgs&)> native_forward;
-  std::function<std::string(const Value& self)> native_repr;   // e.g. "Linear(in_features=3, ...)"
-  std::function<std::string(const Value& self)> native_str;    // str(), when it differs from repr (exceptions)
-  const Value* find_method(const std::string& n) const;
+  Slots slots;                       // native hooks (none for a class written in Python)
+  bool immutable = false;            // built-in and native classes: `C.x = 1` raises, as in Python
+  bool qualified_name = false;       // messages name it module.name, as CPython names a C type ('torch.Size' object ...)
+  // Instances of a native class are a C++ subclass of InstanceObj, made by slots.make; this tag
+  // (inherited by subclasses) says which, so native code can check before it casts.
+  const void* native_tag = nullptr;
+  // The method resolution order (C3), this class first, computed once: bases never change.
+  const std::vector<ClassObj*>& mro() const;
+  const Value* find_method(const std::string& n) const;   // along mro()
+  const void* tag() const;           // native_tag of the first class in mro() that has one
+ private:
+  mutable std::vector<ClassObj*> mro_;
 };
 
+// An object of a class: its attributes in a dict (its __dict__, shared with what `vars()` and
+// `obj.__dict__` return). A native class's instances derive from this with their payload.
 struct InstanceObj : Obj {
-  std::shared_ptr<ClassObj> cls;
-  std::vector<std::pair<std::string, Value>> attrs;   // in assignment order (parameters() order)
-  bool training = true;
+  ClassPtr cls;
+  std::shared_ptr<DictObj> dict = std::make_shared<DictObj>();   // insertion order: parameters() order
   ~InstanceObj() override;
-  Value* find(const std::string& n);
-  void set(const std::string& n, Value v);
+  Value* find(const std::string& n) { return dict->find(n); }
+  void set(const std::string& n, Value v) { dict->set(Value::str(n), std::move(v)); }
+  bool erase(const std::string& n) { return dict->erase(Value::str(n)); }
 };
 
-struct NamespaceObj : Obj {      // `torch`, `torch.nn`, `F`: a module of names
+struct NamespaceObj : Obj {      // a module: `math`, `torch`, an imported file
   std::map<std::string, Value> names;
 };
 
-// A value a cell printed (print() argument or Jupyter echo), kept for JSON output, export and
-// grading. Labels such as "keys.shape:" are plain strings and are not kept.
-struct PrintedValue {
-  std::string name;      // the source text it was printed from: "attn_weights", "sa(x)"
-  Value value;           // snapshot(v) when printed: later changes to v do not show
-  std::string text;      // exactly what was printed for it
-};
+// The class of a value: int, str, list, ... for the built-in kinds, the class of an instance,
+// the native class a tagged list or tuple belongs to.
+ClassPtr type_of(const Value& v);
+// The built-in classes by name: "int", "list", "object", "type", "NoneType", "function", ...
+const ClassPtr& builtin_class(const std::string& name);
+bool is_subclass(const ClassObj* cls, const ClassObj* base);
+bool is_subclass(const ClassPtr& cls, const ClassObj* base);
+bool isinstance(const Value& v, const ClassObj* cls);
+// The object of a native class, if `v` is one whose class carries `tag`; else nullptr.
+template <class T>
+T* native_cast(const Value& v, const void* tag) {
+  if (v.kind != Value::Instance) return nullptr;
+  auto* o = static_cast<InstanceObj*>(v.obj.get());
+  return o->cls->tag() == tag ? static_cast<T*>(o) : nullptr;
+}
+// A new class `name` of `module` deriving from `bases` (object when empty), immutable.
+ClassPtr make_native_class(const std::string& name, const std::string& module, std::vector<ClassPtr> bases = {});
 
-// A copy of `v` as it is now, owning its own data: tensors, lists, tuples, torch.Size, dicts and
-// sets are copied at every depth (keys too), printing in the same order. Other values are
-// shared: numbers, strings and functions cannot change, and a module instance is printed as its
-// repr text only (its JSON is null).
-Value snapshot(const Value& v);
+// ---- accessors that raise Python's errors ----
+std::vector<Value>& as_seq(const Value& v);       // a list's or tuple's items
+std::string type_name(const Value& v);            // type(v).__name__
 
-// ---- accessors that raise Python-like errors ----
-core::Tensor& as_tensor(const Value& v);
-std::vector<Value>& as_seq(const Value& v);
-std::string type_name(const Value& v);
-
-// repr() and str() as Python prints them; tensors as PyTorch prints them, with the run's
-// torch.set_printoptions (the Interpreter's RunState::print_options; PyTorch's defaults if none).
-std::string repr(const Value& v, const print::PrintOptions& opts = {});
-std::string str(const Value& v, const print::PrintOptions& opts = {});
-bool truthy(const Value& v);
-bool equal(const Value& a, const Value& b);
+// repr() and str() of values that need no interpreter: numbers, strings, containers of them,
+// classes, functions. The interpreter's repr_of/str_of also call user __repr__ and native hooks.
+std::string repr(const Value& v);
+std::string str(const Value& v);
+// repr() without the value's own __repr__ or hook (object's default for an instance); the items
+// of a container still go through repr().
+std::string plain_repr(const Value& v);
+std::string class_repr(const ClassObj& c);        // <class 'torch.Size'>
+bool truthy(const Value& v);                      // without __bool__/__len__ of instances
+bool equal(const Value& a, const Value& b);       // ==, through __eq__ when an interpreter runs
 
 }  // namespace attn::py

@@ -79,6 +79,12 @@ bool flat(const Tensor& t, const Shape& shape) { return t.shape() == shape && t.
 
 Tensor binary(BinOp op, const Tensor& a, const Tensor& b) {
   const Shape shape = broadcast_shapes(a.shape(), b.shape());
+  if (a.dtype() == DType::boolean && b.dtype() == DType::boolean && op != BinOp::div && op != BinOp::pow) {
+    // bool (op) bool stays bool in PyTorch: + is or, * is and; - is refused.
+    if (op == BinOp::sub)
+      throw TensorError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.");
+    return to_dtype(binary_int(op, a, b, shape), DType::boolean);
+  }
   if (!a.is_float() && !b.is_float() && op != BinOp::div && op != BinOp::pow) return binary_int(op, a, b, shape);
   const Tensor fa = to_float(a), fb = to_float(b);
   Tensor out = empty(shape);

@@ -1,4 +1,4 @@
-// py/ops_creation.cpp: the rows of the op table that make tensors: torch.tensor, manual_seed,
+// torch/ops_creation.cpp: the rows of the op table that make tensors: torch.tensor, manual_seed,
 // rand, randn, ones, zeros, empty, full, arange, linspace, zeros_like, ones_like.
 //
 // What it is: signatures as PyTorch 1.13's parser writes them, and adapters onto core/.
@@ -10,12 +10,13 @@
 
 #include "core/ops.h"
 #include "core/random.h"
+#include "torch/bindings.h"
 #include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/limits.h"
-#include "py/op_table.h"
+#include "torch/op_table.h"
 
-namespace attn::py {
+namespace attn::torch {
 
 namespace {
 
@@ -40,7 +41,7 @@ Value finish(Args& a, Tensor t) {
     if (!t.is_float()) throw RuntimeError("Only Tensors of floating point and complex dtype can require gradients");
     t.set_requires_grad(true);
   }
-  return Value::tensor(std::move(t));
+  return tensor_value(std::move(t));
 }
 
 // rand and randn draw float32 only; PyTorch's own error for the integer dtypes.
@@ -70,7 +71,7 @@ void flatten(const Value& v, core::Shape& shape, size_t depth, std::vector<Value
     for (const Value& x : items) flatten(x, shape, depth + 1, out, any_float, all_bool);
     return;
   }
-  if (v.kind == Value::Tensor && as_tensor(v).numel() == 1) {
+  if (is_tensor(v) && as_tensor(v).numel() == 1) {
     any_float = any_float || as_tensor(v).is_float();
     all_bool = false;
     out.push_back(Value::number(as_tensor(v).at(0)));
@@ -84,7 +85,7 @@ void flatten(const Value& v, core::Shape& shape, size_t depth, std::vector<Value
 
 Value tensor_fn(Interpreter&, Args& a) {
   const Value& data = a.get("data");
-  if (data.kind == Value::Tensor) return finish(a, core::detach(as_tensor(data)).clone());   // torch.tensor(t) copies
+  if (is_tensor(data)) return finish(a, core::detach(as_tensor(data)).clone());   // torch.tensor(t) copies
   core::Shape shape;
   std::vector<Value> vals;
   bool any_float = false, all_bool = true;
@@ -106,38 +107,37 @@ Value tensor_fn(Interpreter&, Args& a) {
   return finish(a, core::from_ints(shape, i, target));
 }
 
+// torch.manual_seed(seed): default_generator.manual_seed(seed), which it returns.
 Value manual_seed_fn(Interpreter& in, Args& a) {
-  const Value& s = a.get("seed");
-  if (s.kind != Value::Int) throw TypeError("manual_seed expected an int, got " + type_name(s));
-  // PyTorch takes -2**63 to 2**64 - 1 (negative seeds wrap to uint64); beyond, its own error.
-  if (s.is_big() && !s.big().fits_uint64()) throw RuntimeError("Overflow when unpacking long");
-  in.state.generator.manual_seed(s.is_big() ? s.big().to_uint64() : static_cast<uint64_t>(s.i));
-  return Value::none();
+  Value g = default_generator(in);
+  CallArgs c;
+  c.pos = {g, a.get("seed")};
+  return in.call(py::type_of(g)->methods.at("manual_seed"), c);
 }
 
 Value rand_fn(Interpreter& in, Args& a) {
   float_only(a, "check_uniform_bounds");
   core::Shape shape = shape_arg(a, "size");
   bool grad = a.flag("requires_grad");
-  Tensor t = core::rand(in.state.generator, shape);
+  Tensor t = core::rand(state(in).generator, shape);
   t.set_requires_grad(grad);
-  return Value::tensor(std::move(t));
+  return tensor_value(std::move(t));
 }
 
 Value randn_fn(Interpreter& in, Args& a) {
   float_only(a, "normal_kernel_cpu");
   core::Shape shape = shape_arg(a, "size");
   bool grad = a.flag("requires_grad");
-  Tensor t = core::randn(in.state.generator, shape);
+  Tensor t = core::randn(state(in).generator, shape);
   t.set_requires_grad(grad);
-  return Value::tensor(std::move(t));
+  return tensor_value(std::move(t));
 }
 
 Value full_fn(Interpreter&, Args& a) {
   const Value& fill = a.get("fill_value");   // its type decides the dtype, as in PyTorch
   DType natural = fill.kind == Value::Bool ? DType::boolean
                   : fill.kind == Value::Int ? DType::int64
-                  : fill.kind == Value::Tensor ? as_tensor(fill).dtype() : DType::float32;
+                  : is_tensor(fill) ? as_tensor(fill).dtype() : DType::float32;
   core::Shape shape = shape_arg(a, "size");
   double x = to_double(fill, "fill_value");
   if (natural == DType::float32) return finish(a, core::full(shape, static_cast<float>(x)));
@@ -147,13 +147,13 @@ Value full_fn(Interpreter&, Args& a) {
 
 int64_t arange_int(Args& a, const char* name) {
   const Value& v = a.get(name);
-  if (v.kind == Value::Int || (v.kind == Value::Tensor && !as_tensor(v).is_float())) return to_int(v, name);
+  if (v.kind == Value::Int || (is_tensor(v) && !as_tensor(v).is_float())) return to_int(v, name);
   a.unsupported(name, "attn's arange takes integers");
 }
 
 bool is_float_arg(Args& a, const char* name) {
   const Value& v = a.get(name);
-  return v.kind == Value::Float || (v.kind == Value::Tensor && as_tensor(v).is_float());
+  return v.kind == Value::Float || (is_tensor(v) && as_tensor(v).is_float());
 }
 
 // arange with a float bound or step: a float32 result (docs/pytorch-numerics.md §14).
@@ -180,7 +180,7 @@ Value linspace_fn(Interpreter& in, Args& a) {
   if (steps < 0) throw RuntimeError("number of steps must be non-negative");
   if (steps > 50'000'000) throw RuntimeError("tensor too large for a lesson (over 50 million elements)");
   if (a.dtype("dtype").value_or(DType::float32) != DType::float32) a.unsupported("dtype", "attn's linspace makes float32");
-  return finish(a, core::linspace(start, end, steps, in.state.cpu));
+  return finish(a, core::linspace(start, end, steps, state(in).cpu));
 }
 
 Value arange_fn(Interpreter&, Args& a) {
@@ -223,6 +223,9 @@ void add_creation_ops(std::vector<OpRow>& rows) {
                   {"tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None, bool pin_memory=False, bool requires_grad=False)"},
                   tensor_fn});
   rows.push_back({"manual_seed", kFunction, {"def manual_seed(seed)"}, manual_seed_fn});
+  rows.push_back({"initial_seed", kFunction, {"def initial_seed()"}, [](Interpreter& in, Args&) {
+                    return seed_value(state(in).initial_seed);
+                  }});
   for (const char* name : {"rand", "randn"}) {
     std::string n = name;
     rows.push_back({n, kFunction,
@@ -257,4 +260,4 @@ void add_creation_ops(std::vector<OpRow>& rows) {
                   [](Interpreter&, Args& a) { return like_fn(a, 1.0f); }});
 }
 
-}  // namespace attn::py
+}  // namespace attn::torch

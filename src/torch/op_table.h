@@ -1,11 +1,11 @@
-// py/op_table.h: one table for every `torch.X` function and `Tensor.X` method.
+// torch/op_table.h: one table for every `torch.X` function and `Tensor.X` method.
 //
 // What it is: rows like PyTorch's native_functions.yaml entries. A row names the op, says which
 // variants exist (torch.X, Tensor.X or both), gives its signatures in PyTorch's own notation (the
 // overloads in the order PyTorch's generated parser tries them) and one implementation:
 //
 //   {"tril", kFunction | kMethod, {"tril(Tensor input, int64_t diagonal=0, *, Tensor out=None)"},
-//    [](Interpreter&, Args& a) { return Value::tensor(core::tril(a.tensor("input"), a.integer("diagonal"))); }},
+//    [](Interpreter&, Args& a) { return tensor_value(core::tril(a.tensor("input"), a.integer("diagonal"))); }},
 //
 // `/usr/bin/python3 tools/torch_signatures.py tril` prints those signatures from Debian's torch.
 // For the method the first parameter (`input`, or `self` in a method-only row) is the tensor the
@@ -14,7 +14,7 @@
 // A call binds its arguments (signature.h), refuses device=/out=/layout=... that attn does not
 // have, runs the implementation, and raises if the implementation left an argument unread.
 // Overloads taking named dimensions (Dimname) or a torch.Generator are left out: attn has neither.
-// What it is not: the numerics (core/), or nn modules (nn_modules.cpp) and Python builtins.
+// What it is not: the numerics (core/), or nn modules (python/nn/*.py) and Python builtins.
 #pragma once
 
 #include <map>
@@ -22,11 +22,12 @@
 #include <string>
 #include <vector>
 
-#include "py/signature.h"
+#include "py/interpreter.h"
+#include "torch/signature.h"
 
-namespace attn::py {
+namespace attn::torch {
 
-class Interpreter;
+using py::Interpreter;
 
 enum Variant : unsigned { kFunction = 1, kMethod = 2 };
 using OpFn = Value (*)(Interpreter&, Args&);
@@ -82,4 +83,4 @@ void require_dtype(Args& a, core::DType natural);
 // Reduce over `dims` (an int list argument: [] means all dims, one dim, or more = not implemented).
 std::optional<int64_t> one_dim(Args& a, const char* name);
 
-}  // namespace attn::py
+}  // namespace attn::torch

@@ -1,8 +1,9 @@
-// py/torch_api.cpp: the `torch` module lesson cells import: its functions (every function row
-// of the op table), constants and dtypes, torch.nn, torch.nn.functional, and `math`.
+// py/module_math.cpp: Python's `math` module: the functions and constants lessons and tutorials
+// use, with CPython's errors.
 //
-// What it is: the namespaces. What it is not: the functions themselves (op_table.h) or the nn
-// modules (nn_modules.cpp).
+// What it is: math.sqrt, exp, log, the trigonometric and rounding functions, isnan/isinf/isfinite,
+// pi, e, tau, inf, nan, each a double computation as CPython's Modules/mathmodule.c does it.
+// What it is not: the whole module (no gcd, comb, fsum, ...: AttributeError names them).
 #include <fmt/format.h>
 
 #include <cmath>
@@ -11,45 +12,11 @@
 #include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/ints.h"
-#include "py/op_table.h"
+#include "py/signature.h"
 
 namespace attn::py {
 
 namespace {
-
-Value ns_value(std::shared_ptr<NamespaceObj> ns, const std::string& name) {
-  Value v;
-  v.kind = Value::Namespace;
-  v.s = name;
-  v.obj = std::move(ns);
-  return v;
-}
-
-// A torch function: binds through its row of the op table.
-Value op_function(const std::string& name) {
-  const OpTable::Op* op = torch_ops().function(name);
-  return builtin("torch." + name, [op](Interpreter& in, CallArgs& a) { return torch_ops().call_function(in, *op, a); });
-}
-
-// nn.Softmax(dim=None): a callable that applies softmax along dim, as the module's forward does
-// (F.softmax, whose implicit dim choice applies when dim is None).
-Value softmax_module(Interpreter&, CallArgs& a) {
-  static const Signature init = Signature::parse("def Softmax.__init__(self, dim=None)");
-  static const Signature forward = Signature::parse("def Softmax.forward(self, input)");
-  CallArgs with_self = a;
-  with_self.pos.insert(with_self.pos.begin(), Value::none());
-  Args b = bind_args(init, with_self, "torch.nn.Softmax");
-  Value dim = b.get("dim");
-  if (!dim.is_none()) to_int(dim, "dim");
-  return builtin("Softmax(dim=" + repr(dim) + ")", [dim](Interpreter& in, CallArgs& call) {
-    CallArgs with_self = call;
-    with_self.pos.insert(with_self.pos.begin(), Value::none());
-    Args f = bind_args(forward, with_self, "Softmax.forward");
-    CallArgs inner;
-    inner.pos = {f.get("input"), dim};
-    return torch_ops().call_function(in, *torch_ops().function("nn.functional.softmax"), inner);
-  });
-}
 
 // math.sqrt(x) and friends: one positional-only number, a float back, with CPython's errors
 // (Modules/mathmodule.c, math_1): a NaN from a number that was not one is "ValueError: math
@@ -143,29 +110,8 @@ std::shared_ptr<NamespaceObj> make_math() {
 
 }  // namespace
 
-Value make_torch_namespace() {
-  auto t = std::make_shared<NamespaceObj>();
-  auto functional = std::make_shared<NamespaceObj>();
-  for (const std::string& name : torch_ops().function_names()) {
-    if (name.rfind("nn.functional.", 0) == 0) functional->names[name.substr(14)] = op_function(name);
-    else t->names[name] = op_function(name);
-  }
-  t->names["inf"] = Value::number(std::numeric_limits<double>::infinity());
-  t->names["nan"] = Value::number(std::numeric_limits<double>::quiet_NaN());
-  t->names["float32"] = t->names["float"] = Value::dtype("torch.float32");
-  t->names["int64"] = t->names["long"] = Value::dtype("torch.int64");
-  t->names["bool"] = Value::dtype("torch.bool");
-  t->names["__version__"] = Value::str("1.13.1");
-  add_torch_environment(*t);
-  add_grad_mode(*t);
-  add_optim(*t);
-  auto nn = std::make_shared<NamespaceObj>();
-  add_nn_modules(*nn);
-  nn->names["Softmax"] = builtin("torch.nn.Softmax", softmax_module);
-  nn->names["functional"] = ns_value(functional, "torch.nn.functional");
-  t->names["nn"] = ns_value(nn, "torch.nn");
-  t->names["__math__"] = ns_value(make_math(), "math");
-  return ns_value(t, "torch");
+void add_math_module(Interpreter& in) {
+  in.add_module("math", [](Interpreter&) { return module_value("math", make_math()); });
 }
 
 }  // namespace attn::py

@@ -1,14 +1,15 @@
-// py/ops_shape.cpp: the rows of the op table that move, join, convert or describe tensors: view,
+// torch/ops_shape.cpp: the rows of the op table that move, join, convert or describe tensors: view,
 // reshape, transpose, t, permute, unsqueeze, squeeze, expand, unbind, chunk, split, to, cat, stack, repeat_interleave,
 // contiguous, clone, detach, size, dim, numel, item, tolist, bool, float, long.
 //
 // What it is: signatures as PyTorch 1.13's parser writes them (the manual ones, size() and
 // float(), from python_variable_methods.cpp), and adapters onto core/.
 // What it is not: indexing (x[i], tensor_methods.cpp) or numerics (core/).
+#include "torch/bindings.h"
 #include "py/interpreter.h"
-#include "py/op_table.h"
+#include "torch/op_table.h"
 
-namespace attn::py {
+namespace attn::torch {
 
 namespace {
 
@@ -22,13 +23,13 @@ core::Shape shape_of(Args& a, const char* name) {
 Value view_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("self");
   if (a.overload() == 0) a.unsupported("dtype", "attn does not reinterpret a tensor's bits");
-  return Value::tensor(core::view(t, shape_of(a, "size")));
+  return tensor_value(core::view(t, shape_of(a, "size")));
 }
 
 Value squeeze_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("input");
-  if (a.overload() == 1) return Value::tensor(core::squeeze(t, a.integer("dim")));
-  return Value::tensor(core::squeeze(t));   // every dim of size 1
+  if (a.overload() == 1) return tensor_value(core::squeeze(t, a.integer("dim")));
+  return tensor_value(core::squeeze(t));   // every dim of size 1
 }
 
 Value repeat_interleave_fn(Interpreter&, Args& a) {
@@ -38,13 +39,13 @@ Value repeat_interleave_fn(Interpreter&, Args& a) {
   int64_t repeats = a.integer("repeats");
   std::optional<int64_t> dim = a.opt_integer("dim");
   if (a.given("output_size")) a.unsupported("output_size");
-  if (!dim) return Value::tensor(core::repeat_interleave(core::reshape(t, {-1}), repeats, 0));   // flattened
-  return Value::tensor(core::repeat_interleave(t, repeats, *dim));
+  if (!dim) return tensor_value(core::repeat_interleave(core::reshape(t, {-1}), repeats, 0));   // flattened
+  return tensor_value(core::repeat_interleave(t, repeats, *dim));
 }
 
 Value size_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("self");
-  if (a.overload() == 1) return Value::size(t.shape());
+  if (a.overload() == 1) return size_value(t.shape());
   return Value::integer(t.shape()[static_cast<size_t>(core::normalize_dim(a.integer("dim"), t.dim()))]);
 }
 
@@ -70,14 +71,14 @@ Value item_fn(Interpreter&, Args& a) {
 template <core::DType D>
 Value convert_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("self");
-  if (D == core::DType::float32) return Value::tensor(core::to_float(t));
-  if (D == core::DType::boolean) return Value::tensor(core::to_bool(t));
-  return Value::tensor(cast(t, D));
+  if (D == core::DType::float32) return tensor_value(core::to_float(t));
+  if (D == core::DType::boolean) return tensor_value(core::to_bool(t));
+  return tensor_value(cast(t, D));
 }
 
 Value tensor_list(const std::vector<Tensor>& ts) {
   std::vector<Value> out;
-  for (const Tensor& t : ts) out.push_back(Value::tensor(t));
+  for (const Tensor& t : ts) out.push_back(tensor_value(t));
   return Value::tuple(out);
 }
 
@@ -91,7 +92,7 @@ Value to_fn(Interpreter&, Args& a) {
   else dtype = a.dtype("dtype");
   Tensor r = dtype ? cast(t, *dtype) : t;
   if (a.flag("copy") && r.shares_storage(t)) r = r.clone();
-  return Value::tensor(r);
+  return tensor_value(r);
 }
 
 }  // namespace
@@ -100,19 +101,19 @@ void add_shape_ops(std::vector<OpRow>& rows) {
   const unsigned both = kFunction | kMethod;
   rows.push_back({"view", kMethod, {"view(Tensor self, ScalarType dtype)", "view(Tensor self, SymIntArrayRef size)"}, view_fn});
   rows.push_back({"reshape", both, {"reshape(Tensor input, SymIntArrayRef shape)"},
-                  [](Interpreter&, Args& a) { return Value::tensor(core::reshape(a.tensor("input"), shape_of(a, "shape"))); }});
+                  [](Interpreter&, Args& a) { return tensor_value(core::reshape(a.tensor("input"), shape_of(a, "shape"))); }});
   rows.push_back({"expand", kMethod, {"expand(Tensor self, SymIntArrayRef size, *, bool implicit=False)"}, [](Interpreter&, Args& a) {
                     a.get("implicit");   // only a note for PyTorch's tracer
-                    return Value::tensor(core::expand(a.tensor("self"), shape_of(a, "size")));
+                    return tensor_value(core::expand(a.tensor("self"), shape_of(a, "size")));
                   }});
   rows.push_back({"permute", both, {"permute(Tensor input, IntArrayRef dims)"},
-                  [](Interpreter&, Args& a) { return Value::tensor(core::permute(a.tensor("input"), shape_of(a, "dims"))); }});
+                  [](Interpreter&, Args& a) { return tensor_value(core::permute(a.tensor("input"), shape_of(a, "dims"))); }});
   rows.push_back({"transpose", both, {"transpose(Tensor input, int64_t dim0, int64_t dim1)", "transpose(Tensor input, Dimname dim0, Dimname dim1)"}, [](Interpreter&, Args& a) {
-                    return Value::tensor(core::transpose(a.tensor("input"), a.integer("dim0"), a.integer("dim1")));
+                    return tensor_value(core::transpose(a.tensor("input"), a.integer("dim0"), a.integer("dim1")));
                   }});
-  rows.push_back({"t", both, {"t(Tensor input)"}, [](Interpreter&, Args& a) { return Value::tensor(core::t(a.tensor("input"))); }});
+  rows.push_back({"t", both, {"t(Tensor input)"}, [](Interpreter&, Args& a) { return tensor_value(core::t(a.tensor("input"))); }});
   rows.push_back({"unsqueeze", both, {"unsqueeze(Tensor input, int64_t dim)"},
-                  [](Interpreter&, Args& a) { return Value::tensor(core::unsqueeze(a.tensor("input"), a.integer("dim"))); }});
+                  [](Interpreter&, Args& a) { return tensor_value(core::unsqueeze(a.tensor("input"), a.integer("dim"))); }});
   rows.push_back({"squeeze", both, {"squeeze(Tensor input)", "squeeze(Tensor input, int64_t dim)", "squeeze(Tensor input, Dimname dim)"}, squeeze_fn});
   rows.push_back({"unbind", both, {"unbind(Tensor input, int64_t dim=0)", "unbind(Tensor input, Dimname dim)"},
                   [](Interpreter&, Args& a) { return tensor_list(core::unbind(a.tensor("input"), a.integer("dim"))); }});
@@ -126,19 +127,19 @@ void add_shape_ops(std::vector<OpRow>& rows) {
                    "to(Tensor self, Tensor tensor, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)"},
                   to_fn});
   rows.push_back({"cat", kFunction, {"cat(TensorList tensors, int64_t dim=0, *, Tensor out=None)", "cat(TensorList tensors, Dimname dim, *, Tensor out=None)"},
-                  [](Interpreter&, Args& a) { return Value::tensor(core::cat(a.tensors("tensors"), a.integer("dim"))); }});
+                  [](Interpreter&, Args& a) { return tensor_value(core::cat(a.tensors("tensors"), a.integer("dim"))); }});
   rows.push_back({"stack", kFunction, {"stack(TensorList tensors, int64_t dim=0, *, Tensor out=None)"},
-                  [](Interpreter&, Args& a) { return Value::tensor(core::stack(a.tensors("tensors"), a.integer("dim"))); }});
+                  [](Interpreter&, Args& a) { return tensor_value(core::stack(a.tensors("tensors"), a.integer("dim"))); }});
   rows.push_back({"repeat_interleave", both,
                   {"repeat_interleave(Tensor input, Tensor repeats, int64_t? dim=None, *, int64_t? output_size=None)",
                    "repeat_interleave(Tensor input, int64_t repeats, int64_t? dim=None, *, int64_t? output_size=None)",
                    "repeat_interleave(Tensor repeats, *, int64_t? output_size=None)"},
                   repeat_interleave_fn});
   rows.push_back({"contiguous", kMethod, {"contiguous(Tensor self, *, MemoryFormat memory_format=contiguous_format)"},
-                  [](Interpreter&, Args& a) { return Value::tensor(core::contiguous(a.tensor("self"))); }});
+                  [](Interpreter&, Args& a) { return tensor_value(core::contiguous(a.tensor("self"))); }});
   rows.push_back({"clone", both, {"clone(Tensor input, *, MemoryFormat? memory_format=None)"},
-                  [](Interpreter&, Args& a) { return Value::tensor(core::clone(a.tensor("input"))); }});
-  rows.push_back({"detach", both, {"detach(Tensor input)"}, [](Interpreter&, Args& a) { return Value::tensor(core::detach(a.tensor("input"))); }});
+                  [](Interpreter&, Args& a) { return tensor_value(core::clone(a.tensor("input"))); }});
+  rows.push_back({"detach", both, {"detach(Tensor input)"}, [](Interpreter&, Args& a) { return tensor_value(core::detach(a.tensor("input"))); }});
   rows.push_back({"size", kMethod, {"size(Tensor self, int64_t dim)", "size(Tensor self)", "size(Tensor self, Dimname dim)"}, size_fn});
   rows.push_back({"dim", kMethod, {"dim(Tensor self)"}, [](Interpreter&, Args& a) { return Value::integer(a.tensor("self").dim()); }});
   rows.push_back({"numel", both, {"numel(Tensor input)"}, [](Interpreter&, Args& a) { return Value::integer(a.tensor("input").numel()); }});
@@ -149,4 +150,4 @@ void add_shape_ops(std::vector<OpRow>& rows) {
   rows.push_back({"long", kMethod, {"long(Tensor self, *, MemoryFormat? memory_format=None)"}, convert_fn<core::DType::int64>});
 }
 
-}  // namespace attn::py
+}  // namespace attn::torch

@@ -1,11 +1,11 @@
-// py/bind.cpp: binding a call's arguments to a signature, and the errors when they do not fit
+// torch/bind.cpp: binding a call's arguments to a signature, and the errors when they do not fit
 // (see signature.h).
 //
 // The torch style follows PyTorch 1.13's FunctionSignature::parse and PythonArgParser::raw_parse
 // / print_error (torch/csrc/utils/python_arg_parser.cpp) and format_invalid_args
 // (torch/csrc/utils/invalid_arguments.cpp) step for step, quirks included: "missing 1 required
 // positional arguments", a "got (dimm=int, )" that keeps its trailing comma, keywords listed in
-// the order of a std::unordered_map. The Python style follows CPython 3.11's argument errors.
+// the order of a std::unordered_map. The Python style is py/signature.h's (CPython 3.11's errors).
 // What it is not: type conversion (the Args accessors) or the rows (op_table.h).
 #include <fmt/format.h>
 
@@ -13,45 +13,45 @@
 
 #include "py/exceptions.h"
 #include "py/interpreter.h"
-#include "py/signature.h"
+#include "torch/signature.h"
+#include "torch/values.h"
 
-namespace attn::py {
+namespace attn::torch {
 
 namespace {
 
-[[noreturn]] void type_error(const std::string& msg) { throw TypeError(msg); }
+[[noreturn]] void type_error(const std::string& msg) { throw py::TypeError(msg); }
 
 bool is_index(const Value& v) {   // THPUtils_checkIndex: an int that is not a bool
-  return v.kind == Value::Int ||
-         (v.kind == Value::Tensor && as_tensor(v).dim() == 0 && as_tensor(v).dtype() == core::DType::int64);
+  return v.kind == Value::Int || (is_tensor(v) && as_tensor(v).dim() == 0 && as_tensor(v).dtype() == core::DType::int64);
 }
 
-bool is_list(const Value& v) { return v.kind == Value::Tuple || v.kind == Value::List || v.kind == Value::Size; }
+bool is_list(const Value& v) { return v.kind == Value::Tuple || v.kind == Value::List; }
 
 // FunctionParameter::check for the values attn has.
 bool fits(const Param& p, const Value& v) {
-  using T = Param::Type;
-  auto zero_dim_no_grad = [&] { return v.kind == Value::Tensor && as_tensor(v).dim() == 0 && !as_tensor(v).requires_grad(); };
-  switch (p.type) {
+  using T = ParamType;
+  auto zero_dim_no_grad = [&] { return is_tensor(v) && as_tensor(v).dim() == 0 && !as_tensor(v).requires_grad(); };
+  switch (param_type(p)) {
     case T::any: case T::object: return true;
-    case T::tensor: return v.kind == Value::Tensor;
+    case T::tensor: return is_tensor(v);
     case T::scalar: case T::float64: return v.is_number() || zero_dim_no_grad();
     case T::int64: return v.kind == Value::Int || (zero_dim_no_grad() && as_tensor(v).dtype() == core::DType::int64);
     case T::boolean: return v.kind == Value::Bool;
     case T::int_list:
-      if (is_list(v)) return as_seq(v).empty() || is_index(as_seq(v)[0]) || (as_seq(v)[0].kind == Value::Tensor && as_tensor(as_seq(v)[0]).numel() == 1);
+      if (is_list(v)) return py::as_seq(v).empty() || is_index(py::as_seq(v)[0]) || (is_tensor(py::as_seq(v)[0]) && as_tensor(py::as_seq(v)[0]).numel() == 1);
       return p.list_size > 0 && v.kind == Value::Int;
     case T::tensor_list:
       if (v.kind != Value::Tuple && v.kind != Value::List) return false;
-      for (const Value& x : as_seq(v))
-        if (x.kind != Value::Tensor) return false;
+      for (const Value& x : py::as_seq(v))
+        if (!is_tensor(x)) return false;
       return true;
-    case T::dtype: return v.kind == Value::Dtype;
+    case T::dtype: return is_dtype(v);
     case T::device: return v.kind == Value::Int || v.kind == Value::Str || is_device(v);
     case T::str: return v.kind == Value::Str;
     case T::dimname: return v.kind == Value::Str;
     case T::dimname_list:
-      if (is_list(v)) return as_seq(v).empty() || as_seq(v)[0].kind == Value::Str || as_seq(v)[0].is_none();
+      if (is_list(v)) return py::as_seq(v).empty() || py::as_seq(v)[0].kind == Value::Str || py::as_seq(v)[0].is_none();
       return p.list_size == 1 && v.kind == Value::Str;
     case T::layout: case T::memory_format: case T::generator: return false;   // attn has no such values
   }
@@ -60,12 +60,12 @@ bool fits(const Param& p, const Value& v) {
 
 // PythonArgs::intlist: every element an int, else "... but found element of type float at pos 2".
 void check_elements(const Signature& s, const Param& p, const Value& v) {
-  if (p.type != Param::Type::int_list || !is_list(v)) return;
-  auto& items = as_seq(v);
+  if (param_type(p) != ParamType::int_list || !is_list(v)) return;
+  auto& items = py::as_seq(v);
   for (size_t k = 0; k < items.size(); ++k) {
     const Value& x = items[k];
     bool ok = (x.kind == Value::Int && !x.is_big()) || x.kind == Value::Bool ||
-              (x.kind == Value::Tensor && as_tensor(x).numel() == 1 && !as_tensor(x).is_float());
+              (is_tensor(x) && as_tensor(x).numel() == 1 && !as_tensor(x).is_float());
     if (!ok)
       type_error(fmt::format("{}(): argument '{}' must be {}, but found element of type {} at pos {}", s.name, p.name,
                              p.type_text, py_typename(x), k + 1));
@@ -107,7 +107,7 @@ const Value* keyword(const CallArgs& c, const std::string& name) {
   type_error("invalid keyword arguments");
 }
 
-bool bind_torch(const Signature& s, const CallArgs& c, Args& out, bool raise) {
+bool bind_torch(const Signature& s, const CallArgs& c, py::Args& out, bool raise) {
   const size_t nargs = c.pos.size();
   size_t remaining_kwargs = c.kw.size(), arg_pos = 0;
   if (s.noargs_method && (nargs || remaining_kwargs)) {   // METH_NOARGS: CPython's own words
@@ -213,7 +213,7 @@ std::string describe(const Value& v) {   // "int", or "tuple of (int, int)"
   if (v.kind != Value::Tuple && v.kind != Value::List) return py_typename(v);
   bool tuple = v.kind == Value::Tuple;
   std::string out = py_typename(v) + " of " + (tuple ? "(" : "[");
-  auto& items = as_seq(v);
+  auto& items = py::as_seq(v);
   for (size_t k = 0; k < items.size(); ++k) out += (k ? ", " : "") + py_typename(items[k]);
   return out + (tuple ? (items.size() == 1 ? ",)" : ")") : "]");
 }
@@ -256,7 +256,7 @@ std::string arg_desc(const CallArgs& c, const Kwargs& kw) {   // _argDesc
   for (auto& [name, v] : c.kw) kw.emplace(name, v);
   std::string msg = sigs[0].name + "() received an invalid combination of arguments - got " + arg_desc(c, kw) + ", but expected one of:";
   for (const Signature& s : sigs) {
-    std::string option = s.to_string();
+    std::string option = signature_string(s);
     std::vector<OptionArg> args = parse_option(option);
     msg += "\n * " + option;
     if (!argcount_match(args, c, kw)) continue;
@@ -271,87 +271,19 @@ std::string arg_desc(const CallArgs& c, const Kwargs& kw) {   // _argDesc
   type_error(msg);
 }
 
-// ---- the Python style: CPython 3.11's messages ----
-
-std::string quoted_names(const std::vector<std::string>& names) {   // 'a', 'a' and 'b', 'a', 'b', and 'c'
-  std::string out;
-  for (size_t k = 0; k < names.size(); ++k) {
-    if (k) out += names.size() == 2 ? " and " : (k + 1 == names.size() ? ", and " : ", ");
-    out += "'" + names[k] + "'";
-  }
-  return out;
-}
-
-void bind_python(const Signature& s, const CallArgs& c, Args& out) {
-  const size_t nargs = c.pos.size();
-  std::vector<bool> bound(s.params.size(), false);
-  size_t npos = 0, defaults = 0;
-  int star = -1;
-  for (size_t k = 0; k < s.params.size(); ++k) {
-    if (s.params[k].star_args) star = static_cast<int>(k);
-    else if (!s.params[k].keyword_only) {
-      ++npos;
-      defaults += s.params[k].has_default;
-    }
-  }
-  for (size_t k = 0; k < std::min(nargs, npos); ++k) {
-    out.set(k, c.pos[k], true);
-    bound[k] = true;
-  }
-  if (star >= 0) {
-    std::vector<Value> rest(c.pos.begin() + static_cast<std::ptrdiff_t>(std::min(nargs, npos)), c.pos.end());
-    out.set(static_cast<size_t>(star), Value::tuple(rest), !rest.empty());
-    bound[static_cast<size_t>(star)] = true;
-  }
-  std::vector<std::string> posonly_as_kw;
-  for (auto& [name, v] : c.kw) {
-    int k = s.index_of(name);
-    if (k >= 0 && s.params[static_cast<size_t>(k)].positional_only) {
-      posonly_as_kw.push_back(name);
-      continue;
-    }
-    if (k < 0 || s.params[static_cast<size_t>(k)].star_args)
-      type_error(fmt::format("{}() got an unexpected keyword argument '{}'", s.name, name));
-    if (bound[static_cast<size_t>(k)]) type_error(fmt::format("{}() got multiple values for argument '{}'", s.name, name));
-    out.set(static_cast<size_t>(k), v, true);
-    bound[static_cast<size_t>(k)] = true;
-  }
-  if (!posonly_as_kw.empty())
-    type_error(fmt::format("{}() got some positional-only arguments passed as keyword arguments: {}", s.name, quoted_names(posonly_as_kw)));
-  if (nargs > npos && star < 0) {
-    size_t kwonly_given = 0;
-    for (size_t k = 0; k < s.params.size(); ++k) kwonly_given += s.params[k].keyword_only && bound[k];
-    std::string takes = defaults ? fmt::format("from {} to {}", npos - defaults, npos) : std::to_string(npos);
-    bool plural = defaults || npos != 1;
-    std::string kwonly = kwonly_given ? fmt::format(" positional argument{} (and {} keyword-only argument{})", nargs != 1 ? "s" : "",
-                                                    kwonly_given, kwonly_given != 1 ? "s" : "")
-                                      : "";
-    type_error(fmt::format("{}() takes {} positional argument{} but {}{} {} given", s.name, takes, plural ? "s" : "", nargs, kwonly,
-                           nargs == 1 && !kwonly_given ? "was" : "were"));
-  }
-  for (bool kw_only : {false, true}) {
-    std::vector<std::string> missing;
-    for (size_t k = 0; k < s.params.size(); ++k)
-      if (!bound[k] && s.params[k].required() && s.params[k].keyword_only == kw_only) missing.push_back(s.params[k].name);
-    if (!missing.empty())
-      type_error(fmt::format("{}() missing {} required {} argument{}: {}", s.name, missing.size(), kw_only ? "keyword-only" : "positional",
-                             missing.size() == 1 ? "" : "s", quoted_names(missing)));
-  }
-}
-
 }  // namespace
 
-Args bind_args(const std::vector<Signature>& sigs, const CallArgs& call, const std::string& qualname, const std::vector<size_t>& overload_of) {
+Args bind_call(const std::vector<Signature>& sigs, const CallArgs& call, const std::string& qualname, const std::vector<size_t>& overload_of) {
   auto index = [&](size_t k) { return overload_of.empty() ? k : overload_of[k]; };
   if (sigs.size() == 1 || sigs[0].style == Signature::Style::python) {
-    Args out(sigs[0], index(0), qualname);
-    if (sigs[0].style == Signature::Style::python) bind_python(sigs[0], call, out);
+    py::Args out(sigs[0], index(0), qualname);
+    if (sigs[0].style == Signature::Style::python) py::bind_python(sigs[0], call, out);
     else bind_torch(sigs[0], call, out, true);
-    return out;
+    return Args(std::move(out));
   }
   for (size_t k = 0; k < sigs.size(); ++k) {
-    Args out(sigs[k], index(k), qualname);
-    if (bind_torch(sigs[k], call, out, false)) return out;
+    py::Args out(sigs[k], index(k), qualname);
+    if (bind_torch(sigs[k], call, out, false)) return Args(std::move(out));
   }
   // PythonArgParser::print_error: when only one overload has room for this many arguments, its
   // own error; otherwise the list of all of them.
@@ -360,17 +292,17 @@ Args bind_args(const std::vector<Signature>& sigs, const CallArgs& call, const s
   for (size_t k = 0; k < sigs.size(); ++k)
     if (nargs >= sigs[k].min_args && nargs <= sigs[k].params.size()) plausible.push_back(k);
   if (plausible.size() == 1) {
-    Args out(sigs[plausible[0]], index(plausible[0]), qualname);
+    py::Args out(sigs[plausible[0]], index(plausible[0]), qualname);
     bind_torch(sigs[plausible[0]], call, out, true);
   }
   invalid_combination(sigs, call);
 }
 
-Args bind_args(const Signature& sig, const CallArgs& call, const std::string& qualname) {
-  Args out(sig, 0, qualname);   // points to `sig`, which outlives the call
-  if (sig.style == Signature::Style::python) bind_python(sig, call, out);
+Args bind_call(const Signature& sig, const CallArgs& call, const std::string& qualname) {
+  py::Args out(sig, 0, qualname);   // points to `sig`, which outlives the call
+  if (sig.style == Signature::Style::python) py::bind_python(sig, call, out);
   else bind_torch(sig, call, out, true);
-  return out;
+  return Args(std::move(out));
 }
 
-}  // namespace attn::py
+}  // namespace attn::torch

@@ -1,19 +1,20 @@
-// py/ops_autograd.cpp: the op-table rows of autograd: Tensor.backward, Tensor.requires_grad_,
+// torch/ops_autograd.cpp: the op-table rows of autograd: Tensor.backward, Tensor.requires_grad_,
 // Tensor.retain_grad, the in-place arithmetic add_/sub_/mul_/div_ (also what `x += y`, `-=`,
 // `*=`, `/=` do to a tensor: Python's __iadd__ & co.), and torch.nn.functional.mse_loss (the
 // loss the tutorials differentiate).
 //
 // What it is: argument handling and PyTorch's messages around core/autograd.h, which records
 // the graph and runs the engine. Attributes (`x.grad`, `x.is_leaf`) are in tensor_methods.cpp.
-// What it is not: grad mode (RunState::grad_enabled), create_graph or autograd.grad().
+// What it is not: grad mode (core::autograd::grad_enabled()), create_graph or autograd.grad().
 #include "core/autograd.h"
 #include "core/ops.h"
+#include "torch/bindings.h"
 #include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/ints.h"
-#include "py/op_table.h"
+#include "torch/op_table.h"
 
-namespace attn::py {
+namespace attn::torch {
 
 namespace {
 
@@ -72,7 +73,7 @@ Value mse_loss_fn(Interpreter&, Args& a) {
   const std::string reduction = a.string("reduction");
   if (!a.get("size_average").is_none()) a.unsupported("size_average", "use reduction=");
   if (!a.get("reduce").is_none()) a.unsupported("reduce", "use reduction=");
-  return Value::tensor(core::mse_loss(a.tensor("input"), a.tensor("target"), reduction));
+  return tensor_value(core::mse_loss(a.tensor("input"), a.tensor("target"), reduction));
 }
 
 }  // namespace
@@ -81,8 +82,8 @@ bool partial_view(const Tensor& t) {
   return t.storage() && (t.offset() != 0 || t.numel() != t.storage()->size());
 }
 
-void refuse_view_write(Interpreter& in, const Tensor& t, bool src_requires_grad) {
-  if (in.state.grad_enabled && partial_view(t) && (t.requires_grad() || src_requires_grad))
+void refuse_view_write(const Tensor& t, bool src_requires_grad) {
+  if (core::autograd::grad_enabled() && partial_view(t) && (t.requires_grad() || src_requires_grad))
     throw NotImplementedError(
         "attn does not record in-place ops on a part of a tensor when gradients flow through it "
         "(PyTorch's CopySlices on the view's base); write it as an assignment, x[idx] = ..., or out of place");
@@ -94,13 +95,14 @@ void refuse_view_write(Interpreter& in, const Tensor& t, bool src_requires_grad)
 // becomes the op's node over self's previous history (mul_/div_ keep self's old values).
 Value tensor_inplace(Interpreter& in, core::BinOp op, const Value& self, const Value& other, bool base_follows) {
   Tensor& t = as_tensor(self);
-  const bool record = in.state.grad_enabled;
-  if (!base_follows) refuse_view_write(in, t, other.kind == Value::Tensor && as_tensor(other).requires_grad());
+  (void)in;
+  const bool record = core::autograd::grad_enabled();
+  if (!base_follows) refuse_view_write(t, is_tensor(other) && as_tensor(other).requires_grad());
   if (record && t.requires_grad() && t.is_leaf())
     throw core::TensorError("a leaf Variable that requires grad is being used in an in-place operation.");
   const Tensor before = t;                                    // its history: the node's input
   const Tensor old = record && t.requires_grad() ? core::detach(t).clone() : Tensor();   // values before the write
-  if (other.kind == Value::Tensor) {
+  if (is_tensor(other)) {
     const Tensor o = as_tensor(other);
     Tensor saved = before;   // mul_/div_ need self's values before the write (original_self)
     if (record && (op == core::BinOp::mul || op == core::BinOp::div)) {
@@ -117,21 +119,6 @@ Value tensor_inplace(Interpreter& in, core::BinOp op, const Value& self, const V
       t = core::autograd::record(t, {&before}, inplace_grad_name(op), core::grad::binary_scalar(op, old, s, false));
   }
   return self;
-}
-
-Value without_grad(const Value& v) {
-  if (v.kind == Value::Tensor) return as_tensor(v).is_leaf() ? v : Value::tensor(core::detach(as_tensor(v)));
-  if (v.kind == Value::Tuple || v.kind == Value::List) {
-    std::vector<Value> items;
-    bool changed = false;
-    for (const Value& x : as_seq(v)) {
-      items.push_back(without_grad(x));
-      changed = changed || items.back().obj != x.obj;
-    }
-    if (!changed) return v;
-    return v.kind == Value::Tuple ? Value::tuple(items) : Value::list(items);
-  }
-  return v;
 }
 
 void add_autograd_ops(std::vector<OpRow>& rows) {
@@ -151,4 +138,4 @@ void add_autograd_ops(std::vector<OpRow>& rows) {
                   {"def mse_loss(input, target, size_average=None, reduce=None, reduction='mean')"}, mse_loss_fn});
 }
 
-}  // namespace attn::py
+}  // namespace attn::torch

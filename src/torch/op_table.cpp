@@ -1,22 +1,19 @@
-// py/op_table.cpp: building the op table, calling a row, and the helpers rows share
+// torch/op_table.cpp: building the op table, calling a row, and the helpers rows share
 // (see op_table.h).
-#include "py/op_table.h"
+#include "torch/op_table.h"
 
 #include <fmt/format.h>
 
+#include "torch/bindings.h"
 #include "py/interpreter.h"
 
-namespace attn::py {
+namespace attn::torch {
 
 namespace {
 
 std::string last_component(const std::string& name) {
   auto dot = name.rfind('.');
   return dot == std::string::npos ? name : name.substr(dot + 1);
-}
-
-const char* dtype_name(core::DType d) {
-  return d == core::DType::float32 ? "torch.float32" : d == core::DType::int64 ? "torch.int64" : "torch.bool";
 }
 
 }  // namespace
@@ -29,14 +26,14 @@ OpTable::OpTable(const std::vector<OpRow>& rows) {
     if (!row.impl || row.signatures.empty() || !(row.variants & (kFunction | kMethod)))
       throw SignatureError("op table: row '" + row.name + "' needs signatures, an implementation and a variant");
     for (const std::string& text : row.signatures) {
-      Signature s = Signature::parse(text);
+      Signature s = parse_signature(text);
       if (s.name != last_component(row.name))
         throw SignatureError(fmt::format("op table: row '{}' has a signature for '{}'", row.name, s.name));
       op->overloads.push_back(std::move(s));
     }
     if (row.variants & kMethod) {
       for (size_t k = 0; k < op->overloads.size(); ++k)
-        if (auto m = op->overloads[k].as_method()) {
+        if (auto m = as_method(op->overloads[k])) {
           op->method_forms.push_back(std::move(*m));
           op->method_overload.push_back(k);
         }
@@ -85,15 +82,15 @@ static Value run(Interpreter& in, const OpTable::Op& op, Args& args) {
 }
 
 Value OpTable::call_function(Interpreter& in, const Op& op, const CallArgs& call) const {
-  Args args = bind_args(op.overloads, call, "torch." + op.name);
+  Args args = bind_call(op.overloads, call, "torch." + op.name);
   return run(in, op, args);
 }
 
 Value OpTable::call_method(Interpreter& in, const Op& op, const Value& self, const CallArgs& call) const {
-  Args bound = bind_args(op.method_forms, call, "Tensor." + op.name, op.method_overload);
+  Args bound = bind_call(op.method_forms, call, "Tensor." + op.name, op.method_overload);
   // Lay the arguments out as the full signature, so one implementation serves both variants.
   const Signature& full = op.overloads[bound.overload()];
-  Args args(full, bound.overload(), bound.qualname());
+  Args args(py::Args(full, bound.overload(), bound.qualname()));
   args.set(0, self, true);
   for (const Param& p : bound.signature().params) args.set(static_cast<size_t>(full.index_of(p.name)), bound.get(p.name), bound.given(p.name));
   return run(in, op, args);
@@ -129,4 +126,4 @@ std::optional<int64_t> one_dim(Args& a, const char* name) {
   return dims[0];
 }
 
-}  // namespace attn::py
+}  // namespace attn::torch

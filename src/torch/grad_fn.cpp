@@ -1,4 +1,4 @@
-// py/grad_fn.cpp: `tensor.grad_fn` as a Python object: its repr `<MulBackward0 object at 0x...>`,
+// torch/grad_fn.cpp: `tensor.grad_fn` as a Python object: its repr `<MulBackward0 object at 0x...>`,
 // `type(fn).__name__` and `fn.name()` (the node's name; "torch::autograd::AccumulateGrad" for a
 // leaf's), `fn.next_functions` (a tuple of
 // `(node or None, input_nr)` pairs, AccumulateGrad for leaves), as PyTorch 1.13 shows them.
@@ -14,21 +14,17 @@
 #include <map>
 
 #include "core/autograd.h"
+#include "torch/bindings.h"
 #include "py/exceptions.h"
 #include "py/interpreter.h"
 
-namespace attn::py {
+namespace attn::torch {
 
 namespace {
 
 using core::autograd::Node;
 
-Value instance_value(std::shared_ptr<InstanceObj> o) {
-  Value v;
-  v.kind = Value::Instance;
-  v.obj = std::move(o);
-  return v;
-}
+Value instance_value(std::shared_ptr<InstanceObj> o) { return Value::of_instance(std::move(o)); }
 
 struct Builder {
   std::map<const Node*, Value> made;
@@ -40,11 +36,9 @@ struct Builder {
     if (it != made.end()) return it->second;
     const bool acc = n->name() == "AccumulateGrad";
     const uint64_t address = acc ? 0x7f8000000000ULL + 0x40 * accumulators++ : 0x7f0000000000ULL + 0x40 * n->sequence_nr();
-    auto cls = std::make_shared<ClassObj>();
-    cls->name = n->name();
-    cls->module = "torch.autograd.graph";
+    py::ClassPtr cls = py::make_native_class(n->name(), "torch.autograd.graph");
     const std::string repr = fmt::format("<{} object at 0x{:x}>", n->name(), address);
-    cls->native_repr = [repr](const Value&) { return repr; };
+    cls->slots.repr = [repr](Interpreter&, const Value&) { return repr; };
     auto o = std::make_shared<InstanceObj>();
     o->cls = cls;
     const std::string name = acc ? "torch::autograd::AccumulateGrad"   // 1.13's name() of these two
@@ -77,4 +71,4 @@ Value grad_fn_value(const core::Tensor& t) {
   return b.of(m.grad_fn);
 }
 
-}  // namespace attn::py
+}  // namespace attn::torch

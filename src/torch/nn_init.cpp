@@ -1,4 +1,4 @@
-// py/nn_init.cpp: torch.nn.init: calculate_gain, uniform_, normal_, trunc_normal_, constant_,
+// torch/nn_init.cpp: torch.nn.init: calculate_gain, uniform_, normal_, trunc_normal_, constant_,
 // ones_, zeros_, xavier_uniform_, xavier_normal_, kaiming_uniform_, kaiming_normal_
 // (torch/nn/init.py, 1.13).
 //
@@ -6,23 +6,23 @@
 // writes them, then the run's generator filling the tensor in place (uniform_ / normal_ of
 // core/random.h, docs/pytorch-numerics.md §2, §18), under no_grad as PyTorch does: the tensor keeps
 // its identity, so a Parameter initialised here is the module's parameter.
-// What it is not: orthogonal_ / sparse_ / eye_ / dirac_ (absent: AttributeError), or the
-// modules' own default initialisation (core/random.cpp, nn_attention.cpp).
+// What it is not: orthogonal_ / sparse_ / eye_ / dirac_ (absent: AttributeError). The modules'
+// own reset_parameters() call these (python/nn/*.py), as PyTorch's do.
 #include <fmt/format.h>
 
 #include <cmath>
 
 #include "core/ops.h"
+#include "torch/bindings.h"
 #include "py/exceptions.h"
-#include "py/nn_support.h"
 
-namespace attn::py {
+namespace attn::torch {
 
 namespace {
 
 using core::Tensor;
 
-std::shared_ptr<Signature> parse(const std::string& text) { return std::make_shared<Signature>(Signature::parse(text)); }
+std::shared_ptr<Signature> parse(const std::string& text) { return std::make_shared<Signature>(parse_signature(text)); }
 
 // Fill `t` in place with n values from `fill(out, n)`, through its storage (a view writes into its base).
 template <typename Fill>
@@ -74,7 +74,7 @@ bool empty_tensor(const Tensor& t) { return t.numel() == 0; }
 Value init_fn(const std::string& text, std::function<void(Interpreter&, Args&, Tensor&)> body) {
   auto s = parse(text);
   return builtin("torch.nn.init." + s->name, [s, body](Interpreter& in, CallArgs& a) {
-    Args b = bind_args(*s, a, "torch.nn.init." + s->name);
+    Args b = bind_call(*s, a, "torch.nn.init." + s->name);
     Value t = b.get("tensor");
     Tensor& tensor = as_tensor(t);
     body(in, b, tensor);
@@ -84,16 +84,16 @@ Value init_fn(const std::string& text, std::function<void(Interpreter&, Args&, T
 }
 
 void uniform(Interpreter& in, Tensor& t, double a, double b) {
-  fill_in_place(t, [&](float* out, int64_t n) { in.state.generator.fill_uniform(out, n, a, b); });
+  fill_in_place(t, [&](float* out, int64_t n) { state(in).generator.fill_uniform(out, n, a, b); });
 }
 void normal(Interpreter& in, Tensor& t, double mean, double std) {
   if (std < 0) throw RuntimeError(fmt::format("normal expects std >= 0.0, but found std {}", std));
-  fill_in_place(t, [&](float* out, int64_t n) { in.state.generator.fill_normal(out, n, mean, std); });
+  fill_in_place(t, [&](float* out, int64_t n) { state(in).generator.fill_normal(out, n, mean, std); });
 }
 
 }  // namespace
 
-void add_nn_init(NamespaceObj& nn) {
+Value make_nn_init() {
   auto init = std::make_shared<NamespaceObj>();
   auto& n = init->names;
   n["uniform_"] = init_fn("def uniform_(tensor, a=0.0, b=1.0)",
@@ -140,8 +140,8 @@ void add_nn_init(NamespaceObj& nn) {
     const auto cdf = [](double x) { return (1.0 + std::erf(x / std::sqrt(2.0))) / 2.0; };
     const double l = cdf((lo_x - mean) / std), u = cdf((hi_x - mean) / std);
     Tensor r = core::empty(t.shape());
-    in.state.generator.fill_uniform(r.data<float>(), r.numel(), 2 * l - 1, 2 * u - 1);
-    r = core::erfinv(r, in.state.cpu);
+    state(in).generator.fill_uniform(r.data<float>(), r.numel(), 2 * l - 1, 2 * u - 1);
+    r = core::erfinv(r, state(in).cpu);
     const float scale = static_cast<float>(std * std::sqrt(2.0)), shift = static_cast<float>(mean);
     const float lo = static_cast<float>(lo_x), hi = static_cast<float>(hi_x);
     float* p = r.data<float>();
@@ -150,20 +150,16 @@ void add_nn_init(NamespaceObj& nn) {
   });
   auto fan = parse("def _calculate_fan_in_and_fan_out(tensor)");   // private, but the einsum MHA tutorial calls it
   n["_calculate_fan_in_and_fan_out"] = builtin("torch.nn.init._calculate_fan_in_and_fan_out", [fan](Interpreter&, CallArgs& a) {
-    Args b = bind_args(*fan, a, "torch.nn.init._calculate_fan_in_and_fan_out");
+    Args b = bind_call(*fan, a, "torch.nn.init._calculate_fan_in_and_fan_out");
     auto [fan_in, fan_out] = fans(b.tensor("tensor"));
     return Value::tuple({Value::integer(fan_in), Value::integer(fan_out)});
   });
   auto gain = parse("def calculate_gain(nonlinearity, param=None)");
   n["calculate_gain"] = builtin("torch.nn.init.calculate_gain", [gain](Interpreter&, CallArgs& a) {
-    Args b = bind_args(*gain, a, "torch.nn.init.calculate_gain");
+    Args b = bind_call(*gain, a, "torch.nn.init.calculate_gain");
     return Value::number(calculate_gain(b.string("nonlinearity"), b.get("param")));
   });
-  Value v;
-  v.kind = Value::Namespace;
-  v.s = "torch.nn.init";
-  v.obj = init;
-  nn.names["init"] = v;
+  return module_value("torch.nn.init", init);
 }
 
-}  // namespace attn::py
+}  // namespace attn::torch

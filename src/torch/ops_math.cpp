@@ -1,4 +1,4 @@
-// py/ops_math.cpp: the rows of the op table that compute: softmax, sum, mean, var, std, amax,
+// torch/ops_math.cpp: the rows of the op table that compute: softmax, sum, mean, var, std, amax,
 // max, argmax, exp, tanh, log, erf, rsqrt, pow, sqrt, abs, isnan, isinf, dot, matmul, allclose, equal, where, einsum, tril,
 // triu, masked_fill, masked_fill_, and torch.nn.functional.softmax.
 //
@@ -9,11 +9,12 @@
 #include <cmath>
 
 #include "core/ops.h"
+#include "torch/bindings.h"
 #include "py/exceptions.h"
 #include "py/interpreter.h"
-#include "py/op_table.h"
+#include "torch/op_table.h"
 
-namespace attn::py {
+namespace attn::torch {
 
 namespace {
 
@@ -27,7 +28,7 @@ Value softmax_fn(Interpreter& in, Args& a) {
     if (*d != DType::float32) a.unsupported("dtype", "attn computes softmax in float32");
     x = cast(x, *d);
   }
-  return Value::tensor(core::softmax(x, dim, in.state.cpu));
+  return tensor_value(core::softmax(x, dim, state(in).cpu));
 }
 
 // torch.nn.functional.softmax(input, dim=None): without dim, PyTorch's deprecated implicit choice
@@ -41,7 +42,7 @@ Value functional_softmax_fn(Interpreter& in, Args& a) {
     if (*d != DType::float32) a.unsupported("dtype", "attn computes softmax in float32");
     x = cast(x, *d);
   }
-  return Value::tensor(core::softmax(x, *dim, in.state.cpu));
+  return tensor_value(core::softmax(x, *dim, state(in).cpu));
 }
 
 // keepdim over every dim: the same value, every dim kept with size 1 (grad_fn unchanged).
@@ -56,13 +57,13 @@ Value sum_fn(Interpreter&, Args& a) {
     if (*d == DType::boolean) a.unsupported("dtype", "attn sums numbers");
     t = cast(t, *d);
   }
-  if (a.overload() == 0) return Value::tensor(core::sum(t));
+  if (a.overload() == 0) return tensor_value(core::sum(t));
   std::optional<int64_t> dim = one_dim(a, "dim");
   bool keepdim = a.flag("keepdim");
-  if (dim) return Value::tensor(core::sum(t, *dim, keepdim));
+  if (dim) return tensor_value(core::sum(t, *dim, keepdim));
   Tensor r = core::sum(t);
   if (a.given("dim")) core::autograd::rename(r, "SumBackward1");   // sum(dim=None): 1.13's overload name
-  return Value::tensor(keepdim ? keep_all(r, t.shape()) : r);
+  return tensor_value(keepdim ? keep_all(r, t.shape()) : r);
 }
 
 Value mean_fn(Interpreter&, Args& a) {
@@ -70,10 +71,10 @@ Value mean_fn(Interpreter&, Args& a) {
   require_dtype(a, DType::float32);
   std::optional<int64_t> dim = a.overload() == 0 ? std::nullopt : one_dim(a, "dim");
   bool keepdim = a.overload() == 0 ? false : a.flag("keepdim");
-  if (dim) return Value::tensor(core::mean(t, *dim, keepdim));
+  if (dim) return tensor_value(core::mean(t, *dim, keepdim));
   Tensor r = core::mean(t);   // mean of all elements
   if (a.overload() == 1 && a.given("dim")) core::autograd::rename(r, "MeanBackward1");
-  return Value::tensor(keepdim ? keep_all(r, t.shape()) : r);
+  return tensor_value(keepdim ? keep_all(r, t.shape()) : r);
 }
 
 // var/std overloads: (dim, *, correction, keepdim), (dim, unbiased, keepdim), (unbiased).
@@ -88,32 +89,32 @@ Value var_like(Args& a, bool take_sqrt) {
     dim = one_dim(a, "dim");
     keepdim = a.flag("keepdim");
   }
-  return Value::tensor(core::var_std(t, dim, correction, keepdim, take_sqrt));   // docs/pytorch-numerics.md §19
+  return tensor_value(core::var_std(t, dim, correction, keepdim, take_sqrt));   // docs/pytorch-numerics.md §19
 }
 
 Value amax_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("input");
   std::optional<int64_t> dim = one_dim(a, "dim");
   bool keepdim = a.flag("keepdim");
-  if (dim) return Value::tensor(core::amax(t, *dim, keepdim));
+  if (dim) return tensor_value(core::amax(t, *dim, keepdim));
   Tensor r = core::amax(t);   // over every element
-  return Value::tensor(keepdim ? keep_all(r, t.shape()) : r);
+  return tensor_value(keepdim ? keep_all(r, t.shape()) : r);
 }
 
 Value max_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("input");
   if (a.overload() == 1) a.unsupported("other", "attn supports max() over all elements");
   if (a.overload() == 2) a.unsupported("dim", "attn supports max() over all elements; use argmax(dim) for positions");
-  return Value::tensor(core::max(t));
+  return tensor_value(core::max(t));
 }
 
 Value argmax_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("input");
   std::optional<int64_t> dim = a.opt_integer("dim");
   bool keepdim = a.flag("keepdim");
-  if (dim) return Value::tensor(core::argmax(t, *dim, keepdim));
+  if (dim) return tensor_value(core::argmax(t, *dim, keepdim));
   Tensor r = core::argmax(core::reshape(t, {-1}), 0, false);   // the index into the flattened tensor
-  return Value::tensor(keepdim ? keep_all(r, t.shape()) : r);
+  return tensor_value(keepdim ? keep_all(r, t.shape()) : r);
 }
 
 Value allclose_fn(Interpreter&, Args& a) {
@@ -132,7 +133,7 @@ Value allclose_fn(Interpreter&, Args& a) {
 }
 
 Tensor tensor_or_scalar(const Value& v) {
-  return v.kind == Value::Tensor ? as_tensor(v) : core::scalar(static_cast<float>(to_double(v, "value")));
+  return is_tensor(v) ? as_tensor(v) : core::scalar(static_cast<float>(to_double(v, "value")));
 }
 
 // where(condition, input, other): overloads 1-4 differ only in which of input/other is a number
@@ -143,7 +144,7 @@ Value where_fn(Interpreter&, Args& a) {
     throw NotImplementedError("torch.where(condition) (the indices of True elements) is not implemented by attn; "
                              "use torch.where(condition, input, other)");
   const std::string& input = a.signature().params[1].name;
-  return Value::tensor(core::where(cond, tensor_or_scalar(a.get(input)), tensor_or_scalar(a.get("other"))));
+  return tensor_value(core::where(cond, tensor_or_scalar(a.get(input)), tensor_or_scalar(a.get("other"))));
 }
 
 Value einsum_fn(Interpreter& in, Args& a) {
@@ -159,13 +160,13 @@ Value einsum_fn(Interpreter& in, Args& a) {
       ops.push_back(as_tensor(args[k]));
     }
   }
-  return Value::tensor(core::einsum(args[0].s, ops));
+  return tensor_value(core::einsum(args[0].s, ops));
 }
 
 // masked_fill's value: a number or a 0-d tensor.
 float fill_value(Args& a) {
   const Value& value = a.get("value");
-  if (value.kind == Value::Tensor && as_tensor(value).dim() != 0)
+  if (is_tensor(value) && as_tensor(value).dim() != 0)
     throw RuntimeError(fmt::format("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with {} dimension(s).",
                                          as_tensor(value).dim()));
   return static_cast<float>(to_double(value, "value"));
@@ -183,35 +184,35 @@ Value masked_fill_inplace(Interpreter& in, Args& a) {
   Tensor& t = a.tensor("self");
   const Tensor& mask = a.tensor("mask");
   const float value = fill_value(a);
-  if (in.state.grad_enabled && t.requires_grad() && t.grad_fn().empty())
+  if (core::autograd::grad_enabled() && t.requires_grad() && t.grad_fn().empty())
     throw RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.");
-  refuse_view_write(in, t, false);
+  refuse_view_write(t, false);
   const Tensor before = t;   // its history: the node's input
   core::masked_fill_(t, mask, value);
-  if (in.state.grad_enabled) t = core::autograd::record(t, {&before}, "MaskedFillBackward0", core::grad::masked_fill(mask));
+  if (core::autograd::grad_enabled()) t = core::autograd::record(t, {&before}, "MaskedFillBackward0", core::grad::masked_fill(mask));
   return a.get("self");
 }
 
-Value unary(Args& a, Tensor (*f)(const Tensor&)) { return Value::tensor(f(a.tensor("input"))); }
+Value unary(Args& a, Tensor (*f)(const Tensor&)) { return tensor_value(f(a.tensor("input"))); }
 
 // pow(Tensor, Tensor) / pow(Scalar self, Tensor) / pow(Tensor, Scalar): docs/pytorch-numerics.md §13.
 Value pow_fn(Interpreter& in, Args& a) {
   const size_t k = a.overload();
-  if (k == 1) return Value::tensor(core::pow(to_double(a.get("self"), "self"), a.tensor("exponent"), in.state.cpu));
+  if (k == 1) return tensor_value(core::pow(to_double(a.get("self"), "self"), a.tensor("exponent"), state(in).cpu));
   const Tensor& x = a.tensor(a.signature().params[0].name);
-  if (k == 0) return Value::tensor(core::pow(x, a.tensor("exponent"), in.state.cpu));
-  return Value::tensor(core::pow(x, to_double(a.get("exponent"), "exponent"), in.state.cpu));
+  if (k == 0) return tensor_value(core::pow(x, a.tensor("exponent"), state(in).cpu));
+  return tensor_value(core::pow(x, to_double(a.get("exponent"), "exponent"), state(in).cpu));
 }
 
 // copy_ / fill_ / zero_: write through self's storage (every view sees it). Outside torch.no_grad()
 // a leaf that requires grad refuses, and a result that requires grad records PyTorch's grad_fn.
 Value write_in_place(Interpreter& in, Args& a, const Tensor* src, const char* grad_fn, void (*write)(Tensor&, Args&)) {
   Tensor& t = a.tensor("self");
-  refuse_view_write(in, t, src && src->requires_grad());
-  if (in.state.grad_enabled && t.requires_grad() && t.grad_fn().empty())
+  refuse_view_write(t, src && src->requires_grad());
+  if (core::autograd::grad_enabled() && t.requires_grad() && t.grad_fn().empty())
     throw RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.");
   write(t, a);
-  if (in.state.grad_enabled && (t.requires_grad() || (src && src->requires_grad())))
+  if (core::autograd::grad_enabled() && (t.requires_grad() || (src && src->requires_grad())))
     t = src ? core::with_grad(t, {&t, src}, grad_fn) : core::with_grad(t, {&t}, grad_fn);
   return a.get("self");
 }
@@ -250,29 +251,29 @@ void add_math_ops(std::vector<OpRow>& rows) {
                    "max(Tensor input, Dimname dim, bool keepdim=False, *, TensorList[2] out=None)"},
                   max_fn});
   rows.push_back({"argmax", both, {"argmax(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)"}, argmax_fn});
-  rows.push_back({"exp", both, {"exp(Tensor input, *, Tensor out=None)"}, [](Interpreter& in, Args& a) { return Value::tensor(core::exp(a.tensor("input"), in.state.cpu)); }});
+  rows.push_back({"exp", both, {"exp(Tensor input, *, Tensor out=None)"}, [](Interpreter& in, Args& a) { return tensor_value(core::exp(a.tensor("input"), state(in).cpu)); }});
   rows.push_back({"tanh", both, {"tanh(Tensor input, *, Tensor out=None)"},
-                  [](Interpreter& in, Args& a) { return Value::tensor(core::tanh(a.tensor("input"), in.state.cpu)); }});
+                  [](Interpreter& in, Args& a) { return tensor_value(core::tanh(a.tensor("input"), state(in).cpu)); }});
   rows.push_back({"log", both, {"log(Tensor input, *, Tensor out=None)"},
-                  [](Interpreter& in, Args& a) { return Value::tensor(core::log(a.tensor("input"), in.state.cpu)); }});
+                  [](Interpreter& in, Args& a) { return tensor_value(core::log(a.tensor("input"), state(in).cpu)); }});
   rows.push_back({"erf", both, {"erf(Tensor input, *, Tensor out=None)"},
-                  [](Interpreter& in, Args& a) { return Value::tensor(core::erf(a.tensor("input"), in.state.cpu)); }});
+                  [](Interpreter& in, Args& a) { return tensor_value(core::erf(a.tensor("input"), state(in).cpu)); }});
   rows.push_back({"rsqrt", both, {"rsqrt(Tensor input, *, Tensor out=None)"},
-                  [](Interpreter&, Args& a) { return Value::tensor(core::rsqrt(a.tensor("input"))); }});
+                  [](Interpreter&, Args& a) { return tensor_value(core::rsqrt(a.tensor("input"))); }});
   rows.push_back({"pow", both,
                   {"pow(Tensor input, Tensor exponent, *, Tensor out=None)", "pow(Scalar self, Tensor exponent, *, Tensor out=None)",
                    "pow(Tensor input, Scalar exponent, *, Tensor out=None)"},
                   pow_fn});
   rows.push_back({"sqrt", both, {"sqrt(Tensor input, *, Tensor out=None)"},
-                  [](Interpreter&, Args& a) { return Value::tensor(core::unary(a.tensor("input"), "sqrt")); }});
+                  [](Interpreter&, Args& a) { return tensor_value(core::unary(a.tensor("input"), "sqrt")); }});
   rows.push_back({"abs", both, {"abs(Tensor input, *, Tensor out=None)"},
-                  [](Interpreter&, Args& a) { return Value::tensor(core::unary(a.tensor("input"), "abs")); }});
+                  [](Interpreter&, Args& a) { return tensor_value(core::unary(a.tensor("input"), "abs")); }});
   rows.push_back({"isnan", both, {"isnan(Tensor input)"}, [](Interpreter&, Args& a) { return unary(a, core::isnan); }});
   rows.push_back({"isinf", both, {"isinf(Tensor input)"}, [](Interpreter&, Args& a) { return unary(a, core::isinf); }});
   rows.push_back({"dot", both, {"dot(Tensor input, Tensor tensor, *, Tensor out=None)"},
-                  [](Interpreter&, Args& a) { return Value::tensor(core::dot(a.tensor("input"), a.tensor("tensor"))); }});
+                  [](Interpreter&, Args& a) { return tensor_value(core::dot(a.tensor("input"), a.tensor("tensor"))); }});
   rows.push_back({"matmul", both, {"matmul(Tensor input, Tensor other, *, Tensor out=None)"},
-                  [](Interpreter&, Args& a) { return Value::tensor(core::matmul(a.tensor("input"), a.tensor("other"))); }});
+                  [](Interpreter&, Args& a) { return tensor_value(core::matmul(a.tensor("input"), a.tensor("other"))); }});
   rows.push_back({"allclose", both, {"allclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)"},
                   allclose_fn});
   rows.push_back({"equal", both, {"equal(Tensor input, Tensor other)"},
@@ -284,12 +285,12 @@ void add_math_ops(std::vector<OpRow>& rows) {
                   where_fn});
   rows.push_back({"einsum", kFunction, {"def einsum(*args)"}, einsum_fn});
   rows.push_back({"tril", both, {"tril(Tensor input, int64_t diagonal=0, *, Tensor out=None)"},
-                  [](Interpreter&, Args& a) { return Value::tensor(core::tril(a.tensor("input"), a.integer("diagonal"))); }});
+                  [](Interpreter&, Args& a) { return tensor_value(core::tril(a.tensor("input"), a.integer("diagonal"))); }});
   rows.push_back({"triu", both, {"triu(Tensor input, int64_t diagonal=0, *, Tensor out=None)"},
-                  [](Interpreter&, Args& a) { return Value::tensor(core::triu(a.tensor("input"), a.integer("diagonal"))); }});
+                  [](Interpreter&, Args& a) { return tensor_value(core::triu(a.tensor("input"), a.integer("diagonal"))); }});
   rows.push_back({"masked_fill", both,
                   {"masked_fill(Tensor input, Tensor mask, Tensor value)", "masked_fill(Tensor input, Tensor mask, Scalar value)"},
-                  [](Interpreter&, Args& a) { return Value::tensor(masked_fill(a, "input")); }});
+                  [](Interpreter&, Args& a) { return tensor_value(masked_fill(a, "input")); }});
   rows.push_back({"copy_", kMethod, {"copy_(Tensor self, Tensor src, bool non_blocking=False)"}, [](Interpreter& in, Args& a) {
                     a.get("non_blocking");
                     const Tensor src = a.tensor("src");
@@ -310,4 +311,4 @@ void add_math_ops(std::vector<OpRow>& rows) {
                   masked_fill_inplace});
 }
 
-}  // namespace attn::py
+}  // namespace attn::torch

@@ -1,0 +1,54 @@
+// torch/bindings.h: what the files of src/torch share: the names they use from py/ (the public
+// API a native library is written against), and the functions one binding file offers another.
+//
+// What it is: declarations only, one line each with the file that defines it. What it is not:
+// a public header for lesson/ or lab/ (those use session.h, printed.h and values.h).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/ops.h"
+#include "core/tensor.h"
+#include "py/exceptions.h"
+#include "py/interpreter.h"
+#include "py/ints.h"
+#include "py/limits.h"
+#include "torch/session.h"
+#include "torch/signature.h"
+#include "torch/values.h"
+
+namespace attn::torch {
+
+// ---- from py/: the whole public API (values, calls, Python's errors, limits). torch's own Args
+// and bind_call (signature.h) are the ones meant where py has a namesake.
+using namespace py;   // NOLINT(google-build-using-namespace): internal to src/torch
+using Args = torch::Args;
+
+// ---- between the binding files ----
+// tensor.grad_fn: None for a leaf, else the node as a Python object (grad_fn.cpp).
+Value grad_fn_value(const core::Tensor& t);
+// `x += y` & co. on a tensor x (and x.add_(y), ...): written in place, x returned (ops_autograd.cpp).
+// base_follows: the target was x[idx], which assignment then writes back through x (CopySlices).
+Value tensor_inplace(Interpreter& in, core::BinOp op, const Value& self, const Value& other, bool base_follows = false);
+// An in-place write into part of a tensor (a slice, a row) while gradients flow through it:
+// NotImplementedError naming the way around, rather than a gradient that misses the write.
+void refuse_view_write(const core::Tensor& t, bool src_requires_grad);
+// F.linear / nn.Linear's forward: x @ W.T (+ b), with the grad_fn 1.13 records for x's rank
+// (nn_functional.cpp).
+core::Tensor linear_apply(const core::Tensor& x, const core::Tensor& w, const core::Tensor* bias);
+
+// Registration of torch's namespaces (each in the file named).
+void add_grad_mode(NamespaceObj& torch);           // grad_mode.cpp: no_grad, enable_grad, set_grad_enabled, is_grad_enabled
+void add_torch_environment(NamespaceObj& torch);   // torch_env.cpp: cuda, backends, set_printoptions, pi, typename, ...
+void add_optim_kernels(NamespaceObj& torch);       // optim.cpp: the for-loop SGD and AdamW steps optim.py calls
+void add_nn_natives(NamespaceObj& torch);          // nn_functional.cpp: the native part of MultiheadAttention, Module.to's check
+Value make_nn_init();                              // nn_init.cpp: torch.nn.init
+
+// The Python files of src/torch/python/, embedded at build time (cmake/embed_python.cmake):
+// (file name, source) pairs.
+const std::vector<std::pair<std::string, std::string>>& python_sources();
+const std::string& python_source(const std::string& file);
+
+}  // namespace attn::torch

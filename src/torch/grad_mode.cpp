@@ -1,0 +1,90 @@
+// torch/grad_mode.cpp: torch's grad mode in lesson code: torch.no_grad, torch.enable_grad and
+// torch.set_grad_enabled (context managers, and no_grad/enable_grad as decorators:
+// `@torch.no_grad()`), torch.is_grad_enabled().
+//
+// What it is: the switch, as torch/autograd/grad_mode.py 1.13 flips it: no_grad() keeps `prev`
+// (False until entered), __enter__ saves is_grad_enabled() into it and disables, __exit__
+// restores it, also when the block raises; set_grad_enabled(mode) switches when it is made and
+// restores on __exit__. The flag is core's (core::autograd::grad_enabled(), thread-local, held
+// for the session while its cell runs: session.h): under no_grad an op records nothing. A
+// decorated function stays a method when it is one (`@torch.no_grad()` on `def step(self)`).
+// What it is not: inference_mode, or the recording itself.
+#include <memory>
+#include <string>
+
+#include "torch/bindings.h"
+#include "py/exceptions.h"
+#include "py/interpreter.h"
+
+namespace attn::torch {
+
+namespace {
+
+InstanceObj& inst(const Value& v) { return *static_cast<InstanceObj*>(v.obj.get()); }
+
+// no_grad (mode false) or enable_grad (mode true): a class whose instances are context managers
+// and decorators.
+Value switch_class(const std::string& name, bool mode) {
+  py::ClassPtr c = py::make_native_class(name, "torch.autograd.grad_mode");
+  c->immutable = false;   // a Python class in PyTorch
+  c->slots.init = [name](Interpreter&, const Value& self, CallArgs& a) {
+    if (!a.pos.empty() || !a.kw.empty()) throw TypeError(name + "() takes no arguments");
+    inst(self).set("prev", Value::boolean(false));
+  };
+  c->methods["__enter__"] = py::method(name + ".__enter__", [mode](Interpreter&, CallArgs& a) {
+    inst(a.pos.at(0)).set("prev", Value::boolean(core::autograd::grad_enabled()));
+    core::autograd::set_grad_enabled(mode);
+    return Value::none();
+  });
+  c->methods["__exit__"] = py::method(name + ".__exit__", [](Interpreter&, CallArgs& a) {
+    const Value* prev = inst(a.pos.at(0)).find("prev");
+    core::autograd::set_grad_enabled(prev && truthy(*prev));
+    return Value::none();   // never suppresses the exception
+  });
+  c->methods["__call__"] = py::method(name + ".__call__", [name, mode](Interpreter&, CallArgs& a) {
+    if (a.pos.size() != 2 || !a.kw.empty()) throw TypeError(name + "() as a decorator takes one function");
+    Value fn = a.pos[1];
+    std::string fname = fn.kind == Value::Function ? static_cast<py::FunctionObj*>(fn.obj.get())->def->name : name + " function";
+    // A method when it decorates one: `self` is bound when it is looked up on an instance.
+    return py::method(fname, [fn, mode](Interpreter& inner, CallArgs& args) {
+      const core::autograd::GradModeGuard guard(mode);
+      return inner.call(fn, args);
+    });
+  });
+  return Value::of_class(c);
+}
+
+// set_grad_enabled(mode): switches as it is made; as a context manager, __exit__ switches back.
+Value set_grad_enabled_class() {
+  py::ClassPtr c = py::make_native_class("set_grad_enabled", "torch.autograd.grad_mode");
+  c->immutable = false;
+  c->slots.init = [](Interpreter&, const Value& self, CallArgs& a) {
+    const Value* mode = find_arg(a, 0, "mode");
+    if (!mode || a.pos.size() + a.kw.size() != 1)
+      throw TypeError("set_grad_enabled.__init__() missing 1 required positional argument: 'mode'");
+    if (mode->kind != Value::Bool) throw TypeError("enabled must be a bool (got " + type_name(*mode) + ")");
+    inst(self).set("prev", Value::boolean(core::autograd::grad_enabled()));
+    core::autograd::set_grad_enabled(mode->b);
+  };
+  c->methods["__enter__"] = py::method("set_grad_enabled.__enter__", [](Interpreter&, CallArgs&) { return Value::none(); });
+  c->methods["__exit__"] = py::method("set_grad_enabled.__exit__", [](Interpreter&, CallArgs& a) {
+    const Value* prev = inst(a.pos.at(0)).find("prev");
+    core::autograd::set_grad_enabled(prev && truthy(*prev));
+    return Value::none();
+  });
+  return Value::of_class(c);
+}
+
+}  // namespace
+
+void add_grad_mode(NamespaceObj& torch) {
+  torch.names["no_grad"] = switch_class("no_grad", false);
+  torch.names["enable_grad"] = switch_class("enable_grad", true);
+  torch.names["set_grad_enabled"] = set_grad_enabled_class();
+  torch.names["is_grad_enabled"] = builtin("torch.is_grad_enabled", [](Interpreter&, CallArgs& a) {
+    if (!a.pos.empty() || !a.kw.empty()) throw TypeError("is_grad_enabled() takes no arguments");
+    return Value::boolean(core::autograd::grad_enabled());
+  });
+}
+
+}  // namespace attn::torch

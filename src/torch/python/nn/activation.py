@@ -1,0 +1,101 @@
+# torch/python/nn/activation.py: ReLU, GELU, Tanh, Softmax and MultiheadAttention
+# (torch/nn/modules/activation.py). MultiheadAttention's parameters are drawn in PyTorch's order
+# (out_proj's Linear first, then xavier_uniform_ on in_proj_weight, then the biases zeroed); its
+# forward picks 1.13's fast or slow path natively (torch._attn_multi_head_attention).
+import torch
+import torch.nn.functional as F
+from torch.nn import init
+from torch.nn.parameter import Parameter
+from torch.nn.modules.module import Module
+from torch.nn.modules.linear import NonDynamicallyQuantizableLinear
+
+
+class ReLU(Module):
+
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.relu(input, inplace=self.inplace)
+
+    def extra_repr(self):
+        return 'inplace=True' if self.inplace else ''
+
+
+class GELU(Module):
+
+    def __init__(self, approximate='none'):
+        super().__init__()
+        self.approximate = approximate
+
+    def forward(self, input):
+        return F.gelu(input, approximate=self.approximate)
+
+    def extra_repr(self):
+        return 'approximate={}'.format(repr(self.approximate))
+
+
+class Tanh(Module):
+
+    def forward(self, input):
+        return torch.tanh(input)
+
+
+class Softmax(Module):
+
+    def __init__(self, dim=None):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return F.softmax(input, self.dim, _stacklevel=5)
+
+    def extra_repr(self):
+        return 'dim={dim}'.format(dim=self.dim)
+
+
+class MultiheadAttention(Module):
+
+    def __init__(self, embed_dim, num_heads, dropout=0., bias=True, add_bias_kv=False, add_zero_attn=False, kdim=None, vdim=None,
+                 batch_first=False, device=None, dtype=None):
+        super().__init__()
+        if add_bias_kv:
+            raise NotImplementedError("MultiheadAttention(): attn does not implement add_bias_kv=True")
+        if add_zero_attn:
+            raise NotImplementedError("MultiheadAttention(): attn does not implement add_zero_attn=True")
+        self.embed_dim = embed_dim
+        self.kdim = kdim if kdim is not None else embed_dim
+        self.vdim = vdim if vdim is not None else embed_dim
+        self._qkv_same_embed_dim = self.kdim == embed_dim and self.vdim == embed_dim
+        if not self._qkv_same_embed_dim:
+            raise NotImplementedError("MultiheadAttention(): attn's MultiheadAttention has kdim == vdim == embed_dim")
+        self.num_heads = num_heads
+        self.dropout = dropout
+        self.batch_first = batch_first
+        self.head_dim = embed_dim // num_heads
+        assert self.head_dim * num_heads == self.embed_dim, "embed_dim must be divisible by num_heads"
+        self.in_proj_weight = Parameter(torch.empty((3 * embed_dim, embed_dim), device=device, dtype=dtype))
+        self.register_parameter('q_proj_weight', None)
+        self.register_parameter('k_proj_weight', None)
+        self.register_parameter('v_proj_weight', None)
+        if bias:
+            self.in_proj_bias = Parameter(torch.empty(3 * embed_dim, device=device, dtype=dtype))
+        else:
+            self.register_parameter('in_proj_bias', None)
+        self.out_proj = NonDynamicallyQuantizableLinear(embed_dim, embed_dim, bias=bias, device=device, dtype=dtype)
+        self.bias_k = self.bias_v = None
+        self.add_zero_attn = add_zero_attn
+        self._reset_parameters()
+
+    def _reset_parameters(self):
+        init.xavier_uniform_(self.in_proj_weight)
+        if self.in_proj_bias is not None:
+            init.constant_(self.in_proj_bias, 0.)
+            init.constant_(self.out_proj.bias, 0.)
+
+    def forward(self, query, key, value, key_padding_mask=None, need_weights=True, attn_mask=None, average_attn_weights=True):
+        return torch._attn_multi_head_attention(
+            query, key, value, self.embed_dim, self.num_heads, self.in_proj_weight, self.in_proj_bias,
+            self.out_proj.weight, self.out_proj.bias, self.dropout, self.batch_first, self.training,
+            key_padding_mask, need_weights, attn_mask, average_attn_weights)

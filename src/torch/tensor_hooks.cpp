@@ -1,0 +1,344 @@
+// torch/tensor_hooks.cpp: Python's protocol for tensors and torch.Size: the native hooks
+// (py/value.h's Slots) of the classes values.h registers.
+//
+// What it is: Tensor attributes (`x.shape`, `x.T`, `x.grad`, `x.dtype`) and methods (looked up in
+// the op table: `x.sum(dim=1)`), indexing (`x[1]`, `x[0, 1] = 5`: views into the storage, and
+// writes through them, CopySlices when gradients flow), the operators (+ - * / ** @ and the
+// in-place forms), comparisons (elementwise, bool tensors), iteration over the first dim, len,
+// bool of a one-element tensor, repr with the session's print options, format() of a 0-d tensor,
+// __index__ and __float__; torch.Size's repr, slicing and concatenation.
+// What it is not: the ops (core/, op_table.h) or the classes themselves (values.cpp).
+#include <fmt/format.h>
+
+#include "core/autograd.h"
+#include "core/ops.h"
+#include "print/tensor_str.h"
+#include "py/exceptions.h"
+#include "py/ints.h"
+#include "torch/bindings.h"
+#include "torch/op_table.h"
+#include "torch/session.h"
+#include "torch/values.h"
+
+namespace attn::torch {
+
+namespace {
+
+using core::Tensor;
+
+std::vector<core::Index> to_indices(Interpreter& in, const std::vector<Value>& idx) {
+  std::vector<core::Index> out;
+  for (const Value& v : idx) {
+    core::Index ix;
+    if (v.is_none()) {
+      ix.kind = core::Index::newaxis;
+    } else if (v.kind == Value::Ellipsis) {
+      ix.kind = core::Index::ellipsis;
+    } else if (v.kind == Value::Slice) {
+      auto* s = static_cast<py::SliceObj*>(v.obj.get());
+      ix.kind = core::Index::slice;
+      ix.has_start = !s->start.is_none();
+      ix.has_stop = !s->stop.is_none();
+      if (ix.has_start) ix.start = py::to_slice_bound(s->start);   // x[0:2**64]: clamped, as PyTorch does
+      if (ix.has_stop) ix.stop = py::to_slice_bound(s->stop);
+      ix.step = s->step.is_none() ? 1 : py::to_int(s->step, "slice step");
+    } else if (v.kind == Value::Tuple && !is_size(v)) {
+      for (const core::Index& inner : to_indices(in, py::as_seq(v))) out.push_back(inner);
+      continue;
+    } else {
+      if (is_tensor(v) && as_tensor(v).numel() != 1)
+        throw py::IndexError("attn supports integer, slice and None indices, not index tensors or masks");
+      ix.value = py::to_int(v, "index");
+    }
+    out.push_back(ix);
+  }
+  return out;
+}
+
+std::vector<Value> index_list(const Value& key) {   // x[a, b] arrives as the tuple (a, b)
+  if (key.kind == Value::Tuple && !is_size(key)) return py::as_seq(key);
+  return {key};
+}
+
+// x[idx] = value, as PyTorch's copy_to (python_variable_indexing.cpp): the indexed view is
+// written in place, so x (and every other view of its storage) changes. A value of the view's
+// shape is copied, a number or 0-d tensor fills, anything else has its leading 1s dropped and is
+// expanded to the view's shape (expand's errors).
+void write_item(const Tensor& t, const Value& value, const std::vector<core::Index>& idx) {
+  Tensor dst = core::index(t, idx);
+  if (!is_tensor(value)) return core::fill_(dst, torch_scalar(value, "value"));
+  const Tensor& src = as_tensor(value);
+  if (dst.shape() == src.shape()) return core::copy_(dst, src);
+  if (src.dim() == 0) return core::fill_(dst, src.at(0));
+  core::Shape trimmed = src.shape();
+  while (!trimmed.empty() && trimmed.front() == 1) trimmed.erase(trimmed.begin());
+  core::copy_(dst, core::expand(core::view(src, trimmed), dst.shape()));
+}
+
+// With grad mode on and t or the value requiring grad, t's grad_fn becomes PyTorch's CopySlices:
+// t's previous history gets the gradient with the written part +0, the value gets that part
+// (copied contiguous, then reduced to its shape by the engine's sum_to), as CopySlices::apply.
+void setitem(Interpreter& in, Tensor& t, const Value& value, const std::vector<Value>& idx) {
+  const bool grad_mode = core::autograd::grad_enabled();
+  // x[mask] = number with a bool mask of x's shape (the buffers notebook's mask[mask == 1.] = 2.):
+  // PyTorch's index_put_ writes the number where the mask is True, which is masked_fill_. Only
+  // where no gradient is recorded; with one, the general path below says what attn supports.
+  if (idx.size() == 1 && is_tensor(idx[0]) && as_tensor(idx[0]).dtype() == core::DType::boolean &&
+      as_tensor(idx[0]).shape() == t.shape() && t.is_float() && (value.kind == Value::Int || value.kind == Value::Float) &&
+      !(grad_mode && t.requires_grad())) {
+    core::masked_fill_(t, as_tensor(idx[0]), static_cast<float>(torch_scalar(value, "value")));
+    return;
+  }
+  const std::vector<core::Index> ix = to_indices(in, idx);
+  const bool src_grad = is_tensor(value) && as_tensor(value).requires_grad();
+  const bool record = grad_mode && (t.requires_grad() || src_grad);
+  if (record && t.requires_grad() && t.is_leaf())
+    throw core::TensorError("a view of a leaf Variable that requires grad is being used in an in-place operation.");
+  const Tensor before = t;
+  write_item(t, value, ix);
+  if (!record || !t.is_float()) return;
+  const Tensor src = is_tensor(value) ? as_tensor(value) : Tensor();
+  const bool need_base = before.requires_grad();
+  core::autograd::Backward backward{[ix, need_base, src_grad](const core::autograd::Grads& g) {
+                                      core::autograd::Grads out(2);
+                                      if (need_base) {
+                                        Tensor base = core::detach(*g[0]).clone();
+                                        Tensor part = core::index(base, ix);
+                                        core::fill_(part, 0.0);
+                                        out[0] = base;
+                                      }
+                                      if (src_grad) out[1] = core::index(*g[0], ix).contiguous();
+                                      return out;
+                                    },
+                                    false};
+  t = src_grad ? core::autograd::record(t, {&before, &src}, "CopySlices", std::move(backward))
+               : core::autograd::record(t, {&before}, "CopySlices", std::move(backward));
+}
+
+// ---- attributes ----
+
+std::optional<Value> tensor_getattr(Interpreter&, const Value& self, const std::string& name) {
+  Tensor& t = as_tensor(self);
+  if (name == "shape") return size_value(t.shape());
+  if (name == "T") return tensor_value(core::T(t));
+  if (name == "ndim") return Value::integer(t.dim());
+  if (name == "requires_grad") return Value::boolean(t.requires_grad());
+  if (name == "is_leaf") return Value::boolean(t.is_leaf());
+  if (name == "grad_fn") return grad_fn_value(t);   // grad_fn.cpp
+  if (name == "grad") {   // a leaf's accumulated gradient, a plain tensor; None before backward()
+    std::optional<Tensor> g = core::autograd::grad(t);
+    if (!g) return Value::none();
+    return tensor_value(*g);
+  }
+  if (name == "data") return tensor_value(core::detach(t));
+  if (name == "device") return cpu_device();   // every attn tensor lives on the CPU
+  if (name == "is_cuda") return Value::boolean(false);
+  if (name == "dtype") return dtype_value(t.dtype());
+  const OpTable& ops = torch_ops();
+  if (const OpTable::Op* op = ops.method(name))
+    return py::builtin("Tensor." + name, [self, op](Interpreter& in, CallArgs& a) { return torch_ops().call_method(in, *op, self, a); });
+  if (const Value* own = static_cast<py::InstanceObj*>(self.obj.get())->find(name)) return *own;   // t.note = ...
+  if (name.rfind("__", 0) == 0) return std::nullopt;   // __class__, __dict__, dunders: the interpreter's
+  throw py::AttributeError("'Tensor' object has no attribute '" + name + "' (attn implements the tensor methods the lessons use)");
+}
+
+bool tensor_setattr(Interpreter&, const Value& self, const std::string& name, const Value& v) {
+  Tensor& t = as_tensor(self);
+  if (name == "grad") {
+    if (v.is_none()) {
+      core::autograd::set_grad(t, std::nullopt);
+      return true;
+    }
+    if (!is_tensor(v)) throw py::TypeError("assigned grad expected to be a Tensor or None but got grad of type " + py_typename(v));
+    core::autograd::set_grad(t, as_tensor(v));
+    return true;
+  }
+  if (name == "requires_grad") {
+    const bool on = py::truthy(v);
+    if (!t.is_leaf())
+      throw core::TensorError("you can only change requires_grad flags of leaf variables." +
+                              std::string(on ? "" : " If you want to use a computed variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach()."));
+    if (on && !t.is_float()) throw core::TensorError("only Tensors of floating point dtype can require gradients");
+    t.set_requires_grad(on);
+    return true;
+  }
+  static const char* const kReadOnly[] = {"shape", "T", "ndim", "is_leaf", "grad_fn", "device", "is_cuda", "dtype", "data"};
+  for (const char* r : kReadOnly)
+    if (name == r) throw py::AttributeError("attribute '" + name + "' of 'torch._C._TensorBase' objects is not writable");
+  return false;   // anything else: the tensor's own __dict__, as in PyTorch
+}
+
+// ---- operators ----
+
+core::BinOp arithmetic(const std::string& op) {
+  if (op == "+") return core::BinOp::add;
+  if (op == "-") return core::BinOp::sub;
+  if (op == "*") return core::BinOp::mul;
+  if (op == "/") return core::BinOp::div;
+  return core::BinOp::pow;
+}
+
+bool is_scalar(const Value& v) { return v.is_number(); }
+
+std::optional<Value> tensor_binary(Interpreter& in, const std::string& op, const Value& self, const Value& other, bool reflected) {
+  const bool tensor_other = is_tensor(other);
+  if (!tensor_other && !is_scalar(other)) return std::nullopt;
+  const Tensor& t = as_tensor(self);
+  const core::CpuKernels cpu = state(in).cpu;
+  if (op == "@") {
+    if (!tensor_other) return std::nullopt;
+    return tensor_value(reflected ? core::matmul(as_tensor(other), t) : core::matmul(t, as_tensor(other)));
+  }
+  if (op == "**") {
+    if (tensor_other) return tensor_value(reflected ? core::pow(as_tensor(other), t, cpu) : core::pow(t, as_tensor(other), cpu));
+    const double s = torch_scalar(other, "other");
+    if (!reflected) return tensor_value(core::pow(t, s, cpu));
+    // Tensor.__rpow__ (1.13): torch.tensor(number) ** x, a tensor ** tensor (PowBackward1)
+    if (t.is_float()) return tensor_value(core::pow(core::scalar(static_cast<float>(s)), t, cpu));
+    return tensor_value(core::pow(s, t, cpu));
+  }
+  if (op != "+" && op != "-" && op != "*" && op != "/") return std::nullopt;
+  const core::BinOp b = arithmetic(op);
+  if (!tensor_other && other.kind == Value::Bool && t.dtype() == core::DType::boolean)   // bool_t * True stays bool
+    return tensor_binary(in, op, self, tensor_value(core::from_ints({}, {other.b ? 1 : 0}, core::DType::boolean)), reflected);
+  if (tensor_other) return tensor_value(reflected ? core::binary(b, as_tensor(other), t) : core::binary(b, t, as_tensor(other)));
+  return tensor_value(core::binary_scalar(b, t, torch_scalar(other, "other"), reflected));
+}
+
+std::optional<Value> tensor_inplace_hook(Interpreter& in, const std::string& op, const Value& self, const Value& other) {
+  if (op != "+" && op != "-" && op != "*" && op != "/") return std::nullopt;
+  if (!is_tensor(other) && !is_scalar(other)) return std::nullopt;
+  // x[k] op= v: the interpreter writes the result back with x[k] = result (CopySlices there).
+  return tensor_inplace(in, arithmetic(op), self, other, in.augmenting_item());
+}
+
+std::optional<Value> tensor_unary(Interpreter&, const std::string& op, const Value& self) {
+  if (op == "-") return tensor_value(core::neg(as_tensor(self)));
+  if (op == "+") return self;
+  return std::nullopt;
+}
+
+std::optional<Value> tensor_compare(Interpreter&, const std::string& op, const Value& self, const Value& other) {
+  static const std::map<std::string, core::CmpOp> ops = {{"==", core::CmpOp::eq}, {"!=", core::CmpOp::ne}, {"<", core::CmpOp::lt},
+                                                         {"<=", core::CmpOp::le}, {">", core::CmpOp::gt}, {">=", core::CmpOp::ge}};
+  if (!is_tensor(other) && !is_scalar(other)) {
+    if (op == "==" || op == "!=") return Value::boolean(op == "!=");   // Tensor.__eq__(None) is False, as PyTorch
+    return std::nullopt;
+  }
+  const Tensor o = is_tensor(other) ? as_tensor(other) : core::scalar(static_cast<float>(torch_scalar(other, "other")));
+  return tensor_value(core::compare(ops.at(op), as_tensor(self), o));
+}
+
+Value tensor_iter(Interpreter&, const Value& self) {
+  const Tensor& t = as_tensor(self);
+  if (t.dim() == 0) throw py::TypeError("iteration over a 0-d tensor");
+  std::vector<Value> rows;
+  for (int64_t k = 0; k < t.shape()[0]; ++k) {
+    core::Index ix;
+    ix.value = k;
+    rows.push_back(tensor_value(core::index(t, {ix})));
+  }
+  return Value::list(std::move(rows));
+}
+
+std::optional<std::string> tensor_format(Interpreter& in, const Value& self, const std::string& spec) {
+  const Tensor& t = as_tensor(self);
+  if (t.dim() != 0 || t.is_parameter()) return std::nullopt;   // object.__format__: an empty spec only
+  const double x = core::item(t);   // self.item().__format__(format_spec)
+  const Value item = t.is_float() ? Value::number(x) : t.dtype() == core::DType::boolean ? Value::boolean(x != 0) : Value::integer(static_cast<int64_t>(x));
+  return in.format(item, spec);
+}
+
+}  // namespace
+
+void install_tensor_hooks(py::ClassObj& cls) {
+  py::Slots& s = cls.slots;
+  s.make = [](Interpreter&, const ClassPtr&, CallArgs&) -> Value {
+    throw py::NotImplementedError("attn does not implement the torch.Tensor(...) constructor: use torch.tensor(...)");
+  };
+  s.getattr = tensor_getattr;
+  s.setattr = tensor_setattr;
+  s.getitem = [](Interpreter& in, const Value& self, const Value& key) { return tensor_value(core::index(as_tensor(self), to_indices(in, index_list(key)))); };
+  s.setitem = [](Interpreter& in, const Value& self, const Value& key, const Value& v) { setitem(in, as_tensor(self), v, index_list(key)); };
+  s.binary = tensor_binary;
+  s.inplace = tensor_inplace_hook;
+  s.unary = tensor_unary;
+  s.compare = tensor_compare;
+  s.iter = tensor_iter;
+  s.len = [](Interpreter&, const Value& self) -> int64_t {
+    const Tensor& t = as_tensor(self);
+    if (t.dim() == 0) throw py::TypeError("len() of a 0-d tensor");
+    return t.shape()[0];
+  };
+  s.truth = [](Interpreter&, const Value& self) {
+    const Tensor& t = as_tensor(self);
+    if (t.numel() != 1) throw py::RuntimeError("Boolean value of Tensor with more than one value is ambiguous");
+    return core::item(t) != 0.0;
+  };
+  s.hash = [](const Value& self) { return static_cast<int64_t>(reinterpret_cast<uintptr_t>(self.obj.get()) >> 4); };   // Tensor.__hash__ is id()
+  s.repr = [](Interpreter& in, const Value& self) { return print::tensor_repr(as_tensor(self), state(in).print_options); };
+  s.format = tensor_format;
+  s.index = [](const Value& self) -> std::optional<int64_t> {   // only integer tensors of a single element
+    const Tensor& t = as_tensor(self);
+    if (t.numel() != 1 || t.is_float())
+      throw py::TypeError("only integer tensors of a single element can be converted to an index");
+    return static_cast<int64_t>(core::item(t));
+  };
+  s.to_float = [](const Value& self) -> std::optional<double> {
+    const Tensor& t = as_tensor(self);
+    if (t.numel() != 1) throw py::ValueError("only one element tensors can be converted to Python scalars");
+    return core::item(t);
+  };
+}
+
+void install_size_hooks(py::ClassObj& cls) {
+  py::Slots& s = cls.slots;
+  s.repr = [](Interpreter&, const Value& self) {
+    core::Shape shape;
+    for (const Value& d : py::as_seq(self)) shape.push_back(d.i);
+    return print::size_repr(shape);
+  };
+  s.make = [](Interpreter& in, const ClassPtr&, CallArgs& a) {   // torch.Size([2, 3]), torch.Size()
+    core::Shape shape;
+    if (a.pos.size() > 1 || !a.kw.empty()) throw py::TypeError("Size() takes at most 1 argument");
+    if (!a.pos.empty())
+      for (const Value& d : in.iterate(a.pos[0])) shape.push_back(py::to_int(d, "torch.Size() element"));
+    return size_value(shape);
+  };
+  s.init = [](Interpreter&, const Value&, CallArgs&) {};
+  s.getitem = [](Interpreter&, const Value& self, const Value& key) {   // a slice of a Size is a Size
+    Value r = py::getitem_builtin(self, key);
+    if (key.kind == Value::Slice) static_cast<py::SeqObj*>(r.obj.get())->cls = size_class();
+    return r;
+  };
+  s.binary = [](Interpreter&, const std::string& op, const Value& self, const Value& other, bool reflected) -> std::optional<Value> {
+    // Size + tuple and Size * n are a Size; tuple + Size is a tuple (tuple's own __add__ runs first).
+    if (reflected || (op != "+" && op != "*")) return std::nullopt;
+    if (op == "+" && other.kind != Value::Tuple) return std::nullopt;
+    if (op == "*" && !py::is_int(other)) return std::nullopt;
+    std::vector<Value> items = py::as_seq(self);
+    if (op == "+") items.insert(items.end(), py::as_seq(other).begin(), py::as_seq(other).end());
+    else {
+      std::vector<Value> once = items;
+      items.clear();
+      for (int64_t k = 0; k < py::small_of(other); ++k) items.insert(items.end(), once.begin(), once.end());
+    }
+    Value r = Value::tuple(std::move(items));
+    static_cast<py::SeqObj*>(r.obj.get())->cls = size_class();
+    return r;
+  };
+  s.getattr = [](Interpreter&, const Value& self, const std::string& name) -> std::optional<Value> {
+    if (name != "numel") return std::nullopt;
+    return py::builtin("torch.Size.numel", [self](Interpreter&, CallArgs& a) {
+      if (!a.pos.empty() || !a.kw.empty()) throw py::TypeError("numel() takes no arguments");
+      int64_t n = 1;
+      for (const Value& d : py::as_seq(self)) n *= d.i;
+      return Value::integer(n);
+    });
+  };
+  s.setattr = [](Interpreter&, const Value& self, const std::string& name, const Value&) -> bool {
+    throw py::AttributeError("'" + py::type_name(self) + "' object has no attribute '" + name + "'");
+  };
+}
+
+}  // namespace attn::torch

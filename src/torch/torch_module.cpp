@@ -1,0 +1,164 @@
+// torch/torch_module.cpp: the `torch` modules of a session: torch (every function row of the op
+// table, constants, dtypes, Tensor, Size, device, grad mode, ...), torch.nn (Parameter, init,
+// functional, and the modules of python/nn/*.py), torch.optim (python/optim.py),
+// torch.utils.data (python/utils_data.py); and the translation of core's errors into
+// PyTorch's exceptions.
+//
+// What it is: add_torch(), which registers these with the interpreter: `import torch` makes
+// the native parts; torch.nn, torch.optim and torch.utils are made the first time they are
+// imported or named (`torch.optim.SGD` after a bare `import torch`, as PyTorch allows), so a
+// lesson that only uses tensors never runs the module machinery. What it is not: the functions
+// themselves (op_table.h) or the modules' code (python/).
+#include <fmt/format.h>
+
+#include <cmath>
+#include <limits>
+#include <map>
+
+#include "core/deadline.h"
+#include "py/limits.h"
+#include "torch/bindings.h"
+#include "torch/op_table.h"
+
+namespace attn::torch {
+
+namespace {
+
+std::shared_ptr<NamespaceObj> names() { return std::make_shared<NamespaceObj>(); }
+
+// A torch function: binds through its row of the op table.
+Value op_function(const std::string& name) {
+  const OpTable::Op* op = torch_ops().function(name);
+  return builtin("torch." + name, [op](Interpreter& in, CallArgs& a) { return torch_ops().call_function(in, *op, a); });
+}
+
+Value make_torch(Interpreter& in) {
+  auto t = names();
+  for (const std::string& name : torch_ops().function_names())
+    if (name.rfind("nn.functional.", 0) != 0) t->names[name] = op_function(name);
+  t->names["inf"] = Value::number(std::numeric_limits<double>::infinity());
+  t->names["nan"] = Value::number(std::numeric_limits<double>::quiet_NaN());
+  t->names["float32"] = t->names["float"] = dtype_value(core::DType::float32);
+  t->names["int64"] = t->names["long"] = dtype_value(core::DType::int64);
+  t->names["bool"] = dtype_value(core::DType::boolean);
+  t->names["__version__"] = Value::str("1.13.1");
+  t->names["Tensor"] = Value::of_class(tensor_class());
+  t->names["Size"] = Value::of_class(size_class());
+  t->names["dtype"] = Value::of_class(dtype_class());
+  t->names["device"] = Value::of_class(device_class());
+  t->names["Generator"] = Value::of_class(generator_class());
+  t->names["default_generator"] = default_generator(in);
+  add_torch_environment(*t);
+  add_grad_mode(*t);
+  add_optim_kernels(*t);
+  add_nn_natives(*t);
+  // torch.nn, torch.optim, torch.utils: made when first named (PEP 562's module __getattr__).
+  t->names["__getattr__"] = builtin("torch.__getattr__", [](Interpreter& inner, CallArgs& a) -> Value {
+    const std::string name = str(arg(a, 0, "name"));
+    if (name == "nn" || name == "optim" || name == "utils") return inner.import("torch." + name);
+    throw AttributeError("module 'torch' has no attribute '" + name + "' (attn implements the parts of torch the lessons use)");
+  });
+  Value torch = module_value("torch", t);
+  in.set_module("torch", torch);
+  return torch;
+}
+
+// Where each of torch.nn's modules is defined (python/nn/*.py, as PyTorch's torch/nn/modules/*.py).
+const std::map<std::string, std::string>& nn_module_files() {
+  static const std::map<std::string, std::string> files = {
+      {"Module", "module"},          {"Sequential", "container"},       {"ModuleList", "container"},
+      {"ModuleDict", "container"},   {"Identity", "linear"},            {"Linear", "linear"},
+      {"NonDynamicallyQuantizableLinear", "linear"},                    {"Embedding", "sparse"},
+      {"Dropout", "dropout"},        {"ReLU", "activation"},            {"GELU", "activation"},
+      {"Tanh", "activation"},        {"Softmax", "activation"},         {"MultiheadAttention", "activation"},
+      {"LayerNorm", "normalization"}, {"MSELoss", "loss"}};
+  return files;
+}
+
+// torch.nn.X and torch.nn.modules.X for a module class: its file runs the first time one of its
+// names is asked for (PEP 562's module __getattr__), and the name is kept in both namespaces.
+Value nn_getattr(Interpreter& in, const std::string& package, const std::string& name) {
+  auto it = nn_module_files().find(name);
+  if (it == nn_module_files().end())
+    throw AttributeError("module '" + package + "' has no attribute '" + name + "' (attn implements the parts of torch.nn the lessons use)");
+  Value v = in.getattr(in.import("torch.nn.modules." + it->second), name);
+  names_of(in.import("torch.nn")).names[name] = v;
+  names_of(in.import("torch.nn.modules")).names[name] = v;
+  return v;
+}
+
+Value make_nn(Interpreter& in) {
+  auto nn = names();
+  auto functional = names();
+  for (const std::string& name : torch_ops().function_names())
+    if (name.rfind("nn.functional.", 0) == 0) functional->names[name.substr(14)] = op_function(name);
+  Value f = module_value("torch.nn.functional", functional);
+  auto parameter = names();
+  parameter->names["Parameter"] = Value::of_class(parameter_class());
+  auto modules = names();
+  modules->names["__getattr__"] = builtin("torch.nn.modules.__getattr__", [](Interpreter& inner, CallArgs& a) {
+    return nn_getattr(inner, "torch.nn.modules", str(arg(a, 0, "name")));
+  });
+  nn->names["Parameter"] = Value::of_class(parameter_class());
+  nn->names["functional"] = f;
+  nn->names["init"] = make_nn_init();
+  nn->names["parameter"] = module_value("torch.nn.parameter", parameter);
+  nn->names["modules"] = module_value("torch.nn.modules", modules);
+  nn->names["__getattr__"] = builtin("torch.nn.__getattr__", [](Interpreter& inner, CallArgs& a) {
+    return nn_getattr(inner, "torch.nn", str(arg(a, 0, "name")));
+  });
+  Value nn_value = module_value("torch.nn", nn);
+  in.set_module("torch.nn", nn_value);
+  in.set_module("torch.nn.functional", f);
+  in.set_module("torch.nn.init", nn->names["init"]);
+  in.set_module("torch.nn.parameter", nn->names["parameter"]);
+  in.set_module("torch.nn.modules", nn->names["modules"]);
+  return nn_value;
+}
+
+Value make_utils(Interpreter& in) {
+  auto utils = names();
+  Value v = module_value("torch.utils", utils);
+  in.set_module("torch.utils", v);
+  utils->names["data"] = in.import("torch.utils.data");
+  return v;
+}
+
+// core's errors as PyTorch raises them: a rejected op is RuntimeError (IndexError, ValueError
+// where PyTorch says so), a kernel past the cell's deadline ends the run.
+void translate_core_errors() {
+  try {
+    throw;
+  } catch (const core::TensorError& e) {
+    throw py::error(e.python_type(), e.what());
+  } catch (const core::DeadlineExceeded& e) {
+    throw py::LimitError(0, py::timeout_message(e.seconds));
+  } catch (...) {
+  }
+}
+
+}  // namespace
+
+const std::string& python_source(const std::string& file) {
+  for (const auto& [name, text] : python_sources())
+    if (name == file) return text;
+  throw std::logic_error("torch: no embedded Python file " + file);
+}
+
+void add_torch(Interpreter& in) {
+  in.add_error_translator(translate_core_errors);
+  in.add_module("torch", make_torch);
+  in.add_module("torch.nn", make_nn);
+  in.add_module("torch.nn.functional", [](Interpreter& i) { i.import("torch.nn"); return i.import("torch.nn.functional"); });
+  in.add_module("torch.nn.init", [](Interpreter& i) { i.import("torch.nn"); return i.import("torch.nn.init"); });
+  in.add_module("torch.nn.parameter", [](Interpreter& i) { i.import("torch.nn"); return i.import("torch.nn.parameter"); });
+  in.add_module("torch.nn.modules", [](Interpreter& i) { i.import("torch.nn"); return i.import("torch.nn.modules"); });
+  for (const char* file : {"module", "container", "linear", "sparse", "dropout", "activation", "normalization", "loss"})
+    in.add_source_module(std::string("torch.nn.modules.") + file, std::string("<torch/nn/modules/") + file + ".py>",
+                         python_source(std::string("nn/") + file + ".py"));
+  in.add_source_module("torch.optim", "<torch.optim>", python_source("optim.py"));
+  in.add_module("torch.utils", make_utils);
+  in.add_source_module("torch.utils.data", "<torch.utils.data>", python_source("utils_data.py"));
+}
+
+}  // namespace attn::torch
