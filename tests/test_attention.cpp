@@ -6,7 +6,7 @@
 #include <doctest/doctest.h>
 
 #include "core/ops/attention.h"
-#include "fwd_vectors.h"
+#include "support/fwd_vectors.h"
 
 using attn::core::CpuKernels;
 using attn::core::Tensor;

@@ -3,7 +3,7 @@
 // is tested in test_answer.cpp, the comparison in test_grade.cpp, the hints in test_hints.cpp.
 #include <doctest/doctest.h>
 
-#include "run_attn.h"
+#include "support/run_attn.h"
 
 #include <algorithm>
 #include <filesystem>

@@ -2,7 +2,7 @@
 // and the one-line error messages on stderr for bad input.
 #include <doctest/doctest.h>
 
-#include "run_attn.h"
+#include "support/run_attn.h"
 
 #include <sys/wait.h>
 

@@ -7,7 +7,7 @@
 // (test_run_cli.cpp).
 #include <doctest/doctest.h>
 
-#include "run_attn.h"
+#include "support/run_attn.h"
 
 #include <unistd.h>
 

@@ -4,7 +4,7 @@
 // student or an instructor would, including the bash completion script driven by hand.
 #include <doctest/doctest.h>
 
-#include "run_attn.h"
+#include "support/run_attn.h"
 
 #include <sys/wait.h>
 

@@ -6,7 +6,7 @@
 // The real binary is run; the directory is compared byte for byte before and after.
 #include <doctest/doctest.h>
 
-#include "run_attn.h"
+#include "support/run_attn.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

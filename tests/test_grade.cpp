@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "grade_helpers.h"
+#include "support/grade_helpers.h"
 
 using namespace grade_helpers;
 

@@ -6,14 +6,14 @@
 // the same way and must contain the answer: the search finds what it looks for.
 #include <doctest/doctest.h>
 
-#include "run_attn.h"
+#include "support/run_attn.h"
 
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <unistd.h>   // getpid: a scratch folder per test process, so concurrent runs never share one
 
-#include "grade_helpers.h"
+#include "support/grade_helpers.h"
 #include "torch/session.h"
 #include "torch/values.h"
 #include "lab/arrays.h"

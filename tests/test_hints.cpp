@@ -12,7 +12,7 @@
 #include <set>
 #include <sstream>
 
-#include "grade_helpers.h"
+#include "support/grade_helpers.h"
 #include "lab/hints.h"
 
 using namespace grade_helpers;

@@ -15,7 +15,7 @@
 #include "torch/values.h"
 #include "py/interpreter.h"
 #include "py/limits.h"
-#include "run_attn.h"
+#include "support/run_attn.h"
 
 namespace {
 

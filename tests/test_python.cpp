@@ -18,7 +18,7 @@
 #include "torch/session.h"
 #include "torch/values.h"
 #include "py/interpreter.h"
-#include "run_attn.h"
+#include "support/run_attn.h"
 
 namespace {
 

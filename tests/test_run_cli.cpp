@@ -2,7 +2,7 @@
 // the walkthrough and JSON of a good file, and one line naming file:line for a bad one.
 #include <doctest/doctest.h>
 
-#include "run_attn.h"
+#include "support/run_attn.h"
 
 #include <sys/wait.h>
 #include <unistd.h>

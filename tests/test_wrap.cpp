@@ -12,7 +12,7 @@
 #include "lesson/render.h"
 #include "lesson/run.h"
 #include "print/wrap.h"
-#include "run_attn.h"
+#include "support/run_attn.h"
 
 using attn::print::visible_width;
 using attn::print::wrap_line;

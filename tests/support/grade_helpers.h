@@ -1,4 +1,4 @@
-// tests/grade_helpers.h: lessons run in the test process and answers built from what they
+// tests/support/grade_helpers.h: lessons run in the test process and answers built from what they
 // printed, graded with lab::grade: shared by test_grade.cpp and test_hints.cpp.
 #pragma once
 

@@ -1,4 +1,4 @@
-// tests/fwd_vectors.h: reading tests/vectors/fwd_*.txt (tools/make_fwd_vectors.py's format) and
+// tests/support/fwd_vectors.h: reading tests/vectors/fwd_*.txt (tools/make_fwd_vectors.py's format) and
 // comparing float32 outputs bit for bit with what Debian's PyTorch 1.13 produced.
 //
 // What it is: "case <op> key=<int> ..." lines (a key ending in _bits holds an IEEE double's 64-bit

@@ -1,5 +1,6 @@
-// tests/run_attn.h: run the real `attn` binary from a test, as a user or a lab script would,
-// capturing its exit code, stdout and stderr. Shared by the command-line tests.
+// tests/support/run_attn.h: run the real `attn` binary from a test, as a user or a lab script would,
+// capturing its exit code, stdout and stderr. Shared by the command-line tests (tests/cli/), whose
+// binary alone is built with ATTN_BINARY (the attn under test).
 #pragma once
 
 #include <sys/wait.h>
@@ -7,18 +8,14 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <string>
+
+#include "support/files.h"
 
 struct CliResult {
   int code = -1;
   std::string out, err;
 };
-
-inline std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 // Runs the shell command CMD (`sh -c`) in CWD (empty: stay), capturing its exit code, stdout and
 // stderr. Output goes through files in a folder of this process, so parallel test processes do
