@@ -1,4 +1,4 @@
-// tests/test_golden.cpp: every lesson, under the article's inputs and other seeds and sentences,
+// tests/lesson/test_golden.cpp: every lesson, under the article's inputs and other seeds and sentences,
 // prints exactly what real PyTorch printed for the same cells (tests/golden/, made by
 // tools/make_golden.py). Exact string comparison: a single digit or space off fails.
 #include <doctest/doctest.h>

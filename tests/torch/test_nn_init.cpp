@@ -1,4 +1,4 @@
-// tests/test_nn_init.cpp: torch.nn.init.*, nn.LayerNorm's and nn.MultiheadAttention's parameters,
+// tests/torch/test_nn_init.cpp: torch.nn.init.*, nn.LayerNorm's and nn.MultiheadAttention's parameters,
 // run as lesson code through the interpreter, against tests/vectors/fwd_random_init.txt and
 // fwd_random_scalar_init.txt (written by tools/make_fwd_vectors.py from Debian's torch 1.13.1 in
 // both kernel families; the format of tools/make_vectors.py: seed, ops, count, an FNV-1a digest

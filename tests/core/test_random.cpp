@@ -1,4 +1,4 @@
-// tests/test_random.cpp: core/random against PyTorch 1.13.1's own numbers, bit for bit.
+// tests/core/test_random.cpp: core/random against PyTorch 1.13.1's own numbers, bit for bit.
 //
 // The vectors in tests/vectors/random_*.txt were written by tools/make_vectors.py from Debian's
 // python3-torch 1.13.1 (AVX2 kernels, no MKL); the MKL dropout vectors come from that script's

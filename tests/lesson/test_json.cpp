@@ -1,4 +1,4 @@
-// tests/test_json.cpp: the machine-readable output (--format json, lesson/json_run.h) held stable.
+// tests/lesson/test_json.cpp: the machine-readable output (--format json, lesson/json_run.h) held stable.
 // An exact golden for a small lesson run through the library API, as `attn run FILE --format json`
 // and `attn lesson NAME --format json` print it; verify's per-cell status and summary; the list
 // document; and the writer's pretty-printing. A change here is a schema change: README.md

@@ -1,4 +1,4 @@
-// tests/test_kernels.cpp: core/kernels against bit patterns recorded from real PyTorch 1.13.1.
+// tests/core/test_kernels.cpp: core/kernels against bit patterns recorded from real PyTorch 1.13.1.
 //
 // What it is: a replay of tests/vectors/kernels_*.txt (written by tools/make_kernel_vectors.py,
 // see its docstring for the format), for both kernel families of core/cpu.h: kernels_<group>.txt

@@ -1,4 +1,4 @@
-// tests/test_cli_input.cpp: the real `attn` binary on careless and hostile command lines and
+// tests/cli/test_cli_input.cpp: the real `attn` binary on careless and hostile command lines and
 // files (issue 9 and 10): numeric options validated with one line that names the option, lesson
 // files capped in size, every message on one line with control characters made visible, an
 // unknown command named as such, running out of memory and a failed write to stdout reported

@@ -1,4 +1,4 @@
-// tests/test_hints.cpp: `attn check`'s hints, on wrong answers built from the lesson's own
+// tests/lab/test_hints.cpp: `attn check`'s hints, on wrong answers built from the lesson's own
 // printed intermediates with core ops (each hint must name its mistake); and the registry:
 // kHints lists every HintKind once, in order, and README.md's hint table lists the same kinds in
 // the same order, so the documented precedence is the code's.

@@ -1,4 +1,4 @@
-// tests/test_prose.cpp: numbers in prose come from the run (lessons/README.md, "Numbers in
+// tests/lesson/test_prose.cpp: numbers in prose come from the run (lessons/README.md, "Numbers in
 // prose"): the placeholder syntax and its errors, the filling under --seed, every lesson's prose
 // under several seeds, sentences and inputs checked for numbers that the run did not make, numbers
 // marked as the article's checked against the article's printouts, and every filled text compared

@@ -1,4 +1,4 @@
-// tests/test_grade.cpp: choosing the graded value (select_target), the elementwise comparison
+// tests/lab/test_grade.cpp: choosing the graded value (select_target), the elementwise comparison
 // (tolerance, NaN, infinities, the differences reported) and format_json, on lessons run in the
 // test process. The hints are in test_hints.cpp, the real binary in test_check.cpp.
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// tests/test_cli.cpp: the real `attn` binary as a learner or a lab script runs it: exit codes,
+// tests/cli/test_cli.cpp: the real `attn` binary as a learner or a lab script runs it: exit codes,
 // and the one-line error messages on stderr for bad input.
 #include <doctest/doctest.h>
 

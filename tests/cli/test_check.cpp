@@ -1,4 +1,4 @@
-// tests/test_check.cpp: `attn check`, the real binary on answers PyTorch made (tests/answers/,
+// tests/cli/test_check.cpp: `attn check`, the real binary on answers PyTorch made (tests/answers/,
 // from tools/make_answers.py), as a grading script runs it: exit codes, output, JSON. The reader
 // is tested in test_answer.cpp, the comparison in test_grade.cpp, the hints in test_hints.cpp.
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// tests/test_printed.cpp: a printed value is what was printed, and it outlives the interpreter.
+// tests/lesson/test_printed.cpp: a printed value is what was printed, and it outlives the interpreter.
 //
 // A LessonRun keeps every value a cell printed (attn::torch::Printed, plain data) for --format
 // json, export and grading; run_lesson's session is gone by the time they are read. Two things

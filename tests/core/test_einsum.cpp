@@ -1,4 +1,4 @@
-// tests/test_einsum.cpp: core::einsum's matmul path (two operands, every contracted letter in
+// tests/core/test_einsum.cpp: core::einsum's matmul path (two operands, every contracted letter in
 // both) against the definition it must keep bit for bit: each output element starts at +0 and
 // adds the separately rounded products in the contracted letters' row-major order, the order of
 // PyTorch's bmm through the reference BLAS (tests/torch/mha_variants.py checks the same equations

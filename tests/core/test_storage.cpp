@@ -1,4 +1,4 @@
-// tests/test_storage.cpp: core::Storage's two ways of getting memory (calloc below 8 MB, a
+// tests/core/test_storage.cpp: core::Storage's two ways of getting memory (calloc below 8 MB, a
 // populated mapping at or above, see core/tensor.cpp) both give zero-filled, writable buffers
 // that views share and that outlive the first handle.
 // What it is not: a test of the memory limit's message (test_interpreter.cpp) or a timing.

@@ -1,4 +1,4 @@
-// tests/test_autograd_programs.cpp: whole Python programs through attn's interpreter, their
+// tests/torch/test_autograd_programs.cpp: whole Python programs through attn's interpreter, their
 // leaves' .grad against PyTorch 1.13.1's, bit for bit.
 //
 // What it is: a replay of tests/vectors/grad_programs.txt (tools/make_grad_vectors.py, Debian's

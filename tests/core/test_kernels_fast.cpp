@@ -1,4 +1,4 @@
-// tests/test_kernels_fast.cpp: the fast exp and softmax (kernels::exp, kernels::softmax_lastdim)
+// tests/core/test_kernels_fast.cpp: the fast exp and softmax (kernels::exp, kernels::softmax_lastdim)
 // give the very bits of their one-lane-at-a-time definitions (kernels::vec_exp,
 // kernels::reference::softmax_lastdim), in both kernel families.
 //
@@ -9,7 +9,7 @@
 // bits, NaNs included (one input, one NaN: no choice of payload arises). A softmax row can
 // meet NaNs of several payloads (the input's, all-ones from ATen's AVX2 maximum, the CPU's
 // own from inf - inf), and which one a NaN + NaN returns is not fixed by the C++ source, in the
-// reference loop as much as in the intrinsics (see tests/test_gemm.cpp): there a NaN output
+// reference loop as much as in the intrinsics (see tests/core/test_gemm.cpp): there a NaN output
 // must be a NaN, and every other output all 32 bits. Softmax is also run big enough to be
 // split over threads. The fast paths (Sleef's expf and glibc's FMA expf, 8 lanes at a time) run
 // only on a CPU with AVX2 and FMA (else both sides are the plain loop, and a message says so).
@@ -160,7 +160,7 @@ TEST_CASE("kernels::softmax_lastdim split over threads equals the reference (cau
 }
 
 // All 2^32 inputs: minutes of CPU, so skipped by ctest. Run it after touching either exp:
-//   ./build/tests/attn_tests -tc='*every float*' --no-skip      (-sc=scalar for one family)
+//   ./build/tests/attn_core_tests -tc='*every float*' --no-skip      (-sc=scalar for one family)
 TEST_CASE("kernels::exp equals vec_exp on every float" * doctest::skip()) {
   for (CpuKernels cpu : kFamilies) {
     SUBCASE(to_string(cpu)) {

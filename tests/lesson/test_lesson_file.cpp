@@ -1,4 +1,4 @@
-// tests/test_lesson_file.cpp: the lesson file parser (format: lessons/README.md), its file:line
+// tests/lesson/test_lesson_file.cpp: the lesson file parser (format: lessons/README.md), its file:line
 // errors, and the option rewriting that keeps shown code equal to run code.
 #include <doctest/doctest.h>
 

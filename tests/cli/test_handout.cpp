@@ -1,4 +1,4 @@
-// tests/test_handout.cpp: `attn export --only`: handouts that hold a lesson's starting tensors and
+// tests/cli/test_handout.cpp: `attn export --only`: handouts that hold a lesson's starting tensors and
 // never the tensor `attn check` grades (issue 10, item 1). The real binary writes each handout;
 // the test reads its .npy files back with attn check's own reader and every number of its
 // notebook, and proves that none of them is (allclose to, as printed to 4 decimals) the graded

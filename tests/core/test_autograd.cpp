@@ -1,4 +1,4 @@
-// tests/test_autograd.cpp: backward() against gradients recorded from real PyTorch 1.13.1.
+// tests/core/test_autograd.cpp: backward() against gradients recorded from real PyTorch 1.13.1.
 //
 // What it is: a replay of tests/vectors/grad_kernels.txt (written by tools/make_grad_vectors.py
 // with Debian's torch and the reference BLAS, one thread; see its docstring for the format): each

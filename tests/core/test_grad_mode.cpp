@@ -1,11 +1,11 @@
-// tests/test_grad_mode.cpp: core's grad mode (core/autograd.h: grad_enabled, set_grad_enabled,
+// tests/core/test_grad_mode.cpp: core's grad mode (core/autograd.h: grad_enabled, set_grad_enabled,
 // GradModeGuard), the switch torch.no_grad() and torch.set_grad_enabled() flip in PyTorch.
 //
 // What it is: with the mode off, an op on a tensor that requires grad returns a plain tensor (no
 // grad_fn, requires_grad false), as PyTorch's ops do under no_grad; a guard restores the mode it
 // found, nested guards unwind in order, and the mode belongs to one thread.
 // What it is not: the interpreter's `with torch.no_grad():` (py keeps its own flag, RunState;
-// tests/test_torch_scripts.cpp and the tutorials cover it), or numbers (nothing here rounds).
+// tests/torch/test_torch_scripts.cpp and the tutorials cover it), or numbers (nothing here rounds).
 #include <doctest/doctest.h>
 
 #include <optional>

@@ -1,4 +1,4 @@
-// tests/test_printer.cpp: the tensor printer (src/print/tensor_str.cpp) against PyTorch 1.13.
+// tests/print/test_printer.cpp: the tensor printer (src/print/tensor_str.cpp) against PyTorch 1.13.
 //
 // What it is: first a few hand-written cases, readable as documentation of what print(t) looks
 // like; then every case of tests/vectors/print_cases.txt (written by tools/make_print_vectors.py

@@ -1,4 +1,4 @@
-// tests/test_torch_scripts.cpp: whole Python programs of tests/torch/ run by attn's interpreter,
+// tests/torch/test_torch_scripts.cpp: whole Python programs of tests/torch/ run by attn's interpreter,
 // their printed output compared exactly with what Debian's PyTorch 1.13.1 printed for the same
 // file (tests/torch/NAME.expected, written by tools/make_torch_expected.py under the reference
 // BLAS): the torch functions and nn modules of issue 11 with their reprs, and the tutorials'

@@ -1,4 +1,4 @@
-// tests/test_answer.cpp: `attn check`'s answer reader on crafted .npy and text bytes: every
+// tests/lab/test_answer.cpp: `attn check`'s answer reader on crafted .npy and text bytes: every
 // accepted layout and every malformed case, with its one-line message.
 #include <doctest/doctest.h>
 

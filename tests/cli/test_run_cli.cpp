@@ -1,4 +1,4 @@
-// tests/test_run_cli.cpp: `attn run FILE` as an instructor runs it on a lesson file of their own:
+// tests/cli/test_run_cli.cpp: `attn run FILE` as an instructor runs it on a lesson file of their own:
 // the walkthrough and JSON of a good file, and one line naming file:line for a bad one.
 #include <doctest/doctest.h>
 
