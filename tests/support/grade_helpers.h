@@ -1,5 +1,6 @@
 // tests/support/grade_helpers.h: lessons run in the test process and answers built from what they
-// printed, graded with lab::grade: shared by test_grade.cpp and test_hints.cpp.
+// printed, graded with lab::grade: shared by tests/lab/test_grade.cpp, tests/lab/test_hints.cpp and
+// tests/cli/test_handout.cpp (a binary that links attn_lab).
 #pragma once
 
 #include <doctest/doctest.h>

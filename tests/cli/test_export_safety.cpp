@@ -1,9 +1,10 @@
-// tests/test_export_safety.cpp: what `attn export` may and may not do to the files already there
+// tests/cli/test_export_safety.cpp: what `attn export` may and may not do to the files already there
 // (issue 9, "Export"): it replaces its own earlier export and removes that export's files it
 // does not write again; it refuses (exit 1, one line, nothing written) to overwrite a file it
 // did not write unless --force, to write through a symbolic link, or into a symlinked
 // directory; and a failure anywhere leaves every file as it was, with no temporary file behind.
-// The real binary is run; the directory is compared byte for byte before and after.
+// The real binary is run; the directory is compared byte for byte before and after. What it is
+// not: the test of what counts as attn's own file (tests/lesson/test_export_write.cpp).
 #include <doctest/doctest.h>
 
 #include "support/run_attn.h"
@@ -16,8 +17,8 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-
-#include "lesson/export_write.h"
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -239,22 +240,4 @@ TEST_CASE("export safety: all or nothing: a failed write changes no file and lea
   fs::permissions(dir + "/read-only", fs::perms::owner_all);
   CHECK_FALSE(has_temporary(dir + "/npy"));
   CHECK_FALSE(has_temporary(dir));
-}
-
-TEST_CASE("attn_index_files and is_attn_notebook: what counts as attn's own") {
-  using attn::lesson::attn_index_files;
-  auto files = attn_index_files("{\n  \"lesson\": \"causal\",\n  \"cpu\": \"scalar\",\n  \"rng\": \"mkl\",\n  \"options\": {},\n  \"arrays\": [\n"
-                                "    {\"file\": \"a__1__x.npy\", \"step\": \"a\"},\n    {\"file\": \"b-c__2__y_z.npy\", \"step\": \"b-c\"}\n  ]\n}\n");
-  REQUIRE(files);
-  CHECK(*files == std::vector<std::string>{"a__1__x.npy", "b-c__2__y_z.npy"});
-  CHECK(attn_index_files("{\n  \"lesson\": \"causal\",\n  \"arrays\": []\n}\n")->empty());
-  // A name that is not a plain .npy file name makes it someone else's: attn never removes ../ or /etc/...
-  for (const char* bad : {"../x.npy", "/etc/passwd", "sub/x.npy", ".hidden.npy", "x.txt", ""}) {
-    CAPTURE(bad);
-    CHECK_FALSE(attn_index_files(std::string("{\n  \"lesson\": \"c\",\n  \"arrays\": [\n    {\"file\": \"") + bad + "\"}\n  ]\n}\n"));
-  }
-  CHECK_FALSE(attn_index_files("{\"lesson\": \"causal\", \"arrays\": []}"));
-  CHECK(attn::lesson::is_attn_notebook("{\n \"metadata\": {\n  \"attn\": {\n   \"cpu\": \"scalar\",\n   \"lesson\": \"causal\"\n  }\n },\n \"nbformat\": 4\n}"));
-  CHECK_FALSE(attn::lesson::is_attn_notebook("{\n \"metadata\": {},\n \"nbformat\": 4\n}"));
-  CHECK_FALSE(attn::lesson::is_attn_notebook("{\"attn\": {\"lesson\": \"x\"}}"));
 }

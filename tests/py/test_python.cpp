@@ -1,12 +1,16 @@
-// tests/test_python.cpp: attn's Python against CPython, construct family by construct family.
+// tests/py/test_python.cpp: attn's Python against CPython, construct family by construct family, in
+// a py::Interpreter alone.
 //
-// What it is: every case of tests/python/FAMILY.cases runs in a fresh Interpreter (imports read
-// .py files from tests/python/) and must print exactly what CPython 3.11 printed for the same
-// code, kept in FAMILY.expected by tools/make_python_expected.py, errors included as the line
-// `error: [FILE:]LINE: Kind: message`. The test lessons tests/python/*.lesson go through the real
-// binary's `attn verify`; their ```output blocks are CPython's too. Then what attn refuses,
-// word for word, and the limits on imports. What it is not: a test of torch numerics (test_golden).
+// What it is: every case of tests/python/FAMILY.cases (the families that use no torch) runs in a
+// fresh Interpreter (imports read .py files from tests/python/) and must print exactly what CPython
+// 3.11 printed for the same code, kept in FAMILY.expected by tools/make_python_expected.py, errors
+// included as the line `error: [FILE:]LINE: Kind: message`. Then what attn refuses, word for word,
+// and the limits on imports. What it is not: the families that use torch
+// (tests/torch/test_python_torch.cpp), the test lessons through the real binary
+// (tests/cli/test_python_cli.cpp), or a test of torch numerics (tests/lesson/test_golden.cpp).
 #include <doctest/doctest.h>
+
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -15,15 +19,13 @@
 #include <utility>
 #include <vector>
 
-#include "torch/session.h"
-#include "torch/values.h"
 #include "py/interpreter.h"
-#include "support/run_attn.h"
+#include "support/files.h"
 
 namespace {
 
 namespace fs = std::filesystem;
-using Interpreter = attn::torch::Session;
+using Interpreter = attn::py::Interpreter;
 using attn::py::ScriptError;
 
 const std::string kFolder = std::string(ATTN_TEST_DATA) + "/python";
@@ -42,7 +44,7 @@ std::vector<std::pair<std::string, std::string>> split_cases(const std::string& 
 
 // What a case prints in a fresh session, then `error: ...` as the tool writes it if it raised.
 std::string run_case(const std::string& code) {
-  Interpreter in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
+  Interpreter in;
   in.set_import_dir(kFolder);
   std::string tail;
   try {
@@ -67,7 +69,7 @@ void check_family(const std::string& family) {
 }
 
 std::string error_of(const std::string& code) {
-  Interpreter in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
+  Interpreter in;
   in.set_import_dir(kFolder);
   try {
     in.run_cell(code);
@@ -80,22 +82,8 @@ std::string error_of(const std::string& code) {
 }  // namespace
 
 TEST_CASE("control flow: while, break, continue, loop else, del, pass") { check_family("control_flow"); }
-TEST_CASE("unpacking in every form") { check_family("unpacking"); }
 TEST_CASE("functions: *args, **kwargs, keyword-only, lambda, closures, decorators") { check_family("functions"); }
-TEST_CASE("classes: class attributes, super(), properties, dunder methods") { check_family("classes"); }
-TEST_CASE("exceptions: try/except/else/finally, raise, assert, torch errors") { check_family("exceptions"); }
-TEST_CASE("with blocks: context managers, torch.no_grad") { check_family("with_blocks"); }
-TEST_CASE("imports: a .py file next to the lesson, importlib.metadata, typing") { check_family("imports"); }
 TEST_CASE("builtins") { check_family("builtins"); }
-
-TEST_CASE("the test lessons print what CPython printed, through attn verify") {
-  CliResult r = attn_process("verify", "", "ATTN_LESSON_DIR=" + kFolder);
-  INFO(r.out << r.err);
-  CHECK(r.code == 0);
-  CHECK(r.out.find(" 0 differ") != std::string::npos);
-  for (const char* lesson : {"py-loops", "py-unpacking", "py-functions", "py-classes", "py-exceptions", "py-with", "py-imports", "py-builtins"})
-    CHECK(r.out.find(std::string(lesson) + "/") != std::string::npos);
-}
 
 TEST_CASE("constructs outside the subset: one line naming the construct, at its line, before anything runs") {
   CHECK(error_of("print(1)\ndef g():\n    yield 1") == "3: SyntaxError: attn does not support 'yield' (generators): build a list and return it");
@@ -126,14 +114,14 @@ TEST_CASE("import of a sibling file: never outside the lesson's folder, a missin
   fs::create_directories(dir);
   std::ofstream(dir / "ping.py") << "import pong\nPING = 1\n";
   std::ofstream(dir / "pong.py") << "import ping\nPONG = 2\nprint('pong sees ping', hasattr(ping, 'PING'))\n";
-  Interpreter in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
+  Interpreter in;
   in.set_import_dir(dir.string());
   in.run_cell("import ping\nimport pong\nprint(ping.PING, pong.PONG)");
   CHECK(in.take_output() == "pong sees ping False\n1 2\n");
   // A link in the folder that leads out of it is not read.
   fs::create_directories(dir / "inner");
   fs::create_symlink(dir / "ping.py", dir / "inner" / "outside.py");
-  Interpreter linked(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
+  Interpreter linked;
   linked.set_import_dir((dir / "inner").string());
   try {
     linked.run_cell("import outside");
@@ -141,18 +129,6 @@ TEST_CASE("import of a sibling file: never outside the lesson's folder, a missin
   } catch (const ScriptError& e) {
     CHECK(std::string(e.what()) == "ImportError: attn imports .py files from the lesson's folder only, and " + (dir / "inner" / "outside.py").string() + " leads out of it");
   }
-  fs::remove_all(dir);
-}
-
-TEST_CASE("attn run: a lesson imports the .py file beside it; an error inside names that file and line") {
-  fs::path dir = fs::temp_directory_path() / ("attn-import-run-" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  std::ofstream(dir / "shared.py") << "def scale(x):\n    return x * factor\n";
-  std::ofstream(dir / "use.lesson") << "# Uses a helper\nname: use\ngroup: concepts\norder: 1\nsource: a test\n\nIntro.\n\n## one: One\n\n"
-                                       "```python\nfrom shared import scale\nprint('before')\nscale(2)\n```\n";
-  CliResult r = attn_process("run " + (dir / "use.lesson").string() + " --quiet");
-  CHECK(r.code == 2);
-  CHECK(r.err.find((dir / "shared.py").string() + ":2: NameError: name 'factor' is not defined") != std::string::npos);
   fs::remove_all(dir);
 }
 
@@ -168,7 +144,7 @@ TEST_CASE("a Python builtin or method attn lacks is named, never reported as the
 TEST_CASE("attn's limits pass through try/except/finally and with: a runaway while loop ends the run") {
   // No except clause (not even BaseException's), no finally and no __exit__ sees a limit: the
   // cell is over. (The step limit takes a few seconds to reach.)
-  Interpreter in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
+  Interpreter in;
   const std::string code =
       "class M:\n    def __enter__(self):\n        return self\n    def __exit__(self, *a):\n        print('exit')\n        return True\n"
       "try:\n    with M():\n        while True:\n            pass\nexcept BaseException:\n    print('caught')\nfinally:\n    print('finally')\n";

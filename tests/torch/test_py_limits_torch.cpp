@@ -1,0 +1,75 @@
+// tests/torch/test_py_limits_torch.cpp: a cell's limits where torch is involved (issue 9): the time
+// limit inside one statement of many big ops and inside one huge op (core/deadline.h), nesting and
+// sizes reaching torch, and torch values in Python syntax (x[..., 0]). The errors are PyTorch's or
+// attn's one line naming the limit. What it is not: the interpreter's own limits
+// (tests/py/test_py_limits.cpp).
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <string>
+
+#include "py/interpreter.h"
+#include "torch/session.h"
+#include "torch/values.h"
+
+namespace {
+
+std::string run(const std::string& code) {
+  attn::torch::Session in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
+  in.run_cell(code);
+  return in.take_output();
+}
+
+std::string error_of(const std::string& code, double time_limit = 0) {
+  try {
+    attn::torch::Session in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
+    if (time_limit > 0) in.set_time_limit(time_limit);
+    in.run_cell(code);
+  } catch (const attn::py::ScriptError& e) {
+    return std::to_string(e.line) + ": " + e.what();
+  }
+  return "";
+}
+
+bool starts_with(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
+
+}  // namespace
+
+TEST_CASE("a list nested 100,000 deep given to torch.tensor is a RecursionError, at its line") {
+  const std::string make = "x = []\nfor i in range(100000):\n    x = [x]\n";
+  CHECK(starts_with(error_of(make + "import torch\nt = torch.tensor(x)"), "5: RecursionError: maximum recursion depth exceeded"));
+}
+
+TEST_CASE("x[..., 0] indexes the last dimension; ... is Ellipsis") {
+  CHECK(run("import torch\nx = torch.arange(6).reshape(2, 3)\nprint(x[..., 0])\nprint(x[0, ...])\nprint(...)") ==
+        "tensor([0, 3])\ntensor([0, 1, 2])\nEllipsis\n");
+}
+
+TEST_CASE("torch.tensor takes a range, as PyTorch does") {
+  CHECK(run("import torch\nprint(torch.tensor(range(3)), sum(range(5)), [i * i for i in range(4)])") == "tensor([0, 1, 2]) 10 [0, 1, 4, 9]\n");
+}
+
+TEST_CASE("--time-limit holds inside one statement of many big ops and inside one huge op (core/deadline.h)") {
+  const std::string timeout = "TimeoutError: the cell ran longer than its time limit of 0.05 seconds (--time-limit SECONDS changes it)";
+  // Eight products of 3.4e9 multiply-adds in one statement: the clock is read after each op, not
+  // only every 1024 statements, so the statement stops (it used to finish, with no error at all).
+  CHECK(error_of("import torch\na = torch.ones(1500, 1500)\nb = a @ a @ a @ a @ a @ a @ a @ a", 0.05) == "3: " + timeout);
+  // One einsum of 10^10 terms (seconds to minutes): its loop looks at the deadline itself. The
+  // bound below is loose on purpose (a loaded machine); without the check it takes far longer.
+  auto start = std::chrono::steady_clock::now();
+  CHECK(error_of("import torch\nx = torch.ones(100000)\ny = torch.einsum('i,j->', x, x)", 0.05) == "3: " + timeout);
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+  // One product of 1.25e11 multiply-adds (many seconds): a kernel block at a time.
+  start = std::chrono::steady_clock::now();
+  CHECK(error_of("import torch\nc = torch.ones(5000, 5000) @ torch.ones(5000, 5000)", 0.05) == "2: " + timeout);
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+  // A cell within its limit runs as before, and so does the next cell after a timeout.
+  CHECK(run("import torch\nprint((torch.ones(300, 300) @ torch.ones(300, 300))[0, 0])") == "tensor(300.)\n");
+}
+
+TEST_CASE("nn.Embedding's size cannot overflow (UBSan: 2**62 * 4 wrapped); the error is PyTorch's, at the lesson's line") {
+  CHECK(error_of("import torch.nn as nn\ne = nn.Embedding(2**62, 4)") ==
+        "2: RuntimeError: Storage size calculation overflowed with sizes=[4611686018427387904, 4]");
+  CHECK(error_of("import torch.nn as nn\ne = nn.Embedding(4, 2**62)") ==
+        "2: RuntimeError: Storage size calculation overflowed with sizes=[4, 4611686018427387904]");
+}
