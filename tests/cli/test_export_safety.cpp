@@ -4,7 +4,7 @@
 // did not write unless --force, to write through a symbolic link, or into a symlinked
 // directory; and a failure anywhere leaves every file as it was, with no temporary file behind.
 // The real binary is run; the directory is compared byte for byte before and after. What it is
-// not: the test of what counts as attn's own file (tests/lesson/test_export_write.cpp).
+// not: the test of what counts as attn's own file (tests/lesson/test_export.cpp).
 #include <doctest/doctest.h>
 
 #include "support/run_attn.h"

@@ -1,8 +1,9 @@
 // tests/lesson/test_export.cpp: what `attn export` writes, made in the lesson layer
-// (lesson/export.h). The .npy bytes are compared with what numpy.save (1.24.2, Debian 12) wrote for
-// the same arrays, byte for byte; the notebook's JSON is checked for its nbformat structure without
-// a parser. What it is not: the real binary writing them, or `attn completion`
-// (tests/cli/test_export_cli.cpp).
+// (lesson/export.h, lesson/export_write.h). The .npy bytes are compared with what numpy.save
+// (1.24.2, Debian 12) wrote for the same arrays, byte for byte; the notebook's JSON is checked for
+// its nbformat structure without a parser; and what export counts as its own (an index.json of
+// attn's, a notebook attn wrote). What it is not: the real binary writing, replacing or refusing
+// (tests/cli/test_export_cli.cpp, tests/cli/test_export_safety.cpp), or `attn completion`.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 
 #include "lesson/catalog.h"
 #include "lesson/export.h"
+#include "lesson/export_write.h"
 
 namespace {
 
@@ -184,4 +186,24 @@ TEST_CASE("an AVX2 lesson's notebook has no kernel pin; a dropout lesson's names
   CHECK(nb.find("ATEN_CPU_CAPABILITY") == std::string::npos);
   CHECK(nb.find("with its AVX2 CPU kernels (`--cpu avx2`)") != std::string::npos);
   CHECK(nb.find("**Dropout:** attn drew the masks as PyTorch builds with MKL do on Intel CPUs (`--rng mkl`") != std::string::npos);
+}
+
+// ---- what counts as attn's own ----
+
+TEST_CASE("attn_index_files and is_attn_notebook: what counts as attn's own") {
+  using attn::lesson::attn_index_files;
+  auto files = attn_index_files("{\n  \"lesson\": \"causal\",\n  \"cpu\": \"scalar\",\n  \"rng\": \"mkl\",\n  \"options\": {},\n  \"arrays\": [\n"
+                                "    {\"file\": \"a__1__x.npy\", \"step\": \"a\"},\n    {\"file\": \"b-c__2__y_z.npy\", \"step\": \"b-c\"}\n  ]\n}\n");
+  REQUIRE(files);
+  CHECK(*files == std::vector<std::string>{"a__1__x.npy", "b-c__2__y_z.npy"});
+  CHECK(attn_index_files("{\n  \"lesson\": \"causal\",\n  \"arrays\": []\n}\n")->empty());
+  // A name that is not a plain .npy file name makes it someone else's: attn never removes ../ or /etc/...
+  for (const char* bad : {"../x.npy", "/etc/passwd", "sub/x.npy", ".hidden.npy", "x.txt", ""}) {
+    CAPTURE(bad);
+    CHECK_FALSE(attn_index_files(std::string("{\n  \"lesson\": \"c\",\n  \"arrays\": [\n    {\"file\": \"") + bad + "\"}\n  ]\n}\n"));
+  }
+  CHECK_FALSE(attn_index_files("{\"lesson\": \"causal\", \"arrays\": []}"));
+  CHECK(attn::lesson::is_attn_notebook("{\n \"metadata\": {\n  \"attn\": {\n   \"cpu\": \"scalar\",\n   \"lesson\": \"causal\"\n  }\n },\n \"nbformat\": 4\n}"));
+  CHECK_FALSE(attn::lesson::is_attn_notebook("{\n \"metadata\": {},\n \"nbformat\": 4\n}"));
+  CHECK_FALSE(attn::lesson::is_attn_notebook("{\"attn\": {\"lesson\": \"x\"}}"));
 }

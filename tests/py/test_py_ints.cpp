@@ -1,6 +1,6 @@
 // tests/py/test_py_ints.cpp: Python's int in lesson cells: unbounded, never wrapping, never a signal
 // (issue 9), in a py::Interpreter alone. Each expected string is what python3.11 prints for the same
-// code, or the error it raises. What it is not: an int reaching torch (tests/torch/test_py_ints_torch.cpp).
+// code, or the error it raises. What it is not: an int reaching torch (tests/torch/test_py_limits_torch.cpp).
 #include <doctest/doctest.h>
 
 #include <string>

@@ -3,7 +3,7 @@
 // source and in values, the C++ stack, steps and the time limit, string sizes, dicts of many keys,
 // output that cannot be written, imported files. Where CPython has the same limit, the expected text
 // is CPython 3.11's error with attn's limit name added. What it is not: limits inside torch's ops
-// (tests/torch/test_py_limits_torch.cpp) or through the real binary (tests/cli/test_py_limits_cli.cpp).
+// (tests/torch/test_py_limits_torch.cpp) or through the real binary (tests/cli/test_python_cli.cpp).
 #include <doctest/doctest.h>
 
 #include <unistd.h>

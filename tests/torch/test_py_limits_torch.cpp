@@ -1,8 +1,8 @@
 // tests/torch/test_py_limits_torch.cpp: a cell's limits where torch is involved (issue 9): the time
 // limit inside one statement of many big ops and inside one huge op (core/deadline.h), nesting and
-// sizes reaching torch, and torch values in Python syntax (x[..., 0]). The errors are PyTorch's or
-// attn's one line naming the limit. What it is not: the interpreter's own limits
-// (tests/py/test_py_limits.cpp).
+// sizes reaching torch, Python's unbounded ints beyond int64 reaching torch, and torch values in
+// Python syntax (x[..., 0]). The errors are PyTorch's or attn's one line naming the limit. What it
+// is not: the interpreter's own limits and ints (tests/py/test_py_limits.cpp, tests/py/test_py_ints.cpp).
 #include <doctest/doctest.h>
 
 #include <chrono>
@@ -72,4 +72,15 @@ TEST_CASE("nn.Embedding's size cannot overflow (UBSan: 2**62 * 4 wrapped); the e
         "2: RuntimeError: Storage size calculation overflowed with sizes=[4611686018427387904, 4]");
   CHECK(error_of("import torch.nn as nn\ne = nn.Embedding(4, 2**62)") ==
         "2: RuntimeError: Storage size calculation overflowed with sizes=[4, 4611686018427387904]");
+}
+
+TEST_CASE("an int beyond int64 reaching torch raises as PyTorch does") {
+  CHECK(error_of("import torch\ntorch.manual_seed(2**64)") == "2: RuntimeError: Overflow when unpacking long");
+  CHECK(error_of("import torch\ntorch.manual_seed(-2**63 - 1)") == "2: RuntimeError: Overflow when unpacking long");
+  // 2**64 - 1 is the largest seed PyTorch takes; -1 wraps to it; neither is seed 0
+  CHECK(run("import torch\ntorch.manual_seed(2**64 - 1)\na = torch.rand(3)\ntorch.manual_seed(-1)\nb = torch.rand(3)\n"
+            "torch.manual_seed(0)\nprint(torch.equal(a, b), torch.equal(a, torch.rand(3)))") == "True False\n");
+  CHECK(error_of("import torch\ntorch.ones(2) + 2**64") == "2: RuntimeError: Overflow when unpacking long");
+  CHECK(error_of("import torch\ntorch.tensor([2**63])") == "2: RuntimeError: Overflow when unpacking long");
+  CHECK(run("import torch\nx = torch.arange(4)\nprint(x[1:2**64])") == "tensor([1, 2, 3])\n");
 }
