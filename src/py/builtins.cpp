@@ -393,7 +393,7 @@ Value seq_method(const Value& obj, const std::string& name) {
 
 void add_python_builtins(std::map<std::string, Value>& b) {
   b["print"] = builtin("print", print_fn);
-    b["sorted"] = builtin("sorted", sorted_fn);
+  b["sorted"] = builtin("sorted", sorted_fn);
   b["enumerate"] = builtin("enumerate", enumerate_fn);
   b["zip"] = builtin("zip", zip_fn);
   b["len"] = builtin("len", len_fn);

@@ -203,7 +203,7 @@ Value ord_fn(Interpreter&, CallArgs& a) {
 // The builtins of Python 3.11 attn does not have: naming one is refused by name.
 const std::set<std::string>& python_builtins() {
   static const std::set<std::string> names = {
-      "aiter", "anext", "ascii", "bin", "breakpoint", "bytearray", "bytes", "compile", "complex", "delattr", "dir",
+      "aiter", "anext", "ascii", "bin", "breakpoint", "bytearray", "bytes", "compile", "complex", "dir",
       "divmod", "eval", "exec", "exit", "frozenset", "globals", "help", "hex", "id", "input", "locals", "memoryview",
       "oct", "open", "pow", "quit", "__import__"};
   return names;

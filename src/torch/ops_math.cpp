@@ -180,7 +180,7 @@ Tensor masked_fill(Args& a, const char* self) {
 
 // Writes through self's storage: every name bound to it, and every view of it, sees the change.
 // Under torch.no_grad() a leaf may be written and nothing is recorded, as in PyTorch.
-Value masked_fill_inplace(Interpreter& in, Args& a) {
+Value masked_fill_inplace(Interpreter&, Args& a) {
   Tensor& t = a.tensor("self");
   const Tensor& mask = a.tensor("mask");
   const float value = fill_value(a);
@@ -206,7 +206,7 @@ Value pow_fn(Interpreter& in, Args& a) {
 
 // copy_ / fill_ / zero_: write through self's storage (every view sees it). Outside torch.no_grad()
 // a leaf that requires grad refuses, and a result that requires grad records PyTorch's grad_fn.
-Value write_in_place(Interpreter& in, Args& a, const Tensor* src, const char* grad_fn, void (*write)(Tensor&, Args&)) {
+Value write_in_place(Interpreter&, Args& a, const Tensor* src, const char* grad_fn, void (*write)(Tensor&, Args&)) {
   Tensor& t = a.tensor("self");
   refuse_view_write(t, src && src->requires_grad());
   if (core::autograd::grad_enabled() && t.requires_grad() && t.grad_fn().empty())

@@ -110,7 +110,7 @@ void setitem(Interpreter& in, Tensor& t, const Value& value, const std::vector<V
                                       if (src_grad) out[1] = core::index(*g[0], ix).contiguous();
                                       return out;
                                     },
-                                    false};
+                                    false, {}};
   t = src_grad ? core::autograd::record(t, {&before, &src}, "CopySlices", std::move(backward))
                : core::autograd::record(t, {&before}, "CopySlices", std::move(backward));
 }
