@@ -53,7 +53,8 @@ bool fits(const Param& p, const Value& v) {
     case T::dimname_list:
       if (is_list(v)) return py::as_seq(v).empty() || py::as_seq(v)[0].kind == Value::Str || py::as_seq(v)[0].is_none();
       return p.list_size == 1 && v.kind == Value::Str;
-    case T::layout: case T::memory_format: case T::generator: return false;   // attn has no such values
+    case T::generator: return generator_ptr(v) != nullptr;
+    case T::layout: case T::memory_format: return false;   // attn has no such values
   }
   return false;
 }

@@ -13,7 +13,7 @@
 // when it is built and refuses a name registered twice for the same variant (SignatureError).
 // A call binds its arguments (signature.h), refuses device=/out=/layout=... that attn does not
 // have, runs the implementation, and raises if the implementation left an argument unread.
-// Overloads taking named dimensions (Dimname) or a torch.Generator are left out: attn has neither.
+// Overloads taking named dimensions (Dimname) are left out: attn has none.
 // What it is not: the numerics (core/), or nn modules (python/nn/*.py) and Python builtins.
 #pragma once
 

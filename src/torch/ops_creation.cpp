@@ -115,11 +115,18 @@ Value manual_seed_fn(Interpreter& in, Args& a) {
   return in.call(py::type_of(g)->methods.at("manual_seed"), c);
 }
 
+// generator=g draws from g's stream; without it, from the session's default generator.
+core::Generator& generator_arg(Interpreter& in, Args& a) {
+  if (a.signature().index_of("generator") < 0) return state(in).generator;   // the out= and names= overloads
+  const Value& g = a.get("generator");
+  return g.is_none() ? state(in).generator : *generator_ptr(g);
+}
+
 Value rand_fn(Interpreter& in, Args& a) {
   float_only(a, "check_uniform_bounds");
   core::Shape shape = shape_arg(a, "size");
   bool grad = a.flag("requires_grad");
-  Tensor t = core::rand(state(in).generator, shape);
+  Tensor t = core::rand(generator_arg(in, a), shape);
   t.set_requires_grad(grad);
   return tensor_value(std::move(t));
 }
@@ -128,7 +135,7 @@ Value randn_fn(Interpreter& in, Args& a) {
   float_only(a, "normal_kernel_cpu");
   core::Shape shape = shape_arg(a, "size");
   bool grad = a.flag("requires_grad");
-  Tensor t = core::randn(state(in).generator, shape);
+  Tensor t = core::randn(generator_arg(in, a), shape);
   t.set_requires_grad(grad);
   return tensor_value(std::move(t));
 }

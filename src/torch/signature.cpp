@@ -170,7 +170,7 @@ void Args::check_environment() {
     if ((param_type(p) == ParamType::dimname || param_type(p) == ParamType::dimname_list) && given_at(k))
       unsupported(p.name, "attn has no named tensors");
   }
-  for (const char* name : {"device", "layout", "pin_memory", "out", "generator", "memory_format"}) {
+  for (const char* name : {"device", "layout", "pin_memory", "out", "memory_format"}) {
     int k = sig.index_of(name);
     if (k < 0) continue;
     mark_read(static_cast<size_t>(k));

@@ -52,7 +52,7 @@ class Args : public py::Args {
   std::vector<core::Tensor> tensors(std::string_view name);
   std::optional<core::DType> dtype(std::string_view name);   // None -> nullopt
   // Arguments attn has no use for raise NotImplementedError, before the implementation runs:
-  // device= other than the CPU, out=, layout=, pin_memory=True, generator=, memory_format=, and
+  // device= other than the CPU, out=, layout=, pin_memory=True, memory_format=, and
   // named dimensions (a Dimname parameter: x.sum('rows'), torch.ones(2, names=...)).
   void check_environment();
 };

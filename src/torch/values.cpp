@@ -326,6 +326,11 @@ Value default_generator(Interpreter& in) {
   return s.default_generator;
 }
 
+core::Generator* generator_ptr(const Value& v) {
+  auto* g = py::native_cast<GeneratorObject>(v, &kGeneratorTag);
+  return g ? g->gen : nullptr;
+}
+
 // ---- numbers and names ----
 
 double torch_scalar(const Value& v, const char* what) {

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 
+#include "core/random.h"
 #include "core/tensor.h"
 #include "py/interpreter.h"
 #include "py/value.h"
@@ -58,6 +59,8 @@ bool is_cpu_device(const Value& v);           // "cpu", "cpu:0" or torch.device(
 // The session's default generator as a Python object (torch.default_generator, what
 // torch.manual_seed returns); draws through it are the session's own (TorchState::generator).
 Value default_generator(Interpreter& in);
+// The core generator of a torch.Generator value (generator= of rand, randn), or nullptr.
+core::Generator* generator_ptr(const Value& v);
 Value seed_value(uint64_t seed);   // a seed (0 to 2**64 - 1) as a Python int
 
 // A number handed to torch as a Scalar (an int, float, bool or one-element tensor): an int

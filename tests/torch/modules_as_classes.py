@@ -94,3 +94,18 @@ s = torch.ones(2, 3).shape
 print(type(s), isinstance(s, tuple), s[1:], type(s[1:]), s + (4,), type(s + (4,)), s == (2, 3), s.numel())
 print(torch.float32, type(torch.float32), torch.device("cpu"), repr(torch.device("cpu")), torch.device("cpu") == torch.device("cpu"))
 print(type(torch.ones(1)), type(nn.Parameter(torch.ones(1))), isinstance(nn.Parameter(torch.ones(1)), torch.Tensor))
+
+g = torch.Generator().manual_seed(7)
+print(type(g), g.initial_seed(), torch.rand(2, 3, generator=g), torch.randn(4, generator=g))
+g2 = torch.Generator()
+g2.manual_seed(7)
+print(torch.equal(torch.rand(2, 3, generator=g2), torch.rand(2, 3, generator=torch.Generator().manual_seed(7))))
+torch.manual_seed(3)
+before = torch.rand(2)
+torch.manual_seed(3)
+torch.rand(5, generator=torch.Generator().manual_seed(1))
+print(torch.equal(before, torch.rand(2)), torch.initial_seed())
+try:
+    torch.rand(2, generator=3)
+except TypeError as e:
+    print("TypeError:", str(e).split("\n")[0])
