@@ -6,7 +6,8 @@
 // same torch run with ATEN_CPU_CAPABILITY=default (the scalar DEFAULT kernels) and are replayed
 // on a Generator made with CpuKernels::scalar. Each case names a seed and a list of ops; this file
 // replays the ops on attn::core::Generator and compares every output word (all of them through
-// an FNV-1a digest, the first 64 one by one). PyTorch is not needed here.
+// an FNV-1a digest, the first 64 one by one). PyTorch is not needed here. random_init*.txt
+// (nn.Embedding and nn.Linear) are torch's: tests/torch/test_nn_init.cpp runs them as Python.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -108,13 +109,6 @@ void run_op(Generator& g, const std::string& op, std::vector<uint32_t>& out) {
     if (name == "uniform") g.fill_uniform(v.data(), static_cast<int64_t>(v.size()), p1, p2);
     if (name == "normal") g.fill_normal(v.data(), static_cast<int64_t>(v.size()), p1, p2);
     push_floats(out, v);
-  } else if (name == "embedding") {
-    const Shape s = parse_shape(a[1]);
-    push_floats(out, embedding_weight(g, s[0], s[1]).floats());
-  } else if (name == "linear") {
-    const LinearParams p = linear_init(g, std::stoll(a[1]), std::stoll(a[2]), a[3] == "bias");
-    push_floats(out, p.weight.floats());
-    push_floats(out, p.bias.floats());
   } else if (name == "dropout" || name == "dropout_mkl") {
     const Tensor x = make_input(g, parse_shape(a[1]), a[3]);
     const auto kind = name == "dropout" ? DropoutRng::portable : DropoutRng::mkl;
@@ -181,10 +175,6 @@ TEST_CASE("random: randn / normal_ (AVX2 16-block path, double path, cache) matc
   check_file("random_normal.txt", CpuKernels::avx2);
 }
 
-TEST_CASE("random: nn.Embedding and nn.Linear initialisation match torch") {
-  check_file("random_init.txt", CpuKernels::avx2);
-}
-
 TEST_CASE("random: dropout (portable random64 path) matches torch") {
   check_file("random_dropout.txt", CpuKernels::avx2);
 }
@@ -201,10 +191,6 @@ TEST_CASE("random, scalar kernels: raw draws, torch.rand and unfused uniform_ ma
 
 TEST_CASE("random, scalar kernels: randn / normal_ (normal_fill_16<float>, double path) match") {
   check_file("random_scalar_normal.txt", CpuKernels::scalar);
-}
-
-TEST_CASE("random, scalar kernels: nn.Embedding and nn.Linear initialisation match torch") {
-  check_file("random_scalar_init.txt", CpuKernels::scalar);
 }
 
 TEST_CASE("random, scalar kernels: dropout (portable random64 path) matches torch") {
@@ -276,7 +262,7 @@ TEST_CASE("random: values printed in docs/pytorch-numerics.md (sections 1 and 2)
         std::vector<long>{-1115, 1204, -3696});
 
   g.manual_seed(123);
-  const Tensor w = embedding_weight(g, 50000, 3);
+  const Tensor w = randn(g, {50000, 3});  // nn.Embedding(50000, 3).weight draws exactly this
   const std::vector<long> rows01{3374, -1778, -3035, -5880, 3486, 6603};
   for (size_t k = 0; k < rows01.size(); ++k) CHECK(dec4(w.float_at(k)) == rows01[k]);
 
@@ -284,10 +270,6 @@ TEST_CASE("random: values printed in docs/pytorch-numerics.md (sections 1 and 2)
   CHECK(dec4(randn(g, {1, 7}).float_at(0)) == 15410);
   CHECK(dec4(randn(g, {1, 7}).float_at(0)) == 8380);  // starts with the cached sample
 
-  g.manual_seed(789);
-  const LinearParams l = linear_init(g, 3, 2, false);
-  CHECK(std::vector<long>{dec4(l.weight.float_at(0)), dec4(l.weight.float_at(1)), dec4(l.weight.float_at(2))} ==
-        std::vector<long>{3161, 4568, 5118});
 }
 
 TEST_CASE("random: MKL keep-mask for seed 123, p = 0.5 (the book notebook's)") {
@@ -300,21 +282,8 @@ TEST_CASE("random: MKL keep-mask for seed 123, p = 0.5 (the book notebook's)") {
   for (int k = 0; k < 24; ++k) CHECK(mask[k] == expected[k]);
 }
 
-TEST_CASE("random: tensor metadata of the helpers") {
+TEST_CASE("random: tensor metadata of torch.rand") {
   Generator g(CpuKernels::avx2);
-  const Tensor e = embedding_weight(g, 4, 2);
-  CHECK(e.shape() == Shape{4, 2});
-  CHECK(e.is_parameter());
-  CHECK(e.requires_grad());
-
-  const LinearParams with_bias = linear_init(g, 3, 2, true);
-  CHECK(with_bias.weight.shape() == Shape{2, 3});
-  CHECK(with_bias.bias.shape() == Shape{2});
-  CHECK(with_bias.bias.is_parameter());
-  const LinearParams no_bias = linear_init(g, 3, 2, false);
-  CHECK(no_bias.bias.shape() == Shape{0});
-  CHECK(no_bias.bias.floats().empty());
-
   const Tensor r = rand(g, {2, 3});
   CHECK(r.shape() == Shape{2, 3});
   CHECK_FALSE(r.requires_grad());

@@ -1,8 +1,9 @@
-// tests/torch/test_nn_init.cpp: torch.nn.init.*, nn.LayerNorm's and nn.MultiheadAttention's parameters,
-// run as lesson code through the interpreter, against tests/vectors/fwd_random_init.txt and
-// fwd_random_scalar_init.txt (written by tools/make_fwd_vectors.py from Debian's torch 1.13.1 in
-// both kernel families; the format of tools/make_vectors.py: seed, ops, count, an FNV-1a digest
-// of every float's bits, the first 64 one by one).
+// tests/torch/test_nn_init.cpp: torch.nn.init.*, nn.Embedding's, nn.Linear's, nn.LayerNorm's and
+// nn.MultiheadAttention's parameters, run as lesson code through the interpreter, against
+// tests/vectors/fwd_random_init.txt and fwd_random_scalar_init.txt (tools/make_fwd_vectors.py) and
+// random_init.txt and random_scalar_init.txt (tools/make_vectors.py), all written from Debian's
+// torch 1.13.1 in both kernel families, in one format: seed, ops, count, an FNV-1a digest of every
+// float's bits, the first 64 one by one.
 // What it is not: the modules' forward passes (test_fwd_ops.cpp, test_attention.cpp).
 #include <doctest/doctest.h>
 
@@ -81,6 +82,10 @@ std::string code_of(const std::string& op) {
            ")\nout.append(w)\n";
   if (n == "zeros" || n == "ones") return "w = torch.empty" + shape(a[1]) + "\ntorch.nn.init." + n + "_(w)\nout.append(w)\n";
   if (n == "constant") return "w = torch.empty" + shape(a[1]) + "\ntorch.nn.init.constant_(w, " + a[2] + ")\nout.append(w)\n";
+  if (n == "embedding") {
+    const std::vector<std::string> d = split(a[1], 'x');
+    return "out.append(torch.nn.Embedding(" + d[0] + ", " + d[1] + ").weight)\n";
+  }
   if (n == "embedding_pad") {
     const std::vector<std::string> d = split(a[1], 'x');
     return "out.append(torch.nn.Embedding(" + d[0] + ", " + d[1] + ", padding_idx=" + a[2] + ").weight)\n";
@@ -131,4 +136,22 @@ TEST_CASE("nn.init, LayerNorm and MultiheadAttention parameters equal PyTorch's 
 
 TEST_CASE("nn.init, LayerNorm and MultiheadAttention parameters equal PyTorch's (scalar family)") {
   replay("fwd_random_scalar_init.txt", CpuKernels::scalar);
+}
+
+TEST_CASE("nn.Embedding and nn.Linear initialisation equal PyTorch's (avx2 family)") {
+  replay("random_init.txt", CpuKernels::avx2);
+}
+
+TEST_CASE("nn.Embedding and nn.Linear initialisation equal PyTorch's (scalar family)") {
+  replay("random_scalar_init.txt", CpuKernels::scalar);
+}
+
+// The values docs/pytorch-numerics.md section 2 prints, rounded as the article does.
+TEST_CASE("nn.Linear(3, 2, bias=False) after manual_seed(789): the weights the docs print") {
+  attn::torch::Session in(CpuKernels::avx2, attn::core::DropoutRng::portable);
+  in.run_cell("import torch\ntorch.manual_seed(789)\nw = torch.nn.Linear(3, 2, bias=False).weight\n"
+              "r = [round(v, 4) for v in w[0].tolist()]\n");
+  CHECK(attn::py::repr(in.python().lookup("r")) == "[0.3161, 0.4568, 0.5118]");
+  in.run_cell("e = torch.nn.Embedding(4, 2).weight\nmeta = (tuple(e.shape), e.requires_grad, type(e).__name__)\n");
+  CHECK(attn::py::repr(in.python().lookup("meta")) == "((4, 2), True, 'Parameter')");
 }

@@ -1,8 +1,9 @@
-// core/ops/random.cpp: torch.rand, torch.randn, nn.Embedding's and nn.Linear's initialisation,
-// and nn.Dropout (ops/random.h), on the generator of core/random.cpp.
+// core/ops/random.cpp: torch.rand, torch.randn and nn.Dropout (ops/random.h), on the generator of
+// core/random.cpp. nn.Embedding's and nn.Linear's initialisers are Python (torch/prelude) over
+// torch.nn.init, which calls the Generator's fills (torch/nn_init.cpp).
 //
-// What it is: the Python-level code of each (torch/nn/init.py, Linear.reset_parameters,
-// _dropout_impl) over the Generator's fills, with the same doubles and float32 roundings.
+// What it is: the ATen-level code of each (_dropout_impl for dropout) over the Generator's fills,
+// with the same doubles and float32 roundings.
 // What it is not: the draws or their transforms (core/random.cpp).
 #include "core/ops/random.h"
 
@@ -19,12 +20,6 @@ namespace {
 
 Tensor float_tensor(const Shape& shape) { return empty(shape); }
 
-Tensor parameter(Tensor t) {
-  t.set_requires_grad(true);
-  t.set_parameter(true);
-  return t;
-}
-
 }  // namespace
 
 // torch.rand(*shape)
@@ -39,38 +34,6 @@ Tensor randn(Generator& g, const Shape& shape) {
   Tensor t = float_tensor(shape);
   g.fill_normal(t.data<float>(), t.numel(), 0.0, 1.0);
   return t;
-}
-
-// nn.Embedding(num, dim): torch.empty (no RNG), then reset_parameters -> init.normal_(weight),
-// i.e. normal_(0, 1) over all num*dim values at once.
-Tensor embedding_weight(Generator& g, int64_t num, int64_t dim) {
-  Tensor w = float_tensor({num, dim});
-  g.fill_normal(w.data<float>(), w.numel(), 0.0, 1.0);
-  return parameter(std::move(w));
-}
-
-// nn.Linear(in, out): Linear.reset_parameters.
-//   1. init.kaiming_uniform_(weight, a=sqrt(5)): fan_in = in, gain = sqrt(2 / (1 + a^2)),
-//      bound = sqrt(3) * (gain / sqrt(fan_in)), all Python floats (double), then uniform_.
-//   2. bias: bound = 1 / sqrt(fan_in) (0 when fan_in == 0), then uniform_.
-LinearParams linear_init(Generator& g, int64_t in, int64_t out, bool bias) {
-  LinearParams p;
-  p.weight = float_tensor({out, in});
-  const double a = std::sqrt(5.0);
-  const double gain = std::sqrt(2.0 / (1.0 + a * a));  // calculate_gain('leaky_relu', a)
-  const double fan_in = static_cast<double>(in);
-  const double w_bound = std::sqrt(3.0) * (gain / std::sqrt(fan_in));
-  g.fill_uniform(p.weight.data<float>(), p.weight.numel(), -w_bound, w_bound);
-  p.weight = parameter(std::move(p.weight));
-  if (!bias) {
-    p.bias = float_tensor({0});
-    return p;
-  }
-  p.bias = float_tensor({out});
-  const double b_bound = in > 0 ? 1.0 / std::sqrt(fan_in) : 0.0;
-  g.fill_uniform(p.bias.data<float>(), out, -b_bound, b_bound);
-  p.bias = parameter(std::move(p.bias));
-  return p;
 }
 
 // nn.Dropout(p) in training mode on CPU: at::native::_dropout_impl (the fused native_dropout is
