@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """tools/make_answers.py: students' answers for `attn check`, made with real PyTorch and NumPy.
 
-What it is: the source of tests/answers/, the files tests/test_check.cpp grades through the real
+What it is: the source of tests/answers/, the files tests/cli/test_check.cpp grades through the real
 binary. A student's solution of the causal lesson (the self-attention article's code) runs here
 in PyTorch, once as written and once per classic mistake, and each result is saved the way a lab
 asks for it (np.save, np.savetxt; a transposed array is saved in Fortran order, which attn reads).

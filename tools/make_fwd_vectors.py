@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """make_fwd_vectors.py: write tests/vectors/fwd_*.txt from real PyTorch 1.13 (issue 11's ops).
 
-What it is: the source of truth for tests/test_fwd_ops.cpp, in the two formats attn already uses
+What it is: the source of truth for tests/core/test_fwd_ops.cpp, in the two formats attn already uses
 (adapted from the research generator of the issue-11 notes; of its reductions only var/std):
   - fwd_<group>.txt (and fwd_scalar_<group>.txt for ATen's DEFAULT kernels): the kernel-vector
     format of tools/make_kernel_vectors.py: "case <op> <key>=<int> ...", then one line per array

@@ -5,7 +5,7 @@ What it is: the source of tests/golden/*.txt (what each cell printed) and tests/
 (each step's prose and notes with their placeholders filled by Python from the same run). It reads lessons/*.lesson with the same rules as
 src/lesson/lesson_file.cpp, rewrites the code for --seed / --sentence with the same regexes as
 src/lesson/options.cpp, executes the cells in one Python namespace per lesson (so the articles'
-classes run as real Python), and writes each cell's stdout. tests/test_golden.cpp then requires
+classes run as real Python), and writes each cell's stdout. tests/lesson/test_golden.cpp then requires
 attn to print exactly the same. What it is not: part of the build or of CI (CI has no PyTorch).
 
 Each lesson declares the CPU kernels its article was printed with (`cpu: scalar` or `avx2`).
@@ -257,7 +257,7 @@ def write_golden(name, opts, results, variant):
 
 def write_prose_golden(name, opts, filled, variant):
     """tests/golden/prose/NAME@VARIANT.txt: each step's prose and each note as PyTorch's run fills
-    them; tests/test_prose.cpp requires attn to fill them the same. Each text ends with one added
+    them; tests/lesson/test_prose.cpp requires attn to fill them the same. Each text ends with one added
     newline."""
     fname = "%s@%s.txt" % (name, re.sub(r"[^A-Za-z0-9=+.-]", "_", variant_tag(variant)))
     with open(os.path.join(GOLDEN, "prose", fname), "w", encoding="utf-8") as f:

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """make_grad_vectors.py: write grad_*.txt test vectors for attn's autograd from real PyTorch.
 
-What it is: the proposed source of truth for a tests/test_autograd.cpp, in the format of
+What it is: the proposed source of truth for a tests/core/test_autograd.cpp, in the format of
 tools/make_kernel_vectors.py (same `case` blocks, float32 as 8-hex-digit bit patterns). Two files
 per kernel family:
   - grad_kernels.txt: one backward kernel per case, inputs and outputs as arrays (the C++ test
@@ -22,7 +22,8 @@ Usage (the reference BLAS decides the last bits of every product):
     LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu/blas:/usr/lib/x86_64-linux-gnu/lapack OMP_NUM_THREADS=1 \
         /usr/bin/python3 tools/make_grad_vectors.py --out tests/vectors [--check] [--big]
 attn's tests replay grad_{,scalar_}kernels.txt, grad_{,scalar_}programs.txt and
-grad_{,scalar_}op_programs.txt (one small program per backward formula of core/grad_math.cpp).
+grad_{,scalar_}op_programs.txt (one small program per backward formula
+of core/ops/: unary.cpp, pow.cpp, reduce.cpp, ...).
 
 File format (blocks separated by a blank line, '#' comments):
     case <op> <key>=<value> ...
@@ -377,7 +378,7 @@ def make_programs(path, small):
     vf.write()
 
 
-# One program per backward formula of grad_math.cpp (grad_op_programs.txt): an input that
+# One program per backward formula of core/ops/ (grad_op_programs.txt): an input that
 # requires grad, the op, and a loss `(y * w).sum()` with a random w so the upstream gradient is
 # not all ones. Sizes of 5 x 37 put elements in both the vector body and the scalar tail.
 def _op(body, leaves=("x",), setup="x = torch.randn(5, 37)"):

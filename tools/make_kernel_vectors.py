@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """make_kernel_vectors.py: write tests/vectors/kernels_*.txt from real PyTorch.
 
-What it is: the source of truth for tests/test_kernels.cpp. It runs the PyTorch 1.13.1 CPU
-kernels that src/core/kernels.cpp re-enacts (exp, softmax over the last and over other dims,
+What it is: the source of truth for tests/core/test_kernels.cpp. It runs the PyTorch 1.13.1 CPU
+kernels that src/core/kernels/ re-enacts (exp, softmax over the last and over other dims,
 mm / bmm / mv / 1-D @ 2-D / dot / nn.Linear, sums) on fixed-seed random float32 inputs and
 writes inputs and outputs as raw 8-hex-digit float bits, so the C++ test can compare bit for bit
 without PyTorch. Both kernel families (src/core/cpu.h) are written:

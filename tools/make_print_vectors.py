@@ -3,7 +3,7 @@
 
 What it is: the ground truth for src/print/tensor_str.cpp. Every case records a tensor exactly
 (dtype, shape, float32 bits in hex or integers, requires_grad / Parameter / grad_fn name) and the
-string repr() returned, so tests/test_printer.cpp can compare the C++ printer character for
+string repr() returned, so tests/print/test_printer.cpp can compare the C++ printer character for
 character without PyTorch. It also records Python's repr() of floats and strs, and torch.Size reprs.
 What it is not: part of the build or of the tests; it needs PyTorch (Debian's python3-torch 1.13)
 and is run by hand:

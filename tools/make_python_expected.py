@@ -7,8 +7,8 @@ FAMILY.expected: what the case printed, and, if it raised, a last line
 `error: [FILE:]LINE: Kind: message` (the innermost frame's line, the file only when that frame is
 not the case itself: a helper module it imported; the message as Python's traceback ends).
 For each FAMILY.lesson it runs the python cells in order in one namespace and rewrites each
-cell's ```output block with what it printed. tests/test_python.cpp and `attn verify` (through
-tests/test_python.cpp too) require attn to print exactly the same. The cases run with
+cell's ```output block with what it printed. tests/py/test_python.cpp and `attn verify` (through
+tests/py/test_python.cpp too) require attn to print exactly the same. The cases run with
 tests/python/ as the current directory and first on sys.path, so `import helper_module` finds
 tests/python/helper_module.py, as attn finds a .py file next to the lesson.
 What it is not: part of the build or of CI (CI has no PyTorch).

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """make_torch_expected.py: write tests/torch/NAME.expected, what Debian's PyTorch prints for
-tests/torch/NAME.py, for tests/test_torch_scripts.cpp (which runs the same file in attn and
+tests/torch/NAME.py, for tests/torch/test_torch_scripts.cpp (which runs the same file in attn and
 compares the text exactly); and, for a file cut into cells by `# %% id: Title` lines, the lesson
 tests/lessons/NAME.lesson whose cells are those cells and whose ```output blocks are what torch
 printed for each, for the CTest test `tutorial_lessons` (`attn verify` on that folder).

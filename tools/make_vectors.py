@@ -8,7 +8,7 @@ Run with Debian's interpreter, which has python3-torch 1.13.1:
     /usr/bin/python3 tools/make_vectors.py --check    # regenerate in memory, diff against disk
 
 What it is: a list of cases, each "seed the generator, run these ops in order", evaluated by
-torch and written as the exact float32 / uint32 bits. The C++ test (tests/test_random.cpp) runs the
+torch and written as the exact float32 / uint32 bits. The C++ test (tests/core/test_random.cpp) runs the
 same ops on attn::core::Generator and compares bit for bit.
 What it is not: an oracle for MKL's Bernoulli path (it only runs on Intel CPUs with an MKL build);
 `dropout_mkl` cases come from the straightforward MCG31m1 model below, pinned to the mask printed

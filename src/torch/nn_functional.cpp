@@ -137,7 +137,7 @@ bool requires_grad(const Value& v) { return is_tensor(v) && as_tensor(v).require
 
 // nn.MultiheadAttention.forward's native part (python/nn/*.py passes the module's state):
 // 1.13's fast or slow path by PyTorch's own conditions (docs/pytorch-numerics.md §17), computed
-// with core/attention.h; (output, weights or None).
+// with core/ops/attention.h; (output, weights or None).
 Value mha_forward(Interpreter& in, CallArgs& c) {
   static const Signature sig = parse_signature(
       "def _attn_multi_head_attention(query, key, value, embed_dim, num_heads, in_proj_weight, in_proj_bias, out_proj_weight, "

@@ -1,4 +1,4 @@
-// tests/core/test_attention.cpp: core/attention.h bit for bit against tests/vectors/fwd_{mha,sdpa}.txt
+// tests/core/test_attention.cpp: core/ops/attention.h bit for bit against tests/vectors/fwd_{mha,sdpa}.txt
 // and fwd_scalar_{mha,sdpa}.txt (tools/make_fwd_vectors.py). The MultiheadAttention vectors are
 // Debian torch 1.13.1's own outputs, fast and slow path; the SDPA vectors are PyTorch 2.1's
 // math-path op order run with 1.13's ops (no 2.x torch runs here, docs/pytorch-numerics.md §17).

@@ -1,7 +1,8 @@
-// tests/core/test_fwd_ops.cpp: issue 11's forward kernels (core/math_ops.h) against bit patterns
-// recorded from Debian's PyTorch 1.13.1 by tools/make_fwd_vectors.py: tanh, log, pow, GELU,
-// ReLU, LayerNorm, linspace, arange, var/std, for both kernel families (fwd_<group>.txt from torch's AVX2
-// kernels, fwd_scalar_<group>.txt from ATEN_CPU_CAPABILITY=default).
+// tests/core/test_fwd_ops.cpp: forward ops of core/ops/ (unary, pow, activation, normalization,
+// range, reduce) against bit patterns recorded from Debian's PyTorch 1.13.1 by
+// tools/make_fwd_vectors.py: tanh, log, pow, GELU, ReLU, LayerNorm, linspace, arange, var/std, for
+// both kernel families (fwd_<group>.txt from torch's AVX2 kernels, fwd_scalar_<group>.txt from
+// ATEN_CPU_CAPABILITY=default).
 // What it is not: the bindings (test_torch_api.cpp) or attention (test_attention.cpp).
 #include <doctest/doctest.h>
 

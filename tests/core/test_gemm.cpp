@@ -1,4 +1,4 @@
-// tests/core/test_gemm.cpp: the fast matrix products (core/gemm.h) give the very bits of the
+// tests/core/test_gemm.cpp: the fast matrix products (core/kernels/gemm.h) give the very bits of the
 // reference BLAS loop (kernels::reference), on every path and for every thread count.
 //
 // What it is: thousands of random shapes (m, n from 1 to 70, k from 0 to 70, plus a few big

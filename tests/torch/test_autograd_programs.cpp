@@ -118,9 +118,9 @@ TEST_CASE("autograd programs: leaves' .grad as PyTorch's, scalar family") {
   replay_file("grad_scalar_programs.txt", attn::core::CpuKernels::scalar);
 }
 
-// One program per backward formula of core/grad_math.cpp: sqrt, rsqrt, log, erf, abs, var/std
-// (dims, keepdim, correction, all elements), pow (every exponent form), where, amax/max with
-// ties, tril/triu, repeat_interleave, cat/stack.
+// One program per backward formula of core/ops/ (unary.cpp, pow.cpp, reduce.cpp, ...): sqrt,
+// rsqrt, log, erf, abs, var/std (dims, keepdim, correction, all elements), pow (every exponent
+// form), where, amax/max with ties, tril/triu, repeat_interleave, cat/stack.
 TEST_CASE("autograd op programs: each backward formula's .grad as PyTorch's, AVX2 family") {
   replay_file("grad_op_programs.txt", attn::core::CpuKernels::avx2, 31);
 }
@@ -151,7 +151,7 @@ TEST_CASE("autograd: under torch.no_grad() nothing is recorded, leaves may be wr
 }
 
 TEST_CASE("autograd: grad_fn prints as PyTorch's <Name object at 0x...>, with a made-up deterministic address") {
-  // PyTorch prints a heap address that changes every run; attn's is fixed (py/grad_fn.cpp), so
+  // PyTorch prints a heap address that changes every run; attn's is fixed (torch/grad_fn.cpp), so
   // the same program prints the same text twice.
   auto run = [] {
     attn::torch::Session in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::portable);

@@ -1,4 +1,4 @@
-// tests/torch/test_ops_table.cpp: the op table (py/op_table.h) and its binder (py/signature.h).
+// tests/torch/test_ops_table.cpp: the op table (torch/op_table.h) and its binder (torch/signature.h).
 //
 // Every expected error message and printed tensor here is what PyTorch 1.13 (Debian's
 // python3-torch) printed for the same code, unless the test says it is attn's own

@@ -4,7 +4,7 @@
 // tests/test_attention.cpp checks them bit for bit against tests/vectors/fwd_{sdpa,mha}.txt.
 //
 // What it is: plain functions of tensors (autograd can wrap them), the module's parameters
-// passed in. What it is not: module state or argument checking (py/nn_attention.cpp), or
+// passed in. What it is not: module state or argument checking (torch/nn_functional.cpp), or
 // PyTorch 2.2+'s fused flash-attention CPU kernel.
 #pragma once
 

@@ -170,7 +170,7 @@ Equation parse_equation(const std::string& eq, size_t n_operands) {
 
 // Two operands where every letter has one extent and every contracted letter is in both (the
 // tutorials' 'bnd,do->bno', 'bhnd,bhmd->bhnm'): a batched matmul [batch, m, k] @ [batch, k, n]
-// (core/gemm.cpp), batch = letters of both inputs and the output, m = of the first and the
+// (core/kernels/gemm.cpp), batch = letters of both inputs and the output, m = of the first and the
 // output, n = of the second and the output, k = `contracted` in its order. The bits are the loop's
 // in einsum() below: gemm too starts each element at +0 and adds the separately rounded products
 // in k order, here the contracted letters' row-major order. nullopt: use the loop.

@@ -10,7 +10,7 @@
 //   rsqrt: (-0.5*g) * ((y*y)*y)     log: g / x                         abs: g * sgn(x)
 //   erf: (fl32(2/sqrt(pi)) * exp(-(x*x))) * g
 // What it is not: the Sleef arithmetic itself (kernels/sleef.cpp), exp over a buffer
-// (kernels/unary.cpp), or binding (py/ops_math.cpp).
+// (kernels/unary.cpp), or binding (torch/ops_math.cpp).
 #include "core/ops/unary.h"
 
 #include <cmath>
