@@ -457,20 +457,31 @@ Value str_attribute(const Value& self, const std::string& name) {
     return builtin("str.split", [s](Interpreter&, CallArgs& a) {
       std::vector<Value> out;
       const Value* sep = find_arg(a, 0, "sep");
-      if (!sep || sep->is_none()) {
+      const Value* max_arg = find_arg(a, 1, "maxsplit");
+      if (max_arg && !is_int(*max_arg)) throw TypeError("'" + type_name(*max_arg) + "' object cannot be interpreted as an integer");
+      if (max_arg && max_arg->is_big()) throw OverflowError("Python int too large to convert to C ssize_t");
+      const int64_t maxsplit = max_arg ? small_of(*max_arg) : -1;   // < 0: no limit
+      auto space = [&s](size_t k) { return std::isspace(static_cast<unsigned char>(s[k])) != 0; };
+      if (!sep || sep->is_none()) {   // runs of whitespace; after maxsplit splits, the rest as it is
         size_t k = 0;
         while (k < s.size()) {
-          while (k < s.size() && std::isspace(static_cast<unsigned char>(s[k]))) ++k;
+          while (k < s.size() && space(k)) ++k;
+          if (k == s.size()) break;
+          if (maxsplit >= 0 && static_cast<int64_t>(out.size()) == maxsplit) {
+            out.push_back(Value::str(s.substr(k)));
+            break;
+          }
           size_t start = k;
-          while (k < s.size() && !std::isspace(static_cast<unsigned char>(s[k]))) ++k;
-          if (k > start) out.push_back(Value::str(s.substr(start, k - start)));
+          while (k < s.size() && !space(k)) ++k;
+          out.push_back(Value::str(s.substr(start, k - start)));
         }
         return Value::list(out);
       }
       std::string d = str(*sep);
       if (d.empty()) throw ValueError("empty separator");
       size_t pos = 0;
-      for (size_t hit; (hit = s.find(d, pos)) != std::string::npos; pos = hit + d.size()) out.push_back(Value::str(s.substr(pos, hit - pos)));
+      for (size_t hit; (maxsplit < 0 || static_cast<int64_t>(out.size()) < maxsplit) && (hit = s.find(d, pos)) != std::string::npos; pos = hit + d.size())
+        out.push_back(Value::str(s.substr(pos, hit - pos)));
       out.push_back(Value::str(s.substr(pos)));
       return Value::list(out);
     });
@@ -485,13 +496,9 @@ Value str_attribute(const Value& self, const std::string& name) {
       }
       return Value::str(out);
     });
-  if (name == "lower" || name == "upper" || name == "strip")
+  if (name == "lower" || name == "upper")
     return builtin("str." + name, [s, name](Interpreter&, CallArgs&) {
       std::string out = s;
-      if (name == "strip") {
-        size_t b = out.find_first_not_of(" \t\n\r"), e = out.find_last_not_of(" \t\n\r");
-        return Value::str(b == std::string::npos ? "" : out.substr(b, e - b + 1));
-      }
       for (char& c : out) c = static_cast<char>(name == "lower" ? std::tolower(static_cast<unsigned char>(c)) : std::toupper(static_cast<unsigned char>(c)));
       return Value::str(out);
     });

@@ -426,16 +426,14 @@ Value more_str_method(const Value& self, const std::string& name) {
   if (name == "isspace") return bound(q, [s](Interpreter&, CallArgs& a) { no_args(a, "str.isspace"); return Value::boolean(all_chars(s, std::isspace)); });
   if (name == "ljust" || name == "rjust" || name == "center")
     return bound(q, [s, name](Interpreter&, CallArgs& a) { return justify(s, name, a); });
-  if (name == "lstrip" || name == "rstrip")
+  if (name == "strip" || name == "lstrip" || name == "rstrip")   // chars: a set of (ASCII) characters
     return bound(q, [s, name](Interpreter&, CallArgs& a) {
       const Value* c = find_arg(a, 0, "chars");
-      std::string chars = c && !c->is_none() ? str(*c) : " \t\n\r\x0b\x0c";
-      if (name == "lstrip") {
-        size_t b = s.find_first_not_of(chars);
-        return Value::str(b == std::string::npos ? "" : s.substr(b));
-      }
-      size_t e = s.find_last_not_of(chars);
-      return Value::str(e == std::string::npos ? "" : s.substr(0, e + 1));
+      const std::string chars = c && !c->is_none() ? str(*c) : " \t\n\r\x0b\x0c";
+      const size_t b = name == "rstrip" ? 0 : s.find_first_not_of(chars);
+      if (b == std::string::npos) return Value::str("");
+      const size_t e = name == "lstrip" ? s.size() - 1 : s.find_last_not_of(chars);
+      return Value::str(e == std::string::npos ? "" : s.substr(b, e - b + 1));
     });
   no_method("str", name);
 }

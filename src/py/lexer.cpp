@@ -2,6 +2,7 @@
 #include "py/lexer.h"
 
 #include <cctype>
+#include <cstdint>
 
 #include <fmt/format.h>
 
@@ -38,6 +39,7 @@ class Lexer {
   void indentation();
   void number();
   void string(bool is_f, bool is_raw);
+  void escape(std::string& value, size_t content_start, int start_line);   // one backslash escape, decoded
   void op();
 };
 
@@ -153,10 +155,84 @@ void Lexer::number() {
   push(Token::Number, text);
 }
 
+namespace {
+
+void append_utf8(std::string& out, uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+}  // namespace
+
+// One backslash escape of a (non-raw) string literal at pos_, as CPython decodes it: \a \b \f \n
+// \r \t \v \\ \' \" \<newline>, up to three octal digits, \xhh, \uXXXX, \UXXXXXXXX (code points as
+// UTF-8). An unknown escape keeps its backslash (CPython warns, then does the same); \N{name} is
+// refused by name. Errors are CPython's SyntaxError, positions counted from the literal's start.
+void Lexer::escape(std::string& value, size_t content_start, int start_line) {
+  const size_t at = pos_ - content_start;
+  const char e = peek(1);
+  pos_ += 2;
+  switch (e) {
+    case 'a': value += '\a'; return;
+    case 'b': value += '\b'; return;
+    case 'f': value += '\f'; return;
+    case 'n': value += '\n'; return;
+    case 'r': value += '\r'; return;
+    case 't': value += '\t'; return;
+    case 'v': value += '\v'; return;
+    case '\\': value += '\\'; return;
+    case '\'': value += '\''; return;
+    case '"': value += '"'; return;
+    case '\n': ++line_; return;
+    default: break;
+  }
+  if (e >= '0' && e <= '7') {
+    uint32_t cp = static_cast<uint32_t>(e - '0');
+    for (int k = 0; k < 2 && peek() >= '0' && peek() <= '7'; ++k, ++pos_) cp = cp * 8 + static_cast<uint32_t>(peek() - '0');
+    append_utf8(value, cp);   // up to \777 = U+01FF
+    return;
+  }
+  const int width = e == 'x' ? 2 : e == 'u' ? 4 : e == 'U' ? 8 : 0;
+  if (width == 0) {
+    if (e == 'N') throw ScriptError(start_line, "SyntaxError: attn does not support \\N{...} escapes (README: What attn's Python supports)");
+    value += '\\';   // an unknown escape stays as written; the character itself is read next
+    --pos_;
+    return;
+  }
+  uint32_t cp = 0;
+  int n = 0;
+  for (; n < width && std::isxdigit(static_cast<unsigned char>(peek())); ++n, ++pos_) {
+    const char h = peek();
+    cp = cp * 16 + static_cast<uint32_t>(std::isdigit(static_cast<unsigned char>(h)) ? h - '0' : std::tolower(h) - 'a' + 10);
+  }
+  const char* name = e == 'x' ? "\\xXX" : e == 'u' ? "\\uXXXX" : "\\UXXXXXXXX";
+  if (n < width)
+    throw ScriptError(start_line, fmt::format("SyntaxError: (unicode error) 'unicodeescape' codec can't decode bytes in position {}-{}: truncated {} escape",
+                                              at, at + 1 + n, name));
+  if (cp > 0x10FFFF)
+    throw ScriptError(start_line, fmt::format("SyntaxError: (unicode error) 'unicodeescape' codec can't decode bytes in position {}-{}: illegal Unicode character",
+                                              at, at + 1 + n));
+  append_utf8(value, cp);
+}
+
 void Lexer::string(bool is_f, bool is_raw) {
   char q = peek();
   bool triple = peek(1) == q && peek(2) == q;
   pos_ += triple ? 3 : 1;
+  const size_t content_start = pos_;
   std::string value;
   int start_line = line_;
   for (;;) {
@@ -169,17 +245,7 @@ void Lexer::string(bool is_f, bool is_raw) {
     }
     if (c == '\n') ++line_;
     if (c == '\\' && !is_raw) {
-      char e = peek(1);
-      pos_ += 2;
-      switch (e) {
-        case 'n': value += '\n'; break;
-        case 't': value += '\t'; break;
-        case '\\': value += '\\'; break;
-        case '\'': value += '\''; break;
-        case '"': value += '"'; break;
-        case '\n': ++line_; break;
-        default: value += '\\'; value += e;
-      }
+      escape(value, content_start, start_line);
       continue;
     }
     value += c;
