@@ -39,7 +39,7 @@ class Lexer {
   void indentation();
   void number();
   void string(bool is_f, bool is_raw);
-  void escape(std::string& value, size_t content_start, int start_line);   // one backslash escape, decoded
+  void escape(std::string& value, size_t content_start, int start_line, bool is_f);   // one backslash escape, decoded
   void op();
 };
 
@@ -180,8 +180,9 @@ void append_utf8(std::string& out, uint32_t cp) {
 // One backslash escape of a (non-raw) string literal at pos_, as CPython decodes it: \a \b \f \n
 // \r \t \v \\ \' \" \<newline>, up to three octal digits, \xhh, \uXXXX, \UXXXXXXXX (code points as
 // UTF-8). An unknown escape keeps its backslash (CPython warns, then does the same); \N{name} is
-// refused by name. Errors are CPython's SyntaxError, positions counted from the literal's start.
-void Lexer::escape(std::string& value, size_t content_start, int start_line) {
+// refused by name. In an f-string an escaped brace (\x7b) is a literal brace, doubled here for
+// the f-string parser. Errors are CPython's SyntaxError, positions counted from the literal's start.
+void Lexer::escape(std::string& value, size_t content_start, int start_line, bool is_f) {
   const size_t at = pos_ - content_start;
   const char e = peek(1);
   pos_ += 2;
@@ -202,7 +203,8 @@ void Lexer::escape(std::string& value, size_t content_start, int start_line) {
   if (e >= '0' && e <= '7') {
     uint32_t cp = static_cast<uint32_t>(e - '0');
     for (int k = 0; k < 2 && peek() >= '0' && peek() <= '7'; ++k, ++pos_) cp = cp * 8 + static_cast<uint32_t>(peek() - '0');
-    append_utf8(value, cp);   // up to \777 = U+01FF
+    append_utf8(value, cp);   // up to \777 = U+01FF; \173 is '{', a literal brace in an f-string too
+    if (is_f && (cp == '{' || cp == '}')) value += static_cast<char>(cp);
     return;
   }
   const int width = e == 'x' ? 2 : e == 'u' ? 4 : e == 'U' ? 8 : 0;
@@ -226,6 +228,7 @@ void Lexer::escape(std::string& value, size_t content_start, int start_line) {
     throw ScriptError(start_line, fmt::format("SyntaxError: (unicode error) 'unicodeescape' codec can't decode bytes in position {}-{}: illegal Unicode character",
                                               at, at + 1 + n));
   append_utf8(value, cp);
+  if (is_f && (cp == '{' || cp == '}')) value += static_cast<char>(cp);   // "{{": the f-string's literal brace
 }
 
 void Lexer::string(bool is_f, bool is_raw) {
@@ -245,7 +248,7 @@ void Lexer::string(bool is_f, bool is_raw) {
     }
     if (c == '\n') ++line_;
     if (c == '\\' && !is_raw) {
-      escape(value, content_start, start_line);
+      escape(value, content_start, start_line, is_f);
       continue;
     }
     value += c;
