@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "core/errors.h"
 #include "lab/answer.h"
 #include "lab/grade.h"
 #include "lesson/catalog.h"
@@ -76,7 +77,10 @@ int run_check(const CheckOptions& o) {
     return grade_answer(o, opts);
   } catch (const std::exception& e) {
     Request r{o.name, o.step, o.expr, o.answer, opts, o.tol};
-    std::cout << (o.format == "json" ? format_error_json(r, e.what()) : format_error_text(r, e.what())) << std::flush;
+    std::string why = e.what();   // the whole message of attn's own errors (what() stops at a NUL)
+    if (const auto* u = dynamic_cast<const UsageError*>(&e)) why = u->message();
+    if (const auto* l = dynamic_cast<const LessonFileError*>(&e)) why = l->message();
+    std::cout << (o.format == "json" ? format_error_json(r, why) : format_error_text(r, why)) << std::flush;
     throw;
   }
 }

@@ -60,9 +60,9 @@ int run(CLI::App& app, int argc, char** argv, const int& exit_code) {
   } catch (const CLI::ParseError& e) {
     return fail(std::string(e.what()) + " (see `attn --help`)", 2);
   } catch (const attn::UsageError& e) {
-    return fail(e.what(), 2);
+    return fail(e.message(), 2);
   } catch (const attn::LessonFileError& e) {
-    return fail(e.what(), 2);
+    return fail(e.message(), 2);
   } catch (const cli::OutOfMemory& e) {
     return fail(std::string("out of memory while ") + e.what(), 1);
   } catch (const std::bad_alloc&) {

@@ -9,18 +9,28 @@
 #pragma once
 
 #include <stdexcept>
+#include <string>
 
 namespace attn {
 
-// Bad input from the user: exit code 2.
+// Bad input from the user: exit code 2. message() is the whole text; what() stops at a NUL (a
+// Python string in a cell's error may hold one), so main() prints message().
 struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  explicit UsageError(const std::string& message) : std::runtime_error(message), message_(message) {}
+  const std::string& message() const { return message_; }
+
+ private:
+  std::string message_;
 };
 
 // A malformed lesson file, or a Python error in one of its cells: "lessons/causal.lesson:12:
-// what is wrong". Exit code 2.
+// what is wrong". Exit code 2. message() as UsageError's.
 struct LessonFileError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  explicit LessonFileError(const std::string& message) : std::runtime_error(message), message_(message) {}
+  const std::string& message() const { return message_; }
+
+ private:
+  std::string message_;
 };
 
 }  // namespace attn

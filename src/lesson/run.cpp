@@ -43,7 +43,7 @@ void fill_step(Session& in, const Lesson& lesson, StepRun& sr, bool failed) {
       in.take_output();
       in.take_printed();
       if (failed) return values[p.text] = p.text;
-      throw LessonFileError(fmt::format("{}:{}: {} (in the placeholder {})", lesson.path, p.line, e.what(), p.text));
+      throw LessonFileError(fmt::format("{}:{}: {} (in the placeholder {})", lesson.path, p.line, e.text(), p.text));
     }
     in.take_printed();
     return values[p.text] = in.take_output();
@@ -88,7 +88,7 @@ LessonRun run_until_error(const Lesson& lesson, const RunOptions& opts) {
       try {
         in.run_cell(cr.code, lesson.header.echo_last_expression, c.line);   // lines count in the lesson file
       } catch (const ScriptError& e) {   // e.file: a .py file the lesson imported, whose code failed
-        cr.error = CellError{e.file.empty() ? lesson.path : e.file, e.line, e.what()};
+        cr.error = CellError{e.file.empty() ? lesson.path : e.file, e.line, e.text()};
       } catch (const std::bad_alloc&) {   // where the cell's line is unknown: its first line
         cr.error = CellError{lesson.path, c.line, kOutOfMemory};
       }
