@@ -40,7 +40,7 @@ using BackwardFn = std::function<Grads(const Grads& grad_outputs)>;
 struct Backward {
   BackwardFn fn;
   bool saves_tensors = true;
-  std::vector<Tensor> saved;      // inputs (or other tensors) fn reads
+  std::vector<Tensor> saved = {};   // inputs (or other tensors) fn reads
   bool saves_result = false;      // fn reads the op's own result
 };
 
