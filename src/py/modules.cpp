@@ -1,7 +1,8 @@
 // py/modules.cpp: `import` and `from ... import` in lesson code: the built-in modules (the
-// standard library's importlib.metadata, typing, __future__, dataclasses, inspect here, math in
-// module_math.cpp, and what a host library adds with Interpreter::add_module: torch) and a .py
-// file next to the lesson (`from previous_chapters import MultiHeadAttention`), which runs once
+// standard library's importlib.metadata, __future__, dataclasses, inspect here, math in
+// module_math.cpp, copy in module_copy.cpp, functools/collections/itertools/typing/... written in
+// Python in src/py/python/ (module_stdlib.cpp), and what a host library adds with
+// Interpreter::add_module: torch) and a .py file next to the lesson (`from previous_chapters import MultiHeadAttention`), which runs once
 // per session, in its own module namespace, in the same Python subset.
 //
 // What it is: Python's import statement for these, with its messages: a module that is neither
@@ -45,19 +46,6 @@ bool standard_library(const std::string& top) {
       "types", "numbers", "heapq", "bisect", "struct", "csv", "zipfile", "gzip", "hashlib", "base64", "uuid",
       "threading", "multiprocessing", "unittest", "doctest", "pprint", "importlib", "timeit", "platform"};
   return names.count(top) > 0;
-}
-
-// typing's names: annotations are parsed and never evaluated, so these only have to exist.
-Value typing_module() {
-  auto ns = std::make_shared<NamespaceObj>();
-  for (const char* n : {"Any", "Callable", "Dict", "Iterable", "Iterator", "List", "Literal", "Optional", "Sequence", "Set",
-                        "Tuple", "Type", "Union", "TYPE_CHECKING"}) {
-    std::string name = n;
-    ns->names[name] = name == "TYPE_CHECKING" ? Value::boolean(false) : builtin("typing." + name, [name](Interpreter&, CallArgs&) -> Value {
-      throw NotImplementedError("attn reads type hints without using them: typing." + name + " cannot be called");
-    });
-  }
-  return namespace_value("typing", ns);
 }
 
 Value future_module() {
@@ -337,16 +325,19 @@ Value collections_module() {
 }
 
 void add_math_module(Interpreter& in);   // module_math.cpp
+void add_copy_module(Interpreter& in);   // module_copy.cpp
+void add_stdlib_python_modules(Interpreter& in);   // module_stdlib.cpp: src/py/python/*.py
 
 void add_standard_modules(Interpreter& in) {
   add_math_module(in);
-  in.add_module("typing", [](Interpreter&) { return typing_module(); });
+  add_copy_module(in);
+  add_stdlib_python_modules(in);
   in.add_module("__future__", [](Interpreter&) { return future_module(); });
   in.add_module("importlib", [](Interpreter&) { return namespace_value("importlib", std::make_shared<NamespaceObj>()); });
   in.add_module("importlib.metadata", [](Interpreter&) { return importlib_metadata(); });
   in.add_module("dataclasses", [](Interpreter&) { return dataclasses_module(); });
   in.add_module("inspect", [](Interpreter&) { return inspect_module(); });
-  in.add_module("collections", [](Interpreter&) { return collections_module(); });
+  in.add_module("_collections", [](Interpreter&) { return collections_module(); });   // OrderedDict, for collections.py
 }
 
 }  // namespace attn::py
