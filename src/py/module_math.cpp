@@ -5,11 +5,11 @@
 // computation as Modules/mathmodule.c does it (fsum's exact partial sums, the integer functions
 // factorial, gcd, lcm, isqrt, comb, perm on Python's unbounded ints).
 // What it is not: bit-exact gamma/lgamma (CPython has its own Lanczos sum; attn uses the C
-// library's tgamma/lgamma, equal on small integers and within an ulp elsewhere), nor hypot/dist
-// of three or more coordinates (CPython's vector_norm; attn chains the C library's hypot).
+// library's tgamma/lgamma, equal on small integers and within an ulp elsewhere).
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -264,21 +264,56 @@ Value math_isclose(Interpreter&, CallArgs& a) {
   return Value::boolean(((diff <= std::fabs(rel * y)) || (diff <= std::fabs(rel * x))) || (diff <= abs_tol));
 }
 
+// CPython's vector_norm (Modules/mathmodule.c, 3.10+): scaled by a power of two, each square
+// split exactly (fma), summed with Neumaier's compensation from 1.0, and the square root given
+// one differential correction; |coordinates| in `vec`, `max` the largest.
+double vector_norm(std::vector<double>& vec, double max, bool found_nan) {
+  if (std::isinf(max)) return max;
+  if (found_nan) return std::nan("");
+  if (max == 0.0 || vec.size() <= 1) return max;
+  int max_e = 0;
+  std::frexp(max, &max_e);
+  if (max_e < -1023) {   // ldexp(1.0, -max_e) would overflow: subnormals to normals first
+    for (double& x : vec) x /= DBL_MIN;
+    return DBL_MIN * vector_norm(vec, max / DBL_MIN, found_nan);
+  }
+  const double scale = std::ldexp(1.0, -max_e);
+  double csum = 1.0, frac1 = 0.0, frac2 = 0.0;
+  auto add = [&](double hi, double lo) {   // dl_fast_sum(csum, hi), the errors kept apart
+    double x = csum + hi;
+    frac2 += (csum - x) + hi;
+    csum = x;
+    frac1 += lo;
+  };
+  for (double x : vec) {
+    x *= scale;
+    double z = x * x;
+    add(z, std::fma(x, x, -z));
+  }
+  double h = std::sqrt(csum - 1.0 + (frac1 + frac2));
+  double z = -h * h;
+  add(z, std::fma(-h, h, -z));
+  double x = csum - 1.0 + (frac1 + frac2);
+  h += x / (2.0 * h);
+  return h / scale;
+}
+
+double norm_of(std::vector<double> vec) {
+  double max = 0.0;
+  bool nan = false;
+  for (double& x : vec) {
+    x = std::fabs(x);
+    nan = nan || std::isnan(x);
+    if (x > max) max = x;
+  }
+  return vector_norm(vec, max, nan);
+}
+
 Value math_hypot(Interpreter&, CallArgs& a) {
   if (!a.kw.empty()) throw TypeError("hypot() takes no keyword arguments");
-  double r = 0;
-  bool nan = false, inf = false;
   std::vector<double> xs;
-  for (const Value& v : a.pos) {
-    double x = std::fabs(as_double(v, "hypot"));
-    nan = nan || std::isnan(x);
-    inf = inf || std::isinf(x);
-    xs.push_back(x);
-  }
-  if (inf) return Value::number(HUGE_VAL);
-  if (nan) return Value::number(std::nan(""));
-  for (double x : xs) r = std::hypot(r, x);
-  return Value::number(r);
+  for (const Value& v : a.pos) xs.push_back(as_double(v, "hypot"));
+  return Value::number(norm_of(std::move(xs)));
 }
 
 Value math_dist(Interpreter& in, CallArgs& a) {
@@ -286,9 +321,9 @@ Value math_dist(Interpreter& in, CallArgs& a) {
   Args b = bind_args(sig, a, "dist");
   std::vector<Value> p = in.iterate(b.get("p")), q = in.iterate(b.get("q"));
   if (p.size() != q.size()) throw ValueError("both points must have the same number of dimensions");
-  CallArgs d;
-  for (size_t k = 0; k < p.size(); ++k) d.pos.push_back(Value::number(as_double(p[k], "dist") - as_double(q[k], "dist")));
-  return math_hypot(in, d);
+  std::vector<double> d;
+  for (size_t k = 0; k < p.size(); ++k) d.push_back(as_double(p[k], "dist") - as_double(q[k], "dist"));
+  return Value::number(norm_of(std::move(d)));
 }
 
 Value math_pair(const char* name, Value (*f)(double)) {
