@@ -91,10 +91,12 @@ Value time_module() {
 
 void add_random_core(Interpreter& in);   // module_random.cpp: _random
 void add_json_core(Interpreter& in);     // module_json.cpp: _json
+void add_dataclasses_module(Interpreter& in);   // module_dataclasses.cpp
 
 void add_stdlib_python_modules(Interpreter& in) {
   add_random_core(in);
   add_json_core(in);
+  add_dataclasses_module(in);
   for (const auto& [file, text] : python_sources()) {
     const std::string name = file.substr(0, file.size() - 3);   // functools.py -> functools
     in.add_source_module(name, "<" + name + ".py>", text);
