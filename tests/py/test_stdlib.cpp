@@ -70,3 +70,4 @@ TEST_CASE("json: dumps and loads, text and errors as CPython") { check_family("s
 TEST_CASE("math: every function of CPython 3.11's module") { check_family("stdlib_math"); }
 TEST_CASE("warnings: filters, catch_warnings, warn on stderr") { check_family("stdlib_warnings"); }
 TEST_CASE("dataclasses: field, __eq__, asdict, astuple, fields, replace, inheritance") { check_family("stdlib_dataclasses"); }
+TEST_CASE("heapq and bisect") { check_family("stdlib_heapq"); }
