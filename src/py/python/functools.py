@@ -1,8 +1,10 @@
 # src/py/python/functools.py: Python's functools for lesson code, in attn's Python: partial (and
-# its repr), reduce, update_wrapper, wraps, lru_cache, cache, cmp_to_key, total_ordering.
+# its repr), reduce, update_wrapper, wraps, lru_cache, cache, cmp_to_key, total_ordering,
+# cached_property.
 # Written after CPython 3.11's Lib/functools.py (its pure-Python fallbacks), simplified.
-# What it is not: singledispatch, cached_property, partialmethod; lru_cache keeps its cache in one
-# dict (no thread safety, nothing attn needs).
+# What it is not: singledispatch, partialmethod; cached_property is a property whose getter
+# keeps its value in the instance's __dict__ (attn has no non-data descriptors), so del obj.x does
+# not reset it; lru_cache keeps its cache in one dict (no thread safety, nothing attn needs).
 
 WRAPPER_ASSIGNMENTS = ('__module__', '__name__', '__qualname__', '__doc__', '__annotations__')
 WRAPPER_UPDATES = ('__dict__',)
@@ -236,3 +238,20 @@ def total_ordering(cls):
         if name not in defined:
             setattr(cls, name, fn)
     return cls
+
+
+def cached_property(func):
+    name = func.__name__
+
+    def getter(self):
+        d = self.__dict__
+        if name in d:
+            return d[name]
+        value = func(self)
+        d[name] = value
+        return value
+
+    def setter(self, value):
+        self.__dict__[name] = value
+
+    return property(getter, setter)
