@@ -198,17 +198,54 @@ Value enumerate_fn(Interpreter& in, CallArgs& a) {
   return Value::list(out);
 }
 
+// zip(*iterables): the rows while every iterable lasts. An iterator written in Python (a class
+// with __next__: itertools.count()) is stepped row by row, so an endless one beside a list ends
+// with the list, as in CPython; the others are read whole first.
 Value zip_fn(Interpreter& in, CallArgs& a) {
-  std::vector<std::vector<Value>> seqs;
-  size_t n = SIZE_MAX;
+  struct Source {
+    std::vector<Value> items;
+    Value it;                      // a Python iterator, stepped lazily; None: `items` holds them
+    const Value* next = nullptr;   // its class's __next__
+  };
+  std::vector<Source> sources;
   for (const Value& v : a.pos) {
-    seqs.push_back(in.iterate(v));
-    n = std::min(n, seqs.back().size());
+    Source s;
+    if (v.kind == Value::Instance && !is_iterator(v))
+      if (const Value* iter = type_of(v)->find_method("__iter__")) {
+        CallArgs self;
+        self.pos.push_back(v);
+        Value it = in.call(*iter, self);
+        if (it.kind == Value::Instance && !is_iterator(it) && type_of(it)->find_method("__next__")) {
+          s.it = it;
+          s.next = type_of(it)->find_method("__next__");
+        } else {
+          s.items = in.iterate(it);
+        }
+        sources.push_back(std::move(s));
+        continue;
+      }
+    s.items = in.iterate(v);
+    sources.push_back(std::move(s));
   }
   std::vector<Value> out;
-  for (size_t k = 0; k < (seqs.empty() ? 0 : n); ++k) {
+  for (size_t k = 0; !sources.empty(); ++k) {
     std::vector<Value> row;
-    for (auto& s : seqs) row.push_back(s[k]);
+    for (Source& s : sources) {
+      if (!s.next) {
+        if (k >= s.items.size()) return Value::list(out);
+        row.push_back(s.items[k]);
+        continue;
+      }
+      in.tick();
+      try {
+        CallArgs self;
+        self.pos.push_back(s.it);
+        row.push_back(in.call(*s.next, self));
+      } catch (const PyError& e) {
+        if (is_instance_of(e, "StopIteration")) return Value::list(out);
+        throw;
+      }
+    }
     out.push_back(Value::tuple(row));
   }
   return Value::list(out);
@@ -315,6 +352,9 @@ Value dict_fn(Interpreter& in, CallArgs& a) {
   if (a.pos.size() > 1) throw TypeError(fmt::format("dict expected at most 1 argument, got {}", a.pos.size()));
   if (!a.pos.empty() && a.pos[0].kind == Value::Dict) {
     for (const auto& [k, v] : static_cast<DictObj*>(a.pos[0].obj.get())->items) obj->set(k, v);
+  } else if (!a.pos.empty() && a.pos[0].kind == Value::Instance && type_of(a.pos[0])->find_method("keys")) {
+    CallArgs none;   // a mapping (Counter): its keys(), then self[key], as PyDict_Merge
+    for (const Value& k : in.iterate(in.call(in.getattr(a.pos[0], "keys"), none))) obj->set(k, in.getitem(a.pos[0], k));
   } else if (!a.pos.empty()) {
     size_t n = 0;
     for (const Value& kv : in.iterate(a.pos[0])) {   // a repeated key: its last value

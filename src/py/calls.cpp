@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "py/exceptions.h"
+#include "py/function_attrs.h"
 #include "py/interpreter.h"
 
 namespace attn::py {
@@ -52,7 +53,7 @@ RunIn::~RunIn() {
 
 Value Interpreter::make_function(const StmtPtr& ptr) {
   const Stmt& s = *ptr;
-  auto f = std::make_shared<FunctionObj>();
+  auto f = std::make_shared<FunctionWithAttrs>();   // f.x = ... (function_attrs.h)
   f->def = ptr;
   for (const ExprPtr& d : s.defaults) f->defaults.push_back(eval(*d));
   for (size_t k = 0; k < s.kwonly.size(); ++k)

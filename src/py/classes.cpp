@@ -17,6 +17,7 @@
 #include <set>
 
 #include "py/exceptions.h"
+#include "py/function_attrs.h"
 #include "py/interpreter.h"
 #include "py/limits.h"
 #include "py/signature.h"
@@ -281,7 +282,9 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
     case Value::Instance: return getattr_instance(obj, name);
     case Value::Class: return getattr_class(obj, name);
     case Value::Function: {
-      const auto& f = *static_cast<FunctionObj*>(obj.obj.get());
+      const auto& f = *static_cast<FunctionWithAttrs*>(obj.obj.get());
+      if (f.attrs)
+        if (Value* own = f.attrs->find(name)) return *own;
       if (name == "__name__") return Value::str(f.def->name);
       if (name == "__qualname__") return Value::str(f.qualname);
       if (name == "__doc__") return Value::none();
@@ -354,6 +357,12 @@ void Interpreter::setattr(const Value& obj, const std::string& name, Value v) {
   }
   if (obj.kind == Value::Namespace && names_of(obj).names.count("__file__")) {
     names_of(obj).names[name] = std::move(v);   // helper.X = ...: an imported file's global
+    return;
+  }
+  if (obj.kind == Value::Function) {   // a function's own attributes (functools.wraps, f.cache = ...)
+    auto& f = *static_cast<FunctionWithAttrs*>(obj.obj.get());
+    if (!f.attrs) f.attrs = std::make_shared<DictObj>();
+    f.attrs->set(Value::str(name), std::move(v));
     return;
   }
   if (obj.kind != Value::Instance)

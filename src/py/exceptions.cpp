@@ -22,6 +22,10 @@ const std::vector<std::pair<const char*, const char*>> kHierarchy = {
     {"StopIteration", "Exception"},  {"SyntaxError", "Exception"},    {"IndentationError", "SyntaxError"},
     {"TypeError", "Exception"},      {"ValueError", "Exception"},     {"OSError", "Exception"},
     {"FileNotFoundError", "OSError"}, {"TimeoutError", "OSError"},    {"MemoryError", "Exception"},
+    {"Warning", "Exception"},        {"UserWarning", "Warning"},      {"DeprecationWarning", "Warning"},
+    {"PendingDeprecationWarning", "Warning"}, {"SyntaxWarning", "Warning"}, {"RuntimeWarning", "Warning"},
+    {"FutureWarning", "Warning"},    {"ImportWarning", "Warning"},    {"UnicodeWarning", "Warning"},
+    {"BytesWarning", "Warning"},     {"ResourceWarning", "Warning"},
     // importlib.metadata's, not a builtin: what version() raises for a package attn does not have.
     {"PackageNotFoundError", "ModuleNotFoundError"}};
 

@@ -1,8 +1,10 @@
 // py/modules.cpp: `import` and `from ... import` in lesson code: the built-in modules (the
-// standard library's importlib.metadata, typing, __future__, dataclasses, inspect here, math in
-// module_math.cpp, and what a host library adds with Interpreter::add_module: torch) and a .py
-// file next to the lesson (`from previous_chapters import MultiHeadAttention`), which runs once
-// per session, in its own module namespace, in the same Python subset.
+// standard library's importlib.metadata, __future__, inspect here; math, copy, dataclasses in
+// module_*.cpp; functools, collections, itertools, typing, ... written in Python in
+// src/py/python/ (module_stdlib.cpp); and what a host library adds with
+// Interpreter::add_module: torch) and a .py file next to the lesson (`from previous_chapters
+// import MultiHeadAttention`), which runs once per session, in its own module namespace, in the
+// same Python subset.
 //
 // What it is: Python's import statement for these, with its messages: a module that is neither
 // gives `ModuleNotFoundError: No module named 'x'` at the import's line; an error inside an
@@ -47,19 +49,6 @@ bool standard_library(const std::string& top) {
   return names.count(top) > 0;
 }
 
-// typing's names: annotations are parsed and never evaluated, so these only have to exist.
-Value typing_module() {
-  auto ns = std::make_shared<NamespaceObj>();
-  for (const char* n : {"Any", "Callable", "Dict", "Iterable", "Iterator", "List", "Literal", "Optional", "Sequence", "Set",
-                        "Tuple", "Type", "Union", "TYPE_CHECKING"}) {
-    std::string name = n;
-    ns->names[name] = name == "TYPE_CHECKING" ? Value::boolean(false) : builtin("typing." + name, [name](Interpreter&, CallArgs&) -> Value {
-      throw NotImplementedError("attn reads type hints without using them: typing." + name + " cannot be called");
-    });
-  }
-  return namespace_value("typing", ns);
-}
-
 Value future_module() {
   auto ns = std::make_shared<NamespaceObj>();
   for (const char* n : {"annotations", "division", "print_function", "absolute_import"}) ns->names[n] = Value::boolean(true);
@@ -84,79 +73,6 @@ Value importlib_metadata() {
   });
   ns->names["PackageNotFoundError"] = Value::of_class(exception_class("PackageNotFoundError"));
   return namespace_value("importlib.metadata", ns);
-}
-
-// dataclasses.dataclass on a class: __init__(self, field=default, ...) over the annotated names of
-// its body, in order, with CPython's argument errors, and the repr Name(field=value, ...). Not
-// field(), frozen=, order=, __eq__, or inherited fields.
-std::string dataclass_repr(Interpreter& in, const Value& self) {
-  auto& o = *static_cast<InstanceObj*>(self.obj.get());
-  std::string out = o.cls->name + "(";
-  for (size_t k = 0; k < o.cls->fields.size(); ++k) {
-    const Value* v = o.find(o.cls->fields[k]);
-    out += (k ? ", " : "") + o.cls->fields[k] + "=" + (v ? in.repr_of(*v) : std::string("?"));
-  }
-  return out + ")";
-}
-
-Value dataclass_init(std::shared_ptr<ClassObj> cls) {
-  const std::string fn = cls->name + ".__init__()";
-  size_t required = 0;
-  for (const std::string& f : cls->fields) {
-    if (cls->methods.count(f)) continue;
-    if (required < static_cast<size_t>(&f - cls->fields.data()))
-      throw TypeError("non-default argument '" + f + "' follows default argument");
-    ++required;
-  }
-  // The class holds this __init__ in its methods: a weak reference back, or the pair would keep
-  // each other alive after the interpreter is gone (LeakSanitizer found that cycle).
-  std::weak_ptr<ClassObj> weak = cls;
-  return builtin(cls->name + ".__init__", [weak, fn, required](Interpreter&, CallArgs& a) {
-    auto& self = *static_cast<InstanceObj*>(a.pos.at(0).obj.get());
-    std::shared_ptr<ClassObj> cls = weak.lock();
-    if (!cls) cls = self.cls;   // the class is gone, only its __init__ was kept: the instance's own
-    const std::vector<std::string>& fields = cls->fields;
-    size_t given = a.pos.size() - 1;
-    if (given > fields.size())
-      throw TypeError(fmt::format("{} takes {} positional argument{} but {} {} given", fn,
-                                           required < fields.size() ? fmt::format("from {} to {}", required + 1, fields.size() + 1)
-                                                                    : std::to_string(fields.size() + 1),
-                                           fields.size() == 0 && required == fields.size() ? "" : "s", given + 1, given ? "were" : "was"));
-    std::vector<std::optional<Value>> values(fields.size());
-    for (size_t k = 0; k < given; ++k) values[k] = a.pos[k + 1];
-    for (const auto& [name, v] : a.kw) {
-      auto it = std::find(fields.begin(), fields.end(), name);
-      if (it == fields.end()) throw TypeError(fn + " got an unexpected keyword argument '" + name + "'");
-      auto& slot = values[it - fields.begin()];
-      if (slot) throw TypeError(fn + " got multiple values for argument '" + name + "'");
-      slot = v;
-    }
-    std::vector<std::string> missing;
-    for (size_t k = 0; k < fields.size(); ++k)
-      if (!values[k] && !cls->methods.count(fields[k])) missing.push_back("'" + fields[k] + "'");
-    if (!missing.empty()) {
-      std::string names = missing.back();
-      if (missing.size() > 1) names = fmt::format("{} and {}", fmt::join(missing.begin(), missing.end() - 1, ", "), missing.back());
-      throw TypeError(fmt::format("{} missing {} required positional argument{}: {}", fn, missing.size(),
-                                           missing.size() > 1 ? "s" : "", names));
-    }
-    for (size_t k = 0; k < fields.size(); ++k) self.set(fields[k], values[k] ? *values[k] : cls->methods.at(fields[k]));
-    return Value::none();
-  });
-}
-
-Value dataclasses_module() {
-  auto ns = std::make_shared<NamespaceObj>();
-  ns->names["dataclass"] = builtin("dataclasses.dataclass", [](Interpreter&, CallArgs& a) -> Value {
-    if (a.pos.size() != 1 || !a.kw.empty() || a.pos[0].kind != Value::Class)
-      throw NotImplementedError("attn implements @dataclass on a class, without arguments (not frozen=, order=, ...)");
-    auto cls = std::static_pointer_cast<ClassObj>(a.pos[0].obj);
-    if (!cls->methods.count("__init__")) cls->methods["__init__"] = dataclass_init(cls);
-    if (!cls->methods.count("__repr__"))
-      cls->methods["__repr__"] = method(cls->name + ".__repr__", [](Interpreter& in, CallArgs& a) { return Value::str(dataclass_repr(in, arg(a, 0, "self"))); });
-    return a.pos[0];
-  });
-  return namespace_value("dataclasses", ns);
 }
 
 // inspect: importable (nanoGPT's model.py imports it for a method that asks an optimizer's
@@ -337,16 +253,18 @@ Value collections_module() {
 }
 
 void add_math_module(Interpreter& in);   // module_math.cpp
+void add_copy_module(Interpreter& in);   // module_copy.cpp
+void add_stdlib_python_modules(Interpreter& in);   // module_stdlib.cpp: src/py/python/*.py
 
 void add_standard_modules(Interpreter& in) {
   add_math_module(in);
-  in.add_module("typing", [](Interpreter&) { return typing_module(); });
+  add_copy_module(in);
+  add_stdlib_python_modules(in);
   in.add_module("__future__", [](Interpreter&) { return future_module(); });
   in.add_module("importlib", [](Interpreter&) { return namespace_value("importlib", std::make_shared<NamespaceObj>()); });
   in.add_module("importlib.metadata", [](Interpreter&) { return importlib_metadata(); });
-  in.add_module("dataclasses", [](Interpreter&) { return dataclasses_module(); });
   in.add_module("inspect", [](Interpreter&) { return inspect_module(); });
-  in.add_module("collections", [](Interpreter&) { return collections_module(); });
+  in.add_module("_collections", [](Interpreter&) { return collections_module(); });   // OrderedDict, for collections.py
 }
 
 }  // namespace attn::py

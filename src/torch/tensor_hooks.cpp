@@ -15,6 +15,7 @@
 #include "print/tensor_str.h"
 #include "py/exceptions.h"
 #include "py/ints.h"
+#include "py/signature.h"
 #include "torch/bindings.h"
 #include "torch/op_table.h"
 #include "torch/session.h"
@@ -249,9 +250,43 @@ std::optional<std::string> tensor_format(Interpreter& in, const Value& self, con
   return in.format(item, spec);
 }
 
+// copy.deepcopy(t) (torch/_tensor.py Tensor.__deepcopy__, torch/nn/parameter.py
+// Parameter.__deepcopy__): a Parameter is Parameter(t.data.clone(), t.requires_grad), its grad not
+// copied; a tensor a graph leaf, with its requires_grad, a copy of its grad and of its __dict__.
+// The copy is kept in memo under id(t), so a tensor met twice is copied once (tied weights).
+Value tensor_deepcopy(Interpreter& in, CallArgs& a) {
+  static const py::Signature sig = py::Signature::parse("def Tensor.__deepcopy__(self, memo)");
+  py::Args b = py::bind_args(sig, a, "Tensor.__deepcopy__");
+  const Value& self = b.get("self");
+  Value memo = b.get("memo");
+  if (memo.kind != Value::Dict) throw py::TypeError("attn's Tensor.__deepcopy__ takes memo as a dict");
+  auto& seen = *static_cast<py::DictObj*>(memo.obj.get());
+  const Value key = Value::integer(static_cast<int64_t>(reinterpret_cast<uintptr_t>(self.obj.get())));
+  if (Value* done = seen.find(key)) return *done;
+  const Tensor& t = as_tensor(self);
+  if (!t.is_parameter() && !t.is_leaf())
+    throw py::RuntimeError("Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol at the moment");
+  Tensor copy = core::detach(t).clone();   // [same shape as t], own storage
+  copy.set_requires_grad(t.requires_grad());
+  copy.set_parameter(t.is_parameter());
+  Value result = tensor_value(copy);
+  if (!t.is_parameter()) {
+    if (std::optional<Tensor> g = core::autograd::grad(t)) core::autograd::set_grad(copy, core::detach(*g).clone());
+    Value deepcopy = in.getattr(in.import("copy"), "deepcopy");
+    CallArgs c;
+    c.pos = {Value::dict(), memo};
+    c.pos[0].obj = static_cast<py::InstanceObj*>(self.obj.get())->dict;
+    Value own = in.call(deepcopy, c);   // the tensor's own attributes (t.note = ...)
+    for (const auto& [k, v] : static_cast<py::DictObj*>(own.obj.get())->items) static_cast<py::InstanceObj*>(result.obj.get())->dict->set(k, v);
+  }
+  seen.set(key, result);
+  return result;
+}
+
 }  // namespace
 
 void install_tensor_hooks(py::ClassObj& cls) {
+  cls.methods["__deepcopy__"] = py::method("Tensor.__deepcopy__", tensor_deepcopy);
   py::Slots& s = cls.slots;
   s.make = [](Interpreter&, const ClassPtr&, CallArgs&) -> Value {
     throw py::NotImplementedError("attn does not implement the torch.Tensor(...) constructor: use torch.tensor(...)");

@@ -146,3 +146,5 @@ TEST_CASE("nn.MultiheadAttention fast path under torch.no_grad(), next to the sl
 TEST_CASE("modules and torch's values are classes: isinstance, reprs, registration, optimizers' tables, bool * bool (issue 17)") {
   check_script("modules_as_classes");
 }
+
+TEST_CASE("copy.deepcopy of tensors, Parameters and nn modules (tied weights, state_dict) as torch 1.13") { check_script("deepcopy"); }

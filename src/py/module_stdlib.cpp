@@ -1,0 +1,116 @@
+// py/module_stdlib.cpp: the standard library modules attn writes in its own Python
+// (src/py/python/*.py, embedded into the binary by cmake/embed_python.cmake) and the one native
+// helpers they need (`_attn_stdlib.make_class`, `write_stderr` for warnings); and `time`, a clock in C++.
+//
+// What it is: each file becomes a built-in module that is parsed and run the first time a session
+// imports it (a process that never imports functools pays nothing), its parse shared by every
+// session. make_class(name, bases, module) is type(name, bases, {}) for collections.namedtuple:
+// a class statement cannot take its name from a string.
+// time: time(), time_ns(), perf_counter(), monotonic(), process_time() (and their _ns forms) read
+// the clocks CPython reads; sleep(secs) checks its argument as CPython does and returns at once, so
+// a lesson can never block a lab (README: What attn's Python supports).
+// What it is not: the modules written in C++ (math, copy: module_math.cpp, module_copy.cpp; the
+// rest in modules.cpp), or an import system: no sys.path, no .pyc.
+#include <time.h>
+
+#include <chrono>
+#include <cmath>
+#include <iostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "py/exceptions.h"
+#include "py/interpreter.h"
+#include "py/signature.h"
+
+namespace attn::py {
+
+const std::vector<std::pair<std::string, std::string>>& python_sources();   // generated: src/py/python/*.py
+
+namespace {
+
+Value make_class_fn(Interpreter& in, CallArgs& a) {
+  static const Signature sig = Signature::parse("def make_class(name, bases, module)");
+  Args b = bind_args(sig, a, "make_class");
+  auto cls = std::make_shared<ClassObj>();
+  cls->name = b.string("name");
+  cls->module = b.string("module");
+  for (const Value& base : in.iterate(b.get("bases"))) {
+    if (base.kind != Value::Class) throw TypeError("make_class: bases must be classes");
+    cls->bases.push_back(std::static_pointer_cast<ClassObj>(base.obj));
+  }
+  if (cls->bases.empty()) cls->bases.push_back(builtin_class("object"));
+  return Value::of_class(cls);
+}
+
+double seconds(clockid_t clock) {
+  timespec ts{};
+  clock_gettime(clock, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+int64_t nanoseconds(clockid_t clock) {
+  timespec ts{};
+  clock_gettime(clock, &ts);
+  return static_cast<int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
+Value clock_function(const std::string& name, clockid_t clock, bool ns) {
+  return builtin("time." + name, [name, clock, ns](Interpreter&, CallArgs& a) {
+    if (!a.pos.empty() || !a.kw.empty())
+      throw TypeError(fmt::format("time.{}() takes no arguments ({} given)", name, a.pos.size() + a.kw.size()));
+    return ns ? Value::integer(nanoseconds(clock)) : Value::number(seconds(clock));
+  });
+}
+
+Value time_module() {
+  auto ns = std::make_shared<NamespaceObj>();
+  for (const auto& [name, clock] : std::vector<std::pair<std::string, clockid_t>>{
+           {"time", CLOCK_REALTIME}, {"perf_counter", CLOCK_MONOTONIC}, {"monotonic", CLOCK_MONOTONIC},
+           {"process_time", CLOCK_PROCESS_CPUTIME_ID}}) {
+    ns->names[name] = clock_function(name, clock, false);
+    ns->names[name + "_ns"] = clock_function(name + "_ns", clock, true);
+  }
+  ns->names["sleep"] = builtin("time.sleep", [](Interpreter&, CallArgs& a) {
+    if (a.pos.size() != 1 || !a.kw.empty())
+      throw TypeError(fmt::format("time.sleep() takes exactly one argument ({} given)", a.pos.size() + a.kw.size()));
+    const Value& secs = a.pos[0];
+    if (!secs.is_number()) throw TypeError("'" + type_name(secs) + "' object cannot be interpreted as an integer");
+    double s = secs.kind == Value::Float ? secs.f : static_cast<double>(secs.kind == Value::Bool ? secs.b : secs.i);
+    if (std::isnan(s)) throw ValueError("Invalid value NaN (not a number)");
+    if (s < 0) throw ValueError("sleep length must be non-negative");
+    return Value::none();   // never blocks: a lab's time is the lesson's
+  });
+  return module_value("time", ns);
+}
+
+}  // namespace
+
+void add_random_core(Interpreter& in);   // module_random.cpp: _random
+void add_json_core(Interpreter& in);     // module_json.cpp: _json
+void add_dataclasses_module(Interpreter& in);   // module_dataclasses.cpp
+
+void add_stdlib_python_modules(Interpreter& in) {
+  add_random_core(in);
+  add_json_core(in);
+  add_dataclasses_module(in);
+  for (const auto& [file, text] : python_sources()) {
+    const std::string name = file.substr(0, file.size() - 3);   // functools.py -> functools
+    in.add_source_module(name, "<" + name + ".py>", text);
+  }
+  in.add_module("time", [](Interpreter&) { return time_module(); });
+  in.add_module("_attn_stdlib", [](Interpreter&) {
+    auto ns = std::make_shared<NamespaceObj>();
+    ns->names["make_class"] = builtin("_attn_stdlib.make_class", make_class_fn);
+    ns->names["write_stderr"] = builtin("_attn_stdlib.write_stderr", [](Interpreter&, CallArgs& a) {   // warnings' output
+      std::cerr << str(arg(a, 0, "text")) << std::flush;
+      return Value::none();
+    });
+    return module_value("_attn_stdlib", ns);
+  });
+}
+
+}  // namespace attn::py
