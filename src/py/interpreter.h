@@ -67,7 +67,8 @@ class Interpreter {
   static Interpreter* current();
 
   // Parse and run one cell; output of print() accumulates in output(). With `echo_last`, a cell
-  // ending in an expression displays its value's repr, as a Jupyter cell does (unless None).
+  // ending in an expression displays its value's repr, as a Jupyter cell does (unless None, or
+  // the cell ends with `;`).
   // Lines (in errors and in functions the cell defines) count from `first_line`: the cell's
   // first line in its lesson file, so a function called from a later cell names its own line.
   void run_cell(const std::string& source, bool echo_last = false, int first_line = 1);
