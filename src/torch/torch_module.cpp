@@ -19,6 +19,7 @@
 #include "core/deadline.h"
 #include "py/limits.h"
 #include "torch/bindings.h"
+#include "torch/coverage.h"
 #include "torch/op_table.h"
 
 namespace attn::torch {
@@ -195,6 +196,12 @@ void translate_core_errors() {
 }
 
 }  // namespace
+
+std::vector<std::string> nn_module_names() {
+  std::vector<std::string> out;
+  for (const auto& [name, file] : nn_module_files()) out.push_back(name);
+  return out;
+}
 
 const std::string& python_source(const std::string& file) {
   for (const auto& [name, text] : python_sources())
