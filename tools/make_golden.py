@@ -26,6 +26,8 @@ import sys
 
 import torch
 
+import notebook_echo
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LESSONS = os.path.join(ROOT, "lessons")
 GOLDEN = os.path.join(ROOT, "tests", "golden")
@@ -171,11 +173,8 @@ def apply_options(code, opts, own_shape=None):
 
 
 def run_cell(code, namespace, echo):
-    """exec a cell; with echo, display its last expression's value as Jupyter does."""
-    tree = ast.parse(code)
-    last = tree.body[-1] if echo and tree.body and isinstance(tree.body[-1], ast.Expr) else None
-    if last is not None:
-        tree.body.pop()
+    """exec a cell; with echo, display its last expression's value as Jupyter does (notebook_echo.py)."""
+    tree, last = notebook_echo.split_echo(code, echo)
     exec(compile(tree, "<cell>", "exec"), namespace)
     if last is not None:
         value = eval(compile(ast.Expression(last.value), "<cell>", "eval"), namespace)

@@ -10,11 +10,13 @@ For each FAMILY.lesson it runs the python cells in order in one namespace and re
 cell's ```output block with what it printed. tests/py/test_python.cpp and `attn verify` (through
 tests/py/test_python.cpp too) require attn to print exactly the same. The cases run with
 tests/python/ as the current directory and first on sys.path, so `import helper_module` finds
-tests/python/helper_module.py, as attn finds a .py file next to the lesson.
+tests/python/helper_module.py (and `import mypkg.model` the package tests/python/mypkg/), as attn
+finds a .py file or a package next to the lesson.
 What it is not: part of the build or of CI (CI has no PyTorch).
 
 Run with Debian's Python and PyTorch:   /usr/bin/python3 tools/make_python_expected.py
 """
+import ast
 import contextlib
 import glob
 import io
@@ -25,15 +27,20 @@ import traceback
 
 import torch
 
+import notebook_echo
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FOLDER = os.path.join(ROOT, "tests", "python")
 CASE_FILE = "<case>"
 
 
 def forget_helpers():
-    """A fresh attn Interpreter has imported no helper file: neither may Python have."""
-    for path in glob.glob(os.path.join(FOLDER, "*.py")):
-        sys.modules.pop(os.path.splitext(os.path.basename(path))[0], None)
+    """A fresh attn Interpreter has imported no helper file or package: neither may Python have."""
+    tops = {os.path.splitext(os.path.basename(p))[0] for p in glob.glob(os.path.join(FOLDER, "*.py"))}
+    tops |= {os.path.basename(p) for p in glob.glob(os.path.join(FOLDER, "*")) if os.path.isdir(p)}
+    for name in list(sys.modules):
+        if name.split(".")[0] in tops:
+            del sys.modules[name]
 
 
 def error_line(e):
@@ -49,12 +56,18 @@ def error_line(e):
     return "error: %s: %s" % (where, message)
 
 
-def run(code, namespace):
-    """Output of running `code` in `namespace`, with the error line if it raised."""
+def run(code, namespace, echo=False):
+    """Output of running `code` in `namespace`, with the error line if it raised. With `echo` (a
+    lesson's `echo: last-expression`), the last expression's repr as a notebook shows it."""
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         try:
-            exec(compile(code, CASE_FILE, "exec"), namespace)
+            tree, last = notebook_echo.split_echo(code, echo, CASE_FILE)
+            exec(compile(tree, CASE_FILE, "exec"), namespace)
+            if last is not None:
+                value = eval(compile(ast.Expression(last.value), CASE_FILE, "eval"), namespace)
+                if value is not None:
+                    print(repr(value))
         except Exception as e:   # noqa: BLE001 - every error is part of the expected text
             print(error_line(e))
     return out.getvalue()
@@ -82,6 +95,7 @@ def make_cases(path):
 def make_lesson(path):
     """Rewrite the ```output block after each ```python cell with what it prints."""
     lines = open(path, encoding="utf-8").read().split("\n")
+    echo = "echo: last-expression" in lines[:lines.index("")]   # a header line
     forget_helpers()
     torch.manual_seed(67280421310721)
     namespace = {"__name__": "__main__"}
@@ -93,16 +107,17 @@ def make_lesson(path):
             continue
         end = lines.index("```", k + 1)
         out.extend(lines[k + 1:end + 1])
-        printed = run("\n".join(lines[k + 1:end]) + "\n", namespace)
+        printed = run("\n".join(lines[k + 1:end]) + "\n", namespace, echo)
         k = end + 1
         if k < len(lines) and lines[k] == "```output":   # replace the old block
             k = lines.index("```", k + 1) + 1
-        out.extend(["```output"] + printed.rstrip("\n").split("\n") + ["```"])
+        out.extend(["```output"] + (printed.rstrip("\n").split("\n") if printed else []) + ["```"])   # empty: prints nothing
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(out))
 
 
 def main():
+    sys.dont_write_bytecode = True   # no __pycache__ folders in tests/python/ (attn would see folders)
     os.chdir(FOLDER)
     sys.path.insert(0, FOLDER)
     for path in sorted(glob.glob(os.path.join(FOLDER, "*.cases"))):

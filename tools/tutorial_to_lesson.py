@@ -143,19 +143,20 @@ def plan(spec, cells):
 
 
 # Runs cells one by one in one session, as Jupyter does (a cell ending in an expression shows
-# its repr), and prints [[output, error], ...] as JSON. The cwd is the tutorial's folder, so
+# its repr, unless it ends with `;`: notebook_echo.py), and prints [[output, error], ...] as JSON. The cwd is the tutorial's folder, so
 # `from previous_chapters import ...` finds the file next to the lesson, as attn does.
 CELL_RUNNER = r'''
 import ast, contextlib, io, json, sys, traceback
 sys.path.insert(0, ".")
+sys.path.append(TOOLS)
+import notebook_echo
 cells, g, out = json.load(sys.stdin), {"__name__": "__main__"}, []
 for code in cells:
     buf = io.StringIO()
     err = None
     with contextlib.redirect_stdout(buf):
         try:
-            tree = ast.parse(code)
-            last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+            tree, last = notebook_echo.split_echo(code)
             exec(compile(tree, "cell", "exec"), g)
             if last is not None:
                 value = eval(compile(ast.Expression(last.value), "cell", "eval"), g)
@@ -194,7 +195,7 @@ def run_torch(folder, codes):
     env = dict(os.environ, LD_LIBRARY_PATH="/usr/lib/x86_64-linux-gnu/blas:/usr/lib/x86_64-linux-gnu/lapack",
                OMP_NUM_THREADS="1", PYTHONHASHSEED="0")
     env.pop("ATEN_CPU_CAPABILITY", None)
-    r = subprocess.run(["/usr/bin/python3", "-c", PRELUDE + CELL_RUNNER], input=json.dumps(codes), env=env,
+    r = subprocess.run(["/usr/bin/python3", "-c", PRELUDE + f"TOOLS = {os.path.dirname(os.path.abspath(__file__))!r}\n" + CELL_RUNNER], input=json.dumps(codes), env=env,
                        capture_output=True, text=True, cwd=folder)
     if r.returncode != 0:
         sys.exit(f"{folder}: the cells failed under torch:\n{r.stderr}")

@@ -44,6 +44,7 @@ void setup_verify(CLI::App& app, int& exit_code);
 void setup_run(CLI::App& app, int& exit_code);
 void setup_export(CLI::App& app, int& exit_code);
 void setup_check(CLI::App& app, int& exit_code);
+void setup_coverage(CLI::App& app, int& exit_code);     // what lesson code may use (docs/coverage.md)
 void setup_completion(CLI::App& app, int& exit_code);   // reads every subcommand (of any setup) when it runs
 void setup_man(CLI::App& app, int& exit_code);          // hidden: the man page, from the same (cmd_man.cpp)
 

@@ -21,7 +21,7 @@ int fail(const std::string& message, int code) {
   return code;
 }
 
-// "list, lesson, verify, run, export, check and completion": the commands --help shows.
+// "list, lesson, verify, run, export, check, coverage and completion": the commands --help shows.
 std::string command_names(CLI::App& app) {
   std::vector<std::string> names;
   for (const CLI::App* sub : app.get_subcommands([](CLI::App* s) { return !s->get_group().empty(); })) names.push_back(sub->get_name());
@@ -85,6 +85,7 @@ int main(int argc, char** argv) {
   cli::setup_run(app, exit_code);
   cli::setup_export(app, exit_code);
   cli::setup_check(app, exit_code);
+  cli::setup_coverage(app, exit_code);
   cli::setup_completion(app, exit_code);
   cli::setup_man(app, exit_code);
   int code = run(app, argc, argv, exit_code);

@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "py/exceptions.h"
+#include "py/lexer.h"
 #include "py/limits.h"
 #include "py/parser.h"
 
@@ -228,6 +229,21 @@ void Interpreter::check_budget() const {
   if (std::chrono::steady_clock::now() > deadline_) throw LimitError(0, timeout_message(time_limit_));
 }
 
+namespace {
+
+// Jupyter's rule (IPython's DisplayHook.quiet): a cell whose last token, past comments and line
+// ends, is `;` displays nothing.
+bool ends_with_semicolon(const std::string& source) {
+  const std::vector<Token> tokens = tokenize(source);
+  for (auto t = tokens.rbegin(); t != tokens.rend(); ++t) {
+    if (t->kind == Token::Newline || t->kind == Token::Indent || t->kind == Token::Dedent || t->kind == Token::End) continue;
+    return t->kind == Token::Op && t->text == ";";
+  }
+  return false;
+}
+
+}  // namespace
+
 void Interpreter::run_cell(const std::string& source, bool echo_last, int first_line) {
   const CurrentScope running(*this);
   steps_ = 0;
@@ -236,7 +252,7 @@ void Interpreter::run_cell(const std::string& source, bool echo_last, int first_
               std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(time_limit_));
   // The cell's tree lives while the cell runs; what outlives it (a `def`) owns its own part.
   const Block body = parse_program(source, first_line);
-  bool echo = echo_last && !body.empty() && body.back()->kind == Stmt::ExprStmt;
+  bool echo = echo_last && !body.empty() && body.back()->kind == Stmt::ExprStmt && !ends_with_semicolon(source);
   Value ret;
   exec(echo ? Block(body.begin(), body.end() - 1) : body, &ret);
   if (!echo) return;

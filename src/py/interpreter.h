@@ -67,7 +67,8 @@ class Interpreter {
   static Interpreter* current();
 
   // Parse and run one cell; output of print() accumulates in output(). With `echo_last`, a cell
-  // ending in an expression displays its value's repr, as a Jupyter cell does (unless None).
+  // ending in an expression displays its value's repr, as a Jupyter cell does (unless None, or
+  // the cell ends with `;`).
   // Lines (in errors and in functions the cell defines) count from `first_line`: the cell's
   // first line in its lesson file, so a function called from a later cell names its own line.
   void run_cell(const std::string& source, bool echo_last = false, int first_line = 1);
@@ -92,6 +93,7 @@ class Interpreter {
   using ModuleMaker = std::function<Value(Interpreter&)>;
   void add_module(const std::string& name, ModuleMaker make);
   bool has_module(const std::string& name) const;   // a built-in module of that name exists
+  std::vector<std::string> module_names() const;     // every built-in module's name, sorted (packages.cpp)
   // sys.modules[name] = module: a maker that runs Python which imports it (or its submodules)
   // puts them here first, as a package's __init__ does.
   void set_module(const std::string& name, Value module) { modules_["<builtin>:" + name] = std::move(module); }
@@ -205,9 +207,15 @@ class Interpreter {
   void exec_del(const Expr& target);
   void exec_import(const Stmt& s);
   Value import_module(const std::string& name);    // modules.cpp: a built-in module or NAME.py
-  Value import_file(const std::string& name, const std::string& path);
+  Value import_file(const std::string& name, const std::string& path, const std::string& package_dir = "");
   // `cache_parse`: the text is a fixed built-in module: parse it once per process, not per session.
-  Value import_source(const std::string& name, const std::string& path, const std::string& text, bool cache_parse = false);
+  // `package_dir`: the text is that package folder's __init__.py.
+  Value import_source(const std::string& name, const std::string& path, const std::string& text, bool cache_parse = false,
+                      const std::string& package_dir = "");
+  std::optional<Value> import_from_folder(const std::string& name);   // packages.cpp: NAME.py, NAME/, a.b in a package
+  Value namespace_package(const std::string& name, const std::string& dir);
+  void check_in_folder(const std::string& path) const;             // refused if its real path leads out of the folder
+  std::string resolve_relative(const std::string& spec) const;        // `from ..a import b`: the absolute "x.a"
   void exec_class(const StmtPtr& s);
   Value make_function(const StmtPtr& def);         // calls.cpp: a `def` or lambda as a value
   Value decorate(const Stmt& s, Value v);

@@ -8,8 +8,9 @@
 //
 // What it is: Python's import statement for these, with its messages: a module that is neither
 // gives `ModuleNotFoundError: No module named 'x'` at the import's line; an error inside an
-// imported file names that file and line. What it is not: packages (folders), relative imports,
-// sys.path, or the standard library beyond the modules above (importing one says so).
+// imported file names that file and line. Packages (folders beside the lesson) and relative
+// imports are packages.cpp's. What it is not: sys.path, or the standard library beyond the
+// modules above (importing one says so).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -130,22 +131,11 @@ Value Interpreter::import_module(const std::string& name) {
   }
 
   const std::string top = name.substr(0, name.find('.'));
-  if (name.find('.') == std::string::npos) {
-    std::filesystem::path path = std::filesystem::path(import_dir_) / (name + ".py");
-    std::error_code ec;
-    if (std::filesystem::is_regular_file(path, ec)) {
-      // A module name is one identifier, so it cannot spell '..' or '/'; a link could still lead
-      // out of the lesson's folder, and attn reads helper files from that folder only.
-      auto dir = std::filesystem::weakly_canonical(import_dir_.empty() ? "." : import_dir_, ec);
-      auto real = std::filesystem::weakly_canonical(path, ec);
-      if (ec || real.parent_path() != dir)
-        throw ImportError("attn imports .py files from the lesson's folder only, and " + path.string() + " leads out of it");
-      return import_file(name, path.lexically_normal().string());
-    }
-  }
+  if (!has_module(top))   // NAME.py, a package folder, a.b.c inside one (packages.cpp)
+    if (std::optional<Value> found = import_from_folder(name)) return *found;
   if (third_party(top))   // the words attn has always used for these
     throw ModuleNotFoundError("attn lessons can import torch, torch.nn, torch.nn.functional and math, not '" + name + "'");
-  if (standard_library(top) || (makers_.count(top) && name != top))
+  if (standard_library(top))
     throw ModuleNotFoundError("attn does not support the module '" + name +
                              "' (lessons can import torch, math, typing, importlib.metadata and .py files next to the lesson)");
   throw ModuleNotFoundError("No module named '" + name + "'");
@@ -153,17 +143,24 @@ Value Interpreter::import_module(const std::string& name) {
 
 // helper.py next to the lesson: parsed and run once, at its own module level; later imports get
 // the same module. Its errors name the file (ScriptError::file) and its line.
-Value Interpreter::import_file(const std::string& name, const std::string& path) {
+// A package's __init__.py has its folder as `package_dir`.
+Value Interpreter::import_file(const std::string& name, const std::string& path, const std::string& package_dir) {
   auto cached = modules_.find(path);
   if (cached != modules_.end()) return cached->second;
-  return import_source(name, path, read_file(path));
+  return import_source(name, path, read_file(path), false, package_dir);
 }
 
 // A module from Python source: PATH names it in errors and is its key in the module cache.
-Value Interpreter::import_source(const std::string& name, const std::string& path, const std::string& text, bool cache_parse) {
+Value Interpreter::import_source(const std::string& name, const std::string& path, const std::string& text, bool cache_parse,
+                                 const std::string& package_dir) {
   auto ns = std::make_shared<NamespaceObj>();
   ns->names["__name__"] = Value::str(name);
   ns->names["__file__"] = Value::str(path);
+  // What `from . import x` is relative to; a package's __path__ is its folder (one string, not
+  // CPython's list of them).
+  const auto dot = name.rfind('.');
+  ns->names["__package__"] = Value::str(!package_dir.empty() ? name : dot == std::string::npos ? "" : name.substr(0, dot));
+  if (!package_dir.empty()) ns->names["__path__"] = Value::str(package_dir);
   Value module = namespace_value(name, ns);
   Block body;
   try {
@@ -203,7 +200,9 @@ void Interpreter::exec_import(const Stmt& s) {
     for (const StmtPtr& more : s.body) exec_import(*more);   // import a, b
     return;
   }
-  Value module = import_module(s.name);   // from a.b import x [as y], ... / from a import *
+  // from a.b import x [as y], ... / from a import * / from .a import x / from .. import y
+  const std::string from = s.name[0] == '.' ? resolve_relative(s.name) : s.name;
+  Value module = import_module(from);
   NamespaceObj& names = names_of(module);
   for (const std::string& n : s.names) {
     if (n == "*") {
@@ -218,9 +217,17 @@ void Interpreter::exec_import(const Stmt& s) {
       store(alias, it->second);
       continue;
     }
-    if (has_module(s.name + "." + name)) {   // from torch import nn: the submodule
-      store(alias, import_module(s.name + "." + name));
+    if (has_module(from + "." + name)) {   // from torch import nn: the submodule
+      store(alias, import_module(from + "." + name));
       continue;
+    }
+    if (names.names.count("__path__")) {   // from mypkg import model: a module of the package's folder
+      try {
+        store(alias, import_module(from + "." + name));
+        continue;
+      } catch (const PyError& e) {   // not there: the ImportError below, as CPython's _handle_fromlist
+        if (e.text() != "ModuleNotFoundError: No module named '" + from + "." + name + "'") throw;
+      }
     }
     try {   // a module's __getattr__ (PEP 562)
       store(alias, getattr(module, name));
@@ -229,8 +236,9 @@ void Interpreter::exec_import(const Stmt& s) {
       if (!is_instance_of(e, "AttributeError")) throw;
     }
     auto file = names.names.find("__file__");
-    std::string where = file != names.names.end() ? str(file->second) : "attn implements the parts of it the lessons use";
-    throw ImportError("cannot import name '" + name + "' from '" + s.name + "' (" + where + ")");
+    std::string where = file == names.names.end() ? "attn implements the parts of it the lessons use"
+                        : file->second.is_none() ? "unknown location" : str(file->second);
+    throw ImportError("cannot import name '" + name + "' from '" + from + "' (" + where + ")");
   }
 }
 

@@ -168,14 +168,21 @@ StmtPtr Parser::keyword_statement() {
 }
 
 // import a.b [as c], d [as e] / from a.b import x [as y], ... / from a.b import (x, y) / from a import *
+// / from .a import x / from .. import y
 StmtPtr Parser::import_statement(bool from) {
   auto s = std::make_shared<Stmt>();
   s->kind = Stmt::Import;
   s->line = cur().line;
   ++p_;
-  if (is_op(".") || is_op("...")) unsupported("relative imports (from . import x): import the file by its name");
-  s->name = expect_name();
-  while (accept_op(".")) s->name += "." + expect_name();
+  // from . import x / from ..a.b import y: the leading dots (the level) stay in front of the name
+  while (from && (is_op(".") || is_op("..."))) {
+    s->name += cur().text;
+    ++p_;
+  }
+  if (s->name.empty() || !is_name("import")) {
+    s->name += expect_name();
+    while (accept_op(".")) s->name += "." + expect_name();
+  }
   if (from) {
     if (!accept_name("import")) fail("expected 'import'");
     if (accept_op("*")) {

@@ -1,8 +1,9 @@
 // torch/torch_module.cpp: the `torch` modules of a session: torch (every function row of the op
 // table, constants, dtypes, Tensor, Size, device, grad mode, ...), torch.nn (Parameter, init,
 // functional, and the modules of python/nn/*.py), torch.optim (python/optim.py),
-// torch.utils.data (python/utils_data.py); and the translation of core's errors into
-// PyTorch's exceptions.
+// torch.utils.data (python/utils_data.py), their submodules (torch.optim.sgd, ...: the same
+// objects) and one-line refusals of those attn has not; and the translation of core's errors
+// into PyTorch's exceptions.
 //
 // What it is: add_torch(), which registers these with the interpreter: `import torch` makes
 // the native parts; torch.nn, torch.optim and torch.utils are made the first time they are
@@ -18,6 +19,7 @@
 #include "core/deadline.h"
 #include "py/limits.h"
 #include "torch/bindings.h"
+#include "torch/coverage.h"
 #include "torch/op_table.h"
 
 namespace attn::torch {
@@ -124,6 +126,62 @@ Value make_utils(Interpreter& in) {
   return v;
 }
 
+// A submodule PyTorch defines a few of a package's names in (torch.optim.sgd, ...): those of
+// `names` the package has, the same objects.
+Value part_of(Interpreter& in, const std::string& name, const std::string& package, const std::vector<std::string>& names) {
+  NamespaceObj& from = names_of(in.import(package));
+  auto part = std::make_shared<NamespaceObj>();
+  for (const std::string& n : names)
+    if (from.names.count(n)) part->names[n] = from.names.at(n);
+  return module_value(name, part);
+}
+
+// The submodules of torch 1.13.1's packages attn implements (torch, torch.nn, torch.optim,
+// torch.utils, torch.utils.data, torch.nn.modules: pkgutil.iter_modules over each, without
+// private ones) that attn has not: importing one says so in one line, where a name PyTorch lacks
+// is Python's `No module named`.
+const std::vector<std::string>& torch_submodules_refused() {
+  static const std::vector<std::string> names = [] {
+    const std::vector<std::pair<std::string, std::vector<std::string>>> packages = {
+        {"torch", {"amp", "ao", "autograd", "contrib", "cpu", "distributed", "distributions", "fft", "functional",
+                   "futures", "fx", "hub", "jit", "library", "linalg", "masked", "monitor", "multiprocessing", "nested",
+                   "onnx", "overrides", "package", "profiler", "quantization", "quasirandom", "random", "return_types",
+                   "serialization", "sparse", "special", "storage", "testing", "torch_version", "types", "version"}},
+        {"torch.nn", {"backends", "common_types", "cpp", "grad", "intrinsic", "parallel", "qat", "quantizable",
+                      "quantized", "utils"}},
+        {"torch.optim", {"adadelta", "adagrad", "adam", "adamax", "asgd", "lbfgs", "lr_scheduler", "nadam", "radam",
+                         "rmsprop", "rprop", "sparse_adam", "swa_utils"}},
+        {"torch.utils", {"backcompat", "benchmark", "bottleneck", "bundled_inputs", "checkpoint", "collect_env",
+                         "cpp_backtrace", "cpp_extension", "dlpack", "file_baton", "hipify", "hooks", "jit", "mkldnn",
+                         "mobile_optimizer", "model_dump", "model_zoo", "show_pickle", "tensorboard",
+                         "throughput_benchmark"}},
+        {"torch.utils.data", {"backward_compatibility", "communication", "dataloader_experimental", "datapipes",
+                              "distributed", "graph", "graph_settings", "sampler"}},
+        {"torch.nn.modules", {"adaptive", "batchnorm", "channelshuffle", "conv", "distance", "flatten", "fold",
+                              "instancenorm", "lazy", "padding", "pixelshuffle", "pooling", "rnn", "transformer",
+                              "upsampling", "utils"}}};
+    std::vector<std::string> out;
+    for (const auto& [package, subs] : packages)
+      for (const std::string& sub : subs) out.push_back(package + "." + sub);
+    return out;
+  }();
+  return names;
+}
+
+void add_torch_submodules(Interpreter& in) {
+  in.add_module("torch.utils.data.dataset", [](Interpreter& i) { return part_of(i, "torch.utils.data.dataset", "torch.utils.data", {"Dataset"}); });
+  in.add_module("torch.utils.data.dataloader", [](Interpreter& i) { return part_of(i, "torch.utils.data.dataloader", "torch.utils.data", {"DataLoader"}); });
+  in.add_module("torch.optim.optimizer", [](Interpreter& i) { return part_of(i, "torch.optim.optimizer", "torch.optim", {"Optimizer", "required"}); });
+  in.add_module("torch.optim.sgd", [](Interpreter& i) { return part_of(i, "torch.optim.sgd", "torch.optim", {"SGD"}); });
+  in.add_module("torch.optim.adamw", [](Interpreter& i) { return part_of(i, "torch.optim.adamw", "torch.optim", {"AdamW"}); });
+  for (const char* name : {"cuda", "backends"})   // torch_env.cpp's namespaces, as modules
+    in.add_module(std::string("torch.") + name, [name](Interpreter& i) { return i.getattr(i.import("torch"), name); });
+  for (const std::string& name : torch_submodules_refused())
+    in.add_module(name, [name](Interpreter&) -> Value {
+      throw ModuleNotFoundError("attn does not support the module '" + name + "' (README: torch and torch.nn)");
+    });
+}
+
 // core's errors as PyTorch raises them: a rejected op is RuntimeError (IndexError, ValueError
 // where PyTorch says so), a kernel past the cell's deadline ends the run.
 void translate_core_errors() {
@@ -138,6 +196,12 @@ void translate_core_errors() {
 }
 
 }  // namespace
+
+std::vector<std::string> nn_module_names() {
+  std::vector<std::string> out;
+  for (const auto& [name, file] : nn_module_files()) out.push_back(name);
+  return out;
+}
 
 const std::string& python_source(const std::string& file) {
   for (const auto& [name, text] : python_sources())
@@ -159,6 +223,7 @@ void add_torch(Interpreter& in) {
   in.add_source_module("torch.optim", "<torch.optim>", python_source("optim.py"));
   in.add_module("torch.utils", make_utils);
   in.add_source_module("torch.utils.data", "<torch.utils.data>", python_source("utils_data.py"));
+  add_torch_submodules(in);
 }
 
 }  // namespace attn::torch

@@ -144,5 +144,21 @@ lesson "$work/dir-names/a.lesson" 'print(1)'
 lesson "$work/dir-names/b.lesson" 'print(2)'
 check duplicate-names 2 '' 'hostile' -- env ATTN_LESSON_DIR="$work/dir-names" "$attn" list
 
+# Packages beside a lesson never lead out of its folder: a linked package folder, a package's
+# linked module, and `..` past the top package (Python's error).
+mkdir -p "$work/pkg-lesson/inside" "$work/pkg-outside/evil"
+printf 'print("outside ran")\n' >"$work/pkg-outside/evil/__init__.py"
+printf 'print("outside ran")\n' >"$work/pkg-outside/mod.py"
+: >"$work/pkg-lesson/inside/__init__.py"
+printf 'from ... import anything\n' >"$work/pkg-lesson/inside/up.py"
+ln -s "$work/pkg-outside/evil" "$work/pkg-lesson/evil"
+ln -s "$work/pkg-outside/mod.py" "$work/pkg-lesson/inside/linked.py"
+lesson "$work/pkg-lesson/a.lesson" 'import evil'
+check package-link-out 2 '' "a\.lesson:12: ImportError: attn imports \.py files from the lesson's folder only, and .*evil leads out of it" -- "$attn" run --quiet pkg-lesson/a.lesson
+lesson "$work/pkg-lesson/b.lesson" 'from inside import linked'
+check package-module-link-out 2 '' "b\.lesson:12: ImportError: attn imports .*linked\.py leads out of it" -- "$attn" run --quiet pkg-lesson/b.lesson
+lesson "$work/pkg-lesson/c.lesson" 'import inside.up'
+check package-dots-past-top 2 '' "up\.py:1: ImportError: attempted relative import beyond top-level package" -- "$attn" run --quiet pkg-lesson/c.lesson
+
 echo "hostile: $count cases, $([ $failed -eq 0 ] && echo 'all as expected' || echo 'SOME FAILED')"
 exit $failed

@@ -93,7 +93,6 @@ TEST_CASE("constructs outside the subset: one line naming the construct, at its 
   CHECK(error_of("try:\n    pass\nexcept* ValueError:\n    pass") == "3: SyntaxError: attn does not support 'except*' (exception groups)");
   CHECK(error_of("class A(metaclass=M):\n    pass") == "1: SyntaxError: attn does not support class keyword arguments (metaclass=...)");
   CHECK(error_of("x = b'abc'") == "1: SyntaxError: attn does not support bytes literals (b'...')");
-  CHECK(error_of("from . import helper") == "1: SyntaxError: attn does not support relative imports (from . import x): import the file by its name");
   CHECK(error_of("x = (i for i in range(3))") ==
         "1: SyntaxError: attn does not support generator expressions (x for x in ...): use a list comprehension [x for x in ...]");
   // break/continue are statements, never a name that is "not defined"
@@ -106,9 +105,9 @@ TEST_CASE("import of a sibling file: never outside the lesson's folder, a missin
   CHECK(error_of("import numpy as np") == "1: ModuleNotFoundError: attn lessons can import torch, torch.nn, torch.nn.functional and math, not 'numpy'");
   CHECK(error_of("import os") ==
         "1: ModuleNotFoundError: attn does not support the module 'os' (lessons can import torch, math, typing, importlib.metadata and .py files next to the lesson)");
-  // A dotted name is a package, which attn does not read: ../x and /abs cannot be spelled.
-  CHECK(error_of("import python.helper_module") == "1: ModuleNotFoundError: No module named 'python.helper_module'");
-  CHECK(error_of("from .. import helper_module") == "1: SyntaxError: attn does not support relative imports (from . import x): import the file by its name");
+  // A dotted name is a package folder's module (tests/py/test_packages.cpp): ../x and /abs cannot be spelled.
+  CHECK(error_of("import python.helper_module") == "1: ModuleNotFoundError: No module named 'python'");
+  CHECK(error_of("from .. import helper_module") == "1: ImportError: attempted relative import with no known parent package");
   // Two files that import each other: each runs once, the second sees the first half-made, as in Python.
   fs::path dir = fs::temp_directory_path() / ("attn-import-cycle-" + std::to_string(getpid()));
   fs::create_directories(dir);
