@@ -1,5 +1,5 @@
 // torch/ops_math.cpp: the rows of the op table that compute: softmax, sum, mean, var, std, amax,
-// max, argmax, exp, tanh, log, erf, rsqrt, pow, sqrt, abs, isnan, isinf, dot, matmul, allclose, equal, where, einsum, tril,
+// argmax, exp, tanh, log, erf, rsqrt, pow, sqrt, abs, isnan, isinf, dot, matmul, allclose, equal, where, einsum, tril,
 // triu, masked_fill, masked_fill_, and torch.nn.functional.softmax.
 //
 // What it is: signatures as PyTorch 1.13's parser writes them, and adapters onto core/.
@@ -99,13 +99,6 @@ Value amax_fn(Interpreter&, Args& a) {
   if (dim) return tensor_value(core::amax(t, *dim, keepdim));
   Tensor r = core::amax(t);   // over every element
   return tensor_value(keepdim ? keep_all(r, t.shape()) : r);
-}
-
-Value max_fn(Interpreter&, Args& a) {
-  const Tensor& t = a.tensor("input");
-  if (a.overload() == 1) a.unsupported("other", "attn supports max() over all elements");
-  if (a.overload() == 2) a.unsupported("dim", "attn supports max() over all elements; use argmax(dim) for positions");
-  return tensor_value(core::max(t));
 }
 
 Value argmax_fn(Interpreter&, Args& a) {
@@ -245,11 +238,6 @@ void add_math_ops(std::vector<OpRow>& rows) {
                                : OpFn([](Interpreter&, Args& a) { return var_like(a, true); })});
   }
   rows.push_back({"amax", both, {"amax(Tensor input, IntArrayRef[1] dim=None, bool keepdim=False, *, Tensor out=None)"}, amax_fn});
-  rows.push_back({"max", both,
-                  {"max(Tensor input)", "max(Tensor input, Tensor other, *, Tensor out=None)",
-                   "max(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)",
-                   "max(Tensor input, Dimname dim, bool keepdim=False, *, TensorList[2] out=None)"},
-                  max_fn});
   rows.push_back({"argmax", both, {"argmax(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)"}, argmax_fn});
   rows.push_back({"exp", both, {"exp(Tensor input, *, Tensor out=None)"}, [](Interpreter& in, Args& a) { return tensor_value(core::exp(a.tensor("input"), state(in).cpu)); }});
   rows.push_back({"tanh", both, {"tanh(Tensor input, *, Tensor out=None)"},
