@@ -106,6 +106,7 @@ const OpTable& torch_ops() {
     add_attention_ops(rows);
     add_autograd_ops(rows);
     add_select_ops(rows);
+    add_loss_ops(rows);
     return OpTable(rows);
   }();
   return table;
