@@ -162,6 +162,9 @@ float fill_value(Args& a) {
   if (is_tensor(value) && as_tensor(value).dim() != 0)
     throw RuntimeError(fmt::format("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with {} dimension(s).",
                                          as_tensor(value).dim()));
+  if (is_tensor(value) && as_tensor(value).requires_grad() && core::autograd::grad_enabled())
+    throw NotImplementedError("attn does not implement the gradient of masked_fill's value tensor (MaskedFillBackward1); "
+                              "pass value.item() or use torch.where(mask, value, input)");
   return static_cast<float>(to_double(value, "value"));
 }
 
