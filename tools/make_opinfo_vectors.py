@@ -11,6 +11,9 @@ every input's .grad after `sum((out_k * g_k).sum()).backward()` for fixed upstre
 bit for bit). The call text is what CPython evals here, so the program attn runs is the one
 torch ran. Samples attn cannot express (dtypes it lacks, non-tensor objects) are skipped and
 counted per reason in the file's header; SKIP_OPS and SKIP_SAMPLES hold the explained skips.
+extra_samples() adds cases op_db lacks for the new ops' edge cases (ties past std::sort's
+insertion threshold, topk's partial_sort path, nll_loss's cascade, log_softmax on an inner dim),
+named `<op>.extra`.
 What it is not: a test, or portable: the bits are Debian python3-torch 1.13.1's (reference BLAS,
 one thread) on x86-64 with AVX2; opinfo_scalar.txt is a child run with ATEN_CPU_CAPABILITY=default,
 of which only the samples whose bits differ from opinfo.txt's are kept.
@@ -280,6 +283,32 @@ def run_sample(opname, variants, op, sample, supports_grad):
     return lines
 
 
+def extra_samples():
+    """Samples op_db lacks that the new ops' edge cases need: ties past std::sort's insertion
+    threshold, topk's partial_sort path (k * 64 <= n), nll_loss past one cascade level,
+    log_softmax along an inner dim. (name, variants-of-name, SampleInput); seeded."""
+    from torch.testing._internal.opinfo.core import SampleInput
+    g = torch.Generator().manual_seed(18)
+    def ties(*shape):
+        return torch.randint(0, 4, shape, generator=g).float().requires_grad_()
+    def randn(*shape):
+        return torch.randn(*shape, generator=g).requires_grad_()
+    out = [("sort", SampleInput(ties(40)), ), ("sort", SampleInput(ties(3, 50), args=(1, True))),
+           ("sort", SampleInput(ties(70, 2), args=(0,))), ("topk", SampleInput(ties(200), args=(3,))),
+           ("topk", SampleInput(ties(4, 130), args=(2, 1, False))), ("topk", SampleInput(ties(30), args=(7,))),
+           ("max", SampleInput(ties(6, 20), args=(1,))), ("min", SampleInput(ties(20, 6), args=(0, True))),
+           ("argmin", SampleInput(ties(6, 20), args=(1,))), ("argmax", SampleInput(ties(6, 20), args=(1,))),
+           ("log_softmax", SampleInput(randn(7, 13), args=(0,))), ("log_softmax", SampleInput(randn(3, 33, 9), args=(1,))),
+           ("log_softmax", SampleInput(randn(4, 37), args=(1,))), ("log_softmax", SampleInput(randn(6, 40, 19), args=(1,))), ("log_softmax", SampleInput(randn(2, 3, 100), args=(-1,))),
+           ("nn.functional.cross_entropy", SampleInput(randn(100, 11), args=(torch.randint(0, 11, (100,), generator=g),))),
+           ("nn.functional.cross_entropy", SampleInput(randn(37, 5), args=(torch.randint(0, 5, (37,), generator=g),),
+                                                       kwargs={"weight": torch.rand(5, generator=g), "ignore_index": 2})),
+           ("nn.functional.nll_loss", SampleInput(randn(300, 4), args=(torch.randint(0, 4, (300,), generator=g),),
+                                                  kwargs={"reduction": "sum"})),
+           ("flip", SampleInput(randn(3, 4, 5), args=((0, 2),)))]
+    return out
+
+
 def generate(family):
     from torch.testing._internal.common_methods_invocations import op_db
     torch.manual_seed(0)
@@ -308,6 +337,17 @@ def generate(family):
                 continue
             blocks.append(f"case {full} {n}\n" + "\n".join(lines))
             counts[full] += 1
+    implemented_ops = {name: v for name, v in implemented.items()}
+    for n, (name, sample) in enumerate(extra_samples()):
+        class Extra:   # what run_sample reads of an OpInfo
+            full_name = name + ".extra"
+        try:
+            lines = run_sample(name, implemented_ops[name], Extra, sample, True)
+        except Unsupported as e:
+            skipped[f"{name}.extra: {e}"] += 1
+            continue
+        blocks.append(f"case {name}.extra {n}\n" + "\n".join(lines))
+        counts[name + ".extra"] += 1
     return blocks, counts, skipped
 
 

@@ -7,8 +7,9 @@
 // m = reduce_all(maximum), s = map_reduce_all(exp(x - m), +) (the 8-lane order of vec.h),
 // l = Vectorized::log(s) (Sleef logf u10 or glibc logf), y = (x - m) - l. Backward, per row:
 // t = reduce_all(+, g), gx = g - exp(y) * t (one fused multiply-add in the AVX2 build).
-// Another dim (inner > 1): per column, the max, the sum of exp(x - m) in double, its log in
-// double, y = fl32((x - m) - log), and the backward g - exp(y) * sum(g) with the sum in double.
+// Another dim (inner > 1): _vec_log_softmax per column: the max, the float sum of exp(x - m)
+// along the dim, its Vectorized log, y = (x - m) - log; the backward g - exp(y) * sum(g) with a
+// float sum (Sleef exp on the vectorised columns, glibc on the tail columns, as ATen splits them).
 // What it is not: shape logic (ops/softmax.cpp).
 #pragma once
 
