@@ -208,8 +208,15 @@ Value write_in_place(Interpreter&, Args& a, const Tensor* src, const char* grad_
   if (core::autograd::grad_enabled() && t.requires_grad() && t.grad_fn().empty())
     throw RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.");
   write(t, a);
-  if (core::autograd::grad_enabled() && (t.requires_grad() || (src && src->requires_grad())))
-    t = src ? core::with_grad(t, {&t, src}, grad_fn) : core::with_grad(t, {&t}, grad_fn);
+  if (core::autograd::grad_enabled() && (t.requires_grad() || (src && src->requires_grad()))) {
+    const std::string name = grad_fn;
+    if (name == "ZeroBackward0" || name == "FillBackward2") {   // self: zeros_like(grad)
+      core::autograd::Backward zeros{[](const core::autograd::Grads& g) { return core::autograd::Grads{core::zeros(g[0]->shape())}; }, false};
+      t = core::autograd::record(t, {&t}, grad_fn, std::move(zeros));
+    } else {
+      t = src ? core::with_grad(t, {&t, src}, grad_fn) : core::with_grad(t, {&t}, grad_fn);
+    }
+  }
   return a.get("self");
 }
 
