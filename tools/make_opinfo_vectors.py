@@ -62,8 +62,6 @@ SKIP_OPS = {
     "arange": "factory without a tensor input: tests/vectors/fwd_range.txt",
     "empty": "uninitialised memory",
     "zeros_like": "no input values to test",
-    "max.binary": "torch.max(input, other) (elementwise): attn has max() and max(dim)",
-    "min.binary": "torch.min(input, other) (elementwise): attn has min() and min(dim)",
     "ones_like": "no input values to test",
 }
 # Single samples not replayed: (opinfo name, predicate on the SampleInput, reason).

@@ -1,5 +1,6 @@
 // torch/ops_select.cpp: the rows of the op table that select by value or work on bool/int
-// tensors: max and min (with dim: values and indices as torch.return_types), argmin, sort, topk,
+// tensors: max and min (with dim: values and indices as torch.return_types; with a tensor:
+// maximum/minimum), argmin, sort, topk,
 // flip, all, any, nelement, bmm, type_as, logical_not, bitwise_not, and the torch.return_types
 // classes their results belong to.
 //
@@ -49,7 +50,7 @@ Value return_value(const std::string& name, const std::pair<Tensor, Tensor>& r) 
 // max/min: over every element (overload 0), elementwise with other (1), along a dim (2).
 Value extreme_fn(Args& a, bool is_min) {
   const Tensor& t = a.tensor("input");
-  if (a.overload() == 1) a.unsupported("other", is_min ? "attn has min() and min(dim)" : "attn has max() and max(dim)");
+  if (a.overload() == 1) return tensor_value(core::maximum(t, a.tensor("other"), is_min));
   if (a.overload() == 0) return tensor_value(is_min ? core::min(t) : core::max(t));
   return return_value(is_min ? "min" : "max", core::max_dim(t, a.integer("dim"), a.flag("keepdim"), is_min));
 }
@@ -105,6 +106,10 @@ void add_select_ops(std::vector<OpRow>& rows) {
                     name == "max" ? OpFn([](Interpreter&, Args& a) { return extreme_fn(a, false); })
                                   : OpFn([](Interpreter&, Args& a) { return extreme_fn(a, true); })});
   }
+  rows.push_back({"maximum", both, {"maximum(Tensor input, Tensor other, *, Tensor out=None)"},
+                  [](Interpreter&, Args& a) { return tensor_value(core::maximum(a.tensor("input"), a.tensor("other"), false)); }});
+  rows.push_back({"minimum", both, {"minimum(Tensor input, Tensor other, *, Tensor out=None)"},
+                  [](Interpreter&, Args& a) { return tensor_value(core::maximum(a.tensor("input"), a.tensor("other"), true)); }});
   rows.push_back({"argmin", both, {"argmin(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)"}, argmin_fn});
   rows.push_back({"sort", both,
                   {"sort(Tensor input, *, bool? stable, int64_t dim=-1, bool descending=False, TensorList[2] out=None)",

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 #include "core/autograd.h"
@@ -295,6 +296,30 @@ Tensor all_any(const Tensor& a, std::optional<int64_t> dim, bool keepdim, bool i
       out.data<uint8_t>()[o * s.inner + i] = r;
     }
   return out;
+}
+
+Tensor maximum(const Tensor& a, const Tensor& b, bool is_min) {
+  if (!a.is_float() || !b.is_float()) throw TensorError("attn's maximum and minimum take float32 tensors", "NotImplementedError");
+  Tensor out = detail::zip(a, b, [is_min](float x, float y) {
+    if (std::isnan(x) || std::isnan(y)) return std::numeric_limits<float>::quiet_NaN();
+    return (is_min ? x < y : x > y) ? x : y;
+  });
+  // self: where(self == other, g / 2, g).masked_fill_(self < other, 0) (minimum: self > other);
+  // other: the same with the comparison reversed.
+  autograd::Backward backward{[x = detach(a), y = detach(b), is_min, need_a = a.requires_grad(), need_b = b.requires_grad()](
+                                  const autograd::Grads& g) {
+    auto part = [&](bool first) {
+      const Tensor half = detail::zip(x, y, [](float u, float v) { return u == v ? 0.5f : 1.0f; });
+      const Tensor keep = detail::zip(x, y, [is_min, first](float u, float v) { return (first != is_min ? u < v : u > v) ? 0.0f : 1.0f; });
+      const Tensor scaled = detail::zip(*g[0], half, [](float gv, float h) { return h == 1.0f ? gv : gv / 2; });
+      return detail::zip(scaled, keep, [](float gv, float k) { return k == 0.0f ? 0.0f : gv; });
+    };
+    autograd::Grads out(2);
+    if (need_a) out[0] = part(true);
+    if (need_b) out[1] = part(false);
+    return out;
+  }};
+  return autograd::record(std::move(out), {&a, &b}, is_min ? "MinimumBackward0" : "MaximumBackward0", std::move(backward));
 }
 
 }  // namespace attn::core

@@ -31,6 +31,9 @@ std::pair<Tensor, Tensor> sort(const Tensor& a, int64_t dim, bool descending, bo
 // torch.topk: the k largest (or smallest) along dim; TopkBackward0.
 std::pair<Tensor, Tensor> topk(const Tensor& a, int64_t k, int64_t dim, bool largest, bool sorted);
 Tensor flip(const Tensor& a, const std::vector<int64_t>& dims);   // FlipBackward0
+// torch.maximum / torch.minimum (and max(a, b), min(a, b)): broadcast, NaN wins, b on a tie
+// (Vectorized maximum's order); MaximumBackward0 / MinimumBackward0 halve the gradient on ties.
+Tensor maximum(const Tensor& a, const Tensor& b, bool is_min);
 // torch.all / torch.any: bool; over every element (dim nullopt) or one dim.
 Tensor all_any(const Tensor& a, std::optional<int64_t> dim, bool keepdim, bool is_any);
 
