@@ -105,6 +105,8 @@ const OpTable& torch_ops() {
     add_layer_ops(rows);
     add_attention_ops(rows);
     add_autograd_ops(rows);
+    add_select_ops(rows);
+    add_loss_ops(rows);
     return OpTable(rows);
   }();
   return table;

@@ -140,6 +140,28 @@ Value randn_fn(Interpreter& in, Args& a) {
   return tensor_value(std::move(t));
 }
 
+// torch.randint([low,] high, size) (int64 unless dtype=), torch.randperm(n), torch.normal(mean,
+// std, size): draws in memory order from generator= or the session's generator (core/ops/random.h).
+Value randint_fn(Interpreter& in, Args& a) {
+  const bool has_low = a.signature().index_of("low") >= 0;
+  const int64_t low = has_low ? a.integer("low") : 0;
+  return finish(a, core::randint(generator_arg(in, a), low, a.integer("high"), shape_arg(a, "size")));
+}
+
+Value randperm_fn(Interpreter& in, Args& a) {
+  return finish(a, core::randperm(generator_arg(in, a), a.integer("n")));
+}
+
+Value normal_fn(Interpreter& in, Args& a) {
+  if (a.overload() != 3) a.unsupported(a.overload() == 2 ? "std" : "mean", "attn draws torch.normal(mean, std, size) with numbers for mean and std");
+  float_only(a, "normal_kernel_cpu");
+  return finish(a, core::normal(generator_arg(in, a), a.number("mean"), a.number("std"), shape_arg(a, "size")));
+}
+
+Value multinomial_fn(Interpreter& in, Args& a) {
+  return tensor_value(core::multinomial(generator_arg(in, a), a.tensor("input"), a.integer("num_samples"), a.flag("replacement")));
+}
+
 Value full_fn(Interpreter&, Args& a) {
   const Value& fill = a.get("fill_value");   // its type decides the dtype, as in PyTorch
   DType natural = fill.kind == Value::Bool ? DType::boolean
@@ -241,6 +263,24 @@ void add_creation_ops(std::vector<OpRow>& rows) {
                      factory(n + "(IntArrayRef size, *, Tensor out=None, "), factory(n + "(IntArrayRef size, *, DimnameList? names, ")},
                     n == "rand" ? rand_fn : randn_fn});
   }
+  rows.push_back({"randint", kFunction,
+                  {factory("randint(int64_t high, IntArrayRef size, *, Generator? generator, Tensor out=None, "),
+                   factory("randint(int64_t high, IntArrayRef size, *, Tensor out=None, "),
+                   factory("randint(int64_t low, int64_t high, IntArrayRef size, *, Generator? generator, Tensor out=None, "),
+                   factory("randint(int64_t low, int64_t high, IntArrayRef size, *, Tensor out=None, ")},
+                  randint_fn});
+  rows.push_back({"randperm", kFunction,
+                  {factory("randperm(int64_t n, *, Generator? generator, Tensor out=None, "), factory("randperm(int64_t n, *, Tensor out=None, ")},
+                  randperm_fn});
+  rows.push_back({"normal", kFunction,
+                  {"normal(Tensor mean, Tensor std, *, Generator? generator=None, Tensor out=None)",
+                   "normal(Tensor mean, double std=1, *, Generator? generator=None, Tensor out=None)",
+                   "normal(double mean, Tensor std, *, Generator? generator=None, Tensor out=None)",
+                   factory("normal(double mean, double std, IntArrayRef size, *, Generator? generator=None, Tensor out=None, ")},
+                  normal_fn});
+  rows.push_back({"multinomial", kFunction | kMethod,
+                  {"multinomial(Tensor input, int64_t num_samples, bool replacement=False, *, Generator? generator=None, Tensor out=None)"},
+                  multinomial_fn});
   rows.push_back({"ones", kFunction,
                   {factory("ones(IntArrayRef size, *, DimnameList? names, "), factory("ones(SymIntArrayRef size, *, Tensor out=None, ")},
                   [](Interpreter&, Args& a) { return finish(a, core::ones(shape_arg(a, "size"))); }});

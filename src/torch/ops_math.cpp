@@ -1,5 +1,5 @@
 // torch/ops_math.cpp: the rows of the op table that compute: softmax, sum, mean, var, std, amax,
-// max, argmax, exp, tanh, log, erf, rsqrt, pow, sqrt, abs, isnan, isinf, dot, matmul, allclose, equal, where, einsum, tril,
+// argmax, exp, tanh, log, erf, rsqrt, pow, sqrt, abs, isnan, isinf, dot, matmul, allclose, equal, where, einsum, tril,
 // triu, masked_fill, masked_fill_, and torch.nn.functional.softmax.
 //
 // What it is: signatures as PyTorch 1.13's parser writes them, and adapters onto core/.
@@ -101,13 +101,6 @@ Value amax_fn(Interpreter&, Args& a) {
   return tensor_value(keepdim ? keep_all(r, t.shape()) : r);
 }
 
-Value max_fn(Interpreter&, Args& a) {
-  const Tensor& t = a.tensor("input");
-  if (a.overload() == 1) a.unsupported("other", "attn supports max() over all elements");
-  if (a.overload() == 2) a.unsupported("dim", "attn supports max() over all elements; use argmax(dim) for positions");
-  return tensor_value(core::max(t));
-}
-
 Value argmax_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("input");
   std::optional<int64_t> dim = a.opt_integer("dim");
@@ -169,6 +162,9 @@ float fill_value(Args& a) {
   if (is_tensor(value) && as_tensor(value).dim() != 0)
     throw RuntimeError(fmt::format("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with {} dimension(s).",
                                          as_tensor(value).dim()));
+  if (is_tensor(value) && as_tensor(value).requires_grad() && core::autograd::grad_enabled())
+    throw NotImplementedError("attn does not implement the gradient of masked_fill's value tensor (MaskedFillBackward1); "
+                              "pass value.item() or use torch.where(mask, value, input)");
   return static_cast<float>(to_double(value, "value"));
 }
 
@@ -212,8 +208,15 @@ Value write_in_place(Interpreter&, Args& a, const Tensor* src, const char* grad_
   if (core::autograd::grad_enabled() && t.requires_grad() && t.grad_fn().empty())
     throw RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.");
   write(t, a);
-  if (core::autograd::grad_enabled() && (t.requires_grad() || (src && src->requires_grad())))
-    t = src ? core::with_grad(t, {&t, src}, grad_fn) : core::with_grad(t, {&t}, grad_fn);
+  if (core::autograd::grad_enabled() && (t.requires_grad() || (src && src->requires_grad()))) {
+    const std::string name = grad_fn;
+    if (name == "ZeroBackward0" || name == "FillBackward2") {   // self: zeros_like(grad)
+      core::autograd::Backward zeros{[](const core::autograd::Grads& g) { return core::autograd::Grads{core::zeros(g[0]->shape())}; }, false};
+      t = core::autograd::record(t, {&t}, grad_fn, std::move(zeros));
+    } else {
+      t = src ? core::with_grad(t, {&t, src}, grad_fn) : core::with_grad(t, {&t}, grad_fn);
+    }
+  }
   return a.get("self");
 }
 
@@ -245,11 +248,6 @@ void add_math_ops(std::vector<OpRow>& rows) {
                                : OpFn([](Interpreter&, Args& a) { return var_like(a, true); })});
   }
   rows.push_back({"amax", both, {"amax(Tensor input, IntArrayRef[1] dim=None, bool keepdim=False, *, Tensor out=None)"}, amax_fn});
-  rows.push_back({"max", both,
-                  {"max(Tensor input)", "max(Tensor input, Tensor other, *, Tensor out=None)",
-                   "max(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)",
-                   "max(Tensor input, Dimname dim, bool keepdim=False, *, TensorList[2] out=None)"},
-                  max_fn});
   rows.push_back({"argmax", both, {"argmax(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)"}, argmax_fn});
   rows.push_back({"exp", both, {"exp(Tensor input, *, Tensor out=None)"}, [](Interpreter& in, Args& a) { return tensor_value(core::exp(a.tensor("input"), state(in).cpu)); }});
   rows.push_back({"tanh", both, {"tanh(Tensor input, *, Tensor out=None)"},

@@ -198,6 +198,14 @@ std::optional<Value> tensor_binary(Interpreter& in, const std::string& op, const
     if (t.is_float()) return tensor_value(core::pow(core::scalar(static_cast<float>(s)), t, cpu));
     return tensor_value(core::pow(s, t, cpu));
   }
+  if (op == "&" || op == "|" || op == "^") {   // bitwise on bool/int64 tensors (ops/bitwise.h)
+    const core::BitOp bit = op == "&" ? core::BitOp::and_ : op == "|" ? core::BitOp::or_ : core::BitOp::xor_;
+    const Tensor o = tensor_other ? as_tensor(other)
+                                  : other.kind == Value::Bool ? core::from_ints({}, {other.b ? 1 : 0}, core::DType::boolean)
+                                  : other.kind == Value::Int  ? core::from_ints({}, {py::to_int(other, "other")})
+                                                              : core::scalar(static_cast<float>(torch_scalar(other, "other")));
+    return tensor_value(core::bitwise(bit, t, o));
+  }
   if (op != "+" && op != "-" && op != "*" && op != "/") return std::nullopt;
   const core::BinOp b = arithmetic(op);
   if (!tensor_other && other.kind == Value::Bool && t.dtype() == core::DType::boolean)   // bool_t * True stays bool
@@ -216,6 +224,7 @@ std::optional<Value> tensor_inplace_hook(Interpreter& in, const std::string& op,
 std::optional<Value> tensor_unary(Interpreter&, const std::string& op, const Value& self) {
   if (op == "-") return tensor_value(core::neg(as_tensor(self)));
   if (op == "+") return self;
+  if (op == "~") return tensor_value(core::bitwise_not(as_tensor(self)));
   return std::nullopt;
 }
 

@@ -73,7 +73,9 @@ const std::map<std::string, std::string>& nn_module_files() {
       {"NonDynamicallyQuantizableLinear", "linear"},                    {"Embedding", "sparse"},
       {"Dropout", "dropout"},        {"ReLU", "activation"},            {"GELU", "activation"},
       {"Tanh", "activation"},        {"Softmax", "activation"},         {"MultiheadAttention", "activation"},
-      {"LayerNorm", "normalization"}, {"MSELoss", "loss"}};
+      {"LayerNorm", "normalization"}, {"MSELoss", "loss"},
+      {"LogSoftmax", "activation"},  {"NLLLoss", "loss"},               {"CrossEntropyLoss", "loss"},
+      {"KLDivLoss", "loss"}};
   return files;
 }
 

@@ -127,6 +127,9 @@ TEST_CASE("bad arguments to issue 11's functions raise PyTorch's errors, word fo
   CHECK(error_of("nn.GELU(approx='tanh')") == "TypeError: GELU.__init__() got an unexpected keyword argument 'approx'");
   CHECK(error_of("torch.tanh(torch.ones(2), alpha=1)") == "TypeError: tanh() got an unexpected keyword argument 'alpha'");
 }
+TEST_CASE("issue 18's ops: max/min(dim) as torch.return_types, sort, topk, flip, all/any, ~ & |, losses, randint, randperm") {
+  check_script("select_ops");
+}
 TEST_CASE("tutorials' support: Tensor.device into a factory, torch.utils.data.Dataset as a base class") {
   check_script("tutorial_support");
 }

@@ -28,6 +28,10 @@ namespace attn::core {
 namespace grad {
 namespace {
 
+// The rows of t folded to (rows, last dim): the product of every dim but the last (reshape(-1, k)
+// with -1 spelled out, so that a tensor with no elements folds too).
+inline int64_t rows_of(const Tensor& t) { return numel_of(Shape(t.shape().begin(), t.shape().end() - 1)); }
+
 using autograd::Backward;
 using autograd::Grads;
 using autograd::detail::reads;
@@ -62,9 +66,9 @@ Grads matmul_grads(const Tensor& a, const Tensor& b, const Tensor& g, int fold, 
     if (need_b) out[1] = core::matmul(t(a), g);
   } else if (fold == 1) {   // a.reshape(-1, k) @ b: the weight's gradient sums over all rows
     const int64_t k = a.shape().back();
-    const Tensor a2 = reshape(a, {-1, k});
+    const Tensor a2 = reshape(a, {rows_of(a), k});
     if (db == 2) {
-      const Tensor g2 = reshape(g, {-1, b.shape()[1]});
+      const Tensor g2 = reshape(g, {rows_of(g), b.shape()[1]});
       if (need_a) out[0] = reshape(core::matmul(g2, t(b)), a.shape());
       if (need_b) out[1] = core::matmul(t(a2), g2);
     } else {
@@ -74,9 +78,9 @@ Grads matmul_grads(const Tensor& a, const Tensor& b, const Tensor& g, int fold, 
     }
   } else if (fold == 2) {   // (b^T @ a^T)^T with b^T's rows folded: (batch*n, k)
     const int64_t k = b.shape()[b.dim() - 2];
-    const Tensor bt2 = reshape(mT(b), {-1, k});
+    const Tensor bt2 = reshape(mT(b), {rows_of(mT(b)), k});
     if (da == 2) {
-      const Tensor gt2 = reshape(mT(g), {-1, a.shape()[0]});   // (batch*n, m)
+      const Tensor gt2 = reshape(mT(g), {rows_of(mT(g)), a.shape()[0]});   // (batch*n, m)
       if (need_a) out[0] = t(core::matmul(t(bt2), gt2));
       if (need_b) out[1] = core::matmul(t(a), g);             // per element: sum over m in order
     } else {

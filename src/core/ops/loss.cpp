@@ -6,14 +6,26 @@
 // norm = 2/numel computed in double and rounded to float once ('sum', 'none': 2), then per
 // element fl(fl(norm * fl(x - t)) * g) (PointwiseOpsKernel.cpp); the target's gradient is the
 // same with x and t swapped. docs/pytorch-numerics.md §12.
-// What it is not: the other losses (cross_entropy, ...).
+// nll_loss (LossNLL.cpp nll_loss_out_frame / nll_loss_backward_out_frame): per sample
+// -x[n, t[n]] * w[t[n]], 'mean' and 'sum' add them in the cascade of 8 partial sums ATen uses
+// (a level's sum moves up when the sample number's next 2^level_power bits are zero), then
+// std::accumulate over the levels; the backward writes -(g / total_weight) * w at each target.
+// What it is not: cross_entropy (torch/nn_functional.cpp composes it).
 #include "core/ops/loss.h"
 
 #include <fmt/format.h>
 
 #include "core/autograd.h"
 #include "core/ops/binary.h"
+#include "core/kernels/vec.h"
+#include "core/ops/loops.h"
 #include "core/ops/reduce.h"
+#include "core/ops/unary.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
 
 namespace attn::core {
 
@@ -43,6 +55,137 @@ Tensor mse_loss(const Tensor& input, const Tensor& target, const std::string& re
     return out;
   }};
   return autograd::record(std::move(out), {&input, &target}, "MseLossBackward0", std::move(backward));
+}
+
+namespace {
+
+struct NllSetup {
+  int64_t batch, classes;
+  std::vector<int64_t> targets;
+  std::vector<float> weights;   // empty: none
+};
+
+NllSetup nll_setup(const Tensor& input, const Tensor& target, const Tensor* weight) {
+  if (input.dim() < 1 || input.dim() > 2)
+    throw TensorError(fmt::format("attn's nll_loss takes input of 1 or 2 dimensions, got {}", input.dim()), "NotImplementedError");
+  if (target.is_float()) throw TensorError("expected scalar type Long but found Float");
+  if (input.dim() == 2 ? (target.dim() != 1 || target.shape()[0] != input.shape()[0]) : target.dim() != 0)
+    throw TensorError(input.dim() == 2 ? fmt::format("Expected input batch_size ({}) to match target batch_size ({}).", input.shape()[0],
+                                                      target.dim() ? target.shape()[0] : 1)
+                                       : "0D or 1D target tensor expected, multi-target not supported", "ValueError");
+  NllSetup s{input.dim() == 2 ? input.shape()[0] : 1, input.shape()[static_cast<size_t>(input.dim() - 1)], target.ints(), {}};
+  if (weight) {
+    if (weight->numel() != s.classes)
+      throw TensorError(fmt::format("weight tensor should be defined either for all {} classes or no classes but got weight tensor of shape: {}",
+                                    s.classes, shape_str(weight->shape())));
+    s.weights = to_float(*weight).floats();
+  }
+  return s;
+}
+
+}  // namespace
+
+Tensor nll_loss(const Tensor& input, const Tensor& target, const Tensor* weight, const std::string& reduction,
+                int64_t ignore_index) {
+  if (reduction != "mean" && reduction != "sum" && reduction != "none")
+    throw TensorError(fmt::format("{} is not a valid value for reduction", reduction));
+  const NllSetup s = nll_setup(input, target, weight);
+  const std::vector<float> x = to_float(input).floats();
+  auto check = [&](int64_t t) {
+    if (t < 0 || t >= s.classes) throw TensorError(fmt::format("Target {} is out of bounds.", t), "IndexError");
+  };
+  float total_weight = 0;
+  Tensor out;
+  if (reduction == "none" && input.dim() == 2) {
+    out = empty({s.batch});
+    for (int64_t b = 0; b < s.batch; ++b) {
+      const int64_t t = s.targets[static_cast<size_t>(b)];
+      if (t == ignore_index) continue;   // 0
+      check(t);
+      const float w = s.weights.empty() ? 1.0f : s.weights[static_cast<size_t>(t)];
+      out.data<float>()[b] = -x[static_cast<size_t>(b * s.classes + t)] * w;
+    }
+  } else {
+    constexpr int kLevels = 8;
+    const int64_t level_power = std::max<int64_t>(4, kernels::detail::ceil_log2(s.batch) / kLevels);
+    const int64_t level_mask = (int64_t{1} << level_power) - 1;
+    float weight_sums[kLevels] = {0}, loss_sums[kLevels] = {0};
+    int64_t ignored = 0;
+    for (int64_t b = 0; b < s.batch; ++b) {
+      const int64_t t = s.targets[static_cast<size_t>(b)];
+      if (t == ignore_index) {
+        ++ignored;
+        continue;
+      }
+      check(t);
+      const float v = x[static_cast<size_t>(b * s.classes + t)];
+      if (!s.weights.empty()) {
+        loss_sums[0] -= v * s.weights[static_cast<size_t>(t)];
+        weight_sums[0] += s.weights[static_cast<size_t>(t)];
+      } else {
+        loss_sums[0] -= v;
+      }
+      for (int j = 0; j + 1 < kLevels; ++j) {
+        if ((b & (level_mask << (j * level_power))) != 0) break;
+        weight_sums[j + 1] += weight_sums[j];
+        loss_sums[j + 1] += loss_sums[j];
+        weight_sums[j] = 0;
+        loss_sums[j] = 0;
+      }
+    }
+    if (s.weights.empty()) {
+      total_weight = static_cast<float>(s.batch - ignored);
+    } else {
+      for (float w : weight_sums) total_weight += w;
+    }
+    float value = 0;
+    for (float l : loss_sums) value += l;
+    if (reduction == "mean") value /= total_weight;
+    out = scalar(value);
+  }
+  autograd::Backward backward{[s, ignore_index, total_weight, none = out.dim() == 1, mean = reduction == "mean",
+                               shape = input.shape()](const autograd::Grads& g) {
+    Tensor gi = zeros(shape);
+    const Tensor gc = g[0]->contiguous();
+    for (int64_t b = 0; b < s.batch; ++b) {
+      const int64_t t = s.targets[static_cast<size_t>(b)];
+      if (t == ignore_index) continue;
+      const float go = gc.float_at(none ? b : 0);
+      const float grad = -(mean ? go / total_weight : go);
+      gi.data<float>()[b * s.classes + t] = s.weights.empty() ? grad : s.weights[static_cast<size_t>(t)] * grad;
+    }
+    return autograd::Grads{gi};
+  }, false};
+  return autograd::record(std::move(out), {&input}, "NllLossBackward0", std::move(backward));
+}
+
+Tensor xlogy(const Tensor& x, const Tensor& y) {
+  auto f = [](float a, float b) { return std::isnan(b) ? std::numeric_limits<float>::quiet_NaN() : a == 0 ? 0.0f : a * std::log(b); };
+  Tensor out = detail::zip(x, y, f);
+  autograd::Backward backward{[xd = detach(x), yd = detach(y), f, need_x = x.requires_grad(), need_y = y.requires_grad()](const autograd::Grads& g) {
+    autograd::Grads out(2);
+    // self: xlogy(grad, other).masked_fill((self == 0) & (other <= 0), 0); other: grad * self / other
+    if (need_x) {
+      const Tensor gx = detail::zip(*g[0], yd, f);
+      const Tensor keep = detail::zip(xd, yd, [](float a, float b) { return a == 0 && b <= 0 ? 0.0f : 1.0f; });
+      out[0] = detail::zip(gx, keep, [](float v, float k) { return k == 0 ? 0.0f : v; });
+    }
+    if (need_y) out[1] = binary(BinOp::div, binary(BinOp::mul, *g[0], xd), yd);
+    return out;
+  }};
+  return autograd::record(std::move(out), {&x, &y}, "XlogyBackward0", std::move(backward));
+}
+
+Tensor kl_div(const Tensor& input, const Tensor& target, const std::string& reduction, bool log_target, CpuKernels cpu) {
+  if (reduction != "mean" && reduction != "sum" && reduction != "none" && reduction != "batchmean")
+    throw TensorError(fmt::format("{} is not a valid value for reduction", reduction));
+  const Tensor out = log_target ? binary(BinOp::mul, exp(target, cpu), binary(BinOp::sub, target, input))
+                                : binary(BinOp::sub, xlogy(target, target), binary(BinOp::mul, target, input));
+  if (reduction == "mean") return mean(out);
+  if (reduction == "sum") return sum(out);
+  if (reduction == "batchmean" && input.dim() != 0) return binary_scalar(BinOp::div, sum(out), static_cast<double>(input.shape()[0]));
+  if (reduction == "batchmean") return sum(out);
+  return out;
 }
 
 }  // namespace attn::core

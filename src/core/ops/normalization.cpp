@@ -31,7 +31,7 @@ Backward layer_norm(const Tensor& input, const Tensor* weight, std::vector<float
                                  dx.data<float>(), dgamma.data(), dbeta.data(), M, N, cpu);
     autograd::Grads out{dx};
     if (affine) {
-      Tensor gw = empty({N}), gb = empty({N});
+      Tensor gw = empty(w.shape()), gb = empty(w.shape());   // normalized_shape, as the weight
       for (int64_t j = 0; j < N; ++j) {
         gw.data<float>()[j] = 0.0f + dgamma[j];
         gb.data<float>()[j] = 0.0f + dbeta[j];

@@ -7,11 +7,18 @@
 // What it is not: the draws or their transforms (core/random.cpp).
 #include "core/ops/random.h"
 
+#include <fmt/format.h>
+
+#include <limits>
+#include <utility>
+
 #include <charconv>
 #include <cmath>
 #include <string>
 
 #include "core/autograd.h"
+#include "core/ops/reduce.h"
+#include "core/ops/sort.h"
 #include "core/ops/binary.h"
 
 namespace attn::core {
@@ -71,6 +78,69 @@ Tensor dropout(Generator& g, const Tensor& x, double p, DropoutRng kind) {
   // MulBackward0 of input * noise: grad * noise (dropped positions give g * 0, -0 where g < 0).
   autograd::Backward backward{[noise](const autograd::Grads& gr) { return autograd::Grads{binary(BinOp::mul, *gr[0], noise)}; }};
   return autograd::record(std::move(out), {&x}, "MulBackward0", std::move(backward));
+}
+
+Tensor randint(Generator& g, int64_t low, int64_t high, const Shape& shape) {
+  if (low >= high) throw TensorError(fmt::format("random_ expects 'from' to be less than 'to', but got from={} >= to={}", low, high));
+  Tensor out = empty(shape, DType::int64);
+  const uint64_t range = static_cast<uint64_t>(high) - static_cast<uint64_t>(low);
+  int64_t* o = out.data<int64_t>();
+  for (int64_t k = 0; k < out.numel(); ++k) {
+    const uint64_t v = range >= (uint64_t{1} << 32) ? g.random64() : g.random();
+    o[k] = static_cast<int64_t>(v % range + static_cast<uint64_t>(low));
+  }
+  return out;
+}
+
+Tensor randperm(Generator& g, int64_t n) {
+  if (n < 0) throw TensorError(fmt::format("n must be non-negative, got{}", n));
+  Tensor out = empty({n}, DType::int64);
+  int64_t* r = out.data<int64_t>();
+  for (int64_t i = 0; i < n; ++i) r[i] = i;
+  const bool small = n < static_cast<int64_t>(std::numeric_limits<uint32_t>::max() / 20);
+  for (int64_t i = 0; i + 1 < n; ++i) {
+    const uint64_t v = small ? g.random() : g.random64();
+    const int64_t z = static_cast<int64_t>(v % static_cast<uint64_t>(n - i));
+    std::swap(r[i], r[z + i]);
+  }
+  return out;
+}
+
+Tensor normal(Generator& g, double mean, double std, const Shape& shape) {
+  if (std < 0) throw TensorError(fmt::format("normal expects std >= 0.0, but found std {}", std));
+  Tensor out = empty(shape);
+  g.fill_normal(out.data<float>(), out.numel(), mean, std);
+  return out;
+}
+
+Tensor multinomial(Generator& g, const Tensor& probs, int64_t n, bool replacement) {
+  if (probs.dim() < 1 || probs.dim() > 2) throw TensorError("prob_dist must be 1 or 2 dim");
+  if (!probs.is_float()) throw TensorError("multinomial only supports floating-point dtypes for input, got: Long");
+  if (n <= 0) throw TensorError("cannot sample n_sample <= 0 samples");
+  const int64_t categories = probs.shape().back();
+  if (!replacement && n > categories) throw TensorError("cannot sample n_sample > prob_dist.size(-1) samples without replacement");
+  if (replacement && n > 1)
+    throw TensorError("attn draws torch.multinomial with replacement only for one sample (num_samples=1)", "NotImplementedError");
+  const Tensor p = probs.contiguous();
+  const std::vector<float> v = p.floats();
+  bool valid = true;
+  for (float x : v) valid = valid && x < std::numeric_limits<float>::infinity() && x >= 0;   // NaN fails x >= 0
+  if (!valid) throw TensorError("probability tensor contains either `inf`, `nan` or element < 0");
+  const int64_t rows = p.dim() == 1 ? 1 : p.shape()[0];
+  for (int64_t r = 0; r < rows; ++r) {
+    float s = 0;
+    for (int64_t c = 0; c < categories; ++c) s += v[static_cast<size_t>(r * categories + c)];
+    if (s == 0) throw TensorError("invalid multinomial distribution (sum of probabilities <= 0)");
+  }
+  // q = empty_like(self).exponential_(1) in memory order, then q = self / q.
+  Tensor q = empty(p.shape());
+  float* pq = q.data<float>();
+  for (int64_t k = 0; k < q.numel(); ++k) {
+    const double u = static_cast<double>(g.random64() & ((uint64_t{1} << 53) - 1)) * std::ldexp(1.0, -53);
+    pq[k] = v[static_cast<size_t>(k)] / static_cast<float>(-1.0 * std::log(1.0 - u));
+  }
+  if (n == 1) return argmax(q, -1, true);
+  return topk(q, n, -1, true, true).second;
 }
 
 }  // namespace attn::core

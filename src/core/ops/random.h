@@ -1,5 +1,5 @@
 // core/ops/random.h: the tensors PyTorch draws from its CPU generator (core/random.h): torch.rand,
-// torch.randn and nn.Dropout, bit for bit (docs/pytorch-numerics.md §1, §2, §6).
+// torch.randn, randint, randperm, normal and nn.Dropout, bit for bit (docs/pytorch-numerics.md §1, §2, §6).
 //
 // What it is: new float32 tensors filled in memory order by the Generator's transforms, named
 // after what they reproduce; dropout records MulBackward0 (input * noise).
@@ -16,6 +16,18 @@ namespace attn::core {
 
 Tensor rand(Generator& g, const Shape& shape);                 // torch.rand(*shape)
 Tensor randn(Generator& g, const Shape& shape);                // torch.randn(*shape)
+// torch.randint(low, high, shape): int64, per element in memory order random() % (high - low)
+// + low, or random64() when high - low >= 2^32 (random_from_to_kernel).
+Tensor randint(Generator& g, int64_t low, int64_t high, const Shape& shape);
+// torch.randperm(n): 0..n-1, then for i < n-1 swap i with i + random() % (n - i) (randperm_cpu).
+Tensor randperm(Generator& g, int64_t n);
+// torch.normal(mean, std, shape): normal_(mean, std) on a new tensor (randn's paths, §1).
+Tensor normal(Generator& g, double mean, double std, const Shape& shape);
+// torch.multinomial(probs, n) without replacement (or n == 1): 1.13's Gumbel trick,
+// q = probs / Exp(1) draws (exponential_distribution<double>: -log(1 - u), u a 53-bit uniform from
+// random64(), cast to float), then argmax(q, -1, keepdim) for n == 1, else topk(q, n) indices.
+// probs is (C,) or (B, C); int64 (n,) or (B, n). Sampling with replacement (n > 1) is refused.
+Tensor multinomial(Generator& g, const Tensor& probs, int64_t n, bool replacement);
 // nn.Dropout(p) in training mode: keep-mask * fl32(1 / fl32(1 - p)) * x.
 Tensor dropout(Generator& g, const Tensor& x, double p, DropoutRng kind);
 

@@ -169,6 +169,7 @@ Tensor sum(const Tensor& a) {
 Tensor sum(const Tensor& a, int64_t dim, bool keepdim) {
   detail::require_float(a, "sum");
   dim = normalize_dim(dim, a.dim());
+  if (a.dim() == 0) return sum(reshape(a, {1}), 0, false);   // a 0-d tensor's only dim: 0-d out, keepdim or not
   const Tensor c = a.contiguous();
   const detail::DimSplit s = detail::split_at(c.shape(), dim);
   Shape shape = c.shape();
@@ -180,6 +181,7 @@ Tensor sum(const Tensor& a, int64_t dim, bool keepdim) {
 }
 
 Tensor mean(const Tensor& a, int64_t dim, bool keepdim) {
+  if (a.dim() == 0) return mean(reshape(a, {1}), normalize_dim(dim, 0), false);   // a 0-d tensor's only dim
   Tensor s = sum(a, dim, keepdim);
   const float n = static_cast<float>(a.shape()[normalize_dim(dim, a.dim())]);
   float* p = s.data<float>();

@@ -1,6 +1,6 @@
 // core/ops/softmax.cpp: softmax and SoftmaxBackward0 (ops/softmax.h).
 //
-// What it is: the shape logic: the input viewed as (outer, dim size, inner) around dim, made
+// What it is: the shape logic (log_softmax and LogSoftmaxBackward0 alike): the input viewed as (outer, dim size, inner) around dim, made
 // contiguous (free when it already is), a 0-d input's softmax is 1, an empty one has nothing to
 // normalise; the last dim and the others take different ATen kernels (kernels/softmax.h). The
 // backward reads the saved result y (grad and y made contiguous first), as ATen's
@@ -8,6 +8,7 @@
 // What it is not: a place for rounding decisions (kernels/softmax.cpp).
 #include "core/ops/softmax.h"
 
+#include "core/kernels/log_softmax.h"
 #include "core/kernels/softmax.h"
 
 namespace attn::core {
@@ -54,6 +55,39 @@ Tensor softmax(const Tensor& a, int64_t dim, CpuKernels cpu) {
   else kernels::softmax_inner(fa.data<float>(), out.data<float>(), s.outer, s.size, s.inner, cpu);
   grad::Backward backward = grad::softmax(out, dim, cpu);
   return autograd::record(std::move(out), {&a}, "SoftmaxBackward0", std::move(backward));
+}
+
+namespace {
+
+// grad_in of log_softmax from the gradient of its result y, along dim.
+Tensor log_softmax_backward(const Tensor& grad, const Tensor& result, int64_t dim, CpuKernels cpu) {
+  const Tensor g = grad.contiguous(), y = result.contiguous();
+  Tensor out = empty(y.shape());
+  if (y.numel() == 0) return out;
+  if (y.dim() == 0) {   // one element: g - exp(y) * g
+    kernels::log_softmax_backward_lastdim(g.data<float>(), y.data<float>(), out.data<float>(), 1, 1, cpu);
+    return out;
+  }
+  const detail::DimSplit s = detail::split_at(y.shape(), dim);
+  if (s.inner == 1) kernels::log_softmax_backward_lastdim(g.data<float>(), y.data<float>(), out.data<float>(), s.outer, s.size, cpu);
+  else kernels::log_softmax_backward_inner(g.data<float>(), y.data<float>(), out.data<float>(), s.outer, s.size, s.inner, cpu);
+  return out;
+}
+
+}  // namespace
+
+Tensor log_softmax(const Tensor& a, int64_t dim, CpuKernels cpu) {
+  const Tensor fa = to_float(a).contiguous();
+  dim = normalize_dim(dim, fa.dim());
+  Tensor out = empty(fa.shape());
+  const detail::DimSplit s = fa.dim() == 0 ? detail::DimSplit{1, 1, 1} : detail::split_at(fa.shape(), dim);
+  if (fa.numel() == 0) {}  // nothing to normalise
+  else if (s.inner == 1) kernels::log_softmax_lastdim(fa.data<float>(), out.data<float>(), s.outer, s.size, cpu);
+  else kernels::log_softmax_inner(fa.data<float>(), out.data<float>(), s.outer, s.size, s.inner, cpu);
+  autograd::Backward backward = autograd::detail::reads({[y = detach(out), dim, cpu](const autograd::Grads& g) {
+    return autograd::Grads{log_softmax_backward(*g[0], y, dim, cpu)};
+  }}, {}, true);
+  return autograd::record(std::move(out), {&a}, "LogSoftmaxBackward0", std::move(backward));
 }
 
 }  // namespace attn::core

@@ -4,7 +4,8 @@
 // What it is: softmax along one dim of a float32 tensor of any shape and layout; the result is
 // a new contiguous tensor of the same shape with SoftmaxBackward0, computed from the saved result.
 // grad::softmax is public for the tests that replay SoftmaxBackward0 alone.
-// What it is not: log_softmax, or the loops (kernels/softmax.cpp).
+// log_softmax beside it, the same shape logic over kernels/log_softmax.h.
+// What it is not: the loops (kernels/softmax.cpp, kernels/log_softmax.cpp).
 #pragma once
 
 #include <cstdint>
@@ -16,6 +17,8 @@
 namespace attn::core {
 
 Tensor softmax(const Tensor& a, int64_t dim, CpuKernels cpu);   // a (any shape) -> a's shape
+// torch.log_softmax: LogSoftmaxBackward0 from the saved result (kernels/log_softmax.h).
+Tensor log_softmax(const Tensor& a, int64_t dim, CpuKernels cpu);
 
 namespace grad {
 using autograd::Backward;

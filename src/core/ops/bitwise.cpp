@@ -1,0 +1,40 @@
+// core/ops/bitwise.cpp: ~, &, |, ^ on bool and int64 tensors (ops/bitwise.h).
+//
+// What it is: a broadcast loop over int64 values (bool widened to 0/1), the result cast back to
+// bool when both operands are bool. What it is not: float arithmetic: none is done.
+#include "core/ops/bitwise.h"
+
+#include "core/ops/views.h"
+
+namespace attn::core {
+
+namespace {
+
+void require_integral(const Tensor& a, const char* op) {
+  if (a.is_float()) throw TensorError(std::string("\"") + op + "_cpu\" not implemented for 'Float'");
+}
+
+}  // namespace
+
+Tensor bitwise(BitOp op, const Tensor& a, const Tensor& b) {
+  const char* name = op == BitOp::and_ ? "bitwise_and" : op == BitOp::or_ ? "bitwise_or" : "bitwise_xor";
+  require_integral(a, name);
+  require_integral(b, name);
+  const Shape shape = broadcast_shapes(a.shape(), b.shape());
+  const std::vector<int64_t> x = expand(a, shape).ints(), y = expand(b, shape).ints();
+  std::vector<int64_t> out(x.size());
+  for (size_t k = 0; k < x.size(); ++k)
+    out[k] = op == BitOp::and_ ? (x[k] & y[k]) : op == BitOp::or_ ? (x[k] | y[k]) : (x[k] ^ y[k]);
+  const bool both_bool = a.dtype() == DType::boolean && b.dtype() == DType::boolean;
+  return from_ints(shape, out, both_bool ? DType::boolean : DType::int64);
+}
+
+Tensor bitwise_not(const Tensor& a) {
+  require_integral(a, "bitwise_not");
+  std::vector<int64_t> v = a.ints();
+  const bool is_bool = a.dtype() == DType::boolean;
+  for (int64_t& x : v) x = is_bool ? !x : ~x;
+  return from_ints(a.shape(), v, a.dtype());
+}
+
+}  // namespace attn::core
