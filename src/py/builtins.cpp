@@ -193,12 +193,31 @@ Value sorted_fn(Interpreter& in, CallArgs& a) {
 
 Value enumerate_fn(Interpreter& in, CallArgs& a) {
   int64_t start = to_int(arg_or(a, 1, "start", Value::integer(0)), "start");
+  if (arg(a, 0, "iterable").kind == Value::Instance)   // an iterator (a generator): lazily, as CPython
+    return lazy_iterator("enumerate", [it = in.iter(arg(a, 0, "iterable")), k = start](Interpreter& in) mutable -> std::optional<Value> {
+      std::optional<Value> v = in.next(it);
+      if (!v) return std::nullopt;
+      return Value::tuple({Value::integer(k++), *v});
+    });
   std::vector<Value> out;
   for (const Value& v : in.iterate(arg(a, 0, "iterable"))) out.push_back(Value::tuple({Value::integer(start++), v}));
   return Value::list(out);
 }
 
 Value zip_fn(Interpreter& in, CallArgs& a) {
+  if (std::any_of(a.pos.begin(), a.pos.end(), [](const Value& v) { return v.kind == Value::Instance; })) {
+    std::vector<Value> its;   // an iterator among them (a generator): lazily, as CPython
+    for (const Value& v : a.pos) its.push_back(in.iter(v));
+    return lazy_iterator("zip", [its](Interpreter& in) -> std::optional<Value> {
+      std::vector<Value> row;
+      for (const Value& it : its) {
+        std::optional<Value> v = in.next(it);
+        if (!v) return std::nullopt;
+        row.push_back(std::move(*v));
+      }
+      return Value::tuple(row);
+    });
+  }
   std::vector<std::vector<Value>> seqs;
   size_t n = SIZE_MAX;
   for (const Value& v : a.pos) {
