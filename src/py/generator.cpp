@@ -271,9 +271,14 @@ void Interpreter::resume(GenFrame& g) {
     g.frames.clear();
     g.handling.clear();
     g.globals.reset();
-    if (g.killing && g.scope) g.scope->vars.clear();   // the session is over: cut cycles through its locals
-    g.scope.reset();                                    // (a closure made inside keeps the scope)
-    g.body = nullptr;
+    std::shared_ptr<Scope> scope = std::move(g.scope);   // (a closure made inside keeps the scope)
+    auto body = std::move(g.body);
+    if (g.killing && scope) {
+      // The session is over: cut cycles through its locals. What they free may free this very
+      // generator (a cycle through its own locals), so `g` is not touched after this.
+      std::map<std::string, Value> vars = std::move(scope->vars);
+      scope->vars.clear();
+    }
   }
 }
 
