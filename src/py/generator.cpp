@@ -101,7 +101,7 @@ struct GenFrame {
   std::function<void(Interpreter&, GenFrame&)> body;   // runs on the generator's stack
   std::string qualname;                           // "f", "A.items", "<genexpr>"
   std::shared_ptr<Scope> scope;                   // its locals (cut when it is unwound: cycles)
-  std::shared_ptr<NamespaceObj> module;
+  std::weak_ptr<NamespaceObj> module;             // weak: a module's names hold the generator
   std::string file;
   enum State { created, suspended, running, finished } state = created;
   // Exchanged at each switch.
@@ -429,6 +429,14 @@ const ClassPtr& generator_class() {
   return cls;
 }
 
+// Remembers a scope to empty when the session ends (Interpreter::closures_), forgetting those
+// gone already now and then, so a loop making generators does not grow the list.
+void remember_scope(std::vector<std::weak_ptr<Scope>>& scopes, const std::shared_ptr<Scope>& s) {
+  if (scopes.size() > 4096 && scopes.size() % 1024 == 0)
+    scopes.erase(std::remove_if(scopes.begin(), scopes.end(), [](const std::weak_ptr<Scope>& w) { return w.expired(); }), scopes.end());
+  scopes.push_back(s);
+}
+
 Value new_generator(Interpreter& in, std::unique_ptr<GenFrame> frame) {
   auto o = std::make_shared<GeneratorObj>();
   o->cls = generator_class();
@@ -447,11 +455,12 @@ Value Interpreter::make_generator(const FunctionObj& f, std::shared_ptr<Scope> l
   g->file = f.file;
   std::shared_ptr<const Stmt> def = f.def;
   g->body = [def](Interpreter& in, GenFrame& frame) {
-    RunIn run(in, frame.scope, frame.module, frame.file);
+    RunIn run(in, frame.scope, frame.module.lock(), frame.file);
     Value ret;
     in.exec(def->body, &ret);
     frame.value = ret;
   };
+  remember_scope(closures_, g->scope);   // its locals may hold it: emptied when the session ends
   return new_generator(*this, std::move(g));
 }
 
@@ -469,8 +478,10 @@ Value Interpreter::make_genexp(const Expr& e) {
   g->module = globals_;
   g->file = file_;
   auto tree = std::make_shared<Expr>(e);   // shares the children: the tree lives as long as the generator
+  remember_scope(closures_, g->scope);   // it and the scope around it may hold each other: emptied when the session ends
+  if (g->scope->parent) remember_scope(closures_, g->scope->parent);
   g->body = [tree, first](Interpreter& in, GenFrame& frame) {
-    RunIn run(in, frame.scope, frame.module, frame.file);
+    RunIn run(in, frame.scope, frame.module.lock(), frame.file);
     in.genexp_loop(*tree, 0, first);
   };
   return new_generator(*this, std::move(g));

@@ -82,6 +82,7 @@ Interpreter::Flow Interpreter::exec_try(const Stmt& s, Value* ret) {
     pending = std::current_exception();
   }
   if (!s.finalbody.empty()) {
+    if (!dropped_gens_.empty()) close_dropped();   // generators the body let go of close first, as in CPython
     Flow f = exec(s.finalbody, ret);
     if (f != Flow::next) return f;   // return/break/continue in `finally` drops a pending exception
   }
