@@ -5,8 +5,9 @@
 // precedence, list/set/dict comprehensions, f-strings, lambda, starred expressions, `def` (with
 // defaults, `*args`, keyword-only parameters, `**kwargs`, decorators), `class`, `for`/`while`
 // (with `else`, `break`, `continue`), `if`, `try`/`except`/`else`/`finally`, `raise`, `with`,
-// `return`, `import`, `global`/`nonlocal`, `del`, `assert`. What it is not: all of Python (no
-// generators, coroutines, `match`, `:=`; the parser refuses them by name: parser_stmt.cpp).
+// `return`, `import`, `global`/`nonlocal`, `del`, `assert`, `yield`/`yield from` and generator
+// expressions. What it is not: all of Python (no coroutines, `match`, `:=`; the parser refuses
+// them by name: parser_compound.cpp).
 #pragma once
 
 #include <exception>
@@ -63,7 +64,9 @@ struct Expr {
     Attribute, Subscript, Slice, Call,
     Unary, Binary, Compare, BoolOp, Not, IfExp,
     Lambda,                   // def: a Def statement named "<lambda>" whose body returns the expression
-    Starred                   // *a: in a tuple/list display or an assignment target (a)
+    Starred,                  // *a: in a tuple/list display or an assignment target (a)
+    Yield, YieldFrom,         // `yield a` (a null: `yield`), `yield from a` (generator.cpp)
+    GenExp                    // (a for ...): comps as ListComp's, run lazily by a generator
   } kind;
   int line = 0;
   std::string name;           // Name, Attribute (attr), Str (value), Binary/Unary/Compare op, BoolOp op
@@ -117,6 +120,7 @@ struct Stmt {
   std::vector<Handler> handlers;           // Try: the except clauses, in order
   std::vector<std::string> names;          // from-import names; Global/Nonlocal statement names
   std::vector<std::string> globals, nonlocals;   // Def: the names its body declares global / nonlocal
+  bool generator = false;                  // Def: its body yields: a call makes a generator
 };
 
 }  // namespace attn::py

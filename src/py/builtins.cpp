@@ -193,59 +193,45 @@ Value sorted_fn(Interpreter& in, CallArgs& a) {
 
 Value enumerate_fn(Interpreter& in, CallArgs& a) {
   int64_t start = to_int(arg_or(a, 1, "start", Value::integer(0)), "start");
+  if (arg(a, 0, "iterable").kind == Value::Instance)   // an iterator (a generator): lazily, as CPython
+    return lazy_iterator("enumerate", [it = in.iter(arg(a, 0, "iterable")), k = start](Interpreter& in) mutable -> std::optional<Value> {
+      std::optional<Value> v = in.next(it);
+      if (!v) return std::nullopt;
+      return Value::tuple({Value::integer(k++), *v});
+    });
   std::vector<Value> out;
   for (const Value& v : in.iterate(arg(a, 0, "iterable"))) out.push_back(Value::tuple({Value::integer(start++), v}));
   return Value::list(out);
 }
 
-// zip(*iterables): the rows while every iterable lasts. An iterator written in Python (a class
-// with __next__: itertools.count()) is stepped row by row, so an endless one beside a list ends
-// with the list, as in CPython; the others are read whole first.
+// zip(*iterables): the rows while every iterable lasts. With an iterator among them (a
+// generator, a Python class with __next__: itertools.count()) it is a lazy iterator stepping each
+// row by row, so an endless one beside a list ends with the list, as in CPython; otherwise the
+// rows are made at once.
 Value zip_fn(Interpreter& in, CallArgs& a) {
-  struct Source {
-    std::vector<Value> items;
-    Value it;                      // a Python iterator, stepped lazily; None: `items` holds them
-    const Value* next = nullptr;   // its class's __next__
-  };
-  std::vector<Source> sources;
-  for (const Value& v : a.pos) {
-    Source s;
-    if (v.kind == Value::Instance && !is_iterator(v))
-      if (const Value* iter = type_of(v)->find_method("__iter__")) {
-        CallArgs self;
-        self.pos.push_back(v);
-        Value it = in.call(*iter, self);
-        if (it.kind == Value::Instance && !is_iterator(it) && type_of(it)->find_method("__next__")) {
-          s.it = it;
-          s.next = type_of(it)->find_method("__next__");
-        } else {
-          s.items = in.iterate(it);
-        }
-        sources.push_back(std::move(s));
-        continue;
+  if (std::any_of(a.pos.begin(), a.pos.end(), [](const Value& v) { return v.kind == Value::Instance; })) {
+    std::vector<Value> its;   // an iterator among them (a generator): lazily, as CPython
+    for (const Value& v : a.pos) its.push_back(in.iter(v));
+    return lazy_iterator("zip", [its](Interpreter& in) -> std::optional<Value> {
+      std::vector<Value> row;
+      for (const Value& it : its) {
+        std::optional<Value> v = in.next(it);
+        if (!v) return std::nullopt;
+        row.push_back(std::move(*v));
       }
-    s.items = in.iterate(v);
-    sources.push_back(std::move(s));
+      return Value::tuple(row);
+    });
+  }
+  std::vector<std::vector<Value>> seqs;
+  size_t n = SIZE_MAX;
+  for (const Value& v : a.pos) {
+    seqs.push_back(in.iterate(v));
+    n = std::min(n, seqs.back().size());
   }
   std::vector<Value> out;
-  for (size_t k = 0; !sources.empty(); ++k) {
+  for (size_t k = 0; k < (seqs.empty() ? 0 : n); ++k) {
     std::vector<Value> row;
-    for (Source& s : sources) {
-      if (!s.next) {
-        if (k >= s.items.size()) return Value::list(out);
-        row.push_back(s.items[k]);
-        continue;
-      }
-      in.tick();
-      try {
-        CallArgs self;
-        self.pos.push_back(s.it);
-        row.push_back(in.call(*s.next, self));
-      } catch (const PyError& e) {
-        if (is_instance_of(e, "StopIteration")) return Value::list(out);
-        throw;
-      }
-    }
+    for (auto& s : seqs) row.push_back(s[k]);
     out.push_back(Value::tuple(row));
   }
   return Value::list(out);

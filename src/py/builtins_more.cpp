@@ -52,16 +52,65 @@ Value make_iterator(const std::string& kind, std::vector<Value> items) {
 
 int64_t& position(const Value& it) { return inst(it).find("__next__")->i; }
 
+// A lazy iterator (enumerate, zip, map, filter over a generator or another iterator): its items
+// are made one by one as it is stepped.
+int lazy_tag;
+struct LazyIterObj : InstanceObj {
+  std::function<std::optional<Value>(Interpreter&)> step;
+  bool done = false;
+};
+
+LazyIterObj* lazy_of(const Value& v) { return native_cast<LazyIterObj>(v, &lazy_tag); }
+
 }  // namespace
 
-bool is_iterator(const Value& v) { return v.kind == Value::Instance && inst(v).find("__items__") && inst(v).cls->module == "builtins"; }
+Value lazy_iterator(const std::string& name, std::function<std::optional<Value>(Interpreter&)> step) {
+  static std::map<std::string, ClassPtr> classes;
+  ClassPtr& c = classes[name];
+  if (!c) {
+    c = make_native_class(name, "builtins");
+    c->native_tag = &lazy_tag;
+    c->slots.repr = [name](Interpreter&, const Value&) { return "<" + name + " object>"; };
+  }
+  auto o = std::make_shared<LazyIterObj>();
+  o->cls = c;
+  o->step = std::move(step);
+  return Value::of_instance(std::move(o));
+}
+
+bool is_iterator(const Value& v) {
+  return v.kind == Value::Instance && (lazy_of(v) || (inst(v).find("__items__") && inst(v).cls->module == "builtins"));
+}
 
 std::vector<Value> drain_iterator(const Value& it) {
+  if (lazy_of(it)) {
+    std::vector<Value> out;
+    while (std::optional<Value> v = iterator_step(it)) {
+      out.push_back(std::move(*v));
+      check_items("the items of an iterator", out.size());
+    }
+    return out;
+  }
   const std::vector<Value>& items = as_seq(*inst(it).find("__items__"));
   int64_t& k = position(it);
   std::vector<Value> rest(items.begin() + std::min<int64_t>(k, static_cast<int64_t>(items.size())), items.end());
   k = static_cast<int64_t>(items.size());
   return rest;
+}
+
+std::optional<Value> iterator_step(const Value& it) {
+  if (LazyIterObj* lazy = lazy_of(it)) {   // the caller holds `it`: the object lives while it steps
+    if (lazy->done) return std::nullopt;
+    Interpreter& in = *Interpreter::current();
+    in.tick();
+    std::optional<Value> v = lazy->step(in);
+    if (!v) lazy->done = true;   // used up: it stays so
+    return v;
+  }
+  const std::vector<Value>& items = as_seq(*inst(it).find("__items__"));
+  int64_t& k = position(it);
+  if (k < static_cast<int64_t>(items.size())) return items[static_cast<size_t>(k++)];
+  return std::nullopt;
 }
 
 namespace {
@@ -82,9 +131,7 @@ Value next_fn(Interpreter& in, CallArgs& a) {
       throw;
     }
   }
-  const std::vector<Value>& items = as_seq(*inst(it).find("__items__"));
-  int64_t& k = position(it);
-  if (k < static_cast<int64_t>(items.size())) return items[static_cast<size_t>(k++)];
+  if (std::optional<Value> v = iterator_step(it)) return *v;
   if (a.pos.size() == 2) return a.pos[1];
   throw StopIteration("");
 }
@@ -93,6 +140,19 @@ Value next_fn(Interpreter& in, CallArgs& a) {
 Value map_fn(Interpreter& in, CallArgs& a) {
   if (!a.kw.empty()) throw TypeError("map() takes no keyword arguments");
   if (a.pos.size() < 2) throw TypeError("map() must have at least two arguments.");
+  if (std::any_of(a.pos.begin() + 1, a.pos.end(), [](const Value& v) { return v.kind == Value::Instance; })) {
+    std::vector<Value> its;   // an iterator among them: lazily, as CPython's map
+    for (size_t k = 1; k < a.pos.size(); ++k) its.push_back(in.iter(a.pos[k]));
+    return lazy_iterator("map", [fn = a.pos[0], its](Interpreter& in) -> std::optional<Value> {
+      CallArgs c;
+      for (const Value& it : its) {
+        std::optional<Value> v = in.next(it);
+        if (!v) return std::nullopt;
+        c.pos.push_back(std::move(*v));
+      }
+      return in.call(fn, c);
+    });
+  }
   std::vector<std::vector<Value>> columns;
   size_t n = SIZE_MAX;
   for (size_t k = 1; k < a.pos.size(); ++k) {
@@ -111,6 +171,15 @@ Value map_fn(Interpreter& in, CallArgs& a) {
 Value filter_fn(Interpreter& in, CallArgs& a) {
   if (!a.kw.empty()) throw TypeError("filter() takes no keyword arguments");
   if (a.pos.size() != 2) throw TypeError(fmt::format("filter expected 2 arguments, got {}", a.pos.size()));
+  if (a.pos[1].kind == Value::Instance)
+    return lazy_iterator("filter", [fn = a.pos[0], it = in.iter(a.pos[1])](Interpreter& in) -> std::optional<Value> {
+      while (std::optional<Value> v = in.next(it)) {
+        CallArgs c;
+        c.pos.push_back(*v);
+        if (fn.is_none() ? in.truth(*v) : in.truth(in.call(fn, c))) return v;
+      }
+      return std::nullopt;
+    });
   std::vector<Value> out;
   for (const Value& v : in.iterate(a.pos[1])) {
     bool keep;
@@ -138,7 +207,7 @@ Value reversed_fn(Interpreter& in, CallArgs& a) {
         return in.call(*type_of(v)->find_method("__reversed__"), self);
       }
       if (v.kind == Value::Instance && type_of(v)->find_method("__len__") && type_of(v)->find_method("__getitem__")) break;
-      if (v.kind == Value::Instance && !is_iterator(v) && in.iterable(v) && type_of(v)->tag()) break;   // a native sequence (a host library's array)
+      if (v.kind == Value::Instance && !is_iterator(v) && !is_generator(v) && in.iterable(v) && type_of(v)->tag()) break;   // a native sequence (a host library's array)
       if (!is_iterator(v) || inst(v).cls->name != "range_iterator")
         throw TypeError("'" + type_name(v) + "' object is not reversible");
   }
@@ -166,9 +235,12 @@ Value iter_fn(Interpreter& in, CallArgs& a) {
 
 Value any_all(Interpreter& in, CallArgs& a, bool any) {
   if (a.pos.size() != 1 || !a.kw.empty()) throw TypeError(fmt::format("{}() takes exactly one argument ({} given)", any ? "any" : "all", a.pos.size() + a.kw.size()));
-  for (const Value& v : in.iterate(a.pos[0]))
-    if (truthy(v) == any) return Value::boolean(any);
-  return Value::boolean(!any);
+  bool found = false;   // lazily: any(x > 3 for x in endless()) stops, as CPython
+  in.for_each(a.pos[0], [&](const Value& v) {
+    found = in.truth(v) == any;
+    return !found;
+  });
+  return Value::boolean(found ? any : !any);
 }
 
 Value hash_fn(Interpreter& in, CallArgs& a) {

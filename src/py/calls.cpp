@@ -160,6 +160,7 @@ Value Interpreter::call_function(const FunctionObj& f, CallArgs& args) {
   // runs in the calling session's module.
   std::shared_ptr<NamespaceObj> module = f.module.lock();
   if (!module) module = globals_;
+  if (f.def->generator) return make_generator(f, std::move(local), std::move(module));   // runs at its first next()
   RunIn run(*this, local, module, f.file);
   Value ret;
   exec(f.def->body, &ret);

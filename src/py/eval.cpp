@@ -124,6 +124,9 @@ Value Interpreter::eval(const Expr& e) {
     case Expr::IfExp: return truth(eval(*e.b)) ? eval(*e.a) : eval(*e.c);
     case Expr::Lambda: return make_function(e.def);
     case Expr::Starred: throw SyntaxError("can't use starred expression here");
+    case Expr::Yield: return yield_value(e.a ? eval(*e.a) : Value::none());
+    case Expr::YieldFrom: return yield_from(eval(*e.a));
+    case Expr::GenExp: return make_genexp(e);
   }
   throw SyntaxError("unsupported expression");
 }

@@ -12,6 +12,7 @@ namespace {
 // Python 3.11's hierarchy (the part a lesson can meet), each class after its base.
 const std::vector<std::pair<const char*, const char*>> kHierarchy = {
     {"BaseException", ""},          {"Exception", "BaseException"},   {"KeyboardInterrupt", "BaseException"},
+    {"GeneratorExit", "BaseException"},
     {"ArithmeticError", "Exception"}, {"ZeroDivisionError", "ArithmeticError"},
     {"OverflowError", "ArithmeticError"}, {"FloatingPointError", "ArithmeticError"},
     {"AssertionError", "Exception"}, {"AttributeError", "Exception"}, {"ImportError", "Exception"},
@@ -59,10 +60,20 @@ std::string exception_repr(const Value& self) {
   return out + ")";
 }
 
+// StopIteration(x).value is x (None without arguments): a generator's return value.
+void keep_stop_value(InstanceObj& o) {
+  bool stop = false;
+  for (const ClassObj* c : o.cls->mro()) stop = stop || (c->module == "builtins" && c->name == "StopIteration");
+  if (!stop) return;
+  const std::vector<Value>& a = as_seq(*o.find("args"));
+  o.set("value", a.empty() ? Value::none() : a[0]);
+}
+
 // BaseException.__new__ and __init__ both keep the arguments as `args`.
 void exception_init(Interpreter&, const Value& self, CallArgs& a) {
   if (!a.kw.empty()) throw TypeError(inst(self).cls->name + "() takes no keyword arguments");
   inst(self).set("args", Value::tuple(a.pos));
+  keep_stop_value(inst(self));
 }
 
 Value exception_make(Interpreter& in, const ClassPtr& cls, CallArgs& a) {
@@ -114,6 +125,7 @@ Value new_exception(const std::string& cls, std::vector<Value> args) {
   auto o = std::make_shared<InstanceObj>();
   o->cls = exception_class(cls);
   o->set("args", Value::tuple(std::move(args)));
+  keep_stop_value(*o);
   Value v = Value::of_instance(o);
   return v;
 }

@@ -195,6 +195,7 @@ Interpreter::Interpreter() : main_(std::make_shared<NamespaceObj>()), globals_(m
 // A function that closes over its defining scope and is stored in it is a reference cycle;
 // the session is over, so empty those scopes (a function the caller kept keeps its name and code).
 Interpreter::~Interpreter() {
+  end_generators();   // unwinds the stacks of generators never finished (generator.cpp)
   for (const std::weak_ptr<Scope>& w : closures_)
     if (std::shared_ptr<Scope> s = w.lock()) {
       s->vars.clear();
@@ -418,6 +419,7 @@ Interpreter::Flow Interpreter::exec_stmt(const StmtPtr& ptr, Value* ret) {
           returned = exec_loop_body(s.body, ret, broke) == Flow::returned;
           return !returned && !broke;
         });
+        if (!dropped_gens_.empty()) close_dropped();   // the loop's own generator, left by a break
         if (returned) return Flow::returned;
         return broke ? Flow::next : exec(s.orelse, ret);
       }
@@ -431,8 +433,13 @@ Interpreter::Flow Interpreter::exec_stmt(const StmtPtr& ptr, Value* ret) {
         if (!truth(eval(*s.value)))
           throw s.target ? PyError(new_exception("AssertionError", {eval(*s.target)})) : AssertionError("");
         break;
-      default: return exec_more(ptr, ret);
+      default: {
+        Flow f = exec_more(ptr, ret);
+        if (!dropped_gens_.empty()) close_dropped();
+        return f;
+      }
     }
+    if (!dropped_gens_.empty()) close_dropped();   // generators this statement let go of: their `finally` runs now
   } catch (...) {
     rethrow_at(s.line, file_);
   }

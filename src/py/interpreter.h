@@ -35,6 +35,8 @@
 
 namespace attn::py {
 
+struct GenFrame;   // a generator's execution (generator.cpp)
+
 // The local names of one function call, class body or comprehension. A function's scope lives as
 // long as a function defined in it (a closure) does; lookups go from a scope to `parent` (the
 // scope the function was defined in), then to the module's globals and the builtins.
@@ -143,14 +145,24 @@ class Interpreter {
   std::string format(const Value& v, const std::string& spec);                 // format(v, spec)
   std::vector<Value> iterate(const Value& v);      // list(), tuple(), sorted(), zip(), ...
   bool iterable(const Value& v);
+  // iter(v), and one step of an iterator (a generator, a built-in iterator, an object with
+  // __next__): its next item, nullopt once it is used up (StopIteration). generator.cpp.
+  Value iter(const Value& v);
+  std::optional<Value> next(const Value& it);
   // `for` loops and comprehensions: body(item) for each item while it returns true; a range is
-  // walked item by item, never made into a list.
+  // walked item by item, never made into a list, and an iterator (a generator) is stepped lazily.
   template <class Body>
   void for_each(const Value& v, Body body) {
     if (v.kind == Value::Range) {
       const auto& r = *static_cast<const RangeObj*>(v.obj.get());
       for (unsigned __int128 k = 0, n = r.length(); k < n; ++k)
         if (!body(Value::integer(r.at(k)))) return;
+      return;
+    }
+    if (v.kind == Value::Instance) {
+      const Value it = iter(v);
+      while (std::optional<Value> item = next(it))
+        if (!body(*item)) return;
       return;
     }
     for (const Value& item : iterate(v))
@@ -180,11 +192,20 @@ class Interpreter {
   std::vector<std::exception_ptr> handling_;       // exceptions being handled: a bare `raise` re-raises
   int64_t steps_ = 0;                              // in the running cell
   int augmenting_item_ = 0;                        // augmenting_item()
+  // Generators (generator.cpp): the one whose code runs now (what `yield` suspends), those
+  // started and not finished (unwound when the session ends), and those dropped while
+  // suspended, which are closed (their `finally` runs) when the running statement ends.
+  struct GenFrame* gen_ = nullptr;
+  std::vector<struct GenFrame*> live_gens_;
+  std::vector<struct GenFrame*> dropped_gens_;
   double time_limit_ = limits::kDefaultTimeLimit;
   std::chrono::steady_clock::time_point deadline_;
   void check_budget() const;
 
   friend struct RunIn;                             // switches module/scope/file for a call (calls.cpp)
+  friend struct GenFrame;                          // generator.cpp
+  friend struct GeneratorObj;
+  friend class GenAccess;
 
   // Attaches the line (and the imported file, if that is what runs) to the error being handled,
   // as a PyError or LimitError (a host library's errors through its translators).
@@ -230,6 +251,17 @@ class Interpreter {
   Value eval_comprehension(const Expr& e);
   void comprehend(const Expr& e, size_t level, std::vector<Value>& list, Value* dict);
   Value call_function(const FunctionObj& f, CallArgs& args);
+  // generator.cpp: a generator function's call, a generator expression, yield, and the switch
+  // into and out of a generator's own stack.
+  Value make_generator(const FunctionObj& f, std::shared_ptr<Scope> local, std::shared_ptr<NamespaceObj> module);
+  Value make_genexp(const Expr& e);
+  void genexp_loop(const Expr& e, size_t level, const Value& it);
+  Value yield_value(Value v);
+  Value yield_from(const Value& iterable);
+  void resume(GenFrame& g);
+  void close_dropped();
+  void end_generators();
+  Flow exec_handlers(const Stmt& s, std::exception_ptr caught, Value* ret);
   Value instantiate(const std::shared_ptr<ClassObj>& cls, CallArgs& args);
   std::vector<Value> eval_items(const std::vector<ExprPtr>& items);   // a display's items, *a spliced
   Value call_dunder(const Value& fn, const Value& self, std::vector<Value> args);
@@ -293,6 +325,10 @@ Value str_attribute(const Value& self, const std::string& name);
 Value more_str_method(const Value& self, const std::string& name);
 bool is_iterator(const Value& v);                 // what map/filter/reversed/iter return
 std::vector<Value> drain_iterator(const Value& it);   // the items still to come; uses them up
+std::optional<Value> iterator_step(const Value& it);  // one item of such an iterator, nullopt at its end
+bool is_generator(const Value& v);                // a generator object (generator.cpp)
+// An iterator of built-in class `name` whose items `step` makes one by one (nullopt: the end).
+Value lazy_iterator(const std::string& name, std::function<std::optional<Value>(Interpreter&)> step);
 bool is_unsupported_builtin(const std::string& name);   // a Python builtin attn lacks (open, eval, ...)
 std::vector<int64_t> slice_positions(const SliceObj& s, size_t n);   // builtins.cpp: xs[a:b:c]'s positions
 std::string percent_format(Interpreter& in, const std::string& text, const Value& values);   // 'x=%.2f' % x

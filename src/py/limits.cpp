@@ -11,9 +11,9 @@ namespace attn::py {
 
 namespace {
 
-// What must stay free below the deepest guarded frame: room for the native work one level does
-// (a kernel, fmt, an error being built), with AddressSanitizer's larger frames.
-constexpr size_t kStackMargin = 512 * 1024;
+// kStackMargin (limits.h) must stay free below the deepest guarded frame: room for the native work
+// one level does (a kernel, fmt, an error being built), with AddressSanitizer's larger frames.
+thread_local uintptr_t generator_floor = 0;   // set_stack_floor: a generator's stack runs
 
 // The lowest usable address of this thread's stack, 0 when unknown (then nothing is checked).
 uintptr_t stack_floor() {
@@ -49,9 +49,15 @@ std::string with_commas(Count n) {
 void check_stack() {
   // The frame address, not a local's: under AddressSanitizer locals may live on a fake stack.
   auto here = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
-  uintptr_t floor = stack_floor();
+  uintptr_t floor = generator_floor ? generator_floor : stack_floor();
   if (floor != 0 && here < floor)
     throw LimitError(0, "RecursionError: maximum recursion depth exceeded (the code nests deeper than attn's C++ stack allows)");
+}
+
+uintptr_t set_stack_floor(uintptr_t floor) {
+  uintptr_t old = generator_floor;
+  generator_floor = floor;
+  return old;
 }
 
 void DepthGuard::overflow(const char* message) { throw LimitError(0, message); }

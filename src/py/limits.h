@@ -33,6 +33,7 @@ inline constexpr size_t kMaxStrBytes = 100'000'000;   // a str (bytes of UTF-8)
 inline constexpr int64_t kMaxSteps = 20'000'000;      // statements and loop iterations of one cell
 inline constexpr double kDefaultTimeLimit = 60.0;     // seconds one cell may run (--time-limit)
 inline constexpr size_t kMaxModuleFileBytes = size_t{1} << 20;   // an imported .py file: 1 MiB, as a lesson file
+inline constexpr size_t kMaxLiveGenerators = 2'000;   // generators started and not finished, at once (each has a stack)
 }  // namespace limits
 
 // LimitError (ast.h) is raised with line 0 where no line is known; the statement it stopped
@@ -40,6 +41,12 @@ inline constexpr size_t kMaxModuleFileBytes = size_t{1} << 20;   // an imported 
 
 // Raises LimitError when less than a safety margin of this thread's C++ stack is left.
 void check_stack();
+// A generator runs on a C++ stack of its own (generator.cpp): while it runs, check_stack guards
+// that stack, `floor` being its lowest usable address (0: the thread's own stack). Returns the
+// floor it replaces, for the switch back.
+uintptr_t set_stack_floor(uintptr_t floor);
+inline constexpr size_t kStackMargin = 512 * 1024;   // what check_stack keeps free below the deepest frame
+
 
 // Counts one level of some nesting for as long as it lives; past `max` it raises LimitError
 // with `message` (which names the limit). Also raises when the C++ stack is nearly used up,

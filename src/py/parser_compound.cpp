@@ -6,7 +6,7 @@
 // What it is: Python 3.11's grammar for these, with CPython's SyntaxError wording where CPython
 // reports the mistake at compile time ('break' outside loop, default 'except:' must be last).
 // A construct outside attn's subset is refused here, at parse time, in one line naming it:
-// "SyntaxError: attn does not support 'yield' (generators)". README.md ("What attn's Python
+// "SyntaxError: attn does not support 'async' (coroutines)". README.md ("What attn's Python
 // supports") lists them. What it is not: the execution of these statements (statements.cpp).
 #include <algorithm>
 #include <set>
@@ -32,7 +32,7 @@ bool is_keyword(const std::string& w) {
 }  // namespace
 
 void Parser::refuse_reserved(const Token& tok) const {
-  if (tok.text == "yield") unsupported("'yield' (generators): build a list and return it");
+  if (tok.text == "yield") error("invalid syntax: put a yield inside parentheses, (yield x)");
   if (tok.text == "await" || tok.text == "async") unsupported("'" + tok.text + "' (coroutines)");
   if (is_keyword(tok.text)) fail("invalid syntax");
 }
@@ -255,7 +255,10 @@ void Parser::function_body(Stmt& def) {
   loops_ = 0;
   ++functions_;
   ++defs_;
+  Stmt* outer = def_;
+  def_ = &def;
   def.body = block();
+  def_ = outer;
   --defs_;
   --functions_;
   loops_ = loops;
@@ -273,14 +276,37 @@ ExprPtr Parser::lambda() {
   int loops = loops_;
   loops_ = 0;
   ++functions_;
+  Stmt* outer = def_;
+  def_ = def.get();
   StmtPtr ret = make_stmt(Stmt::Return);
   ret->value = expression();
+  def_ = outer;
   --functions_;
   loops_ = loops;
   def->body.push_back(ret);
   analyse_function(*def);
   e->def = def;
   return e;
+}
+
+// A yield makes the def around it a generator function; its value, if any, runs to the end of
+// the expression list (`yield a, b` yields a tuple).
+ExprPtr Parser::yield_expr() {
+  if (functions_ == 0 || !def_) error("'yield' outside function");
+  ExprPtr y = make(Expr::Yield);
+  ++p_;
+  def_->generator = true;
+  ++yields_;
+  if (accept_name("from")) {
+    y->kind = Expr::YieldFrom;
+    y->a = expression();
+    return y;
+  }
+  const Token& t = cur();
+  bool bare = t.kind == Token::Newline || t.kind == Token::End || t.kind == Token::Dedent ||
+              (t.kind == Token::Op && (t.text == ")" || t.text == "]" || t.text == "}" || t.text == "=" || t.text == ";" || t.text == ":"));
+  if (!bare) y->a = expr_list();
+  return y;
 }
 
 ExprPtr Parser::star_expr() {

@@ -19,6 +19,7 @@
 namespace attn::py::detail {
 
 ExprPtr Parser::expr_list() {
+  if (is_name("yield")) return yield_expr();
   ExprPtr first = star_expr();
   if (!is_op(",")) return first;
   ExprPtr tup = make(Expr::Tuple);
@@ -173,9 +174,11 @@ void Parser::call_args(Expr& call) {
     a.value = expression();
     a.text = src_.substr(begin, t_[p_ - 1].end - begin);
     if (a.name.empty() && is_name("for")) {     // f(x for x in xs): a generator argument
-      ExprPtr lc = make(Expr::ListComp);
+      ExprPtr lc = make(Expr::GenExp);
       lc->a = a.value;
+      int yields = yields_;
       lc->comps = comprehensions();
+      if (yields_ != yields) error("'yield' inside generator expression");
       a.value = lc;
     }
     call.args.push_back(a);
@@ -247,12 +250,18 @@ ExprPtr Parser::bracket(const char* close, Expr::Kind kind) {
   ExprPtr e = make(kind);
   ++p_;
   if (accept_op(close)) return e;
+  if (kind == Expr::Tuple && is_name("yield")) {   // (yield x)
+    ExprPtr y = yield_expr();
+    expect_op(close);
+    return y;
+  }
+  int yields = yields_;
   ExprPtr first = star_expr();
   if (is_name("for")) {
-    if (kind == Expr::Tuple) unsupported("generator expressions (x for x in ...): use a list comprehension [x for x in ...]");
-    e->kind = Expr::ListComp;
+    e->kind = kind == Expr::Tuple ? Expr::GenExp : Expr::ListComp;
     e->a = first;
     e->comps = comprehensions();
+    if (yields_ != yields) error(kind == Expr::Tuple ? "'yield' inside generator expression" : "'yield' inside list comprehension");
     expect_op(close);
     return e;
   }

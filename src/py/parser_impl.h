@@ -5,8 +5,8 @@
 // parser_compound.cpp import,
 // the compound statements added for tutorials' code (while, try, with, decorators), parameter
 // lists with `*args`/`**kwargs`, lambda, the analysis of which names a function binds, and the
-// refusals of constructs outside attn's subset ("SyntaxError: attn does not support 'yield'
-// (generators)"). What it is not: an error-recovering parser; the first error is reported.
+// refusals of constructs outside attn's subset ("SyntaxError: attn does not support 'async'
+// (coroutines)"). What it is not: an error-recovering parser; the first error is reported.
 #pragma once
 
 #include <string>
@@ -41,6 +41,8 @@ class Parser {
   int loops_ = 0;                // enclosing loops in the current function: break/continue allowed
   int functions_ = 0;            // enclosing defs/lambdas: return, nonlocal allowed (0 in a class body)
   int defs_ = 0;                 // enclosing defs, class bodies or not: 0 = an outermost def
+  Stmt* def_ = nullptr;          // the innermost def or lambda being parsed (a yield marks it a generator)
+  int yields_ = 0;               // yields parsed so far (one inside a comprehension is an error)
 
   const Token& cur() const { return t_[p_]; }
   const Token& next() const { return t_[p_ + 1 < t_.size() ? p_ + 1 : p_]; }
@@ -98,6 +100,7 @@ class Parser {
   void parameters(Stmt& def, const char* close, bool annotations);
   void function_body(Stmt& def);                 // the body of a def, then its local names
   ExprPtr lambda();
+  ExprPtr yield_expr();                          // `yield`, `yield x`, `yield from x`
   ExprPtr star_expr();                           // `*x` in a display or target list, else an expression
   ExprPtr star_target();                         // the same in a for-target list (stops before `in`)
   void refuse_reserved(const Token& tok) const;  // a keyword where an expression should be

@@ -442,9 +442,12 @@ bool Interpreter::contains(const Value& container, const Value& item) {
     if (h.native) return h.native->slots.contains(*this, container, item);
     if (container.kind == Value::Instance) {   // by iteration, as CPython's PySequence_Contains falls back
       if (!iterable(container)) throw TypeError("argument of type '" + type_name(container) + "' is not iterable");
-      for (const Value& v : iterate(container))
-        if ((v.obj && v.obj == item.obj) || truth(compare("==", v, item))) return true;
-      return false;
+      bool found = false;   // lazily: `x in generator` stops at the first equal item, as CPython
+      for_each(container, [&](const Value& v) {
+        found = (v.obj && v.obj == item.obj) || truth(compare("==", v, item));
+        return !found;
+      });
+      return found;
     }
   }
   switch (container.kind) {

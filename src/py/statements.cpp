@@ -67,25 +67,14 @@ Interpreter::Flow Interpreter::exec_try(const Stmt& s, Value* ret) {
   Flow flow = Flow::next;
   std::exception_ptr pending;   // raised in the body, a handler or `else`: re-raised after `finally`
   try {
-    bool handled = false;
+    std::exception_ptr caught;
     try {
       flow = exec(s.body, ret);
-    } catch (const PyError& e) {
-      const Value exc = e.exc();
-      const Handler* handler = nullptr;
-      for (const Handler& h : s.handlers) {
-        try {
-          if (!h.type || matches(eval(*h.type), exc)) handler = &h;
-        } catch (...) {
-          rethrow_at(h.line, file_);
-        }
-        if (handler) break;
-      }
-      if (!handler) throw;
-      handled = true;
-      flow = exec_handler(s, *handler, std::current_exception(), exc, ret);
+    } catch (const PyError&) {
+      caught = std::current_exception();
     }
-    if (!handled && flow == Flow::next) flow = exec(s.orelse, ret);
+    if (caught) flow = exec_handlers(s, caught, ret);
+    else if (flow == Flow::next) flow = exec(s.orelse, ret);
   } catch (const LimitError&) {
     throw;   // the run is over: not even `finally` runs
   } catch (...) {
@@ -93,11 +82,37 @@ Interpreter::Flow Interpreter::exec_try(const Stmt& s, Value* ret) {
     pending = std::current_exception();
   }
   if (!s.finalbody.empty()) {
+    if (!dropped_gens_.empty()) close_dropped();   // generators the body let go of close first, as in CPython
     Flow f = exec(s.finalbody, ret);
     if (f != Flow::next) return f;   // return/break/continue in `finally` drops a pending exception
   }
   if (pending) std::rethrow_exception(pending);
   return flow;
+}
+
+// The except clause that matches `caught` runs it; none: it goes on. The clauses run outside the
+// C++ catch block: a generator may yield inside one, and C++ keeps one chain of caught exceptions
+// per thread, which a switch of stacks in the middle of a catch block would tangle.
+Interpreter::Flow Interpreter::exec_handlers(const Stmt& s, std::exception_ptr caught, Value* ret) {
+  Value exc;
+  try {
+    std::rethrow_exception(caught);
+  } catch (const PyError& e) {
+    exc = e.exc();
+  }
+  const Handler* handler = nullptr;
+  for (const Handler& h : s.handlers) {
+    Value clause;
+    try {
+      if (h.type) clause = eval(*h.type);
+      if (!h.type || matches(clause, exc)) handler = &h;
+    } catch (...) {
+      rethrow_at(h.line, file_);
+    }
+    if (handler) break;
+  }
+  if (!handler) std::rethrow_exception(caught);
+  return exec_handler(s, *handler, caught, exc, ret);
 }
 
 // `except ... as name:` binds the exception, and unbinds it afterwards (as Python does); a bare

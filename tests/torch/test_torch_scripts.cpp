@@ -59,6 +59,7 @@ void check_script(const std::string& name, attn::core::CpuKernels cpu = attn::co
 
 TEST_CASE("torch functions: tanh, pow, pi, linspace, arange, unbind, to(device), set_printoptions") { check_script("ops"); }
 TEST_CASE("torch.nn: ReLU, GELU, LayerNorm, Sequential, ModuleList, parameters, init, reprs") { check_script("nn"); }
+TEST_CASE("torch.nn: parameters(), children(), modules() and their named_ forms are generators") { check_script("nn_generators"); }
 TEST_CASE("tutorial: a GPT-style block (LayerNorm, GELU, feed-forward, shortcuts, multi-head attention)") { check_script("gpt_block"); }
 TEST_CASE("tutorial: gradients through the GPT block (print_gradients with and without shortcuts, loss.backward())") {
   check_script("gpt_gradients");

@@ -7,7 +7,8 @@
 #
 # What it is: the module machinery, written once; the numerics are torch.* and F.* functions
 # (native, bit-exact: src/torch/*.cpp over src/core). What it is not: hooks, lazy modules,
-# quantization, or generators (parameters(), children(), ... return iterators over lists).
+# quantization. parameters(), named_parameters(), buffers(), children(), modules() and their
+# named_ forms are generators, as PyTorch's.
 # torch/nn/*.py each hold the layers of one PyTorch file (linear.py: Linear, ...); attn runs a
 # file in a session the first time one of its names is asked for (torch_module.cpp), so a lesson
 # pays only for the layers it uses.
@@ -261,7 +262,6 @@ class Module:
     def _named_members(self, get_members_fn, prefix='', recurse=True):
         memo = set()
         modules = self.named_modules(prefix=prefix) if recurse else [(prefix, self)]
-        out = []
         for module_prefix, module in modules:
             members = get_members_fn(module)
             for k, v in members:
@@ -269,52 +269,54 @@ class Module:
                     continue
                 memo.add(v)
                 name = module_prefix + ('.' if module_prefix else '') + k
-                out.append((name, v))
-        return out
+                yield name, v
 
     def parameters(self, recurse=True):
-        return iter([param for name, param in self.named_parameters(recurse=recurse)])
+        for name, param in self.named_parameters(recurse=recurse):
+            yield param
 
     def named_parameters(self, prefix='', recurse=True):
-        return iter(self._named_members(lambda module: module._parameters.items(), prefix=prefix, recurse=recurse))
+        gen = self._named_members(lambda module: module._parameters.items(), prefix=prefix, recurse=recurse)
+        for elem in gen:
+            yield elem
 
     def buffers(self, recurse=True):
-        return iter([buf for name, buf in self.named_buffers(recurse=recurse)])
+        for _, buf in self.named_buffers(recurse=recurse):
+            yield buf
 
     def named_buffers(self, prefix='', recurse=True):
-        return iter(self._named_members(lambda module: module._buffers.items(), prefix=prefix, recurse=recurse))
+        gen = self._named_members(lambda module: module._buffers.items(), prefix=prefix, recurse=recurse)
+        for elem in gen:
+            yield elem
 
     def children(self):
-        return iter([module for name, module in self.named_children()])
+        for name, module in self.named_children():
+            yield module
 
     def named_children(self):
         memo = set()
-        out = []
         for name, module in self._modules.items():
             if module is not None and module not in memo:
                 memo.add(module)
-                out.append((name, module))
-        return iter(out)
+                yield name, module
 
     def modules(self):
-        return iter([module for name, module in self.named_modules()])
+        for _, module in self.named_modules():
+            yield module
 
     def named_modules(self, memo=None, prefix='', remove_duplicate=True):
-        out = []
-        self._named_modules_into(out, set() if memo is None else memo, prefix, remove_duplicate)
-        return iter(out)
-
-    def _named_modules_into(self, out, memo, prefix, remove_duplicate):
-        if self in memo:
-            return
-        if remove_duplicate:
-            memo.add(self)
-        out.append((prefix, self))
-        for name, module in self._modules.items():
-            if module is None:
-                continue
-            submodule_prefix = prefix + ('.' if prefix else '') + name
-            module._named_modules_into(out, memo, submodule_prefix, remove_duplicate)
+        if memo is None:
+            memo = set()
+        if self not in memo:
+            if remove_duplicate:
+                memo.add(self)
+            yield prefix, self
+            for name, module in self._modules.items():
+                if module is None:
+                    continue
+                submodule_prefix = prefix + ('.' if prefix else '') + name
+                for m in module.named_modules(memo, submodule_prefix, remove_duplicate):
+                    yield m
 
     def train(self, mode=True):
         if not isinstance(mode, bool):

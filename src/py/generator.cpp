@@ -1,0 +1,622 @@
+// py/generator.cpp: Python's generators: generator functions (`yield`, `yield from`, send, throw,
+// close, `return x` as StopIteration.value), generator expressions, and the iterator protocol
+// every lazy consumer uses (Interpreter::iter / next).
+//
+// What it is: each generator runs its code on a C++ stack of its own (ucontext), so a `yield`
+// anywhere in a tree-walking interpreter's recursion suspends it as it is: the stack keeps the
+// half-evaluated expressions and statements; resuming switches back to it. The interpreter's
+// per-run state (scopes, the exceptions being handled, the module) is swapped at each switch, as
+// CPython swaps a generator's frame and exception state. No threads: one stack runs at a time, on
+// the same thread (torch's grad mode is thread-local). AddressSanitizer is told of every switch
+// (its fiber annotations); check_stack guards the generator's stack while it runs, so deep
+// recursion inside a generator ends in the same one-line RecursionError as elsewhere. A generator
+// dropped while suspended is closed when the running statement ends (its `finally` runs, as
+// CPython's finaliser does); one still suspended when the session ends is unwound without running
+// Python code. What it is not: coroutines (async/await), gi_frame and the other introspection
+// attributes, or a limit on generators beyond limits::kMaxLiveGenerators.
+#include <fmt/format.h>
+#include <sys/mman.h>
+#include <ucontext.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <utility>
+
+#include "py/exceptions.h"
+#include "py/interpreter.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define ATTN_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ATTN_ASAN 1
+#endif
+#endif
+#ifdef ATTN_ASAN
+#include <sanitizer/asan_interface.h>
+#include <sanitizer/common_interface_defs.h>
+#endif
+
+namespace attn::py {
+
+namespace {
+
+// A generator's stack: kStackMargin of it is check_stack's margin, the rest its Python's depth.
+#ifdef ATTN_ASAN
+constexpr size_t kStackBytes = size_t{8} << 20;   // AddressSanitizer's frames are several times larger
+#else
+constexpr size_t kStackBytes = size_t{2} << 20;
+#endif
+constexpr size_t kGuardBytes = 64 * 1024;          // an unmapped page range below it: an overflow faults
+constexpr size_t kPoolSize = 8;                     // stacks kept for the next generators
+
+struct Stack {
+  char* map = nullptr;   // the mapping, guard included
+  char* base = nullptr;  // lowest usable address
+  size_t size = 0;
+};
+
+thread_local std::vector<Stack> stack_pool;
+
+Stack take_stack() {
+  if (!stack_pool.empty()) {
+    Stack s = stack_pool.back();
+    stack_pool.pop_back();
+    return s;
+  }
+  void* m = mmap(nullptr, kStackBytes + kGuardBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+  if (m == MAP_FAILED) throw MemoryError("attn could not map a stack for a generator");
+  Stack s;
+  s.map = static_cast<char*>(m);
+  mprotect(s.map, kGuardBytes, PROT_NONE);
+  s.base = s.map + kGuardBytes;
+  s.size = kStackBytes;
+  return s;
+}
+
+void give_stack(Stack s) {
+  if (!s.map) return;
+#ifdef ATTN_ASAN
+  ASAN_UNPOISON_MEMORY_REGION(s.base, s.size);   // frames that never returned left their redzones
+#endif
+  if (stack_pool.size() < kPoolSize) stack_pool.push_back(s);
+  else munmap(s.map, kStackBytes + kGuardBytes);
+}
+
+// Unwinds a generator's stack when the session ends: a limit, so no except, finally or with
+// runs Python code on the way out.
+struct Unwind : LimitError {
+  Unwind() : LimitError(0, "the session ended") {}
+};
+
+const ClassPtr& generator_class();
+
+}  // namespace
+
+// One generator's execution: its code, its stack, what it exchanges with whoever resumes it, and
+// the interpreter's state that is its own while it is suspended.
+struct GenFrame {
+  Interpreter* in = nullptr;                      // null once the session has ended
+  std::function<void(Interpreter&, GenFrame&)> body;   // runs on the generator's stack
+  std::string qualname;                           // "f", "A.items", "<genexpr>"
+  std::shared_ptr<Scope> scope;                   // its locals (cut when it is unwound: cycles)
+  std::weak_ptr<NamespaceObj> module;             // weak: a module's names hold the generator
+  std::string file;
+  enum State { created, suspended, running, finished } state = created;
+  // Exchanged at each switch.
+  Value sent;                                     // in: what send() passes (None for next())
+  std::exception_ptr thrown;                      // in: raised at the yield (throw(), close())
+  bool killing = false;                           // in: unwind, running no Python
+  bool yielded = false;                           // out: true: `value` was yielded; false: it returned
+  Value value;
+  std::exception_ptr error;                       // out: raised out of its code
+  // The interpreter's state that is the generator's own while it is suspended.
+  std::vector<std::shared_ptr<Scope>> frames;
+  std::vector<std::exception_ptr> handling;
+  std::shared_ptr<NamespaceObj> globals;
+  std::string cur_file;
+  int augmenting = 0;
+  GenFrame* outer_gen = nullptr;
+  // The stack and the two contexts.
+  Stack stack;
+  ucontext_t self{}, caller{};
+  void* fake_stack = nullptr;                     // AddressSanitizer's fake stack of the generator
+  const void* caller_bottom = nullptr;            // the resumer's stack, for the switch back
+  size_t caller_size = 0;
+
+  ~GenFrame() { give_stack(stack); }
+  void arrived() {   // on the generator's stack, after a switch into it
+#ifdef ATTN_ASAN
+    __sanitizer_finish_switch_fiber(fake_stack, &caller_bottom, &caller_size);
+#endif
+  }
+  void leave(bool final) {   // from the generator's stack to its resumer's
+#ifdef ATTN_ASAN
+    __sanitizer_start_switch_fiber(final ? nullptr : &fake_stack, caller_bottom, caller_size);
+#else
+    (void)final;
+#endif
+    swapcontext(&self, &caller);
+    arrived();
+  }
+  static void main(unsigned lo, unsigned hi);
+};
+
+void GenFrame::main(unsigned lo, unsigned hi) {
+  auto* g = reinterpret_cast<GenFrame*>((static_cast<uintptr_t>(hi) << 32) | lo);
+  g->arrived();
+  try {
+    if (g->killing) throw Unwind();
+    if (g->thrown) std::rethrow_exception(std::exchange(g->thrown, nullptr));
+    g->body(*g->in, *g);
+  } catch (...) {
+    g->error = std::current_exception();
+  }
+  g->state = finished;
+  g->yielded = false;
+  g->leave(true);
+}
+
+// The Python object: `<generator object f at 0x...>`, of class generator.
+struct GeneratorObj : InstanceObj {
+  GenFrame* frame = nullptr;
+  ~GeneratorObj() override;
+};
+
+GeneratorObj::~GeneratorObj() {
+  if (frame && frame->state == GenFrame::suspended && frame->in) {
+    frame->in->dropped_gens_.push_back(frame);   // closed when the statement ends: its finally runs
+    return;
+  }
+  delete frame;
+}
+
+namespace {
+
+int generator_tag;
+
+GenFrame* frame_of(const Value& v) {
+  auto* g = native_cast<GeneratorObj>(v, &generator_tag);
+  return g ? g->frame : nullptr;
+}
+
+bool is_stop_iteration(const std::exception_ptr& e, Value* value = nullptr) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const PyError& p) {
+    if (!is_instance_of(p, "StopIteration")) return false;
+    if (value) {
+      const Value* v = static_cast<InstanceObj*>(p.exc().obj.get())->find("value");
+      *value = v ? *v : Value::none();
+    }
+    return true;
+  } catch (...) {
+  }
+  return false;
+}
+
+bool is_class(const std::exception_ptr& e, const char* cls) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const PyError& p) {
+    return is_instance_of(p, cls);
+  } catch (...) {
+  }
+  return false;
+}
+
+}  // namespace
+
+// Runs `g` until it yields or ends. The resumer's state is put aside, the generator's own put
+// in place (its scopes go on top of the resumer's, as a called frame's do), and back after.
+void Interpreter::resume(GenFrame& g) {
+  if (g.state == GenFrame::running) throw ValueError("generator already executing");
+  if (!g.killing && frames_.size() > 200) throw RecursionError("maximum recursion depth exceeded");   // calls.cpp's kMaxCallDepth
+  g.in = this;
+  if (g.state == GenFrame::created) {
+    if (!g.killing && live_gens_.size() >= limits::kMaxLiveGenerators)
+      throw LimitError(0, fmt::format("MemoryError: more than {} generators started and not finished at once (attn's limit, "
+                                      "limits::kMaxLiveGenerators)", with_commas(limits::kMaxLiveGenerators)));
+    g.stack = take_stack();
+    getcontext(&g.self);
+    g.self.uc_stack.ss_sp = g.stack.base;
+    g.self.uc_stack.ss_size = g.stack.size;
+    g.self.uc_link = nullptr;
+    auto p = reinterpret_cast<uintptr_t>(&g);
+    makecontext(&g.self, reinterpret_cast<void (*)()>(&GenFrame::main), 2, static_cast<unsigned>(p & 0xffffffffu), static_cast<unsigned>(p >> 32));
+    live_gens_.push_back(&g);
+  }
+  const size_t frames_base = frames_.size(), handling_base = handling_.size();
+  std::shared_ptr<NamespaceObj> globals = globals_;
+  std::string file = file_;
+  const int augmenting = augmenting_item_;
+  GenFrame* outer = gen_;
+  for (auto& f : g.frames) frames_.push_back(std::move(f));
+  for (auto& h : g.handling) handling_.push_back(std::move(h));
+  g.frames.clear();
+  g.handling.clear();
+  if (g.globals) {
+    globals_ = std::move(g.globals);
+    file_ = std::move(g.cur_file);
+  }
+  augmenting_item_ = g.augmenting;
+  gen_ = &g;
+  g.state = GenFrame::running;
+  uintptr_t floor = set_stack_floor(reinterpret_cast<uintptr_t>(g.stack.base) + kStackMargin);
+#ifdef ATTN_ASAN
+  void* fake = nullptr;
+  __sanitizer_start_switch_fiber(&fake, g.stack.base, g.stack.size);
+#endif
+  swapcontext(&g.caller, &g.self);
+#ifdef ATTN_ASAN
+  __sanitizer_finish_switch_fiber(fake, nullptr, nullptr);
+#endif
+  set_stack_floor(floor);
+  for (size_t k = frames_base; k < frames_.size(); ++k) g.frames.push_back(std::move(frames_[k]));
+  frames_.resize(frames_base);
+  for (size_t k = handling_base; k < handling_.size(); ++k) g.handling.push_back(std::move(handling_[k]));
+  handling_.resize(handling_base);
+  g.globals = std::move(globals_);
+  g.cur_file = std::move(file_);
+  g.augmenting = augmenting_item_;
+  globals_ = std::move(globals);
+  file_ = std::move(file);
+  augmenting_item_ = augmenting;
+  gen_ = outer;
+  if (g.state == GenFrame::running) g.state = GenFrame::suspended;
+  if (g.state == GenFrame::finished) {
+    live_gens_.erase(std::remove(live_gens_.begin(), live_gens_.end(), &g), live_gens_.end());
+    give_stack(std::exchange(g.stack, Stack{}));
+    g.frames.clear();
+    g.handling.clear();
+    g.globals.reset();
+    std::shared_ptr<Scope> scope = std::move(g.scope);   // (a closure made inside keeps the scope)
+    auto body = std::move(g.body);
+    if (g.killing && scope) {
+      // The session is over: cut cycles through its locals. What they free may free this very
+      // generator (a cycle through its own locals), so `g` is not touched after this.
+      std::map<std::string, Value> vars = std::move(scope->vars);
+      scope->vars.clear();
+    }
+  }
+}
+
+// `yield v` in the running generator: hands v to the resumer and waits; what comes back is
+// send()'s value, or throw()'s exception raised here.
+Value Interpreter::yield_value(Value v) {
+  GenFrame* g = gen_;
+  if (!g) throw SyntaxError("'yield' outside function");
+  g->value = std::move(v);
+  g->yielded = true;
+  g->leave(false);
+  if (g->killing) throw Unwind();
+  if (g->thrown) std::rethrow_exception(std::exchange(g->thrown, nullptr));
+  return std::exchange(g->sent, Value::none());
+}
+
+namespace {
+
+// One step of `g`: send `sent` (or raise `thrown` at its yield); the yielded value, or nullopt
+// when it returned (its value in g.value). An exception out of it propagates.
+std::optional<Value> step(Interpreter& in, GenFrame& g, Value sent, std::exception_ptr thrown);
+
+}  // namespace
+
+class GenAccess {
+ public:
+  static void resume(Interpreter& in, GenFrame& g) { in.resume(g); }
+};
+
+namespace {
+
+std::optional<Value> step(Interpreter& in, GenFrame& g, Value sent, std::exception_ptr thrown) {
+  if (g.state == GenFrame::finished) {
+    if (thrown) std::rethrow_exception(thrown);
+    g.value = Value::none();
+    return std::nullopt;
+  }
+  if (g.state == GenFrame::created && !sent.is_none())
+    throw TypeError("can't send non-None value to a just-started generator");
+  g.sent = std::move(sent);
+  g.thrown = std::move(thrown);
+  g.error = nullptr;
+  GenAccess::resume(in, g);
+  if (g.yielded) return std::exchange(g.value, Value::none());
+  if (std::exception_ptr e = std::exchange(g.error, nullptr)) {
+    // PEP 479: a StopIteration raised inside a generator is a RuntimeError out of it, raised
+    // where it was resumed (the generator's frame is gone from its traceback).
+    if (is_stop_iteration(e)) throw RuntimeError("generator raised StopIteration");
+    std::rethrow_exception(e);
+  }
+  return std::nullopt;
+}
+
+Value stop_iteration(const Value& value) {
+  return value.is_none() ? new_exception("StopIteration", {}) : new_exception("StopIteration", {value});
+}
+
+GenFrame& self_frame(CallArgs& a, const char* name) {
+  GenFrame* g = a.pos.empty() ? nullptr : frame_of(a.pos[0]);
+  if (!g) throw TypeError(fmt::format("descriptor '{}' for 'generator' objects doesn't apply to this object", name));
+  return *g;
+}
+
+Value gen_send(Interpreter& in, CallArgs& a) {
+  GenFrame& g = self_frame(a, "send");
+  if (a.pos.size() != 2 || !a.kw.empty()) throw TypeError(fmt::format("generator.send() takes exactly one argument ({} given)", a.pos.size() - 1));
+  Value keep = a.pos[0];
+  if (std::optional<Value> v = step(in, g, a.pos[1], nullptr)) return *v;
+  throw PyError(stop_iteration(std::exchange(g.value, Value::none())));
+}
+
+Value gen_next(Interpreter& in, CallArgs& a) {
+  GenFrame& g = self_frame(a, "__next__");
+  Value keep = a.pos[0];
+  if (std::optional<Value> v = step(in, g, Value::none(), nullptr)) return *v;
+  throw PyError(stop_iteration(std::exchange(g.value, Value::none())));
+}
+
+// throw(exc) / throw(cls) / throw(cls, value): raised at the yield the generator waits at.
+Value gen_throw(Interpreter& in, CallArgs& a) {
+  GenFrame& g = self_frame(a, "throw");
+  if (a.pos.size() < 2 || a.pos.size() > 4 || !a.kw.empty())
+    throw TypeError(fmt::format("throw expected at least 1 argument, got {}", a.pos.size() - 1));
+  Value keep = a.pos[0];
+  Value exc = a.pos[1];
+  if (exc.kind == Value::Class && is_exception_class(std::static_pointer_cast<ClassObj>(exc.obj))) {
+    CallArgs c;
+    if (a.pos.size() > 2 && !a.pos[2].is_none()) {
+      if (is_exception(a.pos[2])) exc = a.pos[2];
+      else c.pos.push_back(a.pos[2]);
+    }
+    if (exc.kind == Value::Class) exc = in.call(exc, c);
+  } else if (!is_exception(exc)) {
+    throw TypeError("exceptions must be classes or instances deriving from BaseException, not " + type_name(exc));
+  } else if (a.pos.size() > 2 && !a.pos[2].is_none()) {
+    throw TypeError("instance exception may not have a separate value");
+  }
+  std::exception_ptr thrown = std::make_exception_ptr(PyError(exc));
+  if (g.state == GenFrame::created) {   // never started: it ends, and the exception comes straight out
+    g.state = GenFrame::finished;
+    std::rethrow_exception(thrown);
+  }
+  if (std::optional<Value> v = step(in, g, Value::none(), thrown)) return *v;
+  throw PyError(stop_iteration(std::exchange(g.value, Value::none())));
+}
+
+// close(): GeneratorExit at its yield; it must end (return, or raise GeneratorExit/StopIteration).
+void close_frame(Interpreter& in, GenFrame& g) {
+  if (g.state == GenFrame::created) g.state = GenFrame::finished;
+  if (g.state != GenFrame::suspended) return;
+  std::exception_ptr exit = std::make_exception_ptr(PyError(new_exception("GeneratorExit", {})));
+  try {
+    if (step(in, g, Value::none(), exit)) throw RuntimeError("generator ignored GeneratorExit");
+  } catch (const PyError& e) {
+    if (!is_instance_of(e, "GeneratorExit")) throw;
+  }
+}
+
+Value gen_close(Interpreter& in, CallArgs& a) {
+  GenFrame& g = self_frame(a, "close");
+  if (a.pos.size() != 1 || !a.kw.empty()) throw TypeError(fmt::format("generator.close() takes no arguments ({} given)", a.pos.size() - 1));
+  Value keep = a.pos[0];
+  close_frame(in, g);
+  return Value::none();
+}
+
+Value gen_iter(Interpreter&, CallArgs& a) {
+  self_frame(a, "__iter__");
+  return a.pos[0];
+}
+
+const ClassPtr& generator_class() {
+  static const ClassPtr cls = [] {
+    ClassPtr c = make_native_class("generator", "builtins");
+    c->native_tag = &generator_tag;
+    c->slots.make = [](Interpreter&, const ClassPtr&, CallArgs&) -> Value { throw TypeError("cannot create 'generator' instances"); };
+    c->slots.repr = [](Interpreter&, const Value& self) {
+      const GenFrame* g = frame_of(self);
+      return fmt::format("<generator object {} at {}>", g ? g->qualname : "?", fmt::ptr(self.obj.get()));
+    };
+    c->methods["send"] = method("send", gen_send);
+    c->methods["throw"] = method("throw", gen_throw);
+    c->methods["close"] = method("close", gen_close);
+    c->methods["__next__"] = method("__next__", gen_next);
+    c->methods["__iter__"] = method("__iter__", gen_iter);
+    return c;
+  }();
+  return cls;
+}
+
+// Remembers a scope to empty when the session ends (Interpreter::closures_), forgetting those
+// gone already now and then, so a loop making generators does not grow the list.
+void remember_scope(std::vector<std::weak_ptr<Scope>>& scopes, const std::shared_ptr<Scope>& s) {
+  if (scopes.size() > 4096 && scopes.size() % 1024 == 0)
+    scopes.erase(std::remove_if(scopes.begin(), scopes.end(), [](const std::weak_ptr<Scope>& w) { return w.expired(); }), scopes.end());
+  scopes.push_back(s);
+}
+
+Value new_generator(Interpreter& in, std::unique_ptr<GenFrame> frame) {
+  auto o = std::make_shared<GeneratorObj>();
+  o->cls = generator_class();
+  frame->in = &in;
+  o->frame = frame.release();
+  return Value::of_instance(std::move(o));
+}
+
+}  // namespace
+
+Value Interpreter::make_generator(const FunctionObj& f, std::shared_ptr<Scope> local, std::shared_ptr<NamespaceObj> module) {
+  auto g = std::make_unique<GenFrame>();
+  g->qualname = f.qualname;
+  g->scope = local;
+  g->module = module;
+  g->file = f.file;
+  std::shared_ptr<const Stmt> def = f.def;
+  g->body = [def](Interpreter& in, GenFrame& frame) {
+    RunIn run(in, frame.scope, frame.module.lock(), frame.file);
+    Value ret;
+    in.exec(def->body, &ret);
+    frame.value = ret;
+  };
+  remember_scope(closures_, g->scope);   // its locals may hold it: emptied when the session ends
+  return new_generator(*this, std::move(g));
+}
+
+// (a for x in xs if c for y in ys): xs is iterated now, in the scope around it (iter(xs)'s error
+// comes at once, as in Python); the rest runs, in a scope of its own, as the generator is stepped.
+Value Interpreter::make_genexp(const Expr& e) {
+  Value first = eval(*e.comps.at(0).iter);
+  if (first.kind == Value::Instance) first = iter(first);   // a list or range is walked by for_each
+  else if (!iterable(first)) throw TypeError("'" + type_name(first) + "' object is not iterable");
+  auto g = std::make_unique<GenFrame>();
+  g->qualname = "<genexpr>";
+  g->scope = std::make_shared<Scope>();
+  g->scope->kind = Scope::comprehension;
+  g->scope->parent = frames_.empty() ? nullptr : frames_.back();
+  g->module = globals_;
+  g->file = file_;
+  auto tree = std::make_shared<Expr>(e);   // shares the children: the tree lives as long as the generator
+  remember_scope(closures_, g->scope);   // it and the scope around it may hold each other: emptied when the session ends
+  if (g->scope->parent) remember_scope(closures_, g->scope->parent);
+  g->body = [tree, first](Interpreter& in, GenFrame& frame) {
+    RunIn run(in, frame.scope, frame.module.lock(), frame.file);
+    in.genexp_loop(*tree, 0, first);
+  };
+  return new_generator(*this, std::move(g));
+}
+
+void Interpreter::genexp_loop(const Expr& e, size_t level, const Value& it) {
+  const Comprehension& c = e.comps[level];
+  for_each(it, [&](const Value& item) {
+    tick();
+    assign(*c.target, item);
+    bool ok = true;
+    for (const ExprPtr& cond : c.conds) ok = ok && truth(eval(*cond));
+    if (!ok) return true;
+    if (level + 1 == e.comps.size()) yield_value(eval(*e.a));
+    else genexp_loop(e, level + 1, eval(*e.comps[level + 1].iter));
+    return true;
+  });
+}
+
+// `yield from it`: every item of it passes through to the resumer, send() and throw() pass
+// through to it when it is a generator; its return value is the expression's value.
+Value Interpreter::yield_from(const Value& iterable) {
+  GenFrame* sub = frame_of(iterable);
+  if (!sub) {
+    for_each(iterable, [this](const Value& item) {
+      yield_value(item);
+      return true;
+    });
+    return Value::none();
+  }
+  const Value keep = iterable;
+  Value sent = Value::none();
+  std::exception_ptr thrown;
+  for (;;) {
+    std::optional<Value> item;
+    if (thrown && is_class(thrown, "GeneratorExit")) {   // close() closes the inner one first
+      close_frame(*this, *sub);
+      std::rethrow_exception(thrown);
+    }
+    item = step(*this, *sub, std::exchange(sent, Value::none()), std::exchange(thrown, nullptr));
+    if (!item) return std::exchange(sub->value, Value::none());
+    GenFrame* g = gen_;
+    g->value = std::move(*item);
+    g->yielded = true;
+    g->leave(false);
+    if (g->killing) throw Unwind();
+    thrown = std::exchange(g->thrown, nullptr);
+    sent = std::exchange(g->sent, Value::none());
+  }
+}
+
+// Generators dropped while suspended: each is closed, as CPython's finaliser closes it; what its
+// `finally` raises is dropped, as CPython reports it only on stderr ("Exception ignored in").
+void Interpreter::close_dropped() {
+  while (!dropped_gens_.empty()) {
+    std::unique_ptr<GenFrame> g(dropped_gens_.back());
+    dropped_gens_.pop_back();
+    std::exception_ptr limit;
+    try {
+      close_frame(*this, *g);
+    } catch (const PyError&) {
+    } catch (...) {
+      limit = std::current_exception();
+    }
+    if (g->state == GenFrame::suspended) {   // it yielded again: unwound without more Python
+      g->killing = true;
+      resume(*g);
+    }
+    if (limit) std::rethrow_exception(limit);
+  }
+}
+
+// The session ends: every generator still suspended is unwound (its stack's C++ objects freed),
+// running no Python code.
+void Interpreter::end_generators() {
+  auto unwind = [this](GenFrame& g) {
+    if (g.state != GenFrame::suspended) return;
+    g.killing = true;
+    try {
+      resume(g);
+    } catch (...) {
+    }
+  };
+  for (;;) {   // unwinding one may drop others (a `yield from`'s inner generator): until none is left
+    if (!dropped_gens_.empty()) {
+      GenFrame* g = dropped_gens_.back();
+      dropped_gens_.pop_back();
+      unwind(*g);
+      delete g;
+    } else if (!live_gens_.empty()) {
+      GenFrame* g = live_gens_.back();
+      unwind(*g);
+      if (!live_gens_.empty() && live_gens_.back() == g) live_gens_.pop_back();
+    } else {
+      break;
+    }
+  }
+}
+
+// ---- the iterator protocol ----
+
+Value Interpreter::iter(const Value& v) {
+  if (frame_of(v) || is_iterator(v)) return v;
+  if (v.kind == Value::Instance) {
+    const ClassObj& cls = *type_of(v);
+    if (const Value* own = cls.find_method("__iter__")) {
+      Value it = call_dunder(*own, v, {});
+      if (frame_of(it) || is_iterator(it)) return it;
+      if (it.kind != Value::Instance || !type_of(it)->find_method("__next__"))
+        throw TypeError("iter() returned non-iterator of type '" + type_name(it) + "'");
+      return it;
+    }
+  }
+  CallArgs a;
+  a.pos.push_back(v);
+  return call(builtins_.at("iter"), a);   // the built-in iterators (a snapshot of a list, a range, ...)
+}
+
+std::optional<Value> Interpreter::next(const Value& it) {
+  tick();
+  if (GenFrame* g = frame_of(it)) {
+    Value keep = it;
+    return step(*this, *g, Value::none(), nullptr);
+  }
+  if (is_iterator(it)) return iterator_step(it);
+  const Value* fn = it.kind == Value::Instance ? type_of(it)->find_method("__next__") : nullptr;
+  if (!fn) throw TypeError("'" + type_name(it) + "' object is not an iterator");
+  try {
+    return call_dunder(*fn, it, {});
+  } catch (const PyError& e) {
+    if (!is_instance_of(e, "StopIteration")) throw;
+  }
+  return std::nullopt;
+}
+
+bool is_generator(const Value& v) { return frame_of(v) != nullptr; }
+
+}  // namespace attn::py
