@@ -133,10 +133,7 @@ std::optional<Value> number_binop(const std::string& op, const Value& a, const V
     float_divmod(x, y, div, mod);
     return Value::number(op == "%" ? mod : div);
   }
-  if (op == "**") {
-    if (x == 0 && y < 0) throw ZeroDivisionError("0.0 cannot be raised to a negative power");
-    return Value::number(std::pow(x, y));
-  }
+  if (op == "**") return float_power(x, y);
   return std::nullopt;
 }
 
@@ -196,6 +193,11 @@ std::optional<Value> builtin_binop(Interpreter& in, const std::string& op, const
 }
 
 [[noreturn]] void unsupported(const std::string& op, const Value& a, const Value& b) {
+  for (const auto& [seq, n] : {std::pair{a, b}, std::pair{b, a}})   // 'a' * 1.5, [1] * 'x'
+    if (op == "*" && (seq.kind == Value::Str || seq.kind == Value::List || seq.kind == Value::Tuple) &&
+        (n.kind == Value::Float || n.kind == Value::Str || n.kind == Value::List || n.kind == Value::Tuple || n.kind == Value::None ||
+         n.kind == Value::Dict || n.kind == Value::Set))
+      throw TypeError("can't multiply sequence by non-int of type '" + type_name(n) + "'");
   throw TypeError("unsupported operand type(s) for " + op + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
 }
 
@@ -285,6 +287,20 @@ Value Interpreter::inplace_op(const std::string& op, const Value& a, const Value
     auto& items = as_seq(a);
     check_items("a list", static_cast<Count>(items.size()) + more.size());
     items.insert(items.end(), more.begin(), more.end());
+    return a;
+  } else if (a.kind == Value::Set && b.kind == Value::Set && (op == "|" || op == "&" || op == "-" || op == "^")) {
+    // s |= t changes s itself (every name bound to it sees it), in CPython's table order:
+    // set_merge, discarding or toggling other's items in place, a new table for &= (set_iand)
+    SetObj& x = *static_cast<SetObj*>(a.obj.get());
+    const SetObj y = *static_cast<SetObj*>(b.obj.get());   // a copy: s |= s
+    if (op == "|") x.merge(y);
+    else if (op == "-") for (const Value& v : y.ordered()) x.discard(v);
+    else if (op == "^") for (const Value& v : y.ordered()) { if (!x.discard(v)) x.add(v); }
+    else x = SetObj(*static_cast<SetObj*>(binop(op, a, b).obj.get()));
+    return a;
+  } else if (op == "|" && a.kind == Value::Dict && b.kind == Value::Dict) {   // d |= e updates d in place
+    auto* d = static_cast<DictObj*>(a.obj.get());
+    for (const auto& [k, v] : std::vector<std::pair<Value, Value>>(static_cast<DictObj*>(b.obj.get())->items)) d->set(k, v);
     return a;
   }
   return binop(op, a, b);
