@@ -170,6 +170,34 @@ Value range_fn(Interpreter&, CallArgs& a) {
   return v;
 }
 
+// list.sort as CPython's listobject.c orders it for fewer than 64 items (one run: count_run,
+// then binary insertion), so a class's __lt__ sees the same pairs in the same order and a failed
+// comparison names the same two types; a longer list is a stable sort. Items are (key, value).
+void cpython_sort(std::vector<std::pair<Value, Value>>& v) {
+  const size_t n = v.size();
+  auto lt = [](const std::pair<Value, Value>& x, const std::pair<Value, Value>& y) { return less(x.first, y.first); };
+  if (n < 2) return;
+  if (n >= 64) return std::stable_sort(v.begin(), v.end(), lt);
+  size_t run = 2;
+  if (lt(v[1], v[0])) {   // a strictly descending run is reversed
+    while (run < n && lt(v[run], v[run - 1])) ++run;
+    std::reverse(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(run));
+  } else {
+    while (run < n && !lt(v[run], v[run - 1])) ++run;
+  }
+  for (size_t start = run; start < n; ++start) {   // binarysort
+    size_t l = 0, r = start;
+    auto pivot = v[start];
+    while (l < r) {
+      size_t p = l + ((r - l) >> 1);
+      if (lt(pivot, v[p])) r = p;
+      else l = p + 1;
+    }
+    for (size_t p = start; p > l; --p) v[p] = v[p - 1];
+    v[l] = pivot;
+  }
+}
+
 Value sorted_fn(Interpreter& in, CallArgs& a) {
   static const Signature sig = Signature::parse("def sorted(iterable, /, *, key=None, reverse=False)");
   for (auto& [name, v] : a.kw)   // CPython's own words for sorted(), a C function
@@ -185,7 +213,9 @@ Value sorted_fn(Interpreter& in, CallArgs& a) {
     ka.pos.push_back(v);
     keyed.emplace_back(key.is_none() ? v : in.call(key, ka), v);
   }
-  std::stable_sort(keyed.begin(), keyed.end(), [&](auto& x, auto& y) { return reverse ? less(y.first, x.first) : less(x.first, y.first); });
+  if (reverse) std::reverse(keyed.begin(), keyed.end());   // as CPython: reversed, sorted, reversed (stable)
+  cpython_sort(keyed);
+  if (reverse) std::reverse(keyed.begin(), keyed.end());
   std::vector<Value> out;
   for (auto& kv : keyed) out.push_back(kv.second);
   return Value::list(out);

@@ -603,8 +603,21 @@ Value set_method(const Value& obj, const std::string& name) {
       }
       Value acc = Value::set({});
       set_of(acc).merge(set_of(obj));
-      const char* op = name == "union" ? "|" : name == "intersection" ? "&" : "-";
-      for (const Value& other : a.pos) acc = in.binop(op, acc, Value::set(in.iterate(other)));
+      for (const Value& other : a.pos) {   // a set as its operator does; another iterable item by item, as CPython
+        if (other.kind == Value::Set) {
+          acc = in.binop(name == "union" ? "|" : name == "intersection" ? "&" : "-", acc, other);
+        } else if (name == "intersection") {
+          Value kept = Value::set({});
+          for (const Value& x : in.iterate(other))
+            if (set_of(acc).contains(x)) set_of(kept).add(x);
+          acc = kept;
+        } else {
+          if (name == "union")
+            for (const Value& x : in.iterate(other)) set_of(acc).add(x);
+          else
+            set_of(acc).discard_all(in.iterate(other));
+        }
+      }
       return acc;
     });
   no_method("set", name);
@@ -714,7 +727,11 @@ NativeFn base_fn(const char* name, const char* spec) {
 
 Value divmod_fn(Interpreter& in, CallArgs& a) {
   if (a.pos.size() != 2 || !a.kw.empty()) throw TypeError(fmt::format("divmod expected 2 arguments, got {}", a.pos.size() + a.kw.size()));
-  return Value::tuple({in.binop("//", a.pos[0], a.pos[1]), in.binop("%", a.pos[0], a.pos[1])});
+  const Value &x = a.pos[0], &y = a.pos[1];
+  if ((x.kind == Value::Float || y.kind == Value::Float) && (x.is_number() || x.kind == Value::Bool) &&
+      (y.is_number() || y.kind == Value::Bool) && to_double(y, "divmod") == 0)
+    throw ZeroDivisionError("float divmod()");
+  return Value::tuple({in.binop("//", x, y), in.binop("%", x, y)});
 }
 
 BigInt py_mod(const BigInt& x, const BigInt& m) {   // x % m, the sign of m

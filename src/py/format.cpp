@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <vector>
 
 #include "py/exceptions.h"
 #include "py/interpreter.h"
@@ -191,10 +193,11 @@ static std::string format_float_plain(double x, const Spec& s) {
 // A number with a float presentation type (e E f F g G %): the digits from fmt as printf makes
 // them, then Python's sign, grouping, zero fill and alignment ('=' too, which fmt lacks).
 static std::string format_float_typed(double x, const Spec& s) {
-  const std::string type(1, s.type == '%' ? 'f' : s.type);
-  const std::string precision = std::to_string(s.has_precision ? std::min<uint64_t>(s.precision, 1000) : 6);
-  std::string body = fmt::format(fmt::runtime("{:" + std::string(s.alternate ? "#" : "") + "." + precision + type + "}"),
-                                 std::fabs(s.type == '%' ? x * 100 : x));
+  const int precision = static_cast<int>(s.has_precision ? std::min<uint64_t>(s.precision, 1000) : 6);
+  const std::string c_format = std::string("%") + (s.alternate ? "#" : "") + ".*" + (s.type == '%' ? 'f' : s.type);
+  std::vector<char> buf(static_cast<size_t>(precision) + 400);   // printf: '#g' keeps the point, drops nothing else
+  std::snprintf(buf.data(), buf.size(), c_format.c_str(), precision, std::fabs(s.type == '%' ? x * 100 : x));
+  std::string body = buf.data();
   if (s.type == '%') body += "%";
   if (s.grouping) {
     size_t end = body.find_first_not_of("0123456789");
@@ -208,11 +211,23 @@ static std::string format_float_typed(double x, const Spec& s) {
   return pad(left, body, s, '>');
 }
 
+// format(str, spec): precision cuts, padding left-aligned by default; '0' before the width pads
+// with zeros (CPython 3.10+); signs, '#', grouping and '=' are CPython's ValueErrors.
+static std::string format_str(const std::string& text, Spec s) {
+  if (s.type && s.type != 's') value_error(std::string("Unknown format code '") + s.type + "' for object of type 'str'");
+  if (s.sign) value_error("Sign not allowed in string format specifier");
+  if (s.alternate) value_error("Alternate form (#) not allowed in string format specifier");
+  if (s.grouping) value_error(std::string("Cannot specify '") + s.grouping + "' with 's'.");
+  if (s.zero && s.align == '=' && s.fill == "0") s.align = '<';
+  else if (s.align == '=') value_error("'=' alignment not allowed in string format specifier");
+  return pad("", s.has_precision ? text.substr(0, s.precision) : text, s, '<');
+}
+
 std::string format_spec(const Value& v, const std::string& spec) {
   if (spec.empty()) return str(v);
   Spec s = parse_spec(spec, v);
   if (v.kind == Value::Float && !s.type) return format_float_plain(v.f, s);
-  if (v.kind == Value::Str && s.type && s.type != 's') value_error(std::string("Unknown format code '") + s.type + "' for object of type 'str'");
+  if (v.kind == Value::Str) return format_str(v.s, s);
   if ((v.kind == Value::Float || v.kind == Value::Int || v.kind == Value::Bool) && s.type && std::string("eEfFgG%").find(s.type) != std::string::npos)
     return format_float_typed(to_double(v, "value"), s);
   bool float_type = s.type && std::string("eEfFgG%").find(s.type) != std::string::npos;
