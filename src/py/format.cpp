@@ -67,7 +67,11 @@ Spec parse_spec(const std::string& s, const Value& v) {
   if (k < s.size() && s[k] == '#') out.alternate = true, ++k;
   if (k < s.size() && s[k] == '0') {
     out.zero = true;
-    if (!out.align) out.fill.assign(1, '0'), out.align = '=';   // assign(): GCC 12 -Wrestrict (bug 105651)
+    // as CPython: the fill is '0' unless one was written ('<06' too), '=' unless an align was
+    // written; a str ('{:06s}') pads on its default side
+    bool fill_given = s.size() > first && is_align(s[first]);
+    if (!fill_given) out.fill.assign(1, '0');   // assign(): GCC 12 -Wrestrict (bug 105651)
+    if (!out.align) out.align = '=';
     ++k;
   }
   out.width = read_number(s, k, "width");
