@@ -47,6 +47,13 @@ void validate_seed(const std::string& s) {
                      (s.size() <= 40 ? s : fmt::format("a number of {} digits", s.size() - sign)));
 }
 
+// A valid --seed as Python reads an int literal: 007 is 7 (0123 is a SyntaxError in Python).
+std::string decimal_seed(const std::string& s) {
+  size_t sign = !s.empty() && s[0] == '-' ? 1 : 0;
+  size_t first = s.find_first_not_of('0', sign);
+  return first == std::string::npos ? "0" : s.substr(0, sign) + s.substr(first);
+}
+
 void validate_sentence(const std::string& s) {
   std::string no_commas = s;
   no_commas.erase(std::remove(no_commas.begin(), no_commas.end(), ','), no_commas.end());
@@ -157,7 +164,7 @@ std::string apply_options(const std::string& code, const RunOptions& opts, std::
     std::string seeded;
     size_t done = 0;
     for (const CodeSpan& call : seed_calls(out)) {
-      seeded += out.substr(done, call.begin - done) + "torch.manual_seed(" + *opts.seed + ")";
+      seeded += out.substr(done, call.begin - done) + "torch.manual_seed(" + decimal_seed(*opts.seed) + ")";
       done = call.end;
     }
     out = seeded + out.substr(done);

@@ -170,6 +170,34 @@ Value range_fn(Interpreter&, CallArgs& a) {
   return v;
 }
 
+// list.sort as CPython's listobject.c orders it for fewer than 64 items (one run: count_run,
+// then binary insertion), so a class's __lt__ sees the same pairs in the same order and a failed
+// comparison names the same two types; a longer list is a stable sort. Items are (key, value).
+void cpython_sort(std::vector<std::pair<Value, Value>>& v) {
+  const size_t n = v.size();
+  auto lt = [](const std::pair<Value, Value>& x, const std::pair<Value, Value>& y) { return less(x.first, y.first); };
+  if (n < 2) return;
+  if (n >= 64) return std::stable_sort(v.begin(), v.end(), lt);
+  size_t run = 2;
+  if (lt(v[1], v[0])) {   // a strictly descending run is reversed
+    while (run < n && lt(v[run], v[run - 1])) ++run;
+    std::reverse(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(run));
+  } else {
+    while (run < n && !lt(v[run], v[run - 1])) ++run;
+  }
+  for (size_t start = run; start < n; ++start) {   // binarysort
+    size_t l = 0, r = start;
+    auto pivot = v[start];
+    while (l < r) {
+      size_t p = l + ((r - l) >> 1);
+      if (lt(pivot, v[p])) r = p;
+      else l = p + 1;
+    }
+    for (size_t p = start; p > l; --p) v[p] = v[p - 1];
+    v[l] = pivot;
+  }
+}
+
 Value sorted_fn(Interpreter& in, CallArgs& a) {
   static const Signature sig = Signature::parse("def sorted(iterable, /, *, key=None, reverse=False)");
   for (auto& [name, v] : a.kw)   // CPython's own words for sorted(), a C function
@@ -185,7 +213,9 @@ Value sorted_fn(Interpreter& in, CallArgs& a) {
     ka.pos.push_back(v);
     keyed.emplace_back(key.is_none() ? v : in.call(key, ka), v);
   }
-  std::stable_sort(keyed.begin(), keyed.end(), [&](auto& x, auto& y) { return reverse ? less(y.first, x.first) : less(x.first, y.first); });
+  if (reverse) std::reverse(keyed.begin(), keyed.end());   // as CPython: reversed, sorted, reversed (stable)
+  cpython_sort(keyed);
+  if (reverse) std::reverse(keyed.begin(), keyed.end());
   std::vector<Value> out;
   for (auto& kv : keyed) out.push_back(kv.second);
   return Value::list(out);
@@ -371,7 +401,55 @@ Value set_fn(Interpreter& in, CallArgs& a) {   // as set_update_internal fills a
   return s;
 }
 
+// int(text, base): base 0 (the literal's prefix decides) or 2 to 36, an optional prefix that
+// matches the base, underscores between digits, as CPython's PyLong_FromString.
+Value int_with_base(const Value& v, const Value& base_value) {
+  if (v.kind != Value::Str) throw TypeError("int() can't convert non-string with explicit base");
+  int64_t base = to_int(base_value, "int() base");
+  if (base != 0 && (base < 2 || base > 36)) throw ValueError("int() base must be >= 2 and <= 36, or 0");
+  auto invalid = [&] { throw ValueError(fmt::format("invalid literal for int() with base {}: {}", base, repr(v))); };
+  size_t b = v.s.find_first_not_of(" \t\n\r\f\v"), e = v.s.find_last_not_of(" \t\n\r\f\v");
+  if (b == std::string::npos) invalid();
+  std::string t = v.s.substr(b, e - b + 1);
+  bool negative = !t.empty() && t[0] == '-';
+  if (!t.empty() && (t[0] == '-' || t[0] == '+')) t.erase(0, 1);
+  int64_t prefixed = 0;
+  if (t.size() > 1 && t[0] == '0') {
+    char p = static_cast<char>(std::tolower(static_cast<unsigned char>(t[1])));
+    prefixed = p == 'x' ? 16 : p == 'o' ? 8 : p == 'b' ? 2 : 0;
+  }
+  if (prefixed && (base == 0 || base == prefixed)) {
+    base = prefixed;
+    t.erase(0, 2);
+    if (!t.empty() && t[0] == '_') t.erase(0, 1);
+  } else if (base == 0) {
+    if (t.size() > 1 && t[0] == '0' && t.find_first_not_of("0_") != std::string::npos) invalid();
+    base = 10;
+  }
+  BigInt out(0);
+  bool digit_before = false;
+  for (size_t k = 0; k < t.size(); ++k) {
+    char c = static_cast<char>(std::tolower(static_cast<unsigned char>(t[k])));
+    if (c == '_' && digit_before && k + 1 < t.size() && t[k + 1] != '_') continue;
+    int d = std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : std::isalpha(static_cast<unsigned char>(c)) ? c - 'a' + 10 : 99;
+    if (d >= base) invalid();
+    out = out * BigInt(base) + BigInt(d);
+    digit_before = true;
+  }
+  if (!digit_before) invalid();
+  return Value::integer(negative ? -out : out);
+}
+
+// A user class's own __int__ / __float__ (int(x), float(x)); nullopt when it has none.
+std::optional<Value> own_conversion(Interpreter& in, const Value& v, const char* dunder) {
+  if (v.kind != Value::Instance || !type_of(v)->find_method(dunder)) return std::nullopt;
+  CallArgs none;
+  return in.call(in.getattr(v, dunder), none);
+}
+
 Value convert(Interpreter& in, CallArgs& a, const std::string& to) {
+  if (to == "int" && (a.pos.size() == 2 || (a.pos.size() == 1 && a.kw.size() == 1 && a.kw[0].first == "base")))
+    return int_with_base(a.pos[0], a.pos.size() == 2 ? a.pos[1] : a.kw[0].second);
   if (!a.kw.empty() && to != "int") throw TypeError(to + "() takes no keyword arguments");
   if (a.pos.size() > 1 && to != "int" && to != "str")
     throw TypeError(fmt::format("{} expected at most 1 argument, got {}", to, a.pos.size()));
@@ -385,6 +463,8 @@ Value convert(Interpreter& in, CallArgs& a, const std::string& to) {
   if (to == "list") return Value::list(in.iterate(v));
   if (to == "tuple") return Value::tuple(in.iterate(v));
   if (to == "str") return Value::str(in.str_of(v));
+  if (to == "float" || to == "int")
+    if (std::optional<Value> own = own_conversion(in, v, to == "int" ? "__int__" : "__float__")) return *own;
   if (to == "float") return v.kind == Value::Str ? float_from_string(v) : Value::number(to_double(v, "float() argument"));
   if (v.kind == Value::Str) return int_from_string(v.s);
   if (is_int(v)) return Value::integer(big_of(v));
@@ -426,8 +506,14 @@ void add_python_builtins(std::map<std::string, Value>& b) {
   b["sum"] = builtin("sum", sum_fn);
   b["min"] = builtin("min", [](Interpreter& in, CallArgs& a) { return minmax(in, a, false); });
   b["max"] = builtin("max", [](Interpreter& in, CallArgs& a) { return minmax(in, a, true); });
-  b["abs"] = builtin("abs", [](Interpreter&, CallArgs& a) {
+  b["abs"] = builtin("abs", [](Interpreter& in, CallArgs& a) {
     Value v = arg(a, 0, "x");
+    if (v.kind == Value::Instance && type_of(v)->find_method("__abs__")) {
+      CallArgs none;
+      return in.call(in.getattr(v, "__abs__"), none);
+    }
+    if (v.kind == Value::Str || v.kind == Value::List || v.kind == Value::Tuple || v.kind == Value::Dict || v.kind == Value::None)
+      throw TypeError("bad operand type for abs(): '" + type_name(v) + "'");
     return is_int(v) ? int_abs(v) : Value::number(std::fabs(to_double(v, "abs() argument")));
   });
   b["round"] = builtin("round", round_fn);
@@ -474,9 +560,17 @@ Value str_attribute(const Value& self, const std::string& name) {
   if (name == "replace")
     return builtin("str.replace", [s](Interpreter&, CallArgs& a) {
       std::string from = str(arg(a, 0, "old")), to = str(arg(a, 1, "new")), out;
-      if (from.empty()) return Value::str(s);
+      int64_t count = to_int(arg_or(a, 2, "count", Value::integer(-1)), "count");   // < 0: every one
+      if (from.empty()) {   // '' matches before each character and at the end
+        for (size_t k = 0; k <= s.size(); ++k) {
+          if (count < 0 || static_cast<int64_t>(k) < count) out += to;
+          if (k < s.size()) out += s[k];
+        }
+        return Value::str(out);
+      }
       size_t pos = 0;
-      for (size_t hit; (hit = s.find(from, pos)) != std::string::npos; pos = hit + from.size()) out += s.substr(pos, hit - pos) + to;
+      for (size_t hit; count != 0 && (hit = s.find(from, pos)) != std::string::npos; pos = hit + from.size(), --count)
+        out += s.substr(pos, hit - pos) + to;
       return Value::str(out + s.substr(pos));
     });
   if (name == "split")
@@ -529,22 +623,7 @@ Value str_attribute(const Value& self, const std::string& name) {
       return Value::str(out);
     });
   if (name == "format")
-    return builtin("str.format", [s](Interpreter& in, CallArgs& a) {
-      std::string out;
-      size_t next = 0;
-      for (size_t k = 0; k < s.size(); ++k) {
-        if (s[k] == '{' && k + 1 < s.size() && s[k + 1] == '{') { out += '{'; ++k; continue; }
-        if (s[k] == '}' && k + 1 < s.size() && s[k + 1] == '}') { out += '}'; ++k; continue; }
-        if (s[k] != '{') { out += s[k]; continue; }
-        size_t end = s.find('}', k);
-        std::string field = s.substr(k + 1, end - k - 1), spec;
-        if (auto c = field.find(':'); c != std::string::npos) { spec = field.substr(c + 1); field = field.substr(0, c); }
-        Value v = field.empty() ? a.pos.at(next++) : std::isdigit(static_cast<unsigned char>(field[0])) ? a.pos.at(std::stoul(field)) : keyword_arg(a, field);
-        out += in.format(v, spec);
-        k = end;
-      }
-      return Value::str(out);
-    });
+    return builtin("str.format", [s](Interpreter& in, CallArgs& a) { return Value::str(str_format(in, s, a)); });
   return more_str_method(self, name);   // builtins_more.cpp: the other methods, or the refusal
 }
 

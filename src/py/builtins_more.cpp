@@ -13,9 +13,11 @@
 #include <functional>
 #include <cctype>
 #include <set>
+#include <string_view>
 
 #include "py/exceptions.h"
 #include "py/interpreter.h"
+#include "py/ints.h"
 
 namespace attn::py {
 
@@ -275,9 +277,9 @@ Value ord_fn(Interpreter&, CallArgs& a) {
 // The builtins of Python 3.11 attn does not have: naming one is refused by name.
 const std::set<std::string>& python_builtins() {
   static const std::set<std::string> names = {
-      "aiter", "anext", "ascii", "bin", "breakpoint", "bytearray", "bytes", "compile", "complex", "dir",
-      "divmod", "eval", "exec", "exit", "frozenset", "globals", "help", "hex", "input", "locals", "memoryview",
-      "oct", "open", "pow", "quit", "__import__"};
+      "aiter", "anext", "ascii", "breakpoint", "bytearray", "bytes", "compile", "complex", "dir",
+      "eval", "exec", "exit", "frozenset", "globals", "help", "input", "locals", "memoryview",
+      "open", "quit", "__import__"};
   return names;
 }
 
@@ -285,14 +287,12 @@ const std::set<std::string>& python_builtins() {
 
 [[noreturn]] void no_method(const std::string& type, const std::string& name) {
   static const std::map<std::string, std::set<std::string>> python = {
-      {"str", {"capitalize", "casefold", "encode", "expandtabs", "format_map", "index", "isalnum", "isascii", "isdecimal",
-               "isidentifier", "islower", "isnumeric", "isprintable", "istitle", "isupper", "maketrans", "partition",
-               "removeprefix", "removesuffix", "rfind", "rindex", "rpartition", "rsplit", "splitlines", "swapcase", "title",
-               "translate", "zfill"}},
+      {"str", {"casefold", "encode", "expandtabs", "format_map", "isascii", "isdecimal", "isidentifier", "isnumeric",
+               "isprintable", "istitle", "maketrans", "rsplit", "splitlines", "translate"}},
       {"list", {}},
-      {"dict", {"fromkeys", "popitem"}},
+      {"dict", {"fromkeys"}},
       {"tuple", {}},
-      {"set", {"pop", "symmetric_difference", "isdisjoint", "intersection_update", "difference_update", "symmetric_difference_update"}}};
+      {"set", {}}};
   auto it = python.find(type);
   if (it != python.end() && it->second.count(name))
     throw AttributeError("attn does not support " + type + "." + name + "() (README: What attn's Python supports)");
@@ -305,9 +305,31 @@ void no_args(CallArgs& a, const std::string& name) {
   if (!a.pos.empty() || !a.kw.empty()) throw TypeError(fmt::format("{}() takes no arguments ({} given)", name, a.pos.size() + a.kw.size()));
 }
 
-int64_t index_of(const std::vector<Value>& items, const Value& x, const std::string& type) {
-  for (size_t k = 0; k < items.size(); ++k)
-    if (equal(items[k], x)) return static_cast<int64_t>(k);
+// [start, end) of str.find/count/startswith... and list.index: CPython's ADJUST_INDICES (a
+// negative index counts from the end, then both are clipped to [0, n]); start may pass end.
+struct Span {
+  int64_t start, end;
+};
+int64_t slice_index(const Value* v, int64_t fallback) {
+  if (!v || v->is_none()) return fallback;
+  if (!is_int(*v) && (v->kind == Value::Float || v->kind == Value::Str || v->kind == Value::List || v->kind == Value::Tuple))
+    throw TypeError("slice indices must be integers or None or have an __index__ method");
+  return to_int(*v, "slice index");
+}
+Span span_of(CallArgs& a, size_t first, int64_t n) {
+  int64_t start = slice_index(find_arg(a, first, "start"), 0), end = slice_index(find_arg(a, first + 1, "end"), n);
+  if (end > n) end = n;
+  else if (end < 0) end = std::max<int64_t>(end + n, 0);
+  if (start < 0) start = std::max<int64_t>(start + n, 0);
+  return {start, end};
+}
+
+// list.index(x, start, end), tuple.index(...): the first equal item in items[start:end].
+int64_t index_of(const std::vector<Value>& items, CallArgs& a, const std::string& type) {
+  const Value x = arg(a, 0, "value");
+  const Span sp = span_of(a, 1, static_cast<int64_t>(items.size()));
+  for (int64_t k = sp.start; k < sp.end && k < static_cast<int64_t>(items.size()); ++k)
+    if (equal(items[static_cast<size_t>(k)], x)) return k;
   throw ValueError(type == "list" ? repr(x) + " is not in list" : "tuple.index(x): x not in tuple");
 }
 
@@ -354,7 +376,7 @@ Value list_method(const Value& obj, const std::string& name) {
         }
       throw ValueError("list.remove(x): x not in list");
     });
-  if (name == "index") return bound(q, [obj](Interpreter&, CallArgs& a) { return Value::integer(index_of(as_seq(obj), arg(a, 0, "value"), "list")); });
+  if (name == "index") return bound(q, [obj](Interpreter&, CallArgs& a) { return Value::integer(index_of(as_seq(obj), a, "list")); });
   if (name == "count") return bound(q, [obj](Interpreter&, CallArgs& a) { return Value::integer(count_of(as_seq(obj), arg(a, 0, "value"))); });
   if (name == "sort")
     return bound(q, [obj](Interpreter& in, CallArgs& a) {   // as sorted(), in place
@@ -384,6 +406,15 @@ void dict_put(DictObj& d, const Value& key, const Value& v) {
 
 Value dict_method(const Value& obj, const std::string& name) {
   const std::string q = "dict." + name;
+  if (name == "popitem")
+    return bound(q, [obj](Interpreter&, CallArgs& a) {   // the last item, LIFO as CPython
+      no_args(a, "dict.popitem");
+      DictObj& d = dict_of(obj);
+      if (d.items.empty()) throw KeyError(Value::str("popitem(): dictionary is empty"));
+      auto [k, v] = d.items.back();
+      d.erase(k);
+      return Value::tuple({k, v});
+    });
   if (name == "update")
     return bound(q, [obj](Interpreter& in, CallArgs& a) {
       if (a.pos.size() > 1) throw TypeError(fmt::format("update expected at most 1 argument, got {}", a.pos.size()));
@@ -434,7 +465,7 @@ Value dict_method(const Value& obj, const std::string& name) {
 }
 
 Value tuple_method(const Value& obj, const std::string& name) {
-  if (name == "index") return bound("tuple.index", [obj](Interpreter&, CallArgs& a) { return Value::integer(index_of(as_seq(obj), arg(a, 0, "value"), "tuple")); });
+  if (name == "index") return bound("tuple.index", [obj](Interpreter&, CallArgs& a) { return Value::integer(index_of(as_seq(obj), a, "tuple")); });
   if (name == "count") return bound("tuple.count", [obj](Interpreter&, CallArgs& a) { return Value::integer(count_of(as_seq(obj), arg(a, 0, "value"))); });
   no_method("tuple", name);
 }
@@ -464,35 +495,109 @@ bool all_chars(const std::string& s, int (*test)(int)) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [test](char c) { return test(static_cast<unsigned char>(c)) != 0; });
 }
 
+// find, rfind, index, rindex: where sub starts in s[start:end]; -1, or ValueError for index.
+Value str_search(const std::string& s, const std::string& name, CallArgs& a) {
+  const std::string sub = text_arg(a, 0, "sub", name);
+  const Span sp = span_of(a, 1, static_cast<int64_t>(s.size()));
+  int64_t at = -1;
+  if (sp.end - sp.start >= static_cast<int64_t>(sub.size())) {
+    std::string_view w(s.data() + sp.start, static_cast<size_t>(sp.end - sp.start));
+    size_t p = name[0] == 'r' ? w.rfind(sub) : w.find(sub);
+    if (p != std::string_view::npos) at = sp.start + static_cast<int64_t>(p);
+  }
+  if (at < 0 && (name == "index" || name == "rindex")) throw ValueError("substring not found");
+  return Value::integer(at);
+}
+
+Value str_count(const std::string& s, CallArgs& a) {
+  const std::string sub = text_arg(a, 0, "sub", "count");
+  const Span sp = span_of(a, 1, static_cast<int64_t>(s.size()));
+  if (sp.end < sp.start || sp.start > static_cast<int64_t>(s.size())) return Value::integer(0);
+  if (sub.empty()) return Value::integer(sp.end - sp.start + 1);
+  std::string_view w(s.data() + sp.start, static_cast<size_t>(sp.end - sp.start));
+  int64_t n = 0;
+  for (size_t at = w.find(sub); at != std::string_view::npos; at = w.find(sub, at + sub.size())) ++n;
+  return Value::integer(n);
+}
+
+Value str_affix(const std::string& s, const std::string& name, CallArgs& a) {   // startswith, endswith
+  Value p = arg(a, 0, "prefix");
+  const Span sp = span_of(a, 1, static_cast<int64_t>(s.size()));
+  std::vector<Value> options = p.kind == Value::Tuple ? as_seq(p) : std::vector<Value>{p};
+  for (const Value& o : options) {
+    if (o.kind != Value::Str) throw TypeError(fmt::format("{} first arg must be str or a tuple of str, not {}", name, type_name(o)));
+    const int64_t len = static_cast<int64_t>(o.s.size());
+    if (sp.end - sp.start < len) continue;
+    if (s.compare(static_cast<size_t>(name == "startswith" ? sp.start : sp.end - len), o.s.size(), o.s) == 0) return Value::boolean(true);
+  }
+  return Value::boolean(false);
+}
+
+Value str_partition(const std::string& s, const std::string& name, CallArgs& a) {
+  Value sep = arg(a, 0, "sep");
+  if (sep.kind != Value::Str) throw TypeError("must be str, not " + type_name(sep));
+  if (sep.s.empty()) throw ValueError("empty separator");
+  size_t at = name == "partition" ? s.find(sep.s) : s.rfind(sep.s);
+  if (at == std::string::npos)
+    return name == "partition" ? Value::tuple({Value::str(s), Value::str(""), Value::str("")})
+                               : Value::tuple({Value::str(""), Value::str(""), Value::str(s)});
+  return Value::tuple({Value::str(s.substr(0, at)), sep, Value::str(s.substr(at + sep.s.size()))});
+}
+
+// isupper, islower: a cased character, and none of the other case (ASCII letters).
+bool is_case(const std::string& s, bool upper) {
+  bool cased = false;
+  for (unsigned char c : s) {
+    if (upper ? std::islower(c) : std::isupper(c)) return false;
+    cased = cased || std::isalpha(c);
+  }
+  return cased;
+}
+
+// capitalize, title, swapcase, zfill, removeprefix, removesuffix (ASCII letters change case).
+Value str_reshape(const std::string& s, const std::string& name, CallArgs& a) {
+  std::string out = s;
+  auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
+  auto upper = [](char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); };
+  if (name == "removeprefix" || name == "removesuffix") {
+    const std::string fix = text_arg(a, 0, "prefix", name);
+    bool pre = name == "removeprefix";
+    bool hit = fix.size() <= s.size() && s.compare(pre ? 0 : s.size() - fix.size(), fix.size(), fix) == 0;
+    return Value::str(!hit || fix.empty() ? s : pre ? s.substr(fix.size()) : s.substr(0, s.size() - fix.size()));
+  }
+  if (name == "zfill") {
+    int64_t width = to_int(arg(a, 0, "width"), "width");
+    if (width <= static_cast<int64_t>(s.size())) return Value::str(s);
+    size_t at = !s.empty() && (s[0] == '+' || s[0] == '-') ? 1 : 0;
+    out.insert(at, static_cast<size_t>(width) - s.size(), '0');
+    return Value::str(out);
+  }
+  no_args(a, "str." + name);
+  bool prev_cased = false;
+  for (size_t k = 0; k < out.size(); ++k) {
+    char c = out[k];
+    if (name == "capitalize") out[k] = k == 0 ? upper(c) : lower(c);
+    else if (name == "swapcase") out[k] = std::isupper(static_cast<unsigned char>(c)) ? lower(c) : upper(c);
+    else out[k] = prev_cased ? lower(c) : upper(c);   // title
+    prev_cased = std::isalpha(static_cast<unsigned char>(c)) != 0;
+  }
+  return Value::str(out);
+}
+
 }  // namespace
 
 Value more_str_method(const Value& self, const std::string& name) {
   const std::string s = self.s, q = "str." + name;
-  if (name == "startswith" || name == "endswith")
-    return bound(q, [s, name](Interpreter&, CallArgs& a) {
-      Value p = arg(a, 0, "prefix");
-      std::vector<Value> options = p.kind == Value::Tuple ? as_seq(p) : std::vector<Value>{p};
-      for (const Value& o : options) {
-        if (o.kind != Value::Str)
-          throw TypeError(fmt::format("{} first arg must be str or a tuple of str, not {}", name, type_name(o)));
-        bool hit = o.s.size() <= s.size() && (name == "startswith" ? s.compare(0, o.s.size(), o.s) == 0 : s.compare(s.size() - o.s.size(), o.s.size(), o.s) == 0);
-        if (hit) return Value::boolean(true);
-      }
-      return Value::boolean(false);
-    });
-  if (name == "find")
-    return bound(q, [s](Interpreter&, CallArgs& a) {
-      size_t at = s.find(text_arg(a, 0, "sub", "find"));
-      return Value::integer(at == std::string::npos ? -1 : static_cast<int64_t>(at));
-    });
-  if (name == "count")
-    return bound(q, [s](Interpreter&, CallArgs& a) {
-      std::string sub = text_arg(a, 0, "sub", "count");
-      if (sub.empty()) return Value::integer(static_cast<int64_t>(s.size()) + 1);
-      int64_t n = 0;
-      for (size_t at = s.find(sub); at != std::string::npos; at = s.find(sub, at + sub.size())) ++n;
-      return Value::integer(n);
-    });
+  if (name == "startswith" || name == "endswith") return bound(q, [s, name](Interpreter&, CallArgs& a) { return str_affix(s, name, a); });
+  if (name == "find" || name == "rfind" || name == "index" || name == "rindex")
+    return bound(q, [s, name](Interpreter&, CallArgs& a) { return str_search(s, name, a); });
+  if (name == "count") return bound(q, [s](Interpreter&, CallArgs& a) { return str_count(s, a); });
+  if (name == "partition" || name == "rpartition") return bound(q, [s, name](Interpreter&, CallArgs& a) { return str_partition(s, name, a); });
+  if (name == "isupper" || name == "islower")
+    return bound(q, [s, name](Interpreter&, CallArgs& a) { no_args(a, "str." + name); return Value::boolean(is_case(s, name == "isupper")); });
+  if (name == "isalnum") return bound(q, [s](Interpreter&, CallArgs& a) { no_args(a, "str.isalnum"); return Value::boolean(all_chars(s, std::isalnum)); });
+  if (name == "capitalize" || name == "title" || name == "swapcase" || name == "zfill" || name == "removeprefix" || name == "removesuffix")
+    return bound(q, [s, name](Interpreter&, CallArgs& a) { return str_reshape(s, name, a); });
   if (name == "isdigit") return bound(q, [s](Interpreter&, CallArgs& a) { no_args(a, "str.isdigit"); return Value::boolean(all_chars(s, std::isdigit)); });
   if (name == "isalpha") return bound(q, [s](Interpreter&, CallArgs& a) { no_args(a, "str.isalpha"); return Value::boolean(all_chars(s, std::isalpha)); });
   if (name == "isspace") return bound(q, [s](Interpreter&, CallArgs& a) { no_args(a, "str.isspace"); return Value::boolean(all_chars(s, std::isspace)); });
@@ -539,6 +644,29 @@ Value set_method(const Value& obj, const std::string& name) {
       set_of(obj) = SetObj();
       return Value::none();
     });
+  if (name == "pop")
+    return bound(q, [obj](Interpreter&, CallArgs& a) {   // the first item in iteration order
+      no_args(a, "set.pop");
+      if (set_of(obj).size() == 0) throw KeyError(Value::str("pop from an empty set"));
+      Value v = set_of(obj).ordered().front();
+      set_of(obj).discard(v);
+      return v;
+    });
+  if (name == "isdisjoint")
+    return bound(q, [obj](Interpreter& in, CallArgs& a) {
+      for (const Value& x : in.iterate(arg(a, 0, "other")))
+        if (set_of(obj).contains(x)) return Value::boolean(false);
+      return Value::boolean(true);
+    });
+  if (name == "symmetric_difference")
+    return bound(q, [obj](Interpreter& in, CallArgs& a) { return in.binop("^", obj, Value::set(in.iterate(arg(a, 0, "other")))); });
+  if (name == "intersection_update" || name == "difference_update" || name == "symmetric_difference_update")
+    return bound(q, [obj, name](Interpreter& in, CallArgs& a) {   // s &= t, s -= t, s ^= t, with any iterables
+      const char* op = name[0] == 'i' ? "&" : name[0] == 'd' ? "-" : "^";
+      if (name[0] == 's' && a.pos.size() != 1) throw TypeError(fmt::format("set.symmetric_difference_update() takes exactly one argument ({} given)", a.pos.size()));
+      for (const Value& other : a.pos) in.inplace_op(op, obj, Value::set(in.iterate(other)));
+      return Value::none();
+    });
   if (name == "union" || name == "intersection" || name == "difference" || name == "issubset" || name == "issuperset")
     return bound(q, [obj, name](Interpreter& in, CallArgs& a) {
       if (name == "issubset" || name == "issuperset") {
@@ -547,8 +675,21 @@ Value set_method(const Value& obj, const std::string& name) {
       }
       Value acc = Value::set({});
       set_of(acc).merge(set_of(obj));
-      const char* op = name == "union" ? "|" : name == "intersection" ? "&" : "-";
-      for (const Value& other : a.pos) acc = in.binop(op, acc, Value::set(in.iterate(other)));
+      for (const Value& other : a.pos) {   // a set as its operator does; another iterable item by item, as CPython
+        if (other.kind == Value::Set) {
+          acc = in.binop(name == "union" ? "|" : name == "intersection" ? "&" : "-", acc, other);
+        } else if (name == "intersection") {
+          Value kept = Value::set({});
+          for (const Value& x : in.iterate(other))
+            if (set_of(acc).contains(x)) set_of(kept).add(x);
+          acc = kept;
+        } else {
+          if (name == "union")
+            for (const Value& x : in.iterate(other)) set_of(acc).add(x);
+          else
+            set_of(acc).discard_all(in.iterate(other));
+        }
+      }
       return acc;
     });
   no_method("set", name);
@@ -611,13 +752,22 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
       throw TypeError(std::string("diuxXo").find(type) != std::string::npos ? fmt::format("%{} format: a real number is required, not {}", type, type_name(v))
                                                                        : "must be real number, not " + type_name(v));
     std::string spec = std::string(left ? "<" : zero ? "" : ">") + sign + alt + (zero ? "0" : "") + width;
-    if (std::string("diu").find(type) != std::string::npos) {
+    const bool int_type = std::string("diuxXo").find(type) != std::string::npos;
+    if (int_type && v.kind == Value::Float && type != 'd' && type != 'i' && type != 'u')
+      throw TypeError(fmt::format("%{} format: an integer is required, not float", type));
+    if (int_type && precision.empty()) {   // as format(int(v), spec): big ints whole, '%#o' is 0o17
+      CallArgs one;
+      one.pos.push_back(v);
+      Value n = is_int(v) ? v : in.call(Value::of_class(builtin_class("int")), one);
+      out += in.format(n, std::string(left ? "<" : "") + sign + alt + (zero ? "0" : "") + width + (type == 'i' || type == 'u' ? 'd' : type));
+    } else if (std::string("diu").find(type) != std::string::npos) {
       out += fmt::format(fmt::runtime("{:" + spec + "d}"), static_cast<int64_t>(std::trunc(to_double(v, "%d format: a real number"))));
     } else if (type == 'x' || type == 'X' || type == 'o') {
-      if (v.kind == Value::Float) throw TypeError(fmt::format("%{} format: an integer is required, not float", type));
       out += fmt::format(fmt::runtime("{:" + spec + type + "}"), to_int(v, "%x format"));
     } else {
-      double x = to_double(v, "must be real number");
+      CallArgs one;
+      one.pos.push_back(v);
+      double x = v.kind == Value::Instance ? in.call(Value::of_class(builtin_class("float")), one).f : to_double(v, "must be real number");
       out += fmt::format(fmt::runtime("{:" + spec + "." + (precision.empty() ? "6" : precision) + type + "}"), x);
     }
   }
@@ -628,6 +778,84 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
 bool is_unsupported_builtin(const std::string& name) { return python_builtins().count(name) > 0; }
 
 Value id_builtin();   // module_copy.cpp: the key of copy.deepcopy's memo
+
+// ---- numbers: bin, oct, hex, divmod, pow ----
+namespace {
+
+// An int for bin/oct/hex: an int or bool, or an object with __index__.
+Value index_value(const Value& v) {
+  if (is_int(v)) return v;
+  if (v.kind == Value::Float || v.kind == Value::Str || v.kind == Value::None || v.kind == Value::List ||
+      v.kind == Value::Tuple || v.kind == Value::Dict || v.kind == Value::Set)
+    throw TypeError("'" + type_name(v) + "' object cannot be interpreted as an integer");
+  return Value::integer(to_int(v, "an integer"));
+}
+
+NativeFn base_fn(const char* name, const char* spec) {
+  return [name, spec](Interpreter& in, CallArgs& a) {
+    if (a.pos.size() != 1 || !a.kw.empty())
+      throw TypeError(fmt::format("{}() takes exactly one argument ({} given)", name, a.pos.size() + a.kw.size()));
+    return Value::str(in.format(index_value(a.pos[0]), spec));
+  };
+}
+
+Value divmod_fn(Interpreter& in, CallArgs& a) {
+  if (a.pos.size() != 2 || !a.kw.empty()) throw TypeError(fmt::format("divmod expected 2 arguments, got {}", a.pos.size() + a.kw.size()));
+  const Value &x = a.pos[0], &y = a.pos[1];
+  if ((x.kind == Value::Float || y.kind == Value::Float) && (x.is_number() || x.kind == Value::Bool) &&
+      (y.is_number() || y.kind == Value::Bool) && to_double(y, "divmod") == 0)
+    throw ZeroDivisionError("float divmod()");
+  return Value::tuple({in.binop("//", x, y), in.binop("%", x, y)});
+}
+
+BigInt py_mod(const BigInt& x, const BigInt& m) {   // x % m, the sign of m
+  BigInt q, r;
+  BigInt::divmod(x, m, q, r);
+  return r;
+}
+
+// The inverse of x modulo m > 0 (extended Euclid), as pow(x, -1, m).
+BigInt mod_inverse(const BigInt& x, const BigInt& m) {
+  BigInt old_r = py_mod(x, m), r = m, old_s(1), s(0);
+  while (!r.is_zero()) {
+    BigInt q, rem;
+    BigInt::divmod(old_r, r, q, rem);
+    old_r = r;
+    r = rem;
+    BigInt next_s = old_s - q * s;
+    old_s = s;
+    s = next_s;
+  }
+  if (!(old_r == BigInt(1))) throw ValueError("base is not invertible for the given modulus");
+  return py_mod(old_s, m);
+}
+
+// pow(base, exp, mod) of ints: square and multiply modulo |mod|, the result with mod's sign.
+Value pow_mod(const Value& base, const Value& exp, const Value& mod) {
+  if (!is_int(base) || !is_int(exp) || !is_int(mod)) throw TypeError("pow() 3rd argument not allowed unless all arguments are integers");
+  BigInt m = big_of(mod), e = big_of(exp);
+  if (m.is_zero()) throw ValueError("pow() 3rd argument cannot be 0");
+  BigInt am = m.abs(), b = py_mod(big_of(base), am), r = py_mod(BigInt(1), am);
+  if (e.negative()) {
+    b = mod_inverse(b, am);
+    e = -e;
+  }
+  const std::string bits = e.is_zero() ? "" : e.magnitude_in_base(2);
+  for (auto it = bits.rbegin(); it != bits.rend(); ++it) {
+    if (*it == '1') r = py_mod(r * b, am);
+    b = py_mod(b * b, am);
+  }
+  return Value::integer(py_mod(r, m));
+}
+
+Value pow_fn(Interpreter& in, CallArgs& a) {
+  if (a.pos.size() + a.kw.size() > 3) throw TypeError(fmt::format("pow expected at most 3 arguments, got {}", a.pos.size() + a.kw.size()));
+  Value base = arg(a, 0, "base"), exp = arg(a, 1, "exp"), mod = arg_or(a, 2, "mod", Value::none());
+  if (mod.kind == Value::None) return in.binop("**", base, exp);
+  return pow_mod(base, exp, mod);
+}
+
+}  // namespace
 
 void add_more_builtins(std::map<std::string, Value>& b) {
   b["id"] = id_builtin();
@@ -641,6 +869,11 @@ void add_more_builtins(std::map<std::string, Value>& b) {
   b["hash"] = builtin("hash", hash_fn);
   b["chr"] = builtin("chr", chr_fn);
   b["ord"] = builtin("ord", ord_fn);
+  b["bin"] = builtin("bin", base_fn("bin", "#b"));
+  b["oct"] = builtin("oct", base_fn("oct", "#o"));
+  b["hex"] = builtin("hex", base_fn("hex", "#x"));
+  b["divmod"] = builtin("divmod", divmod_fn);
+  b["pow"] = builtin("pow", pow_fn);
 }
 
 }  // namespace attn::py

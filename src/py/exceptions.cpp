@@ -27,6 +27,8 @@ const std::vector<std::pair<const char*, const char*>> kHierarchy = {
     {"PendingDeprecationWarning", "Warning"}, {"SyntaxWarning", "Warning"}, {"RuntimeWarning", "Warning"},
     {"FutureWarning", "Warning"},    {"ImportWarning", "Warning"},    {"UnicodeWarning", "Warning"},
     {"BytesWarning", "Warning"},     {"ResourceWarning", "Warning"},
+    {"SystemExit", "BaseException"}, {"EOFError", "Exception"},      {"UnicodeError", "ValueError"},
+    {"BufferError", "Exception"},    {"TabError", "IndentationError"}, {"PermissionError", "OSError"},
     // importlib.metadata's, not a builtin: what version() raises for a package attn does not have.
     {"PackageNotFoundError", "ModuleNotFoundError"}};
 
@@ -95,6 +97,9 @@ const std::map<std::string, std::shared_ptr<ClassObj>>& classes() {
         c->slots.init = exception_init;
         c->slots.str = [](Interpreter&, const Value& self) { return exception_str(self); };
         c->slots.repr = [](Interpreter&, const Value& self) { return exception_repr(self); };
+        // raise ... from sets an instance's own; an exception raised without `from` has None
+        for (const char* n : {"__cause__", "__context__"}) c->methods[n] = Value::none();
+        c->methods["__suppress_context__"] = Value::boolean(false);
       }
       m[name] = c;
     }

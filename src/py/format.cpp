@@ -8,6 +8,11 @@
 // What it is not: str.format's field parsing (builtins.cpp) or the `%` operator's full syntax.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
 #include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/ints.h"
@@ -62,7 +67,11 @@ Spec parse_spec(const std::string& s, const Value& v) {
   if (k < s.size() && s[k] == '#') out.alternate = true, ++k;
   if (k < s.size() && s[k] == '0') {
     out.zero = true;
-    if (!out.align) out.fill.assign(1, '0'), out.align = '=';   // assign(): GCC 12 -Wrestrict (bug 105651)
+    // as CPython: the fill is '0' unless one was written ('<06' too), '=' unless an align was
+    // written; a str ('{:06s}') pads on its default side
+    bool fill_given = s.size() > first && is_align(s[first]);
+    if (!fill_given) out.fill.assign(1, '0');   // assign(): GCC 12 -Wrestrict (bug 105651)
+    if (!out.align) out.align = '=';
     ++k;
   }
   out.width = read_number(s, k, "width");
@@ -148,9 +157,83 @@ std::string fmt_spec(const std::string& spec) {
 
 }  // namespace
 
+// 'g' with precision p as CPython's format_float_short with Py_DTSF_ADD_DOT_0: the exponent form
+// once the point would fall past p - 1 digits ('{:.2}'.format(61.0) is '6.1e+01'), trailing zeros
+// dropped, '.0' after a whole number.
+static std::string general_add_dot_0(double ax, uint64_t precision) {
+  const int p = static_cast<int>(std::clamp<uint64_t>(precision, 1, 400));
+  std::string e = fmt::format("{:.{}e}", ax, p - 1);   // d.ddde+XX, rounded to p digits
+  const size_t at = e.find('e');
+  const int decpt = std::stoi(e.substr(at + 1)) + 1;
+  auto strip = [](std::string m) {
+    if (m.find('.') != std::string::npos) {
+      m.erase(m.find_last_not_of('0') + 1);
+      if (m.back() == '.') m.pop_back();
+    }
+    return m;
+  };
+  if (decpt <= -4 || decpt > p - 1) {
+    const int exp = decpt - 1;
+    return strip(e.substr(0, at)) + fmt::format("e{}{:02d}", exp < 0 ? '-' : '+', std::abs(exp));
+  }
+  return strip(fmt::format("{:.{}f}", ax, std::max(p - decpt, 0)));
+}
+
+// A float with no presentation type: repr when there is no precision, else general_add_dot_0, and
+// in both at least one digit after the point ('{:6}'.format(61.0) is '  61.0').
+static std::string format_float_plain(double x, const Spec& s) {
+  std::string body = std::isinf(x) ? "inf" : std::isnan(x) ? "nan"
+                     : s.has_precision ? general_add_dot_0(std::fabs(x), s.precision) : str(Value::number(std::fabs(x)));
+  if (body.find_first_of(".en") == std::string::npos) body += ".0";   // not for 1e+20, inf, nan
+  std::string left = std::signbit(x) && !std::isnan(x) ? "-" : s.sign == '+' ? "+" : s.sign == ' ' ? " " : "";
+  if (s.grouping) body = group_digits(body.substr(0, body.find_first_not_of("0123456789")), s.grouping, 3, 0) +
+                         body.substr(std::min(body.size(), body.find_first_not_of("0123456789")));
+  bool zero_fill = s.fill == "0" && s.align == '=';
+  int64_t min_width = zero_fill ? static_cast<int64_t>(s.width) - static_cast<int64_t>(left.size()) : 0;
+  if (min_width > static_cast<int64_t>(body.size())) body.insert(0, static_cast<size_t>(min_width) - body.size(), '0');
+  return pad(left, body, s, '>');
+}
+
+// A number with a float presentation type (e E f F g G %): the digits from fmt as printf makes
+// them, then Python's sign, grouping, zero fill and alignment ('=' too, which fmt lacks).
+static std::string format_float_typed(double x, const Spec& s) {
+  const int precision = static_cast<int>(s.has_precision ? std::min<uint64_t>(s.precision, 1000) : 6);
+  const std::string c_format = std::string("%") + (s.alternate ? "#" : "") + ".*" + (s.type == '%' ? 'f' : s.type);
+  std::vector<char> buf(static_cast<size_t>(precision) + 400);   // printf: '#g' keeps the point, drops nothing else
+  std::snprintf(buf.data(), buf.size(), c_format.c_str(), precision, std::fabs(s.type == '%' ? x * 100 : x));
+  std::string body = buf.data();
+  if (s.type == '%') body += "%";
+  if (s.grouping) {
+    size_t end = body.find_first_not_of("0123456789");
+    if (end == std::string::npos) end = body.size();
+    body = group_digits(body.substr(0, end), s.grouping, 3, 0) + body.substr(end);
+  }
+  std::string left = std::signbit(x) && !std::isnan(x) ? "-" : s.sign == '+' ? "+" : s.sign == ' ' ? " " : "";
+  bool zero_fill = s.fill == "0" && s.align == '=';
+  int64_t min_width = zero_fill ? static_cast<int64_t>(s.width) - static_cast<int64_t>(left.size()) : 0;
+  if (min_width > static_cast<int64_t>(body.size())) body.insert(0, static_cast<size_t>(min_width) - body.size(), '0');
+  return pad(left, body, s, '>');
+}
+
+// format(str, spec): precision cuts, padding left-aligned by default; '0' before the width pads
+// with zeros (CPython 3.10+); signs, '#', grouping and '=' are CPython's ValueErrors.
+static std::string format_str(const std::string& text, Spec s) {
+  if (s.type && s.type != 's') value_error(std::string("Unknown format code '") + s.type + "' for object of type 'str'");
+  if (s.sign) value_error("Sign not allowed in string format specifier");
+  if (s.alternate) value_error("Alternate form (#) not allowed in string format specifier");
+  if (s.grouping) value_error(std::string("Cannot specify '") + s.grouping + "' with 's'.");
+  if (s.zero && s.align == '=' && s.fill == "0") s.align = '<';
+  else if (s.align == '=') value_error("'=' alignment not allowed in string format specifier");
+  return pad("", s.has_precision ? text.substr(0, s.precision) : text, s, '<');
+}
+
 std::string format_spec(const Value& v, const std::string& spec) {
   if (spec.empty()) return str(v);
   Spec s = parse_spec(spec, v);
+  if (v.kind == Value::Float && !s.type) return format_float_plain(v.f, s);
+  if (v.kind == Value::Str) return format_str(v.s, s);
+  if ((v.kind == Value::Float || v.kind == Value::Int || v.kind == Value::Bool) && s.type && std::string("eEfFgG%").find(s.type) != std::string::npos)
+    return format_float_typed(to_double(v, "value"), s);
   bool float_type = s.type && std::string("eEfFgG%").find(s.type) != std::string::npos;
   bool int_type = !s.type || std::string("dnxXob").find(s.type) != std::string::npos;
   if ((v.kind == Value::Int || v.kind == Value::Bool) && int_type) return format_int(v, s);

@@ -311,6 +311,7 @@ Value keyword_arg(CallArgs& a, const std::string& name);   // str.format(name=..
 int64_t to_int(const Value& v, const char* what);           // an int, bool, or an object with __index__
 double to_double(const Value& v, const char* what);         // an int, float, bool or an object with __float__
 std::string format_spec(const Value& v, const std::string& spec);   // format(v, spec) of a number or str
+std::string str_format(Interpreter& in, const std::string& s, CallArgs& args);   // s.format(*args, **kwargs) (str_format.cpp)
 
 // Registration of the builtins (builtins.cpp, builtins_more.cpp, classes.cpp, exceptions.cpp).
 void add_python_builtins(std::map<std::string, Value>& builtins);

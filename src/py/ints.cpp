@@ -13,6 +13,19 @@
 
 namespace attn::py {
 
+// float ** float as CPython's float_pow: ZeroDivisionError for 0.0 to a negative power, an
+// OverflowError when finite operands give an infinity; a negative base to a fractional power is
+// a complex number in Python, which attn does not have.
+Value float_power(double x, double y) {
+  if (x == 0 && y < 0) throw ZeroDivisionError("0.0 cannot be raised to a negative power");
+  if (x < 0 && std::isfinite(x) && std::isfinite(y) && y != std::floor(y))
+    throw NotImplementedError("attn does not support complex numbers (a negative number to a fractional power)");
+  double r = std::pow(x, y);
+  if (std::isinf(r) && std::isfinite(x) && std::isfinite(y))
+    throw error("OverflowError", std::vector<Value>{Value::integer(34), Value::str("Numerical result out of range")});
+  return Value::number(r);
+}
+
 namespace {
 
 int64_t py_floordiv(int64_t a, int64_t b) {   // b != 0, not (INT64_MIN, -1)
@@ -27,11 +40,7 @@ int64_t py_mod(int64_t a, int64_t b) {   // b != 0; the sign of b
 }
 
 // int ** int for a negative exponent is float ** float, as CPython's long_pow does.
-Value negative_power(const Value& a, const Value& b) {
-  double x = int_to_double(a), y = int_to_double(b);
-  if (x == 0) throw ZeroDivisionError("0.0 cannot be raised to a negative power");
-  return Value::number(std::pow(x, y));
-}
+Value negative_power(const Value& a, const Value& b) { return float_power(int_to_double(a), int_to_double(b)); }
 
 // Small exponent fast path: nullopt when the result leaves int64.
 std::optional<int64_t> small_pow(int64_t base, int64_t exponent) {

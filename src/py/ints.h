@@ -30,6 +30,7 @@ Value int_abs(const Value& v);
 // (a NaN). 2**53 + 1 != float(2**53), as in Python.
 int compare_numbers(const Value& a, const Value& b);
 
+Value float_power(double x, double y);        // x ** y of floats, with CPython's errors
 // float(v) of an int or bool, rounded half to even; OverflowError beyond the float range.
 double int_to_double(const Value& v);
 // str(v) of an int: ValueError past limits::kMaxIntStrDigits digits, as CPython 3.11.

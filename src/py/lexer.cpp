@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "py/ast.h"
+#include "py/bigint.h"
 #include "py/limits.h"
 
 namespace attn::py {
@@ -38,6 +39,7 @@ class Lexer {
   size_t string_prefix() const;
   void indentation();
   void number();
+  void prefixed_number();
   void string(bool is_f, bool is_raw);
   void escape(std::string& value, size_t content_start, int start_line, bool is_f);   // one backslash escape, decoded
   void op();
@@ -139,8 +141,34 @@ void Lexer::indentation() {
   if (width != indents_.back()) throw ScriptError(line_, "IndentationError: unindent does not match any outer indentation level");
 }
 
+// 0x1f, 0o17, 0b101 (underscores between digits, or after the prefix): the token is the value's
+// decimal digits, so the parser reads every int literal alike. CPython's messages for bad digits.
+void Lexer::prefixed_number() {
+  const char p = static_cast<char>(std::tolower(static_cast<unsigned char>(peek(1))));
+  const int base = p == 'x' ? 16 : p == 'o' ? 8 : 2;
+  const char* kind = p == 'x' ? "hexadecimal" : p == 'o' ? "octal" : "binary";
+  pos_ += 2;
+  BigInt value(0);
+  bool any = false;
+  while (std::isalnum(static_cast<unsigned char>(peek())) || peek() == '_') {
+    char c = static_cast<char>(std::tolower(static_cast<unsigned char>(peek())));
+    if (c == '_' && std::isalnum(static_cast<unsigned char>(peek(1)))) { ++pos_; continue; }
+    int d = std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : 99;
+    if (d >= base) {
+      if (base != 16 && d < 10) throw ScriptError(line_, fmt::format("SyntaxError: invalid digit '{}' in {} literal", c, kind));
+      throw ScriptError(line_, fmt::format("SyntaxError: invalid {} literal", kind));
+    }
+    value = value * BigInt(base) + BigInt(d);
+    any = true;
+    ++pos_;
+  }
+  if (!any) throw ScriptError(line_, fmt::format("SyntaxError: invalid {} literal", kind));
+  push(Token::Number, value.to_decimal());
+}
+
 void Lexer::number() {
   size_t start = pos_;
+  if (peek() == '0' && peek(1) != '\0' && std::string("xXoObB").find(peek(1)) != std::string::npos) return prefixed_number();
   auto digits = [&] { while (std::isdigit(static_cast<unsigned char>(peek())) || peek() == '_') ++pos_; };
   digits();
   if (peek() == '.') { ++pos_; digits(); }
@@ -152,6 +180,10 @@ void Lexer::number() {
   std::string text;
   for (size_t k = start; k < pos_; ++k)
     if (src_[k] != '_') text += src_[k];
+  if (peek() == 'j' || peek() == 'J') throw ScriptError(line_, "SyntaxError: attn does not support complex numbers (1j)");
+  if (text.size() > 1 && text[0] == '0' && text.find_first_of(".eE") == std::string::npos &&
+      text.find_first_not_of('0') != std::string::npos)
+    throw ScriptError(line_, "SyntaxError: leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers");
   push(Token::Number, text);
 }
 
@@ -292,6 +324,16 @@ void Lexer::op() {
 
 }  // namespace
 
-std::vector<Token> tokenize(const std::string& source, int first_line) { return Lexer(source, first_line).run(); }
+// Source lines may end in \r\n or \r: read as \n, also inside string literals, as CPython does.
+std::vector<Token> tokenize(const std::string& source, int first_line) {
+  if (source.find('\r') == std::string::npos) return Lexer(source, first_line).run();
+  std::string unix;
+  unix.reserve(source.size());
+  for (size_t k = 0; k < source.size(); ++k) {
+    if (source[k] != '\r') unix += source[k];
+    else if (k + 1 >= source.size() || source[k + 1] != '\n') unix += '\n';
+  }
+  return Lexer(unix, first_line).run();
+}
 
 }  // namespace attn::py

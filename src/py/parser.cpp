@@ -174,7 +174,7 @@ StmtPtr Parser::simple_statement() {
     if (cur().kind != Token::Newline) s->value = expr_list();
   } else {
     ExprPtr e = expr_list();
-    static const std::set<std::string> aug = {"+=", "-=", "*=", "/=", "@=", "//=", "**=", "%="};
+    static const std::set<std::string> aug = {"+=", "-=", "*=", "/=", "@=", "//=", "**=", "%=", "&=", "|=", "^=", "<<=", ">>="};
     if (e->kind == Expr::Starred)
       error(is_op("=") ? "starred assignment target must be in a list or tuple" : "can't use starred expression here");
     if (accept_op(":")) {             // x: int = 5 (the annotation is parsed, never evaluated)

@@ -133,10 +133,7 @@ std::optional<Value> number_binop(const std::string& op, const Value& a, const V
     float_divmod(x, y, div, mod);
     return Value::number(op == "%" ? mod : div);
   }
-  if (op == "**") {
-    if (x == 0 && y < 0) throw ZeroDivisionError("0.0 cannot be raised to a negative power");
-    return Value::number(std::pow(x, y));
-  }
+  if (op == "**") return float_power(x, y);
   return std::nullopt;
 }
 
@@ -160,6 +157,35 @@ Value repeat(const Value& seq, const Value& count) {
 
 bool is_sequence(const Value& v) { return v.kind == Value::Str || v.kind == Value::List || v.kind == Value::Tuple; }
 
+// x | y, x & y, x - y, x ^ y as Objects/setobject.c builds each result, so that it iterates in
+// CPython's order: set_or copies x and merges y; set_intersection walks the smaller set;
+// set_difference copies x and discards y's items when x is over four times larger, else adds x's
+// items not in y; set_symmetric_difference copies y and toggles x's items.
+Value set_operator(const std::string& op, const SetObj& x, const SetObj& y) {
+  Value out = Value::set({});
+  SetObj& r = *static_cast<SetObj*>(out.obj.get());
+  if (op == "|") {
+    r.merge(x);
+    r.merge(y);
+  } else if (op == "&") {
+    const SetObj& small = y.size() > x.size() ? x : y;
+    const SetObj& large = y.size() > x.size() ? y : x;
+    for (const Value& v : small.ordered())
+      if (large.contains(v)) r.add(v);
+  } else if (op == "-" && (x.size() >> 2) > y.size()) {
+    r.merge(x);
+    r.discard_all(y.ordered());
+  } else if (op == "-") {
+    for (const Value& v : x.ordered())
+      if (!y.contains(v)) r.add(v);
+  } else {
+    r.merge(y);
+    for (const Value& v : x.ordered())
+      if (!r.discard(v)) r.add(v);
+  }
+  return out;
+}
+
 std::optional<Value> builtin_binop(Interpreter& in, const std::string& op, const Value& a, const Value& b) {
   if (a.is_number() && b.is_number()) return number_binop(op, a, b);
   if (op == "+" && a.kind == Value::Str && b.kind == Value::Str) {
@@ -175,16 +201,8 @@ std::optional<Value> builtin_binop(Interpreter& in, const std::string& op, const
     return a.kind == Value::List ? Value::list(std::move(items)) : Value::tuple(std::move(items));
   }
   if (op == "%" && a.kind == Value::Str) return Value::str(percent_format(in, a.s, b));
-  if ((op == "|" || op == "&" || op == "-" || op == "^") && a.kind == Value::Set && b.kind == Value::Set) {
-    auto *x = static_cast<SetObj*>(a.obj.get()), *y = static_cast<SetObj*>(b.obj.get());
-    std::vector<Value> out;
-    for (const Value& v : x->ordered())
-      if (op == "|" || (op == "&") == y->contains(v)) out.push_back(v);
-    if (op == "|" || op == "^")
-      for (const Value& v : y->ordered())
-        if (!x->contains(v)) out.push_back(v);
-    return Value::set(out);
-  }
+  if ((op == "|" || op == "&" || op == "-" || op == "^") && a.kind == Value::Set && b.kind == Value::Set)
+    return set_operator(op, *static_cast<SetObj*>(a.obj.get()), *static_cast<SetObj*>(b.obj.get()));
   if (op == "|" && a.kind == Value::Dict && b.kind == Value::Dict) {   // {**a, **b}
     Value d = Value::dict();
     auto* out = static_cast<DictObj*>(d.obj.get());
@@ -196,6 +214,13 @@ std::optional<Value> builtin_binop(Interpreter& in, const std::string& op, const
 }
 
 [[noreturn]] void unsupported(const std::string& op, const Value& a, const Value& b) {
+  if (op == "+" && (a.kind == Value::Str || a.kind == Value::List || a.kind == Value::Tuple) && !has_class(a))
+    throw TypeError(fmt::format("can only concatenate {} (not \"{}\") to {}", type_name(a), type_name(b), type_name(a)));
+  for (const auto& [seq, n] : {std::pair{a, b}, std::pair{b, a}})   // 'a' * 1.5, [1] * 'x'
+    if (op == "*" && (seq.kind == Value::Str || seq.kind == Value::List || seq.kind == Value::Tuple) &&
+        (n.kind == Value::Float || n.kind == Value::Str || n.kind == Value::List || n.kind == Value::Tuple || n.kind == Value::None ||
+         n.kind == Value::Dict || n.kind == Value::Set))
+      throw TypeError("can't multiply sequence by non-int of type '" + type_name(n) + "'");
   throw TypeError("unsupported operand type(s) for " + op + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
 }
 
@@ -285,6 +310,20 @@ Value Interpreter::inplace_op(const std::string& op, const Value& a, const Value
     auto& items = as_seq(a);
     check_items("a list", static_cast<Count>(items.size()) + more.size());
     items.insert(items.end(), more.begin(), more.end());
+    return a;
+  } else if (a.kind == Value::Set && b.kind == Value::Set && (op == "|" || op == "&" || op == "-" || op == "^")) {
+    // s |= t changes s itself (every name bound to it sees it), in CPython's table order:
+    // set_merge, discarding or toggling other's items in place, a new table for &= (set_iand)
+    SetObj& x = *static_cast<SetObj*>(a.obj.get());
+    const SetObj y = *static_cast<SetObj*>(b.obj.get());   // a copy: s |= s
+    if (op == "|") x.merge(y);
+    else if (op == "-") x.discard_all(y.ordered());
+    else if (op == "^") for (const Value& v : y.ordered()) { if (!x.discard(v)) x.add(v); }
+    else x = SetObj(*static_cast<SetObj*>(binop(op, a, b).obj.get()));
+    return a;
+  } else if (op == "|" && a.kind == Value::Dict && b.kind == Value::Dict) {   // d |= e updates d in place
+    auto* d = static_cast<DictObj*>(a.obj.get());
+    for (const auto& [k, v] : std::vector<std::pair<Value, Value>>(static_cast<DictObj*>(b.obj.get())->items)) d->set(k, v);
     return a;
   }
   return binop(op, a, b);

@@ -128,6 +128,11 @@ void SetObj::place(size_t item) {
 
 // set_table_resize: the smallest power of two (at least 8) above min_used, the live items
 // re-inserted in the old table's slot order; the dummies go.
+void SetObj::discard_all(const std::vector<Value>& items) {
+  for (const Value& v : items) discard(v);
+  if (fill_ - used_ > (table_.size() - 1) / 4) resize(used_ > 50000 ? used_ * 2 : used_ * 4);
+}
+
 void SetObj::resize(size_t min_used) {
   size_t size = 8;
   while (size <= min_used) size <<= 1;

@@ -147,10 +147,16 @@ void Interpreter::exec_raise(const Stmt& s) {
     v = call(v, none);
   }
   if (!is_exception(v)) throw TypeError("exceptions must derive from BaseException");
-  if (s.target) {   // raise X from Y: Y is checked; attn keeps no exception chain
+  if (s.target) {   // raise X from Y: X.__cause__ is Y (an instance; a class is called); no __context__ chain
     Value cause = eval(*s.target);
     if (!cause.is_none() && !is_exception(cause) && !is_exception_class_value(cause))
       throw TypeError("exception causes must derive from BaseException");
+    if (is_exception_class_value(cause)) {
+      CallArgs none;
+      cause = call(cause, none);
+    }
+    inst(v).set("__cause__", cause);
+    inst(v).set("__suppress_context__", Value::boolean(true));
   }
   // A class with its own __str__ needs the interpreter for its text: made now. Otherwise the text
   // is made from the object when it is printed (PyError::text()).

@@ -107,6 +107,7 @@ class SetObj : public Obj {
  public:
   bool add(const Value& v);                  // set.add(v); false if an equal item is in already
   bool discard(const Value& v);              // set.discard(v); false if it was not in
+  void discard_all(const std::vector<Value>& items);   // set_difference_update_internal: then compacts a table over 1/4 dummies
   bool contains(const Value& v) const;
   size_t size() const { return used_; }
   std::vector<Value> ordered() const;        // iteration and printing order

@@ -131,8 +131,8 @@ TEST_CASE("import of a sibling file: never outside the lesson's folder, a missin
 TEST_CASE("a Python builtin or method attn lacks is named, never reported as the user's typo") {
   CHECK(error_of("f = open('x.txt')") == "1: NameError: attn does not support the Python builtin 'open' (README: What attn's Python supports)");
   CHECK(error_of("print(dir())") == "1: NameError: attn does not support the Python builtin 'dir' (README: What attn's Python supports)");
-  CHECK(error_of("'a=b'.partition('=')") == "1: AttributeError: attn does not support str.partition() (README: What attn's Python supports)");
-  CHECK(error_of("{}.popitem()") == "1: AttributeError: attn does not support dict.popitem() (README: What attn's Python supports)");
+  CHECK(error_of("'a\\nb'.splitlines()") == "1: AttributeError: attn does not support str.splitlines() (README: What attn's Python supports)");
+  CHECK(error_of("{}.fromkeys([1])") == "1: AttributeError: attn does not support dict.fromkeys() (README: What attn's Python supports)");
   CHECK(error_of("[].push(1)") == "1: AttributeError: 'list' object has no attribute 'push'");
   CHECK(error_of("print(undefined_name)") == "1: NameError: name 'undefined_name' is not defined");
 }

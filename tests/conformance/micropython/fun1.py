@@ -1,0 +1,5 @@
+# calling a function
+
+def f():
+    print(1)
+f()

@@ -1,0 +1,5 @@
+# test str of function
+
+def f():
+    pass
+print(str(f)[:8])

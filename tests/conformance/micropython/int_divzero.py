@@ -1,0 +1,9 @@
+try:
+    1 // 0
+except ZeroDivisionError:
+    print("ZeroDivisionError")
+
+try:
+    1 % 0
+except ZeroDivisionError:
+    print("ZeroDivisionError")

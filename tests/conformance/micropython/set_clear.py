@@ -1,0 +1,3 @@
+s = {1, 2, 3, 4}
+print(s.clear())
+print(list(s))

@@ -1,0 +1,2 @@
+i = iter(iter({1, 2, 3}))
+print(sorted(i))

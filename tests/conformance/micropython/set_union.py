@@ -1,0 +1,1 @@
+print(sorted({1}.union({2})))

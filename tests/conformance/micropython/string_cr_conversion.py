@@ -1,0 +1,1 @@
+# this file has CR line endings to test lexer's conversion of them to LF# in triple quoted stringsprint(repr("""abcdef"""))

@@ -1,0 +1,4 @@
+# Test invalid escape characters.
+# CPython issues a SyntaxWarning for this.
+
+print("\z")
