@@ -369,6 +369,9 @@ def main():
     p.add_argument("--attn", required=True)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--seconds", type=float, default=20)
+    p.add_argument("--programs", type=int, default=0,
+                   help="stop after this many programs (0: no count, only --seconds); CTest uses a count, "
+                        "so its verdict does not depend on the machine's speed")
     p.add_argument("--batch", type=int, default=40)
     p.add_argument("--out", default=os.path.join(tempfile.gettempdir(), "pyfuzz"))
     p.add_argument("--max-failures", type=int, default=5)
@@ -377,7 +380,7 @@ def main():
     gen = Gen(rng)
     end = time.time() + args.seconds
     total, failures = 0, 0
-    while time.time() < end and failures < args.max_failures:
+    while time.time() < end and failures < args.max_failures and not (args.programs and total >= args.programs):
         programs = [gen.program() for _ in range(args.batch)]
         cells = ["\n".join(p) for p in programs]
         expected, got = run_cpython(cells), run_attn(args.attn, cells)
