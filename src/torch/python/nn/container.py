@@ -1,5 +1,5 @@
 # torch/python/nn/container.py: Sequential, ModuleList and ModuleDict (torch/nn/modules/container.py).
-from collections import OrderedDict
+from _collections import OrderedDict   # the native class (collections.OrderedDict); not collections.py, which every session would then parse
 from torch.nn.modules.module import Module
 
 
