@@ -115,7 +115,8 @@ void init_instance(Interpreter& in, const ClassObj& cls, CallArgs& a) {
                                 params.size() == 0 && required == params.size() ? "" : "s", given + 1, given ? "were" : "was"));
   std::vector<std::optional<Value>> values(params.size());
   for (size_t k = 0; k < given; ++k) values[k] = a.pos[k + 1];
-  for (const auto& [name, v] : a.kw) {
+  for (const auto& [key, v] : a.kw) {
+    const std::string& name = key;   // a lambda may not capture a structured binding (clang before 16)
     auto it = std::find_if(params.begin(), params.end(), [&](const Value& f) { return str(attr(f, "name")) == name; });
     if (it == params.end()) throw TypeError(fn + " got an unexpected keyword argument '" + name + "'");
     auto& slot = values[it - params.begin()];
@@ -305,8 +306,8 @@ std::shared_ptr<NamespaceObj> make_dataclasses() {
       }
       made.kw.emplace_back(name, given != a.kw.end() ? given->second : in.getattr(obj, name));
     }
-    for (const auto& [name, v] : a.kw)
-      if (std::none_of(made.kw.begin(), made.kw.end(), [&](const auto& kv) { return kv.first == name; })) made.kw.emplace_back(name, v);
+    for (const auto& kw : a.kw)
+      if (std::none_of(made.kw.begin(), made.kw.end(), [&](const auto& kv) { return kv.first == kw.first; })) made.kw.emplace_back(kw);
     return in.call(Value::of_class(type_of(obj)), made);
   });
   return ns;
