@@ -282,13 +282,15 @@ template <> struct DTypeOf<uint8_t> { static constexpr DType value = DType::bool
 template <typename T>
 T* Tensor::data() {
   check_dtype(detail::DTypeOf<T>::value);
-  return storage_ ? static_cast<T*>(storage_->data()) + offset_ : nullptr;
+  T* base = storage_ ? static_cast<T*>(storage_->data()) : nullptr;
+  return base ? base + offset_ : nullptr;   // a zero-size storage has no memory to offset into
 }
 
 template <typename T>
 const T* Tensor::data() const {
   check_dtype(detail::DTypeOf<T>::value);
-  return storage_ ? static_cast<const T*>(storage_->data()) + offset_ : nullptr;
+  const T* base = storage_ ? static_cast<const T*>(storage_->data()) : nullptr;
+  return base ? base + offset_ : nullptr;
 }
 
 }  // namespace attn::core
