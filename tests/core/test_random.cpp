@@ -21,48 +21,13 @@
 
 #include "core/cpu.h"
 #include "core/ops/random.h"
+#include "support/digest_vectors.h"
 
 using namespace attn::core;
 
 namespace {
 
-// ---- reading tests/vectors/random_*.txt ----
-
-struct VectorCase {
-  std::string name, seed, ops;
-  uint64_t count = 0, digest = 0;
-  std::vector<uint32_t> sample;
-};
-
-std::vector<VectorCase> read_cases(const std::string& file) {
-  std::ifstream in(std::string(ATTN_TEST_DATA) + "/vectors/" + file);
-  std::vector<VectorCase> cases;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("case ", 0) != 0) continue;
-    VectorCase c;
-    c.name = line.substr(5);
-    std::string key;
-    size_t n_sample = 0;
-    in >> key >> c.seed >> key >> c.ops >> key >> c.count >> key >> std::hex >> c.digest >> key >>
-        std::dec >> n_sample;
-    for (size_t k = 0; k < n_sample; ++k) {
-      uint32_t w = 0;
-      in >> std::hex >> w >> std::dec;
-      c.sample.push_back(w);
-    }
-    cases.push_back(c);
-  }
-  return cases;
-}
-
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> parts;
-  std::stringstream ss(s);
-  std::string part;
-  while (std::getline(ss, part, sep)) parts.push_back(part);
-  return parts;
-}
+using digest::split;
 
 Shape parse_shape(const std::string& s) {
   Shape shape;
@@ -119,7 +84,7 @@ void run_op(Generator& g, const std::string& op, std::vector<uint32_t>& out) {
   }
 }
 
-std::vector<uint32_t> replay(const VectorCase& c, CpuKernels cpu) {
+std::vector<uint32_t> replay(const digest::Case& c, CpuKernels cpu) {
   Generator g(cpu);  // default seed, as a fresh torch generator
   if (c.seed != "default") g.manual_seed(std::stoull(c.seed));
   std::vector<uint32_t> out;
@@ -127,23 +92,16 @@ std::vector<uint32_t> replay(const VectorCase& c, CpuKernels cpu) {
   return out;
 }
 
-// FNV-1a over 32-bit words, as tools/make_vectors.py digest().
-uint64_t digest(const std::vector<uint32_t>& words) {
-  uint64_t h = 0xcbf29ce484222325ULL;
-  for (uint32_t w : words) h = (h ^ w) * 0x100000001b3ULL;
-  return h;
-}
-
 // Replays every case of one file on generators of family `cpu`; each mismatch names the case and
 // the first differing word.
 void check_file(const std::string& file, CpuKernels cpu) {
-  const auto cases = read_cases(file);
+  const auto cases = digest::read_cases(file);
   REQUIRE_MESSAGE(cases.size() > 0, "no cases read from tests/vectors/" << file);
   for (const auto& c : cases) {
     INFO("case " << c.name << " (seed " << c.seed << ", ops " << c.ops << ")");
     const auto got = replay(c, cpu);
     CHECK(got.size() == c.count);
-    CHECK(digest(got) == c.digest);
+    CHECK(digest::fnv1a64(got) == c.digest);
     REQUIRE(c.sample.size() <= got.size());
     for (size_t k = 0; k < c.sample.size(); ++k) {
       if (got[k] != c.sample[k]) {

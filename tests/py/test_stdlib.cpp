@@ -16,47 +16,20 @@
 #include <vector>
 
 #include "py/interpreter.h"
+#include "support/cases.h"
 #include "support/files.h"
 
 namespace {
 
 const std::string kFolder = std::string(ATTN_TEST_DATA) + "/python";
 
-std::vector<std::pair<std::string, std::string>> split_cases(const std::string& text) {
-  std::vector<std::pair<std::string, std::string>> out;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("#### ", 0) == 0) out.emplace_back(line.substr(5), "");
-    else if (!out.empty()) out.back().second += line + "\n";
-  }
-  return out;
-}
-
 std::string run_case(const std::string& code) {
   attn::py::Interpreter in;
   in.set_import_dir(kFolder);
-  std::string tail;
-  try {
-    in.run_cell(code);
-  } catch (const attn::py::ScriptError& e) {
-    std::string where = e.file.empty() ? std::to_string(e.line) : std::filesystem::path(e.file).filename().string() + ":" + std::to_string(e.line);
-    tail = "error: " + where + ": " + e.what() + "\n";
-  }
-  return in.take_output() + tail;
+  return output_of_case<attn::py::ScriptError>(in, code);
 }
 
-void check_family(const std::string& family) {
-  auto cases = split_cases(slurp(kFolder + "/" + family + ".cases"));
-  auto expected = split_cases(slurp(kFolder + "/" + family + ".expected"));
-  REQUIRE(!cases.empty());
-  REQUIRE(cases.size() == expected.size());   // else: rerun tools/make_python_expected.py
-  for (size_t k = 0; k < cases.size(); ++k) {
-    INFO(family << ".cases: " << cases[k].first);
-    REQUIRE(cases[k].first == expected[k].first);
-    CHECK(run_case(cases[k].second) == expected[k].second);
-  }
-}
+void check_family(const std::string& family) { check_cases(kFolder, family, run_case); }
 
 }  // namespace
 

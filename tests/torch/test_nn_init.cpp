@@ -16,49 +16,13 @@
 #include "torch/session.h"
 #include "torch/values.h"
 #include "py/interpreter.h"
+#include "support/digest_vectors.h"
 
 namespace {
 
 using attn::core::CpuKernels;
 
-struct InitCase {
-  std::string name, ops;
-  uint64_t seed = 0, count = 0, digest = 0;
-  std::vector<uint32_t> sample;
-};
-
-std::vector<InitCase> read_init(const std::string& file) {
-  std::ifstream in(std::string(ATTN_TEST_DATA) + "/vectors/" + file);
-  REQUIRE(in.good());
-  std::vector<InitCase> out;
-  std::string word;
-  while (in >> word) {
-    if (word == "#" || word[0] == '#') {
-      std::getline(in, word);
-      continue;
-    }
-    REQUIRE(word == "case");
-    InitCase c;
-    std::string key;
-    size_t n = 0;
-    in >> c.name >> key >> c.seed >> key >> c.ops >> key >> c.count >> key >> std::hex >> c.digest >> key >> std::dec >> n;
-    c.sample.resize(n);
-    for (auto& w : c.sample) in >> std::hex >> w >> std::dec;
-    in >> key;
-    REQUIRE(key == "end");
-    out.push_back(c);
-  }
-  REQUIRE(!out.empty());
-  return out;
-}
-
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::stringstream in(s);
-  std::string part;
-  while (std::getline(in, part, sep)) out.push_back(part);
-  return out;
-}
+using digest::split;
 
 std::string shape(const std::string& s) {   // "6x3" -> "(6, 3)"
   std::string out = "(";
@@ -101,17 +65,11 @@ std::string code_of(const std::string& op) {
   return "";
 }
 
-uint64_t fnv(const std::vector<uint32_t>& words) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (uint32_t w : words) h = (h ^ w) * 0x100000001b3ull;
-  return h;
-}
-
 void replay(const std::string& file, CpuKernels cpu) {
-  for (const InitCase& c : read_init(file)) {
+  for (const digest::Case& c : digest::read_cases(file)) {
     INFO(file << ": " << c.name << " (" << c.ops << ")");
     attn::torch::Session in(cpu, attn::core::DropoutRng::portable);
-    std::string code = "import torch\ntorch.manual_seed(" + std::to_string(c.seed) + ")\nout = []\n";
+    std::string code = "import torch\ntorch.manual_seed(" + c.seed + ")\nout = []\n";
     for (const std::string& op : split(c.ops, ';')) code += code_of(op);
     in.run_cell(code);
     std::vector<uint32_t> words;
@@ -124,7 +82,7 @@ void replay(const std::string& file, CpuKernels cpu) {
     }
     REQUIRE(words.size() == c.count);
     for (size_t k = 0; k < c.sample.size(); ++k) CHECK(words[k] == c.sample[k]);
-    CHECK(fnv(words) == c.digest);
+    CHECK(digest::fnv1a64(words) == c.digest);
   }
 }
 

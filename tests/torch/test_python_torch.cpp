@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "py/interpreter.h"
+#include "support/cases.h"
 #include "support/files.h"
 #include "torch/session.h"
 #include "torch/values.h"
@@ -25,43 +26,14 @@ using attn::py::ScriptError;
 
 const std::string kFolder = std::string(ATTN_TEST_DATA) + "/python";
 
-// [(name, text)] of a file made of `#### name` blocks (FAMILY.cases and FAMILY.expected alike).
-std::vector<std::pair<std::string, std::string>> split_cases(const std::string& text) {
-  std::vector<std::pair<std::string, std::string>> out;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("#### ", 0) == 0) out.emplace_back(line.substr(5), "");
-    else if (!out.empty()) out.back().second += line + "\n";
-  }
-  return out;
-}
-
-// What a case prints in a fresh session, then `error: ...` as the tool writes it if it raised.
+// What a case prints in a fresh torch session (the AVX2 family, MKL dropout, as torch on this CPU).
 std::string run_case(const std::string& code) {
   Interpreter in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
   in.set_import_dir(kFolder);
-  std::string tail;
-  try {
-    in.run_cell(code);
-  } catch (const ScriptError& e) {
-    std::string where = e.file.empty() ? std::to_string(e.line) : fs::path(e.file).filename().string() + ":" + std::to_string(e.line);
-    tail = "error: " + where + ": " + e.what() + "\n";
-  }
-  return in.take_output() + tail;
+  return output_of_case<ScriptError>(in, code);
 }
 
-void check_family(const std::string& family) {
-  auto cases = split_cases(slurp(kFolder + "/" + family + ".cases"));
-  auto expected = split_cases(slurp(kFolder + "/" + family + ".expected"));
-  REQUIRE(!cases.empty());
-  REQUIRE(cases.size() == expected.size());   // else: rerun tools/make_python_expected.py
-  for (size_t k = 0; k < cases.size(); ++k) {
-    INFO(family << ".cases: " << cases[k].first);
-    REQUIRE(cases[k].first == expected[k].first);
-    CHECK(run_case(cases[k].second) == expected[k].second);
-  }
-}
+void check_family(const std::string& family) { check_cases(kFolder, family, run_case); }
 
 }  // namespace
 
