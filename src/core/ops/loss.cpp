@@ -179,8 +179,17 @@ Tensor xlogy(const Tensor& x, const Tensor& y) {
 Tensor kl_div(const Tensor& input, const Tensor& target, const std::string& reduction, bool log_target, CpuKernels cpu) {
   if (reduction != "mean" && reduction != "sum" && reduction != "none" && reduction != "batchmean")
     throw TensorError(fmt::format("{} is not a valid value for reduction", reduction));
-  const Tensor out = log_target ? binary(BinOp::mul, exp(target, cpu), binary(BinOp::sub, target, input))
-                                : binary(BinOp::sub, xlogy(target, target), binary(BinOp::mul, target, input));
+  // The right operand first, as GCC evaluates the operands of ATen's `xlogy(t, t) - t * input` (and
+  // `exp(t) * (t - input)`): the nodes' creation order decides in which order backward adds the
+  // target's gradients, so it must not be left to the compiler (clang goes left to right).
+  Tensor out;
+  if (log_target) {
+    const Tensor diff = binary(BinOp::sub, target, input);
+    out = binary(BinOp::mul, exp(target, cpu), diff);
+  } else {
+    const Tensor prod = binary(BinOp::mul, target, input);
+    out = binary(BinOp::sub, xlogy(target, target), prod);
+  }
   if (reduction == "mean") return mean(out);
   if (reduction == "sum") return sum(out);
   if (reduction == "batchmean" && input.dim() != 0) return binary_scalar(BinOp::div, sum(out), static_cast<double>(input.shape()[0]));
