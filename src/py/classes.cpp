@@ -355,8 +355,8 @@ void Interpreter::setattr(const Value& obj, const std::string& name, Value v) {
     cls->methods[name] = std::move(v);
     return;
   }
-  if (obj.kind == Value::Namespace && names_of(obj).names.count("__file__")) {
-    names_of(obj).names[name] = std::move(v);   // helper.X = ...: an imported file's global
+  if (obj.kind == Value::Namespace) {   // helper.X = ..., nn.LazyLinear = MyLazyLinear: a module's global
+    names_of(obj).names[name] = std::move(v);   // (each session makes its own modules: nothing shared changes)
     return;
   }
   if (obj.kind == Value::Function) {   // a function's own attributes (functools.wraps, f.cache = ...)
@@ -394,6 +394,7 @@ void Interpreter::delattr(const Value& obj, const std::string& name) {
     if (inst(obj).erase(name)) return;
   }
   if (obj.kind == Value::Class && !class_ptr(obj)->immutable && class_ptr(obj)->methods.erase(name)) return;
+  if (obj.kind == Value::Namespace && names_of(obj).names.erase(name)) return;
   throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
 }
 

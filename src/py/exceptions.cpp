@@ -63,12 +63,18 @@ std::string exception_repr(const Value& self) {
 }
 
 // StopIteration(x).value is x (None without arguments): a generator's return value.
+// SystemExit(x).code is x (None without arguments, the args tuple with several): sys.exit's status.
 void keep_stop_value(InstanceObj& o) {
-  bool stop = false;
-  for (const ClassObj* c : o.cls->mro()) stop = stop || (c->module == "builtins" && c->name == "StopIteration");
-  if (!stop) return;
-  const std::vector<Value>& a = as_seq(*o.find("args"));
-  o.set("value", a.empty() ? Value::none() : a[0]);
+  bool stop = false, exit = false;
+  for (const ClassObj* c : o.cls->mro()) {
+    stop = stop || (c->module == "builtins" && c->name == "StopIteration");
+    exit = exit || (c->module == "builtins" && c->name == "SystemExit");
+  }
+  if (!stop && !exit) return;
+  const Value args = *o.find("args");
+  const std::vector<Value>& a = as_seq(args);
+  if (stop) o.set("value", a.empty() ? Value::none() : a[0]);
+  else o.set("code", a.empty() ? Value::none() : a.size() == 1 ? a[0] : args);
 }
 
 // BaseException.__new__ and __init__ both keep the arguments as `args`.

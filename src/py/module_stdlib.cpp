@@ -1,6 +1,7 @@
 // py/module_stdlib.cpp: the standard library modules attn writes in its own Python
 // (src/py/python/*.py, embedded into the binary by cmake/embed_python.cmake) and the one native
-// helpers they need (`_attn_stdlib.make_class`, `write_stderr` for warnings); and `time`, a clock in C++.
+// helpers they need (`_attn_stdlib.make_class`, `write_stderr` for warnings, `refusal` and `exit` for
+// os and sys, `cpu_count`); and `time`, a clock in C++.
 //
 // What it is: each file becomes a built-in module that is parsed and run the first time a session
 // imports it (a process that never imports functools pays nothing), its parse shared by every
@@ -17,6 +18,7 @@
 #include <cmath>
 #include <iostream>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -108,6 +110,21 @@ void add_stdlib_python_modules(Interpreter& in) {
     ns->names["write_stderr"] = builtin("_attn_stdlib.write_stderr", [](Interpreter&, CallArgs& a) {   // warnings' output
       std::cerr << str(arg(a, 0, "text")) << std::flush;
       return Value::none();
+    });
+    // refusal(name, message): a function that raises PermissionError(message) at its caller's
+    // line (os.makedirs, os.path.exists, ...: lesson code has no file access).
+    ns->names["refusal"] = builtin("_attn_stdlib.refusal", [](Interpreter&, CallArgs& a) {
+      const std::string name = str(arg(a, 0, "name")), message = str(arg(a, 1, "message"));
+      return builtin(name, [message](Interpreter&, CallArgs&) -> Value { throw error("PermissionError", message); });
+    });
+    ns->names["exit"] = builtin("sys.exit", [](Interpreter&, CallArgs& a) -> Value {   // at the caller's line
+      if (a.pos.size() > 1 || !a.kw.empty()) throw TypeError(fmt::format("exit expected at most 1 argument, got {}", a.pos.size()));
+      throw PyError(new_exception("SystemExit", a.pos));
+    });
+    ns->names["cpu_count"] = builtin("os.cpu_count", [](Interpreter&, CallArgs& a) {
+      if (!a.pos.empty() || !a.kw.empty()) throw TypeError("cpu_count() takes no arguments");
+      const unsigned n = std::thread::hardware_concurrency();
+      return n ? Value::integer(n) : Value::none();
     });
     return module_value("_attn_stdlib", ns);
   });

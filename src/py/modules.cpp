@@ -50,6 +50,19 @@ bool standard_library(const std::string& top) {
   return names.count(top) > 0;
 }
 
+}  // namespace
+
+// The standard library modules this interpreter has, for the message of one it has not.
+std::string Interpreter::standard_modules() const {
+  std::string out;
+  for (const auto& [name, maker] : makers_)
+    if (name.find('.') == std::string::npos && name[0] != '_' && name != "torch" && name != "posixpath")
+      out += out.empty() ? name : ", " + name;
+  return out;
+}
+
+namespace {
+
 Value future_module() {
   auto ns = std::make_shared<NamespaceObj>();
   for (const char* n : {"annotations", "division", "print_function", "absolute_import"}) ns->names[n] = Value::boolean(true);
@@ -89,6 +102,43 @@ Value inspect_module() {
   return namespace_value("inspect", ns);
 }
 
+// The AST class name CPython's ast.literal_eval names for a node it refuses.
+const char* ast_node_name(const Expr& e) {
+  switch (e.kind) {
+    case Expr::Name: return "Name";
+    case Expr::Call: return "Call";
+    case Expr::Binary: return "BinOp";
+    case Expr::Attribute: return "Attribute";
+    case Expr::Subscript: return "Subscript";
+    case Expr::Compare: return "Compare";
+    case Expr::BoolOp: return "BoolOp";
+    case Expr::Lambda: return "Lambda";
+    case Expr::FStr: return "JoinedStr";
+    default: return "Constant";
+  }
+}
+
+// The first node of a literal_eval tree that is not a literal (null: none): constants, tuples,
+// lists, sets, dicts, `set()`, and + or - before a number.
+const Expr* not_literal(const Expr& e) {
+  switch (e.kind) {
+    case Expr::Int: case Expr::Float: case Expr::Str: case Expr::NoneLit: case Expr::True: case Expr::False:
+    case Expr::Ellipsis: return nullptr;
+    case Expr::Unary:
+      return (e.name == "-" || e.name == "+") && (e.a->kind == Expr::Int || e.a->kind == Expr::Float) ? nullptr : e.a.get();
+    case Expr::Call:
+      return e.a->kind == Expr::Name && e.a->name == "set" && e.args.empty() ? nullptr : &e;
+    case Expr::Tuple: case Expr::List: case Expr::Set: case Expr::Dict:
+      for (const ExprPtr& x : e.items)
+        if (!x) return &e;   // {**d}
+        else if (const Expr* bad = not_literal(*x)) return bad;
+      for (const ExprPtr& x : e.values)
+        if (const Expr* bad = not_literal(*x)) return bad;
+      return nullptr;
+    default: return &e;
+  }
+}
+
 // At most limits::kMaxModuleFileBytes, as a lesson file (lesson/lesson_file.h): a data file
 // named like a module must not fill the memory before it fails to parse.
 std::string read_file(const std::string& path) {
@@ -105,6 +155,36 @@ std::string read_file(const std::string& path) {
 }
 
 }  // namespace
+
+// ast.literal_eval(text): the value of a Python literal, as CPython's (leading spaces and tabs
+// ignored; a syntax error is SyntaxError; any other node ValueError naming the node's class, without
+// CPython's object address).
+Value Interpreter::literal_eval(const std::string& text) {
+  const size_t start = text.find_first_not_of(" \t");
+  Block body;
+  try {
+    body = parse_program(start == std::string::npos ? "" : text.substr(start));
+  } catch (const ScriptError& e) {
+    throw SyntaxError(std::string(e.what()).substr(std::string(e.what()).find(": ") + 2));
+  }
+  if (body.size() != 1 || body[0]->kind != Stmt::ExprStmt) throw SyntaxError("invalid syntax");
+  const Expr& e = *body[0]->value;
+  if (const Expr* bad = not_literal(e))
+    throw ValueError(fmt::format("malformed node or string on line {}: <ast.{} object>", bad->line, ast_node_name(*bad)));
+  return eval(e);
+}
+
+static Value ast_module() {
+  auto ns = std::make_shared<NamespaceObj>();
+  ns->names["literal_eval"] = builtin("ast.literal_eval", [](Interpreter& in, CallArgs& a) {
+    static const Signature sig = Signature::parse("def literal_eval(node_or_string)");
+    Args b = bind_args(sig, a, "literal_eval");
+    if (b.get("node_or_string").kind != Value::Str)
+      throw ValueError("malformed node or string: " + in.repr_of(b.get("node_or_string")));
+    return in.literal_eval(b.string("node_or_string"));
+  });
+  return module_value("ast", ns);
+}
 
 bool Interpreter::has_module(const std::string& name) const {
   return makers_.count(name) || modules_.count("<builtin>:" + name);
@@ -133,11 +213,12 @@ Value Interpreter::import_module(const std::string& name) {
   const std::string top = name.substr(0, name.find('.'));
   if (!has_module(top))   // NAME.py, a package folder, a.b.c inside one (packages.cpp)
     if (std::optional<Value> found = import_from_folder(name)) return *found;
-  if (third_party(top))   // the words attn has always used for these
-    throw ModuleNotFoundError("attn lessons can import torch, torch.nn, torch.nn.functional and math, not '" + name + "'");
+  if (third_party(top))
+    throw ModuleNotFoundError("No module named '" + name + "' (attn runs lessons with torch and Python's standard "
+                              "library only; docs/coverage.md lists what it has)");
   if (standard_library(top))
-    throw ModuleNotFoundError("attn does not support the module '" + name +
-                             "' (lessons can import torch, math, typing, importlib.metadata and .py files next to the lesson)");
+    throw ModuleNotFoundError("No module named '" + name + "' (attn's Python has these standard library modules: " +
+                              standard_modules() + ")");
   throw ModuleNotFoundError("No module named '" + name + "'");
 }
 
@@ -272,6 +353,8 @@ void add_standard_modules(Interpreter& in) {
   in.add_module("importlib", [](Interpreter&) { return namespace_value("importlib", std::make_shared<NamespaceObj>()); });
   in.add_module("importlib.metadata", [](Interpreter&) { return importlib_metadata(); });
   in.add_module("inspect", [](Interpreter&) { return inspect_module(); });
+  in.add_module("ast", [](Interpreter&) { return ast_module(); });
+  in.add_module("os.path", [](Interpreter& i) { return i.import("posixpath"); });
   in.add_module("_collections", [](Interpreter&) { return collections_module(); });   // OrderedDict, for collections.py
 }
 

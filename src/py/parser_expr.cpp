@@ -424,6 +424,10 @@ ExprPtr Parser::atom() {
       if (part->kind == Expr::Str) part->name = cur().text;
       ++p_;
       if (!e) { e = part; continue; }
+      if (e->kind == Expr::Str && part->kind == Expr::Str) {   // 'a' 'b' is one constant, as CPython's
+        e->name += part->name;
+        continue;
+      }
       ExprPtr cat = make(Expr::Binary);
       cat->name = "+"; cat->a = e; cat->b = part;
       e = cat;

@@ -73,7 +73,7 @@ TEST_CASE("Python errors carry the cell line and Python's wording") {
   CHECK(error_of("x = 1\nprint(y)") == "2: NameError: name 'y' is not defined");
   CHECK(error_of("x = 1\ny = (1,\n") == "2: SyntaxError: '(' was never closed");
   CHECK(error_of("x = 1 +\n") == "1: SyntaxError: invalid syntax near end of line");
-  CHECK(error_of("import numpy") == "1: ModuleNotFoundError: attn lessons can import torch, torch.nn, torch.nn.functional and math, not 'numpy'");
+  CHECK(error_of("import numpy") == "1: ModuleNotFoundError: No module named 'numpy' (attn runs lessons with torch and Python's standard library only; docs/coverage.md lists what it has)");
   CHECK(error_of("{}['k']") == "1: KeyError: 'k'");
 }
 

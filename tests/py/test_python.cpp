@@ -71,9 +71,9 @@ TEST_CASE("constructs outside the subset: one line naming the construct, at its 
 
 TEST_CASE("import of a sibling file: never outside the lesson's folder, a missing one named, cycles end") {
   CHECK(error_of("import no_such_helper") == "1: ModuleNotFoundError: No module named 'no_such_helper'");
-  CHECK(error_of("import numpy as np") == "1: ModuleNotFoundError: attn lessons can import torch, torch.nn, torch.nn.functional and math, not 'numpy'");
-  CHECK(error_of("import os") ==
-        "1: ModuleNotFoundError: attn does not support the module 'os' (lessons can import torch, math, typing, importlib.metadata and .py files next to the lesson)");
+  CHECK(error_of("import numpy as np") == "1: ModuleNotFoundError: No module named 'numpy' (attn runs lessons with torch and Python's standard library only; docs/coverage.md lists what it has)");
+  CHECK(error_of("import pickle").rfind("1: ModuleNotFoundError: No module named 'pickle' (attn's Python has these standard "
+                                       "library modules: ast, bisect, collections, copy,", 0) == 0);
   // A dotted name is a package folder's module (tests/py/test_packages.cpp): ../x and /abs cannot be spelled.
   CHECK(error_of("import python.helper_module") == "1: ModuleNotFoundError: No module named 'python'");
   CHECK(error_of("from .. import helper_module") == "1: ImportError: attempted relative import with no known parent package");
@@ -125,4 +125,15 @@ TEST_CASE("attn's limits pass through try/except/finally and with: a runaway whi
   }
   CHECK(limited);
   CHECK(in.take_output() == "");
+}
+
+TEST_CASE("os and os.path: what would touch files or processes raises PermissionError naming itself") {
+  CHECK(error_of("import os\nos.makedirs('out', exist_ok=True)") ==
+        "2: PermissionError: attn runs lesson code without access to files or processes: os.makedirs is not available");
+  CHECK(error_of("from os.path import exists\nexists('x')") ==
+        "2: PermissionError: attn runs lesson code without file access: os.path.exists is not available");
+  CHECK(error_of("import os\nos.path.expanduser('~')") ==
+        "2: PermissionError: attn runs lesson code without file access: os.path.expanduser is not available");
+  CHECK(error_of("import os\nprint(os.environ, os.getenv('HOME'))") == "");   // no environment: {} None
+  CHECK(error_of("import sys\nsys.exit(2)") == "2: SystemExit: 2");
 }

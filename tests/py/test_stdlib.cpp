@@ -44,3 +44,4 @@ TEST_CASE("math: every function of CPython 3.11's module") { check_family("stdli
 TEST_CASE("warnings: filters, catch_warnings, warn on stderr") { check_family("stdlib_warnings"); }
 TEST_CASE("dataclasses: field, __eq__, asdict, astuple, fields, replace, inheritance") { check_family("stdlib_dataclasses"); }
 TEST_CASE("heapq and bisect") { check_family("stdlib_heapq"); }
+TEST_CASE("os, os.path, sys and ast: what tutorials read from them; module attributes set and deleted") { check_family("stdlib_os"); }
