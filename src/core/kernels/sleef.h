@@ -6,7 +6,7 @@
 // xcosf_u1 of sleef 3.5.1 (src/libm/sleefsimdsp.c and df.h) as built for AVX2 with FMA: every float operation of the
 // original, in its order, with its fused multiply-adds as std::fma (the project builds with
 // -ffp-contract=off, so nothing else is fused). docs/pytorch-numerics.md §13 has the evidence:
-// the port equals Debian's libsleef.so.3 on 4 million values per function (sin and cos: 69
+// the port equals Debian's libsleef.so.3 on 4 million values per function (sin and cos: 69.5
 // million lanes each, §20) and torch's outputs on the committed vectors (tests/vectors/fwd_*.txt).
 // What it is not: the DEFAULT kernel family, which calls glibc (expf, tanhf, logf, powf, erff, sinf, cosf)
 // instead; the callers (kernels/unary.cpp's vec_exp, ops/unary.cpp, kernels/activation.cpp)
