@@ -1,5 +1,5 @@
 // torch/ops_math.cpp: the rows of the op table that compute: softmax, sum, mean, var, std, amax,
-// argmax, exp, tanh, log, erf, rsqrt, pow, sqrt, abs, isnan, isinf, dot, matmul, allclose, equal, where, einsum, tril,
+// argmax, exp, tanh, log, erf, sin, cos, rsqrt, pow, sqrt, abs, isnan, isinf, dot, matmul, allclose, equal, where, einsum, tril,
 // triu, masked_fill, masked_fill_, and torch.nn.functional.softmax.
 //
 // What it is: signatures as PyTorch 1.13's parser writes them, and adapters onto core/.
@@ -256,6 +256,10 @@ void add_math_ops(std::vector<OpRow>& rows) {
                   [](Interpreter& in, Args& a) { return tensor_value(core::log(a.tensor("input"), state(in).cpu)); }});
   rows.push_back({"erf", both, {"erf(Tensor input, *, Tensor out=None)"},
                   [](Interpreter& in, Args& a) { return tensor_value(core::erf(a.tensor("input"), state(in).cpu)); }});
+  rows.push_back({"sin", both, {"sin(Tensor input, *, Tensor out=None)"},
+                  [](Interpreter& in, Args& a) { return tensor_value(core::sin(a.tensor("input"), state(in).cpu)); }});
+  rows.push_back({"cos", both, {"cos(Tensor input, *, Tensor out=None)"},
+                  [](Interpreter& in, Args& a) { return tensor_value(core::cos(a.tensor("input"), state(in).cpu)); }});
   rows.push_back({"rsqrt", both, {"rsqrt(Tensor input, *, Tensor out=None)"},
                   [](Interpreter&, Args& a) { return tensor_value(core::rsqrt(a.tensor("input"))); }});
   rows.push_back({"pow", both,

@@ -152,3 +152,6 @@ TEST_CASE("modules and torch's values are classes: isinstance, reprs, registrati
 }
 
 TEST_CASE("copy.deepcopy of tensors, Parameters and nn modules (tied weights, state_dict) as torch 1.13") { check_script("deepcopy"); }
+TEST_CASE("torch.sin / torch.cos: a Transformer tutorial's positional encoding, the methods, their backward") {
+  check_script("positional_encoding");
+}

@@ -1,14 +1,17 @@
-// core/kernels/sleef.cpp: Sleef 3.5.1's expf, tanhf, logf, powf and erff (AVX2 + FMA build), line
-// by line.
+// core/kernels/sleef.cpp: Sleef 3.5.1's expf, tanhf, logf, powf, erff, sinf and cosf (AVX2 + FMA
+// build), line by line.
 //
 // What it is: the functions of sleef.h. Names follow sleefsimdsp.c and df.h: a "float2" (Df) is
 // an unevaluated sum hi + lo; df_* are the double-float helpers in their ENABLE_FMA_SP forms;
 // every std::fma is one that Sleef's vmla/vfma performs. The research port these were written
-// from (scratch/fwd/sleef_port.py) matched libsleef.so.3 on 4,000,032 values per function.
+// from (scratch/fwd/sleef_port.py) matched libsleef.so.3 on 4,000,032 values per function; sinf
+// and cosf (with rempif and its table, kernels/sleef_rempitab.h) were checked against
+// Sleef_sinf8_u10avx2 / Sleef_cosf8_u10avx2 directly (docs/pytorch-numerics.md §20).
 // What it is not: glibc's functions (the DEFAULT family), or Sleef's double-precision code.
 #include "core/kernels/sleef.h"
 
 #include "core/bits.h"
+#include "core/kernels/sleef_rempitab.h"
 
 #include <cmath>
 #include <cstdint>
@@ -82,6 +85,10 @@ Df dfadd_f2_f(Df x, float y) {
   const float s = x.x + y;
   return {s, ((x.x - s) + y) + x.y};
 }
+Df dfadd_ff(float x, float y) {
+  const float s = x + y;
+  return {s, (x - s) + y};
+}
 Df dfadd2_f2_f(Df x, float y) {
   const float s = x.x + y, v = s - x.x;
   const float t = (x.x - (s - v)) + (y - v);
@@ -120,6 +127,7 @@ Df dfmul_f2_f2(Df x, Df y) {
   const float s = x.x * y.x;
   return {s, std::fma(x.x, y.y, std::fma(x.y, y.x, fmapn(x.x, y.x, s)))};
 }
+float dfmul_f_f2_f2(Df x, Df y) { return std::fma(x.x, y.x, std::fma(x.y, y.x, x.x * y.y)); }
 Df dfmul_f2_f(Df x, float y) {
   const float s = x.x * y;
   return {s, std::fma(x.y, y, fmapn(x.x, y, s))};
@@ -192,6 +200,86 @@ float expkf(Df d) {
   u = vldexp(t.x + t.y, q);
   return d.x < -104.0f ? 0.0f : u;
 }
+
+// ---- sinf / cosf (xsinf_u1, xcosf_u1) ----
+
+// Sleef's float constants for the trig reductions (misc.h).
+constexpr float kPiA2 = 3.1414794921875f;
+constexpr float kPiB2 = 0.00011315941810607910156f;
+constexpr float kPiC2 = 1.9841872589410058936e-09f;
+constexpr float kOneOverPi = static_cast<float>(0.318309886183790671537767526745028724);   // (float)M_1_PI
+
+// Row 103 of rempif's table, read by an infinite or NaN lane (exponent 128): Sleef's table has
+// rows 0..102, and the vgather reads the 16 bytes that follow it in libsleef.so.3 3.5.1 (Debian
+// 3.5.1-3, .rodata at 0x1c4a80 + 1648): 1e9, 0, 0, 0. The lane's value is NaN either way; the
+// row decides q and so the NaN's sign bit.
+constexpr float kRempitabPastEnd[4] = {1000000000.0f, 0.0f, 0.0f, 0.0f};
+
+float rempitab(int32_t index) {
+  constexpr int32_t kSize = sizeof(kRempitab) / sizeof(float);
+  return index < kSize ? kRempitab[index] : kRempitabPastEnd[index - kSize];
+}
+
+struct Fi {
+  float d;
+  int32_t i;
+};
+struct Dfi {
+  Df df;
+  int32_t i;
+};
+
+// rempisubf, FULL_FP_ROUNDING (AVX2): x - rint(4x)/4 and the quadrant count it removed.
+Fi rempisubf(float x) {
+  const float y = std::nearbyint(x * 4.0f);
+  const int32_t vi = vtruncate(y - std::nearbyint(x) * 4.0f);
+  return {x - y * 0.25f, vi};
+}
+
+// rempif: a reduced modulo pi/2 in double-float, Payne-Hanek with kRempitab (any finite a).
+Dfi rempif(float a) {
+  int32_t ex = ilogb2k(a) - 25;
+  const int32_t q0 = ex > 90 - 25 ? -64 : 0;
+  a = ldexp3k(a, q0);
+  ex = ex < 0 ? 0 : ex;
+  ex = ex * 4;
+  Df x = dfmul_ff(a, rempitab(ex));
+  Fi di = rempisubf(x.x);
+  int32_t q = di.i;
+  x.x = di.d;
+  x = dfnormalize(x);
+  Df y = dfmul_ff(a, rempitab(ex + 1));
+  x = dfadd2_f2_f2(x, y);
+  di = rempisubf(x.x);
+  q = q + di.i;
+  x.x = di.d;
+  x = dfnormalize(x);
+  y = dfmul_f2_f({rempitab(ex + 2), rempitab(ex + 3)}, a);
+  x = dfadd2_f2_f2(x, y);
+  x = dfnormalize(x);
+  x = dfmul_f2_f2(x, {3.1415927410125732422f * 2, -8.7422776573475857731e-08f * 2});
+  if (std::fabs(a) < 0.7f) x = {a, 0.0f};
+  return {x, q};
+}
+
+// The large-argument branch's last step, shared by sin and cos: an infinite or NaN d makes s.x
+// the all-ones NaN (vor with the mask).
+Df nan_if_not_finite(Df s, float d) {
+  if (std::isinf(d) || std::isnan(d)) s.x = float_of(0xffffffffu);
+  return s;
+}
+
+// The polynomial both share: t * (1 + s2 * (-1/6 + s2 * poly(s2))) with s2 = t*t, in double-float.
+float sincos_poly(Df t) {
+  const Df s = dfsqu(t);
+  float u = 2.6083159809786593541503e-06f;
+  u = std::fma(u, s.x, -0.0001981069071916863322258f);
+  u = std::fma(u, s.x, 0.00833307858556509017944336f);
+  const Df x = dfadd_f_f2(1.0f, dfmul_f2_f2(dfadd_ff(-0.166666597127914428710938f, u * s.x), s));
+  return dfmul_f_f2_f2(t, x);
+}
+
+float flip_sign_if(float u, bool flip) { return flip ? float_of(bits_of(u) ^ 0x80000000u) : u; }
 
 }  // namespace
 
@@ -300,6 +388,55 @@ float erff_u10(float a) {
   if (!o0) d = dfadd_f_f2(1.0f, dfneg(expk2f(d)));
   const float r = mulsign(o2 ? d.x + d.y : 1.0f, s);
   return std::isnan(a) ? kNan : r;
+}
+
+// xsinf_u1. `wide`: the vector's branch (trig_wide of any lane); Cody-Waite with pi in three
+// parts when no lane needs more, else rempif for every lane.
+float sinf_u10(float d, bool wide) {
+  Df s;
+  int32_t q;
+  if (!wide) {
+    const float u = std::nearbyint(d * kOneOverPi);
+    q = vrint(u);
+    const float v = std::fma(u, -kPiA2, d);
+    s = dfadd2_ff(v, u * -kPiB2);
+    s = dfadd_f2_f(s, u * -kPiC2);
+  } else {
+    const Dfi dfi = rempif(d);
+    q = dfi.i & 3;
+    q = (q + q) + (dfi.df.x > 0 ? 2 : 1);
+    q = q >> 2;
+    const bool o = (dfi.i & 1) == 1;
+    Df x = {mulsign(3.1415927410125732422f * -0.5f, dfi.df.x), mulsign(-8.7422776573475857731e-08f * -0.5f, dfi.df.x)};
+    x = dfadd2_f2_f2(dfi.df, x);
+    s = nan_if_not_finite(dfnormalize(o ? x : dfi.df), d);
+  }
+  const float u = flip_sign_if(sincos_poly(s), (q & 1) == 1);
+  return bits_of(d) == 0x80000000u ? d : u;   // -0 stays -0
+}
+
+// xcosf_u1, the same two branches around the odd multiples of pi/2.
+float cosf_u10(float d, bool wide) {
+  Df s;
+  int32_t q;
+  if (!wide) {
+    const float dq = std::fma(std::nearbyint(std::fma(d, kOneOverPi, -0.5f)), 2.0f, 1.0f);
+    q = vrint(dq);
+    s = dfadd2_ff(d, dq * (-kPiA2 * 0.5f));
+    s = dfadd2_f2_f(s, dq * (-kPiB2 * 0.5f));
+    s = dfadd2_f2_f(s, dq * (-kPiC2 * 0.5f));
+  } else {
+    const Dfi dfi = rempif(d);
+    q = dfi.i & 3;
+    q = (q + q) + (dfi.df.x > 0 ? 8 : 7);
+    q = q >> 1;
+    const bool o = (dfi.i & 1) == 0;
+    const float y = dfi.df.x > 0 ? 0.0f : -1.0f;
+    Df x = {mulsign(3.1415927410125732422f * -0.5f, y), mulsign(-8.7422776573475857731e-08f * -0.5f, y)};
+    x = dfadd2_f2_f2(dfi.df, x);
+    s = nan_if_not_finite(dfnormalize(o ? x : dfi.df), d);
+  }
+  return flip_sign_if(sincos_poly(s), (q & 2) == 0);
 }
 
 }  // namespace attn::core::sleef

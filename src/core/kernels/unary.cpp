@@ -1,10 +1,12 @@
-// core/kernels/unary.cpp: torch.exp over a contiguous buffer (kernels/unary.h).
+// core/kernels/unary.cpp: torch.exp over a contiguous buffer, torch.sin / cos over a vml run
+// (kernels/unary.h).
 //
 // What it is: exp_kernel (UnaryOpsKernel.cpp) -> at::vml::vexp, a vec::map of Vectorized::exp
 // over every element, the partial last vector too, so any length is vec_exp: Sleef on AVX2,
 // glibc expf in the DEFAULT family. Eight lanes at a time where unary_avx2.cpp can (a CPU with
 // AVX2 and FMA: Sleef's, or glibc's FMA expf's, own instructions), else element by element.
-// What it is not: the arithmetic of exp itself (kernels/sleef.cpp's expf_u10, glibc's expf).
+// sin and cos go element by element (no AVX2 code), 8 lanes sharing Sleef's branch.
+// What it is not: the arithmetic itself (kernels/sleef.cpp, glibc).
 #include "core/kernels/unary.h"
 
 #include "core/kernels/vec_avx2.h"
@@ -15,5 +17,29 @@ void exp(const float* in, float* out, int64_t n, CpuKernels cpu) {
   if (avx2::supported()) return avx2::exp(in, out, n, cpu);
   for (int64_t i = 0; i < n; ++i) out[i] = vec_exp(in[i], cpu);
 }
+
+namespace {
+
+// One vml run through Sleef's sinf8 / cosf8 in the AVX2 family (f), glibc's g in DEFAULT.
+void map_trig(const float* in, float* out, int64_t n, CpuKernels cpu, float (*f)(float, bool), float (*g)(float)) {
+  if (cpu == CpuKernels::scalar) {
+    for (int64_t i = 0; i < n; ++i) out[i] = g(in[i]);
+    return;
+  }
+  for (int64_t v = 0; v < n; v += 8) {
+    const int64_t lanes = n - v < 8 ? n - v : 8;   // the padding lanes are 0: never wide
+    bool wide = false;
+    for (int64_t l = 0; l < lanes; ++l) wide = wide || sleef::trig_wide(in[v + l]);
+    for (int64_t l = 0; l < lanes; ++l) out[v + l] = f(in[v + l], wide);
+  }
+}
+
+float glibc_sin(float x) { return ::sinf(x); }
+float glibc_cos(float x) { return ::cosf(x); }
+
+}  // namespace
+
+void sin(const float* in, float* out, int64_t n, CpuKernels cpu) { map_trig(in, out, n, cpu, sleef::sinf_u10, glibc_sin); }
+void cos(const float* in, float* out, int64_t n, CpuKernels cpu) { map_trig(in, out, n, cpu, sleef::cosf_u10, glibc_cos); }
 
 }  // namespace attn::core::kernels

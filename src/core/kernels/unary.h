@@ -1,5 +1,6 @@
 // core/kernels/unary.h: torch.exp's kernel, Vectorized<float>::exp over a buffer, in both kernel
-// families of core/cpu.h (exp is also softmax's, kernels/softmax.cpp).
+// families of core/cpu.h (exp is also softmax's, kernels/softmax.cpp); torch.sin and torch.cos
+// over one vml run.
 //
 // What it is: vec_exp, the one-element definition (Sleef_expf8_u10 with FMA in the AVX2 family;
 // glibc expf in the DEFAULT family, where Vectorized maps std::exp), and exp over n contiguous
@@ -23,6 +24,13 @@ inline float vec_exp(float x, CpuKernels cpu) { return cpu == CpuKernels::scalar
 // out[i] = vec_exp(in[i], cpu) for i < n (in == out allowed): torch.exp over a contiguous buffer,
 // eight lanes per instruction when the CPU has AVX2 and FMA (both families); same bits.
 void exp(const float* in, float* out, int64_t n, CpuKernels cpu);
+
+// torch.sin / torch.cos over one vml run of n contiguous floats (in == out allowed): at::vml::vsin
+// is a vec::map, 8-lane vectors from in[0], the partial last one padded with zeros. AVX2 family:
+// Sleef_sinf8_u10 / cosf8_u10, whose branch is the vector's (sleef::trig_wide of any lane);
+// DEFAULT family: glibc sinf / cosf per element (docs/pytorch-numerics.md §20).
+void sin(const float* in, float* out, int64_t n, CpuKernels cpu);
+void cos(const float* in, float* out, int64_t n, CpuKernels cpu);
 
 namespace avx2 {
 // exp above with AVX2 + FMA (unary_avx2.cpp); only after avx2::supported() (kernels/vec_avx2.h).

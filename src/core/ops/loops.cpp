@@ -1,7 +1,8 @@
 // core/ops/loops.cpp: scalar_tail, where ATen's vectorised elementwise loop hands elements to its
-// scalar tail (ops/loops.h).
+// scalar tail, and vml_runs, the runs a vml kernel sees (ops/loops.h).
 //
-// What it is: TensorIterator's coalescing of the input's dims, then the tail of each run.
+// What it is: TensorIterator's coalescing of the input's dims, then the tail of each run, or the
+// runs themselves in memory order.
 // What it is not: the loops themselves (ops/loops.h, templates).
 #include "core/ops/loops.h"
 
@@ -46,6 +47,81 @@ std::vector<uint8_t> scalar_tail(const Tensor& x) {
     tail[k] = pos >= body;
   }, x.strides());
   return tail;
+}
+
+namespace {
+
+// TensorIterator::reorder_dimensions for one input (the output is allocated afterwards): an
+// insertion sort from the innermost dim, swapping two dims when the input's strides say the
+// outer one is faster; a broadcast (stride 0) dim is never compared, equal strides put the
+// smaller size first. perm[0] is the innermost dim.
+std::vector<int64_t> iterator_perm(const Tensor& x) {
+  const int64_t nd = x.dim();
+  std::vector<int64_t> perm(static_cast<size_t>(nd));
+  for (int64_t i = 0; i < nd; ++i) perm[static_cast<size_t>(i)] = nd - 1 - i;
+  const auto should_swap = [&x](int64_t d0, int64_t d1) {
+    const int64_t s0 = x.strides()[d0], s1 = x.strides()[d1];
+    if (s0 == 0 || s1 == 0) return 0;
+    if (s0 != s1) return s0 < s1 ? -1 : 1;
+    return x.shape()[d0] > x.shape()[d1] ? 1 : 0;
+  };
+  for (size_t i = 1; i < perm.size(); ++i) {
+    size_t d1 = i;
+    for (size_t d0 = i; d0-- > 0;) {
+      const int c = should_swap(perm[d0], perm[d1]);
+      if (c > 0) {
+        std::swap(perm[d0], perm[d1]);
+        d1 = d0;
+      } else if (c < 0) {
+        break;
+      }
+    }
+  }
+  return perm;
+}
+
+}  // namespace
+
+// The innermost dims (in perm order) that coalesce_dimensions merges into the first: a size-1
+// dim always merges, else stride * size of the merged dim must equal the next dim's stride.
+VmlRuns vml_runs(const Tensor& x) {
+  const int64_t n = x.numel();
+  VmlRuns r;
+  r.offset.resize(static_cast<size_t>(n));
+  r.index.resize(static_cast<size_t>(n));
+  const std::vector<int64_t> perm = iterator_perm(x);
+  size_t inner = 0;   // perm[0..inner) form the run
+  int64_t size = 1, stride = 0;
+  while (inner < perm.size()) {
+    const int64_t d = perm[inner], sd = x.shape()[d];
+    if (size != 1 && sd != 1 && stride * size != x.strides()[d]) break;
+    if (size == 1) stride = x.strides()[d];
+    size *= sd;
+    ++inner;
+  }
+  r.run = size;
+  for_each_offset(x.shape(), [&](int64_t k, int64_t off) {
+    int64_t rest = k, pos = 0, run_id = 0, pos_scale = 1, run_scale = 1;
+    std::vector<int64_t> idx(static_cast<size_t>(x.dim()));
+    for (int64_t d = x.dim() - 1; d >= 0; --d) {
+      idx[static_cast<size_t>(d)] = rest % x.shape()[d];
+      rest /= x.shape()[d];
+    }
+    for (size_t p = 0; p < perm.size(); ++p) {
+      const int64_t d = perm[p], i = idx[static_cast<size_t>(d)];
+      if (p < inner) {
+        pos += i * pos_scale;
+        pos_scale *= x.shape()[d];
+      } else {
+        run_id += i * run_scale;
+        run_scale *= x.shape()[d];
+      }
+    }
+    const size_t at = static_cast<size_t>(run_id * size + pos);
+    r.offset[at] = off;
+    r.index[at] = k;
+  }, x.strides());
+  return r;
 }
 
 }  // namespace attn::core::detail

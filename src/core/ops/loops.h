@@ -5,7 +5,8 @@
 // What it is: cpu_kernel_vec / cpu_serial_kernel_vec run 2 vectors of 8 floats per step and the
 // last `run % 16` elements of each contiguous run through the scalar lambda, which may round
 // differently (Sleef in the body, glibc in the tail); an innermost stride other than 1 runs
-// everything scalar (docs/pytorch-numerics.md §13). map_split and zip are the element loops
+// everything scalar (docs/pytorch-numerics.md §13); vml_runs, the runs of a vml kernel (§20).
+// map_split and zip are the element loops
 // built on that; avx2() names the family whose vector body differs.
 // What it is not: threads or SIMD (plain loops), or a place for the arithmetic (the callers' f).
 #pragma once
@@ -27,6 +28,16 @@ inline bool avx2(CpuKernels cpu) { return cpu == CpuKernels::avx2; }
 // For each row-major element of x: 1 when ATen's cpu_kernel_vec computes it in the scalar tail
 // (memory order, one tail per contiguous run; §13). Used by pow and GELU.
 std::vector<uint8_t> scalar_tail(const Tensor& x);
+
+// The runs TensorIterator hands a vml kernel (UnaryOpsKernel.cpp's IMPLEMENT_ITERATOR_LAMBDA,
+// docs/pytorch-numerics.md §20): x's elements run by run, each run in memory order; every run has
+// `run` elements. `offset[i]` is the storage offset (in elements) of the i-th element so listed,
+// `index[i]` its row-major index. A vml kernel's 8-lane vectors start at each run's first element.
+struct VmlRuns {
+  int64_t run = 0;
+  std::vector<int64_t> offset, index;
+};
+VmlRuns vml_runs(const Tensor& x);
 
 // out[k] = f(a's element k, whether ATen computes it in the scalar tail), row-major, a new
 // contiguous float32 tensor of a's shape (§13). has_tail false: no element is in a tail (vml ops).

@@ -1,4 +1,4 @@
-// core/ops/unary.cpp: exp, tanh, log, erf, rsqrt, sqrt, abs, erfinv, isnan, isinf, forward and
+// core/ops/unary.cpp: exp, tanh, log, erf, sin, cos, rsqrt, sqrt, abs, erfinv, isnan, isinf, forward and
 // backward (ops/unary.h).
 //
 // What it is: the elementwise loops of ATen's kernels: vml ops (exp, tanh, log, erf, sqrt) run
@@ -9,6 +9,9 @@
 //   exp: g * y                      tanh: g * (1 - y*y)                sqrt: g / (2*y)
 //   rsqrt: (-0.5*g) * ((y*y)*y)     log: g / x                         abs: g * sgn(x)
 //   erf: (fl32(2/sqrt(pi)) * exp(-(x*x))) * g
+//   sin: g * cos(x)                 cos: g * -sin(x)     (cos, sin: the forward kernels on x)
+// sin and cos are vml kernels over TensorIterator's runs (ops/loops.h's vml_runs), whose 8-lane
+// vectors share one Sleef branch (§20).
 // What it is not: the Sleef arithmetic itself (kernels/sleef.cpp), exp over a buffer
 // (kernels/unary.cpp), or binding (torch/ops_math.cpp).
 #include "core/ops/unary.h"
@@ -16,6 +19,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "core/kernels/sleef.h"
 #include "core/kernels/unary.h"
@@ -90,6 +94,14 @@ Backward erf(const Tensor& input, CpuKernels cpu) {
   }}, {input});
 }
 
+Backward sin(const Tensor& input, CpuKernels cpu) {
+  return reads({[x = detach(input), cpu](const Grads& g) { return Grads{mul(*g[0], core::cos(x, cpu))}; }}, {input});
+}
+
+Backward cos(const Tensor& input, CpuKernels cpu) {
+  return reads({[x = detach(input), cpu](const Grads& g) { return Grads{mul(*g[0], core::neg(core::sin(x, cpu)))}; }}, {input});
+}
+
 }  // namespace
 }  // namespace grad
 
@@ -117,6 +129,41 @@ Tensor log(const Tensor& a, CpuKernels cpu) {
 Tensor erf(const Tensor& a, CpuKernels cpu) {
   Tensor out = map_split(a, [cpu](float v, bool) { return avx2(cpu) ? sleef::erff_u10(v) : ::erff(v); }, false);
   return autograd::record(std::move(out), {&a}, "ErfBackward0", grad::erf(a, cpu));
+}
+
+namespace {
+
+using VmlKernel = void (*)(const float*, float*, int64_t, CpuKernels);
+
+// A vml op over a: one run when a is contiguous, else TensorIterator's runs, each gathered into a
+// buffer as IMPLEMENT_ITERATOR_LAMBDA does (or read in place: the same lanes either way).
+Tensor map_vml(const Tensor& a, VmlKernel kernel, CpuKernels cpu) {
+  const Tensor x = to_float(a);
+  Tensor out = empty(x.shape());
+  float* o = out.data<float>();
+  const float* in = x.data<float>();
+  if (x.is_contiguous()) {
+    kernel(in, o, x.numel(), cpu);
+    return out;
+  }
+  const detail::VmlRuns runs = detail::vml_runs(x);
+  std::vector<float> src(static_cast<size_t>(runs.run)), dst(src.size());
+  for (size_t start = 0; start < runs.offset.size(); start += src.size()) {
+    for (size_t i = 0; i < src.size(); ++i) src[i] = in[runs.offset[start + i]];
+    kernel(src.data(), dst.data(), runs.run, cpu);
+    for (size_t i = 0; i < src.size(); ++i) o[runs.index[start + i]] = dst[i];
+  }
+  return out;
+}
+
+}  // namespace
+
+Tensor sin(const Tensor& a, CpuKernels cpu) {
+  return autograd::record(map_vml(a, kernels::sin, cpu), {&a}, "SinBackward0", grad::sin(a, cpu));
+}
+
+Tensor cos(const Tensor& a, CpuKernels cpu) {
+  return autograd::record(map_vml(a, kernels::cos, cpu), {&a}, "CosBackward0", grad::cos(a, cpu));
 }
 
 Tensor rsqrt(const Tensor& a) {

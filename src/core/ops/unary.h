@@ -1,5 +1,5 @@
 // core/ops/unary.h: pointwise math of one tensor (ATen's UnaryOps.cpp): exp, tanh, log, erf,
-// rsqrt, sqrt, abs, erfinv, and the isnan / isinf tests, forward and backward, as PyTorch 1.13's
+// sin, cos, rsqrt, sqrt, abs, erfinv, and the isnan / isinf tests, forward and backward, as PyTorch 1.13's
 // CPU kernels round them in both kernel families (core/cpu.h; docs/pytorch-numerics.md §13).
 //
 // What it is: each returns a new contiguous tensor of a's shape (a of any layout) with the
@@ -18,6 +18,10 @@ Tensor exp(const Tensor& a, CpuKernels cpu);     // Sleef expf u10 (avx2) or gli
 Tensor tanh(const Tensor& a, CpuKernels cpu);    // Sleef's u10 functions (avx2), glibc's (scalar)
 Tensor log(const Tensor& a, CpuKernels cpu);
 Tensor erf(const Tensor& a, CpuKernels cpu);
+// torch.sin / torch.cos: vml kernels, Sleef sinf8/cosf8 per 8-lane vector of each run (avx2),
+// glibc sinf/cosf (scalar). SinBackward0: g * cos(x); CosBackward0: g * -sin(x) (§20).
+Tensor sin(const Tensor& a, CpuKernels cpu);
+Tensor cos(const Tensor& a, CpuKernels cpu);
 Tensor rsqrt(const Tensor& a);                   // 1 / sqrt(x): two roundings, both families
 Tensor unary(const Tensor& a, const char* op);   // "sqrt" or "abs" (the same in both families)
 // torch.erfinv: ATen's calc_erfinv<float> (rational guess, two Newton steps with glibc erff and
