@@ -95,6 +95,9 @@ TEST_CASE("a user's subclass of torch.optim.Optimizer: @torch.no_grad() step, se
   check_script("optim_custom");
   check_script("optim_custom", attn::core::CpuKernels::scalar);
 }
+TEST_CASE("torch.optim.lr_scheduler: every scheduler's learning rates, state_dict, verbose, warnings, errors") {
+  check_script("lr_scheduler");
+}
 TEST_CASE("tutorial: multi-head attention written five ways (class, combined QKV, einsum, SDPA, nn.MultiheadAttention)") {
   check_script("mha_variants");
 }
