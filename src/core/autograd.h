@@ -156,6 +156,7 @@ void backward(const Tensor& root, const std::optional<Tensor>& gradient, bool re
 // tensor.retain_grad(): a non-leaf's .grad is filled by backward() (its node's incoming gradient,
 // then `.grad + new` on later calls); nothing for a leaf, whose .grad always is.
 void retain_grad(const Tensor& t);
+bool retains_grad(const Tensor& t);   // tensor.retains_grad: a non-leaf retain_grad() was called on
 
 // A leaf's .grad (nullopt: None). For a non-leaf nullopt unless retain_grad() was called.
 std::optional<Tensor> grad(const Tensor& t);

@@ -138,6 +138,11 @@ void retain_grad(const Tensor& t) {
   m.grad_fn->retained_.emplace_back(m.output_nr, m.leaf);
 }
 
+bool retains_grad(const Tensor& t) {
+  const AutogradMeta& m = t.autograd();
+  return m.grad_fn && m.leaf;
+}
+
 std::optional<Tensor> grad(const Tensor& t) {
   const AutogradMeta& m = t.autograd();
   if (!m.leaf) return std::nullopt;

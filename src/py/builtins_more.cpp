@@ -703,6 +703,31 @@ Value more_seq_method(const Value& obj, const std::string& name) {
   throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
 }
 
+namespace {
+
+// '%.5d' % 3 is '00003': an integer conversion's precision is its least number of digits (after
+// the sign and the '#' prefix), and the '0' flag then pads to the width with zeros, as CPython's.
+std::string int_with_precision(Interpreter& in, const Value& v, char type, const std::string& flags, const std::string& width,
+                               const std::string& precision) {
+  CallArgs one;
+  one.pos.push_back(v);
+  const Value n = is_int(v) ? v : in.call(Value::of_class(builtin_class("int")), one);
+  std::string digits = in.format(n, std::string(1, type == 'i' || type == 'u' ? 'd' : type));
+  const bool negative = !digits.empty() && digits[0] == '-';
+  if (negative) digits.erase(0, 1);
+  std::string head = negative ? "-" : flags.find('+') != std::string::npos ? "+" : flags.find(' ') != std::string::npos ? " " : "";
+  if (flags.find('#') != std::string::npos && type != 'd' && type != 'i' && type != 'u') head += type == 'o' ? "0o" : type == 'x' ? "0x" : "0X";
+  const size_t prec = std::stoul(precision), wide = width.empty() ? 0 : std::stoul(width);
+  const bool left = flags.find('-') != std::string::npos, zero = !left && flags.find('0') != std::string::npos;
+  if (digits.size() < prec) digits.insert(0, prec - digits.size(), '0');
+  if (zero && head.size() + digits.size() < wide) digits.insert(0, wide - head.size() - digits.size(), '0');
+  const std::string body = head + digits;
+  if (body.size() >= wide) return body;
+  return left ? body + std::string(wide - body.size(), ' ') : std::string(wide - body.size(), ' ') + body;
+}
+
+}  // namespace
+
 // 'text %d' % x, 'a %s b %.2f' % (x, y): printf-style formatting as CPython's
 // PyUnicode_Format does it for the flags (- + space # 0), widths, precisions and conversions
 // (d i u s r a f F e E g G x X o c %) lessons write. Not: %(name)s mappings, `*` widths.
@@ -755,7 +780,9 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
     const bool int_type = std::string("diuxXo").find(type) != std::string::npos;
     if (int_type && v.kind == Value::Float && type != 'd' && type != 'i' && type != 'u')
       throw TypeError(fmt::format("%{} format: an integer is required, not float", type));
-    if (int_type && precision.empty()) {   // as format(int(v), spec): big ints whole, '%#o' is 0o17
+    if (int_type && !precision.empty()) {
+      out += int_with_precision(in, v, type, flags, width, precision);
+    } else if (int_type && precision.empty()) {   // as format(int(v), spec): big ints whole, '%#o' is 0o17
       CallArgs one;
       one.pos.push_back(v);
       Value n = is_int(v) ? v : in.call(Value::of_class(builtin_class("int")), one);

@@ -32,6 +32,8 @@ Value grad_fn_value(const core::Tensor& t);
 // `x += y` & co. on a tensor x (and x.add_(y), ...): written in place, x returned (ops_autograd.cpp).
 // base_follows: the target was x[idx], which assignment then writes back through x (CopySlices).
 Value tensor_inplace(Interpreter& in, core::BinOp op, const Value& self, const Value& other, bool base_follows = false);
+// a + fl32(alpha)*b (b broadcast to a's shape), float32, as ATen's add with alpha (optim.cpp).
+core::Tensor add_scaled(const core::Tensor& a, const core::Tensor& b, double alpha, core::CpuKernels cpu);
 // An in-place write into part of a tensor (a slice, a row) while gradients flow through it:
 // NotImplementedError naming the way around, rather than a gradient that misses the write.
 void refuse_view_write(const core::Tensor& t, bool src_requires_grad);

@@ -92,13 +92,21 @@ std::vector<std::string> public_names(Interpreter& in, const std::string& module
   return out;
 }
 
+// The names a module lists in __all__ (torch.optim.lr_scheduler's schedulers), sorted.
+std::vector<std::string> all_names(Interpreter& in, const std::string& module) {
+  std::vector<std::string> out;
+  for (const Value& v : py::as_seq(names_of(in.import(module)).names.at("__all__"))) out.push_back(v.s);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 std::string section(const std::string& title, const std::vector<std::string>& names, const std::string& prefix = "") {
   return fmt::format("## {} ({})\n\n{}\n", title, names.size(), listed(names, prefix));
 }
 
 std::string torch_part() {
   Session s(core::CpuKernels::avx2, core::DropoutRng::mkl);
-  s.run_cell("import torch, torch.nn, torch.nn.init, torch.optim, torch.utils.data");   // in a cell: its deadline
+  s.run_cell("import torch, torch.nn, torch.nn.init, torch.optim, torch.optim.lr_scheduler, torch.utils.data");   // in a cell: its deadline
   Interpreter& in = s.python();
   std::vector<std::string> functions, functional, others, methods = torch_ops().method_names(), attributes;
   for (const std::string& f : torch_ops().function_names())
@@ -120,6 +128,7 @@ std::string torch_part() {
          section("torch.nn.functional, from the op table", functional, "F.") +
          section("torch.nn.init", public_names(in, "torch.nn.init"), "nn.init.") +
          section("torch.optim", public_names(in, "torch.optim"), "torch.optim.") +
+         section("torch.optim.lr_scheduler", all_names(in, "torch.optim.lr_scheduler"), "lr_scheduler.") +
          section("torch.utils.data", public_names(in, "torch.utils.data"), "torch.utils.data.");
 }
 

@@ -64,9 +64,20 @@ const char* inplace_grad_name(core::BinOp op) {
   return "";
 }
 
+// self.add_(other, alpha=s) / self.sub_(other, alpha=s): self + fl32(±s)*other (one FMA in the
+// AVX2 family, as ATen's add kernel), when no graph is recorded (an optimizer's step under
+// torch.no_grad()); alpha=1 is the ordinary in-place op.
 Value add_sub_(Interpreter& in, Args& a, core::BinOp op) {
-  if (a.number("alpha") != 1.0) a.unsupported("alpha", "attn adds with alpha=1; multiply `other` first");
-  return tensor_inplace(in, op, a.get("self"), a.get("other"));
+  const double alpha = a.number("alpha");
+  if (alpha == 1.0) return tensor_inplace(in, op, a.get("self"), a.get("other"));
+  const Value& other = a.get("other");
+  Tensor& self = as_tensor(a.get("self"));
+  if (!is_tensor(other) || self.dtype() != core::DType::float32 || as_tensor(other).dtype() != core::DType::float32)
+    a.unsupported("alpha", "attn adds with alpha= a float32 tensor to a float32 tensor; multiply `other` first");
+  if (core::autograd::grad_enabled() && (self.requires_grad() || as_tensor(other).requires_grad()))
+    a.unsupported("alpha", "attn records no graph for an in-place add with alpha= (use it under torch.no_grad()); multiply `other` first");
+  core::copy_(self, add_scaled(self, as_tensor(other), op == core::BinOp::sub ? -alpha : alpha, state(in).cpu));
+  return a.get("self");
 }
 
 Value mse_loss_fn(Interpreter&, Args& a) {

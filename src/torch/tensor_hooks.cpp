@@ -125,6 +125,7 @@ std::optional<Value> tensor_getattr(Interpreter&, const Value& self, const std::
   if (name == "ndim") return Value::integer(t.dim());
   if (name == "requires_grad") return Value::boolean(t.requires_grad());
   if (name == "is_leaf") return Value::boolean(t.is_leaf());
+  if (name == "retains_grad") return Value::boolean(core::autograd::retains_grad(t));
   if (name == "grad_fn") return grad_fn_value(t);   // grad_fn.cpp
   if (name == "grad") {   // a leaf's accumulated gradient, a plain tensor; None before backward()
     std::optional<Tensor> g = core::autograd::grad(t);
@@ -163,7 +164,7 @@ bool tensor_setattr(Interpreter&, const Value& self, const std::string& name, co
     t.set_requires_grad(on);
     return true;
   }
-  static const char* const kReadOnly[] = {"shape", "T", "ndim", "is_leaf", "grad_fn", "device", "is_cuda", "dtype", "data"};
+  static const char* const kReadOnly[] = {"shape", "T", "ndim", "is_leaf", "retains_grad", "grad_fn", "device", "is_cuda", "dtype", "data"};
   for (const char* r : kReadOnly)
     if (name == r) throw py::AttributeError("attribute '" + name + "' of 'torch._C._TensorBase' objects is not writable");
   return false;   // anything else: the tensor's own __dict__, as in PyTorch

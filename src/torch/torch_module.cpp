@@ -1,9 +1,9 @@
 // torch/torch_module.cpp: the `torch` modules of a session: torch (every function row of the op
 // table, constants, dtypes, Tensor, Size, device, grad mode, ...), torch.nn (Parameter, init,
-// functional, and the modules of python/nn/*.py), torch.optim (python/optim.py),
-// torch.utils.data (python/utils_data.py), their submodules (torch.optim.sgd, ...: the same
-// objects) and one-line refusals of those attn has not; and the translation of core's errors
-// into PyTorch's exceptions.
+// functional, and the modules of python/nn/*.py), torch.optim (python/optim.py) and
+// torch.optim.lr_scheduler (python/lr_scheduler.py), torch.utils.data (python/utils_data.py),
+// their submodules (torch.optim.sgd, ...: the same objects) and one-line refusals of those attn
+// has not; and the translation of core's errors into PyTorch's exceptions.
 //
 // What it is: add_torch(), which registers these with the interpreter: `import torch` makes
 // the native parts; torch.nn, torch.optim and torch.utils are made the first time they are
@@ -151,7 +151,7 @@ const std::vector<std::string>& torch_submodules_refused() {
                    "serialization", "sparse", "special", "storage", "testing", "torch_version", "types", "version"}},
         {"torch.nn", {"backends", "common_types", "cpp", "grad", "intrinsic", "parallel", "qat", "quantizable",
                       "quantized", "utils"}},
-        {"torch.optim", {"adadelta", "adagrad", "adam", "adamax", "asgd", "lbfgs", "lr_scheduler", "nadam", "radam",
+        {"torch.optim", {"adadelta", "adagrad", "adamax", "asgd", "lbfgs", "nadam", "radam",
                          "rmsprop", "rprop", "sparse_adam", "swa_utils"}},
         {"torch.utils", {"backcompat", "benchmark", "bottleneck", "bundled_inputs", "checkpoint", "collect_env",
                          "cpp_backtrace", "cpp_extension", "dlpack", "file_baton", "hipify", "hooks", "jit", "mkldnn",
@@ -176,6 +176,7 @@ void add_torch_submodules(Interpreter& in) {
   in.add_module("torch.optim.optimizer", [](Interpreter& i) { return part_of(i, "torch.optim.optimizer", "torch.optim", {"Optimizer", "required"}); });
   in.add_module("torch.optim.sgd", [](Interpreter& i) { return part_of(i, "torch.optim.sgd", "torch.optim", {"SGD"}); });
   in.add_module("torch.optim.adamw", [](Interpreter& i) { return part_of(i, "torch.optim.adamw", "torch.optim", {"AdamW"}); });
+  in.add_module("torch.optim.adam", [](Interpreter& i) { return part_of(i, "torch.optim.adam", "torch.optim", {"Adam"}); });
   for (const char* name : {"cuda", "backends"})   // torch_env.cpp's namespaces, as modules
     in.add_module(std::string("torch.") + name, [name](Interpreter& i) { return i.getattr(i.import("torch"), name); });
   for (const std::string& name : torch_submodules_refused())
@@ -223,6 +224,7 @@ void add_torch(Interpreter& in) {
     in.add_source_module(std::string("torch.nn.modules.") + file, std::string("<torch/nn/modules/") + file + ".py>",
                          python_source(std::string("nn/") + file + ".py"));
   in.add_source_module("torch.optim", "<torch.optim>", python_source("optim.py"));
+  in.add_source_module("torch.optim.lr_scheduler", "<torch.optim.lr_scheduler>", python_source("lr_scheduler.py"));
   in.add_module("torch.utils", make_utils);
   in.add_source_module("torch.utils.data", "<torch.utils.data>", python_source("utils_data.py"));
   add_torch_submodules(in);

@@ -1,6 +1,7 @@
 // tests/torch/test_torch_imports.cpp: torch's submodules that PyTorch 1.13 has and attn has not
-// (torch.optim.lr_scheduler, torch.distributions, ...) are refused in one line naming them, in
-// every import form, where a name PyTorch lacks is Python's own ModuleNotFoundError.
+// (torch.optim.swa_utils, torch.distributions, ...) are refused in one line naming them, in
+// every import form, where a name PyTorch lacks is Python's own ModuleNotFoundError; and
+// torch.optim.lr_scheduler, which attn has, in every import form.
 //
 // What it is not: the import forms attn supports, against what PyTorch printed
 // (tests/python/imports.cases, tests/torch/test_python_torch.cpp).
@@ -25,10 +26,10 @@ std::string error_of(const std::string& code) {
 }  // namespace
 
 TEST_CASE("a torch submodule attn has not: one line naming it, in every import form") {
-  const std::string lr = "2: ModuleNotFoundError: attn does not support the module 'torch.optim.lr_scheduler' (README: torch and torch.nn)";
-  CHECK(error_of("import torch\nfrom torch.optim import lr_scheduler") == lr);
-  CHECK(error_of("import torch\nimport torch.optim.lr_scheduler as s") == lr);
-  CHECK(error_of("import torch\nfrom torch.optim.lr_scheduler import StepLR") == lr);
+  const std::string swa = "2: ModuleNotFoundError: attn does not support the module 'torch.optim.swa_utils' (README: torch and torch.nn)";
+  CHECK(error_of("import torch\nfrom torch.optim import swa_utils") == swa);
+  CHECK(error_of("import torch\nimport torch.optim.swa_utils as s") == swa);
+  CHECK(error_of("import torch\nfrom torch.optim.swa_utils import SWALR") == swa);
   CHECK(error_of("from torch.distributions import Categorical") ==
         "1: ModuleNotFoundError: attn does not support the module 'torch.distributions' (README: torch and torch.nn)");
   CHECK(error_of("import torch.nn.utils") ==
@@ -37,4 +38,17 @@ TEST_CASE("a torch submodule attn has not: one line naming it, in every import f
         "1: ModuleNotFoundError: attn does not support the module 'torch.utils.data.sampler' (README: torch and torch.nn)");
   CHECK(error_of("import torch.no_such_module") == "1: ModuleNotFoundError: No module named 'torch.no_such_module'");
   CHECK(error_of("import torch.cuda\nimport torch.backends\nprint(torch.cuda.is_available())") == "");
+}
+
+TEST_CASE("torch.optim.lr_scheduler in every import form, and as an attribute after import torch") {
+  const std::string use = "\nopt = torch.optim.SGD([torch.zeros(2, requires_grad=True)], lr=0.1)\n";
+  CHECK(error_of("import torch\nimport torch.optim as optim" + use + "s = optim.lr_scheduler.StepLR(opt, 2)") == "");
+  CHECK(error_of("import torch\nfrom torch.optim import lr_scheduler" + use + "s = lr_scheduler.StepLR(opt, 2)") == "");
+  CHECK(error_of("import torch\nfrom torch.optim.lr_scheduler import StepLR" + use + "s = StepLR(opt, 2)") == "");
+  CHECK(error_of("import torch" + use + "s = torch.optim.lr_scheduler.StepLR(opt, 2)") == "");
+  CHECK(error_of("import torch\nimport torch.optim.lr_scheduler as sched" + use + "s = sched.StepLR(opt, 2)") == "");
+  CHECK(error_of("import torch\nimport torch.optim.lr_scheduler" + use + "s = torch.optim.lr_scheduler.StepLR(opt, 2)") == "");
+  CHECK(error_of("import torch\nfrom torch.optim.adam import Adam\nfrom torch.optim import Adam as A\nassert A is Adam") == "");
+  const std::string missing = error_of("import torch\nx = torch.optim.no_such_thing");   // raised by optim.py's __getattr__
+  CHECK(missing.find("AttributeError: module 'torch.optim' has no attribute 'no_such_thing'") != std::string::npos);
 }

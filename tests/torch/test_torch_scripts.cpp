@@ -84,6 +84,20 @@ TEST_CASE("torch.optim.AdamW: step() as 1.13's for-loop implementation (weight d
   check_script("optim_adamw");
   check_script("optim_adamw", attn::core::CpuKernels::scalar);
 }
+TEST_CASE("torch.optim.Adam: step() as 1.13's for-loop implementation (L2 weight decay, amsgrad, maximize, groups)") {
+  check_script("optim_adam");
+  check_script("optim_adam", attn::core::CpuKernels::scalar);
+}
+TEST_CASE("Optimizer.state_dict() and load_state_dict(): ids, printed dicts, a round trip that continues exactly") {
+  check_script("optim_state_dict");
+}
+TEST_CASE("a user's subclass of torch.optim.Optimizer: @torch.no_grad() step, self.state[p], lr changed by hand") {
+  check_script("optim_custom");
+  check_script("optim_custom", attn::core::CpuKernels::scalar);
+}
+TEST_CASE("torch.optim.lr_scheduler: every scheduler's learning rates, state_dict, verbose, warnings, errors") {
+  check_script("lr_scheduler");
+}
 TEST_CASE("tutorial: multi-head attention written five ways (class, combined QKV, einsum, SDPA, nn.MultiheadAttention)") {
   check_script("mha_variants");
 }
