@@ -87,7 +87,7 @@ TEST_CASE("var and std with a correction: Welford in double, two passes for a on
   for (const Family& f : kFamilies)
     for (const fwd::Case& c : fwd::read(file(f, "var"), "var_dims")) {
       attn::core::Shape shape;
-      for (int64_t d = 0; d < c.key("ndim"); ++d) shape.push_back(c.key("s" + std::to_string(d)));
+      for (int64_t d = 0; d < c.key("ndim"); ++d) shape.push_back(c.key(std::string("s").append(std::to_string(d))));
       const Tensor x = c.tensor("in", shape);
       const int64_t mask = c.key("mask"), all = (int64_t{1} << shape.size()) - 1;
       std::optional<int64_t> dim;   // one dim, or every dim (nullopt)

@@ -420,7 +420,10 @@ TEST_CASE("--inputs of any shape: every lesson with inputs runs with 2 and 40 ro
     std::string out;
     for (int r = 0; r < rows; ++r) {
       out += r ? "; " : "";
-      for (int c = 0; c < cols; ++c) out += (c ? " " : "") + std::to_string((r * 7 + c * 3) % 10 / 10.0).substr(0, 3);
+      for (int c = 0; c < cols; ++c) {
+        if (c) out += ' ';
+        out += std::to_string((r * 7 + c * 3) % 10 / 10.0).substr(0, 3);
+      }
     }
     return out;
   };
