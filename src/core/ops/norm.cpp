@@ -7,7 +7,8 @@
 // group of four squares rounded first, then FMAs); p = 2 over another dim is NormTwoOps, one
 // serial sum of squares (FMA in AVX2). p = 1 sums |x|, inf / -inf take the largest / smallest
 // |x| (NaN wins), 0 counts the non-zeros, any other p sums powf(|x|, p) and returns
-// powf(sum, 1/p). Checked against torch for every size up to 100 in both families.
+// powf(sum, 1/p). Checked against torch for every size up to 100 in both families
+// (docs/pytorch-numerics.md §20).
 // NormBackward1 is norm_backward: p = 2: g * (x / norm) with +0 where norm is 0; 1: sgn(x) * g;
 // inf: sgn(x) * ((g / count) * mask) with mask where |x| equals the norm; 0: no gradient; other
 // p as its three branches (p < 1, p < 2, else).
@@ -101,7 +102,9 @@ Tensor norm_grad(const Tensor& g, const Tensor& x, double p, const Tensor& n, st
 }  // namespace
 
 Tensor norm(const Tensor& a, double p, std::optional<int64_t> dim, bool keepdim, CpuKernels cpu) {
-  detail::require_float(a, "norm");
+  if (!a.is_float())
+    throw TensorError(std::string("norm(): input dtype should be either floating point or complex. Got ") +
+                      (a.dtype() == DType::int64 ? "Long" : "Bool") + " instead.");
   const Tensor x = a.contiguous();
   const bool avx2 = cpu == CpuKernels::avx2;
   const int64_t d = dim ? normalize_dim(*dim, std::max<int64_t>(a.dim(), 1)) : 0;
