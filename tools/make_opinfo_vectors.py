@@ -63,6 +63,10 @@ SKIP_OPS = {
     "empty": "uninitialised memory",
     "zeros_like": "no input values to test",
     "ones_like": "no input values to test",
+    "norm.nuc": "the nuclear norm (an SVD): attn computes vector norms and the Frobenius norm",
+    "nn.functional.pad.reflect": "attn pads with a constant (mode='constant'); the other modes are refused in one line",
+    "nn.functional.pad.replicate": "attn pads with a constant (mode='constant'); the other modes are refused in one line",
+    "nn.functional.pad.circular": "attn pads with a constant (mode='constant'); the other modes are refused in one line",
 }
 # Single samples not replayed: (opinfo name, predicate on the SampleInput, reason).
 def _tensors(sample):
@@ -89,6 +93,11 @@ SKIP_SAMPLES = [
      "label_smoothing: not implemented by attn"),
     ("nn.functional.cross_entropy", lambda s: s.input.dim() > 2, "K-dimensional input (N, C, d1, ...): attn takes (N, C) or (C,)"),
     ("nn.functional.nll_loss", lambda s: s.input.dim() > 2, "K-dimensional input (N, C, d1, ...): attn takes (N, C) or (C,)"),
+    ("scatter", lambda s: "reduce" in s.kwargs, "reduce=: attn scatters by assignment"),
+    ("unique", lambda s: not s.kwargs.get("sorted", True), "sorted=False: torch's order is its hash set's; attn returns unique values sorted"),
+    ("unique", lambda s: s.kwargs.get("dim") is not None, "dim=: attn finds unique elements, not unique slices"),
+    ("index_fill", lambda s: isinstance(s.args[2], torch.Tensor) and s.args[2].requires_grad,
+     "the gradient of a tensor value: attn refuses it in one line"),
 ]
 
 DTYPES = {torch.float32: "float32", torch.int64: "int64", torch.bool: "bool"}

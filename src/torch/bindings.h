@@ -5,6 +5,7 @@
 // a public header for lesson/ or lab/ (those use session.h, printed.h and values.h).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -34,6 +35,13 @@ Value grad_fn_value(const core::Tensor& t);
 Value tensor_inplace(Interpreter& in, core::BinOp op, const Value& self, const Value& other, bool base_follows = false);
 // a + fl32(alpha)*b (b broadcast to a's shape), float32, as ATen's add with alpha (optim.cpp).
 core::Tensor add_scaled(const core::Tensor& a, const core::Tensor& b, double alpha, core::CpuKernels cpu);
+// An out-of-place op's result written back into self (PyTorch's in-place variants: clamp_,
+// relu_, scatter_, index_fill_): op gets a private copy of self carrying its history, self keeps
+// its storage and object and takes the result's grad_fn; PyTorch's leaf and view checks first
+// (ops_autograd.cpp).
+// result_saved: the node reads its result (relu_), so writing into self again makes backward()
+// raise, as PyTorch's version check does.
+Value write_back(const Value& self, const std::function<core::Tensor(const core::Tensor&)>& op, bool result_saved = false);
 // An in-place write into part of a tensor (a slice, a row) while gradients flow through it:
 // NotImplementedError naming the way around, rather than a gradient that misses the write.
 void refuse_view_write(const core::Tensor& t, bool src_requires_grad);

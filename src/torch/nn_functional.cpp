@@ -37,17 +37,11 @@ Tensor linear_apply(const Tensor& x, const Tensor& w, const Tensor* bias) {
 
 namespace {
 
-// relu_ writes the result through the input's storage (every view of it sees it) and returns it.
+// relu_ writes the result through the input's storage (every view of it sees it) and returns
+// it, its grad_fn ReluBackward0 over the input's history (reading the result, as 1.13's relu_).
 Value relu_apply(const Value& x, bool inplace) {
-  const Tensor& t = as_tensor(x);
-  Tensor y = core::relu(t);
-  if (!inplace) return tensor_value(std::move(y));
-  if (core::autograd::grad_enabled() && t.requires_grad() && t.grad_fn().empty())
-    throw RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.");
-  Tensor& target = as_tensor(x);
-  core::copy_(target, y);
-  target = core::with_grad(target, {&target}, "ReluBackward0");
-  return x;
+  if (!inplace) return tensor_value(core::relu(as_tensor(x)));
+  return write_back(x, [](const Tensor& t) { return core::relu(t); }, true);
 }
 
 bool tanh_approximation(const std::string& approximate) {
@@ -205,6 +199,7 @@ Value check_to(Interpreter&, CallArgs& c) {
 void add_layer_ops(std::vector<OpRow>& rows) {
   rows.push_back({"relu", kFunction | kMethod, {"relu(Tensor input)"},
                   [](Interpreter&, Args& a) { return tensor_value(core::relu(a.tensor("input"))); }});
+  rows.push_back({"relu_", kFunction | kMethod, {"relu_(Tensor input)"}, [](Interpreter&, Args& a) { return relu_apply(a.get("input"), true); }});
   rows.push_back({"nn.functional.relu", kFunction, {"def relu(input, inplace=False)"}, [](Interpreter&, Args& a) {
                     Value x = a.get("input");
                     as_tensor(x);

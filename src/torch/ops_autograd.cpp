@@ -6,6 +6,8 @@
 // What it is: argument handling and PyTorch's messages around core/autograd.h, which records
 // the graph and runs the engine. Attributes (`x.grad`, `x.is_leaf`) are in tensor_methods.cpp.
 // What it is not: grad mode (core::autograd::grad_enabled()), create_graph or autograd.grad().
+#include <fmt/format.h>
+
 #include "core/autograd.h"
 #include "core/ops.h"
 #include "torch/bindings.h"
@@ -129,6 +131,24 @@ Value tensor_inplace(Interpreter& in, core::BinOp op, const Value& self, const V
     if (record && before.requires_grad())
       t = core::autograd::record(t, {&before}, inplace_grad_name(op), core::grad::binary_scalar(op, old, s, false));
   }
+  return self;
+}
+
+Value write_back(const Value& self, const std::function<Tensor(const Tensor&)>& op, bool result_saved) {
+  Tensor& t = as_tensor(self);
+  refuse_view_write(t, false);
+  if (core::autograd::grad_enabled() && t.requires_grad() && t.is_leaf())
+    throw core::TensorError("a leaf Variable that requires grad is being used in an in-place operation.");
+  const Tensor before = t.clone();   // self's values and history: the recorded node's input
+  const Tensor r = op(before);
+  if (r.dtype() != t.dtype() && !(t.is_float() || r.dtype() == core::DType::boolean))
+    throw core::TensorError(fmt::format("result type {} can't be cast to the desired output type {}", r.is_float() ? "Float" : "Long",
+                                        t.dtype() == core::DType::int64 ? "Long" : "Bool"));
+  core::copy_(t, r);
+  if (!r.requires_grad()) return self;   // under no_grad self keeps its own history (a Parameter stays one)
+  t.autograd() = r.autograd();
+  if (result_saved && t.storage())   // the saved result is self, at the version this write left
+    t.autograd().grad_fn->saved_.push_back({t.storage(), t.version(), t.shape(), t.grad_fn(), 0});
   return self;
 }
 

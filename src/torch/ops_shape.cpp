@@ -126,6 +126,21 @@ void add_shape_ops(std::vector<OpRow>& rows) {
                    "to(Tensor self, ScalarType dtype, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)",
                    "to(Tensor self, Tensor tensor, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)"},
                   to_fn});
+  // attn's tensors live on the CPU: .cpu() is the tensor itself, .cuda() PyTorch's error on a
+  // build without CUDA, .numpy() refused (attn has no NumPy).
+  rows.push_back({"cpu", kMethod, {"cpu(Tensor self, *, MemoryFormat? memory_format=None)"}, [](Interpreter&, Args& a) { return a.get("self"); }});
+  rows.push_back({"cuda", kMethod, {"cuda(Tensor self, Device? device=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)"},
+                  [](Interpreter&, Args& a) -> Value {
+                    a.get("self");
+                    a.get("device");
+                    a.get("non_blocking");
+                    throw AssertionError("Torch not compiled with CUDA enabled");
+                  }});
+  rows.push_back({"numpy", kMethod, {"numpy(Tensor self, *, bool force=False)"}, [](Interpreter&, Args& a) -> Value {
+                    a.get("self");
+                    a.get("force");
+                    throw NotImplementedError("attn has no NumPy: Tensor.numpy() is not available (use .tolist() or .item())");
+                  }});
   rows.push_back({"cat", kFunction, {"cat(TensorList tensors, int64_t dim=0, *, Tensor out=None)", "cat(TensorList tensors, Dimname dim, *, Tensor out=None)"},
                   [](Interpreter&, Args& a) { return tensor_value(core::cat(a.tensors("tensors"), a.integer("dim"))); }});
   rows.push_back({"stack", kFunction, {"stack(TensorList tensors, int64_t dim=0, *, Tensor out=None)"},

@@ -10,6 +10,9 @@
 // What it is not: the ops (core/, op_table.h) or the classes themselves (values.cpp).
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "core/autograd.h"
 #include "core/ops.h"
 #include "print/tensor_str.h"
@@ -76,6 +79,73 @@ void write_item(const Tensor& t, const Value& value, const std::vector<core::Ind
   core::copy_(dst, core::expand(core::view(src, trimmed), dst.shape()));
 }
 
+// x[idx] / x[idx] = v where the key holds index tensors or bool masks (PyTorch's advanced
+// indexing), with only whole dims (`:`, `...`) besides them: per dim an int64 index tensor or
+// none; a mask's dims become its nonzero() columns. Nullopt for a key of basic indices only.
+std::optional<core::TensorIndices> advanced_key(const Tensor& t, const std::vector<Value>& idx) {
+  bool any = false, other = false;
+  for (const Value& v : idx) {
+    if (is_tensor(v) && (as_tensor(v).dtype() == core::DType::boolean || as_tensor(v).numel() != 1 || as_tensor(v).dim() > 0)) any = true;
+    else if (!(v.kind == Value::Slice || v.kind == Value::Ellipsis)) other = true;
+  }
+  if (!any) return std::nullopt;
+  if (other) throw py::IndexError("attn indexes with tensors and masks beside whole dims (`:`, `...`) only, not beside integers or ranges");
+  core::TensorIndices out;
+  for (const Value& v : idx) {
+    if (v.kind == Value::Ellipsis) {   // as many whole dims as the others leave
+      int64_t used = 0;
+      for (const Value& w : idx) used += is_tensor(w) ? (as_tensor(w).dtype() == core::DType::boolean ? as_tensor(w).dim() : 1) : w.kind == Value::Slice;
+      for (int64_t k = 0; k < t.dim() - used; ++k) out.emplace_back();
+      continue;
+    }
+    if (v.kind == Value::Slice) {
+      auto* s = static_cast<py::SliceObj*>(v.obj.get());
+      if (!s->start.is_none() || !s->stop.is_none() || !s->step.is_none())
+        throw py::IndexError("attn indexes with tensors and masks beside whole dims (`:`, `...`) only, not beside integers or ranges");
+      out.emplace_back();
+      continue;
+    }
+    const Tensor& ix = as_tensor(v);
+    if (ix.dtype() == core::DType::boolean) {
+      for (Tensor& c : core::mask_to_indices(ix, t, static_cast<int64_t>(out.size()))) out.emplace_back(c);
+    } else if (ix.dtype() == core::DType::int64) {
+      out.emplace_back(ix);
+    } else {
+      throw py::IndexError("tensors used as indices must be long, byte or bool tensors");
+    }
+  }
+  return out;
+}
+
+// The value of x[idx] = value as a tensor in x's dtype, its leading 1s dropped (copy_to).
+Tensor put_value(const Tensor& t, const Value& value) {
+  if (!is_tensor(value)) {
+    const double s = torch_scalar(value, "value");
+    return t.is_float() ? core::scalar(static_cast<float>(s)) : core::from_ints({}, {static_cast<int64_t>(s)}, t.dtype());
+  }
+  Tensor v = as_tensor(value);
+  core::Shape trimmed = v.shape();
+  while (!trimmed.empty() && trimmed.front() == 1) trimmed.erase(trimmed.begin());
+  return trimmed == v.shape() ? v : core::view(v, trimmed);
+}
+
+// x[idx] = value with an advanced key: index_put_ in place; with gradients IndexPutBackward0
+// over x's history (self: the written places +0; values: grad[idx]), as 1.13's index_put_; named
+// CopySlices when the key also slices (PyTorch writes through the sliced view: the same
+// gradients).
+void put_item(Tensor& t, const Value& value, const core::TensorIndices& ix, bool sliced) {
+  const Tensor v = put_value(t, value);
+  const bool record = core::autograd::grad_enabled() && (t.requires_grad() || v.requires_grad());
+  if (record && t.requires_grad() && t.is_leaf())
+    throw core::TensorError("a leaf Variable that requires grad is being used in an in-place operation.");
+  refuse_view_write(t, v.requires_grad());
+  const Tensor before = t;
+  core::index_put_(t, ix, v);
+  if (!record || !t.is_float()) return;
+  t = core::autograd::record(t, {&before, &v}, sliced ? "CopySlices" : "IndexPutBackward0",
+                            core::index_put_backward(ix, before.requires_grad(), v.requires_grad()));
+}
+
 // With grad mode on and t or the value requiring grad, t's grad_fn becomes PyTorch's CopySlices:
 // t's previous history gets the gradient with the written part +0, the value gets that part
 // (copied contiguous, then reduced to its shape by the engine's sum_to), as CopySlices::apply.
@@ -89,6 +159,10 @@ void setitem(Interpreter& in, Tensor& t, const Value& value, const std::vector<V
       !(grad_mode && t.requires_grad())) {
     core::masked_fill_(t, as_tensor(idx[0]), static_cast<float>(torch_scalar(value, "value")));
     return;
+  }
+  if (std::optional<core::TensorIndices> adv = advanced_key(t, idx)) {
+    const bool sliced = std::any_of(idx.begin(), idx.end(), [](const Value& v) { return v.kind == Value::Slice; });
+    return put_item(t, value, *adv, sliced);
   }
   const std::vector<core::Index> ix = to_indices(in, idx);
   const bool src_grad = is_tensor(value) && as_tensor(value).requires_grad();
@@ -293,17 +367,36 @@ Value tensor_deepcopy(Interpreter& in, CallArgs& a) {
   return result;
 }
 
+// int(t) (Tensor.__int__): a one-element tensor of any dtype as a Python int, a float truncated
+// toward zero with Python's errors for NaN and infinity.
+Value tensor_int(Interpreter&, CallArgs& a) {
+  static const py::Signature sig = py::Signature::parse("def Tensor.__int__(self)");
+  py::Args b = py::bind_args(sig, a, "Tensor.__int__");
+  const Tensor& t = as_tensor(b.get("self"));
+  if (t.numel() != 1) throw py::ValueError("only one element tensors can be converted to Python scalars");
+  if (!t.is_float()) return Value::integer(t.int_at(0));
+  const double x = t.at(0);
+  if (std::isnan(x)) throw py::ValueError("cannot convert float NaN to integer");
+  if (std::isinf(x)) throw py::OverflowError("cannot convert float infinity to integer");
+  return Value::integer(static_cast<int64_t>(std::trunc(x)));
+}
+
 }  // namespace
 
 void install_tensor_hooks(py::ClassObj& cls) {
   cls.methods["__deepcopy__"] = py::method("Tensor.__deepcopy__", tensor_deepcopy);
+  cls.methods["__int__"] = py::method("Tensor.__int__", tensor_int);
   py::Slots& s = cls.slots;
   s.make = [](Interpreter&, const ClassPtr&, CallArgs&) -> Value {
     throw py::NotImplementedError("attn does not implement the torch.Tensor(...) constructor: use torch.tensor(...)");
   };
   s.getattr = tensor_getattr;
   s.setattr = tensor_setattr;
-  s.getitem = [](Interpreter& in, const Value& self, const Value& key) { return tensor_value(core::index(as_tensor(self), to_indices(in, index_list(key)))); };
+  s.getitem = [](Interpreter& in, const Value& self, const Value& key) {
+    const std::vector<Value> idx = index_list(key);
+    if (std::optional<core::TensorIndices> adv = advanced_key(as_tensor(self), idx)) return tensor_value(core::index(as_tensor(self), *adv));
+    return tensor_value(core::index(as_tensor(self), to_indices(in, idx)));
+  };
   s.setitem = [](Interpreter& in, const Value& self, const Value& key, const Value& v) { setitem(in, as_tensor(self), v, index_list(key)); };
   s.binary = tensor_binary;
   s.inplace = tensor_inplace_hook;

@@ -79,6 +79,16 @@ Value typename_fn(Interpreter&, CallArgs& a) {
   return Value::str(c->module == "builtins" ? c->name : c->module + "." + c->name);
 }
 
+// A function of torch.cuda that, without CUDA, does nothing (manual_seed: PyTorch queues the
+// seed for a CUDA that never comes) or answers as PyTorch's CPU build does (device_count: 0).
+Value cuda_fn(const std::string& name, const std::string& params, Value result) {
+  auto sig = std::make_shared<Signature>(parse_signature("def " + name.substr(name.rfind('.') + 1) + params));
+  return builtin(name, [sig, name, result](Interpreter&, CallArgs& a) {
+    py::bind_args(*sig, a, name);
+    return result;
+  });
+}
+
 }  // namespace
 
 void add_torch_environment(NamespaceObj& torch) {
@@ -86,9 +96,20 @@ void add_torch_environment(NamespaceObj& torch) {
   torch.names["e"] = Value::number(M_E);
   torch.names["typename"] = builtin("torch.typename", typename_fn);
   torch.names["set_printoptions"] = builtin("torch.set_printoptions", set_printoptions_fn);
-  torch.names["cuda"] = ns("torch.cuda", {{"is_available", returns_false("torch.cuda.is_available")}});
+  torch.names["cuda"] = ns("torch.cuda", {{"is_available", returns_false("torch.cuda.is_available")},
+                                          {"manual_seed", cuda_fn("torch.cuda.manual_seed", "(seed)", Value::none())},
+                                          {"manual_seed_all", cuda_fn("torch.cuda.manual_seed_all", "(seed)", Value::none())},
+                                          {"device_count", cuda_fn("torch.cuda.device_count", "()", Value::integer(0))}});
+  // torch.backends.cudnn's switches: settable attributes (a module with a __file__ is, in py),
+  // PyTorch's defaults, no cuDNN here.
+  Value cudnn = ns("torch.backends.cudnn", {{"__file__", Value::str("<torch/backends/cudnn/__init__.py>")},
+                                            {"is_available", returns_false("torch.backends.cudnn.is_available")},
+                                            {"deterministic", Value::boolean(false)},
+                                            {"benchmark", Value::boolean(false)},
+                                            {"enabled", Value::boolean(true)}});
   torch.names["backends"] = ns("torch.backends", {{"mps", ns("torch.backends.mps", {{"is_available", returns_false("torch.backends.mps.is_available")},
-                                                                                    {"is_built", returns_false("torch.backends.mps.is_built")}})}});
+                                                                                    {"is_built", returns_false("torch.backends.mps.is_built")}})},
+                                                  {"cudnn", cudnn}});
 }
 
 }  // namespace attn::torch

@@ -75,13 +75,18 @@ const std::map<std::string, std::string>& nn_module_files() {
       {"Tanh", "activation"},        {"Softmax", "activation"},         {"MultiheadAttention", "activation"},
       {"LayerNorm", "normalization"}, {"MSELoss", "loss"},
       {"LogSoftmax", "activation"},  {"NLLLoss", "loss"},               {"CrossEntropyLoss", "loss"},
-      {"KLDivLoss", "loss"}};
+      {"KLDivLoss", "loss"},         {"LazyLinear", "linear"}};
   return files;
 }
 
 // torch.nn.X and torch.nn.modules.X for a module class: its file runs the first time one of its
 // names is asked for (PEP 562's module __getattr__), and the name is kept in both namespaces.
 Value nn_getattr(Interpreter& in, const std::string& package, const std::string& name) {
+  if (package == "torch.nn" && name == "utils") {   // torch.nn.utils: python/nn/utils.py
+    Value utils = in.import("torch.nn.utils");
+    names_of(in.import("torch.nn")).names[name] = utils;
+    return utils;
+  }
   auto it = nn_module_files().find(name);
   if (it == nn_module_files().end())
     throw AttributeError("module '" + package + "' has no attribute '" + name + "' (attn implements the parts of torch.nn the lessons use)");
@@ -139,7 +144,7 @@ Value part_of(Interpreter& in, const std::string& name, const std::string& packa
 }
 
 // The submodules of torch 1.13.1's packages attn implements (torch, torch.nn, torch.optim,
-// torch.utils, torch.utils.data, torch.nn.modules: pkgutil.iter_modules over each, without
+// torch.utils, torch.utils.data, torch.nn.modules, torch.nn.utils: pkgutil.iter_modules over each, without
 // private ones) that attn has not: importing one says so in one line, where a name PyTorch lacks
 // is Python's `No module named`.
 const std::vector<std::string>& torch_submodules_refused() {
@@ -150,7 +155,9 @@ const std::vector<std::string>& torch_submodules_refused() {
                    "onnx", "overrides", "package", "profiler", "quantization", "quasirandom", "random", "return_types",
                    "serialization", "sparse", "special", "storage", "testing", "torch_version", "types", "version"}},
         {"torch.nn", {"backends", "common_types", "cpp", "grad", "intrinsic", "parallel", "qat", "quantizable",
-                      "quantized", "utils"}},
+                      "quantized"}},
+        {"torch.nn.utils", {"convert_parameters", "fusion", "init", "memory_format", "parametrizations", "parametrize",
+                            "prune", "rnn", "spectral_norm", "stateless", "weight_norm"}},
         {"torch.optim", {"adadelta", "adagrad", "adamax", "asgd", "lbfgs", "nadam", "radam",
                          "rmsprop", "rprop", "sparse_adam", "swa_utils"}},
         {"torch.utils", {"backcompat", "benchmark", "bottleneck", "bundled_inputs", "checkpoint", "collect_env",
@@ -179,6 +186,7 @@ void add_torch_submodules(Interpreter& in) {
   in.add_module("torch.optim.adam", [](Interpreter& i) { return part_of(i, "torch.optim.adam", "torch.optim", {"Adam"}); });
   for (const char* name : {"cuda", "backends"})   // torch_env.cpp's namespaces, as modules
     in.add_module(std::string("torch.") + name, [name](Interpreter& i) { return i.getattr(i.import("torch"), name); });
+  in.add_module("torch.backends.cudnn", [](Interpreter& i) { return i.getattr(i.import("torch.backends"), "cudnn"); });
   for (const std::string& name : torch_submodules_refused())
     in.add_module(name, [name](Interpreter&) -> Value {
       throw ModuleNotFoundError("attn does not support the module '" + name + "' (README: torch and torch.nn)");
@@ -223,6 +231,8 @@ void add_torch(Interpreter& in) {
   for (const char* file : {"module", "container", "linear", "sparse", "dropout", "activation", "normalization", "loss"})
     in.add_source_module(std::string("torch.nn.modules.") + file, std::string("<torch/nn/modules/") + file + ".py>",
                          python_source(std::string("nn/") + file + ".py"));
+  in.add_source_module("torch.nn.utils", "<torch/nn/utils/clip_grad.py>", python_source("nn/utils.py"));
+  in.add_module("torch.nn.utils.clip_grad", [](Interpreter& i) { return part_of(i, "torch.nn.utils.clip_grad", "torch.nn.utils", {"clip_grad_norm_", "clip_grad_norm", "clip_grad_value_"}); });
   in.add_source_module("torch.optim", "<torch.optim>", python_source("optim.py"));
   in.add_source_module("torch.optim.lr_scheduler", "<torch.optim.lr_scheduler>", python_source("lr_scheduler.py"));
   in.add_module("torch.utils", make_utils);

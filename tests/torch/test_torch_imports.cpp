@@ -32,8 +32,9 @@ TEST_CASE("a torch submodule attn has not: one line naming it, in every import f
   CHECK(error_of("import torch\nfrom torch.optim.swa_utils import SWALR") == swa);
   CHECK(error_of("from torch.distributions import Categorical") ==
         "1: ModuleNotFoundError: attn does not support the module 'torch.distributions' (README: torch and torch.nn)");
-  CHECK(error_of("import torch.nn.utils") ==
-        "1: ModuleNotFoundError: attn does not support the module 'torch.nn.utils' (README: torch and torch.nn)");
+  CHECK(error_of("from torch.nn.utils.rnn import pad_sequence") ==
+        "1: ModuleNotFoundError: attn does not support the module 'torch.nn.utils.rnn' (README: torch and torch.nn)");
+  CHECK(error_of("import torch.nn.utils\nfrom torch.nn.utils.clip_grad import clip_grad_norm_") == "");
   CHECK(error_of("from torch.utils.data import sampler") ==
         "1: ModuleNotFoundError: attn does not support the module 'torch.utils.data.sampler' (README: torch and torch.nn)");
   CHECK(error_of("import torch.no_such_module") == "1: ModuleNotFoundError: No module named 'torch.no_such_module'");

@@ -98,6 +98,12 @@ TEST_CASE("a user's subclass of torch.optim.Optimizer: @torch.no_grad() step, se
 TEST_CASE("torch.optim.lr_scheduler: every scheduler's learning rates, state_dict, verbose, warnings, errors") {
   check_script("lr_scheduler");
 }
+TEST_CASE("tutorials' ops: clamp, norm, scatter, index_fill, nonzero, unique, repeat, F.pad, cpu/cuda, int(t), cudnn") {
+  check_script("tutorial_ops");
+}
+TEST_CASE("tutorials' autograd: relu_, masked and index-tensor assignment, LazyLinear, clip_grad_norm_/clip_grad_value_") {
+  check_script("tutorial_autograd");
+}
 TEST_CASE("tutorial: multi-head attention written five ways (class, combined QKV, einsum, SDPA, nn.MultiheadAttention)") {
   check_script("mha_variants");
 }
@@ -141,6 +147,13 @@ TEST_CASE("bad arguments to issue 11's functions raise PyTorch's errors, word fo
   // Keywords attn does not know raise as PyTorch does, never silently.
   CHECK(error_of("nn.GELU(approx='tanh')") == "TypeError: GELU.__init__() got an unexpected keyword argument 'approx'");
   CHECK(error_of("torch.tanh(torch.ones(2), alpha=1)") == "TypeError: tanh() got an unexpected keyword argument 'alpha'");
+}
+TEST_CASE("what attn refuses of the tutorials' constructs, in one line naming it") {
+  CHECK(error_of("torch.ones(2).numpy()") == "NotImplementedError: attn has no NumPy: Tensor.numpy() is not available (use .tolist() or .item())");
+  CHECK(error_of("nn.functional.pad(torch.ones(2, 3), (1, 1), mode='reflect')").rfind("NotImplementedError: torch.nn.functional.pad", 0) == 0);
+  CHECK(error_of("torch.unique(torch.ones(3), sorted=False)").rfind("NotImplementedError: torch.unique", 0) == 0);
+  CHECK(error_of("x = torch.ones(3, 3, requires_grad=True) * 1\nx[torch.tensor([0]), 1:] = 0.0") ==
+        "IndexError: attn indexes with tensors and masks beside whole dims (`:`, `...`) only, not beside integers or ranges");
 }
 TEST_CASE("issue 18's ops: max/min(dim) as torch.return_types, sort, topk, flip, all/any, ~ & |, losses, randint, randperm") {
   check_script("select_ops");

@@ -1,6 +1,9 @@
-# torch/python/nn/linear.py: Identity, Linear and NonDynamicallyQuantizableLinear
+# torch/python/nn/linear.py: Identity, Linear, NonDynamicallyQuantizableLinear and LazyLinear
 # (torch/nn/modules/linear.py): Linear's weight drawn by init.kaiming_uniform_(a=sqrt(5)) and its
-# bias by init.uniform_(-1/sqrt(fan_in), 1/sqrt(fan_in)), PyTorch's order of draws.
+# bias by init.uniform_(-1/sqrt(fan_in), 1/sqrt(fan_in)), PyTorch's order of draws; LazyLinear
+# makes those draws at its first forward, when the input gives in_features, and is printed as a
+# Linear from then on (PyTorch's cls_to_become). Until then its weight and bias are
+# UninitializedParameter placeholders, which attn keeps out of parameters() (PyTorch lists them).
 import math
 import torch
 import torch.nn.functional as F
@@ -47,3 +50,51 @@ class Linear(Module):
 
 class NonDynamicallyQuantizableLinear(Linear):
     pass
+
+
+class UninitializedParameter:
+    """torch.nn.parameter.UninitializedParameter's stand-in: a parameter without a shape yet."""
+
+    def __repr__(self):
+        return '<UninitializedParameter>'
+
+
+class LazyLinear(Linear):
+    cls_to_become = Linear
+
+    def __init__(self, out_features, bias=True, device=None, dtype=None):
+        Module.__init__(self)
+        self.in_features = 0
+        self.out_features = out_features
+        self.weight = UninitializedParameter()
+        self.bias = UninitializedParameter() if bias else None
+        self._attn_lazy = True
+
+    def has_uninitialized_params(self):
+        return self._attn_lazy
+
+    def reset_parameters(self):
+        if not self.has_uninitialized_params() and self.in_features != 0:
+            super().reset_parameters()
+
+    def initialize_parameters(self, input):
+        if self.has_uninitialized_params():
+            with torch.no_grad():
+                self.in_features = input.shape[-1]
+                has_bias = self.bias is not None
+                del self.weight
+                del self.bias
+                self.weight = Parameter(torch.empty((self.out_features, self.in_features)))
+                if has_bias:
+                    self.bias = Parameter(torch.empty(self.out_features))
+                else:
+                    self.register_parameter('bias', None)
+                self._attn_lazy = False
+                self.reset_parameters()
+
+    def forward(self, input):
+        self.initialize_parameters(input)
+        return F.linear(input, self.weight, self.bias)
+
+    def _get_name(self):
+        return 'LazyLinear' if self._attn_lazy else 'Linear'

@@ -1,0 +1,180 @@
+// core/ops/scatter.cpp: scatter, gather and index_fill, forward and backward (ops/scatter.h).
+//
+// What it is: ATen 1.13's cpu_scatter_gather_base_kernel order: for each position of index,
+// the elements along dim in order, so of two writes to one place the later along dim stays;
+// scatter_gather_dtype_check / gather_shape_check's messages. Backward (derivatives.yaml):
+// scatter: self grad.scatter(dim, index, 0), src grad.gather(dim, index); gather: zeros with
+// grad added at the gathered places (scatter_add, in index order); index_fill: grad with the
+// filled slices +0.
+// What it is not: reduce= (scatter's "add"/"multiply"), or the index_fill value tensor's gradient.
+#include "core/ops/scatter.h"
+
+#include <fmt/format.h>
+
+#include "core/autograd.h"
+#include "core/ops/inplace.h"
+
+namespace attn::core {
+
+namespace {
+
+void check_index(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src, const char* op) {
+  if (index.dtype() != DType::int64) throw TensorError(std::string(op) + "(): Expected dtype int64 for index");
+  if (src && src->dtype() != self.dtype()) throw TensorError(std::string(op) + "(): Expected self.dtype to be equal to src.dtype");
+  if (index.numel() == 0) return;
+  if (std::max<int64_t>(index.dim(), 1) != std::max<int64_t>(self.dim(), 1))
+    throw TensorError("Index tensor must have the same number of dimensions as " + std::string(src ? "self" : "input") + " tensor");
+  for (int64_t d = 0; d < index.dim(); ++d) {
+    if (d == dim) continue;
+    if (index.shape()[d] > self.shape()[d] || (src && index.shape()[d] > src->shape()[d]))
+      throw TensorError(src ? fmt::format("Expected index {} to be smaller than self {} apart from dimension {} and to be smaller size than src {}",
+                                          shape_str(index.shape()), shape_str(self.shape()), dim, shape_str(src->shape()))
+                            : fmt::format("Size does not match at dimension {} expected index {} to be smaller than self {} apart from dimension {}",
+                                          d, shape_str(index.shape()), shape_str(self.shape()), dim));
+  }
+}
+
+// For every element of index (row-major): f(k, offset in a tensor of `target` strides at the
+// indexed place, offset in a tensor of `other` strides at the same coordinates).
+template <typename F>
+void walk(const Tensor& index, int64_t dim, const Shape& target_strides, const Shape& other_strides, int64_t dim_size, F f) {
+  const Tensor idx = index.contiguous();
+  const int64_t* pi = idx.data<int64_t>();
+  const Shape shape = index.dim() ? index.shape() : Shape{1};
+  const Shape ts = target_strides.empty() ? Shape{1} : target_strides, os = other_strides.empty() ? Shape{1} : other_strides;
+  std::vector<int64_t> at(shape.size(), 0);
+  for (int64_t k = 0; k < idx.numel(); ++k) {
+    const int64_t i = pi[k];
+    if (i < 0 || i >= dim_size) throw TensorError(fmt::format("index {} is out of bounds for dimension {} with size {}", i, dim, dim_size));
+    int64_t t = 0, o = 0;
+    for (size_t d = 0; d < shape.size(); ++d) {
+      t += (static_cast<int64_t>(d) == dim ? i : at[d]) * ts[d];
+      o += at[d] * os[d];
+    }
+    f(k, t, o);
+    for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0 && ++at[d] == shape[d]; --d) at[d] = 0;
+  }
+}
+
+}  // namespace
+
+namespace {
+
+int64_t dim_of(const Tensor& self, int64_t dim) { return normalize_dim(dim, std::max<int64_t>(self.dim(), 1)); }
+int64_t size_at(const Tensor& t, int64_t dim) { return t.dim() ? t.shape()[dim] : 1; }
+
+template <typename T>
+void scatter_into(Tensor& out, int64_t dim, const Tensor& index, const Tensor& src) {
+  const Tensor s = src.contiguous();
+  T* o = out.data<T>();
+  const T* ps = s.data<T>();
+  walk(index, dim, out.strides(), s.strides(), size_at(out, dim), [&](int64_t, int64_t t, int64_t j) { o[t] = ps[j]; });
+}
+
+template <typename T>
+void fill_at(Tensor& out, int64_t dim, const Tensor& index, T value) {
+  T* o = out.data<T>();
+  walk(index, dim, out.strides(), out.strides(), size_at(out, dim), [&](int64_t, int64_t t, int64_t) { o[t] = value; });
+}
+
+Tensor scatter_value(const Tensor& self, int64_t dim, const Tensor& index, double value) {
+  Tensor out = self.clone();
+  switch (out.dtype()) {
+    case DType::float32: fill_at<float>(out, dim, index, static_cast<float>(value)); break;
+    case DType::int64: fill_at<int64_t>(out, dim, index, static_cast<int64_t>(value)); break;
+    case DType::boolean: fill_at<uint8_t>(out, dim, index, value != 0); break;
+  }
+  return out;
+}
+
+}  // namespace
+
+Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
+  const int64_t d = dim_of(self, dim);
+  check_index(self, d, index, nullptr, "gather");
+  const Tensor x = self.contiguous();
+  Tensor out = empty(index.shape(), self.dtype());
+  auto copy = [&](auto* o, const auto* px) {
+    walk(index, d, x.strides(), out.strides(), size_at(x, d), [&](int64_t, int64_t t, int64_t j) { o[j] = px[t]; });
+  };
+  switch (self.dtype()) {
+    case DType::float32: copy(out.data<float>(), x.data<float>()); break;
+    case DType::int64: copy(out.data<int64_t>(), x.data<int64_t>()); break;
+    case DType::boolean: copy(out.data<uint8_t>(), x.data<uint8_t>()); break;
+  }
+  // GatherBackward0: zeros of self's shape, grad added at the gathered places (scatter_add).
+  autograd::Backward backward{[index, d, shape = self.shape()](const autograd::Grads& g) {
+    Tensor z = zeros(shape);
+    const Tensor gc = g[0]->contiguous();
+    float* o = z.data<float>();
+    const float* pg = gc.data<float>();
+    walk(index, d, z.strides(), gc.strides(), size_at(z, d), [&](int64_t, int64_t t, int64_t j) { o[t] += pg[j]; });
+    return autograd::Grads{z};
+  }};
+  return autograd::record(std::move(out), {&self}, "GatherBackward0", std::move(backward));
+}
+
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  const int64_t d = dim_of(self, dim);
+  check_index(self, d, index, &src, "scatter");
+  Tensor out = self.clone();
+  switch (out.dtype()) {
+    case DType::float32: scatter_into<float>(out, d, index, src); break;
+    case DType::int64: scatter_into<int64_t>(out, d, index, src); break;
+    case DType::boolean: scatter_into<uint8_t>(out, d, index, src); break;
+  }
+  autograd::Backward backward{[index, d, need_self = self.requires_grad(), need_src = src.requires_grad()](const autograd::Grads& g) {
+    autograd::Grads r(2);
+    const Tensor gd = detach(*g[0]);
+    if (need_self) r[0] = scatter_value(gd, d, index, 0.0);
+    if (need_src) r[1] = detach(gather(gd, d, index));
+    return r;
+  }, false};
+  return autograd::record(std::move(out), {&self, &src}, "ScatterBackward0", std::move(backward));
+}
+
+Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, double value) {
+  const int64_t d = dim_of(self, dim);
+  check_index(self, d, index, nullptr, "scatter");
+  Tensor out = scatter_value(self, d, index, value);
+  autograd::Backward backward{[index, d](const autograd::Grads& g) {
+    return autograd::Grads{scatter_value(detach(*g[0]), d, index, 0.0)};
+  }, false};
+  return autograd::record(std::move(out), {&self}, "ScatterBackward1", std::move(backward));
+}
+
+namespace {
+
+// self with the slices at `index` along dim set to value (index_fill_kernel).
+Tensor fill_slices(const Tensor& self, int64_t dim, const Tensor& index, double value) {
+  Tensor out = self.clone();
+  const int64_t n = size_at(out, dim);
+  const std::vector<int64_t> ids = index.ints();
+  for (int64_t i : ids) {
+    if (i < -n || i >= n) throw TensorError(fmt::format("index {} is out of bounds for dimension {} with size {}", i, dim, n), "IndexError");
+    if (out.dim() == 0) {
+      fill_(out, value);
+      continue;
+    }
+    Tensor slice = make_view(out, [&] { Shape s = out.shape(); s.erase(s.begin() + dim); return s; }(),
+                             [&] { Shape s = out.strides(); s.erase(s.begin() + dim); return s; }(),
+                             out.offset() + (i < 0 ? i + n : i) * out.strides()[dim]);
+    fill_(slice, value);
+  }
+  return out;
+}
+
+}  // namespace
+
+Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, double value) {
+  const int64_t d = dim_of(self, dim);
+  if (index.dtype() != DType::int64) throw TensorError("index_fill_(): Expected dtype int64 for index.");
+  if (index.dim() > 1) throw TensorError("Index has to be a vector/scalar");
+  Tensor out = fill_slices(detach(self), d, index, value);
+  autograd::Backward backward{[index, d](const autograd::Grads& g) {
+    return autograd::Grads{fill_slices(detach(*g[0]), d, index, 0.0)};
+  }, false};
+  return autograd::record(std::move(out), {&self}, "IndexFillBackward0", std::move(backward));
+}
+
+}  // namespace attn::core
