@@ -46,6 +46,9 @@ float reprs, which C++ strtod reads back exactly):
     linear:IN:OUT:bias|nobias   nn.Linear(IN, OUT, bias) -> weight words, then bias words
     dropout:SHAPE:p:ones|randn  x = ones or randn(SHAPE); F.dropout(x, p, training=True) -> x, y
     dropout_mkl:SHAPE:p:ones|randn   same, with MKL's keep-mask (modelled, see mcg31_mask)
+    random_:DTYPE:N[:from]:to   torch.empty(N, dtype=DTYPE).random_(), random_(to) or random_(from, to)
+                            (to may be None); DTYPE int64 (two words a value: high, low), float32
+                            (its bits) or bool (0 or 1)
 """
 import argparse
 import difflib
@@ -154,7 +157,25 @@ def run_op(op):
         noise = mcg31_mask(seed, x.numel(), 1.0 - p) * scale
         y = x.numpy().reshape(-1) * noise                         # input * noise, float32
         return f32_words(x) + y.astype(np.float32).view(np.uint32).tolist()
+    if name == "random_":
+        return random_words(args)
     raise ValueError(f"unknown op {op}")
+
+
+def random_words(args):
+    """random_:DTYPE:N[:from]:to -> the words of torch.empty(N, dtype=DTYPE).random_(...)."""
+    dtype = {"int64": torch.int64, "float32": torch.float32, "bool": torch.bool}[args[0]]
+    bounds = [None if a == "None" else int(a) for a in args[2:]]
+    v = torch.empty(int(args[1]), dtype=dtype).random_(*bounds)
+    if dtype == torch.float32:
+        return f32_words(v)
+    if dtype == torch.bool:
+        return [int(x) for x in v.tolist()]
+    out = []
+    for x in v.tolist():
+        u = x & 0xFFFFFFFFFFFFFFFF
+        out += [u >> 32, u & 0xFFFFFFFF]
+    return out
 
 
 def run_case(seed, ops):
@@ -253,6 +274,19 @@ CASES = {
            ("dropout_p0_no_rng", 5, "dropout:3x3:0.0:randn;rand:3"),
            ("dropout_p1_no_rng", 5, "dropout:3x3:1.0:randn;rand:3"),
            ("dropout_then_rand", 6, "dropout:4x4:0.25:ones;rand:4")]
+    ),
+    "random_int.txt": (
+        [(f"random__{d}_{s}", s, f"random_:{d}:40") for d in ["int64", "float32", "bool"] for s in [0, 123]]
+        + [("random__int64_to_10", 1, "random_:int64:50:10"),
+           ("random__int64_from_to", 2, "random_:int64:50:-7:300"),
+           ("random__int64_wide", 3, "random_:int64:30:-1099511627776:1099511627776"),
+           ("random__int64_to_2pow32", 4, "random_:int64:30:0:4294967296"),
+           ("random__int64_from_open", 5, "random_:int64:20:1000:None"),
+           ("random__int64_full64", 6, "random_:int64:20:-9223372036854775808:None"),
+           ("random__float32_from_to", 7, "random_:float32:50:5:100"),
+           ("random__float32_from_open", 8, "random_:float32:20:-3:None"),
+           ("random__bool_to_2", 9, "random_:bool:40:2"),
+           ("random__seed_draw_then_rand", 10, "random_:int64:1;rand:4;random_:int64:1;randn:3")]
     ),
     "random_dropout_mkl.txt": (
         [("mkl_123_ones_6x6_p0.5", 123, "dropout_mkl:6x6:0.5:ones")]

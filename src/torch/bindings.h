@@ -53,6 +53,7 @@ core::Tensor linear_apply(const core::Tensor& x, const core::Tensor& w, const co
 void add_grad_mode(NamespaceObj& torch);           // grad_mode.cpp: no_grad, enable_grad, set_grad_enabled, is_grad_enabled
 void add_torch_environment(NamespaceObj& torch);   // torch_env.cpp: cuda, backends, set_printoptions, pi, typename, ...
 void add_optim_kernels(NamespaceObj& torch);       // optim.cpp: the for-loop SGD and AdamW steps optim.py calls
+void add_data_natives(NamespaceObj& torch);        // ops_creation.cpp: float64 multinomial for WeightedRandomSampler
 void add_nn_natives(NamespaceObj& torch);          // nn_functional.cpp: the native part of MultiheadAttention, Module.to's check
 Value make_nn_init();                              // nn_init.cpp: torch.nn.init
 

@@ -1,5 +1,6 @@
 // torch/ops_creation.cpp: the rows of the op table that make tensors: torch.tensor, manual_seed,
-// rand, randn, ones, zeros, empty, full, arange, linspace, zeros_like, ones_like.
+// rand, randn, randint, randperm, multinomial, Tensor.random_, ones, zeros, empty, full, arange,
+// linspace, zeros_like, ones_like; and torch._attn_multinomial_double (WeightedRandomSampler's).
 //
 // What it is: signatures as PyTorch 1.13's parser writes them, and adapters onto core/.
 // dtype= and requires_grad= are implemented for the three dtypes attn has (float32, int64, bool).
@@ -7,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <optional>
 
 #include "core/ops.h"
 #include "core/random.h"
@@ -162,6 +164,34 @@ Value multinomial_fn(Interpreter& in, Args& a) {
   return tensor_value(core::multinomial(generator_arg(in, a), a.tensor("input"), a.integer("num_samples"), a.flag("replacement")));
 }
 
+// Tensor.random_(), random_(to), random_(from, to): in place, from generator= or the session's
+// generator (core/ops/random.h); a leaf that requires grad refuses, as for every in-place op.
+Value random_fn(Interpreter& in, Args& a) {
+  Tensor& t = a.tensor("self");
+  if (core::autograd::grad_enabled() && t.requires_grad() && t.grad_fn().empty())
+    throw RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.");
+  core::Generator& g = generator_arg(in, a);
+  if (a.overload() == 0) {
+    core::random_(g, t);
+  } else if (a.overload() == 2) {
+    core::random_(g, t, 0, a.integer("to"));
+  } else {
+    const bool open = a.get("to").is_none();
+    core::random_(g, t, a.integer("from"), open ? std::nullopt : std::optional<int64_t>(a.integer("to")));
+  }
+  return a.get("self");
+}
+
+// torch._attn_multinomial_double(weights, num_samples, replacement, *, generator=None):
+// torch.multinomial over float64 weights (a list of Python floats), for WeightedRandomSampler.
+Value multinomial_double_fn(Interpreter& in, CallArgs& c) {
+  static const Signature sig = parse_signature("def _attn_multinomial_double(weights, num_samples, replacement, *, generator=None)");
+  Args b = bind_call(sig, c, "torch._attn_multinomial_double");
+  std::vector<double> w;
+  for (const Value& v : py::as_seq(b.get("weights"))) w.push_back(to_double(v, "weights"));
+  return tensor_value(core::multinomial(generator_arg(in, b), w, b.integer("num_samples"), b.flag("replacement")));
+}
+
 Value full_fn(Interpreter&, Args& a) {
   const Value& fill = a.get("fill_value");   // its type decides the dtype, as in PyTorch
   DType natural = fill.kind == Value::Bool ? DType::boolean
@@ -281,6 +311,11 @@ void add_creation_ops(std::vector<OpRow>& rows) {
   rows.push_back({"multinomial", kFunction | kMethod,
                   {"multinomial(Tensor input, int64_t num_samples, bool replacement=False, *, Generator? generator=None, Tensor out=None)"},
                   multinomial_fn});
+  rows.push_back({"random_", kMethod,
+                  {"random_(Tensor self, *, Generator? generator=None)",
+                   "random_(Tensor self, int64_t from, int64_t? to, *, Generator? generator=None)",
+                   "random_(Tensor self, int64_t to, *, Generator? generator=None)"},
+                  random_fn});
   rows.push_back({"ones", kFunction,
                   {factory("ones(IntArrayRef size, *, DimnameList? names, "), factory("ones(SymIntArrayRef size, *, Tensor out=None, ")},
                   [](Interpreter&, Args& a) { return finish(a, core::ones(shape_arg(a, "size"))); }});
@@ -305,6 +340,10 @@ void add_creation_ops(std::vector<OpRow>& rows) {
                   [](Interpreter&, Args& a) { return like_fn(a, 0.0f); }});
   rows.push_back({"ones_like", kFunction, {factory("ones_like(Tensor input, *, MemoryFormat? memory_format=None, ")},
                   [](Interpreter&, Args& a) { return like_fn(a, 1.0f); }});
+}
+
+void add_data_natives(NamespaceObj& torch) {
+  torch.names["_attn_multinomial_double"] = builtin("torch._attn_multinomial_double", multinomial_double_fn);
 }
 
 }  // namespace attn::torch

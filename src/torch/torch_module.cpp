@@ -1,7 +1,7 @@
 // torch/torch_module.cpp: the `torch` modules of a session: torch (every function row of the op
 // table, constants, dtypes, Tensor, Size, device, grad mode, ...), torch.nn (Parameter, init,
 // functional, and the modules of python/nn/*.py), torch.optim (python/optim.py) and
-// torch.optim.lr_scheduler (python/lr_scheduler.py), torch.utils.data (python/utils_data.py),
+// torch.optim.lr_scheduler (python/lr_scheduler.py), torch.utils.data (python/utils/data/*.py),
 // their submodules (torch.optim.sgd, ...: the same objects) and one-line refusals of those attn
 // has not; and the translation of core's errors into PyTorch's exceptions.
 //
@@ -54,6 +54,7 @@ Value make_torch(Interpreter& in) {
   add_grad_mode(*t);
   add_optim_kernels(*t);
   add_nn_natives(*t);
+  add_data_natives(*t);
   // torch.nn, torch.optim, torch.utils: made when first named (PEP 562's module __getattr__).
   t->names["__getattr__"] = builtin("torch.__getattr__", [](Interpreter& inner, CallArgs& a) -> Value {
     const std::string name = str(arg(a, 0, "name"));
@@ -133,6 +134,23 @@ Value make_utils(Interpreter& in) {
   return v;
 }
 
+// torch.utils.data: the names of its modules (python/utils/data/*.py, as PyTorch's files). The
+// package is registered before they run, as sys.modules would hold it, since each imports it first.
+Value make_utils_data(Interpreter& in) {
+  auto data = names();
+  Value v = module_value("torch.utils.data", data);
+  in.set_module("torch.utils.data", v);
+  const std::vector<std::pair<std::string, std::vector<std::string>>> parts = {
+      {"sampler", {"BatchSampler", "RandomSampler", "Sampler", "SequentialSampler", "SubsetRandomSampler", "WeightedRandomSampler"}},
+      {"dataset", {"ChainDataset", "ConcatDataset", "Dataset", "IterableDataset", "Subset", "TensorDataset", "random_split"}},
+      {"dataloader", {"DataLoader", "_DatasetKind", "get_worker_info", "default_collate", "default_convert"}}};
+  for (const auto& part : parts) {
+    NamespaceObj& from = names_of(in.import("torch.utils.data." + part.first));
+    for (const std::string& n : part.second) data->names[n] = from.names.at(n);
+  }
+  return v;
+}
+
 // A submodule PyTorch defines a few of a package's names in (torch.optim.sgd, ...): those of
 // `names` the package has, the same objects.
 Value part_of(Interpreter& in, const std::string& name, const std::string& package, const std::vector<std::string>& names) {
@@ -165,7 +183,7 @@ const std::vector<std::string>& torch_submodules_refused() {
                          "mobile_optimizer", "model_dump", "model_zoo", "show_pickle", "tensorboard",
                          "throughput_benchmark"}},
         {"torch.utils.data", {"backward_compatibility", "communication", "dataloader_experimental", "datapipes",
-                              "distributed", "graph", "graph_settings", "sampler"}},
+                              "distributed", "graph", "graph_settings"}},
         {"torch.nn.modules", {"adaptive", "batchnorm", "channelshuffle", "conv", "distance", "flatten", "fold",
                               "instancenorm", "lazy", "padding", "pixelshuffle", "pooling", "rnn", "transformer",
                               "upsampling", "utils"}}};
@@ -178,8 +196,6 @@ const std::vector<std::string>& torch_submodules_refused() {
 }
 
 void add_torch_submodules(Interpreter& in) {
-  in.add_module("torch.utils.data.dataset", [](Interpreter& i) { return part_of(i, "torch.utils.data.dataset", "torch.utils.data", {"Dataset"}); });
-  in.add_module("torch.utils.data.dataloader", [](Interpreter& i) { return part_of(i, "torch.utils.data.dataloader", "torch.utils.data", {"DataLoader"}); });
   in.add_module("torch.optim.optimizer", [](Interpreter& i) { return part_of(i, "torch.optim.optimizer", "torch.optim", {"Optimizer", "required"}); });
   in.add_module("torch.optim.sgd", [](Interpreter& i) { return part_of(i, "torch.optim.sgd", "torch.optim", {"SGD"}); });
   in.add_module("torch.optim.adamw", [](Interpreter& i) { return part_of(i, "torch.optim.adamw", "torch.optim", {"AdamW"}); });
@@ -236,7 +252,13 @@ void add_torch(Interpreter& in) {
   in.add_source_module("torch.optim", "<torch.optim>", python_source("optim.py"));
   in.add_source_module("torch.optim.lr_scheduler", "<torch.optim.lr_scheduler>", python_source("lr_scheduler.py"));
   in.add_module("torch.utils", make_utils);
-  in.add_source_module("torch.utils.data", "<torch.utils.data>", python_source("utils_data.py"));
+  in.add_module("torch.utils.data", make_utils_data);
+  in.add_module("torch.utils.data._utils", [](Interpreter&) { return module_value("torch.utils.data._utils", names()); });
+  for (const char* file : {"dataset", "sampler", "dataloader"})
+    in.add_source_module(std::string("torch.utils.data.") + file, std::string("<torch/utils/data/") + file + ".py>",
+                         python_source(std::string("utils/data/") + file + ".py"));
+  in.add_source_module("torch.utils.data._utils.collate", "<torch/utils/data/_utils/collate.py>",
+                       python_source("utils/data/collate.py"));
   add_torch_submodules(in);
 }
 

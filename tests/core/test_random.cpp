@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -50,6 +51,28 @@ Tensor make_input(Generator& g, const Shape& shape, const std::string& kind) {
   return attn::core::ones(shape);
 }
 
+// random_:DTYPE:N[:from]:to: Tensor.random_ on a new tensor; int64 values as (high, low) words.
+void random_words(Generator& g, const std::vector<std::string>& a, std::vector<uint32_t>& out) {
+  const DType dtype = a[1] == "int64" ? DType::int64 : a[1] == "bool" ? DType::boolean : DType::float32;
+  Tensor t = attn::core::empty({std::stoll(a[2])}, dtype);
+  if (a.size() == 3) random_(g, t);
+  else if (a.size() == 4) random_(g, t, 0, std::stoll(a[3]));
+  else random_(g, t, std::stoll(a[3]), a[4] == "None" ? std::nullopt : std::optional<int64_t>(std::stoll(a[4])));
+  if (dtype == DType::float32) {
+    push_floats(out, t.floats());
+    return;
+  }
+  for (int64_t k = 0; k < t.numel(); ++k) {
+    if (dtype == DType::boolean) {
+      out.push_back(t.data<uint8_t>()[k]);
+      continue;
+    }
+    const auto u = static_cast<uint64_t>(t.data<int64_t>()[k]);
+    out.push_back(static_cast<uint32_t>(u >> 32));
+    out.push_back(static_cast<uint32_t>(u));
+  }
+}
+
 void run_op(Generator& g, const std::string& op, std::vector<uint32_t>& out) {
   const auto a = split(op, ':');
   const std::string& name = a[0];
@@ -79,6 +102,8 @@ void run_op(Generator& g, const std::string& op, std::vector<uint32_t>& out) {
     const auto kind = name == "dropout" ? DropoutRng::portable : DropoutRng::mkl;
     push_floats(out, x.floats());
     push_floats(out, dropout(g, x, std::strtod(a[2].c_str(), nullptr), kind).floats());
+  } else if (name == "random_") {
+    random_words(g, a, out);
   } else {
     FAIL("unknown op in vector file: " << op);
   }
@@ -131,6 +156,10 @@ TEST_CASE("random: raw draws, torch.rand and uniform_ match torch bit for bit") 
 
 TEST_CASE("random: randn / normal_ (AVX2 16-block path, double path, cache) match torch") {
   check_file("random_normal.txt", CpuKernels::avx2);
+}
+
+TEST_CASE("random: Tensor.random_ (full range, to, from/to, open to) for int64, float32, bool matches torch") {
+  check_file("random_int.txt", CpuKernels::avx2);
 }
 
 TEST_CASE("random: dropout (portable random64 path) matches torch") {

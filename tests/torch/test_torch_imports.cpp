@@ -35,8 +35,9 @@ TEST_CASE("a torch submodule attn has not: one line naming it, in every import f
   CHECK(error_of("from torch.nn.utils.rnn import pad_sequence") ==
         "1: ModuleNotFoundError: attn does not support the module 'torch.nn.utils.rnn' (README: torch and torch.nn)");
   CHECK(error_of("import torch.nn.utils\nfrom torch.nn.utils.clip_grad import clip_grad_norm_") == "");
-  CHECK(error_of("from torch.utils.data import sampler") ==
-        "1: ModuleNotFoundError: attn does not support the module 'torch.utils.data.sampler' (README: torch and torch.nn)");
+  CHECK(error_of("from torch.utils.data import distributed") ==
+        "1: ModuleNotFoundError: attn does not support the module 'torch.utils.data.distributed' (README: torch and torch.nn)");
+  CHECK(error_of("from torch.utils.data import sampler\nimport torch.utils.data.dataloader as d\nprint(d.DataLoader)") == "");
   CHECK(error_of("import torch.no_such_module") == "1: ModuleNotFoundError: No module named 'torch.no_such_module'");
   CHECK(error_of("import torch.cuda\nimport torch.backends\nprint(torch.cuda.is_available())") == "");
 }

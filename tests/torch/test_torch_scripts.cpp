@@ -162,13 +162,20 @@ TEST_CASE("tutorials' support: Tensor.device into a factory, torch.utils.data.Da
   check_script("tutorial_support");
 }
 
-TEST_CASE("torch.utils.data.DataLoader and inspect are imported but not implemented: using one says so in one line") {
-  CHECK(error_of("from torch.utils.data import DataLoader\nDataLoader([1, 2], batch_size=1)") ==
-        "NotImplementedError: attn does not implement torch.utils.data.DataLoader (batches of a Dataset)");
+TEST_CASE("torch.utils.data: shuffled DataLoaders over epochs, samplers, random_split, Tensor.random_, then the same random stream") {
+  check_script("data_loader");
+}
+TEST_CASE("torch.utils.data: default_collate, IterableDataset, ConcatDataset, workers, a training loop, PyTorch's errors") {
+  check_script("data_collate");
+}
+TEST_CASE("torch.utils.data: what attn cannot do says so in one line; inspect.signature is not implemented") {
+  CHECK(error_of("from torch.utils.data import default_collate\ndefault_collate([0.5, 1.5])") ==
+        "NotImplementedError: attn has no torch.float64: default_collate makes one of a batch of Python floats "
+        "(return a float32 tensor from the dataset instead)");
   // nanoGPT's model.py imports inspect for a method the tutorials do not call.
   CHECK(error_of("import inspect\ninspect.signature(print)") == "NotImplementedError: attn does not implement inspect.signature()");
-  CHECK(error_of("from torch.utils.data import Sampler") ==
-        "ImportError: cannot import name 'Sampler' from 'torch.utils.data' (<torch.utils.data>)");
+  CHECK(error_of("from torch.utils.data import DataPipe") ==
+        "ImportError: cannot import name 'DataPipe' from 'torch.utils.data' (attn implements the parts of it the lessons use)");
 }
 
 TEST_CASE("nn.MultiheadAttention with key_padding_mask, merged with bool and float attn_mask") { check_script("mha_padding"); }

@@ -11,7 +11,9 @@
 
 #include <limits>
 #include <utility>
+#include <vector>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <string>
@@ -20,6 +22,7 @@
 #include "core/ops/reduce.h"
 #include "core/ops/sort.h"
 #include "core/ops/binary.h"
+#include "core/ops/inplace.h"
 
 namespace attn::core {
 
@@ -106,6 +109,50 @@ Tensor randperm(Generator& g, int64_t n) {
   return out;
 }
 
+namespace {
+
+// v[k] as self's dtype, written through self's strides (copy_).
+void write_draws(Tensor& self, const std::vector<int64_t>& v) {
+  Tensor drawn = empty(self.shape(), self.dtype());
+  for (size_t k = 0; k < v.size(); ++k) {
+    if (self.dtype() == DType::int64) drawn.data<int64_t>()[k] = v[k];
+    else if (self.dtype() == DType::float32) drawn.data<float>()[k] = static_cast<float>(v[k]);
+    else drawn.data<uint8_t>()[k] = v[k] != 0;
+  }
+  copy_(self, drawn);
+}
+
+}  // namespace
+
+void random_(Generator& g, Tensor& self) {
+  std::vector<int64_t> v(static_cast<size_t>(self.numel()));
+  for (int64_t& x : v) {   // uniform_int_distribution<scalar_t> and transformation::uniform_int
+    if (self.dtype() == DType::int64) x = static_cast<int64_t>(g.random64() % (uint64_t{1} << 63));
+    else if (self.dtype() == DType::float32) x = g.random() % ((uint32_t{1} << 24) + 1);
+    else x = g.random() & 1;
+  }
+  write_draws(self, v);
+}
+
+void random_(Generator& g, Tensor& self, int64_t from, std::optional<int64_t> to) {
+  const bool full64 = !to && self.dtype() == DType::int64 && from == std::numeric_limits<int64_t>::min();
+  if (to && from >= *to) throw TensorError(fmt::format("random_ expects 'from' to be less than 'to', but got from={} >= to={}", from, *to));
+  const int64_t to_inc = to ? *to - 1 : self.dtype() == DType::int64 ? std::numeric_limits<int64_t>::max()
+                                      : self.dtype() == DType::float32 ? int64_t{1} << 24 : 1;
+  if (!to && from > to_inc) throw TensorError(fmt::format("random_ expects 'from' casted to dtype to be less than or equal to 'to_inc' casted to dtype, but got from={} > to_inc={}", from, to_inc));
+  const uint64_t range = static_cast<uint64_t>(to_inc) - static_cast<uint64_t>(from) + 1;
+  std::vector<int64_t> v(static_cast<size_t>(self.numel()));
+  for (int64_t& x : v) {
+    if (full64) {
+      x = static_cast<int64_t>(g.random64());
+    } else {
+      const uint64_t r = range >= (uint64_t{1} << 32) ? g.random64() : g.random();
+      x = static_cast<int64_t>(r % range + static_cast<uint64_t>(from));
+    }
+  }
+  write_draws(self, v);
+}
+
 Tensor normal(Generator& g, double mean, double std, const Shape& shape) {
   if (std < 0) throw TensorError(fmt::format("normal expects std >= 0.0, but found std {}", std));
   Tensor out = empty(shape);
@@ -113,34 +160,112 @@ Tensor normal(Generator& g, double mean, double std, const Shape& shape) {
   return out;
 }
 
-Tensor multinomial(Generator& g, const Tensor& probs, int64_t n, bool replacement) {
-  if (probs.dim() < 1 || probs.dim() > 2) throw TensorError("prob_dist must be 1 or 2 dim");
-  if (!probs.is_float()) throw TensorError("multinomial only supports floating-point dtypes for input, got: Long");
+namespace {
+
+// 1.13's checks of a multinomial's arguments (Distributions.cpp multinomial_out).
+void check_multinomial(int64_t categories, int64_t n, bool replacement) {
   if (n <= 0) throw TensorError("cannot sample n_sample <= 0 samples");
-  const int64_t categories = probs.shape().back();
   if (!replacement && n > categories) throw TensorError("cannot sample n_sample > prob_dist.size(-1) samples without replacement");
-  if (replacement && n > 1)
-    throw TensorError("attn draws torch.multinomial with replacement only for one sample (num_samples=1)", "NotImplementedError");
-  const Tensor p = probs.contiguous();
-  const std::vector<float> v = p.floats();
+  if (categories > (int64_t{1} << 24)) throw TensorError("number of categories cannot exceed 2^24");
+}
+
+template <typename T>
+void check_rows(const std::vector<T>& v, int64_t rows, int64_t categories) {
   bool valid = true;
-  for (float x : v) valid = valid && x < std::numeric_limits<float>::infinity() && x >= 0;   // NaN fails x >= 0
+  for (T x : v) valid = valid && x < std::numeric_limits<T>::infinity() && x >= 0;   // NaN fails x >= 0
   if (!valid) throw TensorError("probability tensor contains either `inf`, `nan` or element < 0");
-  const int64_t rows = p.dim() == 1 ? 1 : p.shape()[0];
   for (int64_t r = 0; r < rows; ++r) {
-    float s = 0;
+    T s = 0;
     for (int64_t c = 0; c < categories; ++c) s += v[static_cast<size_t>(r * categories + c)];
     if (s == 0) throw TensorError("invalid multinomial distribution (sum of probabilities <= 0)");
   }
-  // q = empty_like(self).exponential_(1) in memory order, then q = self / q.
-  Tensor q = empty(p.shape());
-  float* pq = q.data<float>();
-  for (int64_t k = 0; k < q.numel(); ++k) {
-    const double u = static_cast<double>(g.random64() & ((uint64_t{1} << 53) - 1)) * std::ldexp(1.0, -53);
-    pq[k] = v[static_cast<size_t>(k)] / static_cast<float>(-1.0 * std::log(1.0 - u));
+}
+
+double uniform53(Generator& g) {
+  return static_cast<double>(g.random64() & ((uint64_t{1} << 53) - 1)) * std::ldexp(1.0, -53);
+}
+
+// The fast path (no replacement, or one sample): q = p / Exp(1) in T, then argmax or topk's indices
+// per row, as ATen's topk_impl_loop orders them (partial_sort when k * 64 <= n, else nth_element
+// and a sort of the first k - 1).
+template <typename T>
+std::vector<int64_t> gumbel_rows(Generator& g, const std::vector<T>& p, int64_t rows, int64_t categories, int64_t n) {
+  check_rows(p, rows, categories);
+  std::vector<T> q(p.size());
+  for (size_t k = 0; k < q.size(); ++k) q[k] = p[k] / static_cast<T>(-1.0 * std::log(1.0 - uniform53(g)));
+  std::vector<int64_t> out;
+  auto greater = [](const std::pair<T, int64_t>& x, const std::pair<T, int64_t>& y) { return x.first > y.first; };
+  for (int64_t r = 0; r < rows; ++r) {
+    std::vector<std::pair<T, int64_t>> row;
+    for (int64_t c = 0; c < categories; ++c) row.emplace_back(q[static_cast<size_t>(r * categories + c)], c);
+    if (n == 1) {
+      int64_t best = 0;
+      for (int64_t c = 1; c < categories; ++c) best = row[static_cast<size_t>(c)].first > row[static_cast<size_t>(best)].first ? c : best;
+      out.push_back(best);
+      continue;
+    }
+    if (n * 64 <= categories) {
+      std::partial_sort(row.begin(), row.begin() + n, row.end(), greater);
+    } else {
+      std::nth_element(row.begin(), row.begin() + n - 1, row.end(), greater);
+      std::sort(row.begin(), row.begin() + n - 1, greater);
+    }
+    for (int64_t k = 0; k < n; ++k) out.push_back(row[static_cast<size_t>(k)].second);
   }
-  if (n == 1) return argmax(q, -1, true);
-  return topk(q, n, -1, true, true).second;
+  return out;
+}
+
+// multinomial_with_replacement_apply (native/cpu/MultinomialKernel.cpp), the sums in T.
+template <typename T>
+std::vector<int64_t> with_replacement_rows(Generator& g, const std::vector<T>& p, int64_t rows, int64_t categories, int64_t n) {
+  std::vector<int64_t> out;
+  std::vector<T> cum(static_cast<size_t>(categories));
+  for (int64_t r = 0; r < rows; ++r) {
+    T sum = 0;
+    for (int64_t c = 0; c < categories; ++c) {
+      const T v = p[static_cast<size_t>(r * categories + c)];
+      if (!(v >= 0)) throw TensorError("invalid multinomial distribution (encountering probability entry < 0)");
+      if (!std::isfinite(v)) throw TensorError("invalid multinomial distribution (encountering probability entry = infinity or NaN)");
+      sum += v;
+      cum[static_cast<size_t>(c)] = sum;
+    }
+    if (!(sum > 0)) throw TensorError("invalid multinomial distribution (sum of probabilities <= 0)");
+    for (T& c : cum) c /= sum;
+    for (int64_t k = 0; k < n; ++k) {
+      const double u = uniform53(g);
+      cum.back() = 1;
+      int64_t left = 0, right = categories;
+      while (right - left > 0) {
+        const int64_t mid = left + (right - left) / 2;
+        if (cum[static_cast<size_t>(mid)] < u) left = mid + 1;
+        else right = mid;
+      }
+      out.push_back(left);
+    }
+  }
+  return out;
+}
+
+template <typename T>
+Tensor multinomial_of(Generator& g, const std::vector<T>& p, int64_t rows, int64_t categories, int64_t n, bool replacement, bool one_row) {
+  check_multinomial(categories, n, replacement);
+  const std::vector<int64_t> idx = !replacement || n == 1 ? gumbel_rows(g, p, rows, categories, n)
+                                                          : with_replacement_rows(g, p, rows, categories, n);
+  return from_ints(one_row ? Shape{n} : Shape{rows, n}, idx);
+}
+
+}  // namespace
+
+Tensor multinomial(Generator& g, const Tensor& probs, int64_t n, bool replacement) {
+  if (probs.dim() < 1 || probs.dim() > 2) throw TensorError("prob_dist must be 1 or 2 dim");
+  if (!probs.is_float()) throw TensorError("multinomial only supports floating-point dtypes for input, got: Long");
+  const int64_t categories = probs.shape().back();
+  const int64_t rows = probs.dim() == 1 ? 1 : probs.shape()[0];
+  return multinomial_of(g, probs.contiguous().floats(), rows, categories, n, replacement, probs.dim() == 1);
+}
+
+Tensor multinomial(Generator& g, const std::vector<double>& probs, int64_t n, bool replacement) {
+  return multinomial_of(g, probs, 1, static_cast<int64_t>(probs.size()), n, replacement, true);
 }
 
 }  // namespace attn::core
