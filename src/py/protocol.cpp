@@ -18,6 +18,7 @@
 #include "py/interpreter.h"
 #include "py/ints.h"
 #include "py/limits.h"
+#include "py/text.h"
 
 namespace attn::py {
 
@@ -532,7 +533,7 @@ int64_t Interpreter::len(const Value& v) {
     if (v.kind == Value::Instance) throw TypeError("object of type '" + type_name(v) + "' has no len()");
   }
   switch (v.kind) {
-    case Value::Str: return static_cast<int64_t>(v.s.size());
+    case Value::Str: return str_len(v);
     case Value::Dict: return static_cast<int64_t>(static_cast<DictObj*>(v.obj.get())->items.size());
     case Value::Set: return static_cast<int64_t>(static_cast<SetObj*>(v.obj.get())->size());
     case Value::List: case Value::Tuple: return static_cast<int64_t>(as_seq(v).size());
@@ -611,11 +612,7 @@ bool Interpreter::iterable(const Value& v) {
 std::vector<Value> Interpreter::iterate(const Value& v) {
   switch (v.kind) {
     case Value::List: case Value::Tuple: return as_seq(v);
-    case Value::Str: {
-      std::vector<Value> out;
-      for (char c : v.s) out.push_back(Value::str(std::string(1, c)));
-      return out;
-    }
+    case Value::Str: return str_chars(v);
     case Value::Dict: {
       std::vector<Value> out;
       for (auto& kv : static_cast<DictObj*>(v.obj.get())->items) out.push_back(kv.first);
