@@ -479,11 +479,9 @@ Value seq_method(const Value& obj, const std::string& name) {
   if (obj.kind == Value::List && name == "append")
     return builtin("list.append", [obj](Interpreter&, CallArgs& b) { as_seq(obj).push_back(arg(b, 0, "object")); return Value::none(); });
   if (obj.kind == Value::Dict && (name == "items" || name == "keys" || name == "values"))
-    return builtin("dict." + name, [obj, name](Interpreter&, CallArgs&) {
-      std::vector<Value> out;
-      for (auto& kv : static_cast<DictObj*>(obj.obj.get())->items)
-        out.push_back(name == "items" ? Value::tuple({kv.first, kv.second}) : name == "keys" ? kv.first : kv.second);
-      return Value::list(out);
+    return builtin("dict." + name, [obj, name](Interpreter&, CallArgs& a) {
+      no_args(a, "dict." + name);
+      return dict_view(obj, name);
     });
   if (obj.kind == Value::Dict && name == "get")
     return builtin("dict.get", [obj](Interpreter&, CallArgs& b) {

@@ -293,7 +293,7 @@ Value bound(const std::string& qualname, NativeFn fn) { return builtin(qualname,
   static const std::map<std::string, std::set<std::string>> python = {
       {"str", {"encode"}},   // attn has no bytes
       {"list", {}},
-      {"dict", {"fromkeys"}},
+      {"dict", {}},
       {"tuple", {}},
       {"set", {}}};
   auto it = python.find(type);
@@ -408,6 +408,7 @@ void dict_put(DictObj& d, const Value& key, const Value& v) {
 }
 
 Value dict_method(const Value& obj, const std::string& name) {
+  if (name == "fromkeys") return bound("dict.fromkeys", dict_fromkeys);
   const std::string q = "dict." + name;
   if (name == "popitem")
     return bound(q, [obj](Interpreter&, CallArgs& a) {   // the last item, LIFO as CPython

@@ -347,5 +347,8 @@ std::vector<std::shared_ptr<ClassObj>> mro(const std::shared_ptr<ClassObj>& cls)
 Value bound_method(const Value& self, const Value& fn, const std::string& name);
 Value getitem_builtin(const Value& obj, const Value& key);   // a list, tuple, str, dict, range item or slice
 bool less(const Value& a, const Value& b);                   // a < b of numbers, strings, lists, tuples
+Value set_operator(const std::string& op, const SetObj& x, const SetObj& y);   // x | y, &, -, ^ of two sets (protocol.cpp)
+Value dict_view(const Value& dict, const std::string& kind);   // d.keys(), d.values(), d.items() (dict_views.cpp)
+Value dict_fromkeys(Interpreter& in, CallArgs& a);              // dict.fromkeys(iterable, value=None) (dict_views.cpp)
 
 }  // namespace attn::py

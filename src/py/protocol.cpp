@@ -158,6 +158,8 @@ Value repeat(const Value& seq, const Value& count) {
 
 bool is_sequence(const Value& v) { return v.kind == Value::Str || v.kind == Value::List || v.kind == Value::Tuple; }
 
+}  // namespace
+
 // x | y, x & y, x - y, x ^ y as Objects/setobject.c builds each result, so that it iterates in
 // CPython's order: set_or copies x and merges y; set_intersection walks the smaller set;
 // set_difference copies x and discards y's items when x is over four times larger, else adds x's
@@ -186,6 +188,8 @@ Value set_operator(const std::string& op, const SetObj& x, const SetObj& y) {
   }
   return out;
 }
+
+namespace {
 
 std::optional<Value> builtin_binop(Interpreter& in, const std::string& op, const Value& a, const Value& b) {
   if (a.is_number() && b.is_number()) return number_binop(op, a, b);
