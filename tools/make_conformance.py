@@ -218,14 +218,11 @@ def classify(name, basics, exps, binary):
 # Divergences known beyond the files above (kept out of tools/pyfuzz.py's generator too).
 KNOWN = [
     "## Known divergences the corpus does not show", "",
-    "- `str` is indexed by UTF-8 byte, not by code point: `len('\u00e9')` is 2, `'\u00e9'[0]` half a",
-    "  character, `ord()`/`chr()` are ASCII only. A change of the string representation; not attempted.",
+    "- No `bytes`/`bytearray`: `str.encode()` is refused by name.",
     "- Sets holding strings iterate in insertion order (CPython's order follows per-process string",
     "  hashes); sets of numbers follow CPython's table, but items added after others were removed",
     "  can take other slots than CPython's (`a = {2, 34}; b = {-7, -3, 33}; a ^= b; a -= b; a |= b`",
     "  prints `{33, 2, 34, -7, -3}`, CPython `{33, 2, 34, -3, -7}`; found by tools/pyfuzz.py).",
-    "- `dict.keys()`/`values()`/`items()` are lists: `print(d.keys())` shows `['a']`, not",
-    "  `dict_keys(['a'])` (dict_views.py).",
     "- No implicit `__context__` on an exception raised while handling another; `raise ... from`",
     "  sets `__cause__`.",
     "- Generators and `yield` (another helper), the standard-library modules (another helper).", "",

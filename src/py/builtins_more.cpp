@@ -578,10 +578,22 @@ std::string percent_char(const Value& v) {
 
 // 'text %d' % x, 'a %s b %.2f' % (x, y): printf-style formatting as CPython's
 // PyUnicode_Format does it for the flags (- + space # 0), widths, precisions and conversions
-// (d i u s r a f F e E g G x X o c %) lessons write. Not: %(name)s mappings, `*` widths.
+// (d i u s r a f F e E g G x X o c %), `*` widths and precisions, and %(key)s of a mapping.
 std::string percent_format(Interpreter& in, const std::string& text, const Value& values) {
   std::vector<Value> args = values.kind == Value::Tuple ? as_seq(values) : std::vector<Value>{values};
+  // a mapping (not a tuple or str) may be read by %(key)s; then unused arguments are no error
+  const bool mapping = values.kind == Value::Dict || (values.kind == Value::Instance && type_of(values)->find_method("__getitem__"));
   size_t next = 0;
+  auto take = [&]() -> const Value& {
+    if (next >= args.size()) throw TypeError("not enough arguments for format string");
+    return args[next++];
+  };
+  auto star = [&](bool& negative) {   // a '*' width or precision: the next argument, an int
+    const Value& n = take();
+    if (!is_int(n)) throw TypeError("* wants int");
+    negative = to_int(n, "*") < 0;
+    return std::to_string(std::llabs(to_int(n, "*")));
+  };
   std::string out;
   for (size_t k = 0; k < text.size(); ++k) {
     if (text[k] != '%') {
@@ -589,15 +601,32 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
       continue;
     }
     ++k;
+    std::optional<Value> keyed;   // %(key)s: the mapping's item
+    if (k < text.size() && text[k] == '(') {
+      size_t depth = 1, start = ++k;
+      for (; k < text.size() && depth > 0; ++k) depth += text[k] == '(' ? 1 : text[k] == ')' ? -1 : 0;
+      if (depth > 0) throw ValueError("incomplete format key");
+      if (!mapping) throw TypeError("format requires a mapping");
+      keyed = in.getitem(values, Value::str(text.substr(start, k - 1 - start)));
+    }
     std::string flags;
     while (k < text.size() && std::string("-+ #0").find(text[k]) != std::string::npos) flags += text[k++];
     std::string width, precision;
-    if (k < text.size() && (text[k] == '(' || text[k] == '*'))
-      throw NotImplementedError(std::string("attn's % formatting has no ") + (text[k] == '(' ? "%(name)s mappings" : "'*' widths") + ": use an f-string");
+    bool negative = false;
+    if (k < text.size() && text[k] == '*') {
+      ++k;
+      width = star(negative);
+      if (negative) flags += '-';
+    }
     while (k < text.size() && std::isdigit(static_cast<unsigned char>(text[k]))) width += text[k++];
     if (k < text.size() && text[k] == '.') {
       ++k;
       precision = "0";
+      if (k < text.size() && text[k] == '*') {
+        ++k;
+        precision = star(negative);
+        if (negative) precision = "0";
+      }
       while (k < text.size() && std::isdigit(static_cast<unsigned char>(text[k]))) precision += text[k++];
     }
     if (k >= text.size()) throw ValueError("incomplete format");
@@ -608,8 +637,7 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
     }
     if (std::string("diusrafFeEgGxXoc").find(type) == std::string::npos)
       throw ValueError(fmt::format("unsupported format character '{}' (0x{:x}) at index {}", type, static_cast<unsigned char>(type), k));
-    if (next >= args.size()) throw TypeError("not enough arguments for format string");
-    const Value& v = args[next++];
+    const Value& v = keyed ? *keyed : take();
     const bool left = flags.find('-') != std::string::npos, zero = !left && flags.find('0') != std::string::npos;
     std::string sign = flags.find('+') != std::string::npos ? "+" : flags.find(' ') != std::string::npos ? " " : "";
     std::string alt = flags.find('#') != std::string::npos ? "#" : "";
@@ -644,7 +672,7 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
       out += fmt::format(fmt::runtime("{:" + spec + "." + (precision.empty() ? "6" : precision) + type + "}"), x);
     }
   }
-  if (next < args.size()) throw TypeError("not all arguments converted during string formatting");
+  if (next < args.size() && !mapping) throw TypeError("not all arguments converted during string formatting");
   return out;
 }
 
