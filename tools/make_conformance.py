@@ -67,6 +67,11 @@ LESSON_HEAD = "# T\nname: t\ngroup: concepts\norder: 1\nsource: x\n\n## c: c\n\n
 LESSON_FIRST_LINE = LESSON_HEAD.count("\n") + 1
 
 
+def shown(text):
+    """A line of output for GAPS.md: control characters escaped as repr() writes them."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def imports_of(src):
     names = set()
     for m in re.finditer(r"^\s*(?:import|from)\s+([\w.]+)", src, re.M):
@@ -155,7 +160,7 @@ def gap_key(expected, got, attn_error):
         return group_of(attn_error), attn_error
     exp = exp_lines[k] if k < len(exp_lines) else "<end>"
     have = got_lines[k] if k < len(got_lines) else "<end>"
-    return "prints something else", "line %d: CPython `%s`, attn `%s`" % (k + 1, exp[:80], have[:80])
+    return "prints something else", "line %d: CPython `%s`, attn `%s`" % (k + 1, shown(exp[:80]), shown(have[:80]))
 
 
 def group_of(error):

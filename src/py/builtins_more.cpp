@@ -570,8 +570,24 @@ namespace {
 std::string percent_char(const Value& v) {
   if (v.kind == Value::Str && str_len(v) == 1) return v.s;
   if (!is_int(v)) throw TypeError("%c requires int or char");
-  if (v.is_big() || v.i < 0 || v.i > 0x10FFFF) throw OverflowError("%c arg not in range(0x110000)");
-  return uc::encode(static_cast<char32_t>(v.i));
+  const int64_t c = v.is_big() ? -1 : small_of(v);   // small_of: True is 1
+  if (c < 0 || c > 0x10FFFF) throw OverflowError("%c arg not in range(0x110000)");
+  return uc::encode(static_cast<char32_t>(c));
+}
+
+// '%.4d' % n and its kin: the digits of n zero-padded to the precision, after the sign and the
+// 0x/0o prefix, then padded to the width (with zeros after the prefix for the 0 flag).
+std::string percent_int_digits(std::string digits, char type, const std::string& sign_flag, bool alt, bool left, bool zero,
+                               const std::string& width, const std::string& precision) {
+  const bool negative = !digits.empty() && digits[0] == '-';
+  if (negative) digits.erase(0, 1);
+  const size_t prec = std::stoul(precision);
+  if (digits.size() < prec) digits.insert(0, prec - digits.size(), '0');
+  const std::string head = (negative ? "-" : sign_flag) + (alt && type != 'd' ? std::string("0") + type : "");
+  const size_t w = width.empty() ? 0 : std::stoul(width), have = head.size() + digits.size();
+  if (w <= have) return head + digits;
+  if (left) return head + digits + std::string(w - have, ' ');
+  return zero ? head + std::string(w - have, '0') + digits : std::string(w - have, ' ') + head + digits;
 }
 
 }  // namespace
@@ -601,13 +617,13 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
       continue;
     }
     ++k;
-    std::optional<Value> keyed;   // %(key)s: the mapping's item
     if (k < text.size() && text[k] == '(') {
       size_t depth = 1, start = ++k;
       for (; k < text.size() && depth > 0; ++k) depth += text[k] == '(' ? 1 : text[k] == ')' ? -1 : 0;
       if (depth > 0) throw ValueError("incomplete format key");
       if (!mapping) throw TypeError("format requires a mapping");
-      keyed = in.getitem(values, Value::str(text.substr(start, k - 1 - start)));
+      args = {in.getitem(values, Value::str(text.substr(start, k - 1 - start)))};   // as CPython: what follows reads this value
+      next = 0;
     }
     std::string flags;
     while (k < text.size() && std::string("-+ #0").find(text[k]) != std::string::npos) flags += text[k++];
@@ -637,7 +653,7 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
     }
     if (std::string("diusrafFeEgGxXoc").find(type) == std::string::npos)
       throw ValueError(fmt::format("unsupported format character '{}' (0x{:x}) at index {}", type, static_cast<unsigned char>(type), k));
-    const Value& v = keyed ? *keyed : take();
+    const Value v = take();
     const bool left = flags.find('-') != std::string::npos, zero = !left && flags.find('0') != std::string::npos;
     std::string sign = flags.find('+') != std::string::npos ? "+" : flags.find(' ') != std::string::npos ? " " : "";
     std::string alt = flags.find('#') != std::string::npos ? "#" : "";
@@ -656,15 +672,13 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
     const bool int_type = std::string("diuxXo").find(type) != std::string::npos;
     if (int_type && v.kind == Value::Float && type != 'd' && type != 'i' && type != 'u')
       throw TypeError(fmt::format("%{} format: an integer is required, not float", type));
-    if (int_type && precision.empty()) {   // as format(int(v), spec): big ints whole, '%#o' is 0o17
+    if (int_type) {   // as format(int(v), spec): big ints whole, '%#o' is 0o17
       CallArgs one;
       one.pos.push_back(v);
       Value n = is_int(v) ? v : in.call(Value::of_class(builtin_class("int")), one);
-      out += in.format(n, std::string(left ? "<" : "") + sign + alt + (zero ? "0" : "") + width + (type == 'i' || type == 'u' ? 'd' : type));
-    } else if (std::string("diu").find(type) != std::string::npos) {
-      out += fmt::format(fmt::runtime("{:" + spec + "d}"), static_cast<int64_t>(std::trunc(to_double(v, "%d format: a real number"))));
-    } else if (type == 'x' || type == 'X' || type == 'o') {
-      out += fmt::format(fmt::runtime("{:" + spec + type + "}"), to_int(v, "%x format"));
+      const char t = type == 'i' || type == 'u' ? 'd' : type;
+      out += precision.empty() ? in.format(n, std::string(left ? "<" : "") + sign + alt + (zero ? "0" : "") + width + t)
+                               : percent_int_digits(in.format(n, std::string(1, t)), t, sign, !alt.empty(), left, zero, width, precision);
     } else {
       CallArgs one;
       one.pos.push_back(v);

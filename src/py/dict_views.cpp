@@ -87,7 +87,8 @@ ClassPtr make_view_class(const std::string& name, View kind) {
   c->slots.iter = [](Interpreter&, const Value& self) { return Value::list(view_items(view_of(self))); };
   c->slots.contains = [](Interpreter& in, const Value& self, const Value& item) { return view_contains(in, view_of(self), item); };
   c->slots.repr = [name](Interpreter& in, const Value& self) { return name + "([" + view_repr(in, self) + "])"; };
-  c->slots.hash = [name](const Value&) -> int64_t { throw TypeError("unhashable type: '" + name + "'"); };
+  if (kind != View::values)   // keys and items compare as sets, so they have no hash; values hash by identity
+    c->slots.hash = [name](const Value&) -> int64_t { throw TypeError("unhashable type: '" + name + "'"); };
   c->slots.binary = view_binary;
   c->slots.compare = view_compare;
   const std::string reversed_name = kind == View::keys ? "dict_reversekeyiterator" : kind == View::values ? "dict_reversevalueiterator" : "dict_reverseitemiterator";
