@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -327,6 +328,12 @@ void Lexer::op() {
 // SyntaxError (a str then never holds invalid UTF-8, which str's code-point walks rely on).
 void check_utf8(const std::string& s, int first_line) {
   for (size_t k = 0; k < s.size();) {
+    uint64_t word = 0x8080808080808080ULL;   // eight ASCII bytes at a time: the common case, kept cheap
+    if (k + 8 <= s.size()) std::memcpy(&word, s.data() + k, 8);
+    if ((word & 0x8080808080808080ULL) == 0) {
+      k += 8;
+      continue;
+    }
     const auto b = static_cast<unsigned char>(s[k]);
     const size_t more = b < 0x80 ? 0 : b >= 0xC2 && b <= 0xDF ? 1 : b >= 0xE0 && b <= 0xEF ? 2 : b >= 0xF0 && b <= 0xF4 ? 3 : 9;
     const char* why = more == 9 ? "invalid start byte" : nullptr;
