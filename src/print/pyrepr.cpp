@@ -1,5 +1,6 @@
 // print/pyrepr.cpp: Python's repr() of float and str (see pyrepr.h).
 #include "print/pyrepr.h"
+#include "print/unicode.h"
 
 #include <fmt/format.h>
 
@@ -59,17 +60,8 @@ std::string py_float_repr(double v) {
          d.digits.substr(static_cast<std::size_t>(d.decpt));
 }
 
-// A subset of not str.isprintable() for code points >= 0x80: the Latin-1 controls and no-break
-// space, the soft hyphen, and the General Punctuation spaces / format characters, the ideographic
-// space and the BOM. Other (rarer) non-printable code points pass through unescaped.
-bool py_is_printable(char32_t c) {
-  if (c < 0x20 || c == 0x7f) return false;
-  if (c < 0x7f) return true;
-  if (c <= 0xa0 || c == 0xad) return false;
-  if ((c >= 0x2000 && c <= 0x200f) || (c >= 0x2028 && c <= 0x202f) || (c >= 0x205f && c <= 0x206f)) return false;
-  if (c == 0x3000 || c == 0xfeff || (c >= 0xd800 && c <= 0xdfff) || (c >= 0xfff9 && c <= 0xfffb)) return false;
-  return true;
-}
+// str.isprintable() of one code point, from CPython's own table (unicode.h).
+bool py_is_printable(char32_t c) { return unicode::is_printable(c); }
 
 // Decodes one UTF-8 sequence at s[pos]; advances pos. Invalid bytes decode as U+DC80+byte
 // (Python's surrogateescape), which then prints as \udcXX.

@@ -19,7 +19,7 @@ std::string py_str_repr(const std::string& s);
 
 namespace detail {
 std::string py_float_repr(double v);
-bool py_is_printable(char32_t c);                         // str.isprintable() of one code point (a subset above 0x7f)
+bool py_is_printable(char32_t c);                         // str.isprintable() of one code point
 char32_t decode_utf8(const std::string& s, std::size_t& pos);   // one code point at s[pos]; pos moves past it
 }  // namespace detail
 

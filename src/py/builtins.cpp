@@ -13,6 +13,7 @@
 #include "py/ints.h"
 #include "py/limits.h"
 #include "py/signature.h"
+#include "py/text.h"
 
 namespace attn::py {
 
@@ -109,22 +110,18 @@ Value getitem_builtin(const Value& obj, const Value& key) {
   if (obj.kind != Value::Str && obj.kind != Value::List && obj.kind != Value::Tuple)
     throw TypeError("'" + type_name(obj) + "' object is not subscriptable");
   bool is_str = obj.kind == Value::Str;
-  size_t n = is_str ? obj.s.size() : as_seq(obj).size();
+  size_t n = is_str ? static_cast<size_t>(str_len(obj)) : as_seq(obj).size();
   if (key.kind == Value::Slice) {
     std::vector<int64_t> pos = slice_positions(*static_cast<SliceObj*>(key.obj.get()), n);
-    if (is_str) {
-      std::string s;
-      for (int64_t p : pos) s += obj.s[p];
-      return Value::str(s);
-    }
+    if (is_str) return str_slice(obj, pos);
     std::vector<Value> items;
     for (int64_t p : pos) items.push_back(as_seq(obj)[p]);
     return obj.kind == Value::List ? Value::list(items) : Value::tuple(items);
   }
-  if (!is_int(key))
-    throw TypeError(fmt::format("{} indices must be integers or slices, not {}", is_str ? "string" : type_name(obj), type_name(key)));
+  if (!is_int(key) && is_str) throw TypeError("string indices must be integers, not '" + type_name(key) + "'");
+  if (!is_int(key)) throw TypeError(fmt::format("{} indices must be integers or slices, not {}", type_name(obj), type_name(key)));
   int64_t k = index_in(to_index(key, "index"), n, is_str ? "string" : type_name(obj).c_str());
-  return is_str ? Value::str(std::string(1, obj.s[k])) : as_seq(obj)[k];
+  return is_str ? str_item(obj, k) : as_seq(obj)[k];
 }
 
 namespace {
@@ -482,11 +479,9 @@ Value seq_method(const Value& obj, const std::string& name) {
   if (obj.kind == Value::List && name == "append")
     return builtin("list.append", [obj](Interpreter&, CallArgs& b) { as_seq(obj).push_back(arg(b, 0, "object")); return Value::none(); });
   if (obj.kind == Value::Dict && (name == "items" || name == "keys" || name == "values"))
-    return builtin("dict." + name, [obj, name](Interpreter&, CallArgs&) {
-      std::vector<Value> out;
-      for (auto& kv : static_cast<DictObj*>(obj.obj.get())->items)
-        out.push_back(name == "items" ? Value::tuple({kv.first, kv.second}) : name == "keys" ? kv.first : kv.second);
-      return Value::list(out);
+    return builtin("dict." + name, [obj, name](Interpreter&, CallArgs& a) {
+      no_args(a, "dict." + name);
+      return dict_view(obj, name);
     });
   if (obj.kind == Value::Dict && name == "get")
     return builtin("dict.get", [obj](Interpreter&, CallArgs& b) {
@@ -554,77 +549,5 @@ void add_python_builtins(std::map<std::string, Value>& b) {
   for (const char* t : {"list", "tuple", "str", "int", "float", "dict", "set", "bool", "range", "slice"}) b[t] = Value::of_class(builtin_class(t));
 }
 
-// Methods of str values.
-Value str_attribute(const Value& self, const std::string& name) {
-  const std::string s = self.s;
-  if (name == "replace")
-    return builtin("str.replace", [s](Interpreter&, CallArgs& a) {
-      std::string from = str(arg(a, 0, "old")), to = str(arg(a, 1, "new")), out;
-      int64_t count = to_int(arg_or(a, 2, "count", Value::integer(-1)), "count");   // < 0: every one
-      if (from.empty()) {   // '' matches before each character and at the end
-        for (size_t k = 0; k <= s.size(); ++k) {
-          if (count < 0 || static_cast<int64_t>(k) < count) out += to;
-          if (k < s.size()) out += s[k];
-        }
-        return Value::str(out);
-      }
-      size_t pos = 0;
-      for (size_t hit; count != 0 && (hit = s.find(from, pos)) != std::string::npos; pos = hit + from.size(), --count)
-        out += s.substr(pos, hit - pos) + to;
-      return Value::str(out + s.substr(pos));
-    });
-  if (name == "split")
-    return builtin("str.split", [s](Interpreter&, CallArgs& a) {
-      std::vector<Value> out;
-      const Value* sep = find_arg(a, 0, "sep");
-      const Value* max_arg = find_arg(a, 1, "maxsplit");
-      if (max_arg && !is_int(*max_arg)) throw TypeError("'" + type_name(*max_arg) + "' object cannot be interpreted as an integer");
-      if (max_arg && max_arg->is_big()) throw OverflowError("Python int too large to convert to C ssize_t");
-      const int64_t maxsplit = max_arg ? small_of(*max_arg) : -1;   // < 0: no limit
-      auto space = [&s](size_t k) { return std::isspace(static_cast<unsigned char>(s[k])) != 0; };
-      if (!sep || sep->is_none()) {   // runs of whitespace; after maxsplit splits, the rest as it is
-        size_t k = 0;
-        while (k < s.size()) {
-          while (k < s.size() && space(k)) ++k;
-          if (k == s.size()) break;
-          if (maxsplit >= 0 && static_cast<int64_t>(out.size()) == maxsplit) {
-            out.push_back(Value::str(s.substr(k)));
-            break;
-          }
-          size_t start = k;
-          while (k < s.size() && !space(k)) ++k;
-          out.push_back(Value::str(s.substr(start, k - start)));
-        }
-        return Value::list(out);
-      }
-      std::string d = str(*sep);
-      if (d.empty()) throw ValueError("empty separator");
-      size_t pos = 0;
-      for (size_t hit; (maxsplit < 0 || static_cast<int64_t>(out.size()) < maxsplit) && (hit = s.find(d, pos)) != std::string::npos; pos = hit + d.size())
-        out.push_back(Value::str(s.substr(pos, hit - pos)));
-      out.push_back(Value::str(s.substr(pos)));
-      return Value::list(out);
-    });
-  if (name == "join")
-    return builtin("str.join", [s](Interpreter& in, CallArgs& a) {
-      std::string out;
-      bool first = true;
-      for (const Value& v : in.iterate(arg(a, 0, "iterable"))) {
-        if (v.kind != Value::Str) throw TypeError("sequence item: expected str instance, " + type_name(v) + " found");
-        out += (first ? "" : s) + v.s;
-        first = false;
-      }
-      return Value::str(out);
-    });
-  if (name == "lower" || name == "upper")
-    return builtin("str." + name, [s, name](Interpreter&, CallArgs&) {
-      std::string out = s;
-      for (char& c : out) c = static_cast<char>(name == "lower" ? std::tolower(static_cast<unsigned char>(c)) : std::toupper(static_cast<unsigned char>(c)));
-      return Value::str(out);
-    });
-  if (name == "format")
-    return builtin("str.format", [s](Interpreter& in, CallArgs& a) { return Value::str(str_format(in, s, a)); });
-  return more_str_method(self, name);   // builtins_more.cpp: the other methods, or the refusal
-}
 
 }  // namespace attn::py

@@ -18,6 +18,7 @@
 #include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/ints.h"
+#include "py/text.h"
 
 namespace attn::py {
 
@@ -231,6 +232,7 @@ Value iter_fn(Interpreter& in, CallArgs& a) {
   static const std::map<Value::Kind, const char*> kinds = {{Value::List, "list_iterator"}, {Value::Tuple, "tuple_iterator"},
       {Value::Str, "str_ascii_iterator"}, {Value::Dict, "dict_keyiterator"}, {Value::Set, "set_iterator"}};
   auto k = kinds.find(v.kind);
+  if (v.kind == Value::Str && !str_ascii(v)) return make_iterator("str_iterator", in.iterate(v));
   std::vector<Value> items = in.iterate(v);   // raises TypeError for what is not iterable
   return make_iterator(k != kinds.end() ? k->second : "iterator", std::move(items));
 }
@@ -261,17 +263,15 @@ Value hash_fn(Interpreter& in, CallArgs& a) {
 Value chr_fn(Interpreter&, CallArgs& a) {
   int64_t i = to_int(arg(a, 0, "i"), "chr()");
   if (i < 0 || i > 0x10ffff) throw ValueError("chr() arg not in range(0x110000)");
-  if (i > 127) throw NotImplementedError("attn's chr() makes ASCII characters (0 to 127)");
-  return Value::str(std::string(1, static_cast<char>(i)));
+  return Value::str(uc::encode(static_cast<char32_t>(i)));
 }
 
 Value ord_fn(Interpreter&, CallArgs& a) {
   Value c = arg(a, 0, "c");
   if (c.kind != Value::Str) throw TypeError("ord() expected string of length 1, but " + type_name(c) + " found");
-  if (c.s.size() != 1) throw TypeError(fmt::format("ord() expected a character, but string of length {} found", c.s.size()));
-  unsigned char ch = static_cast<unsigned char>(c.s[0]);
-  if (ch > 127) throw NotImplementedError("attn's ord() reads ASCII characters");
-  return Value::integer(ch);
+  if (str_len(c) != 1) throw TypeError(fmt::format("ord() expected a character, but string of length {} found", str_len(c)));
+  size_t pos = 0;
+  return Value::integer(uc::next(c.s, pos));
 }
 
 // The builtins of Python 3.11 attn does not have: naming one is refused by name.
@@ -285,12 +285,15 @@ const std::set<std::string>& python_builtins() {
 
 // ---- methods ----
 
+Value bound(const std::string& qualname, NativeFn fn) { return builtin(qualname, std::move(fn)); }   // a method of one value
+
+}  // namespace
+
 [[noreturn]] void no_method(const std::string& type, const std::string& name) {
   static const std::map<std::string, std::set<std::string>> python = {
-      {"str", {"casefold", "encode", "expandtabs", "format_map", "isascii", "isdecimal", "isidentifier", "isnumeric",
-               "isprintable", "istitle", "maketrans", "rsplit", "splitlines", "translate"}},
+      {"str", {"encode"}},   // attn has no bytes
       {"list", {}},
-      {"dict", {"fromkeys"}},
+      {"dict", {}},
       {"tuple", {}},
       {"set", {}}};
   auto it = python.find(type);
@@ -299,23 +302,21 @@ const std::set<std::string>& python_builtins() {
   throw AttributeError("'" + type + "' object has no attribute '" + name + "'");
 }
 
-Value bound(const std::string& qualname, NativeFn fn) { return builtin(qualname, std::move(fn)); }   // a method of one value
-
 void no_args(CallArgs& a, const std::string& name) {
   if (!a.pos.empty() || !a.kw.empty()) throw TypeError(fmt::format("{}() takes no arguments ({} given)", name, a.pos.size() + a.kw.size()));
 }
 
 // [start, end) of str.find/count/startswith... and list.index: CPython's ADJUST_INDICES (a
 // negative index counts from the end, then both are clipped to [0, n]); start may pass end.
-struct Span {
-  int64_t start, end;
-};
+namespace {
 int64_t slice_index(const Value* v, int64_t fallback) {
   if (!v || v->is_none()) return fallback;
   if (!is_int(*v) && (v->kind == Value::Float || v->kind == Value::Str || v->kind == Value::List || v->kind == Value::Tuple))
     throw TypeError("slice indices must be integers or None or have an __index__ method");
   return to_int(*v, "slice index");
 }
+}  // namespace
+
 Span span_of(CallArgs& a, size_t first, int64_t n) {
   int64_t start = slice_index(find_arg(a, first, "start"), 0), end = slice_index(find_arg(a, first + 1, "end"), n);
   if (end > n) end = n;
@@ -323,6 +324,8 @@ Span span_of(CallArgs& a, size_t first, int64_t n) {
   if (start < 0) start = std::max<int64_t>(start + n, 0);
   return {start, end};
 }
+
+namespace {
 
 // list.index(x, start, end), tuple.index(...): the first equal item in items[start:end].
 int64_t index_of(const std::vector<Value>& items, CallArgs& a, const std::string& type) {
@@ -405,6 +408,7 @@ void dict_put(DictObj& d, const Value& key, const Value& v) {
 }
 
 Value dict_method(const Value& obj, const std::string& name) {
+  if (name == "fromkeys") return bound("dict.fromkeys", dict_fromkeys);
   const std::string q = "dict." + name;
   if (name == "popitem")
     return bound(q, [obj](Interpreter&, CallArgs& a) {   // the last item, LIFO as CPython
@@ -470,150 +474,7 @@ Value tuple_method(const Value& obj, const std::string& name) {
   no_method("tuple", name);
 }
 
-std::string text_arg(CallArgs& a, size_t k, const char* name, const std::string& method) {
-  Value v = arg(a, k, name);
-  if (v.kind != Value::Str) throw TypeError(fmt::format("{}() argument {} must be str, not {}", method, k + 1, type_name(v)));
-  return v.s;
-}
-
-// str.ljust / rjust / center(width, fillchar=' '), as CPython pads (center: pad_left rounds as
-// unicodeobject.c's pad does, `left = pad / 2 + (pad & width & 1)`).
-Value justify(const std::string& s, const std::string& how, CallArgs& a) {
-  int64_t width = to_int(arg(a, 0, "width"), "width");
-  std::string fill = " ";
-  if (const Value* f = find_arg(a, 1, "fillchar")) {
-    if (f->kind != Value::Str || f->s.size() != 1) throw TypeError("The fill character must be exactly one character long");
-    fill = f->s;
-  }
-  int64_t pad = width - static_cast<int64_t>(s.size());
-  if (pad <= 0) return Value::str(s);
-  int64_t left = how == "ljust" ? 0 : how == "rjust" ? pad : pad / 2 + (pad & width & 1);
-  return Value::str(std::string(static_cast<size_t>(left), fill[0]) + s + std::string(static_cast<size_t>(pad - left), fill[0]));
-}
-
-bool all_chars(const std::string& s, int (*test)(int)) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [test](char c) { return test(static_cast<unsigned char>(c)) != 0; });
-}
-
-// find, rfind, index, rindex: where sub starts in s[start:end]; -1, or ValueError for index.
-Value str_search(const std::string& s, const std::string& name, CallArgs& a) {
-  const std::string sub = text_arg(a, 0, "sub", name);
-  const Span sp = span_of(a, 1, static_cast<int64_t>(s.size()));
-  int64_t at = -1;
-  if (sp.end - sp.start >= static_cast<int64_t>(sub.size())) {
-    std::string_view w(s.data() + sp.start, static_cast<size_t>(sp.end - sp.start));
-    size_t p = name[0] == 'r' ? w.rfind(sub) : w.find(sub);
-    if (p != std::string_view::npos) at = sp.start + static_cast<int64_t>(p);
-  }
-  if (at < 0 && (name == "index" || name == "rindex")) throw ValueError("substring not found");
-  return Value::integer(at);
-}
-
-Value str_count(const std::string& s, CallArgs& a) {
-  const std::string sub = text_arg(a, 0, "sub", "count");
-  const Span sp = span_of(a, 1, static_cast<int64_t>(s.size()));
-  if (sp.end < sp.start || sp.start > static_cast<int64_t>(s.size())) return Value::integer(0);
-  if (sub.empty()) return Value::integer(sp.end - sp.start + 1);
-  std::string_view w(s.data() + sp.start, static_cast<size_t>(sp.end - sp.start));
-  int64_t n = 0;
-  for (size_t at = w.find(sub); at != std::string_view::npos; at = w.find(sub, at + sub.size())) ++n;
-  return Value::integer(n);
-}
-
-Value str_affix(const std::string& s, const std::string& name, CallArgs& a) {   // startswith, endswith
-  Value p = arg(a, 0, "prefix");
-  const Span sp = span_of(a, 1, static_cast<int64_t>(s.size()));
-  std::vector<Value> options = p.kind == Value::Tuple ? as_seq(p) : std::vector<Value>{p};
-  for (const Value& o : options) {
-    if (o.kind != Value::Str) throw TypeError(fmt::format("{} first arg must be str or a tuple of str, not {}", name, type_name(o)));
-    const int64_t len = static_cast<int64_t>(o.s.size());
-    if (sp.end - sp.start < len) continue;
-    if (s.compare(static_cast<size_t>(name == "startswith" ? sp.start : sp.end - len), o.s.size(), o.s) == 0) return Value::boolean(true);
-  }
-  return Value::boolean(false);
-}
-
-Value str_partition(const std::string& s, const std::string& name, CallArgs& a) {
-  Value sep = arg(a, 0, "sep");
-  if (sep.kind != Value::Str) throw TypeError("must be str, not " + type_name(sep));
-  if (sep.s.empty()) throw ValueError("empty separator");
-  size_t at = name == "partition" ? s.find(sep.s) : s.rfind(sep.s);
-  if (at == std::string::npos)
-    return name == "partition" ? Value::tuple({Value::str(s), Value::str(""), Value::str("")})
-                               : Value::tuple({Value::str(""), Value::str(""), Value::str(s)});
-  return Value::tuple({Value::str(s.substr(0, at)), sep, Value::str(s.substr(at + sep.s.size()))});
-}
-
-// isupper, islower: a cased character, and none of the other case (ASCII letters).
-bool is_case(const std::string& s, bool upper) {
-  bool cased = false;
-  for (unsigned char c : s) {
-    if (upper ? std::islower(c) : std::isupper(c)) return false;
-    cased = cased || std::isalpha(c);
-  }
-  return cased;
-}
-
-// capitalize, title, swapcase, zfill, removeprefix, removesuffix (ASCII letters change case).
-Value str_reshape(const std::string& s, const std::string& name, CallArgs& a) {
-  std::string out = s;
-  auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
-  auto upper = [](char c) { return static_cast<char>(std::toupper(static_cast<unsigned char>(c))); };
-  if (name == "removeprefix" || name == "removesuffix") {
-    const std::string fix = text_arg(a, 0, "prefix", name);
-    bool pre = name == "removeprefix";
-    bool hit = fix.size() <= s.size() && s.compare(pre ? 0 : s.size() - fix.size(), fix.size(), fix) == 0;
-    return Value::str(!hit || fix.empty() ? s : pre ? s.substr(fix.size()) : s.substr(0, s.size() - fix.size()));
-  }
-  if (name == "zfill") {
-    int64_t width = to_int(arg(a, 0, "width"), "width");
-    if (width <= static_cast<int64_t>(s.size())) return Value::str(s);
-    size_t at = !s.empty() && (s[0] == '+' || s[0] == '-') ? 1 : 0;
-    out.insert(at, static_cast<size_t>(width) - s.size(), '0');
-    return Value::str(out);
-  }
-  no_args(a, "str." + name);
-  bool prev_cased = false;
-  for (size_t k = 0; k < out.size(); ++k) {
-    char c = out[k];
-    if (name == "capitalize") out[k] = k == 0 ? upper(c) : lower(c);
-    else if (name == "swapcase") out[k] = std::isupper(static_cast<unsigned char>(c)) ? lower(c) : upper(c);
-    else out[k] = prev_cased ? lower(c) : upper(c);   // title
-    prev_cased = std::isalpha(static_cast<unsigned char>(c)) != 0;
-  }
-  return Value::str(out);
-}
-
 }  // namespace
-
-Value more_str_method(const Value& self, const std::string& name) {
-  const std::string s = self.s, q = "str." + name;
-  if (name == "startswith" || name == "endswith") return bound(q, [s, name](Interpreter&, CallArgs& a) { return str_affix(s, name, a); });
-  if (name == "find" || name == "rfind" || name == "index" || name == "rindex")
-    return bound(q, [s, name](Interpreter&, CallArgs& a) { return str_search(s, name, a); });
-  if (name == "count") return bound(q, [s](Interpreter&, CallArgs& a) { return str_count(s, a); });
-  if (name == "partition" || name == "rpartition") return bound(q, [s, name](Interpreter&, CallArgs& a) { return str_partition(s, name, a); });
-  if (name == "isupper" || name == "islower")
-    return bound(q, [s, name](Interpreter&, CallArgs& a) { no_args(a, "str." + name); return Value::boolean(is_case(s, name == "isupper")); });
-  if (name == "isalnum") return bound(q, [s](Interpreter&, CallArgs& a) { no_args(a, "str.isalnum"); return Value::boolean(all_chars(s, std::isalnum)); });
-  if (name == "capitalize" || name == "title" || name == "swapcase" || name == "zfill" || name == "removeprefix" || name == "removesuffix")
-    return bound(q, [s, name](Interpreter&, CallArgs& a) { return str_reshape(s, name, a); });
-  if (name == "isdigit") return bound(q, [s](Interpreter&, CallArgs& a) { no_args(a, "str.isdigit"); return Value::boolean(all_chars(s, std::isdigit)); });
-  if (name == "isalpha") return bound(q, [s](Interpreter&, CallArgs& a) { no_args(a, "str.isalpha"); return Value::boolean(all_chars(s, std::isalpha)); });
-  if (name == "isspace") return bound(q, [s](Interpreter&, CallArgs& a) { no_args(a, "str.isspace"); return Value::boolean(all_chars(s, std::isspace)); });
-  if (name == "ljust" || name == "rjust" || name == "center")
-    return bound(q, [s, name](Interpreter&, CallArgs& a) { return justify(s, name, a); });
-  if (name == "strip" || name == "lstrip" || name == "rstrip")   // chars: a set of (ASCII) characters
-    return bound(q, [s, name](Interpreter&, CallArgs& a) {
-      const Value* c = find_arg(a, 0, "chars");
-      const std::string chars = c && !c->is_none() ? str(*c) : " \t\n\r\x0b\x0c";
-      const size_t b = name == "rstrip" ? 0 : s.find_first_not_of(chars);
-      if (b == std::string::npos) return Value::str("");
-      const size_t e = name == "lstrip" ? s.size() - 1 : s.find_last_not_of(chars);
-      return Value::str(e == std::string::npos ? "" : s.substr(b, e - b + 1));
-    });
-  no_method("str", name);
-}
 
 SetObj& set_of(const Value& v) { return *static_cast<SetObj*>(v.obj.get()); }
 
@@ -705,35 +566,50 @@ Value more_seq_method(const Value& obj, const std::string& name) {
 
 namespace {
 
-// '%.5d' % 3 is '00003': an integer conversion's precision is its least number of digits (after
-// the sign and the '#' prefix), and the '0' flag then pads to the width with zeros, as CPython's.
-std::string int_with_precision(Interpreter& in, const Value& v, char type, const std::string& flags, const std::string& width,
-                               const std::string& precision) {
-  CallArgs one;
-  one.pos.push_back(v);
-  const Value n = is_int(v) ? v : in.call(Value::of_class(builtin_class("int")), one);
-  std::string digits = in.format(n, std::string(1, type == 'i' || type == 'u' ? 'd' : type));
+// '%c' % v: a str of one character, or an int code point.
+std::string percent_char(const Value& v) {
+  if (v.kind == Value::Str && str_len(v) == 1) return v.s;
+  if (!is_int(v)) throw TypeError("%c requires int or char");
+  const int64_t c = v.is_big() ? -1 : small_of(v);   // small_of: True is 1
+  if (c < 0 || c > 0x10FFFF) throw OverflowError("%c arg not in range(0x110000)");
+  return uc::encode(static_cast<char32_t>(c));
+}
+
+// '%.4d' % n and its kin: the digits of n zero-padded to the precision, after the sign and the
+// 0x/0o prefix, then padded to the width (with zeros after the prefix for the 0 flag).
+std::string percent_int_digits(std::string digits, char type, const std::string& sign_flag, bool alt, bool left, bool zero,
+                               const std::string& width, const std::string& precision) {
   const bool negative = !digits.empty() && digits[0] == '-';
   if (negative) digits.erase(0, 1);
-  std::string head = negative ? "-" : flags.find('+') != std::string::npos ? "+" : flags.find(' ') != std::string::npos ? " " : "";
-  if (flags.find('#') != std::string::npos && type != 'd' && type != 'i' && type != 'u') head += type == 'o' ? "0o" : type == 'x' ? "0x" : "0X";
-  const size_t prec = std::stoul(precision), wide = width.empty() ? 0 : std::stoul(width);
-  const bool left = flags.find('-') != std::string::npos, zero = !left && flags.find('0') != std::string::npos;
+  const size_t prec = std::stoul(precision);
   if (digits.size() < prec) digits.insert(0, prec - digits.size(), '0');
-  if (zero && head.size() + digits.size() < wide) digits.insert(0, wide - head.size() - digits.size(), '0');
-  const std::string body = head + digits;
-  if (body.size() >= wide) return body;
-  return left ? body + std::string(wide - body.size(), ' ') : std::string(wide - body.size(), ' ') + body;
+  const std::string head = (negative ? "-" : sign_flag) + (alt && type != 'd' ? std::string("0") + type : "");
+  const size_t w = width.empty() ? 0 : std::stoul(width), have = head.size() + digits.size();
+  if (w <= have) return head + digits;
+  if (left) return head + digits + std::string(w - have, ' ');
+  return zero ? head + std::string(w - have, '0') + digits : std::string(w - have, ' ') + head + digits;
 }
 
 }  // namespace
 
 // 'text %d' % x, 'a %s b %.2f' % (x, y): printf-style formatting as CPython's
 // PyUnicode_Format does it for the flags (- + space # 0), widths, precisions and conversions
-// (d i u s r a f F e E g G x X o c %) lessons write. Not: %(name)s mappings, `*` widths.
+// (d i u s r a f F e E g G x X o c %), `*` widths and precisions, and %(key)s of a mapping.
 std::string percent_format(Interpreter& in, const std::string& text, const Value& values) {
   std::vector<Value> args = values.kind == Value::Tuple ? as_seq(values) : std::vector<Value>{values};
+  // a mapping (not a tuple or str) may be read by %(key)s; then unused arguments are no error
+  const bool mapping = values.kind == Value::Dict || (values.kind == Value::Instance && type_of(values)->find_method("__getitem__"));
   size_t next = 0;
+  auto take = [&]() -> const Value& {
+    if (next >= args.size()) throw TypeError("not enough arguments for format string");
+    return args[next++];
+  };
+  auto star = [&](bool& negative) {   // a '*' width or precision: the next argument, an int
+    const Value& n = take();
+    if (!is_int(n)) throw TypeError("* wants int");
+    negative = to_int(n, "*") < 0;
+    return std::to_string(std::llabs(to_int(n, "*")));
+  };
   std::string out;
   for (size_t k = 0; k < text.size(); ++k) {
     if (text[k] != '%') {
@@ -741,15 +617,32 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
       continue;
     }
     ++k;
+    if (k < text.size() && text[k] == '(') {
+      size_t depth = 1, start = ++k;
+      for (; k < text.size() && depth > 0; ++k) depth += text[k] == '(' ? 1 : text[k] == ')' ? -1 : 0;
+      if (depth > 0) throw ValueError("incomplete format key");
+      if (!mapping) throw TypeError("format requires a mapping");
+      args = {in.getitem(values, Value::str(text.substr(start, k - 1 - start)))};   // as CPython: what follows reads this value
+      next = 0;
+    }
     std::string flags;
     while (k < text.size() && std::string("-+ #0").find(text[k]) != std::string::npos) flags += text[k++];
     std::string width, precision;
-    if (k < text.size() && (text[k] == '(' || text[k] == '*'))
-      throw NotImplementedError(std::string("attn's % formatting has no ") + (text[k] == '(' ? "%(name)s mappings" : "'*' widths") + ": use an f-string");
+    bool negative = false;
+    if (k < text.size() && text[k] == '*') {
+      ++k;
+      width = star(negative);
+      if (negative) flags += '-';
+    }
     while (k < text.size() && std::isdigit(static_cast<unsigned char>(text[k]))) width += text[k++];
     if (k < text.size() && text[k] == '.') {
       ++k;
       precision = "0";
+      if (k < text.size() && text[k] == '*') {
+        ++k;
+        precision = star(negative);
+        if (negative) precision = "0";
+      }
       while (k < text.size() && std::isdigit(static_cast<unsigned char>(text[k]))) precision += text[k++];
     }
     if (k >= text.size()) throw ValueError("incomplete format");
@@ -760,17 +653,16 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
     }
     if (std::string("diusrafFeEgGxXoc").find(type) == std::string::npos)
       throw ValueError(fmt::format("unsupported format character '{}' (0x{:x}) at index {}", type, static_cast<unsigned char>(type), k));
-    if (next >= args.size()) throw TypeError("not enough arguments for format string");
-    const Value& v = args[next++];
+    const Value v = take();
     const bool left = flags.find('-') != std::string::npos, zero = !left && flags.find('0') != std::string::npos;
     std::string sign = flags.find('+') != std::string::npos ? "+" : flags.find(' ') != std::string::npos ? " " : "";
     std::string alt = flags.find('#') != std::string::npos ? "#" : "";
     if (type == 's' || type == 'r' || type == 'a' || type == 'c') {
-      std::string body;
-      if (type == 'c') body = v.kind == Value::Str && v.s.size() == 1 ? v.s : std::string(1, static_cast<char>(to_int(v, "%c")));
-      else body = type == 's' ? in.str_of(v) : in.repr_of(v);
-      if (!precision.empty()) body = body.substr(0, std::stoul(precision));
-      out += fmt::format(fmt::runtime("{:" + std::string(left ? "<" : ">") + width + "}"), body);
+      std::string body = type == 'c' ? percent_char(v) : type == 's' ? in.str_of(v) : in.repr_of(v);
+      if (!precision.empty()) body = body.substr(0, uc::offset_of(body, static_cast<int64_t>(std::stoul(precision))));
+      const int64_t pad = width.empty() ? 0 : static_cast<int64_t>(std::stoul(width)) - uc::length(body);
+      if (pad > 0) body = left ? body + std::string(static_cast<size_t>(pad), ' ') : std::string(static_cast<size_t>(pad), ' ') + body;
+      out += body;
       continue;
     }
     if (!v.is_number() && v.kind != Value::Instance)   // CPython's two wordings (an object: its __float__)
@@ -780,17 +672,13 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
     const bool int_type = std::string("diuxXo").find(type) != std::string::npos;
     if (int_type && v.kind == Value::Float && type != 'd' && type != 'i' && type != 'u')
       throw TypeError(fmt::format("%{} format: an integer is required, not float", type));
-    if (int_type && !precision.empty()) {
-      out += int_with_precision(in, v, type, flags, width, precision);
-    } else if (int_type && precision.empty()) {   // as format(int(v), spec): big ints whole, '%#o' is 0o17
+    if (int_type) {   // as format(int(v), spec): big ints whole, '%#o' is 0o17
       CallArgs one;
       one.pos.push_back(v);
       Value n = is_int(v) ? v : in.call(Value::of_class(builtin_class("int")), one);
-      out += in.format(n, std::string(left ? "<" : "") + sign + alt + (zero ? "0" : "") + width + (type == 'i' || type == 'u' ? 'd' : type));
-    } else if (std::string("diu").find(type) != std::string::npos) {
-      out += fmt::format(fmt::runtime("{:" + spec + "d}"), static_cast<int64_t>(std::trunc(to_double(v, "%d format: a real number"))));
-    } else if (type == 'x' || type == 'X' || type == 'o') {
-      out += fmt::format(fmt::runtime("{:" + spec + type + "}"), to_int(v, "%x format"));
+      const char t = type == 'i' || type == 'u' ? 'd' : type;
+      out += precision.empty() ? in.format(n, std::string(left ? "<" : "") + sign + alt + (zero ? "0" : "") + width + t)
+                               : percent_int_digits(in.format(n, std::string(1, t)), t, sign, !alt.empty(), left, zero, width, precision);
     } else {
       CallArgs one;
       one.pos.push_back(v);
@@ -798,7 +686,7 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
       out += fmt::format(fmt::runtime("{:" + spec + "." + (precision.empty() ? "6" : precision) + type + "}"), x);
     }
   }
-  if (next < args.size()) throw TypeError("not all arguments converted during string formatting");
+  if (next < args.size() && !mapping) throw TypeError("not all arguments converted during string formatting");
   return out;
 }
 

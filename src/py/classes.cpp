@@ -246,6 +246,8 @@ Value Interpreter::getattr_class(const Value& cls_value, const std::string& name
     if (it == c->methods.end()) continue;
     return through(*this, cls_value, cls, it->second, name, false);
   }
+  if (cls->module == "builtins" && cls->name == "str" && name == "maketrans") return builtin("str.maketrans", str_maketrans);
+  if (cls->module == "builtins" && cls->name == "dict" && name == "fromkeys") return builtin("dict.fromkeys", dict_fromkeys);
   if (cls->module == "builtins" && (cls->name == "str" || cls->name == "list" || cls->name == "dict" || cls->name == "tuple")) {
     // str.join, list.append, dict.items, ...: the method of the first argument, unbound
     const std::string type = cls->name;

@@ -17,6 +17,7 @@
 #include "py/interpreter.h"
 #include "py/ints.h"
 #include "py/limits.h"
+#include "print/unicode.h"
 
 namespace attn::py {
 
@@ -224,7 +225,17 @@ static std::string format_str(const std::string& text, Spec s) {
   if (s.grouping) value_error(std::string("Cannot specify '") + s.grouping + "' with 's'.");
   if (s.zero && s.align == '=' && s.fill == "0") s.align = '<';
   else if (s.align == '=') value_error("'=' alignment not allowed in string format specifier");
-  return pad("", s.has_precision ? text.substr(0, s.precision) : text, s, '<');
+  return pad("", s.has_precision ? text.substr(0, print::unicode::offset_of(text, static_cast<int64_t>(s.precision))) : text, s, '<');
+}
+
+// format(int, 'c'): the character of that code point, padded as a number (on the left).
+static std::string format_char(const Value& v, const Spec& s) {
+  if (s.has_precision) value_error("Precision not allowed in integer format specifier");
+  if (s.sign) value_error("Sign not allowed with integer format specifier 'c'");
+  if (s.alternate) value_error("Alternate form (#) not allowed with integer format specifier 'c'");
+  if (s.grouping) value_error(std::string("Cannot specify '") + s.grouping + "' with 'c'.");
+  if (v.i < 0 || v.i > 0x10FFFF) throw OverflowError("%c arg not in range(0x110000)");
+  return pad("", print::unicode::encode(static_cast<char32_t>(v.i)), s, '>');
 }
 
 std::string format_spec(const Value& v, const std::string& spec) {
@@ -240,6 +251,7 @@ std::string format_spec(const Value& v, const std::string& spec) {
   if ((v.kind == Value::Int || v.kind == Value::Bool) && !float_type && s.type != 'c')
     value_error(std::string("Unknown format code '") + s.type + "' for object of type 'int'");
   if (s.type == 'c' && v.is_big()) throw OverflowError("Python int too large to convert to C long");
+  if (s.type == 'c' && v.kind == Value::Int) return format_char(v, s);
   std::string sp = fmt_spec(spec), out;
   try {
     if (v.kind == Value::Str) out = fmt::format(fmt::runtime("{:" + sp + "}"), v.s);

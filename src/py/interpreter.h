@@ -324,8 +324,17 @@ void add_more_builtins(std::map<std::string, Value>& builtins);
 void add_standard_modules(Interpreter& in);   // modules.cpp: math, typing, dataclasses, ...
 Value seq_method(const Value& obj, const std::string& name);   // list/dict/tuple methods (builtins.cpp)
 Value more_seq_method(const Value& obj, const std::string& name);
-Value str_attribute(const Value& self, const std::string& name);
-Value more_str_method(const Value& self, const std::string& name);
+Value str_attribute(const Value& self, const std::string& name);   // str_methods.cpp: s.upper, s.split, ...
+Value str_maketrans(Interpreter& in, CallArgs& a);                  // str.maketrans(x[, y[, z]])
+std::string str_format_map(Interpreter& in, const std::string& s, const Value& mapping);   // s.format_map(m) (str_format.cpp)
+// [start, end) of str.find/count/startswith... and list.index: CPython's ADJUST_INDICES (a
+// negative index counts from the end, then both are clipped to [0, n]); start may pass end.
+struct Span {
+  int64_t start, end;
+};
+Span span_of(CallArgs& a, size_t first, int64_t n);
+void no_args(CallArgs& a, const std::string& name);                   // TypeError: NAME() takes no arguments (k given)
+[[noreturn]] void no_method(const std::string& type, const std::string& name);   // AttributeError, or attn's refusal by name
 bool is_iterator(const Value& v);                 // what map/filter/reversed/iter return
 std::vector<Value> drain_iterator(const Value& it);   // the items still to come; uses them up
 std::optional<Value> iterator_step(const Value& it);  // one item of such an iterator, nullopt at its end
@@ -340,5 +349,8 @@ std::vector<std::shared_ptr<ClassObj>> mro(const std::shared_ptr<ClassObj>& cls)
 Value bound_method(const Value& self, const Value& fn, const std::string& name);
 Value getitem_builtin(const Value& obj, const Value& key);   // a list, tuple, str, dict, range item or slice
 bool less(const Value& a, const Value& b);                   // a < b of numbers, strings, lists, tuples
+Value set_operator(const std::string& op, const SetObj& x, const SetObj& y);   // x | y, &, -, ^ of two sets (protocol.cpp)
+Value dict_view(const Value& dict, const std::string& kind);   // d.keys(), d.values(), d.items() (dict_views.cpp)
+Value dict_fromkeys(Interpreter& in, CallArgs& a);              // dict.fromkeys(iterable, value=None) (dict_views.cpp)
 
 }  // namespace attn::py

@@ -1,8 +1,10 @@
 // py/lexer.cpp: Python tokenization for lesson cells (see lexer.h).
 #include "py/lexer.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -322,10 +324,38 @@ void Lexer::op() {
   push(Token::Op, std::string(1, c));
 }
 
+// Source text must be UTF-8, as CPython reads it: the first malformed sequence is CPython's
+// SyntaxError (a str then never holds invalid UTF-8, which str's code-point walks rely on).
+void check_utf8(const std::string& s, int first_line) {
+  for (size_t k = 0; k < s.size();) {
+    uint64_t word = 0x8080808080808080ULL;   // eight ASCII bytes at a time: the common case, kept cheap
+    if (k + 8 <= s.size()) std::memcpy(&word, s.data() + k, 8);
+    if ((word & 0x8080808080808080ULL) == 0) {
+      k += 8;
+      continue;
+    }
+    const auto b = static_cast<unsigned char>(s[k]);
+    const size_t more = b < 0x80 ? 0 : b >= 0xC2 && b <= 0xDF ? 1 : b >= 0xE0 && b <= 0xEF ? 2 : b >= 0xF0 && b <= 0xF4 ? 3 : 9;
+    const char* why = more == 9 ? "invalid start byte" : nullptr;
+    for (size_t j = 1; !why && j <= more; ++j) {
+      if (k + j >= s.size()) why = "unexpected end of data";
+      const auto c = why ? 0 : static_cast<unsigned char>(s[k + j]);
+      const bool low_ok = j > 1 || (b == 0xE0 ? c >= 0xA0 : b == 0xED ? c < 0xA0 : b == 0xF0 ? c >= 0x90 : b == 0xF4 ? c < 0x90 : true);
+      if (!why && ((c & 0xC0) != 0x80 || !low_ok)) why = "invalid continuation byte";
+    }
+    if (why) {
+      const int line = first_line + static_cast<int>(std::count(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(k), '\n'));
+      throw ScriptError(line, fmt::format("SyntaxError: (unicode error) 'utf-8' codec can't decode byte 0x{:02x} in position 0: {}", b, why));
+    }
+    k += more + 1;
+  }
+}
+
 }  // namespace
 
 // Source lines may end in \r\n or \r: read as \n, also inside string literals, as CPython does.
 std::vector<Token> tokenize(const std::string& source, int first_line) {
+  check_utf8(source, first_line);
   if (source.find('\r') == std::string::npos) return Lexer(source, first_line).run();
   std::string unix;
   unix.reserve(source.size());

@@ -18,6 +18,7 @@
 #include "py/interpreter.h"
 #include "py/ints.h"
 #include "py/limits.h"
+#include "py/text.h"
 
 namespace attn::py {
 
@@ -157,6 +158,8 @@ Value repeat(const Value& seq, const Value& count) {
 
 bool is_sequence(const Value& v) { return v.kind == Value::Str || v.kind == Value::List || v.kind == Value::Tuple; }
 
+}  // namespace
+
 // x | y, x & y, x - y, x ^ y as Objects/setobject.c builds each result, so that it iterates in
 // CPython's order: set_or copies x and merges y; set_intersection walks the smaller set;
 // set_difference copies x and discards y's items when x is over four times larger, else adds x's
@@ -185,6 +188,8 @@ Value set_operator(const std::string& op, const SetObj& x, const SetObj& y) {
   }
   return out;
 }
+
+namespace {
 
 std::optional<Value> builtin_binop(Interpreter& in, const std::string& op, const Value& a, const Value& b) {
   if (a.is_number() && b.is_number()) return number_binop(op, a, b);
@@ -532,7 +537,7 @@ int64_t Interpreter::len(const Value& v) {
     if (v.kind == Value::Instance) throw TypeError("object of type '" + type_name(v) + "' has no len()");
   }
   switch (v.kind) {
-    case Value::Str: return static_cast<int64_t>(v.s.size());
+    case Value::Str: return str_len(v);
     case Value::Dict: return static_cast<int64_t>(static_cast<DictObj*>(v.obj.get())->items.size());
     case Value::Set: return static_cast<int64_t>(static_cast<SetObj*>(v.obj.get())->size());
     case Value::List: case Value::Tuple: return static_cast<int64_t>(as_seq(v).size());
@@ -611,11 +616,7 @@ bool Interpreter::iterable(const Value& v) {
 std::vector<Value> Interpreter::iterate(const Value& v) {
   switch (v.kind) {
     case Value::List: case Value::Tuple: return as_seq(v);
-    case Value::Str: {
-      std::vector<Value> out;
-      for (char c : v.s) out.push_back(Value::str(std::string(1, c)));
-      return out;
-    }
+    case Value::Str: return str_chars(v);
     case Value::Dict: {
       std::vector<Value> out;
       for (auto& kv : static_cast<DictObj*>(v.obj.get())->items) out.push_back(kv.first);

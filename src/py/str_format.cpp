@@ -21,6 +21,7 @@ namespace {
 struct Formatter {
   Interpreter& in;
   CallArgs& args;
+  const Value* mapping = nullptr;   // format_map's mapping: keyword fields are its items
   int64_t auto_next = 0;   // the next automatic field; -1 once a field was numbered by hand
   bool manual = false;
 
@@ -49,7 +50,7 @@ Value Formatter::lookup(const std::string& name) {
     manual = true;
     v = positional(std::stoull(first.size() > 18 ? "99999999999999999" : first));
   } else {
-    v = keyword_arg(args, first);
+    v = mapping ? in.getitem(*mapping, Value::str(first)) : keyword_arg(args, first);
   }
   while (k < name.size()) {
     if (name[k] == '.') {
@@ -129,6 +130,12 @@ std::string Formatter::render(const std::string& s, int depth) {
 
 std::string str_format(Interpreter& in, const std::string& s, CallArgs& args) {
   Formatter f{in, args};
+  return f.render(s, 2);
+}
+
+std::string str_format_map(Interpreter& in, const std::string& s, const Value& mapping) {
+  CallArgs none;
+  Formatter f{in, none, &mapping};
   return f.render(s, 2);
 }
 

@@ -24,6 +24,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "print/unicode.h"
 #include "py/ast.h"
 #include "py/bigint.h"
 
@@ -43,7 +44,8 @@ struct Value {
               NotImplemented,           // what a binary dunder returns to let the other operand try
               Range } kind = None;      // range(...): lazy, its items made as they are iterated
   bool b = false;
-  int64_t i = 0;                 // Int: the value; an int beyond int64 (is_big) keeps INT64_MAX/MIN here
+  int64_t i = 0;                 // Int: the value; an int beyond int64 (is_big) keeps INT64_MAX/MIN here;
+                                 // Str: its length in code points (py/text.h), counted when made
   double f = 0;
   std::string s;                 // Str value; Namespace name
   std::shared_ptr<Obj> obj;
@@ -53,7 +55,7 @@ struct Value {
   static Value integer(int64_t v) { Value x; x.kind = Int; x.i = v; return x; }
   static Value integer(const BigInt& v);   // the int64 form when it fits (ints.h)
   static Value number(double v) { Value x; x.kind = Float; x.f = v; return x; }
-  static Value str(std::string v) { Value x; x.kind = Str; x.s = std::move(v); return x; }
+  static Value str(std::string v) { Value x; x.kind = Str; x.i = print::unicode::length(v); x.s = std::move(v); return x; }
   static Value list(std::vector<Value> items);
   static Value tuple(std::vector<Value> items);
   static Value set(const std::vector<Value>& items);   // set(items): added in order (set.cpp)

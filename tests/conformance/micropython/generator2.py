@@ -1,0 +1,3 @@
+gen = (i for i in range(10))
+for i in gen:
+    print(i)
