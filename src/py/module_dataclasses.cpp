@@ -125,7 +125,7 @@ void init_instance(Interpreter& in, const ClassObj& cls, CallArgs& a) {
   }
   std::vector<std::string> absent;
   for (size_t k = 0; k < params.size(); ++k)
-    if (!values[k] && !has_default(params[k])) absent.push_back("'" + str(attr(params[k], "name")) + "'");
+    if (!values[k] && !has_default(params[k])) absent.push_back(fmt::format("'{}'", str(attr(params[k], "name"))));
   if (!absent.empty())
     throw TypeError(fmt::format("{} missing {} required positional argument{}: {}", fn, absent.size(), absent.size() > 1 ? "s" : "",
                                 quoted_list(absent)));

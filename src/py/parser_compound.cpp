@@ -201,7 +201,7 @@ StmtPtr Parser::import_statement(bool from) {
     while (accept_op(",")) {   // import a, b.c as d: the modules after the first go in body, in order
       auto more = make_stmt(Stmt::Import);
       more->name = expect_name();
-      while (accept_op(".")) more->name += "." + expect_name();
+      while (accept_op(".")) more->name.append(".").append(expect_name());
       if (accept_name("as")) more->op = expect_name();
       s->body.push_back(more);
     }

@@ -310,7 +310,7 @@ std::string type_name(const Value& v) {
 }
 
 std::vector<Value>& as_seq(const Value& v) {
-  if (v.kind != Value::List && v.kind != Value::Tuple) throw TypeError("'" + type_name(v) + "' object is not a sequence");
+  if (v.kind != Value::List && v.kind != Value::Tuple) throw TypeError(fmt::format("'{}' object is not a sequence", type_name(v)));
   return static_cast<SeqObj*>(v.obj.get())->items;
 }
 
