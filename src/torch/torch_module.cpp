@@ -59,6 +59,12 @@ Value make_torch(Interpreter& in) {
   t->names["__getattr__"] = builtin("torch.__getattr__", [](Interpreter& inner, CallArgs& a) -> Value {
     const std::string name = str(arg(a, 0, "name"));
     if (name == "nn" || name == "optim" || name == "utils") return inner.import("torch." + name);
+    if (name == "save" || name == "load" || name == "serialization") {   // python/serialization.py, on first use
+      Value serialization = inner.import("torch.serialization");
+      Value v = name == "serialization" ? serialization : inner.getattr(serialization, name);
+      names_of(inner.import("torch")).names[name] = v;   // found directly from now on
+      return v;
+    }
     throw AttributeError("module 'torch' has no attribute '" + name + "' (attn implements the parts of torch the lessons use)");
   });
   Value torch = module_value("torch", t);
@@ -171,7 +177,7 @@ const std::vector<std::string>& torch_submodules_refused() {
         {"torch", {"amp", "ao", "autograd", "contrib", "cpu", "distributed", "distributions", "fft", "functional",
                    "futures", "fx", "hub", "jit", "library", "linalg", "masked", "monitor", "multiprocessing", "nested",
                    "onnx", "overrides", "package", "profiler", "quantization", "quasirandom", "random", "return_types",
-                   "serialization", "sparse", "special", "storage", "testing", "torch_version", "types", "version"}},
+                   "sparse", "special", "storage", "testing", "torch_version", "types", "version"}},
         {"torch.nn", {"backends", "common_types", "cpp", "grad", "intrinsic", "parallel", "qat", "quantizable",
                       "quantized"}},
         {"torch.nn.utils", {"convert_parameters", "fusion", "init", "memory_format", "parametrizations", "parametrize",
@@ -205,7 +211,9 @@ void add_torch_submodules(Interpreter& in) {
   in.add_module("torch.backends.cudnn", [](Interpreter& i) { return i.getattr(i.import("torch.backends"), "cudnn"); });
   for (const std::string& name : torch_submodules_refused())
     in.add_module(name, [name](Interpreter&) -> Value {
-      throw ModuleNotFoundError("attn does not support the module '" + name + "' (README: torch and torch.nn)");
+      throw ModuleNotFoundError("No module named '" + name + "' (attn's torch has torch.nn, torch.nn.functional, "
+                                "torch.nn.init, torch.nn.utils, torch.optim, torch.optim.lr_scheduler, torch.utils.data; "
+                                "docs/coverage.md lists what they have)");
     });
 }
 
@@ -250,6 +258,7 @@ void add_torch(Interpreter& in) {
   in.add_source_module("torch.nn.utils", "<torch/nn/utils/clip_grad.py>", python_source("nn/utils.py"));
   in.add_module("torch.nn.utils.clip_grad", [](Interpreter& i) { return part_of(i, "torch.nn.utils.clip_grad", "torch.nn.utils", {"clip_grad_norm_", "clip_grad_norm", "clip_grad_value_"}); });
   in.add_source_module("torch.optim", "<torch.optim>", python_source("optim.py"));
+  in.add_source_module("torch.serialization", "<torch/serialization.py>", python_source("serialization.py"));
   in.add_source_module("torch.optim.lr_scheduler", "<torch.optim.lr_scheduler>", python_source("lr_scheduler.py"));
   in.add_module("torch.utils", make_utils);
   in.add_module("torch.utils.data", make_utils_data);

@@ -95,6 +95,9 @@ TEST_CASE("a user's subclass of torch.optim.Optimizer: @torch.no_grad() step, se
   check_script("optim_custom");
   check_script("optim_custom", attn::core::CpuKernels::scalar);
 }
+TEST_CASE("torch.save / torch.load: kept in the session's memory, printed results as PyTorch's files give") {
+  check_script("serialization");
+}
 TEST_CASE("torch.optim.lr_scheduler: every scheduler's learning rates, state_dict, verbose, warnings, errors") {
   check_script("lr_scheduler");
 }

@@ -5,7 +5,7 @@
 # What it is not: the rest of torch.nn.utils (rnn, parametrize, weight_norm, ...).
 import warnings
 import torch
-from torch import inf
+from torch import inf as _inf
 
 __all__ = ['clip_grad_norm_', 'clip_grad_norm', 'clip_grad_value_']
 
@@ -19,7 +19,7 @@ def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=Fals
     if len(grads) == 0:
         return torch.tensor(0.)
     device = grads[0].device
-    if norm_type == inf:
+    if norm_type == _inf:
         norms = [g.detach().abs().max().to(device) for g in grads]
         total_norm = norms[0] if len(norms) == 1 else torch.max(torch.stack(norms))
     else:
