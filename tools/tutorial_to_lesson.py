@@ -55,9 +55,8 @@ NEEDS = [
      "needs a GPU or the PyTorch 2.x compiler (torch.cuda.Event, torch.compile)"),
     (r"set_float32_matmul_precision|flex_attention|torch\.nn\.attention",
      "a PyTorch 2.x API attn does not provide (GPU matmul precision, FlexAttention)"),
-    (r"torch\.(save|load)\(", "writes or reads a model file (torch.save, torch.load)"),
-    (r"\bopen\(|urllib|requests\.|DataLoader|torch\.utils\.data",
-     "reads a file or downloads data, or needs torch.utils.data"),
+    (r"\bopen\(|urllib|requests\.",
+     "reads a file or downloads data"),
 ]
 
 
