@@ -12,54 +12,28 @@
 #include <vector>
 
 #include "py/interpreter.h"
+#include "support/cases.h"
 #include "support/files.h"
 
 namespace {
 
-namespace fs = std::filesystem;
 using attn::py::Interpreter;
 using attn::py::ScriptError;
 
 const std::string kFolder = std::string(ATTN_TEST_DATA) + "/python";
-
-std::vector<std::pair<std::string, std::string>> split_cases(const std::string& text) {
-  std::vector<std::pair<std::string, std::string>> out;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("#### ", 0) == 0) out.emplace_back(line.substr(5), "");
-    else if (!out.empty()) out.back().second += line + "\n";
-  }
-  return out;
-}
 
 // What a case prints in a fresh session, then `error: LINE: text` if it raised.
 std::string run_case(const std::string& code, double time_limit = 60) {
   Interpreter in;
   in.set_import_dir(kFolder);
   in.set_time_limit(time_limit);
-  std::string tail;
-  try {
-    in.run_cell(code);
-  } catch (const ScriptError& e) {
-    std::string where = e.file.empty() ? std::to_string(e.line) : fs::path(e.file).filename().string() + ":" + std::to_string(e.line);
-    tail = "error: " + where + ": " + e.what() + "\n";
-  }
-  return in.take_output() + tail;
+  return output_of_case<ScriptError>(in, code);
 }
 
 }  // namespace
 
 TEST_CASE("generators: every case prints what CPython printed") {
-  auto cases = split_cases(slurp(kFolder + "/generators.cases"));
-  auto expected = split_cases(slurp(kFolder + "/generators.expected"));
-  REQUIRE(!cases.empty());
-  REQUIRE(cases.size() == expected.size());   // else: rerun tools/make_python_expected.py
-  for (size_t k = 0; k < cases.size(); ++k) {
-    INFO("generators.cases: " << cases[k].first);
-    REQUIRE(cases[k].first == expected[k].first);
-    CHECK(run_case(cases[k].second) == expected[k].second);
-  }
+  check_cases(kFolder, "generators", [](const std::string& code) { return run_case(code); });
 }
 
 TEST_CASE("generators: the repr names the function, as CPython's (the address aside)") {
