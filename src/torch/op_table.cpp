@@ -107,6 +107,7 @@ const OpTable& torch_ops() {
     add_autograd_ops(rows);
     add_select_ops(rows);
     add_loss_ops(rows);
+    add_type_ops(rows);
     return OpTable(rows);
   }();
   return table;

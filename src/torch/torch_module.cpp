@@ -54,10 +54,13 @@ Value make_torch(Interpreter& in) {
   add_grad_mode(*t);
   add_optim_kernels(*t);
   add_nn_natives(*t);
+  add_tensor_types(*t);
   // torch.nn, torch.optim, torch.utils: made when first named (PEP 562's module __getattr__).
   t->names["__getattr__"] = builtin("torch.__getattr__", [](Interpreter& inner, CallArgs& a) -> Value {
     const std::string name = str(arg(a, 0, "name"));
     if (name == "nn" || name == "optim" || name == "utils") return inner.import("torch." + name);
+    for (const char* f : {"float64", "double", "float16", "half", "bfloat16", "DoubleTensor", "HalfTensor"})
+      if (name == f) refuse_float64("torch." + name);
     throw AttributeError("module 'torch' has no attribute '" + name + "' (attn implements the parts of torch the lessons use)");
   });
   Value torch = module_value("torch", t);
