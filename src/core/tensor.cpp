@@ -23,12 +23,7 @@ namespace attn::core {
 // ---- dtypes ----
 
 int64_t element_size(DType dtype) {
-  switch (dtype) {
-    case DType::float32: return 4;
-    case DType::int64: return 8;
-    case DType::boolean: return 1;
-  }
-  return 4;
+  return visit_element(dtype, [](auto x) { return static_cast<int64_t>(sizeof(x)); });
 }
 
 const char* dtype_short_name(DType dtype) {
@@ -36,8 +31,60 @@ const char* dtype_short_name(DType dtype) {
     case DType::float32: return "float32";
     case DType::int64: return "int64";
     case DType::boolean: return "bool";
+    case DType::uint8: return "uint8";
+    case DType::int8: return "int8";
+    case DType::int16: return "int16";
+    case DType::int32: return "int32";
   }
   return "float32";
+}
+
+const char* dtype_title(DType dtype) {
+  switch (dtype) {
+    case DType::float32: return "Float";
+    case DType::int64: return "Long";
+    case DType::boolean: return "Bool";
+    case DType::uint8: return "Byte";
+    case DType::int8: return "Char";
+    case DType::int16: return "Short";
+    case DType::int32: return "Int";
+  }
+  return "Float";
+}
+
+std::string tensor_type_name(DType dtype) { return std::string("torch.") + dtype_title(dtype) + "Tensor"; }
+
+// ---- type promotion ----
+
+namespace {
+
+int category(DType d) { return d == DType::boolean ? 0 : d == DType::float32 ? 2 : 1; }
+
+// Bytes of a signed integer dtype; uint8 ranks between bool and int8 only for the table below.
+int signed_width(DType d) { return static_cast<int>(element_size(d)); }
+
+}  // namespace
+
+DType promote_types(DType a, DType b) {
+  if (a == b) return a;
+  if (a == DType::float32 || b == DType::float32) return DType::float32;
+  if (a == DType::boolean) return b;
+  if (b == DType::boolean) return a;
+  if (a == DType::uint8 || b == DType::uint8) {   // with a signed dtype: one wide enough for 0..255
+    const DType s = a == DType::uint8 ? b : a;
+    return s == DType::int8 ? DType::int16 : s;
+  }
+  return signed_width(a) >= signed_width(b) ? a : b;
+}
+
+DType result_type(const Tensor& a, const Tensor& b) {
+  if ((a.dim() == 0) == (b.dim() == 0)) return promote_types(a.dtype(), b.dtype());
+  const DType dimmed = a.dim() == 0 ? b.dtype() : a.dtype(), zero = a.dim() == 0 ? a.dtype() : b.dtype();
+  return category(zero) > category(dimmed) ? promote_types(dimmed, zero) : dimmed;
+}
+
+DType result_type(const Tensor& a, DType number_category) {
+  return category(number_category) > category(a.dtype()) ? number_category : a.dtype();
 }
 
 // ---- Storage ----
@@ -109,9 +156,8 @@ Storage::~Storage() { release_buffer(data_, static_cast<size_t>(size_ * element_
 
 Tensor::Tensor() = default;
 
-void Tensor::check_dtype(DType want) const {
-  if (want != dtype_)
-    throw TensorError(fmt::format("internal error: {} data read as {}", dtype_short_name(dtype_), dtype_short_name(want)));
+void Tensor::check_dtype(bool ok, const char* want) const {
+  if (!ok) throw TensorError(fmt::format("internal error: {} data read as {}", dtype_short_name(dtype_), want));
 }
 
 int64_t Tensor::size(int64_t d) const { return shape_[static_cast<size_t>(normalize_dim(d, dim()))]; }
@@ -148,18 +194,17 @@ int64_t Tensor::offset_of(int64_t k) const {
 
 double Tensor::at(int64_t k) const {
   const int64_t off = offset_of(k);
-  switch (dtype_) {
-    case DType::float32: return static_cast<double>(data<float>()[off]);
-    case DType::int64: return static_cast<double>(data<int64_t>()[off]);
-    case DType::boolean: return data<uint8_t>()[off];
-  }
-  return 0.0;
+  return visit_element(dtype_, [&](auto x) { return static_cast<double>(data<decltype(x)>()[off]); });
 }
 
-int64_t Tensor::int_at(int64_t k) const {
-  const int64_t off = offset_of(k);
-  if (dtype_ == DType::boolean) return data<uint8_t>()[off];
-  return data<int64_t>()[off];
+int64_t Tensor::int_at(int64_t k) const { return int_at_offset(offset_of(k)); }
+
+int64_t Tensor::int_at_offset(int64_t off) const {
+  return visit_element(dtype_, [&](auto x) -> int64_t {
+    using T = decltype(x);
+    if constexpr (std::is_same_v<T, float>) return data<int64_t>()[off];   // throws: not an integer tensor
+    else return static_cast<int64_t>(data<T>()[off]);
+  });
 }
 
 float Tensor::float_at(int64_t k) const { return data<float>()[offset_of(k)]; }
@@ -172,12 +217,16 @@ std::vector<float> Tensor::floats() const {
 
 std::vector<int64_t> Tensor::ints() const {
   const Tensor c = contiguous();
-  if (dtype_ == DType::boolean) {
-    const uint8_t* p = c.data<uint8_t>();
-    return std::vector<int64_t>(p, p + numel_);
-  }
-  const int64_t* p = c.data<int64_t>();
-  return std::vector<int64_t>(p, p + numel_);
+  return visit_element(dtype_, [&](auto x) {
+    using T = decltype(x);
+    if constexpr (std::is_same_v<T, float>) {
+      const int64_t* p = c.data<int64_t>();   // throws: not an integer tensor
+      return std::vector<int64_t>(p, p + numel_);
+    } else {
+      const T* p = c.data<T>();
+      return std::vector<int64_t>(p, p + numel_);
+    }
+  });
 }
 
 namespace {
@@ -197,11 +246,7 @@ void gather_into(const Tensor& src, T* out) {
 
 Tensor Tensor::clone() const {
   Tensor out = empty(shape_, dtype_);
-  switch (dtype_) {
-    case DType::float32: gather_into(*this, out.data<float>()); break;
-    case DType::int64: gather_into(*this, out.data<int64_t>()); break;
-    case DType::boolean: gather_into(*this, out.data<uint8_t>()); break;
-  }
+  visit_element(dtype_, [&](auto x) { gather_into(*this, out.data<decltype(x)>()); });
   out.autograd_ = autograd_;
   return out;
 }
@@ -257,14 +302,12 @@ Tensor from_ints(const Shape& shape, const std::vector<int64_t>& data, DType dty
   Tensor t = empty(shape, dtype);
   if (static_cast<int64_t>(data.size()) != t.numel())
     throw TensorError(fmt::format("{} values do not fill shape {}", data.size(), shape_str(shape)));
-  if (dtype == DType::boolean) {
-    uint8_t* p = t.data<uint8_t>();
-    for (size_t k = 0; k < data.size(); ++k) p[k] = data[k] != 0;
-  } else if (dtype == DType::int64) {
-    std::copy(data.begin(), data.end(), t.data<int64_t>());
-  } else {
-    throw TensorError("from_ints: dtype must be int64 or bool");
-  }
+  if (dtype == DType::float32) throw TensorError("from_ints: dtype must be an integer dtype or bool");
+  visit_element(dtype, [&](auto x) {
+    using T = decltype(x);
+    T* p = t.data<T>();
+    for (size_t k = 0; k < data.size(); ++k) p[k] = static_cast<T>(wrap_int(data[k], dtype));
+  });
   return t;
 }
 
@@ -351,43 +394,71 @@ namespace {
 
 // A float32 to int64 as x86's cvttss2si does it for PyTorch: truncation, and INT64_MIN for NaN,
 // infinities and values out of range (where a C++ cast would be undefined).
-int64_t float_to_int64(float v) {
-  if (!(v >= -9223372036854775808.0f && v < 9223372036854775808.0f)) return INT64_MIN;
+int64_t float_to_int64(double v) {
+  if (!(v >= -9223372036854775808.0 && v < 9223372036854775808.0)) return INT64_MIN;
   return static_cast<int64_t>(v);
 }
 
+// The same through int32 (cvttss2si with a 32-bit destination): INT32_MIN out of range.
+int64_t float_to_int32(double v) {
+  if (!(v >= -2147483648.0 && v < 2147483648.0)) return INT32_MIN;
+  return static_cast<int64_t>(v);
+}
+
+// Element conversion as PyTorch's static_cast between dtypes: to bool is != 0; to an integer
+// dtype wraps (integers) or truncates (floats, see float_to_int); to float32 rounds.
 template <typename From, typename To>
 void convert(const Tensor& a, Tensor& out) {
   const From* in = a.data<From>();
   To* o = out.data<To>();
+  const DType to = out.dtype();
   for_each_offset(a.shape(), [&](int64_t k, int64_t off) {
-    if constexpr (std::is_same_v<To, uint8_t>) o[k] = in[off] != 0;
-    else if constexpr (std::is_same_v<From, float> && std::is_same_v<To, int64_t>) o[k] = float_to_int64(in[off]);
-    else o[k] = static_cast<To>(in[off]);
+    if (to == DType::boolean) o[k] = in[off] != 0;
+    else if constexpr (std::is_same_v<To, float>) o[k] = static_cast<float>(in[off]);
+    else if constexpr (std::is_same_v<From, float>) o[k] = static_cast<To>(float_to_int(in[off], to));
+    else o[k] = static_cast<To>(wrap_int(static_cast<int64_t>(in[off]), to));
   }, a.strides());
 }
 
 template <typename From>
 Tensor convert_from(const Tensor& a, DType dtype) {
   Tensor out = empty(a.shape(), dtype);
-  switch (dtype) {
-    case DType::float32: convert<From, float>(a, out); break;
-    case DType::int64: convert<From, int64_t>(a, out); break;
-    case DType::boolean: convert<From, uint8_t>(a, out); break;
-  }
+  visit_element(dtype, [&](auto x) { convert<From, decltype(x)>(a, out); });
   return out;
 }
 
 }  // namespace
 
+int64_t wrap_int(int64_t v, DType dtype) {
+  const auto u = static_cast<uint64_t>(v);
+  switch (dtype) {
+    case DType::boolean: return v != 0;
+    case DType::uint8: return static_cast<int64_t>(u & 0xffu);
+    case DType::int8: return static_cast<int64_t>(static_cast<int8_t>(static_cast<uint8_t>(u & 0xffu)));
+    case DType::int16: return static_cast<int64_t>(static_cast<int16_t>(static_cast<uint16_t>(u & 0xffffu)));
+    case DType::int32: return static_cast<int64_t>(static_cast<int32_t>(static_cast<uint32_t>(u & 0xffffffffu)));
+    default: return v;
+  }
+}
+
+bool value_overflows(double v, bool integral, DType d) {
+  if (d == DType::boolean || d == DType::float32) return false;
+  const double lo = d == DType::uint8 ? (integral ? -255.0 : 0.0) : d == DType::int8 ? -128.0 : d == DType::int16 ? -32768.0
+                    : d == DType::int32 ? -2147483648.0 : -9223372036854775808.0;
+  const double hi = d == DType::uint8 ? 255.0 : d == DType::int8 ? 127.0 : d == DType::int16 ? 32767.0 : d == DType::int32 ? 2147483647.0 : 0.0;
+  if (d == DType::int64) return !(v >= lo && v < 9223372036854775808.0);
+  return !(v >= lo && v <= hi);
+}
+
+int64_t float_to_int(double v, DType dtype) {
+  if (dtype == DType::boolean) return v != 0;
+  if (dtype == DType::int64) return float_to_int64(v);
+  return wrap_int(float_to_int32(v), dtype);
+}
+
 Tensor to_dtype(const Tensor& a, DType dtype) {
   if (a.dtype() == dtype) return a;
-  Tensor out;
-  switch (a.dtype()) {
-    case DType::float32: out = convert_from<float>(a, dtype); break;
-    case DType::int64: out = convert_from<int64_t>(a, dtype); break;
-    case DType::boolean: out = convert_from<uint8_t>(a, dtype); break;
-  }
+  Tensor out = visit_element(a.dtype(), [&](auto x) { return convert_from<decltype(x)>(a, dtype); });
   return with_grad(std::move(out), {&a}, "ToCopyBackward0");
 }
 

@@ -1,4 +1,4 @@
-// core/tensor.h: the float32 / int64 / bool tensor every lesson computes with, and the map of
+// core/tensor.h: the float32 / integer / bool tensor every lesson computes with, and the map of
 // where each op of core lives.
 //
 // What it is: as at::Tensor, a small handle onto shared storage. A Tensor is a shape, strides
@@ -11,7 +11,8 @@
 // header also has what every op needs: construction, shape and broadcast helpers, make_view,
 // with_grad and detach, dtype conversion.
 // What it is not: the ops (core/ops/, below), the autograd engine (core/autograd.h:
-// AutogradMeta points into its graph), a device or dtype system beyond float32/int64/bool, or
+// AutogradMeta points into its graph), a device or dtype system beyond float32, bool and the
+// integer dtypes (int64, int32, int16, int8, uint8; no float64 or float16), or
 // thread-safe for writes (one interpreter owns its tensors).
 //
 // Where an op lives. core/ is organised as ATen is (native/X.cpp and native/cpu/XKernel.cpp):
@@ -74,13 +75,15 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/cpu.h"
 
 namespace attn::core {
 
-enum class DType { float32, int64, boolean };   // boolean: one byte per element, 0 or 1
+// boolean: one byte per element, 0 or 1. The integer dtypes wrap around as PyTorch's do.
+enum class DType { float32, int64, boolean, uint8, int8, int16, int32 };
 
 using Shape = std::vector<int64_t>;
 
@@ -103,8 +106,25 @@ class TensorError : public std::runtime_error {
 // a view may span more (expand), as in PyTorch, since it allocates nothing.
 inline constexpr int64_t kMaxTensorElements = int64_t{1} << 31;
 
-int64_t element_size(DType dtype);   // bytes per element: 4, 8, 1
-const char* dtype_short_name(DType dtype); // "float32", "int64", "bool"
+int64_t element_size(DType dtype);   // bytes per element: 4, 8, 1, 1, 1, 2, 4
+const char* dtype_short_name(DType dtype); // "float32", "int64", "bool", "uint8", ...
+// The integer dtypes (not bool, not float32).
+inline bool is_integral(DType d) { return d != DType::float32 && d != DType::boolean; }
+// Calls f(T{}) with T the C++ element type of dtype: float, int64_t, uint8_t (bool and uint8),
+// int8_t, int16_t, int32_t; f returns the same type for every T.
+template <typename F>
+decltype(auto) visit_element(DType d, F&& f) {
+  switch (d) {
+    case DType::int64: return f(int64_t{});
+    case DType::boolean:
+    case DType::uint8: return f(uint8_t{});
+    case DType::int8: return f(int8_t{});
+    case DType::int16: return f(int16_t{});
+    case DType::int32: return f(int32_t{});
+    case DType::float32: break;
+  }
+  return f(float{});
+}
 
 // One buffer of elements, shared by a tensor and all its views. Zero-filled when made.
 class Storage {
@@ -165,7 +185,8 @@ class Tensor {
 
   // ---- elements ----
   // Element (0, ..., 0); element idx is at data<T>()[sum(idx[d] * strides()[d])]. T is float
-  // for float32, int64_t for int64, uint8_t for bool; another T throws (a bug in the caller).
+  // for float32, int64_t for int64, uint8_t for bool and uint8, int8_t, int16_t, int32_t;
+  // another T throws (a bug in the caller).
   // nullptr when the tensor has no elements.
   template <typename T> T* data();
   template <typename T> const T* data() const;
@@ -176,12 +197,13 @@ class Tensor {
   Tensor clone() const;
   // Element k in row-major order (0 <= k < numel()), any layout: for printing, JSON, scalars
   // and tests, not inner loops (it divides per dim). at() widens to double (exact for float32
-  // and bool, and for int64 within 2^53); int_at() is exact for int64 and bool.
+  // and bool, and for int64 within 2^53); int_at() is exact for every integer dtype and bool.
   double at(int64_t k) const;
   int64_t int_at(int64_t k) const;
+  int64_t int_at_offset(int64_t off) const;           // the element at storage offset offset()+off
   float float_at(int64_t k) const;                    // float32 only
   std::vector<float> floats() const;                  // every element, row-major (float32 only)
-  std::vector<int64_t> ints() const;                  // every element, row-major (int64 or bool)
+  std::vector<int64_t> ints() const;                  // every element, row-major (integers or bool)
 
   // ---- storage ----
   const std::shared_ptr<Storage>& storage() const { return storage_; }
@@ -208,7 +230,7 @@ class Tensor {
   friend Tensor make_view(const Tensor& base, Shape shape, Shape strides, int64_t offset);
   void set_layout(Shape shape, Shape strides, int64_t offset);   // recomputes numel_, contiguous_
   int64_t offset_of(int64_t k) const;                            // row-major k -> element offset
-  void check_dtype(DType want) const;
+  void check_dtype(bool ok, const char* want) const;
 
   std::shared_ptr<Storage> storage_;
   Shape shape_{0};
@@ -227,6 +249,7 @@ Tensor ones(const Shape& shape);
 Tensor full(const Shape& shape, float value);
 Tensor scalar(float value);                                       // 0-d float tensor
 Tensor from_floats(const Shape& shape, const std::vector<float>& data);  // data.size() == numel
+// Each value wrapped into dtype as PyTorch's integer casts do (300 -> 44 in uint8); bool: != 0.
 Tensor from_ints(const Shape& shape, const std::vector<int64_t>& data, DType dtype = DType::int64);
 
 // ---- shape helpers ----
@@ -255,6 +278,31 @@ Tensor detach(const Tensor& t);                                   // shares stor
 Tensor to_bool(const Tensor& a);                                  // .bool()  (self if bool)
 Tensor to_float(const Tensor& a);                                 // .float() (self if float32)
 Tensor to_dtype(const Tensor& a, DType dtype);                    // self if already dtype
+// An int64 value as PyTorch stores it in an integer dtype or bool (wrapping modulo 2^bits).
+int64_t wrap_int(int64_t v, DType dtype);
+// A float as PyTorch's CPU cast stores it in an integer dtype (x86's cvttss2si: truncation
+// toward zero; NaN, inf and out-of-range values give the type's INT_MIN; uint8, int8 and int16
+// go through int32 and wrap: 300.f -> 44 in uint8, 1e10f -> 0). No C++ cast out of range.
+int64_t float_to_int(double v, DType dtype);
+// c10's overflows<T>(v), the check before a Python number is stored into an integer dtype: an
+// integral value must lie in [lowest, max] (for uint8 down to -255 as well, as it wraps); a
+// float one in [lowest, max] and not NaN. False for bool and float32.
+bool value_overflows(double v, bool integral, DType dtype);
+
+// PyTorch 1.13's type promotion (c10::promoteTypes): bool < integers < float32; two integer
+// dtypes give the wider, uint8 with a signed one the next signed dtype wide enough for both
+// (uint8 + int8 -> int16, uint8 + int64 -> int64).
+DType promote_types(DType a, DType b);
+// torch.result_type of two tensors: a 0-d tensor beside a dimensioned one counts only when its
+// category (bool, integer, float) is higher (uint8 tensor + int64 0-d tensor -> uint8).
+DType result_type(const Tensor& a, const Tensor& b);
+// torch.result_type(tensor, python number): the number's category is bool, int64 or float32;
+// it counts only when higher than the tensor's (uint8 + 5 -> uint8, uint8 + 2.5 -> float32).
+DType result_type(const Tensor& a, DType number_category);
+// PyTorch's name of a dtype in messages: "Float", "Long", "Bool", "Byte", "Char", "Short", "Int".
+const char* dtype_title(DType dtype);
+// The legacy type name PyTorch's x.type() and some messages give: "torch.FloatTensor", "torch.ByteTensor".
+std::string tensor_type_name(DType dtype);
 
 // ---- scalar extraction ----
 double item(const Tensor& a);                                      // numel must be 1
@@ -273,22 +321,26 @@ void require_float(const Tensor& a, const char* op);
 
 // ---- Tensor::data<T> ----
 namespace detail {
-template <typename T> struct DTypeOf;
-template <> struct DTypeOf<float> { static constexpr DType value = DType::float32; };
-template <> struct DTypeOf<int64_t> { static constexpr DType value = DType::int64; };
-template <> struct DTypeOf<uint8_t> { static constexpr DType value = DType::boolean; };
+// Whether a buffer of dtype d holds elements of C++ type T (uint8_t: bool or uint8).
+template <typename T> struct ElementOf;
+template <> struct ElementOf<float> { static bool holds(DType d) { return d == DType::float32; } static constexpr const char* name = "float"; };
+template <> struct ElementOf<int64_t> { static bool holds(DType d) { return d == DType::int64; } static constexpr const char* name = "int64_t"; };
+template <> struct ElementOf<uint8_t> { static bool holds(DType d) { return d == DType::boolean || d == DType::uint8; } static constexpr const char* name = "uint8_t"; };
+template <> struct ElementOf<int8_t> { static bool holds(DType d) { return d == DType::int8; } static constexpr const char* name = "int8_t"; };
+template <> struct ElementOf<int16_t> { static bool holds(DType d) { return d == DType::int16; } static constexpr const char* name = "int16_t"; };
+template <> struct ElementOf<int32_t> { static bool holds(DType d) { return d == DType::int32; } static constexpr const char* name = "int32_t"; };
 }  // namespace detail
 
 template <typename T>
 T* Tensor::data() {
-  check_dtype(detail::DTypeOf<T>::value);
+  check_dtype(detail::ElementOf<T>::holds(dtype_), detail::ElementOf<T>::name);
   T* base = storage_ ? static_cast<T*>(storage_->data()) : nullptr;
   return base ? base + offset_ : nullptr;   // a zero-size storage has no memory to offset into
 }
 
 template <typename T>
 const T* Tensor::data() const {
-  check_dtype(detail::DTypeOf<T>::value);
+  check_dtype(detail::ElementOf<std::remove_const_t<T>>::holds(dtype_), detail::ElementOf<T>::name);
   const T* base = storage_ ? static_cast<const T*>(storage_->data()) : nullptr;
   return base ? base + offset_ : nullptr;
 }

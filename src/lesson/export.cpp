@@ -34,6 +34,10 @@ std::string numpy_descr(core::DType d) {
     case core::DType::float32: return "<f4";
     case core::DType::int64: return "<i8";
     case core::DType::boolean: return "|b1";
+    case core::DType::uint8: return "|u1";
+    case core::DType::int8: return "|i1";
+    case core::DType::int16: return "<i2";
+    case core::DType::int32: return "<i4";
   }
   return "<f4";
 }
@@ -56,8 +60,8 @@ std::string numpy_dtype(core::DType d) {
     case core::DType::float32: return "float32";
     case core::DType::int64: return "int64";
     case core::DType::boolean: return "bool";
+    default: return core::dtype_short_name(d);   // uint8, int8, int16, int32: numpy's names too
   }
-  return "float32";
 }
 
 std::string npy_bytes(const core::Tensor& tensor) {
@@ -79,10 +83,14 @@ std::string npy_bytes(const core::Tensor& tensor) {
       std::memcpy(&bits, t.data<float>() + k, sizeof bits);
       put_le<uint32_t>(out, bits);
     }
-  } else if (t.dtype() == core::DType::int64) {
-    for (int64_t k = 0; k < n; ++k) put_le<uint64_t>(out, static_cast<uint64_t>(t.data<int64_t>()[k]));
-  } else {
+  } else if (t.dtype() == core::DType::boolean) {
     for (int64_t k = 0; k < n; ++k) out += static_cast<char>(t.data<uint8_t>()[k] != 0);
+  } else {   // the integers, two's complement in element_size bytes
+    const auto bytes = static_cast<size_t>(core::element_size(t.dtype()));
+    for (int64_t k = 0; k < n; ++k) {
+      const auto bits = static_cast<uint64_t>(t.int_at_offset(k));
+      for (size_t b = 0; b < bytes; ++b) out += static_cast<char>((bits >> (8 * b)) & 0xFF);
+    }
   }
   return out;
 }

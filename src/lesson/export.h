@@ -20,10 +20,10 @@ namespace attn::lesson {
 
 // ---- .npy ----
 
-// The whole .npy file for `t`: float32 -> '<f4', int64 -> '<i8', bool -> '|b1'.
+// The whole .npy file for `t`: float32 -> '<f4', int64 -> '<i8', int32 -> '<i4', int16 -> '<i2', int8 -> '|i1', uint8 -> '|u1', bool -> '|b1'.
 std::string npy_bytes(const core::Tensor& t);
 
-// NumPy's dtype name: "float32", "int64", "bool".
+// NumPy's dtype name: "float32", "int64", "uint8", ..., "bool".
 std::string numpy_dtype(core::DType d);
 
 // A printed expression as a file-name part: runs of characters other than [A-Za-z0-9_] become

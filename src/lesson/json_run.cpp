@@ -14,14 +14,7 @@ namespace {
 std::string str_or_null(const std::string& s) { return s.empty() ? null : str(s); }
 
 
-std::string dtype_name(core::DType d) {
-  switch (d) {
-    case core::DType::float32: return "float32";
-    case core::DType::int64: return "int64";
-    case core::DType::boolean: return "bool";
-  }
-  return "?";
-}
+std::string dtype_name(core::DType d) { return core::dtype_short_name(d); }
 
 // tensor.tolist(): nested arrays, one level per dimension; element k is the next in row-major
 // order (t is contiguous: the caller passes tensor.contiguous()).
@@ -30,7 +23,7 @@ std::string tolist(const core::Tensor& t, size_t dim, int64_t& k) {
     int64_t e = k++;
     if (t.dtype() == core::DType::float32) return real(t.data<float>()[e]);
     if (t.dtype() == core::DType::boolean) return boolean(t.data<uint8_t>()[e] != 0);
-    return integer(t.data<int64_t>()[e]);
+    return integer(t.int_at_offset(e));
   }
   std::vector<std::string> items;
   for (int64_t j = 0; j < t.shape()[dim]; ++j) items.push_back(tolist(t, dim + 1, k));

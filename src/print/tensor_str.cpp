@@ -80,10 +80,7 @@ View View::operator[](int64_t i) const {
 }
 
 double View::float_at(int64_t k) const { return static_cast<double>(tensor->data<float>()[offset + k]); }
-int64_t View::int_at(int64_t k) const {
-  if (tensor->dtype() == core::DType::boolean) return tensor->data<uint8_t>()[offset + k];
-  return tensor->data<int64_t>()[offset + k];
-}
+int64_t View::int_at(int64_t k) const { return tensor->int_at_offset(offset + k); }
 
 // ---------------------------------------------------------------------------------------------
 // get_summarized_data: the edge items of every dimension, as a new tensor.
@@ -373,6 +370,10 @@ std::string dtype_str(core::DType dtype) {
     case core::DType::float32: return "torch.float32";
     case core::DType::int64: return "torch.int64";
     case core::DType::boolean: return "torch.bool";
+    case core::DType::uint8: return "torch.uint8";
+    case core::DType::int8: return "torch.int8";
+    case core::DType::int16: return "torch.int16";
+    case core::DType::int32: return "torch.int32";
   }
   return "torch.float32";
 }
@@ -389,7 +390,9 @@ std::string _str_intern(const core::Tensor& inp, const PrintOptions& opts) {
   std::vector<std::string> suffixes;
   std::string tensor_str;
 
-  // has_default_dtype: float32 (the default dtype), int64 or bool; all of core::DType.
+  // has_default_dtype: float32 (the default dtype), int64 or bool.
+  const bool has_default_dtype = inp.dtype() == core::DType::float32 || inp.dtype() == core::DType::int64 ||
+                                 inp.dtype() == core::DType::boolean;
   if (inp.numel() == 0) {
     // "Explicitly print the shape if it is not (0,), to match NumPy behavior"
     if (inp.dim() != 1) suffixes.push_back("size=" + tuple_str(inp.shape()));
@@ -397,6 +400,7 @@ std::string _str_intern(const core::Tensor& inp, const PrintOptions& opts) {
     if (inp.dtype() != core::DType::float32) suffixes.push_back("dtype=" + dtype_str(inp.dtype()));
     tensor_str = "[]";
   } else {
+    if (!has_default_dtype) suffixes.push_back("dtype=" + dtype_str(inp.dtype()));
     tensor_str = _tensor_str(inp, indent, opts);
   }
 

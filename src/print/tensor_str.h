@@ -1,7 +1,7 @@
 // print/tensor_str.h: PyTorch's printer (torch/_tensor_str.py, 1.13), character for character.
 //
 // What it is: repr() of a core::Tensor as `print(t)` shows it (default print options, automatic
-// scientific mode, integer-valued floats, int64 and bool tensors, 0-d tensors, 1-D to 4-D layout
+// scientific mode, integer-valued floats, integer and bool tensors, 0-d tensors, 1-D to 4-D layout
 // with 80-column wrapping, summarisation, inf/nan padding, dtype / grad_fn / requires_grad suffixes,
 // "Parameter containing:") and torch.Size. Python's own reprs of float and str: pyrepr.h.
 // The functions mirror _tensor_str.py (_Formatter, here Formatter; _vector_str, _tensor_str_with_formatter,

@@ -163,7 +163,10 @@ Value super_fn(Interpreter& in, CallArgs& a) {
 
 // isinstance(obj, classinfo) for one class or a tuple of them.
 bool instance_check(const Value& v, const Value& c) {
-  if (c.kind == Value::Class) return isinstance(v, static_cast<ClassObj*>(c.obj.get()));
+  if (c.kind == Value::Class) {
+    const auto* cls = static_cast<ClassObj*>(c.obj.get());
+    return cls->slots.instancecheck ? cls->slots.instancecheck(v) : isinstance(v, cls);
+  }
   if (c.kind == Value::Tuple) {
     for (const Value& x : as_seq(c))
       if (instance_check(v, x)) return true;

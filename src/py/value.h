@@ -198,6 +198,8 @@ struct Slots {
   std::function<std::string(Interpreter&, const Value& self)> repr;
   std::function<std::string(Interpreter&, const Value& self)> str;
   std::function<Value(Interpreter&, const Value& self, CallArgs&)> call;
+  // isinstance(obj, cls) when cls has it, as a metaclass's __instancecheck__ (torch.LongTensor).
+  std::function<bool(const Value& obj)> instancecheck;
   std::function<bool(Interpreter&, const Value& self, const Value& item)> contains;
   // operator.index(self) (__index__: list indices, range(), slices); nullopt: not an integer.
   std::function<std::optional<int64_t>(const Value& self)> index;

@@ -23,7 +23,7 @@ namespace {
 [[noreturn]] void type_error(const std::string& msg) { throw py::TypeError(msg); }
 
 bool is_index(const Value& v) {   // THPUtils_checkIndex: an int that is not a bool
-  return v.kind == Value::Int || (is_tensor(v) && as_tensor(v).dim() == 0 && as_tensor(v).dtype() == core::DType::int64);
+  return v.kind == Value::Int || (is_tensor(v) && as_tensor(v).dim() == 0 && core::is_integral(as_tensor(v).dtype()));
 }
 
 bool is_list(const Value& v) { return v.kind == Value::Tuple || v.kind == Value::List; }
@@ -36,7 +36,7 @@ bool fits(const Param& p, const Value& v) {
     case T::any: case T::object: return true;
     case T::tensor: return is_tensor(v);
     case T::scalar: case T::float64: return v.is_number() || zero_dim_no_grad();
-    case T::int64: return v.kind == Value::Int || (zero_dim_no_grad() && as_tensor(v).dtype() == core::DType::int64);
+    case T::int64: return v.kind == Value::Int || (zero_dim_no_grad() && core::is_integral(as_tensor(v).dtype()));
     case T::boolean: return v.kind == Value::Bool;
     case T::int_list:
       if (is_list(v)) return py::as_seq(v).empty() || is_index(py::as_seq(v)[0]) || (is_tensor(py::as_seq(v)[0]) && as_tensor(py::as_seq(v)[0]).numel() == 1);

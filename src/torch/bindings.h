@@ -55,6 +55,12 @@ void add_torch_environment(NamespaceObj& torch);   // torch_env.cpp: cuda, backe
 void add_optim_kernels(NamespaceObj& torch);       // optim.cpp: the for-loop SGD and AdamW steps optim.py calls
 void add_data_natives(NamespaceObj& torch);        // ops_creation.cpp: float64 multinomial for WeightedRandomSampler
 void add_nn_natives(NamespaceObj& torch);          // nn_functional.cpp: the native part of MultiheadAttention, Module.to's check
+void add_tensor_types(NamespaceObj& torch);        // tensor_types.cpp: torch.uint8, torch.int, torch.LongTensor, ...
+// tensor_types.cpp: NotImplementedError naming a float64 or float16 name (torch.float64, Tensor.double).
+[[noreturn]] void refuse_float64(const std::string& what);
+// tensor_types.cpp: PyTorch 1.13's UserWarning (through Python's warnings, on stderr) for a uint8
+// mask given to masked_fill or x[mask] = v (which is masked_fill_), taken as a bool one.
+void warn_uint8_mask(Interpreter& in, const core::Tensor& mask);
 Value make_nn_init();                              // nn_init.cpp: torch.nn.init
 
 // The Python files of src/torch/python/, embedded at build time (cmake/embed_python.cmake):

@@ -108,6 +108,7 @@ const OpTable& torch_ops() {
     add_select_ops(rows);
     add_loss_ops(rows);
     add_index_ops(rows);
+    add_type_ops(rows);
     return OpTable(rows);
   }();
   return table;

@@ -76,8 +76,9 @@ void add_layer_ops(std::vector<OpRow>& rows);      // nn_layers.cpp: relu, F.gel
 void add_attention_ops(std::vector<OpRow>& rows);  // nn_attention.cpp: F.scaled_dot_product_attention
 void add_autograd_ops(std::vector<OpRow>& rows);   // ops_autograd.cpp: backward, requires_grad_, mse_loss
 void add_select_ops(std::vector<OpRow>& rows);     // ops_select.cpp: max/min(dim), sort, topk, flip, all, any, bmm, ...
-void add_loss_ops(std::vector<OpRow>& rows);
-void add_index_ops(std::vector<OpRow>& rows);      // ops_index.cpp: clamp, norm, scatter, index_fill, nonzero, unique, repeat, F.pad       // nn_losses.cpp: log_softmax, F.nll_loss, F.cross_entropy
+void add_loss_ops(std::vector<OpRow>& rows);       // nn_losses.cpp: log_softmax, F.nll_loss, F.cross_entropy
+void add_index_ops(std::vector<OpRow>& rows);      // ops_index.cpp: clamp, norm, scatter, index_fill, nonzero, unique, repeat, F.pad
+void add_type_ops(std::vector<OpRow>& rows);       // tensor_types.cpp: Tensor.type
 
 // ---- helpers the rows share ----
 core::Tensor cast(const core::Tensor& t, core::DType dtype);   // .float() / .long() / .bool()

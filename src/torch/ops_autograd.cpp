@@ -127,7 +127,9 @@ Value tensor_inplace(Interpreter& in, core::BinOp op, const Value& self, const V
       t = core::autograd::record(t, {&before, &o}, inplace_grad_name(op), core::grad::binary(op, saved, o));
   } else {
     const double s = torch_scalar(other, "other");
-    core::binary_scalar_(op, t, s);
+    const core::DType number = other.kind == Value::Bool ? core::DType::boolean
+                               : other.kind == Value::Float ? core::DType::float32 : core::DType::int64;
+    core::binary_scalar_(op, t, s, number);
     if (record && before.requires_grad())
       t = core::autograd::record(t, {&before}, inplace_grad_name(op), core::grad::binary_scalar(op, old, s, false));
   }

@@ -3,7 +3,7 @@
 // linspace, zeros_like, ones_like; and torch._attn_multinomial_double (WeightedRandomSampler's).
 //
 // What it is: signatures as PyTorch 1.13's parser writes them, and adapters onto core/.
-// dtype= and requires_grad= are implemented for the three dtypes attn has (float32, int64, bool).
+// dtype= and requires_grad= are implemented for the dtypes attn has (float32, bool, the integers).
 // What it is not: numerics (core/) or the random generator (core/random.cpp).
 #include <fmt/format.h>
 
@@ -50,7 +50,7 @@ Value finish(Args& a, Tensor t) {
 void float_only(Args& a, const char* kernel) {
   const Value& d = a.get("dtype");
   if (!d.is_none() && dtype_of(d) != DType::float32)
-    throw RuntimeError(fmt::format("\"{}\" not implemented for '{}'", kernel, dtype_of(d) == DType::int64 ? "Long" : "Bool"));
+    throw RuntimeError(fmt::format("\"{}\" not implemented for '{}'", kernel, core::dtype_title(dtype_of(d))));
 }
 
 // Nested Python lists of numbers -> tensor (float32 if any float, bool if all bools, else int64).
@@ -85,6 +85,19 @@ void flatten(const Value& v, core::Shape& shape, size_t depth, std::vector<Value
   out.push_back(v);
 }
 
+// A Python number stored into an integer or bool element by torch.tensor(data, dtype=...): c10's
+// overflow check first (core::value_overflows), then truncation; from_ints wraps (-1 -> 255).
+int64_t stored_int(const Value& x, DType target) {
+  if (x.is_big()) throw RuntimeError("Overflow when unpacking long");   // PyTorch's, for an integer or bool tensor
+  if (target == DType::boolean) return x.kind == Value::Float ? x.f != 0 : x.i != 0 || (x.kind == Value::Bool && x.b);
+  if (x.kind == Value::Bool) return x.b;
+  const bool integral = x.kind != Value::Float;
+  const double v = integral ? static_cast<double>(x.i) : x.f;
+  if (core::value_overflows(v, integral, target))
+    throw RuntimeError(fmt::format("value cannot be converted to type {} without overflow", core::dtype_short_name(target)));
+  return integral ? x.i : static_cast<int64_t>(x.f);
+}
+
 Value tensor_fn(Interpreter&, Args& a) {
   const Value& data = a.get("data");
   if (is_tensor(data)) return finish(a, core::detach(as_tensor(data)).clone());   // torch.tensor(t) copies
@@ -101,11 +114,7 @@ Value tensor_fn(Interpreter&, Args& a) {
     return finish(a, core::from_floats(shape, f));
   }
   std::vector<int64_t> i;
-  for (const Value& x : vals) {
-    if (x.is_big()) throw RuntimeError("Overflow when unpacking long");   // PyTorch's, for an int64 or bool tensor
-    if (target == DType::boolean) i.push_back(x.kind == Value::Float ? x.f != 0 : x.i != 0 || (x.kind == Value::Bool && x.b));
-    else i.push_back(x.kind == Value::Float ? static_cast<int64_t>(x.f) : x.kind == Value::Bool ? int64_t(x.b) : x.i);
-  }
+  for (const Value& x : vals) i.push_back(stored_int(x, target));
   return finish(a, core::from_ints(shape, i, target));
 }
 
@@ -199,9 +208,10 @@ Value full_fn(Interpreter&, Args& a) {
                   : is_tensor(fill) ? as_tensor(fill).dtype() : DType::float32;
   core::Shape shape = shape_arg(a, "size");
   double x = to_double(fill, "fill_value");
-  if (natural == DType::float32) return finish(a, core::full(shape, static_cast<float>(x)));
-  std::vector<int64_t> v(static_cast<size_t>(core::numel_of(shape)), natural == DType::boolean ? x != 0 : static_cast<int64_t>(x));
-  return finish(a, core::from_ints(shape, v, natural));
+  // filled in the dtype asked for, as fill_ does (torch.full((2,), 300, dtype=torch.uint8) overflows)
+  Tensor t = core::empty(shape, a.dtype("dtype").value_or(natural));
+  core::fill_(t, x, natural != DType::float32);
+  return finish(a, t);
 }
 
 int64_t arange_int(Args& a, const char* name) {

@@ -69,6 +69,9 @@ Value sum_fn(Interpreter&, Args& a) {
 Value mean_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("input");
   require_dtype(a, DType::float32);
+  if (!t.is_float())
+    throw RuntimeError(fmt::format("mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: {}",
+                                   core::dtype_title(t.dtype())));
   std::optional<int64_t> dim = a.overload() == 0 ? std::nullopt : one_dim(a, "dim");
   bool keepdim = a.overload() == 0 ? false : a.flag("keepdim");
   if (dim) return tensor_value(core::mean(t, *dim, keepdim));
@@ -125,8 +128,17 @@ Value allclose_fn(Interpreter&, Args& a) {
   return Value::boolean(true);
 }
 
-Tensor tensor_or_scalar(const Value& v) {
-  return is_tensor(v) ? as_tensor(v) : core::scalar(static_cast<float>(to_double(v, "value")));
+// where's operand: a tensor, or a Python number as a 0-d tensor of its category (int64, float32, bool).
+Tensor where_operand(const Value& v) {
+  if (is_tensor(v)) return as_tensor(v);
+  if (v.kind == Value::Float) return core::scalar(static_cast<float>(v.f));
+  return core::from_ints({}, {py::to_int(v, "value")}, v.kind == Value::Bool ? DType::boolean : DType::int64);
+}
+
+// The dtype of where(c, x, y): result_type of the tensors; a number counts by its category only.
+DType where_dtype(const Value& x, const Value& y, const Tensor& tx, const Tensor& ty) {
+  if (is_tensor(x) == is_tensor(y)) return core::result_type(tx, ty);   // two tensors, or two numbers (both 0-d)
+  return is_tensor(x) ? core::result_type(tx, ty.dtype()) : core::result_type(ty, tx.dtype());
 }
 
 // where(condition, input, other): overloads 1-4 differ only in which of input/other is a number
@@ -137,7 +149,9 @@ Value where_fn(Interpreter&, Args& a) {
     throw NotImplementedError("torch.where(condition) (the indices of True elements) is not implemented by attn; "
                              "use torch.where(condition, input, other)");
   const std::string& input = a.signature().params[1].name;
-  return tensor_value(core::where(cond, tensor_or_scalar(a.get(input)), tensor_or_scalar(a.get("other"))));
+  const Value &x = a.get(input), &y = a.get("other");
+  const Tensor tx = where_operand(x), ty = where_operand(y);
+  return tensor_value(core::where(cond, tx, ty, where_dtype(x, y, tx, ty)));
 }
 
 Value einsum_fn(Interpreter& in, Args& a) {
@@ -157,6 +171,13 @@ Value einsum_fn(Interpreter& in, Args& a) {
 }
 
 // masked_fill's value: a number or a 0-d tensor.
+// Whether masked_fill's value is a Python int or bool (an integer tensor takes it unrounded: -1 is
+// 255 in uint8) rather than a float (checked against the dtype's range, then truncated).
+bool integral_value(Args& a) {
+  const Value& v = a.get("value");
+  return is_tensor(v) ? !as_tensor(v).is_float() : v.kind != Value::Float;
+}
+
 float fill_value(Args& a) {
   const Value& value = a.get("value");
   if (is_tensor(value) && as_tensor(value).dim() != 0)
@@ -168,23 +189,27 @@ float fill_value(Args& a) {
   return static_cast<float>(to_double(value, "value"));
 }
 
-Tensor masked_fill(Args& a, const char* self) {
+Tensor masked_fill(Interpreter& in, Args& a, const char* self) {
   const Tensor& t = a.tensor(self);
   const Tensor& mask = a.tensor("mask");
-  return core::masked_fill(t, mask, fill_value(a));
+  core::check_mask_dtype(mask);
+  warn_uint8_mask(in, mask);
+  return core::masked_fill(t, mask, fill_value(a), integral_value(a));
 }
 
 // Writes through self's storage: every name bound to it, and every view of it, sees the change.
 // Under torch.no_grad() a leaf may be written and nothing is recorded, as in PyTorch.
-Value masked_fill_inplace(Interpreter&, Args& a) {
+Value masked_fill_inplace(Interpreter& in, Args& a) {
   Tensor& t = a.tensor("self");
   const Tensor& mask = a.tensor("mask");
   const float value = fill_value(a);
+  core::check_mask_dtype(mask);
+  warn_uint8_mask(in, mask);
   if (core::autograd::grad_enabled() && t.requires_grad() && t.grad_fn().empty())
     throw RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.");
   refuse_view_write(t, false);
   const Tensor before = t;   // its history: the node's input
-  core::masked_fill_(t, mask, value);
+  core::masked_fill_(t, mask, value, integral_value(a));
   if (core::autograd::grad_enabled()) t = core::autograd::record(t, {&before}, "MaskedFillBackward0", core::grad::masked_fill(mask));
   return a.get("self");
 }
@@ -292,7 +317,7 @@ void add_math_ops(std::vector<OpRow>& rows) {
                   [](Interpreter&, Args& a) { return tensor_value(core::triu(a.tensor("input"), a.integer("diagonal"))); }});
   rows.push_back({"masked_fill", both,
                   {"masked_fill(Tensor input, Tensor mask, Tensor value)", "masked_fill(Tensor input, Tensor mask, Scalar value)"},
-                  [](Interpreter&, Args& a) { return tensor_value(masked_fill(a, "input")); }});
+                  [](Interpreter& in, Args& a) { return tensor_value(masked_fill(in, a, "input")); }});
   rows.push_back({"copy_", kMethod, {"copy_(Tensor self, Tensor src, bool non_blocking=False)"}, [](Interpreter& in, Args& a) {
                     a.get("non_blocking");
                     const Tensor src = a.tensor("src");
@@ -303,7 +328,7 @@ void add_math_ops(std::vector<OpRow>& rows) {
                       throw RuntimeError(fmt::format("fill_ only supports 0-dimension value tensor but got tensor with {} dimensions.",
                                                            a.tensor("value").dim()));
                     return write_in_place(in, a, nullptr, a.overload() == 0 ? "FillBackward3" : "FillBackward2",
-                                          [](Tensor& t, Args& b) { core::fill_(t, to_double(b.get("value"), "value")); });
+                                          [](Tensor& t, Args& b) { core::fill_(t, to_double(b.get("value"), "value"), integral_value(b)); });
                   }});
   rows.push_back({"zero_", kMethod, {"zero_(Tensor self)"}, [](Interpreter& in, Args& a) {
                     return write_in_place(in, a, nullptr, "ZeroBackward0", [](Tensor& t, Args&) { core::fill_(t, 0.0); });

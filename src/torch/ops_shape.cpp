@@ -67,7 +67,8 @@ Value item_fn(Interpreter&, Args& a) {
   return t.is_float() ? Value::number(v) : t.dtype() == core::DType::boolean ? Value::boolean(v != 0) : Value::integer(t.int_at(0));
 }
 
-// .bool() / .float() / .long(): memory_format only has its default here (the table checks it).
+// .bool() / .float() / .long() / .int() / .short() / .char() / .byte(): memory_format only has
+// its default here (the table checks it).
 template <core::DType D>
 Value convert_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("self");
@@ -165,6 +166,10 @@ void add_shape_ops(std::vector<OpRow>& rows) {
   rows.push_back({"bool", kMethod, {"bool(Tensor self, *, MemoryFormat? memory_format=None)"}, convert_fn<core::DType::boolean>});
   rows.push_back({"float", kMethod, {"float(Tensor self, *, MemoryFormat? memory_format=None)"}, convert_fn<core::DType::float32>});
   rows.push_back({"long", kMethod, {"long(Tensor self, *, MemoryFormat? memory_format=None)"}, convert_fn<core::DType::int64>});
+  rows.push_back({"int", kMethod, {"int(Tensor self, *, MemoryFormat? memory_format=None)"}, convert_fn<core::DType::int32>});
+  rows.push_back({"short", kMethod, {"short(Tensor self, *, MemoryFormat? memory_format=None)"}, convert_fn<core::DType::int16>});
+  rows.push_back({"char", kMethod, {"char(Tensor self, *, MemoryFormat? memory_format=None)"}, convert_fn<core::DType::int8>});
+  rows.push_back({"byte", kMethod, {"byte(Tensor self, *, MemoryFormat? memory_format=None)"}, convert_fn<core::DType::uint8>});
 }
 
 }  // namespace attn::torch

@@ -70,7 +70,7 @@ std::vector<Value> index_list(const Value& key) {   // x[a, b] arrives as the tu
 // expanded to the view's shape (expand's errors).
 void write_item(const Tensor& t, const Value& value, const std::vector<core::Index>& idx) {
   Tensor dst = core::index(t, idx);
-  if (!is_tensor(value)) return core::fill_(dst, torch_scalar(value, "value"));
+  if (!is_tensor(value)) return core::fill_(dst, torch_scalar(value, "value"), value.kind != Value::Float);
   const Tensor& src = as_tensor(value);
   if (dst.shape() == src.shape()) return core::copy_(dst, src);
   if (src.dim() == 0) return core::fill_(dst, src.at(0));
@@ -154,10 +154,13 @@ void setitem(Interpreter& in, Tensor& t, const Value& value, const std::vector<V
   // x[mask] = number with a bool mask of x's shape (the buffers notebook's mask[mask == 1.] = 2.):
   // PyTorch's index_put_ writes the number where the mask is True, which is masked_fill_. Only
   // where no gradient is recorded; with one, the general path below says what attn supports.
-  if (idx.size() == 1 && is_tensor(idx[0]) && as_tensor(idx[0]).dtype() == core::DType::boolean &&
-      as_tensor(idx[0]).shape() == t.shape() && t.is_float() && (value.kind == Value::Int || value.kind == Value::Float) &&
+  // A uint8 mask too, with 1.13's deprecation warning.
+  const bool mask_dtype = idx.size() == 1 && is_tensor(idx[0]) &&
+                          (as_tensor(idx[0]).dtype() == core::DType::boolean || as_tensor(idx[0]).dtype() == core::DType::uint8);
+  if (mask_dtype && as_tensor(idx[0]).shape() == t.shape() && (value.kind == Value::Int || value.kind == Value::Float) &&
       !(grad_mode && t.requires_grad())) {
-    core::masked_fill_(t, as_tensor(idx[0]), static_cast<float>(torch_scalar(value, "value")));
+    warn_uint8_mask(in, as_tensor(idx[0]));
+    core::masked_fill_(t, as_tensor(idx[0]), static_cast<float>(torch_scalar(value, "value")), value.kind == Value::Int);
     return;
   }
   if (std::optional<core::TensorIndices> adv = advanced_key(t, idx)) {
@@ -210,6 +213,8 @@ std::optional<Value> tensor_getattr(Interpreter&, const Value& self, const std::
   if (name == "device") return cpu_device();   // every attn tensor lives on the CPU
   if (name == "is_cuda") return Value::boolean(false);
   if (name == "dtype") return dtype_value(t.dtype());
+  if (name == "double" || name == "half")
+    return py::builtin("Tensor." + name, [name](Interpreter&, CallArgs&) -> Value { refuse_float64("Tensor." + name + "()"); });
   const OpTable& ops = torch_ops();
   if (const OpTable::Op* op = ops.method(name))
     return py::builtin("Tensor." + name, [self, op](Interpreter& in, CallArgs& a) { return torch_ops().call_method(in, *op, self, a); });
@@ -256,6 +261,20 @@ core::BinOp arithmetic(const std::string& op) {
 
 bool is_scalar(const Value& v) { return v.is_number(); }
 
+// A Python number's category in type promotion: bool, int (int64) or float (float32). A
+// one-element tensor passed where a number goes is a tensor, not a wrapped number: its dtype.
+core::DType number_category(const Value& v) {
+  if (is_tensor(v)) return as_tensor(v).dtype();
+  return v.kind == Value::Bool ? core::DType::boolean : v.kind == Value::Float ? core::DType::float32 : core::DType::int64;
+}
+
+// A Python number as the 0-d tensor of its category (int64 or float32) an op reads it from.
+Tensor number_tensor(const Value& v) {
+  const double x = torch_scalar(v, "other");
+  if (number_category(v) == core::DType::float32) return core::scalar(static_cast<float>(x));
+  return core::from_ints({}, {core::float_to_int(x, core::DType::int64)});
+}
+
 std::optional<Value> tensor_binary(Interpreter& in, const std::string& op, const Value& self, const Value& other, bool reflected) {
   const bool tensor_other = is_tensor(other);
   if (!tensor_other && !is_scalar(other)) return std::nullopt;
@@ -281,12 +300,18 @@ std::optional<Value> tensor_binary(Interpreter& in, const std::string& op, const
                                                               : core::scalar(static_cast<float>(torch_scalar(other, "other")));
     return tensor_value(core::bitwise(bit, t, o));
   }
+  if (op == "//" || op == "%") {
+    const Tensor o = tensor_other ? as_tensor(other) : number_tensor(other);
+    const core::DType common = tensor_other ? core::result_type(t, o) : core::result_type(t, number_category(other));
+    return tensor_value(reflected ? core::floor_divide_or_remainder(op == "%", o, t, common)
+                                  : core::floor_divide_or_remainder(op == "%", t, o, common));
+  }
   if (op != "+" && op != "-" && op != "*" && op != "/") return std::nullopt;
   const core::BinOp b = arithmetic(op);
   if (!tensor_other && other.kind == Value::Bool && t.dtype() == core::DType::boolean)   // bool_t * True stays bool
     return tensor_binary(in, op, self, tensor_value(core::from_ints({}, {other.b ? 1 : 0}, core::DType::boolean)), reflected);
   if (tensor_other) return tensor_value(reflected ? core::binary(b, as_tensor(other), t) : core::binary(b, t, as_tensor(other)));
-  return tensor_value(core::binary_scalar(b, t, torch_scalar(other, "other"), reflected));
+  return tensor_value(core::binary_scalar(b, t, torch_scalar(other, "other"), reflected, number_category(other)));
 }
 
 std::optional<Value> tensor_inplace_hook(Interpreter& in, const std::string& op, const Value& self, const Value& other) {
@@ -310,8 +335,11 @@ std::optional<Value> tensor_compare(Interpreter&, const std::string& op, const V
     if (op == "==" || op == "!=") return Value::boolean(op == "!=");   // Tensor.__eq__(None) is False, as PyTorch
     return std::nullopt;
   }
-  const Tensor o = is_tensor(other) ? as_tensor(other) : core::scalar(static_cast<float>(torch_scalar(other, "other")));
-  return tensor_value(core::compare(ops.at(op), as_tensor(self), o));
+  if (is_tensor(other)) return tensor_value(core::compare(ops.at(op), as_tensor(self), as_tensor(other)));
+  // A number is cast to the promoted dtype first (uint8 == -1 is uint8 == 255), as in PyTorch.
+  const Tensor& t = as_tensor(self);
+  const core::DType common = core::result_type(t, number_category(other));
+  return tensor_value(core::compare(ops.at(op), t, number_tensor(other), common));
 }
 
 Value tensor_iter(Interpreter&, const Value& self) {

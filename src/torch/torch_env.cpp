@@ -71,10 +71,7 @@ Value typename_fn(Interpreter&, CallArgs& a) {
   static const py::Signature sig = py::Signature::parse("def typename(o)");
   py::Args b = py::bind_args(sig, a, "torch.typename");
   const Value& o = b.get("o");
-  if (is_tensor(o)) {
-    const core::DType d = as_tensor(o).dtype();
-    return Value::str(d == core::DType::float32 ? "torch.FloatTensor" : d == core::DType::int64 ? "torch.LongTensor" : "torch.BoolTensor");
-  }
+  if (is_tensor(o)) return Value::str(core::tensor_type_name(as_tensor(o).dtype()));
   const py::ClassPtr c = py::type_of(o);
   return Value::str(c->module == "builtins" ? c->name : c->module + "." + c->name);
 }

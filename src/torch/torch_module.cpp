@@ -55,6 +55,7 @@ Value make_torch(Interpreter& in) {
   add_optim_kernels(*t);
   add_nn_natives(*t);
   add_data_natives(*t);
+  add_tensor_types(*t);
   // torch.nn, torch.optim, torch.utils: made when first named (PEP 562's module __getattr__).
   t->names["__getattr__"] = builtin("torch.__getattr__", [](Interpreter& inner, CallArgs& a) -> Value {
     const std::string name = str(arg(a, 0, "name"));
@@ -65,6 +66,8 @@ Value make_torch(Interpreter& in) {
       names_of(inner.import("torch")).names[name] = v;   // found directly from now on
       return v;
     }
+    for (const char* f : {"float64", "double", "float16", "half", "bfloat16", "DoubleTensor", "HalfTensor"})
+      if (name == f) refuse_float64("torch." + name);
     throw AttributeError("module 'torch' has no attribute '" + name + "' (attn implements the parts of torch the lessons use)");
   });
   Value torch = module_value("torch", t);

@@ -147,7 +147,8 @@ std::string dtype_name(core::DType d) { return print::detail::dtype_str(d); }
 Value dtype_value(core::DType d) {
   static const std::vector<Value> all = [] {
     std::vector<Value> v;
-    for (core::DType t : {core::DType::float32, core::DType::int64, core::DType::boolean}) {
+    for (core::DType t : {core::DType::float32, core::DType::int64, core::DType::boolean, core::DType::uint8, core::DType::int8,
+                          core::DType::int16, core::DType::int32}) {   // in the enum's order
       auto o = std::make_shared<DtypeObject>();
       o->cls = dtype_class();
       o->dtype = t;

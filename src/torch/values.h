@@ -46,7 +46,7 @@ core::Tensor& as_tensor(const Value& v);
 Value size_value(const core::Shape& shape);   // torch.Size([...])
 bool is_size(const Value& v);
 
-Value dtype_value(core::DType d);             // torch.float32, torch.int64, torch.bool (one object each)
+Value dtype_value(core::DType d);             // torch.float32, torch.int64, torch.uint8, ... (one object each)
 bool is_dtype(const Value& v);
 core::DType dtype_of(const Value& dtype);     // TypeError for a value that is no dtype
 std::string dtype_name(core::DType d);        // "torch.float32"

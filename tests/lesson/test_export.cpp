@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/ops.h"
 #include "lesson/catalog.h"
 #include "lesson/export.h"
 #include "lesson/export_write.h"
@@ -76,6 +77,26 @@ TEST_CASE(".npy bytes are numpy.save's, for each dtype") {
   std::string w = lesson::npy_bytes(wide);
   CHECK(w == numpy_file("{'descr': '<f4', 'fortran_order': False, 'shape': (0, 123456789012, 123456789012, 123456789012), }", 83, ""));
   CHECK(w.size() == 192);
+}
+
+TEST_CASE(".npy bytes of the narrower integer dtypes are numpy.save's") {
+  using core::DType;
+  // np.save(f, np.array([0, 255, 7], dtype=np.uint8))
+  CHECK(lesson::npy_bytes(core::from_ints({3}, {0, 255, 7}, DType::uint8)) ==
+        numpy_file("{'descr': '|u1', 'fortran_order': False, 'shape': (3,), }", 60, std::string("\x00\xff\x07", 3)));
+  // np.save(f, np.array([-128, 127, -1], dtype=np.int8))
+  CHECK(lesson::npy_bytes(core::from_ints({3}, {-128, 127, -1}, DType::int8)) ==
+        numpy_file("{'descr': '|i1', 'fortran_order': False, 'shape': (3,), }", 60, std::string("\x80\x7f\xff", 3)));
+  // np.save(f, np.array([[-32768, 300, -2]], dtype=np.int16))
+  CHECK(lesson::npy_bytes(core::from_ints({1, 3}, {-32768, 300, -2}, DType::int16)) ==
+        numpy_file("{'descr': '<i2', 'fortran_order': False, 'shape': (1, 3), }", 58, std::string("\x00\x80\x2c\x01\xfe\xff", 6)));
+  // np.save(f, np.array([[-2**31, 2**31 - 1], [-5, 70000]], dtype=np.int32)), written from a transposed view
+  const core::Tensor t = core::transpose(core::from_ints({2, 2}, {-2147483648LL, -5, 2147483647, 70000}, DType::int32), 0, 1);
+  CHECK(lesson::npy_bytes(t) ==
+        numpy_file("{'descr': '<i4', 'fortran_order': False, 'shape': (2, 2), }", 58,
+                   std::string("\x00\x00\x00\x80\xff\xff\xff\x7f\xfb\xff\xff\xff\x70\x11\x01\x00", 16)));
+  CHECK(lesson::numpy_dtype(DType::uint8) == "uint8");
+  CHECK(lesson::numpy_dtype(DType::int32) == "int32");
 }
 
 TEST_CASE("every .npy header ends at a multiple of 64 bytes, with a newline") {

@@ -164,6 +164,9 @@ TEST_CASE("issue 18's ops: max/min(dim) as torch.return_types, sort, topk, flip,
 TEST_CASE("tutorials' support: Tensor.device into a factory, torch.utils.data.Dataset as a base class") {
   check_script("tutorial_support");
 }
+TEST_CASE("integer dtypes: uint8/int8/int16/int32 repr, casts, promotion table, wrap-around, uint8 masks, legacy types") {
+  check_script("int_dtypes");
+}
 
 TEST_CASE("torch.utils.data: shuffled DataLoaders over epochs, samplers, random_split, Tensor.random_, then the same random stream") {
   check_script("data_loader");

@@ -21,10 +21,10 @@ namespace attn::core {
 // ---- relu ----
 
 Tensor relu(const Tensor& a) {
-  if (!a.is_float()) {   // int64 relu stays int64
+  if (!a.is_float()) {   // an integer relu keeps its dtype
     Tensor out = to_dtype(a, DType::int64).clone();
     for (int64_t k = 0; k < out.numel(); ++k) out.data<int64_t>()[k] = std::max<int64_t>(out.data<int64_t>()[k], 0);
-    return with_grad(std::move(out), {&a}, "ReluBackward0");
+    return with_grad(to_dtype(out, a.dtype()), {&a}, "ReluBackward0");
   }
   const Tensor x = a.contiguous();
   Tensor out = empty(x.shape());

@@ -86,11 +86,8 @@ void write_at(Tensor& self, const Places& p, const Tensor& values, bool accumula
 }
 
 void write(Tensor& self, const Places& p, const Tensor& values, bool accumulate) {
-  switch (self.dtype()) {
-    case DType::float32: write_at<float>(self, p, values, accumulate); break;
-    case DType::int64: write_at<int64_t>(self, p, values, accumulate); break;
-    case DType::boolean: write_at<uint8_t>(self, p, values, false); break;
-  }
+  const bool add = accumulate && self.dtype() != DType::boolean;   // a bool index_put_ never accumulates
+  visit_element(self.dtype(), [&](auto t) { write_at<decltype(t)>(self, p, values, add); });
 }
 
 }  // namespace
@@ -112,11 +109,7 @@ std::vector<Tensor> mask_to_indices(const Tensor& mask, const Tensor& self, int6
 Tensor index(const Tensor& self, const TensorIndices& indices) {
   const Places p = places(self, indices);
   Tensor out = empty(p.shape, self.dtype());
-  switch (self.dtype()) {
-    case DType::float32: gather_at<float>(self, p, out); break;
-    case DType::int64: gather_at<int64_t>(self, p, out); break;
-    case DType::boolean: gather_at<uint8_t>(self, p, out); break;
-  }
+  visit_element(self.dtype(), [&](auto t) { gather_at<decltype(t)>(self, p, out); });
   autograd::Backward backward{[indices, shape = self.shape()](const autograd::Grads& g) {
     Tensor z = zeros(shape);
     write(z, places(z, indices), detach(*g[0]), true);

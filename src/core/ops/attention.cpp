@@ -30,9 +30,10 @@ namespace {
 constexpr float kNegInf = -std::numeric_limits<float>::infinity();
 
 // A boolean mask as an additive float mask. SDPA: True takes part (0), False is -inf.
-// MHA: True is masked (-inf), False is 0.
+// MHA: True is masked (-inf), False is 0. A uint8 mask is read as a bool one, as 1.13's MHA
+// converts it (after its deprecation warning, which core cannot give).
 Tensor additive_mask(const Tensor& mask, bool true_keeps) {
-  if (mask.dtype() != DType::boolean) return to_float(mask);
+  if (mask.dtype() != DType::boolean && mask.dtype() != DType::uint8) return to_float(mask);
   const Tensor m = mask.contiguous();
   Tensor out = empty(m.shape());
   const uint8_t* in = m.data<uint8_t>();
@@ -125,7 +126,7 @@ std::optional<Tensor> mha_mask(const MhaCall& call, int64_t N, int64_t H, int64_
       throw TensorError(fmt::format("expecting key_padding_mask shape of ({}, {}), but got torch.Size({})", N, S, shape_str(kpm.shape())),
                         "AssertionError");
     const Tensor rows = reshape(expand(view(kpm, {N, 1, 1, S}), {N, H, 1, S}), {N * H, 1, S});
-    if (kpm.dtype() == DType::boolean) {
+    if (kpm.dtype() == DType::boolean || kpm.dtype() == DType::uint8) {
       const Tensor base = mask ? expand(*mask, {N * H, mask->shape()[1], S}) : zeros({N * H, 1, S});
       mask = masked_fill(base, rows, kNegInf);
     } else {

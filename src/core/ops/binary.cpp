@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "core/parallel.h"
 
@@ -77,15 +78,21 @@ bool flat(const Tensor& t, const Shape& shape) { return t.shape() == shape && t.
 
 }  // namespace
 
-Tensor binary(BinOp op, const Tensor& a, const Tensor& b) {
+Tensor binary(BinOp op, const Tensor& a, const Tensor& b) { return binary(op, a, b, result_type(a, b)); }
+
+// In `common`, the promoted dtype: bool and the integer dtypes compute + - * in int64 and wrap
+// the result into it (the same bits as PyTorch's kernels in that dtype: the ops are modular);
+// / and ** and float32 compute in float32.
+Tensor binary(BinOp op, const Tensor& a, const Tensor& b, DType common) {
   const Shape shape = broadcast_shapes(a.shape(), b.shape());
-  if (a.dtype() == DType::boolean && b.dtype() == DType::boolean && op != BinOp::div && op != BinOp::pow) {
+  const bool exact = op != BinOp::div && op != BinOp::pow;
+  if (common == DType::boolean && exact) {
     // bool (op) bool stays bool in PyTorch: + is or, * is and; - is refused.
     if (op == BinOp::sub)
       throw TensorError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.");
     return to_dtype(binary_int(op, a, b, shape), DType::boolean);
   }
-  if (!a.is_float() && !b.is_float() && op != BinOp::div && op != BinOp::pow) return binary_int(op, a, b, shape);
+  if (is_integral(common) && exact) return to_dtype(binary_int(op, a, b, shape), common);
   const Tensor fa = to_float(a), fb = to_float(b);
   Tensor out = empty(shape);
   const float *x = fa.data<float>(), *y = fb.data<float>();
@@ -160,11 +167,13 @@ Backward neg() {   // NegBackward0
 
 // tensor (op) python number. The number is rounded to float32 first, as PyTorch's wrapped
 // scalars are for a float32 tensor. An int64 tensor with an integer scalar stays int64.
-Tensor binary_scalar(BinOp op, const Tensor& a, double s, bool scalar_on_left) {
+Tensor binary_scalar(BinOp op, const Tensor& a, double s, bool scalar_on_left, std::optional<DType> number) {
   const bool int_scalar = s == std::floor(s) && std::fabs(s) < 9223372036854775808.0;
-  if (!a.is_float() && int_scalar && (op == BinOp::add || op == BinOp::sub || op == BinOp::mul)) {
-    const Tensor b = from_ints({}, {static_cast<int64_t>(s)});
-    return scalar_on_left ? binary(op, b, a) : binary(op, a, b);
+  const DType category = number ? *number : int_scalar ? DType::int64 : DType::float32;
+  const DType common = result_type(a, category);
+  if (common != DType::float32 && (op == BinOp::add || op == BinOp::sub || op == BinOp::mul)) {
+    const Tensor b = from_ints({}, {float_to_int(s, DType::int64)});
+    return scalar_on_left ? binary(op, b, a, common) : binary(op, a, b, common);
   }
   const Tensor fa = to_float(a);
   if (op == BinOp::pow && !scalar_on_left)
@@ -186,6 +195,68 @@ Tensor binary_scalar(BinOp op, const Tensor& a, double s, bool scalar_on_left) {
 Tensor neg(const Tensor& a) {
   if (!a.is_float()) return binary_scalar(BinOp::mul, a, -1.0);
   return autograd::record(map_float(a, [](float x) { return -x; }), {&a}, "NegBackward0", grad::neg());
+}
+
+// ---- // and % ----
+
+namespace {
+
+// Python's floor division and modulo of int64 values (ATen's div_floor and remainder kernels for
+// integers); y != 0. INT64_MIN // -1 wraps, as the hardware would, instead of overflowing.
+int64_t floor_div_int(int64_t x, int64_t y) {
+  if (y == -1) return static_cast<int64_t>(0 - static_cast<uint64_t>(x));
+  const int64_t q = x / y;
+  return (x % y != 0 && ((x < 0) != (y < 0))) ? q - 1 : q;
+}
+
+int64_t mod_int(int64_t x, int64_t y) {
+  if (y == -1) return 0;
+  const int64_t r = x % y;
+  return (r != 0 && ((r < 0) != (y < 0))) ? r + y : r;
+}
+
+// ATen 1.13's div_floor_floating: the quotient of fmod, floored, rounded to the nearer integer.
+float floor_div_float(float a, float b) {
+  if (b == 0) return a / b;
+  const float mod = std::fmod(a, b);
+  float div = (a - mod) / b;
+  if (mod != 0 && (b < 0) != (mod < 0)) div -= 1.0f;
+  if (div == 0) return std::copysign(0.0f, a / b);
+  float floordiv = std::floor(div);
+  if (div - floordiv > 0.5f) floordiv += 1.0f;
+  return floordiv;
+}
+
+float mod_float(float a, float b) {
+  float mod = std::fmod(a, b);
+  if (mod != 0 && (b < 0) != (mod < 0)) mod += b;
+  return mod;
+}
+
+}  // namespace
+
+Tensor floor_divide_or_remainder(bool remainder, const Tensor& a, const Tensor& b, DType common) {
+  const Shape shape = broadcast_shapes(a.shape(), b.shape());
+  if (common == DType::float32) {
+    const Tensor fa = to_float(a), fb = to_float(b);
+    Tensor out = empty(shape);
+    const float *x = fa.data<float>(), *y = fb.data<float>();
+    float* o = out.data<float>();
+    for_each_offset(shape, [&](int64_t k, int64_t i, int64_t j) { o[k] = remainder ? mod_float(x[i], y[j]) : floor_div_float(x[i], y[j]); },
+                    broadcast_strides(fa, shape), broadcast_strides(fb, shape));
+    return with_grad(std::move(out), {&a, &b}, remainder ? "RemainderBackward0" : "DivBackward0");
+  }
+  // in `common` first (uint8 // -1 divides by 255), then exactly in int64
+  const Tensor ia = to_dtype(to_dtype(a, common), DType::int64), ib = to_dtype(to_dtype(b, common), DType::int64);
+  const std::vector<int64_t> ys = ib.ints();
+  for (int64_t y : ys)
+    if (y == 0) throw TensorError("ZeroDivisionError");
+  Tensor out = empty(shape, DType::int64);
+  const int64_t *x = ia.data<int64_t>(), *y = ib.data<int64_t>();
+  int64_t* o = out.data<int64_t>();
+  for_each_offset(shape, [&](int64_t k, int64_t i, int64_t j) { o[k] = remainder ? mod_int(x[i], y[j]) : floor_div_int(x[i], y[j]); },
+                  broadcast_strides(ia, shape), broadcast_strides(ib, shape));
+  return to_dtype(out, common);
 }
 
 // ---- backward ----

@@ -3,11 +3,13 @@
 //
 // What it is: out-of-place ops over inputs of any layout, each recording PyTorch 1.13's grad_fn
 // (AddBackward0, ..., RsubBackward1). A number is rounded to float32 first, as PyTorch's wrapped
-// scalars are for a float32 tensor; int64 with int64 (or an integer number) stays int64 for
-// + - *. The grad:: factories are public because py records in-place arithmetic with them.
+// scalars are for a float32 tensor; the integer dtypes and bool promote as PyTorch 1.13
+// does (core::result_type) and stay integers for + - *. The grad:: factories are public because py records in-place arithmetic with them.
 // What it is not: in place (ops/inplace.h), comparisons (ops/compare.h), or tensor ** tensor
 // with its backward (ops/pow.h: BinOp::pow here is the plain elementwise std::pow).
 #pragma once
+
+#include <optional>
 
 #include "core/autograd.h"
 #include "core/tensor.h"
@@ -18,8 +20,17 @@ enum class BinOp { add, sub, mul, div, pow };
 
 // a (op) b, both broadcast to broadcast_shapes(a.shape(), b.shape()); that shape out.
 Tensor binary(BinOp op, const Tensor& a, const Tensor& b);
-// a (op) s, or s (op) a when scalar_on_left (Python's `2 - x`); a's shape out.
-Tensor binary_scalar(BinOp op, const Tensor& a, double s, bool scalar_on_left = false);
+// a (op) b computed in `common` (result_type(a, b), or the caller's for a wrapped number).
+Tensor binary(BinOp op, const Tensor& a, const Tensor& b, DType common);
+// a (op) s, or s (op) a when scalar_on_left (Python's `2 - x`); a's shape out. `number` is the
+// Python number's category (bool, int64 or float32: result_type(a, number) decides the dtype);
+// without it an integral s counts as an int.
+Tensor binary_scalar(BinOp op, const Tensor& a, double s, bool scalar_on_left = false,
+                     std::optional<DType> number = std::nullopt);
+// a // b (torch.floor_divide, floor rounding since 1.13) or a % b (torch.remainder, the sign of
+// b), computed in `common`: Python's rules for integers (a zero divisor is PyTorch's
+// "ZeroDivisionError"), ATen's div_floor / remainder formulas for float32. No backward.
+Tensor floor_divide_or_remainder(bool remainder, const Tensor& a, const Tensor& b, DType common);
 Tensor neg(const Tensor& a);   // -a, a's shape (int64: a * -1)
 
 namespace detail {

@@ -1,7 +1,7 @@
-// core/ops/bitwise.cpp: ~, &, |, ^ on bool and int64 tensors (ops/bitwise.h).
+// core/ops/bitwise.cpp: ~, &, |, ^ on bool and integer tensors (ops/bitwise.h).
 //
-// What it is: a broadcast loop over int64 values (bool widened to 0/1), the result cast back to
-// bool when both operands are bool. What it is not: float arithmetic: none is done.
+// What it is: a broadcast loop over int64 values (bool widened to 0/1), the result wrapped into
+// the operands' promoted dtype (core::result_type). What it is not: float arithmetic: none is done.
 #include "core/ops/bitwise.h"
 
 #include "core/ops/views.h"
@@ -25,15 +25,14 @@ Tensor bitwise(BitOp op, const Tensor& a, const Tensor& b) {
   std::vector<int64_t> out(x.size());
   for (size_t k = 0; k < x.size(); ++k)
     out[k] = op == BitOp::and_ ? (x[k] & y[k]) : op == BitOp::or_ ? (x[k] | y[k]) : (x[k] ^ y[k]);
-  const bool both_bool = a.dtype() == DType::boolean && b.dtype() == DType::boolean;
-  return from_ints(shape, out, both_bool ? DType::boolean : DType::int64);
+  return from_ints(shape, out, result_type(a, b));   // wrapped into the promoted dtype
 }
 
 Tensor bitwise_not(const Tensor& a) {
   require_integral(a, "bitwise_not");
   std::vector<int64_t> v = a.ints();
   const bool is_bool = a.dtype() == DType::boolean;
-  for (int64_t& x : v) x = is_bool ? !x : ~x;
+  for (int64_t& x : v) x = is_bool ? !x : ~x;   // from_ints wraps ~x into a's dtype (~0 in uint8 is 255)
   return from_ints(a.shape(), v, a.dtype());
 }
 

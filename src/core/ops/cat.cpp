@@ -52,7 +52,7 @@ Tensor cat(const std::vector<Tensor>& ts, int64_t dim) {
   dim = normalize_dim(dim, first.dim());
   Shape shape = first.shape();
   shape[dim] = 0;
-  bool is_float = false;
+  DType dtype = first.dtype();   // the inputs' promoted dtype, as torch.cat's result_type
   for (const Tensor& x : ts) {
     if (x.dim() != first.dim())
       throw TensorError(fmt::format("Tensors must have same number of dimensions: got {} and {}", first.dim(), x.dim()));
@@ -61,9 +61,9 @@ Tensor cat(const std::vector<Tensor>& ts, int64_t dim) {
         throw TensorError(fmt::format("Sizes of tensors must match except in dimension {}. Expected size {} but got size {} for tensor number 1 in the list.",
                                       dim, first.shape()[d], x.shape()[d]));
     shape[dim] += x.shape()[dim];
-    is_float = is_float || x.is_float();
+    dtype = promote_types(dtype, x.dtype());
   }
-  Tensor out = empty(shape, is_float ? DType::float32 : first.dtype());
+  Tensor out = empty(shape, dtype);
   std::vector<const Tensor*> inputs;
   std::vector<int64_t> sizes;
   int64_t pos = 0;

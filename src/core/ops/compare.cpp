@@ -37,11 +37,14 @@ void compare_as(CmpOp op, const Tensor& a, const Tensor& b, Tensor& out) {
 
 }  // namespace
 
-// Both sides in their common type, as PyTorch promotes them: float32 if either is, else int64.
-Tensor compare(CmpOp op, const Tensor& a, const Tensor& b) {
+// Both sides in their common type, as PyTorch promotes them (result_type).
+Tensor compare(CmpOp op, const Tensor& a, const Tensor& b) { return compare(op, a, b, result_type(a, b)); }
+
+// Both sides cast to `common` first (uint8 == -1 compares with 255), then compared exactly.
+Tensor compare(CmpOp op, const Tensor& a, const Tensor& b, DType common) {
   Tensor out = empty(broadcast_shapes(a.shape(), b.shape()), DType::boolean);
-  if (a.is_float() || b.is_float()) compare_as<float>(op, to_float(a), to_float(b), out);
-  else compare_as<int64_t>(op, to_dtype(a, DType::int64), to_dtype(b, DType::int64), out);
+  if (common == DType::float32) compare_as<float>(op, to_float(a), to_float(b), out);
+  else compare_as<int64_t>(op, to_dtype(to_dtype(a, common), DType::int64), to_dtype(to_dtype(b, common), DType::int64), out);
   return out;
 }
 
@@ -67,8 +70,23 @@ Backward where(const Tensor& cond, bool need_a, bool need_b) {
 }  // namespace
 }  // namespace grad
 
-Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
+Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) { return where(cond, a, b, result_type(a, b)); }
+
+// In the integer dtypes and bool: picked as int64, then stored in `common` (no gradient).
+Tensor where_int(const Tensor& cond, const Tensor& a, const Tensor& b, const Shape& shape, DType common) {
+  const Tensor c = to_bool(cond), ia = to_dtype(a, DType::int64), ib = to_dtype(b, DType::int64);
+  Tensor out = empty(shape, DType::int64);
+  const uint8_t* pc = c.data<uint8_t>();
+  const int64_t *pa = ia.data<int64_t>(), *pb = ib.data<int64_t>();
+  int64_t* o = out.data<int64_t>();
+  for_each_offset(shape, [&](int64_t k, int64_t i, int64_t j, int64_t l) { o[k] = pc[i] != 0 ? pa[j] : pb[l]; },
+                  broadcast_strides(c, shape), broadcast_strides(ia, shape), broadcast_strides(ib, shape));
+  return to_dtype(out, common);
+}
+
+Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b, DType common) {
   const Shape shape = broadcast_shapes(broadcast_shapes(cond.shape(), a.shape()), b.shape());
+  if (common != DType::float32) return where_int(cond, a, b, shape, common);
   const Tensor c = to_float(cond), fa = to_float(a), fb = to_float(b);
   Tensor out = empty(shape);
   const float *pc = c.data<float>(), *pa = fa.data<float>(), *pb = fb.data<float>();

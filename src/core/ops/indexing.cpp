@@ -92,9 +92,11 @@ Backward embedding(const Tensor& ids, int64_t num_weights, int64_t padding_idx) 
 
 }  // namespace grad
 
-Tensor index_select_rows(const Tensor& table, const Tensor& ids) {
-  if (ids.is_float() || ids.dtype() == DType::boolean)
-    throw TensorError("Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got torch.FloatTensor instead (while checking arguments for embedding)");
+Tensor index_select_rows(const Tensor& table, const Tensor& id_tensor) {
+  if (id_tensor.dtype() != DType::int64 && id_tensor.dtype() != DType::int32)
+    throw TensorError("Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got " +
+                      tensor_type_name(id_tensor.dtype()) + " instead (while checking arguments for embedding)");
+  const Tensor ids = to_dtype(id_tensor, DType::int64);
   if (table.dim() != 2) throw TensorError("'weight' must be 2-D");
   const int64_t rows = table.shape()[0], width = table.shape()[1];
   Shape shape = ids.shape();
@@ -174,13 +176,11 @@ Backward masked_fill(const Tensor& mask) {
 }  // namespace grad
 
 // Out of place: self broadcast with the mask (as PyTorch's expand_outplace), copied, filled.
-Tensor masked_fill(const Tensor& a, const Tensor& mask, float value) {
+Tensor masked_fill(const Tensor& a, const Tensor& mask, float value, bool integral) {
   const Shape shape = broadcast_shapes(a.shape(), mask.shape());
-  if (mask.dtype() != DType::boolean)
-    throw TensorError("masked_fill_ only supports boolean masks, but got mask with dtype " +
-                      std::string(mask.dtype() == DType::int64 ? "long int" : "float"));
+  check_mask_dtype(mask);
   Tensor out = (shape == a.shape() ? a : make_view(a, shape, broadcast_strides(a, shape), a.offset())).clone();
-  masked_fill_(out, mask, value);
+  masked_fill_(out, mask, value, integral);
   return autograd::record(std::move(out), {&a}, "MaskedFillBackward0", grad::masked_fill(mask));
 }
 

@@ -33,7 +33,7 @@ Tensor index_select_rows(const Tensor& table, const Tensor& ids);
 // Each slice along dim repeated `repeats` times in place: dim's size times repeats.
 Tensor repeat_interleave(const Tensor& a, int64_t repeats, int64_t dim);
 // value where mask (bool, broadcast with a) is true; the broadcast shape out.
-Tensor masked_fill(const Tensor& a, const Tensor& mask, float value);
+Tensor masked_fill(const Tensor& a, const Tensor& mask, float value, bool integral = false);
 
 namespace grad {
 using autograd::Backward;

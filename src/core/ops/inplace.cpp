@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <type_traits>
 
 #include "core/ops/inplace.h"
 
@@ -70,10 +71,45 @@ Tensor readable_source(const Tensor& self, const Tensor& src) {
   }
 }
 
-// A float32 value stored into an int64 element as PyTorch's cast does (NaN, inf -> INT64_MIN).
-int64_t to_int64(double v) {
-  if (!(v >= -9223372036854775808.0 && v < 9223372036854775808.0)) return INT64_MIN;
-  return static_cast<int64_t>(v);
+// c10's name of an element type in "value cannot be converted to type X without overflow".
+const char* c_type_name(DType d) {
+  switch (d) {
+    case DType::uint8: return "uint8_t";
+    case DType::int8: return "int8_t";
+    case DType::int16: return "int16_t";
+    case DType::int32: return "int";
+    case DType::boolean: return "bool";
+    default: return "int64_t";
+  }
+}
+
+// A fill value for an integer element, as c10::checked_convert (value_overflows), stored
+// truncated toward zero and wrapped (-1 -> 255 in uint8); an overflow is PyTorch's error.
+int64_t checked_int(double v, bool integral, DType d) {
+  if (d == DType::boolean) return v != 0.0;
+  if (value_overflows(v, integral, d))
+    throw TensorError(fmt::format("value cannot be converted to type {} without overflow", c_type_name(d)));
+  return wrap_int(static_cast<int64_t>(v), d);
+}
+
+// Stores v into every element of self (any layout) at which keep(mask offset) holds.
+template <typename T, typename Keep>
+void fill_where(Tensor& self, T v, const Tensor* mask, Keep keep) {
+  T* p = self.data<T>();
+  if (mask == nullptr) return for_each_offset(self.shape(), [&](int64_t, int64_t i) { p[i] = v; }, self.strides());
+  // a select, not a branch: the compiler vectorises it along the innermost run
+  for_each_offset(self.shape(), [&](int64_t, int64_t i, int64_t j) { p[i] = keep(j) ? v : p[i]; }, self.strides(),
+                  broadcast_strides(*mask, self.shape()));
+}
+
+// fill_ and masked_fill_'s store: value converted to self's dtype (checked for the integers).
+void fill_masked(Tensor& self, const Tensor* mask, const uint8_t* keep, double value, bool integral) {
+  const auto at = [keep](int64_t j) { return keep == nullptr || keep[j] != 0; };
+  visit_element(self.dtype(), [&](auto x) {
+    using T = decltype(x);
+    if constexpr (std::is_same_v<T, float>) fill_where(self, static_cast<float>(value), mask, at);
+    else fill_where(self, static_cast<T>(checked_int(value, integral, self.dtype())), mask, at);
+  });
 }
 
 // self[idx] = src[idx] for every idx, src already in self's dtype and of a broadcastable shape.
@@ -93,13 +129,13 @@ void check_broadcast_into(const Tensor& self, const Shape& other) {
                                   shape_str(shape)));
 }
 
-std::string type_title(DType d) {
-  switch (d) {
-    case DType::float32: return "Float";
-    case DType::int64: return "Long";
-    case DType::boolean: return "Bool";
-  }
-  return "Float";
+std::string type_title(DType d) { return dtype_title(d); }
+
+// c10::canCast: an in-place result may narrow within its category (int64 into int16 wraps), never
+// go from float to an integer or from a number to bool.
+bool can_cast(DType from, DType to) {
+  if (from == DType::float32 && to != DType::float32) return false;
+  return !(from != DType::boolean && to == DType::boolean);
 }
 
 }  // namespace
@@ -110,41 +146,27 @@ void copy_(Tensor& self, const Tensor& src) {
   if (overlap_status(self, src) == Overlap::full && self.dtype() == src.dtype()) return;   // x.copy_(x)
   const Tensor s = readable_source(self, src);
   self.mark_written();
-  switch (self.dtype()) {
-    case DType::float32: assign<float>(self, s); break;
-    case DType::int64: assign<int64_t>(self, s); break;
-    case DType::boolean: assign<uint8_t>(self, s); break;
-  }
+  visit_element(self.dtype(), [&](auto x) { assign<decltype(x)>(self, s); });
 }
 
-void fill_(Tensor& self, double value) {
+void fill_(Tensor& self, double value, bool integral) {
   self.mark_written();
-  auto fill = [&](auto* p, auto v) { for_each_offset(self.shape(), [&](int64_t, int64_t i) { p[i] = v; }, self.strides()); };
-  switch (self.dtype()) {
-    case DType::float32: fill(self.data<float>(), static_cast<float>(value)); break;
-    case DType::int64: fill(self.data<int64_t>(), to_int64(value)); break;
-    case DType::boolean: fill(self.data<uint8_t>(), static_cast<uint8_t>(value != 0.0)); break;
-  }
+  fill_masked(self, nullptr, nullptr, value, integral);
 }
 
-void masked_fill_(Tensor& self, const Tensor& mask, float value) {
-  if (mask.dtype() != DType::boolean)
-    throw TensorError("masked_fill_ only supports boolean masks, but got mask with dtype " +
-                      std::string(mask.dtype() == DType::int64 ? "long int" : "float"));
+void check_mask_dtype(const Tensor& mask) {
+  if (mask.dtype() == DType::boolean || mask.dtype() == DType::uint8) return;
+  const char* name = mask.dtype() == DType::int64 ? "long int" : mask.dtype() == DType::int32 ? "int"
+                     : mask.dtype() == DType::int16 ? "short int" : mask.dtype() == DType::int8 ? "signed char" : "float";
+  throw TensorError(std::string("masked_fill_ only supports boolean masks, but got mask with dtype ") + name);
+}
+
+void masked_fill_(Tensor& self, const Tensor& mask, float value, bool integral) {
+  check_mask_dtype(mask);
   check_broadcast_into(self, mask.shape());
   const Tensor m = overlap_status(self, mask) == Overlap::none ? mask : mask.clone();
   self.mark_written();
-  const uint8_t* keep = m.data<uint8_t>();
-  auto fill = [&](auto* p, auto v) {
-    // a select, not a branch: the compiler vectorises it along the innermost run
-    for_each_offset(self.shape(), [&](int64_t, int64_t i, int64_t j) { p[i] = keep[j] ? v : p[i]; }, self.strides(),
-                    broadcast_strides(m, self.shape()));
-  };
-  switch (self.dtype()) {
-    case DType::float32: fill(self.data<float>(), value); break;
-    case DType::int64: fill(self.data<int64_t>(), to_int64(value)); break;
-    case DType::boolean: fill(self.data<uint8_t>(), static_cast<uint8_t>(value != 0.0f)); break;
-  }
+  fill_masked(self, &m, m.data<uint8_t>(), value, integral);
 }
 
 // self (op)= other: the out-of-place result (the same arithmetic, bit for bit), written back.
@@ -152,16 +174,16 @@ void binary_(BinOp op, Tensor& self, const Tensor& other) {
   check_broadcast_into(self, other.shape());
   check_no_internal_overlap(self);
   const Tensor r = binary(op, self, other);
-  if (r.dtype() != self.dtype())
+  if (!can_cast(r.dtype(), self.dtype()))
     throw TensorError(fmt::format("result type {} can't be cast to the desired output type {}", type_title(r.dtype()),
                                   type_title(self.dtype())));
   copy_(self, r);
 }
 
-void binary_scalar_(BinOp op, Tensor& self, double s) {
+void binary_scalar_(BinOp op, Tensor& self, double s, std::optional<DType> number) {
   check_no_internal_overlap(self);
-  const Tensor r = binary_scalar(op, self, s);
-  if (r.dtype() != self.dtype())
+  const Tensor r = binary_scalar(op, self, s, false, number);
+  if (!can_cast(r.dtype(), self.dtype()))
     throw TensorError(fmt::format("result type {} can't be cast to the desired output type {}", type_title(r.dtype()),
                                   type_title(self.dtype())));
   copy_(self, r);

@@ -15,9 +15,15 @@
 namespace attn::core {
 
 void copy_(Tensor& self, const Tensor& src);                      // src broadcast to self
-void fill_(Tensor& self, double value);                           // every element of self (any shape)
-void masked_fill_(Tensor& self, const Tensor& mask, float value); // mask (bool) broadcast to self
+// Every element of self (any shape). Into an integer dtype the value must fit, as c10's
+// checked_convert decides (PyTorch's "value cannot be converted to type uint8_t without
+// overflow"); `integral` says it was a Python int (uint8 then takes -1 as 255).
+void fill_(Tensor& self, double value, bool integral = false);
+// The same where mask (bool, or uint8 as PyTorch 1.13 still takes it) broadcast to self is true.
+void masked_fill_(Tensor& self, const Tensor& mask, float value, bool integral = false);
+// PyTorch's refusal of a mask that is neither bool nor uint8.
+void check_mask_dtype(const Tensor& mask);
 void binary_(BinOp op, Tensor& self, const Tensor& other);        // self (op)= other: add_, mul_, ...
-void binary_scalar_(BinOp op, Tensor& self, double s);
+void binary_scalar_(BinOp op, Tensor& self, double s, std::optional<DType> number = std::nullopt);   // number: binary_scalar's
 
 }  // namespace attn::core

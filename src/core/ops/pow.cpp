@@ -34,7 +34,7 @@ using detail::map_split;
 // sqrt / rsqrt / reciprocal kernels; 2, 3, -2 multiply; other exponents call powf(x, fl32(e)) in
 // the vector body and std::pow(float, double), i.e. double pow, in the scalar tail.
 Tensor pow(const Tensor& a, double e, CpuKernels cpu) {
-  if (!a.is_float() && e == std::floor(e) && e >= 0) {   // int64 ** non-negative int stays int64
+  if (!a.is_float() && e == std::floor(e) && e >= 0) {   // integer ** non-negative int keeps the dtype
     const Tensor x = to_dtype(a, DType::int64).contiguous();
     Tensor out = empty(x.shape(), DType::int64);
     const int64_t* in = x.data<int64_t>();
@@ -44,7 +44,7 @@ Tensor pow(const Tensor& a, double e, CpuKernels cpu) {
       for (int64_t j = 0; j < static_cast<int64_t>(e); ++j) r *= static_cast<uint64_t>(in[k]);
       o[k] = static_cast<int64_t>(r);
     }
-    return out;
+    return a.dtype() == DType::boolean ? out : to_dtype(out, a.dtype());
   }
   const float ef = static_cast<float>(e);
   Tensor out = map_split(a, [&](float x, bool tail) -> float {

@@ -166,8 +166,24 @@ Tensor sum(const Tensor& a) {
   return autograd::record(std::move(out), {&a}, "SumBackward0", grad::sum_all(a.shape()));
 }
 
+namespace {
+
+// The sum along a dim of bool or integer elements: int64, wrapping as PyTorch's int64 sum does.
+Tensor sum_int(const Tensor& c, const detail::DimSplit& s, const Shape& shape) {
+  const std::vector<int64_t> v = c.ints();
+  std::vector<int64_t> out(static_cast<size_t>(s.outer * s.inner));
+  for (int64_t b = 0; b < s.outer; ++b)
+    for (int64_t i = 0; i < s.inner; ++i) {
+      uint64_t acc = 0;
+      for (int64_t k = 0; k < s.size; ++k) acc += static_cast<uint64_t>(v[static_cast<size_t>((b * s.size + k) * s.inner + i)]);
+      out[static_cast<size_t>(b * s.inner + i)] = static_cast<int64_t>(acc);
+    }
+  return from_ints(shape, out);
+}
+
+}  // namespace
+
 Tensor sum(const Tensor& a, int64_t dim, bool keepdim) {
-  detail::require_float(a, "sum");
   dim = normalize_dim(dim, a.dim());
   if (a.dim() == 0) return sum(reshape(a, {1}), 0, false);   // a 0-d tensor's only dim: 0-d out, keepdim or not
   const Tensor c = a.contiguous();
@@ -175,6 +191,7 @@ Tensor sum(const Tensor& a, int64_t dim, bool keepdim) {
   Shape shape = c.shape();
   if (keepdim) shape[dim] = 1;
   else shape.erase(shape.begin() + dim);
+  if (!a.is_float()) return sum_int(c, s, shape);
   Tensor out = empty(shape);
   kernels::sum_dim(c.data<float>(), out.data<float>(), s.outer, s.size, s.inner);
   return autograd::record(std::move(out), {&a}, "SumBackward1", grad::sum_dim(a.shape(), dim, keepdim));
@@ -198,6 +215,10 @@ Tensor mean(const Tensor& a) {
 Tensor max(const Tensor& a) {
   if (a.numel() == 0)
     throw TensorError("max(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.");
+  if (!a.is_float()) {   // exact, in a's dtype
+    const std::vector<int64_t> iv = a.ints();
+    return from_ints({}, {*std::max_element(iv.begin(), iv.end())}, a.dtype());
+  }
   const std::vector<float> v = to_float(a).floats();
   const float m = *std::max_element(v.begin(), v.end());
   Tensor out = scalar(m);

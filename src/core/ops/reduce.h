@@ -15,8 +15,8 @@
 
 namespace attn::core {
 
-Tensor sum(const Tensor& a);                                      // all elements -> 0-d (int64 stays int64)
-Tensor sum(const Tensor& a, int64_t dim, bool keepdim);           // float32
+Tensor sum(const Tensor& a);                                      // all elements -> 0-d (integers and bool: int64)
+Tensor sum(const Tensor& a, int64_t dim, bool keepdim);           // float32; integers and bool: int64
 Tensor mean(const Tensor& a, int64_t dim, bool keepdim);
 Tensor mean(const Tensor& a);                                     // all elements -> 0-d
 Tensor max(const Tensor& a);                                      // all elements -> 0-d (MaxBackward1)

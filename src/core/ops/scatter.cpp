@@ -79,10 +79,13 @@ void fill_at(Tensor& out, int64_t dim, const Tensor& index, T value) {
 
 Tensor scatter_value(const Tensor& self, int64_t dim, const Tensor& index, double value) {
   Tensor out = self.clone();
-  switch (out.dtype()) {
-    case DType::float32: fill_at<float>(out, dim, index, static_cast<float>(value)); break;
-    case DType::int64: fill_at<int64_t>(out, dim, index, static_cast<int64_t>(value)); break;
-    case DType::boolean: fill_at<uint8_t>(out, dim, index, value != 0); break;
+  if (out.dtype() == DType::boolean) {
+    fill_at<uint8_t>(out, dim, index, value != 0);
+  } else if (out.dtype() == DType::float32) {
+    fill_at<float>(out, dim, index, static_cast<float>(value));
+  } else {   // an integer: the value as an int64, wrapped to the narrower types as torch's cast does
+    const int64_t v = static_cast<int64_t>(value);
+    visit_element(out.dtype(), [&](auto t) { fill_at<decltype(t)>(out, dim, index, static_cast<decltype(t)>(v)); });
   }
   return out;
 }
@@ -97,11 +100,7 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
   auto copy = [&](auto* o, const auto* px) {
     walk(index, d, x.strides(), out.strides(), size_at(x, d), [&](int64_t, int64_t t, int64_t j) { o[j] = px[t]; });
   };
-  switch (self.dtype()) {
-    case DType::float32: copy(out.data<float>(), x.data<float>()); break;
-    case DType::int64: copy(out.data<int64_t>(), x.data<int64_t>()); break;
-    case DType::boolean: copy(out.data<uint8_t>(), x.data<uint8_t>()); break;
-  }
+  visit_element(self.dtype(), [&](auto t) { copy(out.data<decltype(t)>(), x.data<decltype(t)>()); });
   // GatherBackward0: zeros of self's shape, grad added at the gathered places (scatter_add).
   autograd::Backward backward{[index, d, shape = self.shape()](const autograd::Grads& g) {
     Tensor z = zeros(shape);
@@ -118,11 +117,7 @@ Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tenso
   const int64_t d = dim_of(self, dim);
   check_index(self, d, index, &src, "scatter");
   Tensor out = self.clone();
-  switch (out.dtype()) {
-    case DType::float32: scatter_into<float>(out, d, index, src); break;
-    case DType::int64: scatter_into<int64_t>(out, d, index, src); break;
-    case DType::boolean: scatter_into<uint8_t>(out, d, index, src); break;
-  }
+  visit_element(out.dtype(), [&](auto t) { scatter_into<decltype(t)>(out, d, index, src); });
   autograd::Backward backward{[index, d, need_self = self.requires_grad(), need_src = src.requires_grad()](const autograd::Grads& g) {
     autograd::Grads r(2);
     const Tensor gd = detach(*g[0]);

@@ -49,13 +49,9 @@ Slices slices_of(const Shape& shape, int64_t dim) {
   return {s.outer, s.size, s.inner};
 }
 
-// Calls f.template operator()<T>() with T the C++ element type of dtype.
+// Calls f(T{}) with T the C++ element type of dtype.
 template <typename F>
-auto by_dtype(DType dtype, F f) {
-  if (dtype == DType::float32) return f(float{});
-  if (dtype == DType::int64) return f(int64_t{});
-  return f(uint8_t{});
-}
+auto by_dtype(DType dtype, F f) { return visit_element(dtype, f); }
 
 // zeros(shape).scatter_(dim, indices, g): the gradient of a value-selecting op. indices and g
 // have `kept` elements along dim (g is made contiguous in indices' shape).
@@ -126,6 +122,10 @@ std::pair<Tensor, Tensor> max_dim(const Tensor& a, int64_t dim, bool keepdim, bo
 Tensor min(const Tensor& a) {
   if (a.numel() == 0)
     throw TensorError("min(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.");
+  if (!a.is_float()) {   // exact, in a's dtype
+    const std::vector<int64_t> iv = a.ints();
+    return from_ints({}, {*std::min_element(iv.begin(), iv.end())}, a.dtype());
+  }
   const std::vector<float> v = to_float(a).floats();
   float m = v[0];
   for (float x : v)
@@ -295,7 +295,7 @@ Tensor all_any(const Tensor& a, std::optional<int64_t> dim, bool keepdim, bool i
         }
       out.data<uint8_t>()[o * s.inner + i] = r;
     }
-  return out;
+  return a.dtype() == DType::uint8 ? to_dtype(out, DType::uint8) : out;   // 1.13 keeps uint8 for uint8
 }
 
 Tensor maximum(const Tensor& a, const Tensor& b, bool is_min) {

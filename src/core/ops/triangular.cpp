@@ -40,11 +40,7 @@ Tensor triangle(const Tensor& a, int64_t diagonal, bool lower, const char* name)
   if (a.dim() < 2) throw TensorError("tril/triu: input tensor must have at least 2 dimensions");
   Tensor out = a.clone();
   auto keep = [&](int64_t r, int64_t c) { return lower ? c - r <= diagonal : c - r >= diagonal; };
-  switch (out.dtype()) {
-    case DType::float32: zero_outside<float>(out, keep); break;
-    case DType::int64: zero_outside<int64_t>(out, keep); break;
-    case DType::boolean: zero_outside<uint8_t>(out, keep); break;
-  }
+  visit_element(out.dtype(), [&](auto x) { zero_outside<decltype(x)>(out, keep); });
   return autograd::record(std::move(out), {&a}, name, grad::triangle(diagonal, lower));
 }
 

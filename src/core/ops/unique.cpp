@@ -53,11 +53,10 @@ Unique unique(const Tensor& a) {
   const int64_t m = static_cast<int64_t>(first.size());
   Tensor values = empty({m}, a.dtype());
   for (int64_t k = 0; k < m; ++k) {
-    switch (a.dtype()) {
-      case DType::float32: values.data<float>()[k] = a.float_at(first[k]); break;
-      case DType::int64: values.data<int64_t>()[k] = a.int_at(first[k]); break;
-      case DType::boolean: values.data<uint8_t>()[k] = static_cast<uint8_t>(a.int_at(first[k])); break;
-    }
+    visit_element(a.dtype(), [&](auto t) {
+      using T = decltype(t);
+      values.data<T>()[k] = a.is_float() ? static_cast<T>(a.float_at(first[k])) : static_cast<T>(a.int_at(first[k]));
+    });
   }
   return {values, from_ints(a.shape(), inverse), from_ints({m}, counts)};
 }

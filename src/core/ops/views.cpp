@@ -24,14 +24,7 @@ namespace attn::core {
 namespace {
 
 // "torch.FloatTensor", as PyTorch's toString names a tensor's type in some messages.
-std::string type_str(const Tensor& a) {
-  switch (a.dtype()) {
-    case DType::float32: return "torch.FloatTensor";
-    case DType::int64: return "torch.LongTensor";
-    case DType::boolean: return "torch.BoolTensor";
-  }
-  return "torch.FloatTensor";
-}
+std::string type_str(const Tensor& a) { return tensor_type_name(a.dtype()); }
 
 // ATen's computeStride (TensorUtils.cpp): strides that let a tensor of `oldshape`/`oldstride`
 // be seen as `newshape` without copying, or nullopt when a dim of the new shape would span two
