@@ -126,13 +126,35 @@ Value getitem_builtin(const Value& obj, const Value& key) {
 
 namespace {
 
+// print(..., file=f) with a file other than None: f.write of each piece, as CPython (a StringIO,
+// sys.stderr); nothing of it is recorded as the cell's output.
+Value print_to(Interpreter& in, CallArgs& a, const Value& file, const std::string& sep, const std::string& end) {
+  const Value write = in.getattr(file, "write");
+  auto put = [&](const std::string& text) {
+    CallArgs w;
+    w.pos.push_back(Value::str(text));
+    in.call(write, w);
+  };
+  for (size_t k = 0; k < a.pos.size(); ++k) {
+    if (k) put(sep);
+    put(in.str_of(a.pos[k]));
+  }
+  put(end);
+  return Value::none();
+}
+
 Value print_fn(Interpreter& in, CallArgs& a) {
   std::string sep = " ", end = "\n";
+  Value file;
   for (auto& [n, v] : a.kw) {
-    if (n == "sep") sep = str(v);
-    else if (n == "end") end = str(v);
+    if ((n == "sep" || n == "end") && !v.is_none() && v.kind != Value::Str)
+      throw TypeError(fmt::format("{} must be None or a string, not {}", n, type_name(v)));
+    if (n == "sep") sep = v.is_none() ? " " : v.s;
+    else if (n == "end") end = v.is_none() ? "\n" : v.s;
+    else if (n == "file") file = v;
     else if (n != "flush") throw TypeError("'" + n + "' is an invalid keyword argument for print()");
   }
+  if (!file.is_none()) return print_to(in, a, file, sep, end);
   for (size_t k = 0; k < a.pos.size(); ++k) {
     const std::string text = in.str_of(a.pos[k]);
     in.out << (k ? sep : "") << text;

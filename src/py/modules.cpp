@@ -65,7 +65,15 @@ namespace {
 
 Value future_module() {
   auto ns = std::make_shared<NamespaceObj>();
-  for (const char* n : {"annotations", "division", "print_function", "absolute_import"}) ns->names[n] = Value::boolean(true);
+  // CPython 3.11's feature names but barry_as_FLUFL (which would change the syntax): each is on in
+  // Python 3 already, so importing one changes nothing.
+  std::vector<Value> all;
+  for (const char* n : {"nested_scopes", "generators", "division", "absolute_import", "with_statement", "print_function",
+                        "unicode_literals", "generator_stop", "annotations"}) {
+    ns->names[n] = Value::boolean(true);
+    all.push_back(Value::str(n));
+  }
+  ns->names["all_feature_names"] = Value::list(std::move(all));
   return namespace_value("__future__", ns);
 }
 

@@ -138,3 +138,12 @@ TEST_CASE("os and os.path: what would touch files or processes raises Permission
   CHECK(error_of("import os\nprint(os.environ, os.getenv('HOME'))") == "");   // no environment: {} None
   CHECK(error_of("import sys\nsys.exit(2)") == "2: SystemExit: 2");
 }
+
+TEST_CASE("io.open and tempfile: a name without a folder; what would make a file raises PermissionError naming itself") {
+  CHECK(error_of("from io import open\nopen('x.txt')") ==
+        "2: PermissionError: attn runs lesson code without file access: io.open is not available");
+  CHECK(error_of("import tempfile\ntempfile.mkdtemp()") ==
+        "2: PermissionError: attn runs lesson code without file access: tempfile.mkdtemp is not available");
+  CHECK(error_of("from tempfile import TemporaryDirectory\nwith TemporaryDirectory() as d:\n    assert d == '/tmp/attn-tmp1', d\n"
+                 "assert TemporaryDirectory(prefix='run').name == '/tmp/run2'") == "");
+}
