@@ -111,11 +111,12 @@ void add_stdlib_python_modules(Interpreter& in) {
       std::cerr << str(arg(a, 0, "text")) << std::flush;
       return Value::none();
     });
-    // refusal(name, message): a function that raises PermissionError(message) at its caller's
-    // line (os.makedirs, os.path.exists, ...: lesson code has no file access).
+    // refusal(name, message[, kind]): a function that raises kind(message) at its caller's line
+    // (PermissionError by default: os.makedirs, os.path.exists, ...: lesson code has no file access).
     ns->names["refusal"] = builtin("_attn_stdlib.refusal", [](Interpreter&, CallArgs& a) {
       const std::string name = str(arg(a, 0, "name")), message = str(arg(a, 1, "message"));
-      return builtin(name, [message](Interpreter&, CallArgs&) -> Value { throw error("PermissionError", message); });
+      const std::string kind = a.pos.size() > 2 ? str(a.pos[2]) : "PermissionError";
+      return builtin(name, [message, kind](Interpreter&, CallArgs&) -> Value { throw error(kind, message); });
     });
     ns->names["exit"] = builtin("sys.exit", [](Interpreter&, CallArgs& a) -> Value {   // at the caller's line
       if (a.pos.size() > 1 || !a.kw.empty()) throw TypeError(fmt::format("exit expected at most 1 argument, got {}", a.pos.size()));

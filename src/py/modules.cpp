@@ -43,10 +43,16 @@ bool third_party(const std::string& top) {
 bool standard_library(const std::string& top) {
   static const std::set<std::string> names = {
       "os", "sys", "time", "random", "json", "re", "collections", "itertools", "functools", "copy", "pathlib",
-      "urllib", "string", "logging", "abc", "enum", "warnings", "io", "pickle", "subprocess",
+      "urllib", "string", "logging", "enum", "warnings", "io", "pickle", "subprocess",
       "shutil", "glob", "argparse", "datetime", "statistics", "operator", "textwrap", "contextlib",
       "types", "numbers", "heapq", "bisect", "struct", "csv", "zipfile", "gzip", "hashlib", "base64", "uuid",
-      "threading", "multiprocessing", "unittest", "doctest", "pprint", "importlib", "timeit", "platform"};
+      "threading", "multiprocessing", "unittest", "doctest", "pprint", "importlib", "timeit", "platform",
+      "unicodedata", "codecs", "queue", "traceback", "weakref", "gc", "signal", "socket", "sqlite3", "decimal",
+      "fractions", "array", "difflib", "locale", "secrets", "shlex", "errno", "ctypes", "tarfile", "zlib",
+      "bz2", "lzma", "pdb", "cProfile", "profile", "tracemalloc", "asyncio", "concurrent", "email", "html", "http",
+      "xml", "configparser", "getpass", "fnmatch", "filecmp", "fileinput", "mmap", "select", "selectors",
+      "cmath", "builtins", "tokenize", "keyword", "token", "dis", "code", "codeop",
+      "contextvars", "reprlib", "sched", "calendar", "zoneinfo", "ipaddress", "binascii", "hmac"};
   return names.count(top) > 0;
 }
 

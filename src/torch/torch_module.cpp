@@ -184,7 +184,7 @@ const std::vector<std::string>& torch_submodules_refused() {
         {"torch.nn", {"backends", "common_types", "cpp", "grad", "intrinsic", "parallel", "qat", "quantizable",
                       "quantized"}},
         {"torch.nn.utils", {"convert_parameters", "fusion", "init", "memory_format", "parametrizations", "parametrize",
-                            "prune", "rnn", "spectral_norm", "stateless", "weight_norm"}},
+                            "prune", "spectral_norm", "stateless", "weight_norm"}},
         {"torch.optim", {"adadelta", "adagrad", "adamax", "asgd", "lbfgs", "nadam", "radam",
                          "rmsprop", "rprop", "sparse_adam", "swa_utils"}},
         {"torch.utils", {"backcompat", "benchmark", "bottleneck", "bundled_inputs", "checkpoint", "collect_env",
@@ -259,6 +259,7 @@ void add_torch(Interpreter& in) {
     in.add_source_module(std::string("torch.nn.modules.") + file, std::string("<torch/nn/modules/") + file + ".py>",
                          python_source(std::string("nn/") + file + ".py"));
   in.add_source_module("torch.nn.utils", "<torch/nn/utils/clip_grad.py>", python_source("nn/utils.py"));
+  in.add_source_module("torch.nn.utils.rnn", "<torch/nn/utils/rnn.py>", python_source("nn/utils_rnn.py"));
   in.add_module("torch.nn.utils.clip_grad", [](Interpreter& i) { return part_of(i, "torch.nn.utils.clip_grad", "torch.nn.utils", {"clip_grad_norm_", "clip_grad_norm", "clip_grad_value_"}); });
   in.add_source_module("torch.optim", "<torch.optim>", python_source("optim.py"));
   in.add_source_module("torch.serialization", "<torch/serialization.py>", python_source("serialization.py"));
