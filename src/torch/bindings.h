@@ -61,6 +61,11 @@ void add_tensor_types(NamespaceObj& torch);        // tensor_types.cpp: torch.ui
 // tensor_types.cpp: PyTorch 1.13's UserWarning (through Python's warnings, on stderr) for a uint8
 // mask given to masked_fill or x[mask] = v (which is masked_fill_), taken as a bool one.
 void warn_uint8_mask(Interpreter& in, const core::Tensor& mask);
+// Tensor.uniform_ / normal_ (and nn.init's): t filled in place from g, PyTorch's checks (nn_init.cpp).
+void uniform_fill(core::Generator& g, core::Tensor& t, double a, double b);
+void normal_fill(core::Generator& g, core::Tensor& t, double mean, double std);
+// warnings.warn(msg, UserWarning), as PyTorch's Python code warns (tensor_types.cpp).
+void user_warning(Interpreter& in, const std::string& msg);
 Value make_nn_init();                              // nn_init.cpp: torch.nn.init
 
 // The Python files of src/torch/python/, embedded at build time (cmake/embed_python.cmake):

@@ -8,7 +8,10 @@
 // restores on __exit__. The flag is core's (core::autograd::grad_enabled(), thread-local, held
 // for the session while its cell runs: session.h): under no_grad an op records nothing. A
 // decorated function stays a method when it is one (`@torch.no_grad()` on `def step(self)`).
-// What it is not: inference_mode, or the recording itself.
+// inference_mode(mode) sets grad mode to `not mode` and the inference flag to `mode`, as
+// c10::InferenceMode does, and restores both on __exit__.
+// What it is not: inference tensors (a tensor made under inference_mode is an ordinary one
+// here), or the recording itself.
 #include <memory>
 #include <string>
 
@@ -24,6 +27,71 @@ InstanceObj& inst(const Value& v) { return *static_cast<InstanceObj*>(v.obj.get(
 
 // no_grad (mode false) or enable_grad (mode true): a class whose instances are context managers
 // and decorators.
+// torch.is_inference_mode_enabled(): set by inference_mode's __enter__ (this thread's cell).
+thread_local bool inference_enabled = false;
+
+// Enters the mode a switch class names: grad mode `mode`, and, for inference_mode, the inference
+// flag `inference`; returns what to restore.
+struct SwitchState {
+  bool grad, inference;
+};
+SwitchState enter_switch(bool mode, bool is_inference, bool inference) {
+  const SwitchState prev{core::autograd::grad_enabled(), inference_enabled};
+  core::autograd::set_grad_enabled(mode);
+  if (is_inference) inference_enabled = inference;
+  return prev;
+}
+void leave_switch(const SwitchState& prev) {
+  core::autograd::set_grad_enabled(prev.grad);
+  inference_enabled = prev.inference;
+}
+
+// inference_mode(mode=True): the modes it enters (grad off and inference on, or the reverse).
+Value inference_mode_class() {
+  py::ClassPtr c = py::make_native_class("inference_mode", "torch.autograd.grad_mode");
+  c->immutable = false;
+  c->slots.init = [](Interpreter&, const Value& self, CallArgs& a) {
+    const Value* mode = find_arg(a, 0, "mode");
+    if (a.pos.size() + a.kw.size() > (mode ? 1u : 0u))
+      throw TypeError("inference_mode.__init__() takes from 1 to 2 positional arguments but " +
+                      std::to_string(a.pos.size() + 1) + " were given");
+    inst(self).set("mode", Value::boolean(!mode || truthy(*mode)));
+  };
+  c->methods["__enter__"] = py::method("inference_mode.__enter__", [](Interpreter&, CallArgs& a) {
+    InstanceObj& self = inst(a.pos.at(0));
+    const bool mode = truthy(*self.find("mode"));
+    const SwitchState prev = enter_switch(!mode, true, mode);
+    self.set("prev", Value::boolean(prev.grad));
+    self.set("prev_inference", Value::boolean(prev.inference));
+    return Value::none();
+  });
+  c->methods["__exit__"] = py::method("inference_mode.__exit__", [](Interpreter&, CallArgs& a) {
+    InstanceObj& self = inst(a.pos.at(0));
+    const Value* prev = self.find("prev");
+    const Value* prev_inference = self.find("prev_inference");
+    leave_switch({prev && truthy(*prev), prev_inference && truthy(*prev_inference)});
+    return Value::none();
+  });
+  c->methods["__call__"] = py::method("inference_mode.__call__", [](Interpreter&, CallArgs& a) {
+    if (a.pos.size() != 2 || !a.kw.empty()) throw TypeError("inference_mode() as a decorator takes one function");
+    Value fn = a.pos[1];
+    const bool mode = truthy(*inst(a.pos[0]).find("mode"));
+    std::string fname = fn.kind == Value::Function ? static_cast<py::FunctionObj*>(fn.obj.get())->def->name : "inference_mode function";
+    return py::method(fname, [fn, mode](Interpreter& inner, CallArgs& args) {
+      const SwitchState prev = enter_switch(!mode, true, mode);
+      try {
+        Value r = inner.call(fn, args);
+        leave_switch(prev);
+        return r;
+      } catch (...) {
+        leave_switch(prev);
+        throw;
+      }
+    });
+  });
+  return Value::of_class(c);
+}
+
 Value switch_class(const std::string& name, bool mode) {
   py::ClassPtr c = py::make_native_class(name, "torch.autograd.grad_mode");
   c->immutable = false;   // a Python class in PyTorch
@@ -81,6 +149,11 @@ void add_grad_mode(NamespaceObj& torch) {
   torch.names["no_grad"] = switch_class("no_grad", false);
   torch.names["enable_grad"] = switch_class("enable_grad", true);
   torch.names["set_grad_enabled"] = set_grad_enabled_class();
+  torch.names["inference_mode"] = inference_mode_class();
+  torch.names["is_inference_mode_enabled"] = builtin("torch.is_inference_mode_enabled", [](Interpreter&, CallArgs& a) {
+    if (!a.pos.empty() || !a.kw.empty()) throw TypeError("is_inference_mode_enabled() takes no arguments");
+    return Value::boolean(inference_enabled);
+  });
   torch.names["is_grad_enabled"] = builtin("torch.is_grad_enabled", [](Interpreter&, CallArgs& a) {
     if (!a.pos.empty() || !a.kw.empty()) throw TypeError("is_grad_enabled() takes no arguments");
     return Value::boolean(core::autograd::grad_enabled());

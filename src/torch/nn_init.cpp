@@ -83,15 +83,20 @@ Value init_fn(const std::string& text, std::function<void(Interpreter&, Args&, T
   });
 }
 
-void uniform(Interpreter& in, Tensor& t, double a, double b) {
-  fill_in_place(t, [&](float* out, int64_t n) { state(in).generator.fill_uniform(out, n, a, b); });
-}
-void normal(Interpreter& in, Tensor& t, double mean, double std) {
-  if (std < 0) throw RuntimeError(fmt::format("normal expects std >= 0.0, but found std {}", std));
-  fill_in_place(t, [&](float* out, int64_t n) { state(in).generator.fill_normal(out, n, mean, std); });
-}
+void uniform(Interpreter& in, Tensor& t, double a, double b) { uniform_fill(state(in).generator, t, a, b); }
+void normal(Interpreter& in, Tensor& t, double mean, double std) { normal_fill(state(in).generator, t, mean, std); }
 
 }  // namespace
+
+void uniform_fill(core::Generator& g, Tensor& t, double a, double b) {
+  if (a > b) throw RuntimeError(fmt::format("uniform_ expects to return a [from, to) range, but found from={} > to={}", a, b));
+  fill_in_place(t, [&](float* out, int64_t n) { g.fill_uniform(out, n, a, b); });
+}
+
+void normal_fill(core::Generator& g, Tensor& t, double mean, double std) {
+  if (std < 0) throw RuntimeError(fmt::format("normal expects std >= 0.0, but found std {}", std));
+  fill_in_place(t, [&](float* out, int64_t n) { g.fill_normal(out, n, mean, std); });
+}
 
 Value make_nn_init() {
   auto init = std::make_shared<NamespaceObj>();

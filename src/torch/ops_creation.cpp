@@ -191,6 +191,17 @@ Value random_fn(Interpreter& in, Args& a) {
   return a.get("self");
 }
 
+// Tensor.uniform_(from, to) / normal_(mean, std): the draws of nn.init's, in place.
+Value fill_random_fn(Interpreter& in, Args& a, bool uniform) {
+  Tensor& t = a.tensor("self");
+  if (core::autograd::grad_enabled() && t.requires_grad() && t.grad_fn().empty())
+    throw RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.");
+  core::Generator& g = generator_arg(in, a);
+  if (uniform) uniform_fill(g, t, a.number("from"), a.number("to"));
+  else normal_fill(g, t, a.number("mean"), a.number("std"));
+  return a.get("self");
+}
+
 // torch._attn_multinomial_double(weights, num_samples, replacement, *, generator=None):
 // torch.multinomial over float64 weights (a list of Python floats), for WeightedRandomSampler.
 Value multinomial_double_fn(Interpreter& in, CallArgs& c) {
@@ -326,6 +337,10 @@ void add_creation_ops(std::vector<OpRow>& rows) {
                    "random_(Tensor self, int64_t from, int64_t? to, *, Generator? generator=None)",
                    "random_(Tensor self, int64_t to, *, Generator? generator=None)"},
                   random_fn});
+  rows.push_back({"uniform_", kMethod, {"uniform_(Tensor self, double from=0, double to=1, *, Generator? generator=None)"},
+                  [](Interpreter& in, Args& a) { return fill_random_fn(in, a, true); }});
+  rows.push_back({"normal_", kMethod, {"normal_(Tensor self, double mean=0, double std=1, *, Generator? generator=None)"},
+                  [](Interpreter& in, Args& a) { return fill_random_fn(in, a, false); }});
   rows.push_back({"ones", kFunction,
                   {factory("ones(IntArrayRef size, *, DimnameList? names, "), factory("ones(SymIntArrayRef size, *, Tensor out=None, ")},
                   [](Interpreter&, Args& a) { return finish(a, core::ones(shape_arg(a, "size"))); }});

@@ -177,6 +177,14 @@ void add_index_ops(std::vector<OpRow>& rows) {
                     Value self = a.get("self");
                     return write_back(self, [&a](const Tensor& x) { return as_tensor(scatter_of(a, x)); });
                   }});
+  rows.push_back({"gather", both,
+                  {"gather(Tensor input, int64_t dim, Tensor index, *, bool sparse_grad=False, Tensor out=None)",
+                   "gather(Tensor input, Dimname dim, Tensor index, *, bool sparse_grad=False, Tensor out=None)"},
+                  [](Interpreter&, Args& a) {
+                    if (a.overload() == 1) a.unsupported("dim", "attn has no named dimensions");
+                    if (a.flag("sparse_grad")) a.unsupported("sparse_grad", "attn has no sparse gradients");
+                    return tensor_value(core::gather(a.tensor("input"), a.integer("dim"), a.tensor("index")));
+                  }});
   rows.push_back({"index_fill", both,
                   {"index_fill(Tensor input, int64_t dim, Tensor index, Tensor value)", "index_fill(Tensor input, int64_t dim, Tensor index, Scalar value)"},
                   [](Interpreter&, Args& a) {

@@ -1,6 +1,6 @@
 // torch/ops_math.cpp: the rows of the op table that compute: softmax, sum, mean, var, std, amax,
-// argmax, exp, tanh, log, erf, sin, cos, rsqrt, pow, sqrt, abs, isnan, isinf, dot, matmul, allclose, equal, where, einsum, tril,
-// triu, masked_fill, masked_fill_, and torch.nn.functional.softmax.
+// argmax, exp, tanh, sigmoid, sigmoid_, reciprocal, log, erf, sin, cos, rsqrt, pow, sqrt, abs, isnan, isinf, dot, matmul, allclose, equal, where, einsum, tril,
+// triu, masked_fill, masked_fill_, and torch.nn.functional.softmax, sigmoid, tanh.
 //
 // What it is: signatures as PyTorch 1.13's parser writes them, and adapters onto core/.
 // What it is not: numerics; every number is computed in core/.
@@ -277,6 +277,23 @@ void add_math_ops(std::vector<OpRow>& rows) {
   rows.push_back({"exp", both, {"exp(Tensor input, *, Tensor out=None)"}, [](Interpreter& in, Args& a) { return tensor_value(core::exp(a.tensor("input"), state(in).cpu)); }});
   rows.push_back({"tanh", both, {"tanh(Tensor input, *, Tensor out=None)"},
                   [](Interpreter& in, Args& a) { return tensor_value(core::tanh(a.tensor("input"), state(in).cpu)); }});
+  rows.push_back({"sigmoid", both, {"sigmoid(Tensor input, *, Tensor out=None)"},
+                  [](Interpreter& in, Args& a) { return tensor_value(core::sigmoid(a.tensor("input"), state(in).cpu)); }});
+  rows.push_back({"sigmoid_", both, {"sigmoid_(Tensor input)"}, [](Interpreter& in, Args& a) {
+                    const core::CpuKernels cpu = state(in).cpu;
+                    return write_back(a.get("input"), [cpu](const Tensor& t) { return core::sigmoid(t, cpu); }, true);
+                  }});
+  // F.sigmoid and F.tanh: 1.13 warns that they are deprecated, then calls the method.
+  rows.push_back({"nn.functional.sigmoid", kFunction, {"def sigmoid(input)"}, [](Interpreter& in, Args& a) {
+                    user_warning(in, "nn.functional.sigmoid is deprecated. Use torch.sigmoid instead.");
+                    return tensor_value(core::sigmoid(a.tensor("input"), state(in).cpu));
+                  }});
+  rows.push_back({"nn.functional.tanh", kFunction, {"def tanh(input)"}, [](Interpreter& in, Args& a) {
+                    user_warning(in, "nn.functional.tanh is deprecated. Use torch.tanh instead.");
+                    return tensor_value(core::tanh(a.tensor("input"), state(in).cpu));
+                  }});
+  rows.push_back({"reciprocal", both, {"reciprocal(Tensor input, *, Tensor out=None)"},
+                  [](Interpreter&, Args& a) { return tensor_value(core::reciprocal(a.tensor("input"))); }});
   rows.push_back({"log", both, {"log(Tensor input, *, Tensor out=None)"},
                   [](Interpreter& in, Args& a) { return tensor_value(core::log(a.tensor("input"), state(in).cpu)); }});
   rows.push_back({"erf", both, {"erf(Tensor input, *, Tensor out=None)"},

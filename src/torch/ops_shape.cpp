@@ -1,5 +1,5 @@
 // torch/ops_shape.cpp: the rows of the op table that move, join, convert or describe tensors: view,
-// reshape, transpose, t, permute, unsqueeze, squeeze, expand, unbind, chunk, split, to, cat, stack, repeat_interleave,
+// reshape, flatten, expand_as, roll, transpose, t, permute, unsqueeze, squeeze, expand, unbind, chunk, split, to, cat, stack, repeat_interleave,
 // contiguous, clone, detach, size, dim, numel, item, tolist, bool, float, long.
 //
 // What it is: signatures as PyTorch 1.13's parser writes them (the manual ones, size() and
@@ -96,6 +96,25 @@ Value to_fn(Interpreter&, Args& a) {
   return tensor_value(r);
 }
 
+// Tensor.flatten(start_dim, end_dim): ATen's flatten: a 0-dim tensor reshaped to [1], self itself
+// when start_dim == end_dim, else reshape with dims start_dim..end_dim multiplied into one.
+Value flatten_fn(Interpreter&, Args& a) {
+  if (a.overload() != 1) a.unsupported("dims", "attn has no named dimensions");
+  const Value self = a.get("input");
+  const Tensor& t = as_tensor(self);
+  const int64_t start = core::normalize_dim(a.integer("start_dim"), t.dim());
+  const int64_t end = core::normalize_dim(a.integer("end_dim"), t.dim());
+  if (start > end) throw RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim");
+  if (t.dim() == 0) return tensor_value(core::reshape(t, {1}));
+  if (start == end) return self;
+  core::Shape shape(t.shape().begin(), t.shape().begin() + start);
+  int64_t slice = 1;
+  for (int64_t d = start; d <= end; ++d) slice *= t.shape()[static_cast<size_t>(d)];
+  shape.push_back(slice);
+  shape.insert(shape.end(), t.shape().begin() + end + 1, t.shape().end());
+  return tensor_value(core::reshape(t, shape));
+}
+
 }  // namespace
 
 void add_shape_ops(std::vector<OpRow>& rows) {
@@ -106,6 +125,19 @@ void add_shape_ops(std::vector<OpRow>& rows) {
   rows.push_back({"expand", kMethod, {"expand(Tensor self, SymIntArrayRef size, *, bool implicit=False)"}, [](Interpreter&, Args& a) {
                     a.get("implicit");   // only a note for PyTorch's tracer
                     return tensor_value(core::expand(a.tensor("self"), shape_of(a, "size")));
+                  }});
+  rows.push_back({"expand_as", kMethod, {"expand_as(Tensor self, Tensor other)"},
+                  [](Interpreter&, Args& a) { return tensor_value(core::expand(a.tensor("self"), a.tensor("other").shape())); }});
+  rows.push_back({"flatten", both,
+                  {"flatten(Tensor input, int64_t start_dim, int64_t end_dim, Dimname out_dim)",
+                   "flatten(Tensor input, int64_t start_dim=0, int64_t end_dim=-1)",
+                   "flatten(Tensor input, Dimname start_dim, Dimname end_dim, Dimname out_dim)",
+                   "flatten(Tensor input, DimnameList dims, Dimname out_dim)"},
+                  flatten_fn});
+  rows.push_back({"roll", both, {"roll(Tensor input, IntArrayRef[1] shifts, IntArrayRef[1] dims=None, *, Tensor out=None)"},
+                  [](Interpreter&, Args& a) {
+                    const std::vector<int64_t> dims = a.get("dims").is_none() ? std::vector<int64_t>{} : a.ints("dims");
+                    return tensor_value(core::roll(a.tensor("input"), a.ints("shifts"), dims));
                   }});
   rows.push_back({"permute", both, {"permute(Tensor input, IntArrayRef dims)"},
                   [](Interpreter&, Args& a) { return tensor_value(core::permute(a.tensor("input"), shape_of(a, "dims"))); }});

@@ -311,6 +311,10 @@ std::optional<Value> tensor_binary(Interpreter& in, const std::string& op, const
   if (!tensor_other && other.kind == Value::Bool && t.dtype() == core::DType::boolean)   // bool_t * True stays bool
     return tensor_binary(in, op, self, tensor_value(core::from_ints({}, {other.b ? 1 : 0}, core::DType::boolean)), reflected);
   if (tensor_other) return tensor_value(reflected ? core::binary(b, as_tensor(other), t) : core::binary(b, t, as_tensor(other)));
+  if (reflected && b == core::BinOp::div) {   // Tensor.__rdiv__ (1.13): self.reciprocal() * other
+    const Tensor r = core::reciprocal(t);
+    return tensor_value(core::binary_scalar(core::BinOp::mul, r, torch_scalar(other, "other"), false, number_category(other)));
+  }
   return tensor_value(core::binary_scalar(b, t, torch_scalar(other, "other"), reflected, number_category(other)));
 }
 

@@ -104,6 +104,10 @@ void warn_uint8_mask(Interpreter& in, const core::Tensor& mask) {
   const std::string msg =
       "masked_fill_ received a mask with dtype torch.uint8, this behavior is now deprecated,please use a mask with dtype "
       "torch.bool instead. (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1646.)";
+  user_warning(in, msg);
+}
+
+void user_warning(Interpreter& in, const std::string& msg) {
   CallArgs c;
   c.pos = {Value::str(msg), Value::of_class(exception_class("UserWarning"))};
   in.call(in.getattr(in.import("warnings"), "warn"), c);

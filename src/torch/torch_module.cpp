@@ -82,7 +82,7 @@ const std::map<std::string, std::string>& nn_module_files() {
       {"ModuleDict", "container"},   {"Identity", "linear"},            {"Linear", "linear"},
       {"NonDynamicallyQuantizableLinear", "linear"},                    {"Embedding", "sparse"},
       {"Dropout", "dropout"},        {"ReLU", "activation"},            {"GELU", "activation"},
-      {"Tanh", "activation"},        {"Softmax", "activation"},         {"MultiheadAttention", "activation"},
+      {"Tanh", "activation"},        {"Sigmoid", "activation"},        {"Softmax", "activation"},         {"MultiheadAttention", "activation"},
       {"LayerNorm", "normalization"}, {"MSELoss", "loss"},
       {"LogSoftmax", "activation"},  {"NLLLoss", "loss"},               {"CrossEntropyLoss", "loss"},
       {"KLDivLoss", "loss"},         {"LazyLinear", "linear"}};

@@ -198,3 +198,8 @@ TEST_CASE("copy.deepcopy of tensors, Parameters and nn modules (tied weights, st
 TEST_CASE("torch.sin / torch.cos: a Transformer tutorial's positional encoding, the methods, their backward") {
   check_script("positional_encoding");
 }
+TEST_CASE("tutorial ops: sigmoid and its gradient (both kernel families), flatten, expand_as, gather, roll, uniform_, normal_, "
+          "inference_mode, number / tensor") {
+  check_script("tutorial_ops2");
+  check_script("tutorial_ops2", attn::core::CpuKernels::scalar);
+}

@@ -1,4 +1,4 @@
-// core/ops/cat.cpp: torch.cat and torch.stack, forward and backward (ops/cat.h).
+// core/ops/cat.cpp: torch.cat, torch.stack and torch.roll, forward and backward (ops/cat.h).
 //
 // What it is: cat copies each input into its slice of a new tensor (copy_ through a view of the
 // output, so any input layout and dtype promotion work); stack is cat of the inputs unsqueezed at
@@ -90,6 +90,50 @@ Tensor stack(const std::vector<Tensor>& ts, int64_t dim) {
     inputs.push_back(&x);
   }
   return autograd::record(cat(parts, dim), inputs, "StackBackward0", grad::stack(ts.size(), dim));
+}
+
+// ---- roll ----
+
+namespace {
+
+// roll_cpu for one dim: self.narrow(dim, start, size - start) then self.narrow(dim, 0, start), joined.
+Tensor roll_one(const Tensor& a, int64_t shift, int64_t dim) {
+  if (a.numel() == 0) return a.clone();
+  const int64_t d = normalize_dim(dim, a.dim());
+  const int64_t size = a.shape()[static_cast<size_t>(d)];
+  int64_t start = (size - shift) % size;
+  if (start < 0) start += size;
+  return cat({narrow(a, d, start, size - start), narrow(a, d, 0, start)}, d);
+}
+
+// roll without recording: roll_common's cases.
+Tensor roll_values(const Tensor& a, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims) {
+  if (shifts.empty()) throw TensorError("`shifts` required");
+  if (dims.empty() && shifts.size() == 1) return reshape(roll_one(reshape(a.contiguous(), {a.numel()}), shifts[0], 0), a.shape());
+  if (shifts.size() != dims.size())
+    throw TensorError(fmt::format("shifts and dimensions must align. shifts: {}, dims:{}", shifts.size(), dims.size()));
+  Tensor r = a;
+  for (size_t k = 0; k < dims.size(); ++k) r = roll_one(r, shifts[k], dims[k]);
+  return r;
+}
+
+}  // namespace
+
+Tensor roll(const Tensor& a, const std::vector<int64_t>& shifts, const std::vector<int64_t>& dims) {
+  Tensor out;
+  {
+    const autograd::GradModeGuard off(false);
+    out = roll_values(a, shifts, dims).contiguous();
+  }
+  // derivatives.yaml: grad.roll(-shifts reversed, dims reversed).
+  std::vector<int64_t> back_shifts(shifts.rbegin(), shifts.rend()), back_dims(dims.rbegin(), dims.rend());
+  for (int64_t& s : back_shifts) s = -s;
+  autograd::Backward backward{[back_shifts, back_dims](const autograd::Grads& g) {
+                                const autograd::GradModeGuard off(false);
+                                return autograd::Grads{roll_values(*g[0], back_shifts, back_dims)};
+                              },
+                              false};
+  return autograd::record(std::move(out), {&a}, "RollBackward0", std::move(backward));
 }
 
 }  // namespace attn::core

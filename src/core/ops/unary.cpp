@@ -1,4 +1,4 @@
-// core/ops/unary.cpp: exp, tanh, log, erf, sin, cos, rsqrt, sqrt, abs, erfinv, isnan, isinf, forward and
+// core/ops/unary.cpp: exp, tanh, sigmoid, reciprocal, log, erf, sin, cos, rsqrt, sqrt, abs, erfinv, isnan, isinf, forward and
 // backward (ops/unary.h).
 //
 // What it is: the elementwise loops of ATen's kernels: vml ops (exp, tanh, log, erf, sqrt) run
@@ -7,6 +7,7 @@
 // The backward formulas (derivatives.yaml, FunctionsManual.cpp), each written with core ops on
 // detached tensors so each step rounds as the ATen kernel does (docs/pytorch-numerics.md §12):
 //   exp: g * y                      tanh: g * (1 - y*y)                sqrt: g / (2*y)
+//   sigmoid: (g * (1 - y)) * y        reciprocal: -g * (y*y)
 //   rsqrt: (-0.5*g) * ((y*y)*y)     log: g / x                         abs: g * sgn(x)
 //   erf: (fl32(2/sqrt(pi)) * exp(-(x*x))) * g
 //   sin: g * cos(x)                 cos: g * -sin(x)     (cos, sin: the forward kernels on x)
@@ -51,6 +52,22 @@ Backward tanh(const Tensor& result, CpuKernels cpu) {
     for (int64_t k = 0; k < y.numel(); ++k)
       pd[k] = cpu == CpuKernels::avx2 ? std::fma(-py[k], py[k], 1.0f) : 1.0f - py[k] * py[k];
     return Grads{core::binary(BinOp::mul, *g[0], d)};
+  }}, {}, true);
+}
+
+Backward sigmoid(const Tensor& result) {
+  // sigmoid_backward_kernel: (g * (1 - y)) * y, the same three roundings in both families.
+  return reads({[y = detach(result)](const Grads& g) {
+    return Grads{detail::zip(*g[0], y, [](float gv, float yv) { return gv * (1.0f - yv) * yv; })};
+  }}, {}, true);
+}
+
+Backward reciprocal(const Tensor& result) {
+  // derivatives.yaml: -grad * (result * result).
+  return reads({[y = detach(result)](const Grads& g) {
+    const Tensor y2 = detail::mul(y, y);
+    const Tensor ng = core::neg(*g[0]);
+    return Grads{detail::mul(ng, y2)};
   }}, {}, true);
 }
 
@@ -119,6 +136,25 @@ Tensor tanh(const Tensor& a, CpuKernels cpu) {
   Tensor out = map_split(a, [cpu](float v, bool) { return avx2(cpu) ? sleef::tanhf_u10(v) : ::tanhf(v); }, false);
   autograd::Backward backward = grad::tanh(out, cpu);
   return autograd::record(std::move(out), {&a}, "TanhBackward0", std::move(backward));
+}
+
+Tensor sigmoid(const Tensor& a, CpuKernels cpu) {
+  // sigmoid_kernel (UnaryOpsKernel.cpp), cpu_kernel_vec: the vector body is
+  // ((0 - x).exp() + 1).reciprocal(), Sleef's expf in the AVX2 family; the scalar tail (and the
+  // whole DEFAULT family) is 1 / (1 + std::exp(-x)) with glibc's expf.
+  Tensor out = map_split(a, [cpu](float v, bool tail) {
+    const float e = avx2(cpu) && !tail ? sleef::expf_u10(0.0f - v) : ::expf(-v);
+    return 1.0f / (1.0f + e);
+  }, true);
+  autograd::Backward backward = grad::sigmoid(out);
+  return autograd::record(std::move(out), {&a}, "SigmoidBackward0", std::move(backward));
+}
+
+Tensor reciprocal(const Tensor& a) {
+  // reciprocal_kernel: 1 / x, one correctly rounded division in both families (ints to float32 first).
+  Tensor out = map_split(a, [](float v, bool) { return 1.0f / v; }, false);
+  autograd::Backward backward = grad::reciprocal(out);
+  return autograd::record(std::move(out), {&a}, "ReciprocalBackward0", std::move(backward));
 }
 
 Tensor log(const Tensor& a, CpuKernels cpu) {

@@ -1,4 +1,4 @@
-# torch/python/nn/activation.py: ReLU, GELU, Tanh, Softmax and MultiheadAttention
+# torch/python/nn/activation.py: ReLU, GELU, Tanh, Sigmoid, Softmax and MultiheadAttention
 # (torch/nn/modules/activation.py). MultiheadAttention's parameters are drawn in PyTorch's order
 # (out_proj's Linear first, then xavier_uniform_ on in_proj_weight, then the biases zeroed); its
 # forward picks 1.13's fast or slow path natively (torch._attn_multi_head_attention).
@@ -40,6 +40,12 @@ class Tanh(Module):
 
     def forward(self, input):
         return torch.tanh(input)
+
+
+class Sigmoid(Module):
+
+    def forward(self, input):
+        return torch.sigmoid(input)
 
 
 class Softmax(Module):
