@@ -98,7 +98,7 @@ TEST_CASE("a user's subclass of torch.optim.Optimizer: @torch.no_grad() step, se
 TEST_CASE("torch.save / torch.load: kept in the session's memory, printed results as PyTorch's files give") {
   check_script("serialization");
 }
-TEST_CASE("torch.nn.utils.rnn.pad_sequence: padding, batch_first, gradients through CopySlices, errors") {
+TEST_CASE("torch.nn.utils.rnn: pad_sequence (CopySlices gradients), pack_padded_sequence, pack_sequence, errors") {
   check_script("nn_utils_rnn");
 }
 TEST_CASE("torch.optim.lr_scheduler: every scheduler's learning rates, state_dict, verbose, warnings, errors") {

@@ -1,11 +1,19 @@
 # torch/python/nn/utils_rnn.py: torch.nn.utils.rnn for lesson code: pad_sequence as PyTorch 1.13's
 # C++ (aten/src/ATen/native/PackedSequence.cpp) computes it: a tensor full of padding_value, each
 # sequence copied into its row or column (so gradients flow back through CopySlices, as in torch).
-# What it is not: packed sequences. attn has no recurrent modules, so PackedSequence,
-# pack_padded_sequence, pad_packed_sequence, pack_sequence and unpack_sequence raise
-# NotImplementedError naming themselves when called (importing them, as model files do, works).
+# pack_padded_sequence and pack_sequence as 1.13 (rnn.py over _VF._pack_padded_sequence): the
+# PackedSequence (data, batch_sizes, sorted_indices, unsorted_indices) with the same numbers; tutorials
+# use it to drop the padding before a loss (sgrvinod's LabelSmoothedCE).
+# What it is not: recurrent modules (attn has none), so pad_packed_sequence and unpack_sequence raise
+# NotImplementedError naming themselves when called; PackedSequence is a namedtuple without
+# PackedSequence's methods (.to, ...); packed data's grad_fn is that of the cat it is made by, not
+# PackPaddedSequenceBackward0 (its values and gradients are torch's).
+from collections import namedtuple
+
 import torch
 from _attn_stdlib import refusal
+
+PackedSequence = namedtuple('PackedSequence', ['data', 'batch_sizes', 'sorted_indices', 'unsorted_indices'])
 
 
 def pad_sequence(sequences, batch_first=False, padding_value=0.0):
@@ -32,8 +40,56 @@ def _not_implemented(name):
                    " (packed sequences are for recurrent modules, which attn does not have)", "NotImplementedError")
 
 
-PackedSequence = _not_implemented('PackedSequence')
-pack_padded_sequence = _not_implemented('pack_padded_sequence')
 pad_packed_sequence = _not_implemented('pad_packed_sequence')
-pack_sequence = _not_implemented('pack_sequence')
 unpack_sequence = _not_implemented('unpack_sequence')
+
+
+def invert_permutation(permutation):
+    if permutation is None:
+        return None
+    output = torch.zeros_like(permutation)   # empty_like in torch: every element is written
+    output.scatter_(0, permutation, torch.arange(0, permutation.numel()))
+    return output
+
+
+def _pack(input, lengths, batch_first):   # ATen's _pack_padded_sequence: (data, batch_sizes)
+    if batch_first:
+        input = input.transpose(0, 1)
+    batch_size = input.size(1)
+    lengths = lengths.tolist()
+    if input.numel() == 0:
+        raise RuntimeError("Cannot pack empty tensors.")
+    if len(lengths) != batch_size:
+        raise RuntimeError("Expected `len(lengths)` to be equal to batch_size, but got " + str(len(lengths)) +
+                           " (batch_size=" + str(batch_size) + ")")
+    if lengths[batch_size - 1] <= 0:
+        raise RuntimeError("Length of all samples has to be greater than 0, but found an element in 'lengths' that is <= 0")
+    for i in range(batch_size - 1):
+        if lengths[batch_size - 1 - i] > lengths[batch_size - 2 - i]:
+            raise RuntimeError("`lengths` array must be sorted in decreasing order when `enforce_sorted` is True. You can "
+                               "pass `enforce_sorted=False` to pack_padded_sequence and/or pack_sequence to sidestep this "
+                               "requirement if you do not need ONNX exportability.")
+    steps, batch_sizes, prev = [], [], 0
+    for i in range(batch_size):
+        length = lengths[batch_size - 1 - i]
+        if length > prev:
+            current = batch_size - i
+            steps.append(input[prev:length, :current].contiguous().view(-1, *input.shape[2:]))
+            batch_sizes += [current] * (length - prev)
+            prev = length
+    return torch.cat(steps), torch.tensor(batch_sizes)
+
+
+def pack_padded_sequence(input, lengths, batch_first=False, enforce_sorted=True):
+    lengths = lengths if isinstance(lengths, torch.Tensor) else torch.tensor(lengths)
+    sorted_indices = None
+    if not enforce_sorted:
+        lengths, sorted_indices = torch.sort(lengths, descending=True)
+        input = input[sorted_indices] if batch_first else input[:, sorted_indices]
+    data, batch_sizes = _pack(input, lengths, batch_first)
+    return PackedSequence(data, batch_sizes, sorted_indices, invert_permutation(sorted_indices))
+
+
+def pack_sequence(sequences, enforce_sorted=True):
+    lengths = torch.tensor([v.size(0) for v in sequences])
+    return pack_padded_sequence(pad_sequence(sequences), lengths, enforce_sorted=enforce_sorted)
