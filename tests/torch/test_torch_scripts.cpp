@@ -190,6 +190,7 @@ TEST_CASE("torch.utils.data: what attn cannot do says so in one line; inspect.si
 TEST_CASE("nn.MultiheadAttention with key_padding_mask, merged with bool and float attn_mask") { check_script("mha_padding"); }
 TEST_CASE("F.scaled_dot_product_attention: masks, causal, scale, dropout; MultiheadAttention dropout") { check_script("sdpa"); }
 TEST_CASE("nn.MultiheadAttention fast path under torch.no_grad(), next to the slow path") { check_script("mha_fast"); }
+TEST_CASE("nn.TransformerEncoder/Decoder(Layer), nn.Transformer: the transformer tutorial's encoder, train and eval, reprs, errors") { check_script("transformer_modules"); }
 TEST_CASE("modules and torch's values are classes: isinstance, reprs, registration, optimizers' tables, bool * bool (issue 17)") {
   check_script("modules_as_classes");
 }
