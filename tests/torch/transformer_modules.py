@@ -24,9 +24,9 @@ class TransformerModel(nn.Module):
         self.d_model = d_model
         self.decoder = nn.Linear(d_model, ntoken)
         initrange = 0.1
-        nn.init.uniform_(self.encoder.weight, -initrange, initrange)   # the tutorial: .data.uniform_
-        nn.init.zeros_(self.decoder.bias)
-        nn.init.uniform_(self.decoder.weight, -initrange, initrange)
+        self.encoder.weight.data.uniform_(-initrange, initrange)
+        self.decoder.bias.data.zero_()
+        self.decoder.weight.data.uniform_(-initrange, initrange)
 
     def forward(self, src, src_mask):
         src = self.encoder(src) * math.sqrt(self.d_model)
