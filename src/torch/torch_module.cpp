@@ -85,7 +85,9 @@ const std::map<std::string, std::string>& nn_module_files() {
       {"Tanh", "activation"},        {"Sigmoid", "activation"},        {"Softmax", "activation"},         {"MultiheadAttention", "activation"},
       {"LayerNorm", "normalization"}, {"MSELoss", "loss"},
       {"LogSoftmax", "activation"},  {"NLLLoss", "loss"},               {"CrossEntropyLoss", "loss"},
-      {"KLDivLoss", "loss"},         {"LazyLinear", "linear"}};
+      {"KLDivLoss", "loss"},         {"LazyLinear", "linear"},          {"Transformer", "transformer"},
+      {"TransformerEncoder", "transformer"},                            {"TransformerDecoder", "transformer"},
+      {"TransformerEncoderLayer", "transformer"},                       {"TransformerDecoderLayer", "transformer"}};
   return files;
 }
 
@@ -194,7 +196,7 @@ const std::vector<std::string>& torch_submodules_refused() {
         {"torch.utils.data", {"backward_compatibility", "communication", "dataloader_experimental", "datapipes",
                               "distributed", "graph", "graph_settings"}},
         {"torch.nn.modules", {"adaptive", "batchnorm", "channelshuffle", "conv", "distance", "flatten", "fold",
-                              "instancenorm", "lazy", "padding", "pixelshuffle", "pooling", "rnn", "transformer",
+                              "instancenorm", "lazy", "padding", "pixelshuffle", "pooling", "rnn",
                               "upsampling", "utils"}}};
     std::vector<std::string> out;
     for (const auto& [package, subs] : packages)
@@ -255,7 +257,7 @@ void add_torch(Interpreter& in) {
   in.add_module("torch.nn.init", [](Interpreter& i) { i.import("torch.nn"); return i.import("torch.nn.init"); });
   in.add_module("torch.nn.parameter", [](Interpreter& i) { i.import("torch.nn"); return i.import("torch.nn.parameter"); });
   in.add_module("torch.nn.modules", [](Interpreter& i) { i.import("torch.nn"); return i.import("torch.nn.modules"); });
-  for (const char* file : {"module", "container", "linear", "sparse", "dropout", "activation", "normalization", "loss"})
+  for (const char* file : {"module", "container", "linear", "sparse", "dropout", "activation", "normalization", "loss", "transformer"})
     in.add_source_module(std::string("torch.nn.modules.") + file, std::string("<torch/nn/modules/") + file + ".py>",
                          python_source(std::string("nn/") + file + ".py"));
   in.add_source_module("torch.nn.utils", "<torch/nn/utils/clip_grad.py>", python_source("nn/utils.py"));

@@ -190,6 +190,23 @@ TEST_CASE("torch.utils.data: what attn cannot do says so in one line; inspect.si
 TEST_CASE("nn.MultiheadAttention with key_padding_mask, merged with bool and float attn_mask") { check_script("mha_padding"); }
 TEST_CASE("F.scaled_dot_product_attention: masks, causal, scale, dropout; MultiheadAttention dropout") { check_script("sdpa"); }
 TEST_CASE("nn.MultiheadAttention fast path under torch.no_grad(), next to the slow path") { check_script("mha_fast"); }
+TEST_CASE("nn.TransformerEncoder/Decoder(Layer), nn.Transformer: the transformer tutorial's encoder, train and eval, reprs, errors") { check_script("transformer_modules"); }
+TEST_CASE("where 1.13's TransformerEncoder(Layer) takes a fast path (eval, batch_first, no grad), attn refuses in one line") {
+  const std::string layer = "l = nn.TransformerEncoderLayer(8, 2, 16, batch_first=True).eval()\nx = torch.randn(2, 4, 8)\n";
+  CHECK(error_of(layer + "with torch.no_grad():\n    l(x)") ==
+        "NotImplementedError: TransformerEncoderLayer: attn does not implement 1.13's fast path "
+        "torch._transformer_encoder_layer_fwd (eval mode, batch_first, no grad)");
+  CHECK(error_of(layer + "with torch.no_grad():\n    l(x, src_mask=nn.Transformer.generate_square_subsequent_mask(4))") == "");
+  CHECK(error_of(layer + "l(x)") == "");   // grad enabled: the slow path
+  const std::string padded = layer + "enc = nn.TransformerEncoder(l, 2).eval()\nwith torch.no_grad():\n"
+                                     "    enc(x, src_key_padding_mask=torch.tensor(";
+  CHECK(error_of(padded + "[[False, False, True, True], [False] * 4]))") ==
+        "NotImplementedError: TransformerEncoder: attn does not implement 1.13's nested-tensor fast path "
+        "(eval mode, batch_first, src_key_padding_mask, no grad)");
+  // A mask that is not left-aligned fails mask_check: each layer's fast path instead.
+  CHECK(error_of(padded + "[[False, True, False, True], [False] * 4]))").rfind(
+            "NotImplementedError: TransformerEncoderLayer: attn does not implement", 0) == 0);
+}
 TEST_CASE("modules and torch's values are classes: isinstance, reprs, registration, optimizers' tables, bool * bool (issue 17)") {
   check_script("modules_as_classes");
 }
