@@ -18,8 +18,16 @@ class StringIO:
         if not isinstance(initial_value, str):
             raise TypeError("initial_value must be str or None, not " + type(initial_value).__name__)
         self._text = initial_value
+        self._chunks = []          # writes at the end, joined when the text is next read: O(n) in all
+        self._length = len(initial_value)
         self._pos = 0
         self.closed = False
+
+    def _joined(self):
+        if self._chunks:
+            self._text = self._text + ''.join(self._chunks)
+            self._chunks = []
+        return self._text
 
     def _check(self):
         if self.closed:
@@ -29,10 +37,15 @@ class StringIO:
         self._check()
         if not isinstance(s, str):
             raise TypeError("string argument expected, got '" + type(s).__name__ + "'")
-        if self._pos > len(self._text):
-            self._text += '\0' * (self._pos - len(self._text))
-        self._text = self._text[:self._pos] + s + self._text[self._pos + len(s):]
+        if self._pos == self._length:
+            self._chunks.append(s)
+        else:
+            text = self._joined()
+            if self._pos > len(text):
+                text += '\0' * (self._pos - len(text))
+            self._text = text[:self._pos] + s + text[self._pos + len(s):]
         self._pos += len(s)
+        self._length = max(self._length, self._pos)
         return len(s)
 
     def writelines(self, lines):
@@ -41,18 +54,20 @@ class StringIO:
 
     def read(self, size=-1):
         self._check()
-        end = len(self._text) if size is None or size < 0 else min(len(self._text), self._pos + size)
-        out = self._text[self._pos:end]
+        text = self._joined()
+        end = len(text) if size is None or size < 0 else min(len(text), self._pos + size)
+        out = text[self._pos:end]
         self._pos = max(self._pos, end)
         return out
 
     def readline(self, size=-1):
         self._check()
-        end = self._text.find('\n', self._pos)
-        end = len(self._text) if end < 0 else end + 1
+        text = self._joined()
+        end = text.find('\n', self._pos)
+        end = len(text) if end < 0 else end + 1
         if size is not None and size >= 0:
             end = min(end, self._pos + size)
-        out = self._text[self._pos:end]
+        out = text[self._pos:end]
         self._pos = max(self._pos, end)
         return out
 
@@ -70,14 +85,14 @@ class StringIO:
 
     def getvalue(self):
         self._check()
-        return self._text
+        return self._joined()
 
     def seek(self, pos, whence=0):
         self._check()
         if whence == 1:
             pos = self._pos + pos
         elif whence == 2:
-            pos = len(self._text) + pos
+            pos = self._length + pos
         if pos < 0:
             raise ValueError("Negative seek position " + str(pos))
         self._pos = pos
@@ -90,7 +105,8 @@ class StringIO:
     def truncate(self, size=None):
         self._check()
         size = self._pos if size is None else size
-        self._text = self._text[:size]
+        self._text = self._joined()[:size]
+        self._length = len(self._text)
         return size
 
     def close(self):
