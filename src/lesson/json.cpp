@@ -109,7 +109,8 @@ class Pretty {
                     (!multiline && depth > 0 && ((open == '[' && !nested) || indent + flat.size() <= 100));
     if (one_line) return flat;
     std::string out(1, open);
-    for (size_t i = 0; i < items.size(); ++i) out += "\n" + std::string(indent + 2, ' ') + items[i] + (i + 1 < items.size() ? "," : "");
+    for (size_t i = 0; i < items.size(); ++i)
+      out.append("\n").append(indent + 2, ' ').append(items[i]).append(i + 1 < items.size() ? "," : "");
     return out + "\n" + std::string(indent, ' ') + close;
   }
 

@@ -48,7 +48,7 @@ std::string py_float_repr(double v) {
   const int ndigits = static_cast<int>(d.digits.size());
   if (d.decpt <= -4 || d.decpt > 16) {
     std::string mant = d.digits.substr(0, 1);
-    if (ndigits > 1) mant += "." + d.digits.substr(1);
+    if (ndigits > 1) mant.append(".").append(d.digits, 1, std::string::npos);
     const int exp = d.decpt - 1;
     return sign + mant + fmt::format("e{}{:02d}", exp < 0 ? '-' : '+', std::abs(exp));
   }

@@ -112,7 +112,7 @@ std::string wrap_prose(const std::string& text, int width, const std::vector<int
       written = {line};
       item_indent = 0;
     } else {
-      item += " " + line.substr(line.find_first_not_of(" \t"));
+      item.append(" ").append(line, line.find_first_not_of(" \t"), std::string::npos);
       written.push_back(line);
     }
   }
