@@ -26,4 +26,4 @@ print(torch.load("attn_test_dict.pth"))
 try:
     torch.load("attn_test_never_saved.pth")
 except FileNotFoundError as e:
-    print("FileNotFoundError:", e)
+    print("FileNotFoundError:", str(e).split(" (attn")[0])   # attn adds why, in parentheses

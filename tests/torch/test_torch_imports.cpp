@@ -30,6 +30,13 @@ std::string error_of(const std::string& code) {
   "(attn's torch has torch.nn, torch.nn.functional, torch.nn.init, torch.nn.utils, torch.optim, "                \
   "torch.optim.lr_scheduler, torch.utils.data; docs/coverage.md lists what they have)"
 
+TEST_CASE("torch.load of a name this run did not save: FileNotFoundError saying why") {
+  const std::string e = error_of("import torch\ntorch.load('weights.pt')");   // its line is serialization.py's
+  CHECK(e.substr(e.find(": ") + 2) ==
+        "FileNotFoundError: [Errno 2] No such file or directory: 'weights.pt' (attn's torch.load reads only what "
+        "torch.save kept in this run: lesson code has no file access)");
+}
+
 TEST_CASE("a torch submodule attn has not: one line naming it, in every import form") {
   const std::string swa = "2: ModuleNotFoundError: No module named 'torch.optim.swa_utils' " TORCH_HAS;
   CHECK(error_of("import torch\nfrom torch.optim import swa_utils") == swa);

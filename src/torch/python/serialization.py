@@ -5,7 +5,7 @@
 # state_dicts, nn.Modules, containers: whatever copy.deepcopy copies).
 # What it is not: a file. Lesson code runs without file access (README: what a lesson can do):
 # nothing is written or read, the name is only a key (the first save says so on stderr, once), and
-# loading a name this run has not saved is PyTorch's FileNotFoundError. map_location and the
+# loading a name this run has not saved is PyTorch's FileNotFoundError, saying why. map_location and the
 # pickle arguments are accepted and change nothing (everything is on the CPU already).
 import copy
 from _attn_stdlib import write_stderr
@@ -33,5 +33,6 @@ def save(obj, f, pickle_module=None, pickle_protocol=2, _use_new_zipfile_seriali
 def load(f, map_location=None, pickle_module=None, *, weights_only=False, **pickle_load_args):
     key = _key(f, 'load')
     if key not in _saved:
-        raise FileNotFoundError("[Errno 2] No such file or directory: " + repr(key))
+        raise FileNotFoundError("[Errno 2] No such file or directory: " + repr(key) + " (attn's torch.load reads only what "
+                                "torch.save kept in this run: lesson code has no file access)")
     return copy.deepcopy(_saved[key])
