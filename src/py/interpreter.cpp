@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "py/exceptions.h"
+#include "py/function_attrs.h"
 #include "py/lexer.h"
 #include "py/limits.h"
 #include "py/parser.h"
@@ -27,8 +28,8 @@ bool declared(const std::vector<std::string>& sorted_names, const std::string& n
 // shared_ptr never frees: LeakSanitizer's finding in the sanitizer build. The session is over,
 // so empty every container reachable from its names and modules: lists, tuples, dicts, module
 // namespaces, instances' attribute dicts, the attributes of classes the session made, and
-// functions' defaults. Objects shared by every session (built-in and native classes, and what
-// only they reach) are left as they are. Walks with its own stack: no recursion on deep values.
+// functions' defaults, attributes and closures (a wrapper that captured its own owner). Objects
+// shared by every session (built-in and native classes, and what only they reach) are left as they are. Walks with its own stack: no recursion on deep values.
 void break_cycles(const std::map<std::string, Value>& names, const std::map<std::string, Value>& modules) {
   std::vector<Value> todo;
   for (const auto& [name, v] : names) todo.push_back(v);
@@ -37,6 +38,8 @@ void break_cycles(const std::map<std::string, Value>& names, const std::map<std:
   std::vector<Value> containers;
   std::vector<std::shared_ptr<ClassObj>> classes;
   std::vector<std::shared_ptr<FunctionObj>> functions;
+  std::vector<std::shared_ptr<Scope>> scopes;   // closures: a wrapper's captured names can lead back to it
+  std::unordered_set<const Scope*> seen_scopes;
   while (!todo.empty()) {
     Value v = std::move(todo.back());
     todo.pop_back();
@@ -73,6 +76,16 @@ void break_cycles(const std::map<std::string, Value>& names, const std::map<std:
         auto f = std::static_pointer_cast<FunctionObj>(v.obj);
         for (const Value& x : f->defaults) todo.push_back(x);
         for (const auto& [name, x] : f->kwdefaults) todo.push_back(x);
+        for (std::shared_ptr<Scope> sc = f->closure; sc && seen_scopes.insert(sc.get()).second; sc = sc->parent) {
+          for (const auto& [name, x] : sc->vars) todo.push_back(x);
+          scopes.push_back(sc);
+        }
+        if (const auto& attrs = static_cast<const FunctionWithAttrs*>(f.get())->attrs) {   // f.x = ...
+          Value d;
+          d.kind = Value::Dict;
+          d.obj = attrs;
+          todo.push_back(d);
+        }
         functions.push_back(std::move(f));
         continue;
       }
@@ -90,6 +103,7 @@ void break_cycles(const std::map<std::string, Value>& names, const std::map<std:
     f->defaults.clear();
     f->kwdefaults.clear();
   }
+  for (auto& sc : scopes) sc->vars.clear();
 }
 
 }  // namespace

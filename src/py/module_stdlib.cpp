@@ -95,6 +95,34 @@ void add_random_core(Interpreter& in);   // module_random.cpp: _random
 void add_json_core(Interpreter& in);     // module_json.cpp: _json
 void add_dataclasses_module(Interpreter& in);   // module_dataclasses.cpp
 
+// weakref.ref(obj): a reference that does not keep obj alive; calling it gives obj, or None once
+// obj is gone (lr_scheduler's wrapper of optimizer.step keeps its optimizer this way, as PyTorch's
+// does, so the two do not hold each other). Instances, classes and functions, as CPython allows.
+Value weakref_module() {
+  auto ns = std::make_shared<NamespaceObj>();
+  ns->names["ref"] = builtin("weakref.ref", [](Interpreter&, CallArgs& a) {
+    if (a.pos.size() == 2 && !a.pos[1].is_none())
+      throw NotImplementedError("attn's weakref.ref takes no callback");
+    if (a.pos.empty() || a.pos.size() > 2 || !a.kw.empty())
+      throw TypeError(fmt::format("ref() takes 1 or 2 arguments ({} given)", a.pos.size() + a.kw.size()));
+    const Value& target = a.pos[0];
+    if (target.kind != Value::Instance && target.kind != Value::Class && target.kind != Value::Function)
+      throw TypeError("cannot create weak reference to '" + type_name(target) + "' object");
+    std::weak_ptr<Obj> weak = target.obj;
+    const Value::Kind kind = target.kind;
+    return builtin("weakref", [weak, kind](Interpreter&, CallArgs& call) {
+      if (!call.pos.empty() || !call.kw.empty()) throw TypeError("weakref expected 0 arguments");
+      Value v;
+      if (std::shared_ptr<Obj> alive = weak.lock()) {
+        v.kind = kind;
+        v.obj = std::move(alive);
+      }
+      return v;
+    });
+  });
+  return module_value("weakref", ns);
+}
+
 void add_stdlib_python_modules(Interpreter& in) {
   add_random_core(in);
   add_json_core(in);
@@ -104,6 +132,7 @@ void add_stdlib_python_modules(Interpreter& in) {
     in.add_source_module(name, "<" + name + ".py>", text);
   }
   in.add_module("time", [](Interpreter&) { return time_module(); });
+  in.add_module("weakref", [](Interpreter&) { return weakref_module(); });
   in.add_module("_attn_stdlib", [](Interpreter&) {
     auto ns = std::make_shared<NamespaceObj>();
     ns->names["make_class"] = builtin("_attn_stdlib.make_class", make_class_fn);

@@ -6,14 +6,15 @@
 # LinearLR, ExponentialLR, SequentialLR, PolynomialLR, CosineAnnealingLR, ChainedScheduler,
 # ReduceLROnPlateau, CyclicLR, CosineAnnealingWarmRestarts, OneCycleLR) with the same arithmetic,
 # state_dict(), verbose printing and warnings. Where attn's Python lacks what PyTorch uses:
-# optimizer.step is wrapped by a closure over the optimizer and its bound step (PyTorch keeps a
-# weak reference and rebinds the unbound function); CyclicLR keeps its scale function's name (not
+# optimizer.step is wrapped, as PyTorch does, around a weak reference to the optimizer, calling the
+# class's step (PyTorch rebinds method.__func__), by an object instead of a closure; CyclicLR keeps its scale function's name (not
 # a WeakMethod); a lambda is told from a callable object by type(lambda: None) (not
 # types.FunctionType).
 # What it is not: the warnings' FILE:LINE (attn's warnings module prints "UserWarning: msg").
 import math
 from math import inf
 import warnings
+import weakref
 from collections import Counter
 from bisect import bisect_right
 
@@ -33,6 +34,43 @@ EPOCH_DEPRECATION_WARNING = (
     "Please open an issue if you are unable to replicate your use case: "
     "https://github.com/pytorch/pytorch/issues/new/choose."
 )
+
+# OneCycleLR's annealing functions. PyTorch keeps a bound method in self.anneal_func; a bound method
+# holds its object, and attn has no cycle collector (yet), so a scheduler that stored one would never
+# be freed: attn keeps the plain function, which computes the same.
+def _annealing_cos(start, end, pct):
+    cos_out = math.cos(math.pi * pct) + 1
+    return end + (start - end) / 2.0 * cos_out
+
+
+def _annealing_linear(start, end, pct):
+    return (end - start) * pct + start
+
+
+class _CountingStep:
+    # PyTorch's with_counter wrapper of optimizer.step, as an object rather than a closure: in attn a
+    # nested function keeps its whole defining scope (itself included, and the scheduler's __init__),
+    # so a closure here would be a reference cycle that outlives the optimizer and the scheduler. Like
+    # PyTorch's, it holds the optimizer by a weak reference and calls the class's step (PyTorch
+    # rebinds method.__func__), counting the calls in optimizer._step_count.
+    _with_counter = True
+
+    def __init__(self, optimizer):
+        self._instance_ref = weakref.ref(optimizer)
+        self._func = type(optimizer).step
+
+    def __call__(self, *args, **kwargs):
+        instance = self._instance_ref()
+        instance._step_count += 1
+        return self._func(instance, *args, **kwargs)
+
+
+def _with_counter(method, optimizer):
+    if getattr(method, '_with_counter', False):
+        # `optimizer.step()` has already been replaced, return.
+        return method
+    return _CountingStep(optimizer)
+
 
 class _LRScheduler(object):
 
@@ -59,24 +97,7 @@ class _LRScheduler(object):
         # Following https://github.com/pytorch/pytorch/issues/20124
         # We would like to ensure that `lr_scheduler.step()` is called after
         # `optimizer.step()`
-        def with_counter(method):
-            if getattr(method, '_with_counter', False):
-                # `optimizer.step()` has already been replaced, return.
-                return method
-
-            # attn: the bound method itself, counting on the optimizer it was made for.
-            instance = optimizer
-
-            def wrapper(*args, **kwargs):
-                instance._step_count += 1
-                return method(*args, **kwargs)
-
-            # Note that the returned function here is no longer a bound method,
-            # so attributes like `__func__` and `__self__` no longer exist.
-            wrapper._with_counter = True
-            return wrapper
-
-        self.optimizer.step = with_counter(self.optimizer.step)
+        self.optimizer.step = _with_counter(self.optimizer.step, optimizer)
         self.verbose = verbose
 
         self._initial_step()
@@ -977,9 +998,9 @@ class OneCycleLR(_LRScheduler):
         if anneal_strategy not in ['cos', 'linear']:
             raise ValueError("anneal_strategy must by one of 'cos' or 'linear', instead got {}".format(anneal_strategy))
         elif anneal_strategy == 'cos':
-            self.anneal_func = self._annealing_cos
+            self.anneal_func = _annealing_cos   # attn: the function, not a bound method (see _annealing_cos)
         elif anneal_strategy == 'linear':
-            self.anneal_func = self._annealing_linear
+            self.anneal_func = _annealing_linear
 
         # Initialize learning rate variables
         max_lrs = self._format_param('max_lr', self.optimizer, max_lr)
@@ -1018,11 +1039,10 @@ class OneCycleLR(_LRScheduler):
             return [param] * len(optimizer.param_groups)
 
     def _annealing_cos(self, start, end, pct):
-        cos_out = math.cos(math.pi * pct) + 1
-        return end + (start - end) / 2.0 * cos_out
+        return _annealing_cos(start, end, pct)
 
     def _annealing_linear(self, start, end, pct):
-        return (end - start) * pct + start
+        return _annealing_linear(start, end, pct)
 
     def get_lr(self):
         if not self._get_lr_called_within_step:
