@@ -6,6 +6,7 @@
 // writes them, then the run's generator filling the tensor in place (uniform_ / normal_ of
 // core/random.h, docs/pytorch-numerics.md §2, §18), under no_grad as PyTorch does: the tensor keeps
 // its identity, so a Parameter initialised here is the module's parameter.
+// The deprecated forms without the underscore warn as 1.13 does, then run the in-place form.
 // What it is not: orthogonal_ / sparse_ / eye_ / dirac_ (absent: AttributeError). The modules'
 // own reset_parameters() call these (python/nn/*.py), as PyTorch's do.
 #include <fmt/format.h>
@@ -86,6 +87,19 @@ Value init_fn(const std::string& text, std::function<void(Interpreter&, Args&, T
 void uniform(Interpreter& in, Tensor& t, double a, double b) { uniform_fill(state(in).generator, t, a, b); }
 void normal(Interpreter& in, Tensor& t, double mean, double std) { normal_fill(state(in).generator, t, mean, std); }
 
+// init.py's _make_deprecate: uniform, normal, constant, xavier_uniform, xavier_normal,
+// kaiming_uniform and kaiming_normal (no trailing underscore) warn, then call the in-place form.
+void add_deprecated_aliases(std::map<std::string, Value>& n) {
+  for (const char* name : {"uniform", "normal", "constant", "xavier_uniform", "xavier_normal", "kaiming_uniform", "kaiming_normal"}) {
+    const std::string old_name = name, new_name = old_name + "_";
+    Value target = n.at(new_name);
+    n[old_name] = builtin("torch.nn.init." + old_name, [old_name, new_name, target](Interpreter& in, CallArgs& a) {
+      user_warning(in, fmt::format("nn.init.{} is now deprecated in favor of nn.init.{}.", old_name, new_name));
+      return in.call(target, a);
+    });
+  }
+}
+
 }  // namespace
 
 void uniform_fill(core::Generator& g, Tensor& t, double a, double b) {
@@ -164,6 +178,7 @@ Value make_nn_init() {
     Args b = bind_call(*gain, a, "torch.nn.init.calculate_gain");
     return Value::number(calculate_gain(b.string("nonlinearity"), b.get("param")));
   });
+  add_deprecated_aliases(n);
   return module_value("torch.nn.init", init);
 }
 

@@ -72,3 +72,8 @@ print(F.linear(x, w))
 print(F.dropout(x, 0.5))
 print(F.dropout(x, 0.5, training=False))
 print(F.dropout(x, 0.2, False) is x)
+# The deprecated init forms without the underscore: they warn (on stderr), then fill in place.
+w = torch.empty(3, 4)
+print(nn.init.kaiming_uniform(w) is w, w)
+print(nn.init.kaiming_normal(w, mode='fan_out'), nn.init.xavier_uniform(w, gain=2.0), nn.init.xavier_normal(w))
+print(nn.init.uniform(w, -1, 1), nn.init.normal(w, std=0.1), nn.init.constant(w, 0.5))
