@@ -185,7 +185,7 @@ double uniform53(Generator& g) {
   return static_cast<double>(g.random64() & ((uint64_t{1} << 53) - 1)) * std::ldexp(1.0, -53);
 }
 
-// The fast path (no replacement, or one sample): q = p / Exp(1) in T, then argmax or topk's indices
+// The fast path (no replacement): q = p / Exp(1) in T, then argmax or topk's indices
 // per row, as ATen's topk_impl_loop orders them (partial_sort when k * 64 <= n, else nth_element
 // and a sort of the first k - 1).
 template <typename T>
@@ -249,8 +249,10 @@ std::vector<int64_t> with_replacement_rows(Generator& g, const std::vector<T>& p
 template <typename T>
 Tensor multinomial_of(Generator& g, const std::vector<T>& p, int64_t rows, int64_t categories, int64_t n, bool replacement, bool one_row) {
   check_multinomial(categories, n, replacement);
-  const std::vector<int64_t> idx = !replacement || n == 1 ? gumbel_rows(g, p, rows, categories, n)
-                                                          : with_replacement_rows(g, p, rows, categories, n);
+  // 1.13.1 takes the fast path only without replacement (later versions also for one sample with
+  // replacement: multinomial(p, 1, True) draws differently there).
+  const std::vector<int64_t> idx = !replacement ? gumbel_rows(g, p, rows, categories, n)
+                                                : with_replacement_rows(g, p, rows, categories, n);
   return from_ints(one_row ? Shape{n} : Shape{rows, n}, idx);
 }
 

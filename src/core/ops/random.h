@@ -32,7 +32,7 @@ void random_(Generator& g, Tensor& self);
 void random_(Generator& g, Tensor& self, int64_t from, std::optional<int64_t> to);
 // torch.normal(mean, std, shape): normal_(mean, std) on a new tensor (randn's paths, §1).
 Tensor normal(Generator& g, double mean, double std, const Shape& shape);
-// torch.multinomial(probs, n) without replacement (or n == 1): 1.13's Gumbel trick,
+// torch.multinomial(probs, n) without replacement: 1.13's Gumbel trick,
 // q = probs / Exp(1) draws (exponential_distribution<double>: -log(1 - u), u a 53-bit uniform from
 // random64(), cast to float), then argmax(q, -1, keepdim) for n == 1, else topk(q, n) indices.
 // With replacement and n > 1: 1.13's multinomial_with_replacement kernel (a cumulative sum in the
