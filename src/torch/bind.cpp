@@ -9,6 +9,7 @@
 // What it is not: type conversion (the Args accessors) or the rows (op_table.h).
 #include <fmt/format.h>
 
+#include <map>
 #include <unordered_map>
 
 #include "py/exceptions.h"
@@ -79,6 +80,34 @@ const Value* keyword(const CallArgs& c, const std::string& name) {
   return nullptr;
 }
 
+// python_arg_parser.cpp's numpy_compatibility_arg_names: a parameter `dim` also takes `axis=`,
+// `keepdim` takes `keepdims=`, `input` takes `x=`, `a=` or `x1=`, `other` takes `x2=`.
+const std::vector<std::string>& numpy_names(const std::string& name) {
+  static const std::map<std::string, std::vector<std::string>> names = {
+      {"dim", {"axis"}}, {"keepdim", {"keepdims"}}, {"input", {"x", "a", "x1"}}, {"other", {"x2"}}};
+  static const std::vector<std::string> none;
+  auto it = names.find(name);
+  return it == names.end() ? none : it->second;
+}
+
+const Value* torch_keyword(const CallArgs& c, const std::string& name) {
+  if (const Value* v = keyword(c, name)) return v;
+  for (const std::string& alias : numpy_names(name))
+    if (const Value* v = keyword(c, alias)) return v;
+  return nullptr;
+}
+
+// The parameter a keyword names, by its own name or a NumPy alias; -1 if none.
+int torch_index_of(const Signature& s, const std::string& kw) {
+  for (size_t k = 0; k < s.params.size(); ++k) {
+    const std::string& name = s.params[k].name;
+    if (name == kw) return static_cast<int>(k);
+    for (const std::string& alias : numpy_names(name))
+      if (alias == kw) return static_cast<int>(k);
+  }
+  return -1;
+}
+
 // ---- the torch style: python_arg_parser.cpp ----
 
 [[noreturn]] void extra_args(const Signature& s, size_t nargs) {
@@ -101,7 +130,7 @@ const Value* keyword(const CallArgs& c, const std::string& name) {
 
 [[noreturn]] void extra_kwargs(const Signature& s, const CallArgs& c, size_t nargs) {
   for (auto& [name, v] : c.kw) {
-    int k = s.index_of(name);
+    int k = torch_index_of(s, name);
     if (k < 0) type_error(fmt::format("{}() got an unexpected keyword argument '{}'", s.name, name));
     if (static_cast<size_t>(k) < nargs) type_error(fmt::format("{}() got multiple values for argument '{}'", s.name, name));
   }
@@ -130,7 +159,7 @@ bool bind_torch(const Signature& s, const CallArgs& c, py::Args& out, bool raise
       }
       obj = &c.pos[arg_pos];
     } else {
-      obj = keyword(c, p.name);
+      obj = torch_keyword(c, p.name);
       is_kwd = true;
     }
     if ((!obj && p.has_default) || (obj && obj->is_none() && p.nullable)) {
@@ -269,7 +298,7 @@ std::string arg_desc(const CallArgs& c, const Kwargs& kw) {   // _argDesc
       msg += "\n      didn't match because some of the arguments have invalid types: " + formatted_arg_desc(args, c, kw);
     }
   }
-  type_error(msg);
+  type_error(msg + "\n");   // every line of PyTorch's message ends with a newline, the last one too
 }
 
 }  // namespace
