@@ -163,8 +163,25 @@ Value randperm_fn(Interpreter& in, Args& a) {
   return finish(a, core::randperm(generator_arg(in, a), a.integer("n")));
 }
 
+// torch.normal with a tensor mean and/or std (normal_out_impl): N(0, 1) draws of the broadcast
+// shape, then output.mul_(std).add_(mean), as 1.13 computes them. No gradient flows to mean/std.
+Value normal_tensor_fn(Interpreter& in, Args& a) {
+  const int over = a.overload();
+  const Tensor mean = over == 2 ? Tensor() : a.tensor("mean");
+  const Tensor std = over == 1 ? Tensor() : a.tensor("std");
+  if (over != 1 && !std.is_float()) throw RuntimeError("\"normal_kernel_cpu\" not implemented for 'Long'");
+  if (over != 2 && !mean.is_float()) throw RuntimeError("\"normal_kernel_cpu\" not implemented for 'Long'");
+  if (over != 1 && std.numel() > 0 && core::item(core::min(std)) < 0) throw RuntimeError("normal expects all elements of std >= 0.0");
+  if (over == 1 && a.number("std") < 0) throw RuntimeError(fmt::format("normal expects std >= 0.0, but found std {}", a.number("std")));
+  const core::Shape shape = over == 0 ? core::broadcast_shapes(mean.shape(), std.shape()) : over == 1 ? mean.shape() : std.shape();
+  Tensor out = core::normal(generator_arg(in, a), 0.0, 1.0, shape);
+  out = over == 1 ? core::binary_scalar(core::BinOp::mul, out, a.number("std")) : core::binary(core::BinOp::mul, out, std);
+  out = over == 2 ? core::binary_scalar(core::BinOp::add, out, a.number("mean")) : core::binary(core::BinOp::add, out, mean);
+  return tensor_value(std::move(out));
+}
+
 Value normal_fn(Interpreter& in, Args& a) {
-  if (a.overload() != 3) a.unsupported(a.overload() == 2 ? "std" : "mean", "attn draws torch.normal(mean, std, size) with numbers for mean and std");
+  if (a.overload() != 3) return normal_tensor_fn(in, a);
   float_only(a, "normal_kernel_cpu");
   return finish(a, core::normal(generator_arg(in, a), a.number("mean"), a.number("std"), shape_arg(a, "size")));
 }

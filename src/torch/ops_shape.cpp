@@ -190,6 +190,7 @@ void add_shape_ops(std::vector<OpRow>& rows) {
   rows.push_back({"detach", both, {"detach(Tensor input)"}, [](Interpreter&, Args& a) { return tensor_value(core::detach(a.tensor("input"))); }});
   rows.push_back({"size", kMethod, {"size(Tensor self, int64_t dim)", "size(Tensor self)", "size(Tensor self, Dimname dim)"}, size_fn});
   rows.push_back({"dim", kMethod, {"dim(Tensor self)"}, [](Interpreter&, Args& a) { return Value::integer(a.tensor("self").dim()); }});
+  rows.push_back({"ndimension", kMethod, {"ndimension(Tensor self)"}, [](Interpreter&, Args& a) { return Value::integer(a.tensor("self").dim()); }});
   rows.push_back({"numel", both, {"numel(Tensor input)"}, [](Interpreter&, Args& a) { return Value::integer(a.tensor("input").numel()); }});
   rows.push_back({"is_floating_point", both, {"is_floating_point(Tensor input)"},
                   [](Interpreter&, Args& a) { return Value::boolean(a.tensor("input").dtype() == core::DType::float32); }});
