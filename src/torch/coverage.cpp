@@ -107,6 +107,7 @@ std::string section(const std::string& title, const std::vector<std::string>& na
 std::string torch_part() {
   Session s(core::CpuKernels::avx2, core::DropoutRng::mkl);
   s.run_cell("import torch, torch.nn, torch.nn.init, torch.nn.utils, torch.optim, torch.optim.lr_scheduler, torch.utils.data\n"
+             "import torch.distributions\n"
              "torch.save, torch.load");   // in a cell: its deadline; naming save and load makes them torch's names
   Interpreter& in = s.python();
   std::vector<std::string> functions, functional, others, methods = torch_ops().method_names(), attributes;
@@ -131,7 +132,8 @@ std::string torch_part() {
          section("torch.nn.utils", public_names(in, "torch.nn.utils"), "nn.utils.") +
          section("torch.optim", public_names(in, "torch.optim"), "torch.optim.") +
          section("torch.optim.lr_scheduler", all_names(in, "torch.optim.lr_scheduler"), "lr_scheduler.") +
-         section("torch.utils.data", public_names(in, "torch.utils.data"), "torch.utils.data.");
+         section("torch.utils.data", public_names(in, "torch.utils.data"), "torch.utils.data.") +
+         section("torch.distributions", all_names(in, "torch.distributions"), "torch.distributions.");
 }
 
 std::string python_part() {

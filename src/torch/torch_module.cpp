@@ -2,6 +2,7 @@
 // table, constants, dtypes, Tensor, Size, device, grad mode, ...), torch.nn (Parameter, init,
 // functional, and the modules of python/nn/*.py), torch.optim (python/optim.py) and
 // torch.optim.lr_scheduler (python/lr_scheduler.py), torch.utils.data (python/utils/data/*.py),
+// torch.distributions (python/distributions.py: Categorical, Bernoulli, Normal, Uniform),
 // their submodules (torch.optim.sgd, ...: the same objects) and one-line refusals of those attn
 // has not; and the translation of core's errors into PyTorch's exceptions.
 //
@@ -59,7 +60,7 @@ Value make_torch(Interpreter& in) {
   // torch.nn, torch.optim, torch.utils: made when first named (PEP 562's module __getattr__).
   t->names["__getattr__"] = builtin("torch.__getattr__", [](Interpreter& inner, CallArgs& a) -> Value {
     const std::string name = str(arg(a, 0, "name"));
-    if (name == "nn" || name == "optim" || name == "utils") return inner.import("torch." + name);
+    if (name == "nn" || name == "optim" || name == "utils" || name == "distributions") return inner.import("torch." + name);
     if (name == "save" || name == "load" || name == "serialization") {   // python/serialization.py, on first use
       Value serialization = inner.import("torch.serialization");
       Value v = name == "serialization" ? serialization : inner.getattr(serialization, name);
@@ -179,7 +180,7 @@ Value part_of(Interpreter& in, const std::string& name, const std::string& packa
 const std::vector<std::string>& torch_submodules_refused() {
   static const std::vector<std::string> names = [] {
     const std::vector<std::pair<std::string, std::vector<std::string>>> packages = {
-        {"torch", {"amp", "ao", "autograd", "contrib", "cpu", "distributed", "distributions", "fft", "functional",
+        {"torch", {"amp", "ao", "autograd", "contrib", "cpu", "distributed", "fft", "functional",
                    "futures", "fx", "hub", "jit", "library", "linalg", "masked", "monitor", "multiprocessing", "nested",
                    "onnx", "overrides", "package", "profiler", "quantization", "quasirandom", "random", "return_types",
                    "sparse", "special", "storage", "testing", "torch_version", "types", "version"}},
@@ -217,7 +218,7 @@ void add_torch_submodules(Interpreter& in) {
   for (const std::string& name : torch_submodules_refused())
     in.add_module(name, [name](Interpreter&) -> Value {
       throw ModuleNotFoundError("No module named '" + name + "' (attn's torch has torch.nn, torch.nn.functional, "
-                                "torch.nn.init, torch.nn.utils, torch.optim, torch.optim.lr_scheduler, torch.utils.data; "
+                                "torch.nn.init, torch.nn.utils, torch.optim, torch.optim.lr_scheduler, torch.utils.data, torch.distributions; "
                                 "docs/coverage.md lists what they have)");
     });
 }
@@ -266,6 +267,10 @@ void add_torch(Interpreter& in) {
   in.add_source_module("torch.optim", "<torch.optim>", python_source("optim.py"));
   in.add_source_module("torch.serialization", "<torch/serialization.py>", python_source("serialization.py"));
   in.add_source_module("torch.optim.lr_scheduler", "<torch.optim.lr_scheduler>", python_source("lr_scheduler.py"));
+  in.add_source_module("torch.distributions", "<torch/distributions>", python_source("distributions.py"));
+  in.add_module("torch.distributions.constraints", [](Interpreter& i) { return i.getattr(i.import("torch.distributions"), "constraints"); });
+  for (const char* sub : {"distribution", "categorical", "bernoulli", "normal", "uniform", "utils"})
+    in.add_module(std::string("torch.distributions.") + sub, [](Interpreter& i) { return i.import("torch.distributions"); });
   in.add_module("torch.utils", make_utils);
   in.add_module("torch.utils.data", make_utils_data);
   in.add_module("torch.utils.data._utils", [](Interpreter&) { return module_value("torch.utils.data._utils", names()); });

@@ -28,7 +28,7 @@ std::string error_of(const std::string& code) {
 // What every refusal of a torch submodule adds after its name.
 #define TORCH_HAS                                                                                                  \
   "(attn's torch has torch.nn, torch.nn.functional, torch.nn.init, torch.nn.utils, torch.optim, "                \
-  "torch.optim.lr_scheduler, torch.utils.data; docs/coverage.md lists what they have)"
+  "torch.optim.lr_scheduler, torch.utils.data, torch.distributions; docs/coverage.md lists what they have)"
 
 TEST_CASE("torch.load of a name this run did not save: FileNotFoundError saying why") {
   const std::string e = error_of("import torch\ntorch.load('weights.pt')");   // its line is serialization.py's
@@ -42,8 +42,9 @@ TEST_CASE("a torch submodule attn has not: one line naming it, in every import f
   CHECK(error_of("import torch\nfrom torch.optim import swa_utils") == swa);
   CHECK(error_of("import torch\nimport torch.optim.swa_utils as s") == swa);
   CHECK(error_of("import torch\nfrom torch.optim.swa_utils import SWALR") == swa);
-  CHECK(error_of("from torch.distributions import Categorical") ==
-        "1: ModuleNotFoundError: No module named 'torch.distributions' " TORCH_HAS);
+  CHECK(error_of("from torch.fft import rfft") == "1: ModuleNotFoundError: No module named 'torch.fft' " TORCH_HAS);
+  CHECK(error_of("from torch.distributions import Categorical\nimport torch.distributions as dist\nprint(dist.Normal)") == "");
+  CHECK(error_of("from torch.distributions.categorical import Categorical") == "");
   CHECK(error_of("from torch.nn.utils.prune import l1_unstructured") ==
         "1: ModuleNotFoundError: No module named 'torch.nn.utils.prune' " TORCH_HAS);
   CHECK(error_of("from torch.nn.utils.rnn import pad_sequence, pack_padded_sequence\nimport torch.nn.utils.rnn as rnn_utils") == "");
