@@ -136,30 +136,30 @@ TEST_CASE("no overload fits: PyTorch's 'invalid combination' list, with its quir
         "TypeError: sum() received an invalid combination of arguments - got (dimm=int, ), but expected one of:\n"
         " * (*, torch.dtype dtype)\n"
         " * (tuple of ints dim, bool keepdim, *, torch.dtype dtype)\n"
-        " * (tuple of names dim, bool keepdim, *, torch.dtype dtype)");
+        " * (tuple of names dim, bool keepdim, *, torch.dtype dtype)\n");
   CHECK(run("x.sum(dim=1, keepdim=True, foo=1)") ==
         "TypeError: sum() received an invalid combination of arguments - got (foo=int, keepdim=bool, dim=int, ), but expected one of:\n"
         " * (*, torch.dtype dtype)\n"
         " * (tuple of ints dim, bool keepdim, *, torch.dtype dtype)\n"
-        " * (tuple of names dim, bool keepdim, *, torch.dtype dtype)");
+        " * (tuple of names dim, bool keepdim, *, torch.dtype dtype)\n");
   CHECK(run("torch.sum(x, dimm=0)") ==
         "TypeError: sum() received an invalid combination of arguments - got (Tensor, dimm=int), but expected one of:\n"
         " * (Tensor input, *, torch.dtype dtype)\n"
         " * (Tensor input, tuple of ints dim, bool keepdim, *, torch.dtype dtype, Tensor out)\n"
-        " * (Tensor input, tuple of names dim, bool keepdim, *, torch.dtype dtype, Tensor out)");
+        " * (Tensor input, tuple of names dim, bool keepdim, *, torch.dtype dtype, Tensor out)\n");
   // "didn't match" reasons where the argument count fits an option (a bare * counts as one).
   CHECK(run("x.sum(0, dim=0)") ==
         "TypeError: sum() received an invalid combination of arguments - got (int, dim=int), but expected one of:\n"
         " * (*, torch.dtype dtype)\n"
         "      didn't match because some of the keywords were incorrect: dim\n"
         " * (tuple of ints dim, bool keepdim, *, torch.dtype dtype)\n"
-        " * (tuple of names dim, bool keepdim, *, torch.dtype dtype)");
+        " * (tuple of names dim, bool keepdim, *, torch.dtype dtype)\n");
   CHECK(run("x.transpose(0, '1')") ==
         "TypeError: transpose() received an invalid combination of arguments - got (int, str), but expected one of:\n"
         " * (int dim0, int dim1)\n"
         "      didn't match because some of the arguments have invalid types: (int, !str!)\n"
         " * (name dim0, name dim1)\n"
-        "      didn't match because some of the arguments have invalid types: (!int!, !str!)");
+        "      didn't match because some of the arguments have invalid types: (!int!, !str!)\n");
   CHECK(run("x.size(foo=1)") ==
         "TypeError: size() received an invalid combination of arguments - got (foo=int, ), but expected one of:\n"
         " * (int dim)\n"
@@ -167,24 +167,24 @@ TEST_CASE("no overload fits: PyTorch's 'invalid combination' list, with its quir
         " * ()\n"
         "      didn't match because some of the keywords were incorrect: foo\n"
         " * (name dim)\n"
-        "      didn't match because some of the keywords were incorrect: foo");
+        "      didn't match because some of the keywords were incorrect: foo\n");
   CHECK(run("torch.rand(2, foo=1)") ==
         "TypeError: rand() received an invalid combination of arguments - got (int, foo=int), but expected one of:\n"
         " * (tuple of ints size, *, torch.Generator generator, tuple of names names, torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool requires_grad)\n"
         " * (tuple of ints size, *, torch.Generator generator, Tensor out, torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool requires_grad)\n"
         " * (tuple of ints size, *, Tensor out, torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool requires_grad)\n"
-        " * (tuple of ints size, *, tuple of names names, torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool requires_grad)");
+        " * (tuple of ints size, *, tuple of names names, torch.dtype dtype, torch.layout layout, torch.device device, bool pin_memory, bool requires_grad)\n");
   // When only one overload has room for that many arguments, its own error.
   CHECK(run("torch.softmax(x, 1, None, None)") == "TypeError: softmax() takes from 2 to 3 positional arguments but 4 were given");
   CHECK(run("torch.sum(x, 1, 2, 3, 4)") ==
         "TypeError: sum() received an invalid combination of arguments - got (Tensor, int, int, int, int), but expected one of:\n"
         " * (Tensor input, *, torch.dtype dtype)\n"
         " * (Tensor input, tuple of ints dim, bool keepdim, *, torch.dtype dtype, Tensor out)\n"
-        " * (Tensor input, tuple of names dim, bool keepdim, *, torch.dtype dtype, Tensor out)");
+        " * (Tensor input, tuple of names dim, bool keepdim, *, torch.dtype dtype, Tensor out)\n");
   CHECK(run("x.masked_fill(x > 0)") ==
         "TypeError: masked_fill() received an invalid combination of arguments - got (Tensor), but expected one of:\n"
         " * (Tensor mask, Tensor value)\n"
-        " * (Tensor mask, Number value)");
+        " * (Tensor mask, Number value)\n");
 }
 
 TEST_CASE("methods without parameters, tensor(), and single-signature errors") {
