@@ -44,7 +44,7 @@ bool standard_library(const std::string& top) {
   static const std::set<std::string> names = {
       "os", "sys", "time", "random", "json", "re", "collections", "itertools", "functools", "copy", "pathlib",
       "urllib", "string", "logging", "enum", "warnings", "io", "pickle", "subprocess",
-      "shutil", "glob", "argparse", "datetime", "statistics", "operator", "textwrap", "contextlib",
+      "shutil", "glob", "datetime", "statistics", "operator", "textwrap", "contextlib",
       "types", "numbers", "heapq", "bisect", "struct", "csv", "zipfile", "gzip", "hashlib", "base64", "uuid",
       "threading", "multiprocessing", "unittest", "doctest", "pprint", "importlib", "timeit", "platform",
       "unicodedata", "codecs", "queue", "traceback", "weakref", "gc", "signal", "socket", "sqlite3", "decimal",

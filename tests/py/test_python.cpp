@@ -73,7 +73,7 @@ TEST_CASE("import of a sibling file: never outside the lesson's folder, a missin
   CHECK(error_of("import no_such_helper") == "1: ModuleNotFoundError: No module named 'no_such_helper'");
   CHECK(error_of("import numpy as np") == "1: ModuleNotFoundError: No module named 'numpy' (attn runs lessons with torch and Python's standard library only; docs/coverage.md lists what it has)");
   CHECK(error_of("import pickle").rfind("1: ModuleNotFoundError: No module named 'pickle' (attn's Python has these standard "
-                                       "library modules: ast, bisect, collections, copy,", 0) == 0);
+                                       "library modules: argparse, ast, bisect, collections, copy,", 0) == 0);
   // A dotted name is a package folder's module (tests/py/test_packages.cpp): ../x and /abs cannot be spelled.
   CHECK(error_of("import python.helper_module") == "1: ModuleNotFoundError: No module named 'python'");
   CHECK(error_of("from .. import helper_module") == "1: ImportError: attempted relative import with no known parent package");

@@ -45,3 +45,4 @@ TEST_CASE("warnings: filters, catch_warnings, warn on stderr") { check_family("s
 TEST_CASE("dataclasses: field, __eq__, asdict, astuple, fields, replace, inheritance") { check_family("stdlib_dataclasses"); }
 TEST_CASE("heapq and bisect") { check_family("stdlib_heapq"); }
 TEST_CASE("os, os.path, sys and ast: what tutorials read from them; module attributes set and deleted") { check_family("stdlib_os"); }
+TEST_CASE("argparse: a training script's parser, defaults, lists, positionals, nargs, choices, errors (SystemExit 2)") { check_family("stdlib_argparse"); }
