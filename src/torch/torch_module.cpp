@@ -198,7 +198,7 @@ const std::vector<std::string>& torch_submodules_refused() {
         {"torch.utils.data", {"backward_compatibility", "communication", "dataloader_experimental", "datapipes",
                               "distributed", "graph", "graph_settings"}},
         {"torch.nn.modules", {"adaptive", "batchnorm", "channelshuffle", "conv", "distance", "flatten", "fold",
-                              "instancenorm", "lazy", "padding", "pixelshuffle", "pooling", "rnn",
+                              "instancenorm", "lazy", "padding", "pixelshuffle", "pooling",
                               "upsampling", "utils"}}};
     std::vector<std::string> out;
     for (const auto& [package, subs] : packages)

@@ -9,7 +9,6 @@
 # the first two thirds; torch adds the chunks in place, which gives the same values (a gradient of
 # exactly -0.0 there would come back as +0.0).
 import math
-import numbers
 import warnings
 
 import torch
@@ -86,8 +85,8 @@ def _run_direction(step, layer_input, hidden, params, reverse):
 
 def _hidden_slice(hidden, start, end):
     if isinstance(hidden, tuple):
-        return (hidden[0].narrow(0, start, end - start), hidden[1].narrow(0, start, end - start))
-    return hidden.narrow(0, start, end - start)
+        return (hidden[0][start:end], hidden[1][start:end])   # RNN.cpp's narrow of dim 0
+    return hidden[start:end]
 
 
 def _hidden_concat(hiddens):
@@ -103,7 +102,7 @@ def _packed_forward(step, data, batch_sizes, hidden, params):
     input_w = F.linear(data, w_ih, b_ih)
     outputs, hiddens, offset, last = [], [], 0, batch_sizes[0]
     for batch_size in batch_sizes:
-        gi = input_w.narrow(0, offset, batch_size)
+        gi = input_w[offset:offset + batch_size]
         offset += batch_size
         dec = last - batch_size
         if dec > 0:
@@ -127,7 +126,7 @@ def _packed_reverse(step, data, batch_sizes, input_hidden, params):
     for batch_size in reversed(batch_sizes):
         if batch_size > last:
             hidden = _hidden_concat([hidden, _hidden_slice(input_hidden, last, batch_size)])
-        gi = input_w.narrow(0, offset - batch_size, batch_size)
+        gi = input_w[offset - batch_size:offset]
         offset -= batch_size
         last = batch_size
         hidden = step(gi, hidden, w_hh, b_hh)
@@ -178,7 +177,7 @@ class RNNBase(Module):
         self.bidirectional = bidirectional
         self.proj_size = proj_size
         num_directions = 2 if bidirectional else 1
-        if not isinstance(dropout, numbers.Number) or not 0 <= dropout <= 1 or isinstance(dropout, bool):
+        if not isinstance(dropout, (int, float)) or not 0 <= dropout <= 1 or isinstance(dropout, bool):
             raise ValueError("dropout should be a number in range [0, 1] representing the probability of an element being "
                              "zeroed")
         if dropout > 0 and num_layers == 1:
@@ -261,7 +260,7 @@ class RNNBase(Module):
     def permute_hidden(self, hx, permutation):
         if permutation is None:
             return hx
-        return hx.index_select(1, permutation)
+        return hx[:, permutation]   # index_select(1, permutation): the same values and gradients
 
     def extra_repr(self):
         s = '{input_size}, {hidden_size}'
@@ -388,7 +387,7 @@ class LSTM(RNNBase):
     def permute_hidden(self, hx, permutation):
         if permutation is None:
             return hx
-        return hx[0].index_select(1, permutation), hx[1].index_select(1, permutation)
+        return hx[0][:, permutation], hx[1][:, permutation]
 
     def _lstm_hx(self, input, hx, is_batched):
         if hx is None:

@@ -121,8 +121,9 @@ def pad_packed_sequence(sequence, batch_first=False, padding_value=0.0, total_le
     padded_output, lengths = _pad_packed(sequence.data, sequence.batch_sizes, batch_first, padding_value, max_seq_length)
     unsorted_indices = sequence.unsorted_indices
     if unsorted_indices is not None:
-        batch_dim = 0 if batch_first else 1
-        return padded_output.index_select(batch_dim, unsorted_indices), lengths[unsorted_indices]
+        if batch_first:   # index_select along the batch dim: the same values and gradients
+            return padded_output[unsorted_indices], lengths[unsorted_indices]
+        return padded_output[:, unsorted_indices], lengths[unsorted_indices]
     return padded_output, lengths
 
 
