@@ -3,11 +3,10 @@
 # build takes the native one): each layer's input projection for all time steps in one F.linear,
 # then per step linear_hh(h) + that step's part; the gates as chunk views of the sums, so sigmoid
 # and tanh see ATen's per-row runs (their vector body and scalar tail round differently); dropout
-# between layers in training mode. Parameters, their order, names, init draws and repr as torch.
-# What it is not: packed input (a PackedSequence is refused in one line), LSTM's proj_size (refused),
-# cuDNN's flatten_parameters (a no-op, as on CPU). GRU's r and z gates are computed from one sum of
-# the first two thirds; torch adds the chunks in place, which gives the same values (a gradient of
-# exactly -0.0 there would come back as +0.0).
+# between layers in training mode; a PackedSequence as RNN.cpp's PackedLayer and its reverse.
+# Parameters, their order, names, init draws and repr as torch.
+# What it is not: LSTM's proj_size (refused in one line), cuDNN's flatten_parameters (a no-op, as on
+# CPU), the device/dtype arguments beyond float32 on the CPU.
 import math
 import warnings
 
@@ -36,13 +35,13 @@ def _lstm_step(gi, hidden, w_hh, b_hh):
 
 def _gru_step(gi, h, w_hh, b_hh):
     gh = F.linear(h, w_hh, b_hh)
-    two = gi.size(1) // 3 * 2
-    rz = gh[:, :two] + gi[:, :two]   # torch: each chunk add_ed in place, then sigmoid_ on the view
-    r_pre, z_pre = rz.chunk(2, 1)
+    i_r, i_z, i_n = gi.chunk(3, 1)
+    h_r, h_z, h_n = gh.chunk(3, 1)
+    # torch add_s each chunk in place and runs sigmoid_ on the (B, H) view of the (B, 3H) gates, one
+    # vector loop per row; the sums side by side in a (B, 2H) tensor give sigmoid the same rows.
+    r_pre, z_pre = torch.cat([h_r + i_r, h_z + i_z], 1).chunk(2, 1)
     reset_gate = torch.sigmoid(r_pre)
     input_gate = torch.sigmoid(z_pre)
-    h_n = gh.chunk(3, 1)[2]
-    i_n = gi.chunk(3, 1)[2]
     new_gate = torch.tanh(i_n + h_n * reset_gate)
     hy = (h - new_gate) * input_gate
     return hy + new_gate
