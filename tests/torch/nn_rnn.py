@@ -71,4 +71,18 @@ attempt(lambda: nn.LSTMCell(10, 20)(torch.randn(3, 10), (torch.zeros(3, 20), tor
 attempt(lambda: nn.LSTMCell(10, 20)(torch.randn(3, 10), (torch.zeros(3, 20), torch.zeros(4, 20))))
 attempt(lambda: nn.GRUCell(10, 20)(torch.randn(2, 3, 10)))
 attempt(lambda: nn.RNN(10, 20)(torch.randn(0, 3, 10)))
+
+# packed input: a PackedSequence out, pad_packed_sequence and unpack_sequence back
+from torch.nn.utils.rnn import pack_sequence, pad_packed_sequence, unpack_sequence
+seqs = [torch.randn(4, 3), torch.randn(2, 3), torch.randn(3, 3)]
+packed = pack_sequence(seqs, enforce_sorted=False)
+pout, (h, c) = nn.LSTM(3, 2)(packed)
+print(type(pout).__name__, pout.data.shape, pout.batch_sizes, pout.sorted_indices, pout.unsorted_indices, h.shape)
+padded, lengths = pad_packed_sequence(pout, batch_first=True)
+print(padded.shape, lengths, padded[1, 2:].abs().sum().item())
+print([tuple(u.shape) for u in unpack_sequence(packed)], torch.equal(unpack_sequence(packed)[2], seqs[2]))
+print(pad_packed_sequence(packed, total_length=6, padding_value=-1.0)[0][:, 1, 0])
+attempt(lambda: pad_packed_sequence(packed, total_length=3))
+attempt(lambda: nn.GRU(3, 2)(packed, torch.zeros(1, 2, 2)))
+attempt(lambda: nn.GRU(4, 2)(packed))
 print(torch.rand(2))

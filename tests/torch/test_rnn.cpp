@@ -107,3 +107,20 @@ TEST_CASE("recurrent modules and cells: outputs, hidden states, init and grads a
 TEST_CASE("recurrent modules and cells: outputs, hidden states, init and grads as PyTorch's, scalar family") {
   replay_file("rnn_scalar_programs.txt", attn::core::CpuKernels::scalar);
 }
+
+TEST_CASE("LSTM's proj_size, which attn does not compute, is refused in one line") {
+  attn::torch::Session in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::portable);
+  const auto error_of = [&in](const std::string& code) -> std::string {
+    try {
+      in.run_cell(code);
+    } catch (const attn::py::ScriptError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  CHECK(error_of("import torch\nlstm = torch.nn.LSTM(10, 20, proj_size=5)") ==
+        "NotImplementedError: attn's LSTM has no projections (proj_size)");
+  // proj_size's own checks come first, with PyTorch's messages
+  CHECK(error_of("torch.nn.LSTM(10, 20, proj_size=20)") == "ValueError: proj_size has to be smaller than hidden_size");
+  CHECK(error_of("torch.nn.LSTM(10, 20, proj_size=0)") == "");
+}

@@ -161,6 +161,14 @@ def _run_layers(mode, input, hiddens, params, num_layers, dropout, train, bidire
     return layer_input, finals
 
 
+def _index_select1(t, permutation):
+    # t.index_select(1, permutation) with its CPU error; indexing gives the same values and gradients.
+    for i in permutation.tolist():
+        if i >= t.size(1):
+            raise RuntimeError("INDICES element is out of DATA bounds, id={} axis_dim={}".format(i, t.size(1)))
+    return t[:, permutation]
+
+
 class RNNBase(Module):
 
     def __init__(self, mode, input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.,
@@ -259,7 +267,7 @@ class RNNBase(Module):
     def permute_hidden(self, hx, permutation):
         if permutation is None:
             return hx
-        return hx[:, permutation]   # index_select(1, permutation): the same values and gradients
+        return _index_select1(hx, permutation)
 
     def extra_repr(self):
         s = '{input_size}, {hidden_size}'
@@ -386,7 +394,7 @@ class LSTM(RNNBase):
     def permute_hidden(self, hx, permutation):
         if permutation is None:
             return hx
-        return hx[0][:, permutation], hx[1][:, permutation]
+        return _index_select1(hx[0], permutation), _index_select1(hx[1], permutation)
 
     def _lstm_hx(self, input, hx, is_batched):
         if hx is None:
