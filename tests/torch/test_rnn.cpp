@@ -10,6 +10,7 @@
 // translation tutorial (tests/torch/rnn_translation.py).
 #include <doctest/doctest.h>
 
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -66,6 +67,12 @@ std::vector<Program> read_programs(const std::string& file) {
   return out;
 }
 
+std::string hex(uint32_t bits) {
+  char buf[9];
+  std::snprintf(buf, sizeof buf, "%08x", bits);
+  return buf;
+}
+
 // Runs the program and compares every listed value; returns the number of differing floats.
 int replay(const Program& p, attn::core::CpuKernels cpu) {
   attn::torch::Session in(cpu, attn::core::DropoutRng::portable);
@@ -82,7 +89,7 @@ int replay(const Program& p, attn::core::CpuKernels cpu) {
       uint32_t got;
       std::memcpy(&got, &v[k], sizeof got);
       if (got != want[k] && bad++ < 3)
-        FAIL_CHECK(p.name << ": " << expr << "[" << k << "] is " << std::hex << got << ", torch has " << want[k]);
+        FAIL_CHECK(p.name << ": " << expr << "[" << k << "] is " << hex(got) << ", torch has " << hex(want[k]));
     }
   }
   return bad;
