@@ -27,6 +27,19 @@ def _rnn_step(act, gi, h, w_hh, b_hh):
     return act(F.linear(h, w_hh, b_hh) + gi)
 
 
+def _lstm_step_from_gates(gates, cx):
+    # LSTMCell: sigmoid_/tanh_ on the chunks of the gates (per-row runs), cy = (f * cx).add_(i * g),
+    # hy = o * cy.tanh().
+    i, f, g, o = gates.chunk(4, 1)
+    ingate = torch.sigmoid(i)
+    forgetgate = torch.sigmoid(f)
+    cellgate = torch.tanh(g)
+    outgate = torch.sigmoid(o)
+    cy = forgetgate * cx
+    cy = cy + ingate * cellgate
+    return outgate * torch.tanh(cy), cy
+
+
 def _lstm_step(gi, hidden, w_hh, b_hh):
     hx, cx = hidden
     gates = F.linear(hx, w_hh, b_hh) + gi
@@ -547,17 +560,6 @@ class LSTMCell(RNNCellBase):
         gates = gates + F.linear(input, self.weight_ih, self.bias_ih)
         hy, cy = _lstm_step_from_gates(gates, cx)
         return (hy, cy) if is_batched else (hy.squeeze(0), cy.squeeze(0))
-
-
-def _lstm_step_from_gates(gates, cx):
-    i, f, g, o = gates.chunk(4, 1)
-    ingate = torch.sigmoid(i)
-    forgetgate = torch.sigmoid(f)
-    cellgate = torch.tanh(g)
-    outgate = torch.sigmoid(o)
-    cy = forgetgate * cx
-    cy = cy + ingate * cellgate
-    return outgate * torch.tanh(cy), cy
 
 
 class GRUCell(RNNCellBase):
