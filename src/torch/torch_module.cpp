@@ -88,7 +88,9 @@ const std::map<std::string, std::string>& nn_module_files() {
       {"LogSoftmax", "activation"},  {"NLLLoss", "loss"},               {"CrossEntropyLoss", "loss"},
       {"KLDivLoss", "loss"},         {"LazyLinear", "linear"},          {"Transformer", "transformer"},
       {"TransformerEncoder", "transformer"},                            {"TransformerDecoder", "transformer"},
-      {"TransformerEncoderLayer", "transformer"},                       {"TransformerDecoderLayer", "transformer"}};
+      {"TransformerEncoderLayer", "transformer"},                       {"TransformerDecoderLayer", "transformer"},
+      {"RNNBase", "rnn"},            {"RNN", "rnn"},                    {"LSTM", "rnn"},                   {"GRU", "rnn"},
+      {"RNNCellBase", "rnn"},        {"RNNCell", "rnn"},                {"LSTMCell", "rnn"},               {"GRUCell", "rnn"}};
   return files;
 }
 
@@ -197,7 +199,7 @@ const std::vector<std::string>& torch_submodules_refused() {
         {"torch.utils.data", {"backward_compatibility", "communication", "dataloader_experimental", "datapipes",
                               "distributed", "graph", "graph_settings"}},
         {"torch.nn.modules", {"adaptive", "batchnorm", "channelshuffle", "conv", "distance", "flatten", "fold",
-                              "instancenorm", "lazy", "padding", "pixelshuffle", "pooling", "rnn",
+                              "instancenorm", "lazy", "padding", "pixelshuffle", "pooling",
                               "upsampling", "utils"}}};
     std::vector<std::string> out;
     for (const auto& [package, subs] : packages)
@@ -258,7 +260,7 @@ void add_torch(Interpreter& in) {
   in.add_module("torch.nn.init", [](Interpreter& i) { i.import("torch.nn"); return i.import("torch.nn.init"); });
   in.add_module("torch.nn.parameter", [](Interpreter& i) { i.import("torch.nn"); return i.import("torch.nn.parameter"); });
   in.add_module("torch.nn.modules", [](Interpreter& i) { i.import("torch.nn"); return i.import("torch.nn.modules"); });
-  for (const char* file : {"module", "container", "linear", "sparse", "dropout", "activation", "normalization", "loss", "transformer"})
+  for (const char* file : {"module", "container", "linear", "sparse", "dropout", "activation", "normalization", "loss", "transformer", "rnn"})
     in.add_source_module(std::string("torch.nn.modules.") + file, std::string("<torch/nn/modules/") + file + ".py>",
                          python_source(std::string("nn/") + file + ".py"));
   in.add_source_module("torch.nn.utils", "<torch/nn/utils/clip_grad.py>", python_source("nn/utils.py"));

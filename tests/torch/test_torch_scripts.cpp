@@ -101,6 +101,12 @@ TEST_CASE("torch.save / torch.load: kept in the session's memory, printed result
 TEST_CASE("torch.nn.utils.rnn: pad_sequence (CopySlices gradients), pack_padded_sequence, pack_sequence, errors") {
   check_script("nn_utils_rnn");
 }
+TEST_CASE("nn.RNN, nn.LSTM, nn.GRU and their Cells: reprs, parameter names and order, state_dict, shapes, errors") {
+  check_script("nn_rnn");
+}
+TEST_CASE("tutorial: seq2seq translation (EncoderRNN with nn.GRU, Bahdanau attention decoder), Adam steps, greedy decoding") {
+  check_script("rnn_translation");
+}
 TEST_CASE("torch.optim.lr_scheduler: every scheduler's learning rates, state_dict, verbose, warnings, errors") {
   check_script("lr_scheduler");
 }

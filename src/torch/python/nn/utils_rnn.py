@@ -4,14 +4,14 @@
 # pack_padded_sequence and pack_sequence as 1.13 (rnn.py over _VF._pack_padded_sequence): the
 # PackedSequence (data, batch_sizes, sorted_indices, unsorted_indices) with the same numbers; tutorials
 # use it to drop the padding before a loss (sgrvinod's LabelSmoothedCE).
-# What it is not: recurrent modules (attn has none), so pad_packed_sequence and unpack_sequence raise
-# NotImplementedError naming themselves when called; PackedSequence is a namedtuple without
+# pad_packed_sequence and unpack_sequence as 1.13 (ATen's _pad_packed_sequence), for the output of the
+# recurrent modules (nn/rnn.py) on packed input.
+# What it is not: PackedSequence is a namedtuple without
 # PackedSequence's methods (.to, ...); packed data's grad_fn is that of the cat it is made by, not
 # PackPaddedSequenceBackward0 (its values and gradients are torch's).
 from collections import namedtuple
 
 import torch
-from _attn_stdlib import refusal
 
 PackedSequence = namedtuple('PackedSequence', ['data', 'batch_sizes', 'sorted_indices', 'unsorted_indices'])
 
@@ -33,15 +33,6 @@ def pad_sequence(sequences, batch_first=False, padding_value=0.0):
         else:
             out[:length, i] = seq
     return out
-
-
-def _not_implemented(name):
-    return refusal("torch.nn.utils.rnn." + name, "attn does not implement torch.nn.utils.rnn." + name +
-                   " (packed sequences are for recurrent modules, which attn does not have)", "NotImplementedError")
-
-
-pad_packed_sequence = _not_implemented('pad_packed_sequence')
-unpack_sequence = _not_implemented('unpack_sequence')
 
 
 def invert_permutation(permutation):
@@ -93,3 +84,52 @@ def pack_padded_sequence(input, lengths, batch_first=False, enforce_sorted=True)
 def pack_sequence(sequences, enforce_sorted=True):
     lengths = torch.tensor([v.size(0) for v in sequences])
     return pack_padded_sequence(pad_sequence(sequences), lengths, enforce_sorted=enforce_sorted)
+
+
+def _pad_packed(data, batch_sizes, batch_first, padding_value, total_length):
+    # ATen's _pad_packed_sequence: a tensor of padding_value, each run of equal batch sizes copied
+    # into its block (CopySlices, as torch's slice().copy_()), and the lengths, longest first.
+    batch_sizes = batch_sizes.tolist()
+    max_batch_size, max_real = batch_sizes[0], len(batch_sizes)
+    output = torch.full((total_length, max_batch_size) + tuple(data.shape[1:]), padding_value, dtype=data.dtype)
+    lengths = [0] * max_batch_size
+    offset, prev_batch, prev_i, slot = 0, max_batch_size, 0, max_batch_size - 1
+    for i in range(max_real + 1):
+        batch_size = batch_sizes[i] if i != max_real else 0
+        if batch_size != prev_batch:
+            n = prev_batch * (i - prev_i)
+            tmp = data[offset:offset + n].view(i - prev_i, prev_batch, *data.shape[1:])
+            output[prev_i:i, :prev_batch] = tmp
+            offset += n
+            prev_i = i
+        for _ in range(prev_batch - batch_size):
+            lengths[slot] = i
+            slot -= 1
+        prev_batch = batch_size
+    if batch_first:
+        output = output.transpose(0, 1)
+    return output, torch.tensor(lengths)
+
+
+def pad_packed_sequence(sequence, batch_first=False, padding_value=0.0, total_length=None):
+    max_seq_length = sequence.batch_sizes.size(0)
+    if total_length is not None:
+        if total_length < max_seq_length:
+            raise ValueError("Expected total_length to be at least the length of the longest sequence in input, but got "
+                             "total_length={} and max sequence length being {}".format(total_length, max_seq_length))
+        max_seq_length = total_length
+    padded_output, lengths = _pad_packed(sequence.data, sequence.batch_sizes, batch_first, padding_value, max_seq_length)
+    unsorted_indices = sequence.unsorted_indices
+    if unsorted_indices is not None:
+        if batch_first:   # index_select along the batch dim: the same values and gradients
+            return padded_output[unsorted_indices], lengths[unsorted_indices]
+        return padded_output[:, unsorted_indices], lengths[unsorted_indices]
+    return padded_output, lengths
+
+
+def unpack_sequence(packed_sequences):
+    padded_sequences, lengths = pad_packed_sequence(packed_sequences, batch_first=True)
+    unpacked_sequences = []
+    for seq, length in zip(padded_sequences, lengths):
+        unpacked_sequences.append(seq[:length])
+    return unpacked_sequences
