@@ -357,11 +357,13 @@ Value collections_module() {
 
 void add_math_module(Interpreter& in);   // module_math.cpp
 void add_copy_module(Interpreter& in);   // module_copy.cpp
+void add_unicodedata_module(Interpreter& in);   // module_unicodedata.cpp
 void add_stdlib_python_modules(Interpreter& in);   // module_stdlib.cpp: src/py/python/*.py
 
 void add_standard_modules(Interpreter& in) {
   add_math_module(in);
   add_copy_module(in);
+  add_unicodedata_module(in);
   add_stdlib_python_modules(in);
   in.add_module("__future__", [](Interpreter&) { return future_module(); });
   in.add_module("importlib", [](Interpreter&) { return namespace_value("importlib", std::make_shared<NamespaceObj>()); });
