@@ -275,6 +275,7 @@ Value Interpreter::import_source(const std::string& name, const std::string& pat
     throw ScriptError(e.line, e.what(), path);
   }
   modules_[path] = module;   // before it runs, as sys.modules: a circular import sees it half-made
+  if (!cache_parse) sources_[path] = text;   // a file beside the lesson: its lines for warnings
   try {
     RunIn run(*this, nullptr, ns, path);
     Value ret;
