@@ -16,6 +16,7 @@
 #include "print/unicode.h"
 #include "py/exceptions.h"
 #include "py/interpreter.h"
+#include "py/limits.h"
 #include "py/unicodedata.h"
 
 namespace attn::py {
@@ -160,7 +161,13 @@ std::u32string normalize(Form form, std::u32string_view s) {
   const bool compat = form == Form::NFKC || form == Form::NFKD;
   std::u32string d;
   d.reserve(s.size());
-  for (char32_t c : s) decompose(c, compat, d);
+  for (char32_t c : s) {
+    decompose(c, compat, d);   // up to 18 code points each (U+FDFA): the result's size is checked as it grows
+    if (d.size() > limits::kMaxStrBytes) too_many_bytes("a normalized str", d.size());
+  }
+  size_t bytes = 0;
+  for (char32_t c : d) bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  check_bytes("a normalized str", bytes);
   reorder(d);
   return form == Form::NFD || form == Form::NFKD ? d : compose(d);
 }
