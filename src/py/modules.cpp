@@ -47,7 +47,7 @@ bool standard_library(const std::string& top) {
       "shutil", "glob", "argparse", "datetime", "statistics", "operator", "textwrap", "contextlib",
       "types", "numbers", "heapq", "bisect", "struct", "csv", "zipfile", "gzip", "hashlib", "base64", "uuid",
       "threading", "multiprocessing", "unittest", "doctest", "pprint", "importlib", "timeit", "platform",
-      "unicodedata", "codecs", "queue", "traceback", "weakref", "gc", "signal", "socket", "sqlite3", "decimal",
+      "codecs", "queue", "traceback", "weakref", "gc", "signal", "socket", "sqlite3", "decimal",
       "fractions", "array", "difflib", "locale", "secrets", "shlex", "errno", "ctypes", "tarfile", "zlib",
       "bz2", "lzma", "pdb", "cProfile", "profile", "tracemalloc", "asyncio", "concurrent", "email", "html", "http",
       "xml", "configparser", "getpass", "fnmatch", "filecmp", "fileinput", "mmap", "select", "selectors",
