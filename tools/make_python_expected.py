@@ -7,7 +7,9 @@ FAMILY.expected: what the case printed, and, if it raised, a last line
 `error: [FILE:]LINE: Kind: message` (the innermost frame's line, the file only when that frame is
 not the case itself: a helper module it imported; the message as Python's traceback ends).
 For each FAMILY.lesson it runs the python cells in order in one namespace and rewrites each
-cell's ```output block with what it printed. tests/py/test_python.cpp and `attn verify` (through
+cell's ```output block with what it printed (each cell compiled as the lesson file's lines, so
+warnings name them), and FAMILY.stderr with what it wrote on stderr (its warnings), when it
+wrote anything: tests/cli/test_warnings_cli.cpp compares attn's stderr with it. tests/py/test_python.cpp and `attn verify` (through
 tests/py/test_python.cpp too) require attn to print exactly the same. The cases run with
 tests/python/ as the current directory and first on sys.path, so `import helper_module` finds
 tests/python/helper_module.py (and `import mypkg.model` the package tests/python/mypkg/), as attn
@@ -20,10 +22,12 @@ import ast
 import contextlib
 import glob
 import io
+import linecache
 import os
 import re
 import sys
 import traceback
+import warnings
 
 import torch
 
@@ -43,33 +47,40 @@ def forget_helpers():
             del sys.modules[name]
 
 
-def error_line(e):
+def error_line(e, filename=CASE_FILE):
     """`[FILE:]LINE: Kind: message` for an exception raised by a case."""
     message = traceback.format_exception_only(type(e), e)[-1].rstrip("\n")
-    if isinstance(e, SyntaxError) and e.filename == CASE_FILE:
+    if isinstance(e, SyntaxError) and e.filename == filename:
         where = str(e.lineno)
     else:
         frame = traceback.extract_tb(e.__traceback__)[-1]
         if isinstance(e, SyntaxError):   # in an imported file
             frame = traceback.FrameSummary(e.filename, e.lineno, None)
-        where = str(frame.lineno) if frame.filename == CASE_FILE else "%s:%d" % (os.path.basename(frame.filename), frame.lineno)
+        where = str(frame.lineno) if frame.filename == filename else "%s:%d" % (os.path.basename(frame.filename), frame.lineno)
     return "error: %s: %s" % (where, message)
 
 
-def run(code, namespace, echo=False):
+def run(code, namespace, echo=False, filename=CASE_FILE, first_line=1):
     """Output of running `code` in `namespace`, with the error line if it raised. With `echo` (a
-    lesson's `echo: last-expression`), the last expression's repr as a notebook shows it."""
+    lesson's `echo: last-expression`), the last expression's repr as a notebook shows it. The code
+    runs as file `filename` from line `first_line`, whose lines linecache knows (a warning shows
+    its source line, as attn's does)."""
     out = io.StringIO()
+    code = "\n" * (first_line - 1) + code
+    lines = linecache.cache[filename][2][:] if filename in linecache.cache else []
+    lines += [""] * (first_line - 1 - len(lines))
+    lines[first_line - 1:] = code.splitlines(True)[first_line - 1:]
+    linecache.cache[filename] = (len(code), None, lines, filename)
     with contextlib.redirect_stdout(out):
         try:
-            tree, last = notebook_echo.split_echo(code, echo, CASE_FILE)
-            exec(compile(tree, CASE_FILE, "exec"), namespace)
+            tree, last = notebook_echo.split_echo(code, echo, filename)
+            exec(compile(tree, filename, "exec"), namespace)
             if last is not None:
-                value = eval(compile(ast.Expression(last.value), CASE_FILE, "eval"), namespace)
+                value = eval(compile(ast.Expression(last.value), filename, "eval"), namespace)
                 if value is not None:
                     print(repr(value))
         except Exception as e:   # noqa: BLE001 - every error is part of the expected text
-            print(error_line(e))
+            print(error_line(e, filename))
     return out.getvalue()
 
 
@@ -87,7 +98,9 @@ def make_cases(path):
     for name, code in split_cases(open(path, encoding="utf-8").read()):
         forget_helpers()
         torch.manual_seed(67280421310721)   # a fresh process's default seed, as attn starts with
-        chunks.append("#### %s\n%s" % (name, run(code, {"__name__": "__main__"})))
+        linecache.cache.pop(CASE_FILE, None)
+        with warnings.catch_warnings():   # each case starts with the default filters and no registry
+            chunks.append("#### %s\n%s" % (name, run(code, {"__name__": "__main__"})))
     with open(path[:-len(".cases")] + ".expected", "w", encoding="utf-8") as f:
         f.write("".join(chunks))
 
@@ -100,6 +113,24 @@ def make_lesson(path):
     torch.manual_seed(67280421310721)
     namespace = {"__name__": "__main__"}
     out, k = [], 0
+    name = os.path.basename(path)
+    err = io.StringIO()
+    with warnings.catch_warnings(), contextlib.redirect_stderr(err):
+        run_lesson_cells(lines, namespace, echo, name, out)
+    stderr_path = path[:-len(".lesson")] + ".stderr"   # what attn writes on stderr running the lesson from its folder
+    if err.getvalue():
+        with open(stderr_path, "w", encoding="utf-8") as f:
+            f.write(err.getvalue())
+    elif os.path.exists(stderr_path):
+        os.remove(stderr_path)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(out))
+
+
+def run_lesson_cells(lines, namespace, echo, name, out):
+    """Each python cell of a lesson's lines run as the lesson file's lines, its output block after it."""
+    linecache.cache.pop(name, None)
+    k = 0
     while k < len(lines):
         out.append(lines[k])
         if lines[k] != "```python":
@@ -107,13 +138,11 @@ def make_lesson(path):
             continue
         end = lines.index("```", k + 1)
         out.extend(lines[k + 1:end + 1])
-        printed = run("\n".join(lines[k + 1:end]) + "\n", namespace, echo)
+        printed = run("\n".join(lines[k + 1:end]) + "\n", namespace, echo, name, k + 2)
         k = end + 1
         if k < len(lines) and lines[k] == "```output":   # replace the old block
             k = lines.index("```", k + 1) + 1
         out.extend(["```output"] + (printed.rstrip("\n").split("\n") if printed else []) + ["```"])   # empty: prints nothing
-    with open(path, "w", encoding="utf-8") as f:
-        f.write("\n".join(out))
 
 
 def main():

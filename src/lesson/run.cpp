@@ -71,6 +71,7 @@ LessonRun run_until_error(const Lesson& lesson, const RunOptions& opts) {
   validate(lesson, opts);
   Session in(effective_cpu(lesson, opts), effective_rng(lesson, opts));
   in.set_import_dir(std::filesystem::path(lesson.path).parent_path().string());   // `import helper`: helper.py beside it
+  in.set_main_file(lesson.path);   // what its warnings name, as its errors do
   if (opts.time_limit) in.set_time_limit(*opts.time_limit);
   LessonRun run;
   run.lesson = &lesson;

@@ -35,7 +35,8 @@ bool has_name(const std::vector<std::string>& names, const std::string& n, size_
 }  // namespace
 
 RunIn::RunIn(Interpreter& in, std::shared_ptr<Scope> scope, std::shared_ptr<NamespaceObj> module, std::string file)
-    : in_(in), top_level_(!scope), globals_(in.globals_), file_(in.file_) {
+    : in_(in), top_level_(!scope), globals_(in.globals_), file_(in.file_), line_(in.line_), prev_(in.run_) {
+  in.run_ = this;
   if (top_level_) frames_.swap(in.frames_);
   else in.frames_.push_back(std::move(scope));
   if (module) {
@@ -49,6 +50,8 @@ RunIn::~RunIn() {
   else in_.frames_.pop_back();
   in_.globals_ = globals_;
   in_.file_ = file_;
+  in_.line_ = line_;
+  in_.run_ = prev_;
 }
 
 Value Interpreter::make_function(const StmtPtr& ptr) {

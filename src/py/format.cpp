@@ -158,6 +158,19 @@ std::string fmt_spec(const std::string& spec) {
 
 }  // namespace
 
+// A float's digits after its sign as CPython's fill_number: the digits before the point grouped
+// (inf and nan have none and stay as they are), then, for a '0' fill aligned '=', zeros in front
+// to the width, with separators among them when grouping ('{:0=7,.8}' of 1.5 is '0,001.5').
+static std::string group_and_zero_fill(std::string body, const std::string& left, const Spec& s) {
+  const bool zero_fill = s.fill == "0" && s.align == '=';
+  const int64_t min_width = zero_fill ? static_cast<int64_t>(s.width) - static_cast<int64_t>(left.size()) : 0;
+  const size_t end = std::min(body.size(), body.find_first_not_of("0123456789"));
+  if (s.grouping && end > 0)
+    return group_digits(body.substr(0, end), s.grouping, 3, min_width - static_cast<int64_t>(body.size() - end)) + body.substr(end);
+  if (min_width > static_cast<int64_t>(body.size())) body.insert(0, static_cast<size_t>(min_width) - body.size(), '0');
+  return body;
+}
+
 // 'g' with precision p as CPython's format_float_short with Py_DTSF_ADD_DOT_0: the exponent form
 // once the point would fall past p - 1 digits ('{:.2}'.format(61.0) is '6.1e+01'), trailing zeros
 // dropped, '.0' after a whole number.
@@ -187,12 +200,7 @@ static std::string format_float_plain(double x, const Spec& s) {
                      : s.has_precision ? general_add_dot_0(std::fabs(x), s.precision) : str(Value::number(std::fabs(x)));
   if (body.find_first_of(".en") == std::string::npos) body += ".0";   // not for 1e+20, inf, nan
   std::string left = std::signbit(x) && !std::isnan(x) ? "-" : s.sign == '+' ? "+" : s.sign == ' ' ? " " : "";
-  if (s.grouping) body = group_digits(body.substr(0, body.find_first_not_of("0123456789")), s.grouping, 3, 0) +
-                         body.substr(std::min(body.size(), body.find_first_not_of("0123456789")));
-  bool zero_fill = s.fill == "0" && s.align == '=';
-  int64_t min_width = zero_fill ? static_cast<int64_t>(s.width) - static_cast<int64_t>(left.size()) : 0;
-  if (min_width > static_cast<int64_t>(body.size())) body.insert(0, static_cast<size_t>(min_width) - body.size(), '0');
-  return pad(left, body, s, '>');
+  return pad(left, group_and_zero_fill(body, left, s), s, '>');
 }
 
 // A number with a float presentation type (e E f F g G %): the digits from fmt as printf makes
@@ -204,16 +212,8 @@ static std::string format_float_typed(double x, const Spec& s) {
   std::snprintf(buf.data(), buf.size(), c_format.c_str(), precision, std::fabs(s.type == '%' ? x * 100 : x));
   std::string body = buf.data();
   if (s.type == '%') body += "%";
-  if (s.grouping) {
-    size_t end = body.find_first_not_of("0123456789");
-    if (end == std::string::npos) end = body.size();
-    body = group_digits(body.substr(0, end), s.grouping, 3, 0) + body.substr(end);
-  }
   std::string left = std::signbit(x) && !std::isnan(x) ? "-" : s.sign == '+' ? "+" : s.sign == ' ' ? " " : "";
-  bool zero_fill = s.fill == "0" && s.align == '=';
-  int64_t min_width = zero_fill ? static_cast<int64_t>(s.width) - static_cast<int64_t>(left.size()) : 0;
-  if (min_width > static_cast<int64_t>(body.size())) body.insert(0, static_cast<size_t>(min_width) - body.size(), '0');
-  return pad(left, body, s, '>');
+  return pad(left, group_and_zero_fill(body, left, s), s, '>');
 }
 
 // format(str, spec): precision cuts, padding left-aligned by default; '0' before the width pads

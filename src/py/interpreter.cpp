@@ -267,12 +267,14 @@ void Interpreter::run_cell(const std::string& source, bool echo_last, int first_
               std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(time_limit_));
   // The cell's tree lives while the cell runs; what outlives it (a `def`) owns its own part.
   const Block body = parse_program(source, first_line);
+  cells_.emplace_back(first_line, source);
   bool echo = echo_last && !body.empty() && body.back()->kind == Stmt::ExprStmt && !ends_with_semicolon(source);
   Value ret;
   exec(echo ? Block(body.begin(), body.end() - 1) : body, &ret);
   if (!echo) return;
   const Stmt& last = *body.back();
   Value v;
+  line_ = last.line;
   try {
     v = eval(*last.value);
   } catch (...) {
@@ -288,6 +290,58 @@ void Interpreter::run_cell(const std::string& source, bool echo_last, int first_
       rethrow_at(last.line, file_);
     }
   }
+}
+
+// ---- where the running code is (warnings) ----
+
+std::optional<Interpreter::Location> Interpreter::location(int level) const {
+  const std::string* file = &file_;
+  int line = line_;
+  const NamespaceObj* module = globals_.get();
+  const RunIn* r = run_;
+  for (; level > 0; --level) {   // each RunIn holds what its caller was running
+    if (!r) return std::nullopt;
+    file = &r->file_;
+    line = r->line_;
+    module = r->globals_.get();
+    r = r->prev_;
+  }
+  Location where{file->empty() ? main_file_ : *file, line, "__main__"};
+  if (module && module != main_.get()) {
+    auto name = module->names.find("__name__");
+    if (name != module->names.end() && name->second.kind == Value::Str) where.module = name->second.s;
+  }
+  return where;
+}
+
+namespace {
+
+// Line n (1-based) of text with its newline, as linecache.getline gives it; "" past the end.
+std::string nth_line(const std::string& text, int n) {
+  size_t pos = 0;
+  for (int k = 1; k < n; ++k) {
+    pos = text.find('\n', pos);
+    if (pos == std::string::npos) return "";
+    ++pos;
+  }
+  if (pos >= text.size()) return "";
+  return text.substr(pos, text.find('\n', pos) - pos) + "\n";
+}
+
+}  // namespace
+
+std::string Interpreter::source_line(const std::string& file, int line) const {
+  if (line < 1) return "";
+  if (file == main_file_) {
+    for (auto it = cells_.rbegin(); it != cells_.rend(); ++it)
+      if (line >= it->first) {
+        std::string text = nth_line(it->second, line - it->first + 1);
+        if (!text.empty()) return text;
+      }
+    return "";
+  }
+  auto it = sources_.find(file);
+  return it == sources_.end() ? "" : nth_line(it->second, line);
 }
 
 // ---- names and scopes ----
@@ -397,6 +451,7 @@ Interpreter::Flow Interpreter::exec_loop_body(const Block& body, Value* ret, boo
 
 Interpreter::Flow Interpreter::exec_stmt(const StmtPtr& ptr, Value* ret) {
   const Stmt& s = *ptr;
+  line_ = s.line;
   try {
     tick();
     check_stack();

@@ -84,6 +84,21 @@ class Interpreter {
     if (++steps_ > limits::kMaxSteps || (steps_ & 1023) == 0) check_budget();
   }
 
+  // Where the running code is, for warnings: the frame `level` calls up from it (0: the running
+  // code itself; comprehensions, class bodies and generators are frames, as in CPython 3.11): its
+  // file (the main file's name for lesson code), line and module __name__; nullopt past the
+  // outermost frame. source_line(file, line) is that line's text and newline, as linecache's
+  // getline ("" if unknown): the lesson's cells as they ran, or an imported .py file's.
+  struct Location {
+    std::string file;
+    int line = 0;
+    std::string module;
+  };
+  std::optional<Location> location(int level) const;
+  std::string source_line(const std::string& file, int line) const;
+  // The name lesson code's warnings give its file (the lesson's path; "<string>" by default).
+  void set_main_file(std::string name) { main_file_ = std::move(name); }
+
   // The folder `import helper` / `from helper import f` reads helper.py from (the lesson file's);
   // "" (the default) is the current directory.
   void set_import_dir(std::string dir) { import_dir_ = std::move(dir); }
@@ -190,6 +205,11 @@ class Interpreter {
   std::unordered_map<std::type_index, std::unique_ptr<Extension>> extensions_;
   std::string import_dir_;
   std::string file_;                               // "" while lesson code runs, else the module's path
+  int line_ = 0;                                   // the running statement's line (location())
+  struct RunIn* run_ = nullptr;                    // the innermost call's RunIn: the callers' files and lines
+  std::string main_file_ = "<string>";
+  std::vector<std::pair<int, std::string>> cells_;   // each cell run: its first line and its source
+  std::map<std::string, std::string> sources_;     // imported .py files' text by path (source_line)
   std::vector<std::weak_ptr<Scope>> closures_;     // scopes functions captured: cycles cut at destruction
   std::vector<std::exception_ptr> handling_;       // exceptions being handled: a bare `raise` re-raises
   int64_t steps_ = 0;                              // in the running cell
@@ -292,11 +312,14 @@ struct RunIn {
   RunIn& operator=(const RunIn&) = delete;
 
  private:
+  friend class Interpreter;                        // location() walks the callers
   Interpreter& in_;
   bool top_level_;
   std::vector<std::shared_ptr<Scope>> frames_;     // the caller's scopes, while at module level
   std::shared_ptr<NamespaceObj> globals_;
   std::string file_;
+  int line_;                                       // the caller's line
+  RunIn* prev_;                                    // the caller's own RunIn
 };
 
 // ---- the small public API native code is written against ----

@@ -140,6 +140,22 @@ void add_stdlib_python_modules(Interpreter& in) {
       std::cerr << str(arg(a, 0, "text")) << std::flush;
       return Value::none();
     });
+    // location(level) -> (filename, lineno, module name) of the frame `level` calls above the
+    // Python function that calls it (1: that function's caller), or None past the outermost one;
+    // getline(filename, lineno): that line's text or "" (warnings' stacklevel and source line).
+    ns->names["location"] = builtin("_attn_stdlib.location", [](Interpreter& in, CallArgs& a) {
+      const Value level = arg(a, 0, "level");
+      if (level.kind != Value::Int) throw TypeError("location() takes an int");
+      std::optional<Interpreter::Location> where;
+      if (level.i >= 0 && level.i < (int64_t{1} << 30)) where = in.location(static_cast<int>(level.i));
+      if (!where) return Value::none();
+      return Value::tuple({Value::str(where->file), Value::integer(where->line), Value::str(where->module)});
+    });
+    ns->names["getline"] = builtin("_attn_stdlib.getline", [](Interpreter& in, CallArgs& a) {
+      const Value file = arg(a, 0, "filename"), line = arg(a, 1, "lineno");
+      if (file.kind != Value::Str || line.kind != Value::Int || line.i > (int64_t{1} << 30)) return Value::str("");
+      return Value::str(in.source_line(file.s, static_cast<int>(line.i)));
+    });
     // refusal(name, message[, kind]): a function that raises kind(message) at its caller's line
     // (PermissionError by default: os.makedirs, os.path.exists, ...: lesson code has no file access).
     ns->names["refusal"] = builtin("_attn_stdlib.refusal", [](Interpreter&, CallArgs& a) {

@@ -47,7 +47,7 @@ bool standard_library(const std::string& top) {
       "shutil", "glob", "datetime", "statistics", "operator", "textwrap", "contextlib",
       "types", "numbers", "heapq", "bisect", "struct", "csv", "zipfile", "gzip", "hashlib", "base64", "uuid",
       "threading", "multiprocessing", "unittest", "doctest", "pprint", "importlib", "timeit", "platform",
-      "unicodedata", "codecs", "queue", "traceback", "weakref", "gc", "signal", "socket", "sqlite3", "decimal",
+      "codecs", "queue", "traceback", "weakref", "gc", "signal", "socket", "sqlite3", "decimal",
       "fractions", "array", "difflib", "locale", "secrets", "shlex", "errno", "ctypes", "tarfile", "zlib",
       "bz2", "lzma", "pdb", "cProfile", "profile", "tracemalloc", "asyncio", "concurrent", "email", "html", "http",
       "xml", "configparser", "getpass", "fnmatch", "filecmp", "fileinput", "mmap", "select", "selectors",
@@ -275,6 +275,7 @@ Value Interpreter::import_source(const std::string& name, const std::string& pat
     throw ScriptError(e.line, e.what(), path);
   }
   modules_[path] = module;   // before it runs, as sys.modules: a circular import sees it half-made
+  if (!cache_parse) sources_[path] = text;   // a file beside the lesson: its lines for warnings
   try {
     RunIn run(*this, nullptr, ns, path);
     Value ret;
@@ -357,11 +358,13 @@ Value collections_module() {
 
 void add_math_module(Interpreter& in);   // module_math.cpp
 void add_copy_module(Interpreter& in);   // module_copy.cpp
+void add_unicodedata_module(Interpreter& in);   // module_unicodedata.cpp
 void add_stdlib_python_modules(Interpreter& in);   // module_stdlib.cpp: src/py/python/*.py
 
 void add_standard_modules(Interpreter& in) {
   add_math_module(in);
   add_copy_module(in);
+  add_unicodedata_module(in);
   add_stdlib_python_modules(in);
   in.add_module("__future__", [](Interpreter&) { return future_module(); });
   in.add_module("importlib", [](Interpreter&) { return namespace_value("importlib", std::make_shared<NamespaceObj>()); });

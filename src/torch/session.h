@@ -56,6 +56,7 @@ class Session {
   const std::vector<Printed>& printed() const { return printed_; }   // ... without taking them
   void set_time_limit(double seconds) { py_.set_time_limit(seconds); }
   void set_import_dir(std::string dir) { py_.set_import_dir(std::move(dir)); }
+  void set_main_file(std::string name) { py_.set_main_file(std::move(name)); }   // what warnings name
 
   core::CpuKernels cpu() const { return state_->cpu; }
   core::DropoutRng rng() const { return state_->rng; }

@@ -36,7 +36,7 @@ TEST_CASE("the test lessons print what CPython printed, through attn verify") {
   INFO(r.out << r.err);
   CHECK(r.code == 0);
   CHECK(r.out.find(" 0 differ") != std::string::npos);
-  for (const char* lesson : {"py-loops", "py-unpacking", "py-functions", "py-classes", "py-exceptions", "py-with", "py-imports", "py-builtins"})
+  for (const char* lesson : {"py-loops", "py-unpacking", "py-functions", "py-classes", "py-exceptions", "py-with", "py-imports", "py-builtins", "py-warnings"})
     CHECK(r.out.find(std::string(lesson) + "/") != std::string::npos);
 }
 

@@ -56,6 +56,7 @@ std::string error_of(const std::string& code) {
 TEST_CASE("control flow: while, break, continue, loop else, del, pass") { check_family("control_flow"); }
 TEST_CASE("functions: *args, **kwargs, keyword-only, lambda, closures, decorators") { check_family("functions"); }
 TEST_CASE("builtins") { check_family("builtins"); }
+TEST_CASE("format: zero padding with ',' and '_' grouping, every width, int and float types") { check_family("format_grouping"); }
 
 TEST_CASE("constructs outside the subset: one line naming the construct, at its line, before anything runs") {
   CHECK(error_of("async def f():\n    pass") == "1: SyntaxError: attn does not support 'async' (coroutines)");

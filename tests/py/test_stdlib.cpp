@@ -26,6 +26,7 @@ const std::string kFolder = std::string(ATTN_TEST_DATA) + "/python";
 std::string run_case(const std::string& code) {
   attn::py::Interpreter in;
   in.set_import_dir(kFolder);
+  in.set_main_file("<case>");   // as tools/make_python_expected.py compiles a case: warnings name it
   return output_of_case<attn::py::ScriptError>(in, code);
 }
 
@@ -41,8 +42,9 @@ TEST_CASE("typing, operator, string, time") { check_family("stdlib_more"); }
 TEST_CASE("random: CPython's Mersenne Twister and its methods, seed for seed") { check_family("stdlib_random"); }
 TEST_CASE("json: dumps and loads, text and errors as CPython") { check_family("stdlib_json"); }
 TEST_CASE("math: every function of CPython 3.11's module") { check_family("stdlib_math"); }
-TEST_CASE("warnings: filters, catch_warnings, warn on stderr") { check_family("stdlib_warnings"); }
+TEST_CASE("warnings: filters, actions per line, stacklevel, the file and line of a warning") { check_family("stdlib_warnings"); }
 TEST_CASE("dataclasses: field, __eq__, asdict, astuple, fields, replace, inheritance") { check_family("stdlib_dataclasses"); }
 TEST_CASE("heapq and bisect") { check_family("stdlib_heapq"); }
+TEST_CASE("unicodedata: normalize, category and the rest, with CPython's errors") { check_family("stdlib_unicodedata"); }
 TEST_CASE("os, os.path, sys and ast: what tutorials read from them; module attributes set and deleted") { check_family("stdlib_os"); }
 TEST_CASE("argparse: a training script's parser, defaults, lists, positionals, nargs, choices, errors (SystemExit 2)") { check_family("stdlib_argparse"); }

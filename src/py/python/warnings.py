@@ -1,13 +1,15 @@
 # src/py/python/warnings.py: Python's warnings for lesson code, in attn's Python: warn() writes
-# "Category: message" on stderr, once per message and category under the default action, as
-# CPython's default filters decide (DeprecationWarning shown for lesson code, which is __main__;
-# PendingDeprecationWarning, ImportWarning and ResourceWarning ignored); filterwarnings,
-# simplefilter, resetwarnings, catch_warnings (record=True collects them), formatwarning.
-# Written after CPython 3.11's Lib/warnings.py, simplified.
-# What it is not: the warning's file:line on stderr (attn's interpreter does not tell a function
-# its caller's line), message patterns as regular expressions (a filter's message matches as a
-# case-insensitive prefix), module= filters, the warn_explicit registry.
-from _attn_stdlib import write_stderr
+# "FILE:LINE: Category: message" and the source line on stderr, as CPython 3.11 does, where FILE
+# and LINE are those of the frame stacklevel calls up (the lesson file for lesson code, which is
+# __main__). Its filters decide as CPython's: the default action once per (message, category,
+# line) of a module, 'module' once per module, 'once' once in all, 'always', 'ignore', 'error'
+# (DeprecationWarning shown for __main__; PendingDeprecationWarning, ImportWarning and
+# ResourceWarning ignored); filterwarnings, simplefilter, resetwarnings, catch_warnings
+# (record=True collects them), formatwarning, warn_explicit. Written after Lib/warnings.py.
+# What it is not: message and module patterns as regular expressions (a filter's message
+# matches as a case-insensitive prefix, its module as a prefix), showwarning replaced by the
+# lesson, the skipping of importlib's frames.
+from _attn_stdlib import write_stderr, location as _location, getline as _getline
 
 _ACTIONS = ('error', 'ignore', 'always', 'default', 'module', 'once')
 
@@ -19,7 +21,8 @@ def _default_filters():
 
 
 filters = _default_filters()
-_seen = set()
+_registries = {}      # module name -> {(text, category, lineno): True}: CPython's __warningregistry__
+_onceregistry = {}
 _record = [None]
 
 
@@ -41,6 +44,8 @@ class WarningMessage:
 
 def formatwarning(message, category, filename, lineno, line=None):
     s = f"{filename}:{lineno}: {category.__name__}: {message}\n"
+    if line is None:
+        line = _getline(filename, lineno)
     if line:
         s += "  %s\n" % line.strip()
     return s
@@ -77,19 +82,18 @@ def _add_filter(item, append):
         filters.append(item)
     else:
         filters.insert(0, item)
-    _seen.clear()
+    _registries.clear()
 
 
 def resetwarnings():
     filters.clear()
-    _seen.clear()
+    _registries.clear()
 
 
-def _action_for(text, category):
-    for action, msg, cat, module, lineno in filters:
-        if module and module != '__main__':
-            continue
-        if (not msg or text.lower().startswith(msg)) and issubclass(category, cat):
+def _action_for(text, category, module, lineno):
+    for action, msg, cat, mod, ln in filters:
+        if ((not msg or text.lower().startswith(msg)) and issubclass(category, cat)
+                and (not mod or module.startswith(mod)) and (ln == 0 or lineno == ln)):
             return action
     return 'default'
 
@@ -100,25 +104,52 @@ def warn(message, category=None, stacklevel=1, source=None):
     if category is None:
         category = UserWarning
     _check_category(category)
-    text = str(message)
-    action = _action_for(text, category)
-    if action == 'error':
-        if isinstance(message, Warning):
-            raise message
-        raise category(message)
+    where = _location(max(stacklevel, 1))   # 0 would be warn itself, 1 its caller (stacklevel 0 is 1 too)
+    if where is None:
+        filename, lineno, module = 'sys', 1, 'sys'
+    else:
+        filename, lineno, module = where
+    warn_explicit(message, category, filename, lineno, module, _registries.setdefault(module, {}), None, source)
+
+
+def warn_explicit(message, category, filename, lineno, module=None, registry=None, module_globals=None, source=None):
+    lineno = int(lineno)
+    if module is None:
+        module = filename or "<unknown>"
+        if module[-3:].lower() == ".py":
+            module = module[:-3]
+    if registry is None:
+        registry = {}
+    if isinstance(message, Warning):
+        text = str(message)
+        category = message.__class__
+    else:
+        text = message
+        message = category(message)
+    key = (text, category, lineno)
+    if registry.get(key):
+        return
+    action = _action_for(str(text), category, module, lineno)
     if action == 'ignore':
         return
-    if action != 'always':
-        key = (text, category)
-        if key in _seen:
+    if action == 'error':
+        raise message
+    if action == 'once':
+        registry[key] = 1
+        if _onceregistry.get((text, category)):
             return
-        _seen.add(key)
-    if not isinstance(message, Warning):
-        message = category(message)
+        _onceregistry[(text, category)] = 1
+    elif action == 'module':
+        registry[key] = 1
+        if registry.get((text, category, 0)):
+            return
+        registry[(text, category, 0)] = 1
+    elif action == 'default':
+        registry[key] = 1
     if _record[0] is not None:
-        _record[0].append(WarningMessage(message, category, '<lesson>', 0))
+        _record[0].append(WarningMessage(message, category, filename, lineno, None, None, source))
         return
-    write_stderr(f"{category.__name__}: {text}\n")
+    write_stderr(formatwarning(message, category, filename, lineno))
 
 
 class catch_warnings:
@@ -131,9 +162,8 @@ class catch_warnings:
 
     def __enter__(self):
         self._saved_filters = list(filters)
-        self._saved_seen = set(_seen)
         self._saved_record = _record[0]
-        _seen.clear()
+        _registries.clear()
         if self._action is not None:
             simplefilter(self._action, self._category, self._lineno, self._append)
         if self._record:
@@ -145,6 +175,5 @@ class catch_warnings:
     def __exit__(self, *exc_info):
         filters.clear()
         filters.extend(self._saved_filters)
-        _seen.clear()
-        _seen.update(self._saved_seen)
+        _registries.clear()
         _record[0] = self._saved_record
