@@ -1,7 +1,7 @@
 // py/module_re.cpp: `_re`, the native half of `import re` (src/py/python/re.py): compiles a
 // pattern with re_parse.cpp and hands re.py a matcher function that runs re_match.cpp over a str.
 //
-// What it is: compile(pattern, flags) -> (True, flags, groups, [(name, group)...], matcher) or
+// What it is: compile(pattern, flags) -> (True, flags, groups, [(name, group)...], matcher, hash) or
 // (False, kind, message, pos) for re.py to raise; matcher(string, pos, endpos, mode, count,
 // must_advance): mode 0/1/2 = match/fullmatch/search -> None or (spans, lastindex); mode 3 =
 // the next matches from pos on with finditer's empty-match rule, at most count (0: no bound) and
@@ -74,8 +74,12 @@ Value compile_value(const Value& pattern, int64_t flags) {
   }
   std::vector<Value> names;
   for (const auto& [name, group] : prog->groupindex) names.push_back(Value::tuple({Value::str(name), Value::integer(group)}));
+  uint64_t hash = 1469598103934665603ull;   // FNV-1a of the pattern and flags: Pattern.__hash__
+  for (unsigned char c : pattern.s) hash = (hash ^ c) * 1099511628211ull;
+  hash ^= static_cast<uint64_t>(prog->flags);
   Value matcher = builtin("_re.matcher", [prog](Interpreter& in, CallArgs& a) { return run_matcher(in, *prog, a); });
-  return Value::tuple({Value::boolean(true), Value::integer(prog->flags), Value::integer(prog->groups), Value::list(std::move(names)), matcher});
+  return Value::tuple({Value::boolean(true), Value::integer(prog->flags), Value::integer(prog->groups), Value::list(std::move(names)), matcher,
+                       Value::integer(static_cast<int64_t>(hash >> 2))});
 }
 
 }  // namespace

@@ -153,6 +153,7 @@ class Parser {
   Program& prog_;
   int flags_;
   int lookbehind_groups_ = -1;
+  int inline_global_ = 0;   // flags of (?i)-style groups at the start
   std::map<std::u32string, int> groupdict_;
   std::map<int, int64_t> grouprefpos_;
 
@@ -182,7 +183,8 @@ Node Parser::sub(bool verbose, int nested, int fl) {
   check_stack();
   std::vector<Node> items;
   for (;;) {
-    items.push_back(seq(verbose, nested + 1, nested == 0 && items.empty(), fl));
+    // global flags from the start of the pattern hold in its later alternatives too
+    items.push_back(seq(verbose, nested + 1, nested == 0 && items.empty(), nested == 0 ? fl | inline_global_ : fl));
     if (!src_.match('|')) break;
     if (nested == 0) verbose = flags_ & kVerbose;
   }
@@ -542,6 +544,7 @@ bool Parser::paren(Node& s, bool& verbose, int nested, bool first, int& fl) {
       if (global) {
         if (!first || !s.kids.empty()) throw src_.error("global flags not at the start of the expression", src_.tell() - start);
         flags_ |= a;
+        inline_global_ |= a;
         fl |= a;
         verbose = flags_ & kVerbose;
         return false;

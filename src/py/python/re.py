@@ -105,10 +105,7 @@ class error(Exception):
         self.pos = pos
         if pattern is not None and pos is not None:
             msg = '%s at position %d' % (msg, pos)
-            if isinstance(pattern, str):
-                newline = '\n'
-            else:
-                newline = b'\n'
+            newline = '\n'
             self.lineno = pattern.count(newline, 0, pos) + 1
             self.colno = pos - pattern.rfind(newline, 0, pos)
             if newline in pattern:
@@ -183,7 +180,8 @@ def _pos_arg(value, name):
 
 
 class Pattern:
-    def __init__(self, pattern, flags, groups, groupindex, matcher):
+    def __init__(self, pattern, flags, groups, groupindex, matcher, hash_value):
+        self._hash = hash_value
         self.pattern = pattern
         self.flags = flags
         self.groups = groups
@@ -219,7 +217,7 @@ class Pattern:
         return not self.__eq__(other)
 
     def __hash__(self):
-        return hash((self.pattern, self.flags))
+        return self._hash
 
     def __copy__(self):
         return self
@@ -613,7 +611,7 @@ def _compile(pattern, flags):
         if kind == 'ValueError':
             raise ValueError(msg)
         raise error(msg, pattern, pos)
-    p = Pattern(pattern, r[1], r[2], r[3], r[4])
+    p = Pattern(pattern, r[1], r[2], r[3], r[4], r[5])
     if len(_cache) >= _MAXCACHE:
         del _cache[next(iter(_cache))]
     _cache[key] = p
@@ -661,7 +659,7 @@ def purge():
     _template_cache.clear()
 
 
-_SPECIAL = frozenset('()[]{}?*+-|^$\\.&~# \t\n\r\v\f')
+_SPECIAL = '()[]{}?*+-|^$\\.&~# \t\n\r\v\f'
 
 
 def escape(pattern):
