@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -84,6 +85,11 @@ struct MatchResult {
 enum class Mode { Match, FullMatch, Search };
 bool find(Interpreter& in, const Program& p, const std::u32string& s, int64_t pos, int64_t endpos, Mode mode,
           bool must_advance, MatchResult& out);
+
+// Every match from pos on with finditer's rule (after an empty match the next one must not be
+// empty at the same place), at most `limit` (0: no bound): on_match for each; returns how many.
+int64_t find_each(Interpreter& in, const Program& p, const std::u32string& s, int64_t pos, int64_t endpos, bool must_advance,
+                  int64_t limit, const std::function<void(const MatchResult&)>& on_match);
 
 bool is_word(char32_t c, bool ascii);
 }  // namespace attn::py::re

@@ -371,9 +371,10 @@ bool is_word(char32_t c, bool ascii) {
   return uc::is_alnum(c);
 }
 
-bool find(Interpreter& in, const Program& p, const std::u32string& s, int64_t pos, int64_t endpos, Mode mode,
-          bool must_advance, MatchResult& out) {
-  Matcher m(in, p, s, endpos);
+namespace {
+
+bool find_with(Interpreter& in, Matcher& m, const Program& p, const std::u32string& s, int64_t pos, int64_t endpos, Mode mode,
+               bool must_advance, MatchResult& out) {
   const Inst& first = p.code[0];
   const bool literal_first = first.op == Op::Char && !first.icase;
   for (int64_t start = pos; start <= endpos; ++start) {
@@ -393,6 +394,30 @@ bool find(Interpreter& in, const Program& p, const std::u32string& s, int64_t po
     if ((start & 255) == 0) in.tick();
   }
   return false;
+}
+
+}  // namespace
+
+bool find(Interpreter& in, const Program& p, const std::u32string& s, int64_t pos, int64_t endpos, Mode mode,
+          bool must_advance, MatchResult& out) {
+  Matcher m(in, p, s, endpos);
+  return find_with(in, m, p, s, pos, endpos, mode, must_advance, out);
+}
+
+int64_t find_each(Interpreter& in, const Program& p, const std::u32string& s, int64_t pos, int64_t endpos, bool must_advance,
+                  int64_t limit, const std::function<void(const MatchResult&)>& on_match) {
+  Matcher m(in, p, s, endpos);
+  MatchResult r;
+  int64_t n = 0;
+  while (pos <= endpos && (limit == 0 || n < limit)) {
+    if (!find_with(in, m, p, s, pos, endpos, Mode::Search, must_advance, r)) break;
+    on_match(r);
+    ++n;
+    must_advance = r.spans[1] == r.spans[0];
+    pos = r.spans[1];
+    if ((n & 63) == 0) in.tick();
+  }
+  return n;
 }
 
 }  // namespace attn::py::re

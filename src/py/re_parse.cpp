@@ -189,6 +189,27 @@ Node Parser::sub(bool verbose, int nested, int fl) {
     if (nested == 0) verbose = flags_ & kVerbose;
   }
   if (items.size() == 1) return std::move(items[0]);
+  // _parse_sub: a branch of single characters and classes is one class (a|b -> [ab]), which the
+  // matcher repeats without a choice point per character
+  bool chars = true;
+  for (const Node& it : items) {
+    chars = chars && it.kids.size() == 1 && it.kids[0].flags == items[0].kids[0].flags &&
+            (it.kids[0].kind == N::Lit || (it.kids[0].kind == N::Set && !prog_.sets[static_cast<size_t>(it.kids[0].set)].negate));
+  }
+  if (chars) {
+    CharSet set;
+    for (const Node& it : items) {
+      const Node& k = it.kids[0];
+      if (k.kind == N::Lit) set.items.push_back(SetItem{SetItem::Lit, k.c, 0, Cat::Digit});
+      else for (const SetItem& x : prog_.sets[static_cast<size_t>(k.set)].items) set.items.push_back(x);
+    }
+    prog_.sets.push_back(std::move(set));
+    Node n = leaf(N::Set, items[0].kids[0].flags);
+    n.set = static_cast<int>(prog_.sets.size()) - 1;
+    Node s = leaf(N::Seq, fl);
+    s.kids.push_back(std::move(n));
+    return s;
+  }
   Node b = leaf(N::Branch, fl);
   b.kids = std::move(items);
   return b;
@@ -405,7 +426,10 @@ void Parser::repeat(Node& s, const std::u32string& th) {
   r.flags = s.flags;
   r.min = lo;
   r.max = hi;
-  r.kids.push_back(std::move(s.kids.back()));
+  Node body = std::move(s.kids.back());
+  if (body.kind == N::Group && body.group < 0) body = Node(std::move(body.kids[0]));   // (?:...)*: the ... repeats
+  if (body.kind == N::Seq && body.kids.size() == 1) body = Node(std::move(body.kids[0]));
+  r.kids.push_back(std::move(body));
   if (src_.match('?')) r.lazy = true;
   else if (src_.match('+')) r.possessive = true;
   s.kids.back() = std::move(r);

@@ -179,6 +179,19 @@ def _pos_arg(value, name):
     return value
 
 
+def _bounds(string, pos, endpos):
+    pos = _pos_arg(pos, 'pos')
+    endpos = _pos_arg(endpos, 'endpos')
+    n = len(string)
+    if pos < 0:
+        pos = 0
+    if endpos is None or endpos > n:
+        endpos = n
+    if endpos < 0:
+        endpos = 0
+    return pos, endpos
+
+
 class Pattern:
     def __init__(self, pattern, flags, groups, groupindex, matcher, hash_value):
         self._hash = hash_value
@@ -256,15 +269,7 @@ class Pattern:
 
     def _all(self, string, pos, endpos, count):
         self._check(string)
-        pos = _pos_arg(pos, 'pos')
-        endpos = _pos_arg(endpos, 'endpos')
-        n = len(string)
-        if pos < 0:
-            pos = 0
-        if endpos is None or endpos > n:
-            endpos = n
-        if endpos < 0:
-            endpos = 0
+        pos, endpos = _bounds(string, pos, endpos)
         if pos > endpos:
             return pos, endpos, []
         return pos, endpos, self._scan(string, pos, endpos, count)
@@ -288,33 +293,18 @@ class Pattern:
         return iter([Match(self, string, pos, endpos, spans, last) for spans, last in found])
 
     def findall(self, string, pos=0, endpos=None):
-        pos, endpos, found = self._all(string, pos, endpos, 0)
-        out = []
-        groups = self.groups
-        for spans, last in found:
-            if groups == 0:
-                out.append(string[spans[0]:spans[1]])
-            elif groups == 1:
-                out.append(string[spans[2]:spans[3]] if spans[2] >= 0 else '')
-            else:
-                out.append(tuple(string[spans[2 * g]:spans[2 * g + 1]] if spans[2 * g] >= 0 else ''
-                                 for g in range(1, groups + 1)))
-        return out
+        self._check(string)
+        pos, endpos = _bounds(string, pos, endpos)
+        if pos > endpos:
+            return []
+        return self._matcher(string, pos, endpos, 4, 0, False)
 
     def split(self, string, maxsplit=0):
+        self._check(string)
         maxsplit = _pos_arg(maxsplit, 'maxsplit')
         if maxsplit < 0:
             return [string]
-        pos, endpos, found = self._all(string, 0, None, maxsplit)
-        out = []
-        last = 0
-        for spans, _ in found:
-            out.append(string[last:spans[0]])
-            for g in range(1, self.groups + 1):
-                out.append(string[spans[2 * g]:spans[2 * g + 1]] if spans[2 * g] >= 0 else None)
-            last = spans[1]
-        out.append(string[last:])
-        return out
+        return self._matcher(string, 0, len(string), 5, maxsplit, False)
 
     def subn(self, repl, string, count=0):
         count = _pos_arg(count, 'count')
@@ -329,9 +319,11 @@ class Pattern:
             literal = template[1][0] if not template[0] and len(template[1]) == 1 else None
             if not template[0] and not template[1]:
                 literal = ''
+        self._check(string)
         if count < 0:
-            self._check(string)
             return string, 0
+        if literal is not None:
+            return self._matcher(string, 0, len(string), 6, count, False, literal)
         pos, endpos, found = self._all(string, 0, None, count)
         pieces = []
         last = 0
