@@ -78,8 +78,10 @@ bool in_items(const CharSet& set, char32_t c, bool ascii) {
 bool in_set(const CharSet& set, char32_t c, bool icase, bool ascii) {
   bool in = in_items(set, c, ascii);
   if (!in && icase) {
-    char32_t lo = simple_lower(c, ascii), up = simple_upper(c, ascii);
-    in = (lo != c && in_items(set, lo, ascii)) || (up != c && in_items(set, up, ascii));
+    // c's other cases, and the lower case of its upper case (\u017f -> S -> s), as _sre's case fixes
+    char32_t lo = simple_lower(c, ascii), up = simple_upper(c, ascii), folded = simple_lower(up, ascii);
+    in = (lo != c && in_items(set, lo, ascii)) || (up != c && in_items(set, up, ascii)) ||
+         (folded != c && folded != lo && in_items(set, folded, ascii));
   }
   return in != set.negate;
 }
