@@ -82,6 +82,11 @@ class RegexFlag:
 
     __rxor__ = __xor__
 
+    def __add__(self, other):
+        return self.value + int(other) if isinstance(other, (int, RegexFlag)) else NotImplemented
+
+    __radd__ = __add__
+
     def __invert__(self):
         return RegexFlag(~self.value & 511)
 
@@ -170,11 +175,10 @@ def _int_flags(flags):
 
 
 def _pos_arg(value, name):
-    if value is None:
-        return None
-    if not isinstance(value, int) or isinstance(value, RegexFlag):
-        if isinstance(value, RegexFlag):
-            return value.value
+    # an int argument (pos, endpos, count, maxsplit); None only where the caller allows it
+    if value is None or isinstance(value, RegexFlag):
+        return None if value is None else value.value
+    if not isinstance(value, int):
         raise TypeError("'%s' object cannot be interpreted as an integer" % type(value).__name__)
     return value
 
@@ -244,15 +248,7 @@ class Pattern:
 
     def _run(self, string, pos, endpos, mode):
         self._check(string)
-        pos = _pos_arg(pos, 'pos')
-        endpos = _pos_arg(endpos, 'endpos')
-        n = len(string)
-        if pos < 0:
-            pos = 0
-        if endpos is None or endpos > n:
-            endpos = n
-        if endpos < 0:
-            endpos = 0
+        pos, endpos = _bounds(string, pos, endpos)
         r = self._matcher(string, pos, endpos, mode, 0, False)
         if r is None:
             return None
