@@ -170,6 +170,9 @@ class Parser {
   bool item(Node& seq, bool& verbose, int nested, bool first, int& fl);
   void repeat(Node& seq, const std::u32string& th);
   bool paren(Node& seq, bool& verbose, int nested, bool first, int& fl);
+  Node lookaround(char32_t c, bool verbose, int nested, int fl, int64_t start);
+  Node conditional(bool verbose, int nested, int fl, int64_t start);
+  Node named_ref(int fl);
   Node set_node(int fl);
   Node escape(const std::u32string& e, int fl);
   bool class_escape(std::u32string e, SetItem& out);
@@ -473,6 +476,70 @@ std::pair<int, int> Parser::parse_flags(std::u32string ch, bool& global) {
   return {add, del};
 }
 
+// (?=...) (?!...) (?<=...) (?<!...), after the character that follows "(?".
+Node Parser::lookaround(char32_t c, bool verbose, int nested, int fl, int64_t start) {
+  int dir = 1;
+  int saved_lb = lookbehind_groups_;
+  if (c == '<') {
+    if (src_.at_end()) throw src_.error("unexpected end of pattern");
+    std::u32string n = src_.get();
+    if (n != U"=" && n != U"!") throw src_.error("unknown extension ?<" + utf8(n), static_cast<int64_t>(n.size()) + 2);
+    c = n[0];
+    dir = -1;
+    if (lookbehind_groups_ < 0) lookbehind_groups_ = groups();
+  }
+  Node p = sub(verbose, nested + 1, fl);
+  if (dir < 0) lookbehind_groups_ = saved_lb;
+  if (!src_.match(')')) throw src_.error("missing ), unterminated subpattern", src_.tell() - start);
+  Node n = leaf(N::Look, fl);
+  n.dir = dir;
+  n.neg = c == '!';
+  n.kids.push_back(std::move(p));
+  return n;
+}
+
+// (?(group)yes|no), after "(?(".
+Node Parser::conditional(bool verbose, int nested, int fl, int64_t start) {
+  std::u32string cond = src_.getuntil(')', "group name");
+  const int64_t off = static_cast<int64_t>(cond.size()) + 1;
+  int g = 0;
+  if (is_identifier(cond)) {
+    auto it = groupdict_.find(cond);
+    if (it == groupdict_.end()) throw src_.error("unknown group name " + py_repr(cond), off);
+    g = it->second;
+  } else {
+    if (!std::all_of(cond.begin(), cond.end(), is_digit)) throw src_.error("bad character in group name " + py_repr(cond), off);
+    g = cond.size() > 9 ? 1000000000 : std::stoi(utf8(cond));
+    if (g == 0) throw src_.error("bad group number", off);
+    if (g >= 1073741823) throw src_.error(fmt::format("invalid group reference {}", g), off);
+    if (!grouprefpos_.count(g)) grouprefpos_[g] = src_.tell() - off;
+  }
+  check_lookbehind_group(g);
+  Node n = leaf(N::GroupExists, fl);
+  n.group = g;
+  n.kids.push_back(seq(verbose, nested + 1, false, fl));
+  if (src_.match('|')) {
+    n.kids.push_back(seq(verbose, nested + 1, false, fl));
+    if (src_.is('|')) throw src_.error("conditional backref with more than two branches");
+  }
+  if (!src_.match(')')) throw src_.error("missing ), unterminated subpattern", src_.tell() - start);
+  return n;
+}
+
+// (?P=name), after "(?P=".
+Node Parser::named_ref(int fl) {
+  std::u32string name = src_.getuntil(')', "group name");
+  const int64_t off = static_cast<int64_t>(name.size()) + 1;
+  if (!is_identifier(name)) throw src_.error("bad character in group name " + py_repr(name), off);
+  auto it = groupdict_.find(name);
+  if (it == groupdict_.end()) throw src_.error("unknown group name " + py_repr(name), off);
+  if (!checkgroup(it->second)) throw src_.error("cannot refer to an open group", off);
+  check_lookbehind_group(it->second);
+  Node n = leaf(N::GroupRef, fl);
+  n.group = it->second;
+  return n;
+}
+
 // The (...) forms; false when nothing was added (a comment, global flags).
 bool Parser::paren(Node& s, bool& verbose, int nested, bool first, int& fl) {
   const int64_t start = src_.tell() - 1;
@@ -491,15 +558,7 @@ bool Parser::paren(Node& s, bool& verbose, int nested, bool first, int& fl) {
         named = true;
         if (!is_identifier(name)) throw src_.error("bad character in group name " + py_repr(name), static_cast<int64_t>(name.size()) + 1);
       } else if (src_.match('=')) {
-        name = src_.getuntil(')', "group name");
-        if (!is_identifier(name)) throw src_.error("bad character in group name " + py_repr(name), static_cast<int64_t>(name.size()) + 1);
-        auto it = groupdict_.find(name);
-        if (it == groupdict_.end()) throw src_.error("unknown group name " + py_repr(name), static_cast<int64_t>(name.size()) + 1);
-        if (!checkgroup(it->second)) throw src_.error("cannot refer to an open group", static_cast<int64_t>(name.size()) + 1);
-        check_lookbehind_group(it->second);
-        Node n = leaf(N::GroupRef, fl);
-        n.group = it->second;
-        s.kids.push_back(n);
+        s.kids.push_back(named_ref(fl));
         return true;
       } else {
         if (src_.at_end()) throw src_.error("unexpected end of pattern");
@@ -514,50 +573,10 @@ bool Parser::paren(Node& s, bool& verbose, int nested, bool first, int& fl) {
         if (src_.get() == U")") return false;
       }
     } else if (ch.size() == 1 && (c == '=' || c == '!' || c == '<')) {
-      int dir = 1;
-      int saved_lb = lookbehind_groups_;
-      if (c == '<') {
-        if (src_.at_end()) throw src_.error("unexpected end of pattern");
-        std::u32string n = src_.get();
-        if (n != U"=" && n != U"!") throw src_.error("unknown extension ?<" + utf8(n), static_cast<int64_t>(n.size()) + 2);
-        c = n[0];
-        dir = -1;
-        if (lookbehind_groups_ < 0) lookbehind_groups_ = groups();
-      }
-      Node p = sub(verbose, nested + 1, fl);
-      if (dir < 0) lookbehind_groups_ = saved_lb;
-      if (!src_.match(')')) throw unterminated();
-      Node n = leaf(N::Look, fl);
-      n.dir = dir;
-      n.neg = c == '!';
-      n.kids.push_back(std::move(p));
-      s.kids.push_back(std::move(n));
+      s.kids.push_back(lookaround(c, verbose, nested, fl, start));
       return true;
     } else if (ch.size() == 1 && c == '(') {
-      std::u32string cond = src_.getuntil(')', "group name");
-      int g = 0;
-      if (is_identifier(cond)) {
-        auto it = groupdict_.find(cond);
-        if (it == groupdict_.end()) throw src_.error("unknown group name " + py_repr(cond), static_cast<int64_t>(cond.size()) + 1);
-        g = it->second;
-      } else {
-        bool digits = std::all_of(cond.begin(), cond.end(), is_digit);
-        if (!digits) throw src_.error("bad character in group name " + py_repr(cond), static_cast<int64_t>(cond.size()) + 1);
-        g = cond.size() > 9 ? 1000000000 : std::stoi(utf8(cond));
-        if (g == 0) throw src_.error("bad group number", static_cast<int64_t>(cond.size()) + 1);
-        if (g >= 1073741823) throw src_.error(fmt::format("invalid group reference {}", g), static_cast<int64_t>(cond.size()) + 1);
-        if (!grouprefpos_.count(g)) grouprefpos_[g] = src_.tell() - static_cast<int64_t>(cond.size()) - 1;
-      }
-      check_lookbehind_group(g);
-      Node n = leaf(N::GroupExists, fl);
-      n.group = g;
-      n.kids.push_back(seq(verbose, nested + 1, false, fl));
-      if (src_.match('|')) {
-        n.kids.push_back(seq(verbose, nested + 1, false, fl));
-        if (src_.is('|')) throw src_.error("conditional backref with more than two branches");
-      }
-      if (!src_.match(')')) throw unterminated();
-      s.kids.push_back(std::move(n));
+      s.kids.push_back(conditional(verbose, nested, fl, start));
       return true;
     } else if (ch.size() == 1 && c == '>') {
       capture = false;
