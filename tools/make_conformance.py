@@ -39,7 +39,7 @@ TIMEOUT = 10
 
 # Modules attn will not have (or MicroPython's own): a file importing one is not adopted.
 NEVER = {"sys", "io", "os", "struct", "array", "gc", "micropython", "uctypes", "machine", "weakref",
-         "errno", "types", "unittest", "traceback", "re", "builtins", "__main__", "select",
+         "errno", "types", "unittest", "traceback", "builtins", "__main__", "select",
          "string.templatelib", "uasyncio", "asyncio", "cmath", "ffi", "framebuf", "btree", "sys.std"}
 # Files of MicroPython's test folder that import tests imported (packages, helper modules).
 LOCAL = {"mod", "a", "a.b", "pkg", "pkg2", "pkg3", "pkg6", "pkg7", "pkg8", "import1b", "import_override"}
@@ -213,7 +213,7 @@ def classify(name, basics, exps, binary):
         code = [l.strip() for l in src.split("\n") if l.strip() and not l.lstrip().startswith("#")]
         detail = " / ".join(code[:3])[:120]
     for mod in sorted(imports_of(src)):
-        if mod not in ("math", "typing"):
+        if mod not in ("math", "typing", "re", "random"):
             key = "stdlib module %s (another helper writes the standard library)" % mod
     if re.search(r"^\s*(?:\w+\s*=\s*)?\(?yield\b|\byield\b", src, re.M) and "yield" in (attn_error or "") + key:
         key = "generators / yield (another helper implements them)"

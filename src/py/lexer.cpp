@@ -285,6 +285,13 @@ void Lexer::string(bool is_f, bool is_raw) {
       escape(value, content_start, start_line, is_f);
       continue;
     }
+    if (c == '\\' && pos_ + 1 < src_.size()) {   // raw: the backslash stays, and the quote after it ends nothing
+      if (peek(1) == '\n') ++line_;
+      value += c;
+      value += peek(1);
+      pos_ += 2;
+      continue;
+    }
     value += c;
     ++pos_;
   }

@@ -93,6 +93,7 @@ Value time_module() {
 
 void add_random_core(Interpreter& in);   // module_random.cpp: _random
 void add_json_core(Interpreter& in);     // module_json.cpp: _json
+void add_re_core(Interpreter& in);       // module_re.cpp: _re
 void add_dataclasses_module(Interpreter& in);   // module_dataclasses.cpp
 
 // weakref.ref(obj): a reference that does not keep obj alive; calling it gives obj, or None once
@@ -126,6 +127,7 @@ Value weakref_module() {
 void add_stdlib_python_modules(Interpreter& in) {
   add_random_core(in);
   add_json_core(in);
+  add_re_core(in);
   add_dataclasses_module(in);
   for (const auto& [file, text] : python_sources()) {
     const std::string name = file.substr(0, file.size() - 3);   // functools.py -> functools

@@ -42,7 +42,7 @@ bool third_party(const std::string& top) {
 
 bool standard_library(const std::string& top) {
   static const std::set<std::string> names = {
-      "os", "sys", "time", "random", "json", "re", "collections", "itertools", "functools", "copy", "pathlib",
+      "os", "sys", "time", "random", "json", "collections", "itertools", "functools", "copy", "pathlib",
       "urllib", "string", "logging", "enum", "warnings", "io", "pickle", "subprocess",
       "shutil", "glob", "datetime", "statistics", "operator", "textwrap", "contextlib",
       "types", "numbers", "heapq", "bisect", "struct", "csv", "zipfile", "gzip", "hashlib", "base64", "uuid",

@@ -103,15 +103,28 @@ py range-list 2 '' 'MemoryError' 'x = list(range(-2**63, 2**63-1))'
 py format-width 2 '' 'limit|Memory|ValueError' "x = format(1.0, '1000000000')"
 py matmul-3000 0 'torch.Size([3000, 3000])' '' $'import torch\nprint((torch.ones(3000, 3000) @ torch.ones(3000, 3000)).shape)'
 
+# re: nesting, repeat counts and input sizes give CPython's errors or results, never a crash.
+py re-nested-1000 2 '' 'RecursionError: maximum recursion depth exceeded' "import re
+re.compile('$(rep '(' 1000)a$(rep ')' 1000)')"
+py re-nested-400 0 '(0, 1)' '' "import re
+print(re.match('$(rep '(' 400)a$(rep ')' 400)', 'a').span())"
+py re-lookahead-400 0 '(0, 0)' '' "import re
+print(re.match('$(rep '(?=' 400)a$(rep ')' 400)', 'a').span())"
+py re-repeat-1e9 0 'None (0, 4)' '' $'import re\nprint(re.match(\'(?:ab){1000000000}\', \'abab\'), re.match(\'a{0,1000000000}\', \'aaaa\').span())'
+py re-repeat-2-32 2 '' 'OverflowError: the repetition number is too large' $'import re\nre.compile(\'a{4294967296}\')'
+py re-huge-input 0 '2000000 1000000' '' $'import re\ns = \'ab\' * 1000000\nprint(len(re.sub(\'b\', \'xy\', s)) - 1000000, re.match(\'(?:a|b)*\', s).end() // 2)'
+py re-nested-groups-deep-input 0 '100000' '' $'import re\nprint(re.match(\'((((a))))*\', \'a\' * 100000).end())'
+
 # --time-limit holds within seconds for one statement of big ops and for one huge op
 # (core/deadline.h): each case would run for 15 s to minutes without it.
 lesson "$work/ops-in-one.lesson" $'import torch\na = torch.ones(4000, 4000)\nb = a @ a @ a @ a @ a @ a @ a @ a'
 lesson "$work/huge-matmul.lesson" $'import torch\nc = torch.ones(5000, 10000) @ torch.ones(10000, 5000)'
 lesson "$work/huge-einsum.lesson" $'import torch\nx = torch.ones(4000)\nprint(torch.einsum("i,j,k->", x, x, x))'
 lesson "$work/huge-softmax.lesson" $'import torch\nx = torch.ones(50_000_000)\ny = [x.softmax(0) for i in range(20)]'
+lesson "$work/re-catastrophic.lesson" $'import re\nprint(re.match(\'(a*)*b\', \'a\' * 40))'
 whole=$limit
 limit=8
-for f in ops-in-one huge-matmul huge-einsum huge-softmax; do
+for f in ops-in-one huge-matmul huge-einsum huge-softmax re-catastrophic; do
   check "time-limit-$f" 2 '' 'TimeoutError: the cell ran longer than its time limit of 1 seconds' -- "$attn" run --quiet --time-limit 1 "$f.lesson"
 done
 limit=$whole
