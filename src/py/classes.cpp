@@ -19,6 +19,7 @@
 #include "py/exceptions.h"
 #include "py/function_attrs.h"
 #include "py/interpreter.h"
+#include "py/ints.h"
 #include "py/limits.h"
 #include "py/signature.h"
 
@@ -42,6 +43,7 @@ const ClassPtr& classmethod_class() { static const ClassPtr c = make_native_clas
 const ClassPtr& super_class() { static const ClassPtr c = make_native_class("super", "builtins"); return c; }
 
 bool is_a(const Value& v, const ClassPtr& c) { return v.kind == Value::Instance && inst(v).cls == c; }
+bool is_builtin_container(const ClassObj* c) { return c && builtin_base(*c) == c; }   // list, tuple, dict, set
 
 Value attr_or_none(const Value& v, const char* name) {
   Value* a = inst(v).find(name);
@@ -129,6 +131,7 @@ Value super_attribute(Interpreter& in, const Value& proxy, const std::string& na
   auto start = std::find(order.begin(), order.end(), owner.get());
   if (start != order.end()) ++start;
   for (auto it = start; it != order.end(); ++it) {
+    if (is_builtin_container(*it) && (instance || name == "__new__")) return in.builtin_base_attr(self, **it, name);
     auto m = (*it)->methods.find(name);
     if (m != (*it)->methods.end()) return through(in, self, cls, m->second, name, instance);
     if (instance) {
@@ -186,7 +189,167 @@ const Value* python_getattr(const ClassObj& cls) {
   return nullptr;
 }
 
+// range.index(x) and range.count(x): arithmetic for an int, as CPython's range_index and
+// range_count; any other value is compared with each item (within the step limit).
+Value range_method(const Value& range, const std::string& name) {
+  return builtin("range." + name, [range, name](Interpreter& in, CallArgs& a) {
+    if (a.pos.size() != 1 || !a.kw.empty()) throw TypeError(fmt::format("range.{}() takes exactly one argument ({} given)", name, a.pos.size()));
+    const Value& x = a.pos[0];
+    const auto& r = *static_cast<const RangeObj*>(range.obj.get());
+    std::optional<unsigned __int128> at;
+    if (is_int(x) && x.kind != Value::Bool) {
+      if (!x.is_big() && in.contains(range, x))
+        at = static_cast<unsigned __int128>((static_cast<__int128>(small_of(x)) - r.start) / r.step);
+    } else {
+      for (unsigned __int128 k = 0, n = r.length(); k < n && !at; ++k) {
+        in.tick();
+        if (equal(Value::integer(r.at(k)), x)) at = k;
+      }
+    }
+    if (name == "count") return Value::integer(at ? 1 : 0);
+    if (!at && is_int(x) && x.kind != Value::Bool) throw ValueError(in.repr_of(x) + " is not in range");
+    if (!at) throw ValueError("sequence.index(x): x not in sequence");
+    if (*at > static_cast<unsigned __int128>(INT64_MAX)) return Value::integer(BigInt::from_uint64(static_cast<uint64_t>(*at)));
+    return Value::integer(static_cast<int64_t>(*at));
+  });
+}
+
+Value call_method(Interpreter& in, const Value& fn, const Value& self, const Value& arg) {
+  CallArgs a;
+  a.pos = {self, arg};
+  return in.call(fn, a);
+}
+
+// An attribute of a list, tuple, dict or set of a class written in Python (class L(list)): the
+// class's own attributes along its order before the built-in base (a property first), the
+// instance's attributes, the base's methods, then the class's __getattr__.
+Value subclass_getattr(Interpreter& in, const Value& obj, const std::string& name) {
+  ClassPtr cls = type_of(obj);
+  std::shared_ptr<DictObj> attrs = attrs_of(obj);
+  if (name == "__class__") return Value::of_class(cls);
+  if (name == "__dict__") {
+    Value d;
+    d.kind = Value::Dict;
+    d.obj = attrs;
+    return d;
+  }
+  const ClassObj* base = builtin_base(*cls);
+  const Value* in_class = nullptr;
+  for (const ClassObj* c : cls->mro()) {
+    if (c == base) break;
+    if (c->slots.getattr)
+      if (std::optional<Value> v = c->slots.getattr(in, obj, name)) return *v;
+    auto it = c->methods.find(name);
+    if (it != c->methods.end()) {
+      in_class = &it->second;
+      break;
+    }
+  }
+  if (in_class && is_a(*in_class, property_class())) return through(in, obj, cls, *in_class, name, true);
+  if (Value* v = attrs->find(name)) return *v;
+  if (in_class) return through(in, obj, cls, *in_class, name, true);
+  const Value* fallback = python_getattr(*cls);
+  try {
+    return in.builtin_base_attr(obj, *base, name);
+  } catch (const PyError& e) {
+    if (!is_instance_of(e, "AttributeError")) throw;
+  }
+  if (!fallback) attribute_error("'" + cls->name + "' object has no attribute '" + name + "'");
+  return call_method(in, *fallback, obj, Value::str(name));
+}
+
+// base.__new__ as a bound builtin: tuple.__new__(cls, iterable) makes an instance of cls.
+Value builtin_new(const ClassObj& base) {
+  const ClassObj* b = &base;
+  return builtin(base.name + ".__new__", [b](Interpreter& in, CallArgs& a) {
+    if (a.pos.empty()) throw TypeError(fmt::format("{}.__new__(): not enough arguments", b->name));
+    if (a.pos[0].kind != Value::Class)
+      throw TypeError(fmt::format("{}.__new__(X): X is not a type object ({})", b->name, type_name(a.pos[0])));
+    CallArgs rest = a;
+    rest.pos.erase(rest.pos.begin());
+    if (!rest.pos_text.empty()) rest.pos_text.erase(rest.pos_text.begin());
+    ClassPtr cls = class_ptr(a.pos[0]);
+    if (cls.get() == b) return b->slots.make(in, cls, rest);
+    return in.new_builtin_subclass(*b, cls, rest);
+  });
+}
+
 }  // namespace
+
+Value Interpreter::new_builtin_subclass(const ClassObj& base, const ClassPtr& cls, CallArgs& args) {
+  if (!is_subclass(cls.get(), &base))
+    throw TypeError(fmt::format("{}.__new__({}): {} is not a subtype of {}", base.name, cls->name, cls->name, base.name));
+  if (cls->tag() || builtin_base(*cls) != &base)
+    throw TypeError(fmt::format("{}.__new__({}) is not safe, use {}.__new__()", base.name, cls->name, cls->name));
+  Value v;
+  if (base.name == "tuple") {
+    Value made = base.slots.make(*this, builtin_class("tuple"), args);
+    v = Value::tuple(as_seq(made));   // a new tuple: tuple(t) may be t itself
+    static_cast<SeqObj*>(v.obj.get())->cls = cls;
+  } else if (base.name == "list") {
+    v = Value::list({});
+    static_cast<SeqObj*>(v.obj.get())->cls = cls;
+  } else if (base.name == "dict") {
+    v = Value::dict();
+    static_cast<DictObj*>(v.obj.get())->cls = cls;
+  } else {
+    v = Value::set({});
+    static_cast<SetObj*>(v.obj.get())->cls = cls;
+  }
+  return v;
+}
+
+Value Interpreter::builtin_base_attr(const Value& self, const ClassObj& base, const std::string& name) {
+  const std::string qual = base.name + "." + name;
+  if (name == "__new__") return builtin_new(base);
+  if (name == "__init__" && base.slots.init)
+    return builtin(qual, [self, init = base.slots.init](Interpreter& in, CallArgs& a) {
+      init(in, self, a);
+      return Value::none();
+    });
+  if (name == "__getitem__")
+    return builtin(qual, [self](Interpreter& in, CallArgs& a) {
+      const Value key = arg(a, 0, "key");
+      if (self.kind == Value::Dict && !static_cast<DictObj*>(self.obj.get())->find(key))
+        if (const Value* m = type_of(self)->find_method("__missing__")) return call_method(in, *m, self, key);
+      return getitem_builtin(self, key);
+    });
+  if (name == "__setitem__")
+    return builtin(qual, [self](Interpreter& in, CallArgs& a) {
+      in.setitem_builtin(self, arg(a, 0, "key"), arg(a, 1, "value"));
+      return Value::none();
+    });
+  if (name == "__delitem__")
+    return builtin(qual, [self](Interpreter& in, CallArgs& a) {
+      in.delitem_builtin(self, arg(a, 0, "key"));
+      return Value::none();
+    });
+  if (name == "__len__")
+    return builtin(qual, [self](Interpreter&, CallArgs&) {
+      if (self.kind == Value::Dict) return Value::integer(static_cast<int64_t>(static_cast<DictObj*>(self.obj.get())->items.size()));
+      if (self.kind == Value::Set) return Value::integer(static_cast<int64_t>(static_cast<SetObj*>(self.obj.get())->size()));
+      return Value::integer(static_cast<int64_t>(as_seq(self).size()));
+    });
+  if (name == "__contains__")
+    return builtin(qual, [self](Interpreter&, CallArgs& a) {
+      const Value item = arg(a, 0, "key");
+      if (self.kind == Value::Dict) return Value::boolean(static_cast<DictObj*>(self.obj.get())->find(item) != nullptr);
+      if (self.kind == Value::Set) return Value::boolean(static_cast<SetObj*>(self.obj.get())->contains(item));
+      for (const Value& v : as_seq(self))
+        if (equal(v, item)) return Value::boolean(true);
+      return Value::boolean(false);
+    });
+  if (name == "__repr__" || name == "__str__")
+    return builtin(qual, [self](Interpreter&, CallArgs&) { return Value::str(plain_repr(self)); });
+  if (name == "__eq__" || name == "__ne__")
+    return builtin(qual, [self, eq = name == "__eq__"](Interpreter&, CallArgs& a) {
+      const Value other = arg(a, 0, "value");
+      if (!isinstance(other, builtin_base(*type_of(self)))) return Value::not_implemented();
+      return Value::boolean(equal(self, other) == eq);
+    });
+  if (name == "__hash__") return builtin(qual, [self](Interpreter&, CallArgs&) { return Value::integer(py_hash(self)); });
+  return self.kind == Value::Set ? more_seq_method(self, name) : seq_method(self, name);
+}
 
 // object.__getattribute__: properties, the instance dict, the class's attributes; nullopt when
 // none has the name (no C++ exception: a class's __getattr__ is asked often, self.weight of an
@@ -244,6 +407,7 @@ Value Interpreter::getattr_class(const Value& cls_value, const std::string& name
     for (const auto& [k, v] : cls->methods) static_cast<DictObj*>(d.obj.get())->set(Value::str(k), v);
     return d;
   }
+  if (name == "__new__" && is_builtin_container(cls.get())) return builtin_new(*cls);   // before object's
   for (const ClassObj* c : cls->mro()) {
     auto it = c->methods.find(name);
     if (it == c->methods.end()) continue;
@@ -251,14 +415,14 @@ Value Interpreter::getattr_class(const Value& cls_value, const std::string& name
   }
   if (cls->module == "builtins" && cls->name == "str" && name == "maketrans") return builtin("str.maketrans", str_maketrans);
   if (cls->module == "builtins" && cls->name == "dict" && name == "fromkeys") return builtin("dict.fromkeys", dict_fromkeys);
-  if (cls->module == "builtins" && (cls->name == "str" || cls->name == "list" || cls->name == "dict" || cls->name == "tuple")) {
+  if (cls->module == "builtins" && (cls->name == "str" || cls->name == "list" || cls->name == "dict" || cls->name == "tuple" || cls->name == "set")) {
     // str.join, list.append, dict.items, ...: the method of the first argument, unbound
     const std::string type = cls->name;
-    return builtin(type + "." + name, [type, name](Interpreter& in, CallArgs& a) {
+    return builtin(type + "." + name, [type, name, cls](Interpreter& in, CallArgs& a) {
       if (a.pos.empty()) throw TypeError(fmt::format("unbound method {}.{}() needs an argument", type, name));
-      if (type_of(a.pos[0])->name != type)
+      if (!is_subclass(type_of(a.pos[0]), cls.get()))
         throw TypeError(fmt::format("descriptor '{}' for '{}' objects doesn't apply to a '{}' object", name, type, type_name(a.pos[0])));
-      Value bound = in.getattr(a.pos[0], name);
+      Value bound = py_subclass(a.pos[0]) ? in.builtin_base_attr(a.pos[0], *cls, name) : in.getattr(a.pos[0], name);
       CallArgs rest = a;
       rest.pos.erase(rest.pos.begin());
       return in.call(bound, rest);
@@ -306,6 +470,7 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
       }
       throw AttributeError("'builtin_function_or_method' object has no attribute '" + name + "'");
     case Value::List: case Value::Tuple: case Value::Dict: {
+      if (py_subclass(obj)) return subclass_getattr(*this, obj, name);
       if (const auto& tag = (obj.kind == Value::Dict ? nullptr : static_cast<SeqObj*>(obj.obj.get())->cls)) {   // torch.Size's own methods
         for (const ClassObj* c : tag->mro()) {
           if (c->slots.getattr)
@@ -316,7 +481,7 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
       }
       return seq_method(obj, name);
     }
-    case Value::Set: return more_seq_method(obj, name);
+    case Value::Set: return py_subclass(obj) ? subclass_getattr(*this, obj, name) : more_seq_method(obj, name);
     case Value::Slice: {
       const auto& s = *static_cast<SliceObj*>(obj.obj.get());
       if (name == "start") return s.start;
@@ -329,6 +494,7 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
       if (name == "start") return Value::integer(r.start);
       if (name == "stop") return Value::integer(r.stop);
       if (name == "step") return Value::integer(r.step);
+      if (name == "index" || name == "count") return range_method(obj, name);
       break;
     }
     default: break;
@@ -339,8 +505,9 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
 
 // object.__setattr__: a property's setter, else the instance dict.
 void Interpreter::generic_setattr(const Value& obj, const std::string& name, Value v) {
-  if (obj.kind != Value::Instance) throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
-  const ClassPtr& cls = inst(obj).cls;
+  if (obj.kind != Value::Instance && !py_subclass(obj))
+    throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
+  const ClassPtr cls = type_of(obj);
   if (const Value* attr = cls->find_method(name); attr && is_a(*attr, property_class())) {
     Value fset = attr_or_none(*attr, "fset");
     if (fset.is_none()) attribute_error(fmt::format("property '{}' of '{}' object has no setter", name, cls->name));
@@ -350,7 +517,7 @@ void Interpreter::generic_setattr(const Value& obj, const std::string& name, Val
     return;
   }
   if (name == "__class__" || name == "__dict__") throw TypeError("attn does not let a program replace an object's " + name);
-  inst(obj).set(name, std::move(v));
+  attrs_of(obj)->set(Value::str(name), std::move(v));
 }
 
 void Interpreter::setattr(const Value& obj, const std::string& name, Value v) {
@@ -370,10 +537,11 @@ void Interpreter::setattr(const Value& obj, const std::string& name, Value v) {
     f.attrs->set(Value::str(name), std::move(v));
     return;
   }
-  if (obj.kind != Value::Instance)
+  if (obj.kind != Value::Instance && !py_subclass(obj))
     throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
   static const ClassObj* const object = builtin_class("object").get();
-  for (const ClassObj* c : inst(obj).cls->mro()) {
+  const ClassPtr cls = type_of(obj);
+  for (const ClassObj* c : cls->mro()) {
     if (c == object) break;
     if (c->slots.setattr && c->slots.setattr(*this, obj, name, v)) return;
     auto it = c->methods.find("__setattr__");
@@ -386,9 +554,10 @@ void Interpreter::setattr(const Value& obj, const std::string& name, Value v) {
 }
 
 void Interpreter::delattr(const Value& obj, const std::string& name) {
-  if (obj.kind == Value::Instance) {
+  if (obj.kind == Value::Instance || py_subclass(obj)) {
     static const ClassObj* const object = builtin_class("object").get();
-    for (const ClassObj* c : inst(obj).cls->mro()) {
+    const ClassPtr cls = type_of(obj);
+    for (const ClassObj* c : cls->mro()) {
       if (c == object) break;
       auto it = c->methods.find("__delattr__");
       if (it != c->methods.end()) {
@@ -396,7 +565,7 @@ void Interpreter::delattr(const Value& obj, const std::string& name) {
         return;
       }
     }
-    if (inst(obj).erase(name)) return;
+    if (attrs_of(obj)->erase(Value::str(name))) return;
   }
   if (obj.kind == Value::Class && !class_ptr(obj)->immutable && class_ptr(obj)->methods.erase(name)) return;
   if (obj.kind == Value::Namespace && names_of(obj).names.erase(name)) return;
@@ -553,7 +722,7 @@ void add_class_builtins(Interpreter& in, std::map<std::string, Value>& b) {
   b["vars"] = builtin("vars", [](Interpreter& in, CallArgs& a) {
     if (a.pos.size() != 1 || !a.kw.empty()) throw NotImplementedError("attn's vars() takes one object");
     const Value& v = a.pos[0];
-    if (v.kind == Value::Instance) return in.getattr(v, "__dict__");
+    if (v.kind == Value::Instance || py_subclass(v)) return in.getattr(v, "__dict__");
     if (v.kind == Value::Class) return in.getattr(v, "__dict__");
     throw TypeError("vars() argument must have __dict__ attribute");
   });

@@ -333,6 +333,25 @@ void Interpreter::store(const std::string& name, Value v) {
   s.vars[name] = std::move(v);
 }
 
+// `name := v` binds in the scope around the comprehensions it is in (PEP 572), as store() would there.
+void Interpreter::store_named(const std::string& name, const Value& v) {
+  std::shared_ptr<Scope> s = frames_.empty() ? nullptr : frames_.back();
+  if (!s || s->kind != Scope::comprehension) return store(name, v);
+  while (s && s->kind == Scope::comprehension) s = s->parent;
+  if (!s) {
+    globals_->names[name] = v;
+    return;
+  }
+  frames_.push_back(s);
+  try {
+    store(name, v);
+  } catch (...) {
+    frames_.pop_back();
+    throw;
+  }
+  frames_.pop_back();
+}
+
 void Interpreter::erase(const std::string& name) {
   std::map<std::string, Value>* vars = &globals_->names;
   if (!frames_.empty()) {
@@ -460,6 +479,23 @@ Interpreter::Flow Interpreter::exec_stmt(const StmtPtr& ptr, Value* ret) {
   return Flow::next;
 }
 
+namespace {
+
+// CPython's best_base: the bases' built-in containers (list, dict, ...) and native payloads must
+// lie on one line of inheritance, else TypeError.
+void check_layout(const ClassObj& cls) {
+  const ClassObj* solid = nullptr;
+  for (const ClassPtr& b : cls.bases) {
+    const ClassObj* s = builtin_base(*b);
+    if (!s || s == solid) continue;
+    if (solid && !is_subclass(s, solid) && !is_subclass(solid, s)) throw TypeError("multiple bases have instance lay-out conflict");
+    solid = s;
+  }
+  if (solid && cls.tag()) throw TypeError("multiple bases have instance lay-out conflict");
+}
+
+}  // namespace
+
 void Interpreter::exec_class(const StmtPtr& ptr) {
   const Stmt& s = *ptr;
   auto cls = std::make_shared<ClassObj>();
@@ -469,13 +505,17 @@ void Interpreter::exec_class(const StmtPtr& ptr) {
     Value base = eval(*b);
     if (base.kind != Value::Class) throw TypeError("a class can only derive from a class");
     auto bc = std::static_pointer_cast<ClassObj>(base.obj);
-    static const std::set<std::string> containers = {"int", "float", "str", "list", "tuple", "dict", "set", "bool", "range"};
-    if (bc->module == "builtins" && containers.count(bc->name))
+    static const std::set<std::string> refused = {"int", "float", "str", "frozenset"};
+    static const std::set<std::string> final = {"bool", "range", "slice", "function", "NoneType", "builtin_function_or_method",
+                                                "module", "ellipsis", "NotImplementedType"};
+    if (bc->module == "builtins" && final.count(bc->name)) throw TypeError("type '" + bc->name + "' is not an acceptable base type");
+    if (bc->module == "builtins" && refused.count(bc->name))
       throw NotImplementedError("attn's classes cannot derive from the built-in type '" + bc->name + "'");
     cls->bases.push_back(bc);
   }
   if (cls->bases.empty()) cls->bases.push_back(builtin_class("object"));
   cls->mro();   // the order is checked now: TypeError for bases Python cannot order
+  check_layout(*cls);
   auto body = std::make_shared<Scope>();
   body->kind = Scope::class_body;
   body->parent = frames_.empty() ? nullptr : frames_.back();
