@@ -5,8 +5,8 @@
 // precedence, list/set/dict comprehensions, f-strings, lambda, starred expressions, `def` (with
 // defaults, `*args`, keyword-only parameters, `**kwargs`, decorators), `class`, `for`/`while`
 // (with `else`, `break`, `continue`), `if`, `try`/`except`/`else`/`finally`, `raise`, `with`,
-// `return`, `import`, `global`/`nonlocal`, `del`, `assert`, `yield`/`yield from` and generator
-// expressions. What it is not: all of Python (no coroutines, `match`, `:=`; the parser refuses
+// `return`, `import`, `global`/`nonlocal`, `del`, `assert`, `yield`/`yield from`, `:=` and generator
+// expressions. What it is not: all of Python (no coroutines or `match`; the parser refuses
 // them by name: parser_compound.cpp).
 #pragma once
 

@@ -40,7 +40,22 @@ Value instance_of(const ClassPtr& c) {
 const ClassPtr& property_class() { static const ClassPtr c = make_native_class("property", "builtins"); return c; }
 const ClassPtr& staticmethod_class() { static const ClassPtr c = make_native_class("staticmethod", "builtins"); return c; }
 const ClassPtr& classmethod_class() { static const ClassPtr c = make_native_class("classmethod", "builtins"); return c; }
-const ClassPtr& super_class() { static const ClassPtr c = make_native_class("super", "builtins"); return c; }
+// super's repr as CPython's super_repr: <super: <class 'B'>, <B object>>.
+const ClassPtr& super_class() {
+  static const ClassPtr c = [] {
+    ClassPtr s = make_native_class("super", "builtins");
+    s->slots.repr = [](Interpreter&, const Value& proxy) {
+      const auto& o = *static_cast<InstanceObj*>(proxy.obj.get());
+      const Value* owner = o.dict->find(std::string("__thisclass__"));
+      const Value* self = o.dict->find(std::string("__self__"));
+      if (!owner || !self) return std::string("<super: <class 'NULL'>, NULL>");
+      const ClassPtr of = self->kind == Value::Class ? std::static_pointer_cast<ClassObj>(self->obj) : type_of(*self);
+      return "<super: <class '" + static_cast<ClassObj*>(owner->obj.get())->name + "'>, <" + of->name + " object>>";
+    };
+    return s;
+  }();
+  return c;
+}
 
 bool is_a(const Value& v, const ClassPtr& c) { return v.kind == Value::Instance && inst(v).cls == c; }
 bool is_builtin_container(const ClassObj* c) { return c && builtin_base(*c) == c; }   // list, tuple, dict, set
@@ -85,6 +100,14 @@ Value bound_method(const Value& self, const Value& fn, const std::string& name) 
 namespace {
 
 // A class attribute as seen through `self` (an instance of `cls`, or the class itself).
+// The descriptor method (__get__, __set__, __delete__, __set_name__) of a class attribute that is
+// an object of a class written in Python, or nullptr.
+const Value* descriptor_method(const Value& attr, const char* name) {
+  if (attr.kind != Value::Instance) return nullptr;
+  const ClassPtr& c = static_cast<InstanceObj*>(attr.obj.get())->cls;
+  return c->immutable ? nullptr : c->find_method(name);
+}
+
 Value through(Interpreter& in, const Value& self, const ClassPtr& cls, const Value& attr, const std::string& name, bool instance) {
   bool is_method = attr.kind == Value::Function || (attr.kind == Value::Builtin && static_cast<BuiltinObj*>(attr.obj.get())->method);
   if (is_method) return instance ? bound_method(self, attr, cls->name + "." + name) : attr;
@@ -98,7 +121,17 @@ Value through(Interpreter& in, const Value& self, const ClassPtr& cls, const Val
   }
   if (is_a(attr, staticmethod_class())) return attr_or_none(attr, "__func__");
   if (is_a(attr, classmethod_class())) return bound_method(Value::of_class(cls), attr_or_none(attr, "__func__"), cls->name + "." + name);
+  if (const Value* get = descriptor_method(attr, "__get__")) {   // a descriptor written in Python
+    CallArgs a;
+    a.pos = {attr, instance ? self : Value::none(), Value::of_class(cls)};
+    return in.call(*get, a);
+  }
   return attr;
+}
+
+// An object of a class with __set__ or __delete__ (a data descriptor): it wins over the instance dict.
+bool is_data_descriptor(const Value& attr) {
+  return is_a(attr, property_class()) || descriptor_method(attr, "__set__") || descriptor_method(attr, "__delete__");
 }
 
 // A native class's method as a bound builtin: `super().__init__(...)` reaching a native __init__.
@@ -214,6 +247,32 @@ Value range_method(const Value& range, const std::string& name) {
   });
 }
 
+// type(name, bases, dict): the class a class statement with that body would make (its functions
+// have no __class__ cell: a zero-argument super() in them finds no class, as in CPython).
+Value make_type(Interpreter& in, const Value& name, const Value& bases, const Value& dict) {
+  if (name.kind != Value::Str) throw TypeError("type.__new__() argument 1 must be str, not " + type_name(name));
+  if (bases.kind != Value::Tuple) throw TypeError("type.__new__() argument 2 must be tuple, not " + type_name(bases));
+  if (dict.kind != Value::Dict) throw TypeError("type.__new__() argument 3 must be dict, not " + type_name(dict));
+  auto cls = std::make_shared<ClassObj>();
+  cls->name = name.s;
+  try {
+    Value module = in.lookup("__name__");
+    if (module.kind == Value::Str) cls->module = module.s;
+  } catch (const PyError&) {   // a module without __name__: __main__
+  }
+  for (const Value& b : as_seq(bases)) {
+    if (b.kind != Value::Class)
+      throw TypeError("metaclass conflict: the metaclass of a derived class must be a (non-strict) subclass of the metaclasses of all its bases");
+    cls->bases.push_back(class_ptr(b));
+  }
+  if (cls->bases.empty()) cls->bases.push_back(builtin_class("object"));
+  check_bases(*cls);
+  for (const auto& [k, v] : static_cast<DictObj*>(dict.obj.get())->items)
+    if (k.kind == Value::Str) cls->methods[k.s] = v;   // a key that is no name is no attribute either
+  set_names(in, cls);
+  return Value::of_class(cls);
+}
+
 Value call_method(Interpreter& in, const Value& fn, const Value& self, const Value& arg) {
   CallArgs a;
   a.pos = {self, arg};
@@ -245,7 +304,7 @@ Value subclass_getattr(Interpreter& in, const Value& obj, const std::string& nam
       break;
     }
   }
-  if (in_class && is_a(*in_class, property_class())) return through(in, obj, cls, *in_class, name, true);
+  if (in_class && is_data_descriptor(*in_class)) return through(in, obj, cls, *in_class, name, true);
   if (Value* v = attrs->find(name)) return *v;
   if (in_class) return through(in, obj, cls, *in_class, name, true);
   const Value* fallback = python_getattr(*cls);
@@ -275,6 +334,15 @@ Value builtin_new(const ClassObj& base) {
 }
 
 }  // namespace
+
+void set_names(Interpreter& in, const ClassPtr& cls) {
+  for (const auto& [name, attr] : std::map<std::string, Value>(cls->methods))
+    if (const Value* set_name = descriptor_method(attr, "__set_name__")) {
+      CallArgs a;
+      a.pos = {attr, Value::of_class(cls), Value::str(name)};
+      in.call(*set_name, a);
+    }
+}
 
 Value Interpreter::new_builtin_subclass(const ClassObj& base, const ClassPtr& cls, CallArgs& args) {
   if (!is_subclass(cls.get(), &base))
@@ -364,7 +432,7 @@ std::optional<Value> Interpreter::find_attribute(const Value& obj, const std::st
     return d;
   }
   const Value* in_class = o.cls->find_method(name);
-  if (in_class && is_a(*in_class, property_class())) return through(*this, obj, o.cls, *in_class, name, true);   // a data descriptor first
+  if (in_class && is_data_descriptor(*in_class)) return through(*this, obj, o.cls, *in_class, name, true);   // a data descriptor first
   if (Value* v = o.find(name)) return *v;
   if (in_class) return through(*this, obj, o.cls, *in_class, name, true);
   return std::nullopt;
@@ -508,6 +576,12 @@ void Interpreter::generic_setattr(const Value& obj, const std::string& name, Val
   if (obj.kind != Value::Instance && !py_subclass(obj))
     throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
   const ClassPtr cls = type_of(obj);
+  if (const Value* attr = cls->find_method(name); attr && descriptor_method(*attr, "__set__")) {   // descriptor.__set__(obj, v)
+    CallArgs a;
+    a.pos = {*attr, obj, std::move(v)};
+    call(*descriptor_method(*attr, "__set__"), a);
+    return;
+  }
   if (const Value* attr = cls->find_method(name); attr && is_a(*attr, property_class())) {
     Value fset = attr_or_none(*attr, "fset");
     if (fset.is_none()) attribute_error(fmt::format("property '{}' of '{}' object has no setter", name, cls->name));
@@ -658,9 +732,9 @@ void add_class_builtins(Interpreter& in, std::map<std::string, Value>& b) {
   });
   b["type"] = Value::of_class(builtin_class("type"));
   static const bool type_made = [] {
-    builtin_class("type")->slots.make = [](Interpreter&, const ClassPtr&, CallArgs& a) {
+    builtin_class("type")->slots.make = [](Interpreter& in, const ClassPtr&, CallArgs& a) {
       if (a.pos.size() == 1 && a.kw.empty()) return Value::of_class(type_of(a.pos[0]));
-      if (a.pos.size() == 3) throw NotImplementedError("attn's type() does not make classes: write a class statement");
+      if (a.pos.size() == 3 && a.kw.empty()) return make_type(in, a.pos[0], a.pos[1], a.pos[2]);
       throw TypeError("type() takes 1 or 3 arguments");
     };
     return true;

@@ -479,11 +479,21 @@ Interpreter::Flow Interpreter::exec_stmt(const StmtPtr& ptr, Value* ret) {
   return Flow::next;
 }
 
-namespace {
-
-// CPython's best_base: the bases' built-in containers (list, dict, ...) and native payloads must
-// lie on one line of inheritance, else TypeError.
-void check_layout(const ClassObj& cls) {
+void check_bases(const ClassObj& cls) {
+  static const std::set<std::string> refused = {"int", "float", "str", "frozenset"};
+  static const std::set<std::string> final = {"bool", "range", "slice", "function", "NoneType", "builtin_function_or_method",
+                                              "module", "ellipsis", "NotImplementedType"};
+  for (const ClassPtr& bc : cls.bases) {
+    if (bc->module == "builtins" && final.count(bc->name)) throw TypeError("type '" + bc->name + "' is not an acceptable base type");
+    if (bc->module == "builtins" && refused.count(bc->name))
+      throw NotImplementedError("attn's classes cannot derive from the built-in type '" + bc->name + "'");
+  }
+  for (size_t k = 0; k < cls.bases.size(); ++k)
+    for (size_t j = 0; j < k; ++j)
+      if (cls.bases[j] == cls.bases[k]) throw TypeError("duplicate base class " + cls.bases[k]->name);
+  cls.mro();   // the order is checked now: TypeError for bases Python cannot order
+  // CPython's best_base: the bases' built-in containers (list, dict, ...) and native payloads must
+  // lie on one line of inheritance, else TypeError.
   const ClassObj* solid = nullptr;
   for (const ClassPtr& b : cls.bases) {
     const ClassObj* s = builtin_base(*b);
@@ -494,8 +504,6 @@ void check_layout(const ClassObj& cls) {
   if (solid && cls.tag()) throw TypeError("multiple bases have instance lay-out conflict");
 }
 
-}  // namespace
-
 void Interpreter::exec_class(const StmtPtr& ptr) {
   const Stmt& s = *ptr;
   auto cls = std::make_shared<ClassObj>();
@@ -504,18 +512,10 @@ void Interpreter::exec_class(const StmtPtr& ptr) {
   for (const ExprPtr& b : s.bases) {
     Value base = eval(*b);
     if (base.kind != Value::Class) throw TypeError("a class can only derive from a class");
-    auto bc = std::static_pointer_cast<ClassObj>(base.obj);
-    static const std::set<std::string> refused = {"int", "float", "str", "frozenset"};
-    static const std::set<std::string> final = {"bool", "range", "slice", "function", "NoneType", "builtin_function_or_method",
-                                                "module", "ellipsis", "NotImplementedType"};
-    if (bc->module == "builtins" && final.count(bc->name)) throw TypeError("type '" + bc->name + "' is not an acceptable base type");
-    if (bc->module == "builtins" && refused.count(bc->name))
-      throw NotImplementedError("attn's classes cannot derive from the built-in type '" + bc->name + "'");
-    cls->bases.push_back(bc);
+    cls->bases.push_back(std::static_pointer_cast<ClassObj>(base.obj));
   }
   if (cls->bases.empty()) cls->bases.push_back(builtin_class("object"));
-  cls->mro();   // the order is checked now: TypeError for bases Python cannot order
-  check_layout(*cls);
+  check_bases(*cls);
   auto body = std::make_shared<Scope>();
   body->kind = Scope::class_body;
   body->parent = frames_.empty() ? nullptr : frames_.back();
@@ -531,6 +531,7 @@ void Interpreter::exec_class(const StmtPtr& ptr) {
         std::find(cls->fields.begin(), cls->fields.end(), st->targets[0]->name) == cls->fields.end())
       cls->fields.push_back(st->targets[0]->name);
   for (const std::shared_ptr<FunctionObj>& f : body->defined) f->owner = cls;
+  set_names(*this, cls);
   store(s.name, decorate(s, Value::of_class(cls)));
 }
 

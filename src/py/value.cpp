@@ -435,7 +435,7 @@ std::string plain_repr(const Value& v) {
     }
     case Value::Instance: {   // Python's <__main__.A object at 0x7f...>, without the address (it changes from run to run)
       const ClassObj& c = *static_cast<InstanceObj*>(v.obj.get())->cls;
-      return "<" + c.module + "." + c.name + " object>";
+      return "<" + (c.module == "builtins" ? "" : c.module + ".") + c.name + " object>";   // <object object>
     }
     case Value::Class: return class_repr(*static_cast<ClassObj*>(v.obj.get()));
     case Value::Function: return "<function " + static_cast<FunctionObj*>(v.obj.get())->qualname + ">";

@@ -269,6 +269,10 @@ ClassObj* py_subclass(const Value& v);
 // The instance attributes (__dict__) of an object or of a value py_subclass tags, made when
 // first asked for; nullptr for other values.
 std::shared_ptr<DictObj> attrs_of(const Value& v);
+// The checks of a new class's bases, with CPython's errors: a base that cannot be one (bool),
+// one attn refuses (str, int, float, frozenset), an order C3 cannot make, a layout conflict
+// (list and dict). interpreter.cpp.
+void check_bases(const ClassObj& cls);
 // The built-in container class (list, tuple, dict, set) a class derives from, or nullptr.
 const ClassObj* builtin_base(const ClassObj& cls);
 // The object of a native class, if `v` is one whose class carries `tag`; else nullptr.

@@ -56,10 +56,11 @@ std::string error_of(const std::string& code) {
 TEST_CASE("control flow: while, break, continue, loop else, del, pass") { check_family("control_flow"); }
 TEST_CASE("functions: *args, **kwargs, keyword-only, lambda, closures, decorators") { check_family("functions"); }
 TEST_CASE("builtins") { check_family("builtins"); }
-TEST_CASE("classes deriving from list, tuple, dict and set") { check_family("builtin_subclass"); }
+TEST_CASE("classes deriving from list, tuple, dict and set; type(name, bases, dict)") { check_family("builtin_subclass"); }
 TEST_CASE("frozenset") { check_family("frozenset"); }
 TEST_CASE("assignment expressions (:=)") { check_family("walrus"); }
 TEST_CASE("ranges: slicing, equality, hash, index and count") { check_family("ranges"); }
+TEST_CASE("descriptors (__get__, __set__, __set_name__), super() and object() reprs") { check_family("descriptors"); }
 
 TEST_CASE("constructs outside the subset: one line naming the construct, at its line, before anything runs") {
   CHECK(error_of("async def f():\n    pass") == "1: SyntaxError: attn does not support 'async' (coroutines)");
