@@ -95,11 +95,13 @@ namespace {
 // (PySlice_GetLongIndices), mapped through the range: range(10)[2:8:2] is range(2, 8, 2).
 Value slice_range(const RangeObj& r, const SliceObj& s) {
   const __int128 len = static_cast<__int128>(r.length());
+  if (s.step.is_big()) throw OverflowError("attn's range() takes ints from -2**63 to 2**63 - 1");   // the new step
   const __int128 step = s.step.is_none() ? 1 : to_slice_bound(s.step);
   if (step == 0) throw ValueError("slice step cannot be zero");
   const __int128 lower = step < 0 ? -1 : 0, upper = step < 0 ? len - 1 : len;
   auto bound = [&](const Value& v, __int128 dflt) {
     if (v.is_none()) return dflt;
+    if (v.is_big()) return v.big().negative() ? lower : upper;   // beyond every index, even of a range longer than 2**63
     __int128 x = to_slice_bound(v);
     if (x < 0) x += len;
     return x < lower ? lower : x > upper ? upper : x;

@@ -598,6 +598,7 @@ void Interpreter::setattr(const Value& obj, const std::string& name, Value v) {
   if (obj.kind == Value::Class) {
     ClassPtr cls = class_ptr(obj);
     if (cls->immutable) throw TypeError("cannot set '" + name + "' attribute of immutable type '" + cls->name + "'");
+    if (name == "__bases__" || name == "__mro__") throw NotImplementedError("attn does not let a program replace a class's " + name);
     cls->methods[name] = std::move(v);
     return;
   }
