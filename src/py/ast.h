@@ -5,8 +5,8 @@
 // precedence, list/set/dict comprehensions, f-strings, lambda, starred expressions, `def` (with
 // defaults, `*args`, keyword-only parameters, `**kwargs`, decorators), `class`, `for`/`while`
 // (with `else`, `break`, `continue`), `if`, `try`/`except`/`else`/`finally`, `raise`, `with`,
-// `return`, `import`, `global`/`nonlocal`, `del`, `assert`, `yield`/`yield from` and generator
-// expressions. What it is not: all of Python (no coroutines, `match`, `:=`; the parser refuses
+// `return`, `import`, `global`/`nonlocal`, `del`, `assert`, `yield`/`yield from`, `:=` and generator
+// expressions. What it is not: all of Python (no coroutines or `match`; the parser refuses
 // them by name: parser_compound.cpp).
 #pragma once
 
@@ -66,7 +66,8 @@ struct Expr {
     Lambda,                   // def: a Def statement named "<lambda>" whose body returns the expression
     Starred,                  // *a: in a tuple/list display or an assignment target (a)
     Yield, YieldFrom,         // `yield a` (a null: `yield`), `yield from a` (generator.cpp)
-    GenExp                    // (a for ...): comps as ListComp's, run lazily by a generator
+    GenExp,                   // (a for ...): comps as ListComp's, run lazily by a generator
+    NamedExpr                 // name := a (in a comprehension it binds in the scope around it)
   } kind;
   int line = 0;
   std::string name;           // Name, Attribute (attr), Str (value), Binary/Unary/Compare op, BoolOp op
@@ -112,6 +113,7 @@ struct Stmt {
   std::vector<std::string> kwonly;         // Def: keyword-only parameters (after `*` or `*args`)
   std::vector<ExprPtr> kwonly_defaults;    // Def: aligned to kwonly; null where required
   std::vector<std::string> local_names;    // Def: names its body binds (sorted), minus global/nonlocal ones
+  std::vector<std::string> named_targets;  // Def: the names its `name := value` expressions bind
   std::vector<ExprPtr> decorators;         // Def/Class: @expr lines, outermost first
   std::vector<ExprPtr> bases;              // Class bases; With: the context expressions
   Block body, orelse;         // Def/Class/For/While/If/Try/With bodies; If: orelse holds the elif/else

@@ -91,12 +91,41 @@ std::vector<int64_t> slice_positions(const SliceObj& s, size_t n) {
 
 namespace {
 
+// range(...)[a:b:c] as CPython's compute_slice: the slice's indices over the range's length
+// (PySlice_GetLongIndices), mapped through the range: range(10)[2:8:2] is range(2, 8, 2).
+Value slice_range(const RangeObj& r, const SliceObj& s) {
+  const __int128 len = static_cast<__int128>(r.length());
+  if (s.step.is_big()) throw OverflowError("attn's range() takes ints from -2**63 to 2**63 - 1");   // the new step
+  const __int128 step = s.step.is_none() ? 1 : to_slice_bound(s.step);
+  if (step == 0) throw ValueError("slice step cannot be zero");
+  const __int128 lower = step < 0 ? -1 : 0, upper = step < 0 ? len - 1 : len;
+  auto bound = [&](const Value& v, __int128 dflt) {
+    if (v.is_none()) return dflt;
+    if (v.is_big()) return v.big().negative() ? lower : upper;   // beyond every index, even of a range longer than 2**63
+    __int128 x = to_slice_bound(v);
+    if (x < 0) x += len;
+    return x < lower ? lower : x > upper ? upper : x;
+  };
+  const __int128 start = bound(s.start, step < 0 ? upper : lower), stop = bound(s.stop, step < 0 ? lower : upper);
+  const __int128 values[3] = {r.start + start * r.step, r.start + stop * r.step, r.step * step};
+  auto out = std::make_shared<RangeObj>();
+  int64_t* fields[3] = {&out->start, &out->stop, &out->step};
+  for (int k = 0; k < 3; ++k) {
+    if (values[k] > INT64_MAX || values[k] < INT64_MIN) throw OverflowError("attn's range() takes ints from -2**63 to 2**63 - 1");
+    *fields[k] = static_cast<int64_t>(values[k]);
+  }
+  Value v;
+  v.kind = Value::Range;
+  v.obj = std::move(out);
+  return v;
+}
+
 }  // namespace
 
 Value getitem_builtin(const Value& obj, const Value& key) {
   if (obj.kind == Value::Range) {
     const auto& r = *static_cast<const RangeObj*>(obj.obj.get());
-    if (key.kind == Value::Slice) throw NotImplementedError("attn does not slice a range; slice list(range(...)) instead");
+    if (key.kind == Value::Slice) return slice_range(r, *static_cast<const SliceObj*>(key.obj.get()));
     int64_t k = to_index(key, "range index");
     unsigned __int128 n = r.length();
     __int128 pos = k < 0 ? __int128(n) + k : __int128(k);
@@ -545,6 +574,38 @@ void add_python_builtins(std::map<std::string, Value>& b) {
       builtin_class(t)->slots.make = [t = std::string(t)](Interpreter& in, const ClassPtr&, CallArgs& a) { return convert(in, a, t); };
     builtin_class("dict")->slots.make = [](Interpreter& in, const ClassPtr&, CallArgs& a) { return dict_fn(in, a); };
     builtin_class("set")->slots.make = [](Interpreter& in, const ClassPtr&, CallArgs& a) { return set_fn(in, a); };
+    builtin_class("frozenset")->slots.make = [](Interpreter& in, const ClassPtr&, CallArgs& a) {
+      if (!a.kw.empty()) throw TypeError("frozenset() takes no keyword arguments");
+      if (a.pos.size() > 1) throw TypeError(fmt::format("frozenset expected at most 1 argument, got {}", a.pos.size()));
+      if (a.pos.size() == 1 && is_frozenset(a.pos[0])) return a.pos[0];   // frozenset(f) is f, as CPython
+      return frozen(set_fn(in, a));
+    };
+    // __init__ of list, dict and set fills an instance of a subclass (class L(list)) that
+    // __new__ made empty; list(x) itself is whole after make, and its init does nothing.
+    builtin_class("list")->slots.init = [](Interpreter& in, const Value& self, CallArgs& a) {
+      if (!py_subclass(self)) return;
+      if (!a.kw.empty()) throw TypeError("list() takes no keyword arguments");
+      if (a.pos.size() > 1) throw TypeError(fmt::format("list expected at most 1 argument, got {}", a.pos.size()));
+      std::vector<Value> items = a.pos.empty() ? std::vector<Value>{} : in.iterate(a.pos[0]);
+      as_seq(self) = std::move(items);
+    };
+    builtin_class("dict")->slots.init = [](Interpreter& in, const Value& self, CallArgs& a) {
+      if (!py_subclass(self)) return;
+      Value made = dict_fn(in, a);
+      auto* d = static_cast<DictObj*>(self.obj.get());
+      for (const auto& [k, v] : static_cast<DictObj*>(made.obj.get())->items) d->set(k, v);
+    };
+    builtin_class("set")->slots.init = [](Interpreter& in, const Value& self, CallArgs& a) {
+      if (!py_subclass(self)) return;
+      Value made = set_fn(in, a);
+      SetObj& x = *static_cast<SetObj*>(self.obj.get());
+      ClassPtr cls = x.cls;
+      std::shared_ptr<DictObj> attrs = x.attrs;
+      x = SetObj();
+      x.merge(*static_cast<SetObj*>(made.obj.get()));
+      x.cls = cls;
+      x.attrs = attrs;
+    };
     builtin_class("bool")->slots.make = [](Interpreter& in, const ClassPtr&, CallArgs& a) {
       if (a.pos.size() > 1 || !a.kw.empty()) throw TypeError(fmt::format("bool expected at most 1 argument, got {}", a.pos.size() + a.kw.size()));
       return Value::boolean(!a.pos.empty() && in.truth(a.pos[0]));
@@ -568,7 +629,7 @@ void add_python_builtins(std::map<std::string, Value>& b) {
     return true;
   }();
   (void)made;
-  for (const char* t : {"list", "tuple", "str", "int", "float", "dict", "set", "bool", "range", "slice"}) b[t] = Value::of_class(builtin_class(t));
+  for (const char* t : {"list", "tuple", "str", "int", "float", "dict", "set", "frozenset", "bool", "range", "slice"}) b[t] = Value::of_class(builtin_class(t));
 }
 
 

@@ -278,7 +278,7 @@ Value ord_fn(Interpreter&, CallArgs& a) {
 const std::set<std::string>& python_builtins() {
   static const std::set<std::string> names = {
       "aiter", "anext", "ascii", "breakpoint", "bytearray", "bytes", "compile", "complex", "dir",
-      "eval", "exec", "exit", "frozenset", "globals", "help", "input", "locals", "memoryview",
+      "eval", "exec", "exit", "globals", "help", "input", "locals", "memoryview",
       "open", "quit", "__import__"};
   return names;
 }
@@ -403,7 +403,7 @@ Value list_method(const Value& obj, const std::string& name) {
 }
 
 void dict_put(DictObj& d, const Value& key, const Value& v) {
-  if (key.kind == Value::List || key.kind == Value::Dict || key.kind == Value::Set) throw TypeError("unhashable type: '" + type_name(key) + "'");
+  if (key.kind == Value::List || key.kind == Value::Dict || (key.kind == Value::Set && !is_frozenset(key))) throw TypeError("unhashable type: '" + type_name(key) + "'");
   d.set(key, v);
 }
 
@@ -479,7 +479,19 @@ Value tuple_method(const Value& obj, const std::string& name) {
 SetObj& set_of(const Value& v) { return *static_cast<SetObj*>(v.obj.get()); }
 
 Value set_method(const Value& obj, const std::string& name) {
-  const std::string q = "set." + name;
+  const bool frozen_set = is_frozenset(obj);
+  const std::string q = (frozen_set ? "frozenset." : "set.") + name;
+  static const std::set<std::string> unchanging = {"copy", "isdisjoint", "symmetric_difference", "union", "intersection",
+                                                   "difference", "issubset", "issuperset"};
+  if (frozen_set && !unchanging.count(name)) no_method("frozenset", name);
+  if (frozen_set && name != "isdisjoint" && name != "issubset" && name != "issuperset" && name != "copy") {
+    return bound(q, [obj, name](Interpreter& in, CallArgs& a) {
+      Value as_set = Value::set({});   // a set's result, as a frozenset
+      set_of(as_set).merge(set_of(obj));
+      return frozen(in.call(set_method(as_set, name), a));
+    });
+  }
+  if (frozen_set && name == "copy") return bound(q, [obj](Interpreter&, CallArgs& a) { no_args(a, "frozenset.copy"); return obj; });
   if (name == "add") return bound(q, [obj](Interpreter&, CallArgs& a) { set_of(obj).add(arg(a, 0, "elem")); return Value::none(); });
   if (name == "discard") return bound(q, [obj](Interpreter&, CallArgs& a) { set_of(obj).discard(arg(a, 0, "elem")); return Value::none(); });
   if (name == "remove")

@@ -19,6 +19,7 @@
 #include "py/exceptions.h"
 #include "py/function_attrs.h"
 #include "py/interpreter.h"
+#include "py/ints.h"
 #include "py/limits.h"
 #include "py/signature.h"
 
@@ -39,9 +40,25 @@ Value instance_of(const ClassPtr& c) {
 const ClassPtr& property_class() { static const ClassPtr c = make_native_class("property", "builtins"); return c; }
 const ClassPtr& staticmethod_class() { static const ClassPtr c = make_native_class("staticmethod", "builtins"); return c; }
 const ClassPtr& classmethod_class() { static const ClassPtr c = make_native_class("classmethod", "builtins"); return c; }
-const ClassPtr& super_class() { static const ClassPtr c = make_native_class("super", "builtins"); return c; }
+// super's repr as CPython's super_repr: <super: <class 'B'>, <B object>>.
+const ClassPtr& super_class() {
+  static const ClassPtr c = [] {
+    ClassPtr s = make_native_class("super", "builtins");
+    s->slots.repr = [](Interpreter&, const Value& proxy) {
+      const auto& o = *static_cast<InstanceObj*>(proxy.obj.get());
+      const Value* owner = o.dict->find(std::string("__thisclass__"));
+      const Value* self = o.dict->find(std::string("__self__"));
+      if (!owner || !self) return std::string("<super: <class 'NULL'>, NULL>");
+      const ClassPtr of = self->kind == Value::Class ? std::static_pointer_cast<ClassObj>(self->obj) : type_of(*self);
+      return "<super: <class '" + static_cast<ClassObj*>(owner->obj.get())->name + "'>, <" + of->name + " object>>";
+    };
+    return s;
+  }();
+  return c;
+}
 
 bool is_a(const Value& v, const ClassPtr& c) { return v.kind == Value::Instance && inst(v).cls == c; }
+bool is_builtin_container(const ClassObj* c) { return c && builtin_base(*c) == c; }   // list, tuple, dict, set
 
 Value attr_or_none(const Value& v, const char* name) {
   Value* a = inst(v).find(name);
@@ -83,6 +100,14 @@ Value bound_method(const Value& self, const Value& fn, const std::string& name) 
 namespace {
 
 // A class attribute as seen through `self` (an instance of `cls`, or the class itself).
+// The descriptor method (__get__, __set__, __delete__, __set_name__) of a class attribute that is
+// an object of a class written in Python, or nullptr.
+const Value* descriptor_method(const Value& attr, const char* name) {
+  if (attr.kind != Value::Instance) return nullptr;
+  const ClassPtr& c = static_cast<InstanceObj*>(attr.obj.get())->cls;
+  return c->immutable ? nullptr : c->find_method(name);
+}
+
 Value through(Interpreter& in, const Value& self, const ClassPtr& cls, const Value& attr, const std::string& name, bool instance) {
   bool is_method = attr.kind == Value::Function || (attr.kind == Value::Builtin && static_cast<BuiltinObj*>(attr.obj.get())->method);
   if (is_method) return instance ? bound_method(self, attr, cls->name + "." + name) : attr;
@@ -96,7 +121,17 @@ Value through(Interpreter& in, const Value& self, const ClassPtr& cls, const Val
   }
   if (is_a(attr, staticmethod_class())) return attr_or_none(attr, "__func__");
   if (is_a(attr, classmethod_class())) return bound_method(Value::of_class(cls), attr_or_none(attr, "__func__"), cls->name + "." + name);
+  if (const Value* get = descriptor_method(attr, "__get__")) {   // a descriptor written in Python
+    CallArgs a;
+    a.pos = {attr, instance ? self : Value::none(), Value::of_class(cls)};
+    return in.call(*get, a);
+  }
   return attr;
+}
+
+// An object of a class with __set__ or __delete__ (a data descriptor): it wins over the instance dict.
+bool is_data_descriptor(const Value& attr) {
+  return is_a(attr, property_class()) || descriptor_method(attr, "__set__") || descriptor_method(attr, "__delete__");
 }
 
 // A native class's method as a bound builtin: `super().__init__(...)` reaching a native __init__.
@@ -129,6 +164,7 @@ Value super_attribute(Interpreter& in, const Value& proxy, const std::string& na
   auto start = std::find(order.begin(), order.end(), owner.get());
   if (start != order.end()) ++start;
   for (auto it = start; it != order.end(); ++it) {
+    if (is_builtin_container(*it) && (instance || name == "__new__")) return in.builtin_base_attr(self, **it, name);
     auto m = (*it)->methods.find(name);
     if (m != (*it)->methods.end()) return through(in, self, cls, m->second, name, instance);
     if (instance) {
@@ -186,7 +222,202 @@ const Value* python_getattr(const ClassObj& cls) {
   return nullptr;
 }
 
+// range.index(x) and range.count(x): arithmetic for an int, as CPython's range_index and
+// range_count; any other value is compared with each item (within the step limit).
+Value range_method(const Value& range, const std::string& name) {
+  return builtin("range." + name, [range, name](Interpreter& in, CallArgs& a) {
+    if (a.pos.size() != 1 || !a.kw.empty()) throw TypeError(fmt::format("range.{}() takes exactly one argument ({} given)", name, a.pos.size()));
+    const Value& x = a.pos[0];
+    const auto& r = *static_cast<const RangeObj*>(range.obj.get());
+    std::optional<unsigned __int128> at;
+    if (is_int(x) && x.kind != Value::Bool) {
+      if (!x.is_big() && in.contains(range, x))
+        at = static_cast<unsigned __int128>((static_cast<__int128>(small_of(x)) - r.start) / r.step);
+    } else {
+      for (unsigned __int128 k = 0, n = r.length(); k < n && !at; ++k) {
+        in.tick();
+        if (equal(Value::integer(r.at(k)), x)) at = k;
+      }
+    }
+    if (name == "count") return Value::integer(at ? 1 : 0);
+    if (!at && is_int(x) && x.kind != Value::Bool) throw ValueError(in.repr_of(x) + " is not in range");
+    if (!at) throw ValueError("sequence.index(x): x not in sequence");
+    if (*at > static_cast<unsigned __int128>(INT64_MAX)) return Value::integer(BigInt::from_uint64(static_cast<uint64_t>(*at)));
+    return Value::integer(static_cast<int64_t>(*at));
+  });
+}
+
+// type(name, bases, dict): the class a class statement with that body would make (its functions
+// have no __class__ cell: a zero-argument super() in them finds no class, as in CPython).
+Value make_type(Interpreter& in, const Value& name, const Value& bases, const Value& dict) {
+  if (name.kind != Value::Str) throw TypeError("type.__new__() argument 1 must be str, not " + type_name(name));
+  if (bases.kind != Value::Tuple) throw TypeError("type.__new__() argument 2 must be tuple, not " + type_name(bases));
+  if (dict.kind != Value::Dict) throw TypeError("type.__new__() argument 3 must be dict, not " + type_name(dict));
+  auto cls = std::make_shared<ClassObj>();
+  cls->name = name.s;
+  try {
+    Value module = in.lookup("__name__");
+    if (module.kind == Value::Str) cls->module = module.s;
+  } catch (const PyError&) {   // a module without __name__: __main__
+  }
+  for (const Value& b : as_seq(bases)) {
+    if (b.kind != Value::Class)
+      throw TypeError("metaclass conflict: the metaclass of a derived class must be a (non-strict) subclass of the metaclasses of all its bases");
+    cls->bases.push_back(class_ptr(b));
+  }
+  if (cls->bases.empty()) cls->bases.push_back(builtin_class("object"));
+  check_bases(*cls);
+  for (const auto& [k, v] : static_cast<DictObj*>(dict.obj.get())->items)
+    if (k.kind == Value::Str) cls->methods[k.s] = v;   // a key that is no name is no attribute either
+  set_names(in, cls);
+  return Value::of_class(cls);
+}
+
+Value call_method(Interpreter& in, const Value& fn, const Value& self, const Value& arg) {
+  CallArgs a;
+  a.pos = {self, arg};
+  return in.call(fn, a);
+}
+
+// An attribute of a list, tuple, dict or set of a class written in Python (class L(list)): the
+// class's own attributes along its order before the built-in base (a property first), the
+// instance's attributes, the base's methods, then the class's __getattr__.
+Value subclass_getattr(Interpreter& in, const Value& obj, const std::string& name) {
+  ClassPtr cls = type_of(obj);
+  std::shared_ptr<DictObj> attrs = attrs_of(obj);
+  if (name == "__class__") return Value::of_class(cls);
+  if (name == "__dict__") {
+    Value d;
+    d.kind = Value::Dict;
+    d.obj = attrs;
+    return d;
+  }
+  const ClassObj* base = builtin_base(*cls);
+  const Value* in_class = nullptr;
+  for (const ClassObj* c : cls->mro()) {
+    if (c == base) break;
+    if (c->slots.getattr)
+      if (std::optional<Value> v = c->slots.getattr(in, obj, name)) return *v;
+    auto it = c->methods.find(name);
+    if (it != c->methods.end()) {
+      in_class = &it->second;
+      break;
+    }
+  }
+  if (in_class && is_data_descriptor(*in_class)) return through(in, obj, cls, *in_class, name, true);
+  if (Value* v = attrs->find(name)) return *v;
+  if (in_class) return through(in, obj, cls, *in_class, name, true);
+  const Value* fallback = python_getattr(*cls);
+  try {
+    return in.builtin_base_attr(obj, *base, name);
+  } catch (const PyError& e) {
+    if (!is_instance_of(e, "AttributeError")) throw;
+  }
+  if (!fallback) attribute_error("'" + cls->name + "' object has no attribute '" + name + "'");
+  return call_method(in, *fallback, obj, Value::str(name));
+}
+
+// base.__new__ as a bound builtin: tuple.__new__(cls, iterable) makes an instance of cls.
+Value builtin_new(const ClassObj& base) {
+  const ClassObj* b = &base;
+  return builtin(base.name + ".__new__", [b](Interpreter& in, CallArgs& a) {
+    if (a.pos.empty()) throw TypeError(fmt::format("{}.__new__(): not enough arguments", b->name));
+    if (a.pos[0].kind != Value::Class)
+      throw TypeError(fmt::format("{}.__new__(X): X is not a type object ({})", b->name, type_name(a.pos[0])));
+    CallArgs rest = a;
+    rest.pos.erase(rest.pos.begin());
+    if (!rest.pos_text.empty()) rest.pos_text.erase(rest.pos_text.begin());
+    ClassPtr cls = class_ptr(a.pos[0]);
+    if (cls.get() == b) return b->slots.make(in, cls, rest);
+    return in.new_builtin_subclass(*b, cls, rest);
+  });
+}
+
 }  // namespace
+
+void set_names(Interpreter& in, const ClassPtr& cls) {
+  for (const auto& [name, attr] : std::map<std::string, Value>(cls->methods))
+    if (const Value* set_name = descriptor_method(attr, "__set_name__")) {
+      CallArgs a;
+      a.pos = {attr, Value::of_class(cls), Value::str(name)};
+      in.call(*set_name, a);
+    }
+}
+
+Value Interpreter::new_builtin_subclass(const ClassObj& base, const ClassPtr& cls, CallArgs& args) {
+  if (!is_subclass(cls.get(), &base))
+    throw TypeError(fmt::format("{}.__new__({}): {} is not a subtype of {}", base.name, cls->name, cls->name, base.name));
+  if (cls->tag() || builtin_base(*cls) != &base)
+    throw TypeError(fmt::format("{}.__new__({}) is not safe, use {}.__new__()", base.name, cls->name, cls->name));
+  Value v;
+  if (base.name == "tuple") {
+    Value made = base.slots.make(*this, builtin_class("tuple"), args);
+    v = Value::tuple(as_seq(made));   // a new tuple: tuple(t) may be t itself
+    static_cast<SeqObj*>(v.obj.get())->cls = cls;
+  } else if (base.name == "list") {
+    v = Value::list({});
+    static_cast<SeqObj*>(v.obj.get())->cls = cls;
+  } else if (base.name == "dict") {
+    v = Value::dict();
+    static_cast<DictObj*>(v.obj.get())->cls = cls;
+  } else {
+    v = Value::set({});
+    static_cast<SetObj*>(v.obj.get())->cls = cls;
+  }
+  return v;
+}
+
+Value Interpreter::builtin_base_attr(const Value& self, const ClassObj& base, const std::string& name) {
+  const std::string qual = base.name + "." + name;
+  if (name == "__new__") return builtin_new(base);
+  if (name == "__init__" && base.slots.init)
+    return builtin(qual, [self, init = base.slots.init](Interpreter& in, CallArgs& a) {
+      init(in, self, a);
+      return Value::none();
+    });
+  if (name == "__getitem__")
+    return builtin(qual, [self](Interpreter& in, CallArgs& a) {
+      const Value key = arg(a, 0, "key");
+      if (self.kind == Value::Dict && !static_cast<DictObj*>(self.obj.get())->find(key))
+        if (const Value* m = type_of(self)->find_method("__missing__")) return call_method(in, *m, self, key);
+      return getitem_builtin(self, key);
+    });
+  if (name == "__setitem__")
+    return builtin(qual, [self](Interpreter& in, CallArgs& a) {
+      in.setitem_builtin(self, arg(a, 0, "key"), arg(a, 1, "value"));
+      return Value::none();
+    });
+  if (name == "__delitem__")
+    return builtin(qual, [self](Interpreter& in, CallArgs& a) {
+      in.delitem_builtin(self, arg(a, 0, "key"));
+      return Value::none();
+    });
+  if (name == "__len__")
+    return builtin(qual, [self](Interpreter&, CallArgs&) {
+      if (self.kind == Value::Dict) return Value::integer(static_cast<int64_t>(static_cast<DictObj*>(self.obj.get())->items.size()));
+      if (self.kind == Value::Set) return Value::integer(static_cast<int64_t>(static_cast<SetObj*>(self.obj.get())->size()));
+      return Value::integer(static_cast<int64_t>(as_seq(self).size()));
+    });
+  if (name == "__contains__")
+    return builtin(qual, [self](Interpreter&, CallArgs& a) {
+      const Value item = arg(a, 0, "key");
+      if (self.kind == Value::Dict) return Value::boolean(static_cast<DictObj*>(self.obj.get())->find(item) != nullptr);
+      if (self.kind == Value::Set) return Value::boolean(static_cast<SetObj*>(self.obj.get())->contains(item));
+      for (const Value& v : as_seq(self))
+        if (equal(v, item)) return Value::boolean(true);
+      return Value::boolean(false);
+    });
+  if (name == "__repr__" || name == "__str__")
+    return builtin(qual, [self](Interpreter&, CallArgs&) { return Value::str(plain_repr(self)); });
+  if (name == "__eq__" || name == "__ne__")
+    return builtin(qual, [self, eq = name == "__eq__"](Interpreter&, CallArgs& a) {
+      const Value other = arg(a, 0, "value");
+      if (!isinstance(other, builtin_base(*type_of(self)))) return Value::not_implemented();
+      return Value::boolean(equal(self, other) == eq);
+    });
+  if (name == "__hash__") return builtin(qual, [self](Interpreter&, CallArgs&) { return Value::integer(py_hash(self)); });
+  return self.kind == Value::Set ? more_seq_method(self, name) : seq_method(self, name);
+}
 
 // object.__getattribute__: properties, the instance dict, the class's attributes; nullopt when
 // none has the name (no C++ exception: a class's __getattr__ is asked often, self.weight of an
@@ -201,7 +432,7 @@ std::optional<Value> Interpreter::find_attribute(const Value& obj, const std::st
     return d;
   }
   const Value* in_class = o.cls->find_method(name);
-  if (in_class && is_a(*in_class, property_class())) return through(*this, obj, o.cls, *in_class, name, true);   // a data descriptor first
+  if (in_class && is_data_descriptor(*in_class)) return through(*this, obj, o.cls, *in_class, name, true);   // a data descriptor first
   if (Value* v = o.find(name)) return *v;
   if (in_class) return through(*this, obj, o.cls, *in_class, name, true);
   return std::nullopt;
@@ -244,6 +475,7 @@ Value Interpreter::getattr_class(const Value& cls_value, const std::string& name
     for (const auto& [k, v] : cls->methods) static_cast<DictObj*>(d.obj.get())->set(Value::str(k), v);
     return d;
   }
+  if (name == "__new__" && is_builtin_container(cls.get())) return builtin_new(*cls);   // before object's
   for (const ClassObj* c : cls->mro()) {
     auto it = c->methods.find(name);
     if (it == c->methods.end()) continue;
@@ -251,14 +483,14 @@ Value Interpreter::getattr_class(const Value& cls_value, const std::string& name
   }
   if (cls->module == "builtins" && cls->name == "str" && name == "maketrans") return builtin("str.maketrans", str_maketrans);
   if (cls->module == "builtins" && cls->name == "dict" && name == "fromkeys") return builtin("dict.fromkeys", dict_fromkeys);
-  if (cls->module == "builtins" && (cls->name == "str" || cls->name == "list" || cls->name == "dict" || cls->name == "tuple")) {
+  if (cls->module == "builtins" && (cls->name == "str" || cls->name == "list" || cls->name == "dict" || cls->name == "tuple" || cls->name == "set")) {
     // str.join, list.append, dict.items, ...: the method of the first argument, unbound
     const std::string type = cls->name;
-    return builtin(type + "." + name, [type, name](Interpreter& in, CallArgs& a) {
+    return builtin(type + "." + name, [type, name, cls](Interpreter& in, CallArgs& a) {
       if (a.pos.empty()) throw TypeError(fmt::format("unbound method {}.{}() needs an argument", type, name));
-      if (type_of(a.pos[0])->name != type)
+      if (!is_subclass(type_of(a.pos[0]), cls.get()))
         throw TypeError(fmt::format("descriptor '{}' for '{}' objects doesn't apply to a '{}' object", name, type, type_name(a.pos[0])));
-      Value bound = in.getattr(a.pos[0], name);
+      Value bound = py_subclass(a.pos[0]) ? in.builtin_base_attr(a.pos[0], *cls, name) : in.getattr(a.pos[0], name);
       CallArgs rest = a;
       rest.pos.erase(rest.pos.begin());
       return in.call(bound, rest);
@@ -306,6 +538,7 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
       }
       throw AttributeError("'builtin_function_or_method' object has no attribute '" + name + "'");
     case Value::List: case Value::Tuple: case Value::Dict: {
+      if (py_subclass(obj)) return subclass_getattr(*this, obj, name);
       if (const auto& tag = (obj.kind == Value::Dict ? nullptr : static_cast<SeqObj*>(obj.obj.get())->cls)) {   // torch.Size's own methods
         for (const ClassObj* c : tag->mro()) {
           if (c->slots.getattr)
@@ -316,7 +549,7 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
       }
       return seq_method(obj, name);
     }
-    case Value::Set: return more_seq_method(obj, name);
+    case Value::Set: return py_subclass(obj) ? subclass_getattr(*this, obj, name) : more_seq_method(obj, name);
     case Value::Slice: {
       const auto& s = *static_cast<SliceObj*>(obj.obj.get());
       if (name == "start") return s.start;
@@ -329,6 +562,7 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
       if (name == "start") return Value::integer(r.start);
       if (name == "stop") return Value::integer(r.stop);
       if (name == "step") return Value::integer(r.step);
+      if (name == "index" || name == "count") return range_method(obj, name);
       break;
     }
     default: break;
@@ -339,8 +573,15 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
 
 // object.__setattr__: a property's setter, else the instance dict.
 void Interpreter::generic_setattr(const Value& obj, const std::string& name, Value v) {
-  if (obj.kind != Value::Instance) throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
-  const ClassPtr& cls = inst(obj).cls;
+  if (obj.kind != Value::Instance && !py_subclass(obj))
+    throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
+  const ClassPtr cls = type_of(obj);
+  if (const Value* attr = cls->find_method(name); attr && descriptor_method(*attr, "__set__")) {   // descriptor.__set__(obj, v)
+    CallArgs a;
+    a.pos = {*attr, obj, std::move(v)};
+    call(*descriptor_method(*attr, "__set__"), a);
+    return;
+  }
   if (const Value* attr = cls->find_method(name); attr && is_a(*attr, property_class())) {
     Value fset = attr_or_none(*attr, "fset");
     if (fset.is_none()) attribute_error(fmt::format("property '{}' of '{}' object has no setter", name, cls->name));
@@ -350,13 +591,14 @@ void Interpreter::generic_setattr(const Value& obj, const std::string& name, Val
     return;
   }
   if (name == "__class__" || name == "__dict__") throw TypeError("attn does not let a program replace an object's " + name);
-  inst(obj).set(name, std::move(v));
+  attrs_of(obj)->set(Value::str(name), std::move(v));
 }
 
 void Interpreter::setattr(const Value& obj, const std::string& name, Value v) {
   if (obj.kind == Value::Class) {
     ClassPtr cls = class_ptr(obj);
     if (cls->immutable) throw TypeError("cannot set '" + name + "' attribute of immutable type '" + cls->name + "'");
+    if (name == "__bases__" || name == "__mro__") throw NotImplementedError("attn does not let a program replace a class's " + name);
     cls->methods[name] = std::move(v);
     return;
   }
@@ -370,10 +612,11 @@ void Interpreter::setattr(const Value& obj, const std::string& name, Value v) {
     f.attrs->set(Value::str(name), std::move(v));
     return;
   }
-  if (obj.kind != Value::Instance)
+  if (obj.kind != Value::Instance && !py_subclass(obj))
     throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
   static const ClassObj* const object = builtin_class("object").get();
-  for (const ClassObj* c : inst(obj).cls->mro()) {
+  const ClassPtr cls = type_of(obj);
+  for (const ClassObj* c : cls->mro()) {
     if (c == object) break;
     if (c->slots.setattr && c->slots.setattr(*this, obj, name, v)) return;
     auto it = c->methods.find("__setattr__");
@@ -386,9 +629,10 @@ void Interpreter::setattr(const Value& obj, const std::string& name, Value v) {
 }
 
 void Interpreter::delattr(const Value& obj, const std::string& name) {
-  if (obj.kind == Value::Instance) {
+  if (obj.kind == Value::Instance || py_subclass(obj)) {
     static const ClassObj* const object = builtin_class("object").get();
-    for (const ClassObj* c : inst(obj).cls->mro()) {
+    const ClassPtr cls = type_of(obj);
+    for (const ClassObj* c : cls->mro()) {
       if (c == object) break;
       auto it = c->methods.find("__delattr__");
       if (it != c->methods.end()) {
@@ -396,7 +640,7 @@ void Interpreter::delattr(const Value& obj, const std::string& name) {
         return;
       }
     }
-    if (inst(obj).erase(name)) return;
+    if (attrs_of(obj)->erase(Value::str(name))) return;
   }
   if (obj.kind == Value::Class && !class_ptr(obj)->immutable && class_ptr(obj)->methods.erase(name)) return;
   if (obj.kind == Value::Namespace && names_of(obj).names.erase(name)) return;
@@ -489,9 +733,9 @@ void add_class_builtins(Interpreter& in, std::map<std::string, Value>& b) {
   });
   b["type"] = Value::of_class(builtin_class("type"));
   static const bool type_made = [] {
-    builtin_class("type")->slots.make = [](Interpreter&, const ClassPtr&, CallArgs& a) {
+    builtin_class("type")->slots.make = [](Interpreter& in, const ClassPtr&, CallArgs& a) {
       if (a.pos.size() == 1 && a.kw.empty()) return Value::of_class(type_of(a.pos[0]));
-      if (a.pos.size() == 3) throw NotImplementedError("attn's type() does not make classes: write a class statement");
+      if (a.pos.size() == 3 && a.kw.empty()) return make_type(in, a.pos[0], a.pos[1], a.pos[2]);
       throw TypeError("type() takes 1 or 3 arguments");
     };
     return true;
@@ -553,7 +797,7 @@ void add_class_builtins(Interpreter& in, std::map<std::string, Value>& b) {
   b["vars"] = builtin("vars", [](Interpreter& in, CallArgs& a) {
     if (a.pos.size() != 1 || !a.kw.empty()) throw NotImplementedError("attn's vars() takes one object");
     const Value& v = a.pos[0];
-    if (v.kind == Value::Instance) return in.getattr(v, "__dict__");
+    if (v.kind == Value::Instance || py_subclass(v)) return in.getattr(v, "__dict__");
     if (v.kind == Value::Class) return in.getattr(v, "__dict__");
     throw TypeError("vars() argument must have __dict__ attribute");
   });

@@ -123,6 +123,11 @@ Value Interpreter::eval(const Expr& e) {
     case Expr::Not: return Value::boolean(!truth(eval(*e.a)));
     case Expr::IfExp: return truth(eval(*e.b)) ? eval(*e.a) : eval(*e.c);
     case Expr::Lambda: return make_function(e.def);
+    case Expr::NamedExpr: {
+      Value v = eval(*e.a);
+      store_named(e.name, v);
+      return v;
+    }
     case Expr::Starred: throw SyntaxError("can't use starred expression here");
     case Expr::Yield: return yield_value(e.a ? eval(*e.a) : Value::none());
     case Expr::YieldFrom: return yield_from(eval(*e.a));

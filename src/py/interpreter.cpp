@@ -387,6 +387,25 @@ void Interpreter::store(const std::string& name, Value v) {
   s.vars[name] = std::move(v);
 }
 
+// `name := v` binds in the scope around the comprehensions it is in (PEP 572), as store() would there.
+void Interpreter::store_named(const std::string& name, const Value& v) {
+  std::shared_ptr<Scope> s = frames_.empty() ? nullptr : frames_.back();
+  if (!s || s->kind != Scope::comprehension) return store(name, v);
+  while (s && s->kind == Scope::comprehension) s = s->parent;
+  if (!s) {
+    globals_->names[name] = v;
+    return;
+  }
+  frames_.push_back(s);
+  try {
+    store(name, v);
+  } catch (...) {
+    frames_.pop_back();
+    throw;
+  }
+  frames_.pop_back();
+}
+
 void Interpreter::erase(const std::string& name) {
   std::map<std::string, Value>* vars = &globals_->names;
   if (!frames_.empty()) {
@@ -515,6 +534,31 @@ Interpreter::Flow Interpreter::exec_stmt(const StmtPtr& ptr, Value* ret) {
   return Flow::next;
 }
 
+void check_bases(const ClassObj& cls) {
+  static const std::set<std::string> refused = {"int", "float", "str", "frozenset"};
+  static const std::set<std::string> final = {"bool", "range", "slice", "function", "NoneType", "builtin_function_or_method",
+                                              "module", "ellipsis", "NotImplementedType"};
+  for (const ClassPtr& bc : cls.bases) {
+    if (bc->module == "builtins" && final.count(bc->name)) throw TypeError("type '" + bc->name + "' is not an acceptable base type");
+    if (bc->module == "builtins" && refused.count(bc->name))
+      throw NotImplementedError("attn's classes cannot derive from the built-in type '" + bc->name + "'");
+  }
+  for (size_t k = 0; k < cls.bases.size(); ++k)
+    for (size_t j = 0; j < k; ++j)
+      if (cls.bases[j] == cls.bases[k]) throw TypeError("duplicate base class " + cls.bases[k]->name);
+  cls.mro();   // the order is checked now: TypeError for bases Python cannot order
+  // CPython's best_base: the bases' built-in containers (list, dict, ...) and native payloads must
+  // lie on one line of inheritance, else TypeError.
+  const ClassObj* solid = nullptr;
+  for (const ClassPtr& b : cls.bases) {
+    const ClassObj* s = builtin_base(*b);
+    if (!s || s == solid) continue;
+    if (solid && !is_subclass(s, solid) && !is_subclass(solid, s)) throw TypeError("multiple bases have instance lay-out conflict");
+    solid = s;
+  }
+  if (solid && cls.tag()) throw TypeError("multiple bases have instance lay-out conflict");
+}
+
 void Interpreter::exec_class(const StmtPtr& ptr) {
   const Stmt& s = *ptr;
   auto cls = std::make_shared<ClassObj>();
@@ -523,14 +567,10 @@ void Interpreter::exec_class(const StmtPtr& ptr) {
   for (const ExprPtr& b : s.bases) {
     Value base = eval(*b);
     if (base.kind != Value::Class) throw TypeError("a class can only derive from a class");
-    auto bc = std::static_pointer_cast<ClassObj>(base.obj);
-    static const std::set<std::string> containers = {"int", "float", "str", "list", "tuple", "dict", "set", "bool", "range"};
-    if (bc->module == "builtins" && containers.count(bc->name))
-      throw NotImplementedError("attn's classes cannot derive from the built-in type '" + bc->name + "'");
-    cls->bases.push_back(bc);
+    cls->bases.push_back(std::static_pointer_cast<ClassObj>(base.obj));
   }
   if (cls->bases.empty()) cls->bases.push_back(builtin_class("object"));
-  cls->mro();   // the order is checked now: TypeError for bases Python cannot order
+  check_bases(*cls);
   auto body = std::make_shared<Scope>();
   body->kind = Scope::class_body;
   body->parent = frames_.empty() ? nullptr : frames_.back();
@@ -546,6 +586,7 @@ void Interpreter::exec_class(const StmtPtr& ptr) {
         std::find(cls->fields.begin(), cls->fields.end(), st->targets[0]->name) == cls->fields.end())
       cls->fields.push_back(st->targets[0]->name);
   for (const std::shared_ptr<FunctionObj>& f : body->defined) f->owner = cls;
+  set_names(*this, cls);
   store(s.name, decorate(s, Value::of_class(cls)));
 }
 

@@ -148,6 +148,14 @@ class Interpreter {
   Value getitem(const Value& obj, const Value& key);
   void setitem(const Value& obj, const Value& key, const Value& v);
   void delitem(const Value& obj, const Value& key);
+  void setitem_builtin(const Value& obj, const Value& key, const Value& v);   // what dict/list.__setitem__ do
+  void delitem_builtin(const Value& obj, const Value& key);
+  // An instance of cls, a class written in Python deriving from the built-in container `base`
+  // (list, tuple, dict, set): base.__new__(cls, *args), as `super().__new__(cls, ...)` calls it.
+  Value new_builtin_subclass(const ClassObj& base, const ClassPtr& cls, CallArgs& args);
+  // An attribute of the built-in container `base` for self, whatever self's class overrides:
+  // `super().__setitem__` and `dict.__setitem__(self, ...)` reaching dict's own.
+  Value builtin_base_attr(const Value& self, const ClassObj& base, const std::string& name);
   Value binop(const std::string& op, const Value& a, const Value& b);          // a + b, a @ b, ...
   Value inplace_op(const std::string& op, const Value& a, const Value& b);     // a += b: __iadd__, else +
   Value unary(const std::string& op, const Value& v);                          // -v, +v, ~v
@@ -234,6 +242,7 @@ class Interpreter {
   [[noreturn]] void rethrow_at(int line, const std::string& file);
   void store(const std::string& name, Value v);    // name = v in the current scope, per global/nonlocal
   void erase(const std::string& name);             // del name
+  void store_named(const std::string& name, const Value& v);   // name := v: past comprehension scopes
   std::shared_ptr<Scope> closure_scope() const;    // the scope a function defined now closes over
   std::string qualify(const std::string& name) const;   // qualname of a def/class defined now
   void assign(const Expr& target, const Value& v);
@@ -370,6 +379,8 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
 // Class helpers (classes.cpp).
 std::vector<std::shared_ptr<ClassObj>> mro(const std::shared_ptr<ClassObj>& cls);
 Value bound_method(const Value& self, const Value& fn, const std::string& name);
+// A new class's attributes that define __set_name__ are told their owner and name (classes.cpp).
+void set_names(Interpreter& in, const ClassPtr& cls);
 Value getitem_builtin(const Value& obj, const Value& key);   // a list, tuple, str, dict, range item or slice
 bool less(const Value& a, const Value& b);                   // a < b of numbers, strings, lists, tuples
 Value set_operator(const std::string& op, const SetObj& x, const SetObj& y);   // x | y, &, -, ^ of two sets (protocol.cpp)

@@ -17,7 +17,7 @@ namespace attn::py {
 namespace {
 
 const char* const kOps3[] = {"**=", "//=", "...", "!==", ">>=", "<<="};
-const char* const kOps2[] = {"**", "//", "==", "!=", "<=", ">=", "+=", "-=", "*=", "/=", "@=", "%=", "&=", "|=", "^=",
+const char* const kOps2[] = {":=", "**", "//", "==", "!=", "<=", ">=", "+=", "-=", "*=", "/=", "@=", "%=", "&=", "|=", "^=",
                              "->", "<<", ">>"};
 
 class Lexer {
@@ -306,8 +306,6 @@ void Lexer::op() {
     if (c2 != '\0')
       for (const char* o : kOps3)
         if (o[0] == c && o[1] == c1 && o[2] == c2) { pos_ += 3; push(Token::Op, three); return; }
-    if (c == ':' && c1 == '=')
-      throw ScriptError(line_, "SyntaxError: attn does not support ':=' (assignment expressions): assign on a line of its own");
     for (const char* o : kOps2)
       if (o[0] == c && o[1] == c1) { pos_ += 2; push(Token::Op, two); return; }
   }

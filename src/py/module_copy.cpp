@@ -55,11 +55,26 @@ std::optional<Value> class_hook(Interpreter& in, const Value& x, const char* nam
   return in.getattr(x, name);
 }
 
+// A copy of a list, tuple, dict or set of a class written in Python (class L(list)) is one of
+// that class too, with x's attributes (each through `each`: itself, or its deep copy).
+template <class Each>
+Value keep_class(const Value& x, Value y, Each each) {
+  if (!py_subclass(x)) return y;
+  ClassPtr cls = type_of(x);
+  if (y.kind == Value::List || y.kind == Value::Tuple) static_cast<SeqObj*>(y.obj.get())->cls = cls;
+  else if (y.kind == Value::Dict) static_cast<DictObj*>(y.obj.get())->cls = cls;
+  else static_cast<SetObj*>(y.obj.get())->cls = cls;
+  std::shared_ptr<DictObj> to = attrs_of(y);
+  for (const auto& [k, v] : std::vector<std::pair<Value, Value>>(attrs_of(x)->items)) to->set(k, each(v));
+  return y;
+}
+
 Value shallow(Interpreter& in, const Value& x) {
-  if (atomic(x) || x.kind == Value::Tuple) return x;
+  if (atomic(x) || x.kind == Value::Tuple || is_frozenset(x)) return x;
+  auto same = [](const Value& v) { return v; };
   switch (x.kind) {
-    case Value::List: return Value::list(static_cast<SeqObj*>(x.obj.get())->items);
-    case Value::Set: return Value::set(static_cast<SetObj*>(x.obj.get())->ordered());
+    case Value::List: return keep_class(x, Value::list(static_cast<SeqObj*>(x.obj.get())->items), same);
+    case Value::Set: return keep_class(x, Value::set(static_cast<SetObj*>(x.obj.get())->ordered()), same);
     case Value::Dict: {
       auto* d = static_cast<DictObj*>(x.obj.get());
       Value out = Value::dict();
@@ -67,7 +82,7 @@ Value shallow(Interpreter& in, const Value& x) {
       for (const auto& [k, v] : d->items) o->set(k, v);
       o->ordered = d->ordered;
       o->cls = d->cls;
-      return out;
+      return keep_class(x, out, same);
     }
     case Value::Instance: {
       if (std::optional<Value> hook = class_hook(in, x, "__copy__")) {
@@ -110,7 +125,7 @@ class DeepCopy {
         memo().set(key, y);   // before the items: a list that holds itself
         for (const Value& item : std::vector<Value>(static_cast<SeqObj*>(x.obj.get())->items))
           static_cast<SeqObj*>(y.obj.get())->items.push_back(copy(item));
-        return y;
+        return keep_class(x, y, [this](const Value& v) { return copy(v); });
       }
       case Value::Tuple: {
         const auto& src = *static_cast<SeqObj*>(x.obj.get());
@@ -124,7 +139,7 @@ class DeepCopy {
         if (same) return x;                                 // all atomic: the tuple itself, as CPython
         Value y = Value::tuple(std::move(items));
         static_cast<SeqObj*>(y.obj.get())->cls = src.cls;
-        return y;
+        return keep_class(x, y, [this](const Value& v) { return copy(v); });
       }
       case Value::Dict: {
         auto* d = static_cast<DictObj*>(x.obj.get());
@@ -137,12 +152,13 @@ class DeepCopy {
           Value ck = copy(k);
           o->set(ck, copy(v));
         }
-        return y;
+        return keep_class(x, y, [this](const Value& v) { return copy(v); });
       }
       case Value::Set: {
         std::vector<Value> items;
         for (const Value& item : static_cast<SetObj*>(x.obj.get())->ordered()) items.push_back(copy(item));
-        return Value::set(items);
+        if (is_frozenset(x)) return frozen(Value::set(items));
+        return keep_class(x, Value::set(items), [this](const Value& v) { return copy(v); });
       }
       case Value::Instance: return instance(x, key);
       default: cannot_pickle(x);

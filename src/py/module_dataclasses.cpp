@@ -179,7 +179,7 @@ void process(const ClassPtr& cls, bool init, bool repr, bool eq) {
     Value f = it != cls->methods.end() && is_field(it->second) ? it->second
                                                                : new_field(it != cls->methods.end() ? it->second : missing(), missing(), true, true, true);
     Value def = attr(f, "default");
-    if (def.kind == Value::List || def.kind == Value::Dict || def.kind == Value::Set)
+    if (def.kind == Value::List || def.kind == Value::Dict || (def.kind == Value::Set && !is_frozenset(def)))
       throw ValueError(fmt::format("mutable default {} for field {} is not allowed: use default_factory", class_repr(*type_of(def)), name));
     if (is_missing(def)) cls->methods.erase(name);
     else cls->methods[name] = def;

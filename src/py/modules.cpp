@@ -128,6 +128,7 @@ const char* ast_node_name(const Expr& e) {
     case Expr::BoolOp: return "BoolOp";
     case Expr::Lambda: return "Lambda";
     case Expr::FStr: return "JoinedStr";
+    case Expr::NamedExpr: return "NamedExpr";
     default: return "Constant";
   }
 }

@@ -19,6 +19,7 @@ namespace attn::py {
 namespace detail {
 
 void Parser::fail(const std::string& what) const {
+  if (is_op(":=")) throw ScriptError(cur().line, "SyntaxError: invalid syntax");   // `x := 1` as a statement, f(a=x:=1)
   std::string near = cur().kind == Token::Newline ? "end of line" : cur().kind == Token::End ? "end of cell" : "'" + cur().text + "'";
   throw ScriptError(cur().line, "SyntaxError: " + what + " near " + near);
 }
@@ -144,7 +145,7 @@ StmtPtr Parser::if_statement() {
   s->kind = Stmt::If;
   s->line = cur().line;
   ++p_;
-  s->value = expression();
+  s->value = named_expr();
   s->body = block();
   if (is_name("elif")) {
     s->orelse.push_back(if_statement());

@@ -65,7 +65,7 @@ StmtPtr Parser::compound_more() {
 StmtPtr Parser::while_statement() {
   StmtPtr s = make_stmt(Stmt::While);
   ++p_;
-  s->value = expression();
+  s->value = named_expr();
   ++loops_;
   s->body = block();
   --loops_;
@@ -390,6 +390,7 @@ void analyse_function(Stmt& def) {
   if (!def.vararg.empty()) b.bound.insert(def.vararg);
   if (!def.kwarg.empty()) b.bound.insert(def.kwarg);
   b.block(def.body);
+  b.bound.insert(def.named_targets.begin(), def.named_targets.end());
   for (const std::string& n : b.globals) {
     if (std::find(def.params.begin(), def.params.end(), n) != def.params.end())
       throw ScriptError(def.line, "SyntaxError: name '" + n + "' is parameter and global");

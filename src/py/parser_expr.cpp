@@ -58,6 +58,93 @@ ExprPtr Parser::expression() {
   return c;
 }
 
+namespace {
+
+// What CPython calls an expression that cannot be the target of `:=`.
+std::string target_kind(const Expr& e) {
+  switch (e.kind) {
+    case Expr::Attribute: return "attribute";
+    case Expr::Subscript: return "subscript";
+    case Expr::Call: return "function call";
+    case Expr::Tuple: return "tuple";
+    case Expr::List: return "list";
+    case Expr::Dict: return "dict literal";
+    case Expr::Set: return "set display";
+    case Expr::ListComp: return "list comprehension";
+    case Expr::SetComp: return "set comprehension";
+    case Expr::DictComp: return "dict comprehension";
+    case Expr::GenExp: return "generator expression";
+    case Expr::Lambda: return "lambda";
+    case Expr::IfExp: return "conditional expression";
+    case Expr::Compare: return "comparison";
+    case Expr::NoneLit: return "None";
+    case Expr::True: return "True";
+    case Expr::False: return "False";
+    case Expr::Ellipsis: return "ellipsis";
+    case Expr::FStr: return "f-string expression";
+    case Expr::Starred: return "starred";
+    case Expr::NamedExpr: return "named expression";
+    case Expr::Int: case Expr::Float: case Expr::Str: return "literal";
+    default: return "expression";
+  }
+}
+
+// Calls f on every expression inside e (not into lambdas: their own scope), e first.
+template <class F>
+void each_expr(const Expr& e, F& f) {
+  f(e);
+  if (e.kind == Expr::Lambda) return;
+  for (const ExprPtr& x : e.items)
+    if (x) each_expr(*x, f);
+  for (const ExprPtr& x : e.values)
+    if (x) each_expr(*x, f);
+  for (const ExprPtr* x : {&e.a, &e.b, &e.c})
+    if (*x) each_expr(**x, f);
+  for (const Arg& a : e.args)
+    if (a.value) each_expr(*a.value, f);
+  for (const Comprehension& c : e.comps) {
+    each_expr(*c.target, f);
+    each_expr(*c.iter, f);
+    for (const ExprPtr& x : c.conds) each_expr(*x, f);
+  }
+}
+
+void target_names(const Expr& t, std::set<std::string>& out) {
+  if (t.kind == Expr::Name) out.insert(t.name);
+  for (const ExprPtr& x : t.items) target_names(*x, out);
+  if (t.kind == Expr::Starred || t.kind == Expr::Attribute || t.kind == Expr::Subscript) target_names(*t.a, out);
+}
+
+}  // namespace
+
+ExprPtr Parser::named_expr() {
+  ExprPtr e = expression();
+  if (!is_op(":=")) return e;
+  if (e->kind != Expr::Name) error("cannot use assignment expressions with " + target_kind(*e));
+  ExprPtr n = make(Expr::NamedExpr);
+  ++p_;
+  n->name = e->name;
+  n->a = expression();
+  if (def_) def_->named_targets.push_back(n->name);
+  return n;
+}
+
+ExprPtr Parser::star_named() { return is_op("*") ? star_expr() : named_expr(); }
+
+void Parser::check_named_in_comprehension(const Expr& comp) const {
+  std::set<std::string> loop_vars;
+  for (const Comprehension& c : comp.comps) target_names(*c.target, loop_vars);
+  auto in_iterable = [this](const Expr& x) {
+    if (x.kind == Expr::NamedExpr) error("assignment expression cannot be used in a comprehension iterable expression");
+  };
+  for (const Comprehension& c : comp.comps) each_expr(*c.iter, in_iterable);
+  auto rebinds = [&](const Expr& x) {
+    if (x.kind == Expr::NamedExpr && loop_vars.count(x.name))
+      error("assignment expression cannot rebind comprehension iteration variable '" + x.name + "'");
+  };
+  each_expr(comp, rebinds);
+}
+
 ExprPtr Parser::or_expr() {
   Scope scope(*this);
   ExprPtr e = and_expr();
@@ -171,7 +258,7 @@ void Parser::call_args(Expr& call) {
       a.name = "*";
     }
     size_t begin = cur().begin;
-    a.value = expression();
+    a.value = a.name.empty() ? named_expr() : expression();   // f(x := 1), not f(a=x := 1)
     a.text = src_.substr(begin, t_[p_ - 1].end - begin);
     if (a.name.empty() && is_name("for")) {     // f(x for x in xs): a generator argument
       ExprPtr lc = make(Expr::GenExp);
@@ -179,6 +266,7 @@ void Parser::call_args(Expr& call) {
       int yields = yields_;
       lc->comps = comprehensions();
       if (yields_ != yields) error("'yield' inside generator expression");
+      check_named_in_comprehension(*lc);
       a.value = lc;
     }
     call.args.push_back(a);
@@ -256,12 +344,13 @@ ExprPtr Parser::bracket(const char* close, Expr::Kind kind) {
     return y;
   }
   int yields = yields_;
-  ExprPtr first = star_expr();
+  ExprPtr first = star_named();
   if (is_name("for")) {
     e->kind = kind == Expr::Tuple ? Expr::GenExp : Expr::ListComp;
     e->a = first;
     e->comps = comprehensions();
     if (yields_ != yields) error(kind == Expr::Tuple ? "'yield' inside generator expression" : "'yield' inside list comprehension");
+    check_named_in_comprehension(*e);
     expect_op(close);
     return e;
   }
@@ -273,7 +362,7 @@ ExprPtr Parser::bracket(const char* close, Expr::Kind kind) {
   e->items.push_back(first);
   while (accept_op(",")) {
     if (is_op(close)) break;
-    e->items.push_back(star_expr());
+    e->items.push_back(star_named());
   }
   expect_op(close);
   return e;
@@ -288,16 +377,19 @@ ExprPtr Parser::dict_or_set() {
   if (accept_op("**")) {   // {**a, ...}: a null key unpacks the value
     v = or_expr();
   } else {
-    k = star_expr();
+    const bool parenthesised = is_op("(");
+    k = star_named();
+    if (k->kind == Expr::NamedExpr && !parenthesised && is_op(":")) error("invalid syntax");   // {x := 1: 2}
     if (!is_op(":")) {
       d->kind = Expr::Set;
       if (is_name("for")) {
         d->kind = Expr::SetComp;
         d->a = k;
         d->comps = comprehensions();
+        check_named_in_comprehension(*d);
       } else {
         d->items.push_back(k);
-        while (accept_op(",") && !is_op("}")) d->items.push_back(star_expr());
+        while (accept_op(",") && !is_op("}")) d->items.push_back(star_named());
       }
       expect_op("}");
       return d;
@@ -310,6 +402,7 @@ ExprPtr Parser::dict_or_set() {
     d->a = k;
     d->b = v;
     d->comps = comprehensions();
+    check_named_in_comprehension(*d);
     expect_op("}");
     return d;
   }

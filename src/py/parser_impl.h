@@ -71,6 +71,10 @@ class Parser {
   // parser_expr.cpp
   ExprPtr expr_list();           // a, b, *c -> Tuple (or a single expression)
   ExprPtr expression();          // conditional expression, or lambda
+  ExprPtr named_expr();          // `name := expression`, where Python allows it, or an expression
+  ExprPtr star_named();          // `*x`, or named_expr: an item of a list, tuple or set display
+  // CPython's SyntaxErrors for `:=` in a comprehension: rebinding its loop variable, or in an iterable.
+  void check_named_in_comprehension(const Expr& e) const;
   ExprPtr or_expr();
   ExprPtr and_expr();
   ExprPtr not_expr();

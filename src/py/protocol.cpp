@@ -45,10 +45,21 @@ Hook find_hook(const ClassObj& cls, const char* dunder, Has has) {
   return {};
 }
 
-// Whether a value's class can carry hooks: an object, or a list/tuple tagged with a native class.
+// Whether a value's class can carry hooks: an object, a list/tuple tagged with a native class, or
+// a list, tuple, dict or set of a class written in Python (class L(list)).
 bool has_class(const Value& v) {
   if (v.kind == Value::Instance) return true;
-  return (v.kind == Value::List || v.kind == Value::Tuple) && static_cast<const SeqObj*>(v.obj.get())->cls;
+  return ((v.kind == Value::List || v.kind == Value::Tuple) && static_cast<const SeqObj*>(v.obj.get())->cls) || py_subclass(v);
+}
+
+// d[key] of a dict subclass's instance: its class's __missing__(key) when the key is absent.
+std::optional<Value> missing_item(Interpreter& in, const Value& d, const Value& key) {
+  if (d.kind != Value::Dict || !py_subclass(d) || static_cast<DictObj*>(d.obj.get())->find(key)) return std::nullopt;
+  const Value* m = type_of(d)->find_method("__missing__");
+  if (!m) return std::nullopt;
+  CallArgs args;
+  args.pos = {d, key};
+  return in.call(*m, args);
 }
 
 const char* binary_dunder(const std::string& op, bool reflected) {
@@ -206,8 +217,10 @@ std::optional<Value> builtin_binop(Interpreter& in, const std::string& op, const
     return a.kind == Value::List ? Value::list(std::move(items)) : Value::tuple(std::move(items));
   }
   if (op == "%" && a.kind == Value::Str) return Value::str(percent_format(in, a.s, b));
-  if ((op == "|" || op == "&" || op == "-" || op == "^") && a.kind == Value::Set && b.kind == Value::Set)
-    return set_operator(op, *static_cast<SetObj*>(a.obj.get()), *static_cast<SetObj*>(b.obj.get()));
+  if ((op == "|" || op == "&" || op == "-" || op == "^") && a.kind == Value::Set && b.kind == Value::Set) {
+    Value r = set_operator(op, *static_cast<SetObj*>(a.obj.get()), *static_cast<SetObj*>(b.obj.get()));
+    return is_frozenset(a) ? frozen(r) : r;   // the left operand's type: frozenset | set is a frozenset
+  }
   if (op == "|" && a.kind == Value::Dict && b.kind == Value::Dict) {   // {**a, **b}
     Value d = Value::dict();
     auto* out = static_cast<DictObj*>(d.obj.get());
@@ -310,13 +323,15 @@ Value Interpreter::inplace_op(const std::string& op, const Value& a, const Value
     if (h.py && !h.py->is_none()) r = implemented(call_dunder(*h.py, a, {b}));
     else if (h.native) r = h.native->slots.inplace(*this, op, a, b);
     if (r) return *r;
-  } else if (op == "+" && a.kind == Value::List) {   // list += iterable extends the list in place
+    if (!py_subclass(a)) return binop(op, a, b);
+  }
+  if (op == "+" && a.kind == Value::List) {   // list += iterable extends the list in place
     std::vector<Value> more = iterate(b);
     auto& items = as_seq(a);
     check_items("a list", static_cast<Count>(items.size()) + more.size());
     items.insert(items.end(), more.begin(), more.end());
     return a;
-  } else if (a.kind == Value::Set && b.kind == Value::Set && (op == "|" || op == "&" || op == "-" || op == "^")) {
+  } else if (a.kind == Value::Set && b.kind == Value::Set && !is_frozenset(a) && (op == "|" || op == "&" || op == "-" || op == "^")) {
     // s |= t changes s itself (every name bound to it sees it), in CPython's table order:
     // set_merge, discarding or toggling other's items in place, a new table for &= (set_iand)
     SetObj& x = *static_cast<SetObj*>(a.obj.get());
@@ -324,7 +339,13 @@ Value Interpreter::inplace_op(const std::string& op, const Value& a, const Value
     if (op == "|") x.merge(y);
     else if (op == "-") x.discard_all(y.ordered());
     else if (op == "^") for (const Value& v : y.ordered()) { if (!x.discard(v)) x.add(v); }
-    else x = SetObj(*static_cast<SetObj*>(binop(op, a, b).obj.get()));
+    else {
+      ClassPtr cls = x.cls;   // a set subclass's instance stays one
+      std::shared_ptr<DictObj> attrs = x.attrs;
+      x = SetObj(*static_cast<SetObj*>(set_operator(op, x, y).obj.get()));
+      x.cls = cls;
+      x.attrs = attrs;
+    }
     return a;
   } else if (op == "|" && a.kind == Value::Dict && b.kind == Value::Dict) {   // d |= e updates d in place
     auto* d = static_cast<DictObj*>(a.obj.get());
@@ -397,6 +418,7 @@ Value Interpreter::getitem(const Value& obj, const Value& key) {
     if (h.py) return call_dunder(*h.py, obj, {key});
     if (h.native) return h.native->slots.getitem(*this, obj, key);
     if (obj.kind == Value::Instance) throw TypeError("'" + type_name(obj) + "' object is not subscriptable");
+    if (std::optional<Value> m = missing_item(*this, obj, key)) return *m;
   }
   if (obj.kind == Value::Class) {   // list[int], dict[str, int]: annotations evaluated at run time
     Hook h = find_hook(*std::static_pointer_cast<ClassObj>(obj.obj), "__class_getitem__", [](const Slots&) { return false; });
@@ -419,6 +441,11 @@ void Interpreter::setitem(const Value& obj, const Value& key, const Value& v) {
     }
     if (h.native) return h.native->slots.setitem(*this, obj, key, v);
   }
+  setitem_builtin(obj, key, v);
+}
+
+// obj[key] = v of a dict or list, whatever its class says (dict.__setitem__, list.__setitem__).
+void Interpreter::setitem_builtin(const Value& obj, const Value& key, const Value& v) {
   if (obj.kind == Value::Dict) return static_cast<DictObj*>(obj.obj.get())->set(key, v);
   if (obj.kind == Value::List) {
     auto& items = as_seq(obj);
@@ -457,6 +484,11 @@ void Interpreter::delitem(const Value& obj, const Value& key) {
       return;
     }
   }
+  delitem_builtin(obj, key);
+}
+
+// del obj[key] of a dict or list, whatever its class says (dict.__delitem__, list.__delitem__).
+void Interpreter::delitem_builtin(const Value& obj, const Value& key) {
   if (obj.kind == Value::Dict) {
     if (static_cast<DictObj*>(obj.obj.get())->erase(key)) return;
     throw KeyError(key);
@@ -551,7 +583,7 @@ int64_t Interpreter::len(const Value& v) {
 }
 
 bool Interpreter::truth(const Value& v) {
-  if (v.kind != Value::Instance) return truthy(v);
+  if (!has_class(v)) return truthy(v);
   const ClassObj& cls = *type_of(v);
   Hook h = find_hook(cls, "__bool__", [](const Slots& s) { return bool(s.truth); });
   if (h.native) return h.native->slots.truth(*this, v);
@@ -561,14 +593,14 @@ bool Interpreter::truth(const Value& v) {
     return r.b;
   }
   if (find_hook(cls, "__len__", [](const Slots& s) { return bool(s.len); })) return len(v) != 0;
-  return true;
+  return v.kind == Value::Instance || truthy(v);
 }
 
 // hash(v): the first class along the order that says: its __hash__ (None: unhashable), an __eq__
 // without __hash__ (unhashable, as Python sets __hash__ = None then), or a native hook;
 // object's is the identity.
 int64_t Interpreter::hash(const Value& v) {
-  if (v.kind != Value::Instance) return py_hash(v);
+  if (v.kind != Value::Instance && !py_subclass(v)) return py_hash(v);
   static const ClassObj* const object = builtin_class("object").get();
   const ClassObj& cls = *type_of(v);
   for (const ClassObj* c : cls.mro()) {
@@ -581,6 +613,7 @@ int64_t Interpreter::hash(const Value& v) {
     }
     if (h != c->methods.end() || c->methods.count("__eq__")) throw TypeError("unhashable type: '" + cls.name + "'");
     if (c->slots.hash) return c->slots.hash(v);
+    if (c->module == "builtins" && v.kind != Value::Instance) return py_hash(v);   // tuple's, or list's TypeError
   }
   return static_cast<int64_t>(reinterpret_cast<uintptr_t>(v.obj.get()) >> 4);   // object.__hash__: by identity
 }
@@ -614,6 +647,10 @@ bool Interpreter::iterable(const Value& v) {
 }
 
 std::vector<Value> Interpreter::iterate(const Value& v) {
+  if (py_subclass(v)) {   // class L(list) with its own __iter__
+    Hook h = find_hook(*type_of(v), "__iter__", [](const Slots&) { return false; });
+    if (h.py) return iterate(call_dunder(*h.py, v, {}));
+  }
   switch (v.kind) {
     case Value::List: case Value::Tuple: return as_seq(v);
     case Value::Str: return str_chars(v);
@@ -709,6 +746,8 @@ Value Interpreter::instantiate(const std::shared_ptr<ClassObj>& cls, CallArgs& a
     const Value& fn = *make.py;   // a staticmethod wrapper or a plain function: called with cls first
     self = call(fn.kind == Value::Instance && fn.obj && static_cast<InstanceObj*>(fn.obj.get())->find("__func__")
                     ? *static_cast<InstanceObj*>(fn.obj.get())->find("__func__") : fn, a);
+  } else if (make.native && make.native != cls.get() && make.native == builtin_base(*cls)) {
+    self = new_builtin_subclass(*make.native, cls, args);   // class L(list): L(...) is a list of class L
   } else if (make.native) {
     self = make.native->slots.make(*this, cls, args);
   } else {

@@ -77,7 +77,22 @@ int64_t py_hash(const Value& v) {
       acc += items.size() ^ (kPrime5 ^ 3527539ULL);
       return acc == uint64_t(-1) ? 1546275796 : static_cast<int64_t>(acc);
     }
-    case Value::List: case Value::Dict: case Value::Set: case Value::Slice:
+    case Value::Range: {   // CPython's range_hash: equal ranges hash equal
+      const auto& r = *static_cast<const RangeObj*>(v.obj.get());
+      const unsigned __int128 n = r.length();
+      Value len = n > static_cast<unsigned __int128>(INT64_MAX) ? Value::integer(BigInt::from_uint64(static_cast<uint64_t>(n)))
+                                                                 : Value::integer(static_cast<int64_t>(n));
+      if (n == 0) return py_hash(Value::tuple({len, Value::none(), Value::none()}));
+      if (n == 1) return py_hash(Value::tuple({len, Value::integer(r.start), Value::none()}));
+      return py_hash(Value::tuple({len, Value::integer(r.start), Value::integer(r.step)}));
+    }
+    case Value::Set:
+      if (is_frozenset(v)) {
+        ValueDepthGuard guard("while hashing a frozenset");
+        return static_cast<const SetObj*>(v.obj.get())->frozen_hash();
+      }
+      [[fallthrough]];
+    case Value::List: case Value::Dict: case Value::Slice:
       throw TypeError("unhashable type: '" + type_name(v) + "'");
     case Value::Instance:
       if (Interpreter* in = Interpreter::current()) return in->hash(v);   // __hash__, or unhashable
@@ -194,10 +209,27 @@ void SetObj::reserve(size_t more) {
 
 // set_merge: into an empty set, other's live items inserted clean in other's slot order (its
 // table copied when the sizes agree and other has no dummies); otherwise added one by one.
+// Objects/setobject.c's frozenset_hash: the items' shuffled hashes xor-ed (the empty and dummy
+// slots it also visits cancel out), the size factored in, then dispersed.
+int64_t SetObj::frozen_hash() const {
+  auto shuffle = [](uint64_t h) { return ((h ^ 89869747ULL) ^ (h << 16)) * 3644798167ULL; };
+  uint64_t h = 0;
+  for (size_t k = 0; k < items_.size(); ++k)
+    if (alive_[k]) h ^= shuffle(static_cast<uint64_t>(hashes_[k]));
+  h ^= (static_cast<uint64_t>(used_) + 1) * 1927868237ULL;
+  h ^= (h >> 11) ^ (h >> 25);
+  h = h * 69069U + 907133923ULL;
+  return h == uint64_t(-1) ? 590923713 : static_cast<int64_t>(h);
+}
+
 void SetObj::merge(const SetObj& other) {
   reserve(other.size());
   if (fill_ == 0 && table_.size() == other.table_.size() && other.fill_ == other.used_) {
+    ClassPtr keep_cls = cls;   // the items, not the class: set(s) of a set subclass is a set
+    std::shared_ptr<DictObj> keep_attrs = attrs;
     *this = other;
+    cls = keep_cls;
+    attrs = keep_attrs;
     return;
   }
   const bool clean = fill_ == 0;

@@ -92,12 +92,16 @@ void hand_over(Value& v, std::vector<std::shared_ptr<Obj>>& out) {
 }  // namespace
 
 SeqObj::~SeqObj() {
-  release_flat([this](auto& out) { for (Value& v : items) hand_over(v, out); });
+  release_flat([this](auto& out) {
+    for (Value& v : items) hand_over(v, out);
+    if (attrs) out.push_back(std::move(attrs));
+  });
 }
 
 DictObj::~DictObj() {
   release_flat([this](auto& out) {
     for (auto& [key, v] : items) hand_over(key, out), hand_over(v, out);
+    if (attrs) out.push_back(std::move(attrs));
   });
 }
 
@@ -262,7 +266,7 @@ const std::map<std::string, ClassPtr>& builtin_classes() {
       c->immutable = true;
       m[name] = c;
     };
-    for (const char* n : {"type", "int", "float", "str", "list", "tuple", "dict", "set", "NoneType", "function",
+    for (const char* n : {"type", "int", "float", "str", "list", "tuple", "dict", "set", "frozenset", "NoneType", "function",
                           "builtin_function_or_method", "module", "slice", "range", "ellipsis", "NotImplementedType"})
       add(n, "object");
     add("bool", "int");
@@ -290,7 +294,10 @@ ClassPtr type_of(const Value& v) {
       const auto& c = static_cast<const DictObj*>(v.obj.get())->cls;
       return c ? c : builtin_class("dict");
     }
-    case Value::Set: return builtin_class("set");
+    case Value::Set: {
+      const auto& c = static_cast<const SetObj*>(v.obj.get())->cls;
+      return c ? c : builtin_class("set");
+    }
     case Value::Slice: return builtin_class("slice");
     case Value::Range: return builtin_class("range");
     case Value::Function: return builtin_class("function");
@@ -302,6 +309,44 @@ ClassPtr type_of(const Value& v) {
     case Value::NotImplemented: return builtin_class("NotImplementedType");
   }
   return builtin_class("object");
+}
+
+bool is_frozenset(const Value& v) {
+  static const ClassObj* const frozen = builtin_class("frozenset").get();
+  return v.kind == Value::Set && static_cast<const SetObj*>(v.obj.get())->cls.get() == frozen;
+}
+
+Value frozen(Value set) {
+  static const ClassPtr frozen = builtin_class("frozenset");
+  static_cast<SetObj*>(set.obj.get())->cls = frozen;
+  return set;
+}
+
+ClassObj* py_subclass(const Value& v) {
+  ClassObj* c = nullptr;
+  switch (v.kind) {
+    case Value::List: case Value::Tuple: c = static_cast<const SeqObj*>(v.obj.get())->cls.get(); break;
+    case Value::Dict: c = static_cast<const DictObj*>(v.obj.get())->cls.get(); break;
+    case Value::Set: c = static_cast<const SetObj*>(v.obj.get())->cls.get(); break;
+    default: break;
+  }
+  return c && !c->immutable ? c : nullptr;
+}
+
+std::shared_ptr<DictObj> attrs_of(const Value& v) {
+  if (v.kind == Value::Instance) return static_cast<InstanceObj*>(v.obj.get())->dict;
+  if (!py_subclass(v)) return nullptr;
+  std::shared_ptr<DictObj>& a = v.kind == Value::Dict ? static_cast<DictObj*>(v.obj.get())->attrs
+                                : v.kind == Value::Set ? static_cast<SetObj*>(v.obj.get())->attrs
+                                                       : static_cast<SeqObj*>(v.obj.get())->attrs;
+  if (!a) a = std::make_shared<DictObj>();
+  return a;
+}
+
+const ClassObj* builtin_base(const ClassObj& cls) {
+  for (const ClassObj* c : cls.mro())
+    if (c->module == "builtins" && (c->name == "list" || c->name == "tuple" || c->name == "dict" || c->name == "set")) return c;
+  return nullptr;
 }
 
 std::string type_name(const Value& v) {
@@ -371,8 +416,9 @@ std::string plain_repr(const Value& v) {
     case Value::Dict: {
       auto& items = static_cast<DictObj*>(v.obj.get())->items;
       if (static_cast<DictObj*>(v.obj.get())->ordered) {   // Python 3.11's OrderedDict repr
-        if (items.empty()) return "OrderedDict()";
-        std::string out = "OrderedDict([";
+        const std::string name = type_of(v)->name;   // OrderedDict, or a subclass's name
+        if (items.empty()) return name + "()";
+        std::string out = name + "([";
         for (size_t k = 0; k < items.size(); ++k) out += (k ? ", (" : "(") + repr(items[k].first) + ", " + repr(items[k].second) + ")";
         return out + "])";
       }
@@ -382,11 +428,14 @@ std::string plain_repr(const Value& v) {
     }
     case Value::Set: {
       std::vector<Value> items = static_cast<SetObj*>(v.obj.get())->ordered();
+      if (const ClassObj* sub = py_subclass(v))   // class S(set): S({1, 2}), S()
+        return sub->name + (items.empty() ? "()" : std::string("({").append(join_repr(items)).append("})"));
+      if (is_frozenset(v)) return items.empty() ? "frozenset()" : std::string("frozenset({").append(join_repr(items)).append("})");
       return items.empty() ? "set()" : std::string("{").append(join_repr(items)).append("}");
     }
     case Value::Instance: {   // Python's <__main__.A object at 0x7f...>, without the address (it changes from run to run)
       const ClassObj& c = *static_cast<InstanceObj*>(v.obj.get())->cls;
-      return "<" + c.module + "." + c.name + " object>";
+      return "<" + (c.module == "builtins" ? "" : c.module + ".") + c.name + " object>";   // <object object>
     }
     case Value::Class: return class_repr(*static_cast<ClassObj*>(v.obj.get()));
     case Value::Function: return "<function " + static_cast<FunctionObj*>(v.obj.get())->qualname + ">";

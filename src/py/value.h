@@ -10,9 +10,12 @@
 // without this interpreter knowing them. User classes get the same behaviour through their
 // dunder methods (__add__, __getitem__, __len__, ...), found along the class's method
 // resolution order (protocol.cpp).
+// A class written in Python may derive from list, tuple, dict or set (class Vocab(dict)): its
+// instances are values of that kind tagged with the class (SeqObj::cls, DictObj::cls,
+// SetObj::cls) with their attributes beside them (`attrs`), so every built-in operation works on
+// them and the class's dunders override it (py_subclass, attrs_of).
 // What it is not: metaclasses, descriptors other than property/staticmethod/classmethod,
-// __slots__, or subclasses of the built-in containers written in Python (a native class may
-// tag a list or tuple as its own: SeqObj::cls).
+// __slots__, or subclasses of str, int, float written in Python.
 #pragma once
 
 #include <cstdint>
@@ -78,7 +81,8 @@ struct BigIntObj : Obj { BigInt v; };                      // an Int beyond int6
 // deep (x = [x] in a loop) is freed one level at a time, not on 100,000 C++ frames.
 struct SeqObj : Obj {            // List, Tuple
   std::vector<Value> items;
-  ClassPtr cls;                  // a native subclass of list/tuple the value belongs to (torch.Size); null: plain
+  ClassPtr cls;                  // a subclass of list/tuple the value belongs to (torch.Size, class L(list)); null: plain
+  std::shared_ptr<struct DictObj> attrs;   // a Python subclass's instance attributes (attrs_of)
   ~SeqObj() override;
 };
 // A dict: its items in insertion order, found by a hash index (hash() and ==, as CPython), so
@@ -87,7 +91,8 @@ struct SeqObj : Obj {            // List, Tuple
 struct DictObj : Obj {
   std::vector<std::pair<Value, Value>> items;
   bool ordered = false;                    // an OrderedDict: printed OrderedDict([(k, v), ...])
-  ClassPtr cls;                            // a native subclass of dict the value belongs to (OrderedDict); null: plain
+  ClassPtr cls;                            // a subclass of dict the value belongs to (OrderedDict, class D(dict)); null: plain
+  std::shared_ptr<DictObj> attrs;          // a Python subclass's instance attributes (attrs_of)
   Value* find(const Value& key);           // nullptr if absent; TypeError for an unhashable key
   Value* find(const std::string& key);     // a str key (instance attributes): no hashing for small dicts
   void set(const Value& key, Value v);     // a new key goes last; an existing key keeps its place
@@ -116,6 +121,9 @@ class SetObj : public Obj {
   void merge(const SetObj& other);           // set(other) into this empty set, as set_merge does
   void reserve(size_t more);                 // set_update_internal's resize before adding a dict
   bool all_numbers() const;                  // ints, bools, floats but NaN: CPython's order shows
+  int64_t frozen_hash() const;               // hash(frozenset(self)): CPython 3.11's frozenset_hash
+  ClassPtr cls;                              // a Python subclass of set the value belongs to; null: plain
+  std::shared_ptr<struct DictObj> attrs;     // its instance attributes (attrs_of)
  private:
   std::vector<Value> items_;                 // in the order they were added (removed ones stay, not alive)
   std::vector<int64_t> hashes_;              // py_hash(items_[k])
@@ -252,6 +260,21 @@ const ClassPtr& builtin_class(const std::string& name);
 bool is_subclass(const ClassObj* cls, const ClassObj* base);
 bool is_subclass(const ClassPtr& cls, const ClassObj* base);
 bool isinstance(const Value& v, const ClassObj* cls);
+// A frozenset is a set value tagged with the built-in class frozenset: hashable, never changed.
+bool is_frozenset(const Value& v);
+Value frozen(Value set);                          // the set, made a frozenset (a new set: nobody else holds it)
+// The class written in Python a tagged list, tuple, dict or set belongs to (class L(list)), or
+// nullptr: a plain one, or one a native class tags (torch.Size, OrderedDict).
+ClassObj* py_subclass(const Value& v);
+// The instance attributes (__dict__) of an object or of a value py_subclass tags, made when
+// first asked for; nullptr for other values.
+std::shared_ptr<DictObj> attrs_of(const Value& v);
+// The checks of a new class's bases, with CPython's errors: a base that cannot be one (bool),
+// one attn refuses (str, int, float, frozenset), an order C3 cannot make, a layout conflict
+// (list and dict). interpreter.cpp.
+void check_bases(const ClassObj& cls);
+// The built-in container class (list, tuple, dict, set) a class derives from, or nullptr.
+const ClassObj* builtin_base(const ClassObj& cls);
 // The object of a native class, if `v` is one whose class carries `tag`; else nullptr.
 template <class T>
 T* native_cast(const Value& v, const void* tag) {

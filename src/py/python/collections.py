@@ -2,8 +2,8 @@
 # OrderedDict (native, from _collections), defaultdict, Counter, namedtuple, deque.
 # Written after CPython 3.11's Lib/collections/__init__.py, simplified.
 # What it is not: ChainMap, UserDict/UserList/UserString, abc. defaultdict and Counter are mappings
-# over a dict, not dict subclasses (attn's Python cannot subclass dict): isinstance(c, dict) is
-# False; a namedtuple is a sequence, not a tuple subclass, for the same reason.
+# over a dict, not dict subclasses: isinstance(c, dict) is False. A namedtuple is a tuple
+# subclass, its fields read through __getattr__.
 from _collections import OrderedDict
 from _attn_stdlib import make_class
 
@@ -233,9 +233,8 @@ class Counter(_Mapping):
         return result
 
 
-class _NamedTuple:
-    def __init__(self, *args, **kwargs):
-        cls = type(self)
+class _NamedTuple(tuple):
+    def __new__(cls, *args, **kwargs):
         fields = cls._fields
         defaults = cls._field_defaults
         name = cls.__name__ + ".__new__()"
@@ -265,12 +264,12 @@ class _NamedTuple:
             else:
                 names = ", ".join(quoted[:-1]) + ", and " + quoted[-1]
             raise TypeError(f"{name} missing {len(missing)} required positional argument{'s' if len(missing) > 1 else ''}: {names}")
-        object.__setattr__(self, '_values', tuple([values[f] if f in values else defaults[f] for f in fields]))
+        return tuple.__new__(cls, [values[f] if f in values else defaults[f] for f in fields])
 
     def __getattr__(self, name):
         fields = type(self)._fields
         if name in fields:
-            return self._values[fields.index(name)]
+            return self[fields.index(name)]
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def __setattr__(self, name, value):
@@ -278,69 +277,15 @@ class _NamedTuple:
             raise AttributeError("can't set attribute")
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
-    def __getitem__(self, k):
-        return self._values[k]
-
-    def __len__(self):
-        return len(self._values)
-
-    def __iter__(self):
-        return iter(self._values)
-
-    def __contains__(self, item):
-        return item in self._values
-
-    def __hash__(self):
-        return hash(self._values)
-
-    def __eq__(self, other):
-        if isinstance(other, _NamedTuple):
-            return self._values == other._values
-        return self._values == other
-
-    def __ne__(self, other):
-        return not self == other
-
-    def __lt__(self, other):
-        if isinstance(other, _NamedTuple):
-            other = other._values
-        return self._values < other
-
-    def __le__(self, other):
-        if isinstance(other, _NamedTuple):
-            other = other._values
-        return self._values <= other
-
-    def __gt__(self, other):
-        if isinstance(other, _NamedTuple):
-            other = other._values
-        return self._values > other
-
-    def __ge__(self, other):
-        if isinstance(other, _NamedTuple):
-            other = other._values
-        return self._values >= other
-
-    def __add__(self, other):
-        if isinstance(other, _NamedTuple):
-            other = other._values
-        return self._values + other
-
     def __repr__(self):
-        parts = [f"{f}={v!r}" for f, v in zip(type(self)._fields, self._values)]
+        parts = [f"{f}={v!r}" for f, v in zip(type(self)._fields, self)]
         return f"{type(self).__name__}({', '.join(parts)})"
 
-    def count(self, value):
-        return self._values.count(value)
-
-    def index(self, value):
-        return self._values.index(value)
-
     def _asdict(self):
-        return dict(zip(type(self)._fields, self._values))
+        return dict(zip(type(self)._fields, self))
 
     def _replace(self, **kwds):
-        values = dict(zip(type(self)._fields, self._values))
+        values = dict(zip(type(self)._fields, self))
         for key, value in kwds.items():
             if key not in values:
                 raise ValueError(f'Got unexpected field names: {list(kwds)!r}')
@@ -352,7 +297,7 @@ class _NamedTuple:
 
     def __deepcopy__(self, memo):
         from copy import deepcopy
-        return type(self)(*[deepcopy(v, memo) for v in self._values])
+        return type(self)(*[deepcopy(v, memo) for v in self])
 
 
 _keywords = {'False', 'None', 'True', 'and', 'as', 'assert', 'async', 'await', 'break', 'class', 'continue',

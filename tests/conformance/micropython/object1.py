@@ -1,0 +1,7 @@
+# test builtin object()
+
+# creation
+object()
+
+# printing
+print(repr(object())[:7])
