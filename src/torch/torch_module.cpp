@@ -139,7 +139,7 @@ Value make_nn(Interpreter& in) {
   in.set_module("torch.nn.init", nn->names["init"]);
   in.set_module("torch.nn.parameter", nn->names["parameter"]);
   in.set_module("torch.nn.modules", nn->names["modules"]);
-  Value extra = in.import("torch.nn._functional_extra");   // python/nn/functional_extra.py: l1_loss, softsign, softmin
+  Value extra = in.import("torch.nn._attn_functional");   // python/nn/functional_extra.py: l1_loss, softsign, softmin
   for (const Value& n : py::as_seq(names_of(extra).names.at("__all__"))) functional->names[n.s] = names_of(extra).names.at(n.s);
   return nn_value;
 }
@@ -267,7 +267,7 @@ void add_torch(Interpreter& in) {
   for (const char* file : {"module", "container", "linear", "sparse", "dropout", "activation", "normalization", "loss", "transformer", "flatten"})
     in.add_source_module(std::string("torch.nn.modules.") + file, std::string("<torch/nn/modules/") + file + ".py>",
                          python_source(std::string("nn/") + file + ".py"));
-  in.add_source_module("torch.nn._functional_extra", "<torch/nn/functional.py>", python_source("nn/functional_extra.py"));
+  in.add_source_module("torch.nn._attn_functional", "<torch/nn/functional.py>", python_source("nn/functional_extra.py"));
   in.add_source_module("torch.nn.utils", "<torch/nn/utils/clip_grad.py>", python_source("nn/utils.py"));
   in.add_source_module("torch.nn.utils.rnn", "<torch/nn/utils/rnn.py>", python_source("nn/utils_rnn.py"));
   in.add_module("torch.nn.utils.clip_grad", [](Interpreter& i) { return part_of(i, "torch.nn.utils.clip_grad", "torch.nn.utils", {"clip_grad_norm_", "clip_grad_norm", "clip_grad_value_"}); });

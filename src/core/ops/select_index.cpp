@@ -69,19 +69,20 @@ Tensor masked_select(const Tensor& self, const Tensor& mask) {
   if (mask.dtype() == DType::uint8) return masked_select(self, to_dtype(mask, DType::boolean));
   if (mask.dtype() != DType::boolean) throw TensorError("masked_select: expected BoolTensor or ByteTensor for mask");
   const Shape shape = broadcast_shapes(self.shape(), mask.shape());
+  const Shape work = shape.empty() ? Shape{1} : shape;   // a 0-dim pair is read as one element
   Tensor out;
   TensorIndices ix;
   {
     const autograd::GradModeGuard off(false);
-    const Tensor m = expand(mask, shape);
-    for (const Tensor& t : mask_to_indices(m, expand(self, shape), 0)) ix.emplace_back(t);
-    out = core::index(expand(self, shape), ix).contiguous();
+    const Tensor m = reshape(expand(mask, shape), work), s = reshape(expand(self, shape), work);
+    for (const Tensor& t : mask_to_indices(m, s, 0)) ix.emplace_back(t);
+    out = core::index(s, ix).contiguous();
   }
-  autograd::Backward backward{[shape, ix](const autograd::Grads& g) {
+  autograd::Backward backward{[shape, work, ix](const autograd::Grads& g) {
                                 const autograd::GradModeGuard off(false);
-                                Tensor z = empty(shape);
+                                Tensor z = empty(work);
                                 index_put_(z, ix, *g[0]);
-                                return autograd::Grads{z};
+                                return autograd::Grads{reshape(z, shape)};
                               },
                               true};
   return autograd::record(std::move(out), {&self}, "MaskedSelectBackward0", std::move(backward));
