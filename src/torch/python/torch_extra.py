@@ -1,13 +1,13 @@
 # torch/python/torch_extra.py: names of the torch module written in attn's Python, copied into
 # `torch` when it is made: finfo and iinfo (the numbers and reprs 1.13 prints), the default dtype
-# (float32 only), the thread count and deterministic-algorithm switches.
+# (float32 only), the thread count and deterministic-algorithm switches, broadcast_tensors and broadcast_shapes.
 # Not here: anything computing on tensors (the op table, in C++). attn's kernels are single-threaded
 # and deterministic, so set_num_threads and use_deterministic_algorithms are remembered and change
 # none of attn's answers.
 import torch
 
 __all__ = ['finfo', 'iinfo', 'get_default_dtype', 'set_default_dtype', 'set_num_threads', 'get_num_threads',
-           'use_deterministic_algorithms', 'are_deterministic_algorithms_enabled']
+           'use_deterministic_algorithms', 'are_deterministic_algorithms_enabled', 'broadcast_tensors', 'broadcast_shapes']
 
 _ints = {'torch.uint8': (8, 0, 255), 'torch.int8': (8, -128, 127), 'torch.int16': (16, -32768, 32767),
          'torch.int32': (32, -2147483648, 2147483647), 'torch.int64': (64, -9223372036854775808, 9223372036854775807)}
@@ -92,3 +92,32 @@ def use_deterministic_algorithms(mode, *, warn_only=False):
 
 def are_deterministic_algorithms_enabled():
     return _deterministic[0]
+
+
+def _broadcast(shapes):
+    # infer_size over the shapes in turn, with ATen's message
+    out = []
+    for shape in shapes:
+        a, b = list(out), list(shape)
+        n = max(len(a), len(b))
+        a, b = [1] * (n - len(a)) + a, [1] * (n - len(b)) + b
+        for d in range(n):
+            if a[d] != b[d] and a[d] != 1 and b[d] != 1:
+                raise RuntimeError("The size of tensor a ({}) must match the size of tensor b ({}) at non-singleton dimension {}".format(
+                    a[d], b[d], d))
+        out = [b[d] if a[d] == 1 else a[d] for d in range(n)]
+    return out
+
+
+def broadcast_tensors(*tensors):
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tensors[0]
+    shape = _broadcast([t.shape for t in tensors])
+    return tuple(t.expand(shape) for t in tensors)
+
+
+def broadcast_shapes(*shapes):
+    try:
+        return torch.Size(_broadcast([[s] if isinstance(s, int) else s for s in shapes]))
+    except RuntimeError:
+        raise RuntimeError("Shape mismatch: objects cannot be broadcast to a single shape") from None
