@@ -57,11 +57,14 @@ SKIP_OPS = {
     "multinomial": "random: torch's draws are printed in tests/torch/select_ops.expected",
     "randn": "random: tests/vectors/random_normal.txt holds torch's draws",
     "nn.functional.dropout": "random mask: tests/vectors/random_dropout.txt holds torch's masks",
-    "split.list_args": "attn's Tensor.split takes one split size",
     "linspace": "factory without a tensor input: tests/vectors/fwd_range.txt",
     "arange": "factory without a tensor input: tests/vectors/fwd_range.txt",
     "empty": "uninitialised memory",
     "zeros_like": "no input values to test",
+    "empty_like": "uninitialised memory",
+    "new_empty": "uninitialised memory",
+    "rand_like": "random: rand's draws (tests/torch/shape_ops3.py prints torch's)",
+    "randn_like": "random: randn's draws (tests/torch/shape_ops3.py prints torch's)",
     "ones_like": "no input values to test",
     "norm.nuc": "the nuclear norm (an SVD): attn computes vector norms and the Frobenius norm",
     "nn.functional.pad.reflect": "attn pads with a constant (mode='constant'); the other modes are refused in one line",
@@ -126,6 +129,11 @@ def attn_ops():
             for names, _, v in loop.findall(text):
                 for name in re.findall(r'"([A-Za-z0-9_.]+)"', names):
                     ops.setdefault(name, set()).update(kinds.get(v, "fm"))
+    # torch.nn.functional's functions written in Python (src/torch/python/nn/functional_extra.py, its __all__)
+    with open(os.path.join(ROOT, "src", "torch", "python", "nn", "functional_extra.py")) as f:
+        extra = re.search(r"__all__ = \[([^\]]*)\]", f.read())
+    for name in re.findall(r"'(\w+)'", extra.group(1)):
+        ops.setdefault("nn.functional." + name, set()).update("f")
     return ops
 
 

@@ -35,7 +35,7 @@ LESSONS = {
 
 # Scripts whose numbers differ between ATen's AVX2 and DEFAULT kernels in ways attn reproduces
 # (the optimizers' fused multiply-adds, sigmoid's exp): also NAME.scalar.expected, under ATEN_CPU_CAPABILITY=default.
-SCALAR_TOO = {"optim_sgd", "optim_adamw", "optim_adam", "optim_custom", "tutorial_ops2"}
+SCALAR_TOO = {"optim_sgd", "optim_adamw", "optim_adam", "optim_custom", "tutorial_ops2", "shape_ops3"}
 
 # Runs the cells of a file one by one in one session and prints them as JSON: [[id, title, code, output], ...].
 CELL_RUNNER = r'''

@@ -113,6 +113,9 @@ std::string torch_part() {
   std::vector<std::string> functions, functional, others, methods = torch_ops().method_names(), attributes;
   for (const std::string& f : torch_ops().function_names())
     (f.rfind("nn.functional.", 0) == 0 ? functional : functions).push_back(f.rfind("nn.functional.", 0) == 0 ? f.substr(14) : f);
+  for (const std::string& n : public_names(in, "torch.nn.functional"))   // those written in Python (nn/functional_extra.py)
+    if (std::find(functional.begin(), functional.end(), n) == functional.end()) functional.push_back(n);
+  std::sort(functional.begin(), functional.end());
   const std::set<std::string> ops(functions.begin(), functions.end());
   for (const std::string& n : public_names(in, "torch"))
     if (!ops.count(n)) others.push_back(n);
@@ -127,7 +130,7 @@ std::string torch_part() {
          section("Tensor methods, from the op table", methods, "Tensor.") +
          section("Tensor attributes (of PyTorch's, those attn has)", attributes, "Tensor.") +
          section("torch.nn: modules and names", nn, "nn.") +
-         section("torch.nn.functional, from the op table", functional, "F.") +
+         section("torch.nn.functional", functional, "F.") +
          section("torch.nn.init", public_names(in, "torch.nn.init"), "nn.init.") +
          section("torch.nn.utils", public_names(in, "torch.nn.utils"), "nn.utils.") +
          section("torch.optim", public_names(in, "torch.optim"), "torch.optim.") +
@@ -149,7 +152,9 @@ std::string python_part() {
   }
   Session s(core::CpuKernels::avx2, core::DropoutRng::mkl);
   std::vector<std::string> modules, refused;
-  for (const std::string& m : s.python().module_names()) (runs("", "import " + m) ? modules : refused).push_back(m);
+  for (const std::string& m : s.python().module_names())
+    if (m.find("._attn") == std::string::npos)   // attn's own helpers (torch._attn_extra), not for lessons
+      (runs("", "import " + m) ? modules : refused).push_back(m);
   return out + section("Modules lesson code can import", modules) +
          "Also: `.py` files and package folders beside the lesson (`from mypkg.model import GPT`, relative\n"
          "imports inside the package).\n\n" + listed(refused, "", "Refused in one line (PyTorch 1.13 has them, attn has not): ");

@@ -109,6 +109,8 @@ const OpTable& torch_ops() {
     add_loss_ops(rows);
     add_index_ops(rows);
     add_type_ops(rows);
+    add_shape_extra_ops(rows);
+    add_functional_extra_ops(rows);
     return OpTable(rows);
   }();
   return table;

@@ -78,6 +78,8 @@ void add_autograd_ops(std::vector<OpRow>& rows);   // ops_autograd.cpp: backward
 void add_select_ops(std::vector<OpRow>& rows);     // ops_select.cpp: max/min(dim), sort, topk, flip, all, any, bmm, ...
 void add_loss_ops(std::vector<OpRow>& rows);       // nn_losses.cpp: log_softmax, F.nll_loss, F.cross_entropy
 void add_index_ops(std::vector<OpRow>& rows);      // ops_index.cpp: clamp, norm, scatter, index_fill, nonzero, unique, repeat, F.pad
+void add_shape_extra_ops(std::vector<OpRow>& rows);  // ops_shape_extra.cpp: new_zeros, movedim, index_select, F.one_hot, ...
+void add_functional_extra_ops(std::vector<OpRow>& rows);  // nn_functional_extra.cpp: F.silu, leaky_relu, hardtanh, relu6
 void add_type_ops(std::vector<OpRow>& rows);       // tensor_types.cpp: Tensor.type
 
 // ---- helpers the rows share ----

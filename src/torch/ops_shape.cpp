@@ -5,6 +5,7 @@
 // What it is: signatures as PyTorch 1.13's parser writes them (the manual ones, size() and
 // float(), from python_variable_methods.cpp), and adapters onto core/.
 // What it is not: indexing (x[i], tensor_methods.cpp) or numerics (core/).
+#include "core/ops/select_index.h"
 #include "torch/bindings.h"
 #include "py/interpreter.h"
 #include "torch/op_table.h"
@@ -152,8 +153,11 @@ void add_shape_ops(std::vector<OpRow>& rows) {
                   [](Interpreter&, Args& a) { return tensor_list(core::unbind(a.tensor("input"), a.integer("dim"))); }});
   rows.push_back({"chunk", both, {"chunk(Tensor input, int64_t chunks, int64_t dim=0)"},
                   [](Interpreter&, Args& a) { return tensor_list(core::chunk(a.tensor("input"), a.integer("chunks"), a.integer("dim"))); }});
-  rows.push_back({"split", kMethod, {"split(Tensor self, int64_t split_size, int64_t dim=0)"},
-                  [](Interpreter&, Args& a) { return tensor_list(core::split(a.tensor("self"), a.integer("split_size"), a.integer("dim"))); }});
+  rows.push_back({"split", kMethod, {"split(Tensor self, int64_t split_size, int64_t dim=0)", "split(Tensor self, IntArrayRef split_size, int64_t dim=0)"},
+                  [](Interpreter&, Args& a) {
+                    if (a.overload() == 1) return tensor_list(core::split_with_sizes(a.tensor("self"), a.ints("split_size"), a.integer("dim")));
+                    return tensor_list(core::split(a.tensor("self"), a.integer("split_size"), a.integer("dim")));
+                  }});
   rows.push_back({"to", kMethod,
                   {"to(Tensor self, Device? device=None, ScalarType? dtype=None, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)",
                    "to(Tensor self, ScalarType dtype, bool non_blocking=False, bool copy=False, *, MemoryFormat? memory_format=None)",

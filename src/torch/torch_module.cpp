@@ -73,6 +73,8 @@ Value make_torch(Interpreter& in) {
   });
   Value torch = module_value("torch", t);
   in.set_module("torch", torch);
+  Value extra = in.import("torch._attn_extra");   // python/torch_extra.py: finfo, iinfo, get_default_dtype, ...
+  for (const Value& n : py::as_seq(names_of(extra).names.at("__all__"))) t->names[n.s] = names_of(extra).names.at(n.s);
   return torch;
 }
 
@@ -90,7 +92,10 @@ const std::map<std::string, std::string>& nn_module_files() {
       {"TransformerEncoder", "transformer"},                            {"TransformerDecoder", "transformer"},
       {"TransformerEncoderLayer", "transformer"},                       {"TransformerDecoderLayer", "transformer"},
       {"RNNBase", "rnn"},            {"RNN", "rnn"},                    {"LSTM", "rnn"},                   {"GRU", "rnn"},
-      {"RNNCellBase", "rnn"},        {"RNNCell", "rnn"},                {"LSTMCell", "rnn"},               {"GRUCell", "rnn"}};
+      {"RNNCellBase", "rnn"},        {"RNNCell", "rnn"},                {"LSTMCell", "rnn"},               {"GRUCell", "rnn"},
+      {"SiLU", "activation"},        {"LeakyReLU", "activation"},       {"Hardtanh", "activation"},
+      {"ReLU6", "activation"},       {"Flatten", "flatten"},            {"Unflatten", "flatten"},
+      {"Softsign", "activation"},    {"Softmin", "activation"},         {"L1Loss", "loss"}};
   return files;
 }
 
@@ -137,6 +142,8 @@ Value make_nn(Interpreter& in) {
   in.set_module("torch.nn.init", nn->names["init"]);
   in.set_module("torch.nn.parameter", nn->names["parameter"]);
   in.set_module("torch.nn.modules", nn->names["modules"]);
+  Value extra = in.import("torch.nn._attn_functional");   // python/nn/functional_extra.py: l1_loss, softsign, softmin
+  for (const Value& n : py::as_seq(names_of(extra).names.at("__all__"))) functional->names[n.s] = names_of(extra).names.at(n.s);
   return nn_value;
 }
 
@@ -198,7 +205,7 @@ const std::vector<std::string>& torch_submodules_refused() {
                          "throughput_benchmark"}},
         {"torch.utils.data", {"backward_compatibility", "communication", "dataloader_experimental", "datapipes",
                               "distributed", "graph", "graph_settings"}},
-        {"torch.nn.modules", {"adaptive", "batchnorm", "channelshuffle", "conv", "distance", "flatten", "fold",
+        {"torch.nn.modules", {"adaptive", "batchnorm", "channelshuffle", "conv", "distance", "fold",
                               "instancenorm", "lazy", "padding", "pixelshuffle", "pooling",
                               "upsampling", "utils"}}};
     std::vector<std::string> out;
@@ -260,12 +267,14 @@ void add_torch(Interpreter& in) {
   in.add_module("torch.nn.init", [](Interpreter& i) { i.import("torch.nn"); return i.import("torch.nn.init"); });
   in.add_module("torch.nn.parameter", [](Interpreter& i) { i.import("torch.nn"); return i.import("torch.nn.parameter"); });
   in.add_module("torch.nn.modules", [](Interpreter& i) { i.import("torch.nn"); return i.import("torch.nn.modules"); });
-  for (const char* file : {"module", "container", "linear", "sparse", "dropout", "activation", "normalization", "loss", "transformer", "rnn"})
+  for (const char* file : {"module", "container", "linear", "sparse", "dropout", "activation", "normalization", "loss", "transformer", "rnn", "flatten"})
     in.add_source_module(std::string("torch.nn.modules.") + file, std::string("<torch/nn/modules/") + file + ".py>",
                          python_source(std::string("nn/") + file + ".py"));
+  in.add_source_module("torch.nn._attn_functional", "<torch/nn/functional.py>", python_source("nn/functional_extra.py"));
   in.add_source_module("torch.nn.utils", "<torch/nn/utils/clip_grad.py>", python_source("nn/utils.py"));
   in.add_source_module("torch.nn.utils.rnn", "<torch/nn/utils/rnn.py>", python_source("nn/utils_rnn.py"));
   in.add_module("torch.nn.utils.clip_grad", [](Interpreter& i) { return part_of(i, "torch.nn.utils.clip_grad", "torch.nn.utils", {"clip_grad_norm_", "clip_grad_norm", "clip_grad_value_"}); });
+  in.add_source_module("torch._attn_extra", "<torch>", python_source("torch_extra.py"));
   in.add_source_module("torch.optim", "<torch.optim>", python_source("optim.py"));
   in.add_source_module("torch.serialization", "<torch/serialization.py>", python_source("serialization.py"));
   in.add_source_module("torch.optim.lr_scheduler", "<torch.optim.lr_scheduler>", python_source("lr_scheduler.py"));

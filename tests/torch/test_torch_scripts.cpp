@@ -226,3 +226,8 @@ TEST_CASE("tutorial ops: sigmoid and its gradient (both kernel families), flatte
   check_script("tutorial_ops2");
   check_script("tutorial_ops2", attn::core::CpuKernels::scalar);
 }
+TEST_CASE("shape, creation and indexing ops transformer code calls, finfo/iinfo, F.one_hot, silu, leaky_relu, hardtanh, relu6 "
+          "and their modules, Flatten, Unflatten (both kernel families)") {
+  check_script("shape_ops3");
+  check_script("shape_ops3", attn::core::CpuKernels::scalar);
+}

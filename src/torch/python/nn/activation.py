@@ -1,7 +1,9 @@
-# torch/python/nn/activation.py: ReLU, GELU, Tanh, Sigmoid, Softmax and MultiheadAttention
+# torch/python/nn/activation.py: ReLU, GELU, Tanh, Sigmoid, SiLU, LeakyReLU, Hardtanh, ReLU6, Softsign, Softmin, Softmax and MultiheadAttention
 # (torch/nn/modules/activation.py). MultiheadAttention's parameters are drawn in PyTorch's order
 # (out_proj's Linear first, then xavier_uniform_ on in_proj_weight, then the biases zeroed); its
 # forward picks 1.13's fast or slow path natively (torch._attn_multi_head_attention).
+import warnings
+
 import torch
 import torch.nn.functional as F
 from torch.nn import init
@@ -47,6 +49,85 @@ class Sigmoid(Module):
     def forward(self, input):
         return torch.sigmoid(input)
 
+
+class SiLU(Module):
+
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.silu(input, inplace=self.inplace)
+
+    def extra_repr(self):
+        return 'inplace=True' if self.inplace else ''
+
+
+class LeakyReLU(Module):
+
+    def __init__(self, negative_slope=1e-2, inplace=False):
+        super().__init__()
+        self.negative_slope = negative_slope
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.leaky_relu(input, self.negative_slope, self.inplace)
+
+    def extra_repr(self):
+        inplace_str = ', inplace=True' if self.inplace else ''
+        return 'negative_slope={}{}'.format(self.negative_slope, inplace_str)
+
+
+class Hardtanh(Module):
+
+    def __init__(self, min_val=-1., max_val=1., inplace=False, min_value=None, max_value=None):
+        super().__init__()
+        if min_value is not None:
+            warnings.warn("keyword argument min_value is deprecated and rename to min_val")
+            min_val = min_value
+        if max_value is not None:
+            warnings.warn("keyword argument max_value is deprecated and rename to max_val")
+            max_val = max_value
+        self.min_val = min_val
+        self.max_val = max_val
+        self.inplace = inplace
+        assert self.max_val > self.min_val
+
+    def forward(self, input):
+        return F.hardtanh(input, self.min_val, self.max_val, self.inplace)
+
+    def extra_repr(self):
+        inplace_str = ', inplace=True' if self.inplace else ''
+        return 'min_val={}, max_val={}{}'.format(self.min_val, self.max_val, inplace_str)
+
+
+class ReLU6(Hardtanh):
+
+    def __init__(self, inplace=False):
+        super().__init__(0., 6., inplace)
+
+    def extra_repr(self):
+        return 'inplace=True' if self.inplace else ''
+
+
+
+class Softsign(Module):
+
+    def forward(self, input):
+        return F.softsign(input)
+
+
+class Softmin(Module):
+
+    def __init__(self, dim=None):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return F.softmin(input, self.dim, _stacklevel=5)
+
+    def extra_repr(self):
+        return 'dim={dim}'.format(dim=self.dim)
 
 class Softmax(Module):
 

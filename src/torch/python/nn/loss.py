@@ -1,4 +1,4 @@
-# torch/python/nn/loss.py: MSELoss, NLLLoss, CrossEntropyLoss, KLDivLoss (torch/nn/modules/loss.py); the deprecated size_average= and
+# torch/python/nn/loss.py: MSELoss, L1Loss, NLLLoss, CrossEntropyLoss, KLDivLoss (torch/nn/modules/loss.py); the deprecated size_average= and
 # reduce= are refused (use reduction=).
 import torch.nn.functional as F
 from torch.nn.modules.module import Module
@@ -17,6 +17,12 @@ class MSELoss(_Loss):
 
     def forward(self, input, target):
         return F.mse_loss(input, target, reduction=self.reduction)
+
+
+class L1Loss(_Loss):
+
+    def forward(self, input, target):
+        return F.l1_loss(input, target, reduction=self.reduction)
 
 
 class _WeightedLoss(_Loss):

@@ -1,0 +1,123 @@
+# torch/python/torch_extra.py: names of the torch module written in attn's Python, copied into
+# `torch` when it is made: finfo and iinfo (the numbers and reprs 1.13 prints), the default dtype
+# (float32 only), the thread count and deterministic-algorithm switches, broadcast_tensors and broadcast_shapes.
+# Not here: anything computing on tensors (the op table, in C++). attn's kernels are single-threaded
+# and deterministic, so set_num_threads and use_deterministic_algorithms are remembered and change
+# none of attn's answers.
+import torch
+
+__all__ = ['finfo', 'iinfo', 'get_default_dtype', 'set_default_dtype', 'set_num_threads', 'get_num_threads',
+           'use_deterministic_algorithms', 'are_deterministic_algorithms_enabled', 'broadcast_tensors', 'broadcast_shapes']
+
+_ints = {'torch.uint8': (8, 0, 255), 'torch.int8': (8, -128, 127), 'torch.int16': (16, -32768, 32767),
+         'torch.int32': (32, -2147483648, 2147483647), 'torch.int64': (64, -9223372036854775808, 9223372036854775807)}
+
+
+def _check_dtype(name, type):
+    if not isinstance(type, torch.dtype):
+        raise TypeError("{}(): argument 'type' (position 1) must be torch.dtype, not {}".format(name, builtin_type(type).__name__))
+
+
+builtin_type = type
+
+
+class finfo:
+
+    def __init__(self, type=None):
+        if type is None:
+            type = torch.float32
+        _check_dtype('finfo', type)
+        if type != torch.float32:
+            raise TypeError("torch.finfo() requires a floating point input type. Use torch.iinfo to handle 'torch.finfo'")
+        self.bits = 32
+        self.eps = 1.1920928955078125e-07
+        self.max = 3.4028234663852886e+38
+        self.min = -3.4028234663852886e+38
+        self.tiny = 1.1754943508222875e-38
+        self.smallest_normal = 1.1754943508222875e-38
+        self.resolution = 1e-06
+        self.dtype = 'float32'
+
+    def __repr__(self):
+        return 'finfo(resolution={:g}, min={:g}, max={:g}, eps={:g}, smallest_normal={:g}, tiny={:g}, dtype={})'.format(
+            self.resolution, self.min, self.max, self.eps, self.smallest_normal, self.tiny, self.dtype)
+
+
+class iinfo:
+
+    def __init__(self, type):
+        _check_dtype('iinfo', type)
+        if str(type) not in _ints:
+            raise TypeError("torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'")
+        self.bits, self.min, self.max = _ints[str(type)]
+        self.dtype = str(type)[6:]
+
+    def __repr__(self):
+        return 'iinfo(min={:g}, max={:g}, dtype={})'.format(float(self.min), float(self.max), self.dtype)
+
+
+def get_default_dtype():
+    return torch.float32
+
+
+def set_default_dtype(d):
+    if d == torch.float32:
+        return None
+    if isinstance(d, torch.dtype) and str(d) in _ints or d == torch.bool:
+        raise TypeError('only floating-point types are supported as the default type')
+    raise TypeError("set_default_dtype(): argument 'd' must be torch.dtype, not {}".format(builtin_type(d).__name__))
+
+
+_threads = [1]
+_deterministic = [False]
+
+
+def set_num_threads(n):
+    if builtin_type(n) is not int:
+        raise TypeError('set_num_threads expects an int, but got {}'.format(builtin_type(n).__name__))
+    if n <= 0:
+        raise RuntimeError('Expected positive number of threads')
+    _threads[0] = n
+
+
+def get_num_threads():
+    return _threads[0]
+
+
+def use_deterministic_algorithms(mode, *, warn_only=False):
+    if builtin_type(mode) is not bool:
+        raise TypeError("use_deterministic_algorithms(): argument 'mode' (position 1) must be bool, not {}".format(builtin_type(mode).__name__))
+    _deterministic[0] = mode
+
+
+def are_deterministic_algorithms_enabled():
+    return _deterministic[0]
+
+
+def _broadcast(shapes):
+    # infer_size over the shapes in turn, with ATen's message
+    out = []
+    for shape in shapes:
+        a, b = list(out), list(shape)
+        n = max(len(a), len(b))
+        a, b = [1] * (n - len(a)) + a, [1] * (n - len(b)) + b
+        for d in range(n):
+            if a[d] != b[d] and a[d] != 1 and b[d] != 1:
+                raise RuntimeError("The size of tensor a ({}) must match the size of tensor b ({}) at non-singleton dimension {}".format(
+                    a[d], b[d], d))
+        out = [b[d] if a[d] == 1 else a[d] for d in range(n)]
+    return out
+
+
+def broadcast_tensors(*tensors):
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tensors[0]
+    shape = _broadcast([t.shape for t in tensors])
+    return tuple(t.expand(shape) for t in tensors)
+
+
+def broadcast_shapes(*shapes):
+    try:
+        return torch.Size(_broadcast([[s] if isinstance(s, int) else s for s in shapes]))
+    except RuntimeError:
+        raise RuntimeError("Shape mismatch: objects cannot be broadcast to a single shape") from None
