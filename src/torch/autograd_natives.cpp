@@ -181,15 +181,15 @@ Value variable_new(Interpreter& in, CallArgs& a) {
   const Value* volatile_ = find_arg(a, 2, "volatile");
   if (!data) return tensor_value(core::empty({0}, core::DType::float32));
   if (!is_tensor(*data)) throw TypeError("Variable data has to be a tensor, but got " + py_typename(*data));
-  const bool requires = rg && truthy(*rg);
+  const bool want_grad = rg && truthy(*rg);
   if (volatile_ && truthy(*volatile_)) {
     user_warning(in, "volatile was removed and now has no effect. Use `with torch.no_grad():` instead.");
-    if (requires) throw ValueError("Variable can't be volatile and require_grad at the same time!");
+    if (want_grad) throw ValueError("Variable can't be volatile and require_grad at the same time!");
   }
   Tensor t = core::detach(as_tensor(*data));
-  if (requires && !t.is_float())
+  if (want_grad && !t.is_float())
     throw core::TensorError("Only Tensors of floating point and complex dtype can require gradients");
-  t.set_requires_grad(requires);
+  t.set_requires_grad(want_grad);
   return tensor_value(t);
 }
 
