@@ -189,6 +189,18 @@ def gradgradcheck(*args, **kwargs):
 
 
 def __getattr__(name):
+    if name == 'variable':
+        import torch.autograd.variable as m
+        return m
+    if name == 'function':
+        import torch.autograd.function as m
+        return m
+    if name == 'grad_mode':
+        import torch.autograd.grad_mode as m
+        return m
+    if name == 'anomaly_mode':
+        import torch.autograd.anomaly_mode as m
+        return m
     if name in ('functional', 'forward_ad', 'profiler', 'graph'):
         _refuse("torch.autograd." + name, "attn's torch.autograd has backward, grad, Function, Variable and grad mode")
     raise AttributeError("module 'torch.autograd' has no attribute '" + name + "'")
