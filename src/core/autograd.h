@@ -13,6 +13,7 @@
 // Grad mode (torch.no_grad, set_grad_enabled): a per-thread switch; while it is off, record()
 // records nothing. py's interpreter keeps its own flag for `with torch.no_grad():` (RunState)
 // and detaches results itself; it does not switch this one (yet).
+// run_backward serves torch.autograd.backward and torch.autograd.grad (first order).
 // What it is not: higher-order gradients (create_graph), hooks, or the in-place rules beyond the
 // leaf check (py's).
 #pragma once
@@ -92,6 +93,7 @@ class Node {
   bool released_ = false;                  // its saved tensors were freed by a backward()
   std::vector<SavedVersion> saved_;        // checked before fn_ runs
   std::weak_ptr<LeafGrad> leaf_;           // AccumulateGrad: the leaf it writes to
+  bool custom_ = false;                    // a torch.autograd.Function's (grad_fn class in torch.autograd.function)
   // retain_grad(): the gradients of these outputs are also kept in the tensors' .grad.
   std::vector<std::pair<uint32_t, std::weak_ptr<LeafGrad>>> retained_;
 
@@ -152,6 +154,17 @@ void rename(const Tensor& t, const char* name);
 // tensor.backward(gradient=None, retain_graph=None): PyTorch's checks and messages
 // (TensorError), then the gradients flow into the leaves' .grad.
 void backward(const Tensor& root, const std::optional<Tensor>& gradient, bool retain_graph);
+
+// torch.autograd.backward / torch.autograd.grad: the engine from several roots, each seeded with
+// its gradient (nullopt: ones, for a scalar), with PyTorch's checks and messages. With `inputs`
+// (autograd.grad) only the nodes leading to them run, no .grad changes, and the result holds the
+// gradient arriving at each input (a leaf's would-be .grad; a non-leaf's grad_fn slot), nullopt
+// where none arrived; without, the leaves' .grad accumulate and the result is empty.
+Grads run_backward(const std::vector<Tensor>& roots, const Grads& gradients, bool retain_graph,
+                   const std::vector<Tensor>& inputs);
+// The engine itself over edges: seeds[k] flows into starts[k]; capture as above.
+Grads run_graph(const std::vector<Edge>& starts, const std::vector<Tensor>& seeds, bool retain_graph,
+                const std::vector<Edge>& capture);
 
 // tensor.retain_grad(): a non-leaf's .grad is filled by backward() (its node's incoming gradient,
 // then `.grad + new` on later calls); nothing for a leaf, whose .grad always is.

@@ -12,8 +12,10 @@
 
 #include <map>
 #include <queue>
+#include <set>
 
 #include "core/autograd.h"
+#include "core/deadline.h"
 #include "core/ops/binary.h"
 #include "core/ops/inplace.h"
 #include "core/ops/sum_to.h"
@@ -195,24 +197,21 @@ void keep_retained(const Node& n, const Grads& in) {
   }
 }
 
-// The consumers of each node reachable from `root`, counted per node (engine's dependencies).
-std::map<const Node*, int> count_dependencies(const std::shared_ptr<Node>& root) {
-  std::map<const Node*, int> deps;
+// The consumers of each node reachable from `root`, counted per node (engine's dependencies),
+// added to `deps`; `seen` holds the nodes already walked (from this or an earlier root).
+void count_dependencies(const std::shared_ptr<Node>& root, std::map<const Node*, int>& deps,
+                        std::set<const Node*>& seen) {
   std::vector<const Node*> stack{root.get()};
-  std::map<const Node*, bool> seen{{root.get(), true}};
+  seen.insert(root.get());
   while (!stack.empty()) {
     const Node* n = stack.back();
     stack.pop_back();
     for (const autograd::Edge& e : n->next_) {
       if (!e.fn) continue;
       ++deps[e.fn.get()];
-      if (!seen[e.fn.get()]) {
-        seen[e.fn.get()] = true;
-        stack.push_back(e.fn.get());
-      }
+      if (seen.insert(e.fn.get()).second) stack.push_back(e.fn.get());
     }
   }
-  return deps;
 }
 
 const char* const kSecondTime =
@@ -252,32 +251,130 @@ Grads run_node(Node& n, const Grads& in, bool retain_graph) {
 
 }  // namespace
 
-void autograd::backward(const Tensor& root, const std::optional<Tensor>& gradient, bool retain_graph) {
-  if (!root.requires_grad()) throw TensorError("element 0 of tensors does not require grad and does not have a grad_fn");
-  Tensor g;
+namespace {
+
+// The nodes from which some capture target can be reached (PyTorch's exec_info for
+// autograd.grad): only they run; the targets themselves are in it when they lead to another.
+std::set<const Node*> needed_nodes(const std::vector<Edge>& roots, const std::vector<Edge>& capture) {
+  std::set<const Node*> targets;
+  for (const Edge& c : capture)
+    if (c.fn) targets.insert(c.fn.get());
+  std::map<const Node*, bool> memo;   // iterative post-order: does n reach a target through an edge?
+  std::vector<std::pair<const Node*, size_t>> stack;
+  for (const Edge& r : roots) {
+    if (!r.fn || memo.count(r.fn.get())) continue;
+    memo[r.fn.get()] = false;
+    stack.emplace_back(r.fn.get(), 0);
+    while (!stack.empty()) {
+      auto& top = stack.back();
+      const Node* n = top.first;
+      if (top.second < n->next_.size()) {
+        const Node* m = n->next_[top.second++].fn.get();
+        if (m && !memo.count(m)) {
+          memo[m] = false;
+          stack.emplace_back(m, 0);
+        }
+        continue;
+      }
+      bool reaches = false;
+      for (const Edge& e : n->next_)
+        if (e.fn && (targets.count(e.fn.get()) || memo[e.fn.get()])) reaches = true;
+      memo[n] = reaches;
+      stack.pop_back();
+    }
+  }
+  std::set<const Node*> out;
+  for (const auto& [n, reaches] : memo)
+    if (reaches) out.insert(n);
+  return out;
+}
+
+// The gradient each capture edge's node holds in its slot when the node is ready (a copy
+// of its input buffer before it runs: the engine's captured_vars_).
+void capture_from(const Node* n, const Grads& in, const std::vector<Edge>& capture, Grads& captured) {
+  for (size_t i = 0; i < capture.size(); ++i)
+    if (capture[i].fn.get() == n && capture[i].input_nr < in.size() && in[capture[i].input_nr])
+      captured[i] = in[capture[i].input_nr];
+}
+
+// The seed of root k (PyTorch's _make_grads): the given gradient, checked against the root's
+// shape, or ones for a scalar that requires grad; nullopt for a root that does not (the engine
+// then names it).
+std::optional<Tensor> root_gradient(const Tensor& root, const std::optional<Tensor>& gradient, size_t k) {
   if (gradient) {
     if (gradient->shape() != root.shape())
-      throw TensorError(fmt::format("Mismatch in shape: grad_output[0] has a shape of {} and output[0] has a shape of {}.",
-                                    size_repr(gradient->shape()), size_repr(root.shape())));
-    g = to_float(*gradient);
-  } else {
-    if (root.numel() != 1) throw TensorError("grad can be implicitly created only for scalar outputs");
-    g = ones(root.shape());
+      throw TensorError(fmt::format("Mismatch in shape: grad_output[{}] has a shape of {} and output[{}] has a shape of {}.",
+                                    k, size_repr(gradient->shape()), k, size_repr(root.shape())));
+    return to_float(*gradient);
   }
-  const Edge start = edge_of(root);
-  std::map<const Node*, int> deps = count_dependencies(start.fn);
+  if (!root.requires_grad()) return std::nullopt;
+  if (root.numel() != 1) throw TensorError("grad can be implicitly created only for scalar outputs");
+  return ones(root.shape());
+}
+
+}  // namespace
+
+autograd::Grads autograd::run_backward(const std::vector<Tensor>& roots, const Grads& gradients, bool retain_graph,
+                                        const std::vector<Tensor>& inputs) {
+  std::vector<std::optional<Tensor>> given;
+  for (size_t k = 0; k < roots.size(); ++k) given.push_back(root_gradient(roots[k], k < gradients.size() ? gradients[k] : std::nullopt, k));
+  std::vector<Edge> starts;
+  std::vector<Tensor> seeds;
+  for (size_t k = 0; k < roots.size(); ++k) {
+    if (!roots[k].requires_grad())
+      throw TensorError(fmt::format("element {} of tensors does not require grad and does not have a grad_fn", k));
+    starts.push_back(edge_of(roots[k]));
+    seeds.push_back(*given[k]);
+  }
+  std::vector<Edge> capture;
+  for (const Tensor& t : inputs) {
+    if (!t.requires_grad()) throw TensorError("One of the differentiated Tensors does not require grad");
+    capture.push_back(edge_of(t));
+  }
+  return run_graph(starts, seeds, retain_graph, capture);
+}
+
+void autograd::backward(const Tensor& root, const std::optional<Tensor>& gradient, bool retain_graph) {
+  run_backward({root}, {gradient}, retain_graph, {});
+}
+
+namespace {
+
+// The engine: the roots' gradients into their nodes' buffers (GraphRoot), then nodes latest-created
+// first. With capture edges (autograd.grad) only the nodes leading to them run, no leaf's .grad
+// changes, and the gradients arriving at those edges are returned.
+Grads run_graph_impl(const std::vector<Edge>& starts, const std::vector<Tensor>& seeds, bool retain_graph,
+                     const std::vector<Edge>& capture) {
+  const bool capturing = !capture.empty();
+  const std::set<const Node*> needed = capturing ? needed_nodes(starts, capture) : std::set<const Node*>{};
+  std::map<const Node*, int> deps;
+  std::set<const Node*> counted;
+  for (const Edge& s : starts)
+    if (counted.insert(s.fn.get()).second) count_dependencies(s.fn, deps, counted);
   std::map<const Node*, Grads> buffers;
   auto cmp = [](const std::shared_ptr<Node>& a, const std::shared_ptr<Node>& b) { return a->sequence_nr() < b->sequence_nr(); };
   std::priority_queue<std::shared_ptr<Node>, std::vector<std::shared_ptr<Node>>, decltype(cmp)> ready(cmp);
-  buffers[start.fn.get()].resize(start.fn->num_outputs_);
-  buffers[start.fn.get()][start.input_nr] = g;
-  ready.push(start.fn);
+  std::set<const Node*> pushed;
+  for (size_t k = 0; k < starts.size(); ++k) {
+    Grads& buf = buffers[starts[k].fn.get()];
+    buf.resize(starts[k].fn->num_outputs_);
+    std::optional<Tensor>& slot = buf[starts[k].input_nr];
+    slot = slot ? binary(BinOp::add, *slot, seeds[k]) : seeds[k];
+  }
+  for (const Edge& s : starts)
+    if (deps[s.fn.get()] == 0 && pushed.insert(s.fn.get()).second) ready.push(s.fn);
+  Grads captured(capture.size());
   while (!ready.empty()) {
+    check_deadline();
     std::shared_ptr<Node> n = ready.top();
     ready.pop();
     Grads in = std::move(buffers[n.get()]);
     buffers.erase(n.get());
     in.resize(n->num_outputs_);
+    if (capturing) {
+      capture_from(n.get(), in, capture, captured);
+      if (!needed.count(n.get())) continue;
+    }
     bool any = false;
     for (const auto& x : in) any = any || x.has_value();
     if (n->name() == "AccumulateGrad") {
@@ -300,6 +397,14 @@ void autograd::backward(const Tensor& root, const std::optional<Tensor>& gradien
       if (--deps[e.fn.get()] == 0) ready.push(e.fn);
     }
   }
+  return captured;
+}
+
+}  // namespace
+
+autograd::Grads autograd::run_graph(const std::vector<Edge>& starts, const std::vector<Tensor>& seeds,
+                                     bool retain_graph, const std::vector<Edge>& capture) {
+  return run_graph_impl(starts, seeds, retain_graph, capture);
 }
 
 }  // namespace attn::core

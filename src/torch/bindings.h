@@ -55,7 +55,8 @@ void add_torch_environment(NamespaceObj& torch);   // torch_env.cpp: cuda, backe
 void add_optim_kernels(NamespaceObj& torch);       // optim.cpp: the for-loop SGD and AdamW steps optim.py calls
 void add_data_natives(NamespaceObj& torch);        // ops_creation.cpp: float64 multinomial for WeightedRandomSampler
 void add_nn_natives(NamespaceObj& torch);          // nn_functional.cpp: the native part of MultiheadAttention, Module.to's check
-void add_tensor_types(NamespaceObj& torch);        // tensor_types.cpp: torch.uint8, torch.int, torch.LongTensor, ...
+void add_tensor_types(NamespaceObj& torch);
+void add_autograd_natives(NamespaceObj& torch);    // autograd_natives.cpp: engine calls for torch.autograd, Variable        // tensor_types.cpp: torch.uint8, torch.int, torch.LongTensor, ...
 // tensor_types.cpp: NotImplementedError naming a float64 or float16 name (torch.float64, Tensor.double).
 [[noreturn]] void refuse_float64(const std::string& what);
 // tensor_types.cpp: PyTorch 1.13's UserWarning (through Python's warnings, on stderr) for a uint8

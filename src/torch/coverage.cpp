@@ -106,7 +106,7 @@ std::string section(const std::string& title, const std::vector<std::string>& na
 
 std::string torch_part() {
   Session s(core::CpuKernels::avx2, core::DropoutRng::mkl);
-  s.run_cell("import torch, torch.nn, torch.nn.init, torch.nn.utils, torch.optim, torch.optim.lr_scheduler, torch.utils.data\n"
+  s.run_cell("import torch, torch.nn, torch.nn.init, torch.nn.utils, torch.optim, torch.optim.lr_scheduler, torch.utils.data, torch.autograd\n"
              "import torch.distributions\n"
              "torch.save, torch.load");   // in a cell: its deadline; naming save and load makes them torch's names
   Interpreter& in = s.python();
@@ -133,6 +133,7 @@ std::string torch_part() {
          section("torch.nn.functional", functional, "F.") +
          section("torch.nn.init", public_names(in, "torch.nn.init"), "nn.init.") +
          section("torch.nn.utils", public_names(in, "torch.nn.utils"), "nn.utils.") +
+         section("torch.autograd", public_names(in, "torch.autograd"), "torch.autograd.") +
          section("torch.optim", public_names(in, "torch.optim"), "torch.optim.") +
          section("torch.optim.lr_scheduler", all_names(in, "torch.optim.lr_scheduler"), "lr_scheduler.") +
          section("torch.utils.data", public_names(in, "torch.utils.data"), "torch.utils.data.") +

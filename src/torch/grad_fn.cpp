@@ -1,4 +1,5 @@
 // torch/grad_fn.cpp: `tensor.grad_fn` as a Python object: its repr `<MulBackward0 object at 0x...>`,
+// `<torch.autograd.function.MyReLUBackward object at 0x...>` for a custom Function's node),
 // `type(fn).__name__` and `fn.name()` (the node's name; "torch::autograd::AccumulateGrad" for a
 // leaf's), `fn.next_functions` (a tuple of
 // `(node or None, input_nr)` pairs, AccumulateGrad for leaves), as PyTorch 1.13 shows them.
@@ -36,8 +37,8 @@ struct Builder {
     if (it != made.end()) return it->second;
     const bool acc = n->name() == "AccumulateGrad";
     const uint64_t address = acc ? 0x7f8000000000ULL + 0x40 * accumulators++ : 0x7f0000000000ULL + 0x40 * n->sequence_nr();
-    py::ClassPtr cls = py::make_native_class(n->name(), "torch.autograd.graph");
-    const std::string repr = fmt::format("<{} object at 0x{:x}>", n->name(), address);
+    py::ClassPtr cls = py::make_native_class(n->name(), n->custom_ ? "torch.autograd.function" : "torch.autograd.graph");
+    const std::string repr = fmt::format("<{}{} object at 0x{:x}>", n->custom_ ? "torch.autograd.function." : "", n->name(), address);
     cls->slots.repr = [repr](Interpreter&, const Value&) { return repr; };
     auto o = std::make_shared<InstanceObj>();
     o->cls = cls;

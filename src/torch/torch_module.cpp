@@ -57,10 +57,16 @@ Value make_torch(Interpreter& in) {
   add_nn_natives(*t);
   add_data_natives(*t);
   add_tensor_types(*t);
+  add_autograd_natives(*t);
   // torch.nn, torch.optim, torch.utils: made when first named (PEP 562's module __getattr__).
   t->names["__getattr__"] = builtin("torch.__getattr__", [](Interpreter& inner, CallArgs& a) -> Value {
     const std::string name = str(arg(a, 0, "name"));
     if (name == "nn" || name == "optim" || name == "utils" || name == "distributions") return inner.import("torch." + name);
+    if (name == "autograd") {   // python/autograd.py; PyTorch imports it with torch
+      Value autograd = inner.import("torch.autograd");
+      names_of(inner.import("torch")).names[name] = autograd;
+      return autograd;
+    }
     if (name == "save" || name == "load" || name == "serialization") {   // python/serialization.py, on first use
       Value serialization = inner.import("torch.serialization");
       Value v = name == "serialization" ? serialization : inner.getattr(serialization, name);
@@ -189,10 +195,12 @@ Value part_of(Interpreter& in, const std::string& name, const std::string& packa
 const std::vector<std::string>& torch_submodules_refused() {
   static const std::vector<std::string> names = [] {
     const std::vector<std::pair<std::string, std::vector<std::string>>> packages = {
-        {"torch", {"amp", "ao", "autograd", "contrib", "cpu", "distributed", "fft", "functional",
+        {"torch", {"amp", "ao", "contrib", "cpu", "distributed", "fft", "functional",
                    "futures", "fx", "hub", "jit", "library", "linalg", "masked", "monitor", "multiprocessing", "nested",
                    "onnx", "overrides", "package", "profiler", "quantization", "quasirandom", "random", "return_types",
                    "sparse", "special", "storage", "testing", "torch_version", "types", "version"}},
+        {"torch.autograd", {"forward_ad", "functional", "gradcheck", "graph", "profiler", "profiler_legacy",
+                            "profiler_util"}},
         {"torch.nn", {"backends", "common_types", "cpp", "grad", "intrinsic", "parallel", "qat", "quantizable",
                       "quantized"}},
         {"torch.nn.utils", {"convert_parameters", "fusion", "init", "memory_format", "parametrizations", "parametrize",
@@ -227,7 +235,7 @@ void add_torch_submodules(Interpreter& in) {
   for (const std::string& name : torch_submodules_refused())
     in.add_module(name, [name](Interpreter&) -> Value {
       throw ModuleNotFoundError("No module named '" + name + "' (attn's torch has torch.nn, torch.nn.functional, "
-                                "torch.nn.init, torch.nn.utils, torch.optim, torch.optim.lr_scheduler, torch.utils.data, torch.distributions; "
+                                "torch.nn.init, torch.nn.utils, torch.autograd, torch.optim, torch.optim.lr_scheduler, torch.utils.data, torch.distributions; "
                                 "docs/coverage.md lists what they have)");
     });
 }
@@ -276,6 +284,19 @@ void add_torch(Interpreter& in) {
   in.add_module("torch.nn.utils.clip_grad", [](Interpreter& i) { return part_of(i, "torch.nn.utils.clip_grad", "torch.nn.utils", {"clip_grad_norm_", "clip_grad_norm", "clip_grad_value_"}); });
   in.add_source_module("torch._attn_extra", "<torch>", python_source("torch_extra.py"));
   in.add_source_module("torch.optim", "<torch.optim>", python_source("optim.py"));
+  // torch.autograd (python/autograd.py) and the submodules PyTorch splits it into, the same objects.
+  in.add_source_module("torch.autograd", "<torch/autograd/__init__.py>", python_source("autograd.py"));
+  in.add_module("torch.autograd.grad_mode", [](Interpreter& i) {
+    return part_of(i, "torch.autograd.grad_mode", "torch.autograd", {"no_grad", "enable_grad", "set_grad_enabled", "inference_mode"});
+  });
+  in.add_module("torch.autograd.function", [](Interpreter& i) {
+    return part_of(i, "torch.autograd.function", "torch.autograd",
+                   {"Function", "FunctionCtx", "InplaceFunction", "once_differentiable"});
+  });
+  in.add_module("torch.autograd.variable", [](Interpreter& i) { return part_of(i, "torch.autograd.variable", "torch.autograd", {"Variable"}); });
+  in.add_module("torch.autograd.anomaly_mode", [](Interpreter& i) {
+    return part_of(i, "torch.autograd.anomaly_mode", "torch.autograd", {"detect_anomaly", "set_detect_anomaly"});
+  });
   in.add_source_module("torch.serialization", "<torch/serialization.py>", python_source("serialization.py"));
   in.add_source_module("torch.optim.lr_scheduler", "<torch.optim.lr_scheduler>", python_source("lr_scheduler.py"));
   in.add_source_module("torch.distributions", "<torch/distributions>", python_source("distributions.py"));

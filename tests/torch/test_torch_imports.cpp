@@ -27,8 +27,8 @@ std::string error_of(const std::string& code) {
 
 // What every refusal of a torch submodule adds after its name.
 #define TORCH_HAS                                                                                                  \
-  "(attn's torch has torch.nn, torch.nn.functional, torch.nn.init, torch.nn.utils, torch.optim, "                \
-  "torch.optim.lr_scheduler, torch.utils.data, torch.distributions; docs/coverage.md lists what they have)"
+  "(attn's torch has torch.nn, torch.nn.functional, torch.nn.init, torch.nn.utils, torch.autograd, "              \
+  "torch.optim, torch.optim.lr_scheduler, torch.utils.data, torch.distributions; docs/coverage.md lists what they have)"
 
 TEST_CASE("torch.load of a name this run did not save: FileNotFoundError saying why") {
   const std::string e = error_of("import torch\ntorch.load('weights.pt')");   // its line is serialization.py's
@@ -55,6 +55,24 @@ TEST_CASE("a torch submodule attn has not: one line naming it, in every import f
   CHECK(error_of("from torch.utils.data import sampler\nimport torch.utils.data.dataloader as d\nprint(d.DataLoader)") == "");
   CHECK(error_of("import torch.no_such_module") == "1: ModuleNotFoundError: No module named 'torch.no_such_module'");
   CHECK(error_of("import torch.cuda\nimport torch.backends\nprint(torch.cuda.is_available())") == "");
+}
+
+TEST_CASE("torch.autograd in every import form; its parts attn has not refused in one line") {
+  CHECK(error_of("from torch.autograd import Variable\nimport torch\nassert isinstance(torch.ones(1), Variable)") == "");
+  CHECK(error_of("import torch\nassert torch.autograd.Variable is torch.autograd.variable.Variable") == "");
+  CHECK(error_of("import torch.autograd as ag\nfrom torch.autograd.function import Function\nassert ag.Function is Function") == "");
+  CHECK(error_of("import torch\nassert torch.autograd.function.Function is torch.autograd.Function") == "");
+  CHECK(error_of("from torch.autograd.grad_mode import no_grad\nimport torch\nassert no_grad is torch.no_grad") == "");
+  CHECK(error_of("from torch.autograd import functional") ==
+        "1: ModuleNotFoundError: No module named 'torch.autograd.functional' " TORCH_HAS);
+  const std::string functional = error_of("import torch\ntorch.autograd.functional.jacobian");   // raised in autograd.py
+  CHECK(functional.substr(functional.find(": ") + 2) ==
+        "NotImplementedError: torch.autograd.functional is not implemented: attn's torch.autograd has backward, "
+        "grad, Function, Variable and grad mode");
+  const std::string gradcheck = error_of("from torch.autograd import gradcheck\ngradcheck(None, ())");
+  CHECK(gradcheck.substr(gradcheck.find(": ") + 2) ==
+        "NotImplementedError: torch.autograd.gradcheck is not implemented: it needs float64 tensors and attn's "
+        "are float32");
 }
 
 TEST_CASE("torch.optim.lr_scheduler in every import form, and as an attribute after import torch") {

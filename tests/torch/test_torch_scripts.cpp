@@ -67,6 +67,9 @@ TEST_CASE("tutorial: gradients through the GPT block (print_gradients with and w
 TEST_CASE("autograd in training loops: in-place updates (-=, sub_), zero_, retain_grad, grad_fn, errors") {
   check_script("autograd_api");
 }
+TEST_CASE("torch.autograd: grad, backward, Variable, errors, custom Functions trained as in PyTorch's tutorials") {
+  check_script("autograd_module");
+}
 TEST_CASE("autograd errors: a saved tensor modified in place (version counter), in-place ops on a leaf") {
   check_script("autograd_errors");
 }
