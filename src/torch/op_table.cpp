@@ -109,6 +109,7 @@ const OpTable& torch_ops() {
     add_loss_ops(rows);
     add_index_ops(rows);
     add_type_ops(rows);
+    add_elem_ops(rows);
     return OpTable(rows);
   }();
   return table;

@@ -79,6 +79,7 @@ void add_select_ops(std::vector<OpRow>& rows);     // ops_select.cpp: max/min(di
 void add_loss_ops(std::vector<OpRow>& rows);       // nn_losses.cpp: log_softmax, F.nll_loss, F.cross_entropy
 void add_index_ops(std::vector<OpRow>& rows);      // ops_index.cpp: clamp, norm, scatter, index_fill, nonzero, unique, repeat, F.pad
 void add_type_ops(std::vector<OpRow>& rows);       // tensor_types.cpp: Tensor.type
+void add_elem_ops(std::vector<OpRow>& rows);       // ops_elem.cpp: the named arithmetic, comparisons, in-place unary forms, cumsum, logsumexp, ...
 
 // ---- helpers the rows share ----
 core::Tensor cast(const core::Tensor& t, core::DType dtype);   // .float() / .long() / .bool()
