@@ -131,6 +131,28 @@ Value div_fn(Interpreter& in, Args& a) {
   return tensor_value(zero_grad(r, {&t, &o}, "DivBackward2"));   // a number is a wrapped tensor: the Tensor_mode overload
 }
 
+// remainder(input, other): the sign of other (`%`). 1.13's gradients: RemainderBackward1 (a
+// tensor other): g, and -g * input.div(other, rounding_mode='floor') for other;
+// RemainderBackward0 (a number): g. remainder(number, tensor) is `number % tensor`.
+Value remainder_fn(Interpreter& in, Args& a) {
+  if (a.overload() == 1) return tensor_operator(in, "%", a.get("other"), a.get("self"), true);
+  const Tensor& t = a.tensor("input");
+  const Value& other = operand(a);
+  const bool number = !is_tensor(other);
+  const Tensor o = number ? number_tensor(other) : as_tensor(other);
+  const DType common = number ? core::result_type(t, number_category(other)) : core::result_type(t, o);
+  Tensor r = core::floor_divide_or_remainder(true, core::detach(t), core::detach(o), common);
+  if (!core::autograd::grad_enabled() || !(t.requires_grad() || o.requires_grad()) || !r.is_float()) return tensor_value(r);
+  if (number) return tensor_value(core::autograd::record(r, {&t}, "RemainderBackward0", Backward{[](const Grads& g) { return Grads{*g[0]}; }, false}));
+  const Tensor self = core::detach(t), div = core::detach(o);
+  Backward back{[self, div](const Grads& g) {
+                  const Tensor q = core::floor_divide_or_remainder(false, self, div, DType::float32);
+                  return Grads{*g[0], core::binary(core::BinOp::mul, core::neg(*g[0]), q)};
+                },
+                true, {t, o}};
+  return tensor_value(core::autograd::record(r, {&t, &o}, "RemainderBackward1", std::move(back)));
+}
+
 // logical_and/or/xor: both sides as bool (nonzero is True), then & | ^; logical_not: == 0.
 Tensor truth(const Tensor& t) {
   const Tensor zero = t.is_float() ? core::scalar(0.0f) : core::from_ints({}, {0}, t.dtype());
@@ -448,10 +470,7 @@ void add_elem_ops(std::vector<OpRow>& rows) {
   rows.push_back({"remainder", both,
                   {"remainder(Tensor input, Tensor other, *, Tensor out=None)", "remainder(Scalar self, Tensor other)",
                    "remainder(Tensor input, Scalar other, *, Tensor out=None)"},
-                  [](Interpreter& in, Args& a) {
-                    if (a.overload() == 1) return tensor_operator(in, "%", a.get("other"), a.get("self"), true);
-                    return named(in, a, "%");
-                  }});
+                  remainder_fn});
   for (const char* name : {"neg", "negative"}) {
     const std::string n = name;
     rows.push_back({n, both, {n + "(Tensor input, *, Tensor out=None)"}, [](Interpreter&, Args& a) {
