@@ -2,8 +2,8 @@
 // the elementwise / cumulative ops beside them: add sub (alpha=) mul div (rounding_mode=)
 // true_divide floor_divide remainder neg, eq ne lt le gt ge (and greater/less/... aliases),
 // logical_and/xor, bitwise_and/or/xor (logical_or/not and bitwise_not are in ops_index/ops_select); the in-place unary forms (exp_ sqrt_ abs_
-// neg_ log_ ...); floor ceil trunc round frac sign square clamp_min clamp_max; cumsum
-// logsumexp; mm mv outer.
+// neg_ log_ ...); floor ceil trunc round frac sign square clamp_min clamp_max; cumsum cumprod
+// logsumexp argsort count_nonzero isfinite isclose nan_to_num trace; mm mv outer.
 //
 // What it is: signatures as PyTorch 1.13's parser writes them, and adapters: the named binary
 // forms call the operators' own path (tensor_operator), so `x.add(y)` and `x + y` promote, print
@@ -12,7 +12,9 @@
 // operators themselves (tensor_hooks.cpp).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 
 #include "core/ops.h"
@@ -353,6 +355,168 @@ Value logsumexp_fn(Interpreter& in, Args& a) {
   return tensor_value(core::autograd::record(r, {&t}, "LogsumexpBackward0", std::move(back)));
 }
 
+// CumprodBackward0 as 1.13's cumprod_backward for an input without zeros: the reversed cumsum
+// of output * grad, divided by the input. An input with a zero raises (1.13's other branch).
+Backward cumprod_backward(const Tensor& input, const Tensor& output, int64_t dim) {
+  const bool trivial = input.numel() <= 1 || input.dim() == 0 || input.shape()[static_cast<size_t>(dim)] == 1;
+  const Tensor out = core::detach(output);
+  return Backward{[input, out, dim, trivial](const Grads& g) {
+                    if (trivial) return Grads{*g[0]};
+                    for (float x : input.floats())
+                      if (x == 0.0f)
+                        throw NotImplementedError("attn does not implement the gradient of cumprod for an input holding a zero (1.13's cumprod_backward zero branch)");
+                    const Tensor w = core::binary(core::BinOp::mul, out, *g[0]).contiguous();
+                    const Tensor rev = core::flip(cumsum_kernel(core::flip(w, {dim}).contiguous(), dim), {dim}).contiguous();
+                    return Grads{core::binary(core::BinOp::div, rev, input)};
+                  },
+                  false};
+}
+
+// cumprod(input, dim, *, dtype=None): the running product as cumsum's kernel runs it (double
+// accumulation for float32, int64 for integers).
+Value cumprod_fn(Interpreter&, Args& a) {
+  Tensor t = a.tensor("input");
+  const int64_t dim = core::normalize_dim(a.integer("dim"), std::max<int64_t>(t.dim(), 1));
+  if (std::optional<DType> d = a.dtype("dtype")) {
+    if (*d != DType::float32 && *d != DType::int64) a.unsupported("dtype", "attn multiplies in float32 or int64");
+    t = cast(t, *d);
+  } else if (!t.is_float()) {
+    t = cast(t, DType::int64);
+  }
+  const core::Shape& shape = t.shape();
+  int64_t outer = 1, inner = 1;
+  const int64_t n = t.dim() == 0 ? 1 : shape[static_cast<size_t>(dim)];
+  for (int64_t k = 0; k < dim; ++k) outer *= shape[static_cast<size_t>(k)];
+  for (int64_t k = dim + 1; k < t.dim(); ++k) inner *= shape[static_cast<size_t>(k)];
+  Tensor r;
+  if (t.is_float()) {
+    std::vector<float> v = core::detach(t).floats();
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t i = 0; i < inner; ++i) {
+        double acc = 1;
+        for (int64_t j = 0; j < n; ++j) {
+          float& x = v[static_cast<size_t>((o * n + j) * inner + i)];
+          acc *= x;
+          x = static_cast<float>(acc);
+        }
+      }
+    r = core::from_floats(shape, v);
+  } else {
+    std::vector<int64_t> v = t.ints();
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t i = 0; i < inner; ++i) {
+        uint64_t acc = 1;
+        for (int64_t j = 0; j < n; ++j) {
+          int64_t& x = v[static_cast<size_t>((o * n + j) * inner + i)];
+          acc *= static_cast<uint64_t>(x);
+          x = static_cast<int64_t>(acc);
+        }
+      }
+    r = core::from_ints(shape, v);
+  }
+  if (!core::autograd::grad_enabled() || !t.requires_grad()) return tensor_value(r);
+  return tensor_value(core::autograd::record(r, {&t}, "CumprodBackward0", cumprod_backward(core::detach(t), r, dim)));
+}
+
+// count_nonzero(input, dim=None): (input != 0).sum(dim), int64.
+Value count_nonzero_fn(Interpreter&, Args& a) {
+  const Tensor mask = truth(a.tensor("input"));
+  if (a.overload() == 0) {
+    std::optional<int64_t> dim = a.opt_integer("dim");
+    return tensor_value(dim ? core::sum(mask, *dim, false) : core::sum(mask));
+  }
+  std::vector<int64_t> dims = a.ints("dim");   // counts are exact: one dim at a time, the last first
+  if (dims.empty()) return tensor_value(core::sum(mask));
+  for (int64_t& d : dims) d = core::normalize_dim(d, std::max<int64_t>(mask.dim(), 1));
+  std::sort(dims.rbegin(), dims.rend());
+  Tensor r = mask;
+  for (int64_t d : dims) r = core::sum(r, d, false);
+  return tensor_value(r);
+}
+
+// isfinite: neither NaN nor infinite (integers and bool: all True).
+Value isfinite_fn(Interpreter&, Args& a) {
+  const Tensor& t = a.tensor("input");
+  if (!t.is_float()) return tensor_value(core::compare(core::CmpOp::eq, core::detach(t), core::detach(t)));
+  std::vector<int64_t> v;
+  for (float x : core::detach(t).floats()) v.push_back(std::isfinite(x) ? 1 : 0);
+  return tensor_value(core::from_ints(t.shape(), v, DType::boolean));
+}
+
+// isclose, as 1.13's: a == b, or (equal_nan) both NaN, or |a - b| finite and <= atol + |rtol * b|,
+// in float32 with rtol and atol rounded to float32 (integers: in double).
+Value isclose_fn(Interpreter&, Args& a) {
+  const Tensor &x = a.tensor("input"), &y = a.tensor("other");
+  const double rtol = a.number("rtol"), atol = a.number("atol");
+  const bool equal_nan = a.flag("equal_nan");
+  if (x.dtype() != y.dtype())
+    throw RuntimeError(fmt::format("{} did not match {}", core::dtype_title(x.dtype()), core::dtype_title(y.dtype())));
+  if (rtol < 0) throw RuntimeError(fmt::format("rtol must be greater than or equal to zero, but got {}", rtol));
+  if (atol < 0) throw RuntimeError(fmt::format("atol must be greater than or equal to zero, but got {}", atol));
+  const core::Shape shape = core::broadcast_shapes(x.shape(), y.shape());
+  const std::vector<float> xs = core::expand(core::to_float(core::detach(x)), shape).floats();
+  const std::vector<float> ys = core::expand(core::to_float(core::detach(y)), shape).floats();
+  const float rt = static_cast<float>(rtol), at = static_cast<float>(atol);
+  std::vector<int64_t> out(xs.size());
+  for (size_t k = 0; k < xs.size(); ++k) {
+    const float p = xs[k], q = ys[k];
+    bool close = p == q || (equal_nan && std::isnan(p) && std::isnan(q));
+    const float allowed = at + std::fabs(rt * q), actual = std::fabs(p - q);
+    if (!close && (rtol != 0 || atol != 0)) close = std::isfinite(actual) && actual <= allowed;
+    out[k] = close;
+  }
+  return tensor_value(core::from_ints(shape, out, DType::boolean));
+}
+
+// nan_to_num(input, nan=0.0, posinf=None, neginf=None): None is float32's largest / lowest.
+// NanToNumBackward0: the gradient where the input was finite, 0 elsewhere.
+Value nan_to_num_fn(Interpreter&, Args& a) {
+  const Tensor& t = a.tensor("input");
+  const float nan = a.given("nan") ? static_cast<float>(a.number("nan")) : 0.0f;
+  const float pos = a.given("posinf") ? static_cast<float>(a.number("posinf")) : std::numeric_limits<float>::max();
+  const float neg = a.given("neginf") ? static_cast<float>(a.number("neginf")) : std::numeric_limits<float>::lowest();
+  if (!t.is_float()) return tensor_value(core::detach(t).clone());
+  std::vector<float> v = core::detach(t).floats();
+  std::vector<float> finite(v.size());
+  for (size_t k = 0; k < v.size(); ++k) {
+    finite[k] = std::isfinite(v[k]) ? 1.0f : 0.0f;
+    v[k] = std::isnan(v[k]) ? nan : v[k] == INFINITY ? pos : v[k] == -INFINITY ? neg : v[k];
+  }
+  Tensor r = core::from_floats(t.shape(), v);
+  if (!core::autograd::grad_enabled() || !t.requires_grad()) return tensor_value(r);
+  const Tensor mask = core::from_floats(t.shape(), finite);
+  Backward back{[mask](const Grads& g) { return Grads{core::binary(core::BinOp::mul, *g[0], mask)}; }, false};
+  return tensor_value(core::autograd::record(r, {&t}, "NanToNumBackward0", std::move(back)));
+}
+
+// trace: the sum of a matrix's diagonal, accumulated in double for float32 (1.13's trace_cpu);
+// TraceBackward0: the gradient on the diagonal, zeros elsewhere.
+Value trace_fn(Interpreter&, Args& a) {
+  const Tensor& t = a.tensor("input");
+  if (t.dim() != 2) throw RuntimeError(fmt::format("trace: expected a matrix, but got tensor with dim {}", t.dim()));
+  const int64_t rows = t.shape()[0], cols = t.shape()[1], n = std::min(rows, cols);
+  if (!t.is_float()) {
+    const std::vector<int64_t> v = t.ints();
+    int64_t s = 0;
+    for (int64_t k = 0; k < n; ++k) s += v[static_cast<size_t>(k * cols + k)];
+    return tensor_value(core::from_ints({}, {s}));
+  }
+  const std::vector<float> v = core::detach(t).floats();
+  double s = 0;
+  for (int64_t k = 0; k < n; ++k) s += v[static_cast<size_t>(k * cols + k)];
+  Tensor r = core::scalar(static_cast<float>(s));
+  if (!core::autograd::grad_enabled() || !t.requires_grad()) return tensor_value(r);
+  const core::Shape shape = t.shape();
+  Backward back{[shape, n, cols](const Grads& g) {
+                  std::vector<float> d(static_cast<size_t>(core::numel_of(shape)), 0.0f);
+                  const float gv = core::detach(*g[0]).floats()[0];
+                  for (int64_t k = 0; k < n; ++k) d[static_cast<size_t>(k * cols + k)] = gv;
+                  return Grads{core::from_floats(shape, d)};
+                },
+                false};
+  return tensor_value(core::autograd::record(r, {&t}, "TraceBackward0", std::move(back)));
+}
+
 // ---- matrix products by name ----
 
 Value mm_fn(Interpreter&, Args& a) {
@@ -437,6 +601,18 @@ void add_elem_ops_more(std::vector<OpRow>& rows) {
   rows.push_back({"mv", both, {"mv(Tensor input, Tensor vec, *, Tensor out=None)"}, mv_fn});
   rows.push_back({"outer", both, {"outer(Tensor input, Tensor vec2, *, Tensor out=None)"}, outer_fn});
   rows.push_back({"ger", both, {"ger(Tensor input, Tensor vec2, *, Tensor out=None)"}, outer_fn});
+  rows.push_back({"cumprod", both, {"cumprod(Tensor input, int64_t dim, *, ScalarType? dtype=None, Tensor out=None)"}, cumprod_fn});
+  rows.push_back({"argsort", both,
+                  {"argsort(Tensor input, *, bool stable, int64_t dim=-1, bool descending=False)", "argsort(Tensor input, int64_t dim=-1, bool descending=False)"},
+                  [](Interpreter&, Args& a) {
+                    const bool stable = a.overload() == 0 && a.flag("stable");
+                    return tensor_value(core::sort(a.tensor("input"), a.integer("dim"), a.flag("descending"), stable).second);
+                  }});
+  rows.push_back({"count_nonzero", both, {"count_nonzero(Tensor input, int64_t? dim=None)", "count_nonzero(Tensor input, IntArrayRef dim)"}, count_nonzero_fn});
+  rows.push_back({"isfinite", both, {"isfinite(Tensor input)"}, isfinite_fn});
+  rows.push_back({"isclose", both, {"isclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)"}, isclose_fn});
+  rows.push_back({"nan_to_num", both, {"nan_to_num(Tensor input, double? nan=None, double? posinf=None, double? neginf=None, *, Tensor out=None)"}, nan_to_num_fn});
+  rows.push_back({"trace", both, {"trace(Tensor input)"}, trace_fn});
   add_inplace_unary(rows);
 }
 
