@@ -80,7 +80,7 @@ def _dims(s):
 
 SKIP_SAMPLES = [
     *[(op, lambda s: isinstance(_dims(s), (tuple, list)) and len(_dims(s)) != 1, "a tuple of dims: attn reduces over one dim at a time")
-      for op in ("amax", "sum", "mean", "logsumexp")],
+      for op in ("amax", "amin", "sum", "mean", "logsumexp")],
     *[(op, lambda s: any(t.numel() == 0 for t in _tensors(s)), "empty tensors: attn's tensor-bound clamp leaves the bound's .grad None")
       for op in ("clamp_min", "clamp_max")],
     ("cumprod", lambda s: s.input.requires_grad and bool((s.input == 0).any()),

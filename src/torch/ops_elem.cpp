@@ -3,7 +3,7 @@
 // true_divide floor_divide remainder neg, eq ne lt le gt ge (and greater/less/... aliases),
 // logical_and/xor, bitwise_and/or/xor (logical_or/not and bitwise_not are in ops_index/ops_select); the in-place unary forms (exp_ sqrt_ abs_
 // neg_ log_ ...); floor ceil trunc round frac sign square clamp_min clamp_max; cumsum cumprod
-// logsumexp argsort count_nonzero isfinite isclose nan_to_num trace; mm mv outer.
+// logsumexp argsort count_nonzero isfinite isclose nan_to_num trace amin; mm mv outer diag.
 //
 // What it is: signatures as PyTorch 1.13's parser writes them, and adapters: the named binary
 // forms call the operators' own path (tensor_operator), so `x.add(y)` and `x + y` promote, print
@@ -517,6 +517,79 @@ Value trace_fn(Interpreter&, Args& a) {
   return tensor_value(core::autograd::record(r, {&t}, "TraceBackward0", std::move(back)));
 }
 
+// amin(input, dim=(), keepdim=False): float32 as -amax(-x) (exact; ties share the gradient as
+// AminBackward0's scale_grad_by_count does), integers through min.
+Value amin_fn(Interpreter&, Args& a) {
+  const Tensor& t = a.tensor("input");
+  std::optional<int64_t> dim = one_dim(a, "dim");
+  const bool keepdim = a.flag("keepdim");
+  Tensor r;
+  if (t.is_float()) {
+    r = core::neg(dim ? core::amax(core::neg(t), *dim, keepdim) : core::amax(core::neg(t)));
+    core::autograd::rename(r, "AminBackward0");
+  } else {
+    r = dim ? core::max_dim(t, *dim, keepdim, true).first : core::min(t);
+  }
+  if (!dim && keepdim) r = core::reshape(r, core::Shape(t.shape().size(), 1));
+  return tensor_value(r);
+}
+
+// The k-th diagonal of a rows x cols matrix as (row, col) pairs.
+std::vector<std::pair<int64_t, int64_t>> diagonal_cells(int64_t rows, int64_t cols, int64_t k) {
+  std::vector<std::pair<int64_t, int64_t>> out;
+  for (int64_t i = k >= 0 ? 0 : -k; i < rows && i + k < cols; ++i) out.emplace_back(i, i + k);
+  return out;
+}
+
+// diag(v, k): a 1-D v laid on the k-th diagonal of a square matrix of zeros; diag(m, k): the k-th
+// diagonal of a matrix. DiagBackward0 is the other direction. Float32 values (integers kept as such).
+Tensor diag_of(const Tensor& t, int64_t k) {
+  if (t.dim() != 1 && t.dim() != 2) throw RuntimeError(fmt::format("diag(): Supports 1D or 2D tensors. Got {}D", t.dim()));
+  const bool f = t.is_float();
+  const std::vector<float> fv = f ? core::detach(t).floats() : std::vector<float>{};
+  const std::vector<int64_t> iv = f ? std::vector<int64_t>{} : t.ints();
+  if (t.dim() == 1) {
+    const int64_t n = t.numel() + (k < 0 ? -k : k);
+    std::vector<float> fo(f ? static_cast<size_t>(n * n) : 0, 0.0f);
+    std::vector<int64_t> io(f ? 0 : static_cast<size_t>(n * n), 0);
+    size_t j = 0;
+    for (auto [r, c] : diagonal_cells(n, n, k)) {
+      if (f) fo[static_cast<size_t>(r * n + c)] = fv[j++];
+      else io[static_cast<size_t>(r * n + c)] = iv[j++];
+    }
+    return f ? core::from_floats({n, n}, fo) : core::from_ints({n, n}, io, t.dtype());
+  }
+  const int64_t cols = t.shape()[1];
+  std::vector<float> fo;
+  std::vector<int64_t> io;
+  for (auto [r, c] : diagonal_cells(t.shape()[0], cols, k)) {
+    if (f) fo.push_back(fv[static_cast<size_t>(r * cols + c)]);
+    else io.push_back(iv[static_cast<size_t>(r * cols + c)]);
+  }
+  const int64_t len = static_cast<int64_t>(f ? fo.size() : io.size());
+  return f ? core::from_floats({len}, fo) : core::from_ints({len}, io, t.dtype());
+}
+
+Value diag_fn(Interpreter&, Args& a) {
+  const Tensor& t = a.tensor("input");
+  const int64_t k = a.integer("diagonal");
+  Tensor r = diag_of(t, k);
+  if (!core::autograd::grad_enabled() || !t.requires_grad()) return tensor_value(r);
+  const core::Shape shape = t.shape();
+  Backward back{[shape, k](const Grads& g) {
+                  if (shape.size() == 2) {   // the gradient on the k-th diagonal of zeros
+                    std::vector<float> d(static_cast<size_t>(shape[0] * shape[1]), 0.0f);
+                    const std::vector<float> gv = core::detach(*g[0]).floats();
+                    size_t j = 0;
+                    for (auto [r, c] : diagonal_cells(shape[0], shape[1], k)) d[static_cast<size_t>(r * shape[1] + c)] = gv[j++];
+                    return Grads{core::from_floats(shape, d)};
+                  }
+                  return Grads{diag_of(core::detach(*g[0]), k)};
+                },
+                false};
+  return tensor_value(core::autograd::record(r, {&t}, "DiagBackward0", std::move(back)));
+}
+
 // ---- matrix products by name ----
 
 Value mm_fn(Interpreter&, Args& a) {
@@ -613,6 +686,8 @@ void add_elem_ops_more(std::vector<OpRow>& rows) {
   rows.push_back({"isclose", both, {"isclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)"}, isclose_fn});
   rows.push_back({"nan_to_num", both, {"nan_to_num(Tensor input, double? nan=None, double? posinf=None, double? neginf=None, *, Tensor out=None)"}, nan_to_num_fn});
   rows.push_back({"trace", both, {"trace(Tensor input)"}, trace_fn});
+  rows.push_back({"amin", both, {"amin(Tensor input, IntArrayRef[1] dim=None, bool keepdim=False, *, Tensor out=None)"}, amin_fn});
+  rows.push_back({"diag", both, {"diag(Tensor input, int64_t diagonal=0, *, Tensor out=None)"}, diag_fn});
   add_inplace_unary(rows);
 }
 
