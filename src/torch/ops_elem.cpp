@@ -3,7 +3,7 @@
 // true_divide floor_divide remainder neg, eq ne lt le gt ge (and greater/less/... aliases),
 // logical_and/xor, bitwise_and/or/xor (logical_or/not and bitwise_not are in ops_index/ops_select); the in-place unary forms (exp_ sqrt_ abs_
 // neg_ log_ ...); floor ceil trunc round frac sign square clamp_min clamp_max; cumsum cumprod
-// logsumexp argsort count_nonzero isfinite isclose nan_to_num trace amin; mm mv outer diag.
+// logsumexp argsort count_nonzero isfinite isclose nan_to_num trace amin; mm mv outer diag; Tensor.where.
 //
 // What it is: signatures as PyTorch 1.13's parser writes them, and adapters: the named binary
 // forms call the operators' own path (tensor_operator), so `x.add(y)` and `x + y` promote, print
@@ -590,6 +590,11 @@ Value diag_fn(Interpreter&, Args& a) {
   return tensor_value(core::autograd::record(r, {&t}, "DiagBackward0", std::move(back)));
 }
 
+// Tensor.where(condition, other): torch.where(condition, self, other) (1.13's method takes a tensor other only).
+Value where_method(Interpreter&, Args& a) {
+  return tensor_value(core::where(a.tensor("condition"), a.tensor("self"), a.tensor("other")));
+}
+
 // ---- matrix products by name ----
 
 Value mm_fn(Interpreter&, Args& a) {
@@ -688,6 +693,7 @@ void add_elem_ops_more(std::vector<OpRow>& rows) {
   rows.push_back({"trace", both, {"trace(Tensor input)"}, trace_fn});
   rows.push_back({"amin", both, {"amin(Tensor input, IntArrayRef[1] dim=None, bool keepdim=False, *, Tensor out=None)"}, amin_fn});
   rows.push_back({"diag", both, {"diag(Tensor input, int64_t diagonal=0, *, Tensor out=None)"}, diag_fn});
+  rows.push_back({"where", kMethod, {"where(Tensor self, Tensor condition, Tensor other)"}, where_method});
   add_inplace_unary(rows);
 }
 

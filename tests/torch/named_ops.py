@@ -165,3 +165,14 @@ print(dv.grad)
 dm = torch.randn(3, 4, requires_grad=True)
 torch.diag(dm, -1).sum().backward()
 print(dm.grad)
+
+# Tensor.where
+wx = torch.randn(3, requires_grad=True)
+wo = wx.where(wx > 0, torch.zeros(3))
+print(wo, wo.grad_fn.name(), x.where(x > 0, torch.tensor(0.5)), i.where(i > 0, j))
+try:
+    x.where(x > 0, 0.5)
+except TypeError as e:
+    print("TypeError:", e)
+wo.sum().backward()
+print(wx.grad)
