@@ -33,6 +33,9 @@ Value grad_fn_value(const core::Tensor& t);
 // `x += y` & co. on a tensor x (and x.add_(y), ...): written in place, x returned (ops_autograd.cpp).
 // base_follows: the target was x[idx], which assignment then writes back through x (CopySlices).
 Value tensor_inplace(Interpreter& in, core::BinOp op, const Value& self, const Value& other, bool base_follows = false);
+// x (op) other with the operator's promotion and grad_fn: "+", "-", "*", "/", "//", "%", "&",
+// "|", "^", "**" and the six comparisons; reflected: other (op) x (tensor_hooks.cpp).
+Value tensor_operator(Interpreter& in, const std::string& op, const Value& self, const Value& other, bool reflected = false);
 // a + fl32(alpha)*b (b broadcast to a's shape), float32, as ATen's add with alpha (optim.cpp).
 core::Tensor add_scaled(const core::Tensor& a, const core::Tensor& b, double alpha, core::CpuKernels cpu);
 // An out-of-place op's result written back into self (PyTorch's in-place variants: clamp_,

@@ -111,6 +111,7 @@ const OpTable& torch_ops() {
     add_type_ops(rows);
     add_shape_extra_ops(rows);
     add_functional_extra_ops(rows);
+    add_elem_ops(rows);
     return OpTable(rows);
   }();
   return table;

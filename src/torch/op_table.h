@@ -81,6 +81,7 @@ void add_index_ops(std::vector<OpRow>& rows);      // ops_index.cpp: clamp, norm
 void add_shape_extra_ops(std::vector<OpRow>& rows);  // ops_shape_extra.cpp: new_zeros, movedim, index_select, F.one_hot, ...
 void add_functional_extra_ops(std::vector<OpRow>& rows);  // nn_functional_extra.cpp: F.silu, leaky_relu, hardtanh, relu6
 void add_type_ops(std::vector<OpRow>& rows);       // tensor_types.cpp: Tensor.type
+void add_elem_ops(std::vector<OpRow>& rows);       // ops_elem.cpp: the named arithmetic, comparisons, in-place unary forms, cumsum, logsumexp, ...
 
 // ---- helpers the rows share ----
 core::Tensor cast(const core::Tensor& t, core::DType dtype);   // .float() / .long() / .bool()

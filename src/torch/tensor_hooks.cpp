@@ -415,6 +415,15 @@ Value tensor_int(Interpreter&, CallArgs& a) {
 
 }  // namespace
 
+// The operators' arithmetic for the named forms (ops_elem.cpp): x.add(y) is x + y.
+Value tensor_operator(Interpreter& in, const std::string& op, const Value& self, const Value& other, bool reflected) {
+  std::optional<Value> r = op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">="
+                               ? tensor_compare(in, op, self, other)
+                               : tensor_binary(in, op, self, other, reflected);
+  if (!r) throw py::TypeError(fmt::format("unsupported operand type(s) for {}: 'Tensor' and '{}'", op, py_typename(other)));
+  return *r;
+}
+
 void install_tensor_hooks(py::ClassObj& cls) {
   cls.methods["__deepcopy__"] = py::method("Tensor.__deepcopy__", tensor_deepcopy);
   cls.methods["__int__"] = py::method("Tensor.__int__", tensor_int);

@@ -1,5 +1,5 @@
 // tests/torch/test_torch_imports.cpp: torch's submodules that PyTorch 1.13 has and attn has not
-// (torch.optim.swa_utils, torch.distributions, ...) are refused in one line naming them, in
+// (torch.optim.swa_utils, torch.fft, ...) are refused in one line naming them, in
 // every import form, where a name PyTorch lacks is Python's own ModuleNotFoundError; and
 // torch.optim.lr_scheduler, which attn has, in every import form.
 //

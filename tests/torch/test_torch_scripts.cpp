@@ -224,6 +224,10 @@ TEST_CASE("copy.deepcopy of tensors, Parameters and nn modules (tied weights, st
 TEST_CASE("torch.sin / torch.cos: a Transformer tutorial's positional encoding, the methods, their backward") {
   check_script("positional_encoding");
 }
+TEST_CASE("named ops: add/sub with alpha, mul, div with rounding_mode, comparisons and aliases, logical/bitwise, in-place unary "
+          "forms, floor/ceil/round/trunc/sign/frac/square, clamp_min/max, cumsum, logsumexp, mm/mv/outer, with grad_fn and gradients") {
+  check_script("named_ops");
+}
 TEST_CASE("tutorial ops: sigmoid and its gradient (both kernel families), flatten, expand_as, gather, roll, uniform_, normal_, "
           "inference_mode, number / tensor") {
   check_script("tutorial_ops2");
