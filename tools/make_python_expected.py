@@ -24,6 +24,7 @@ import os
 import re
 import sys
 import traceback
+import types
 
 import torch
 
@@ -82,12 +83,24 @@ def split_cases(text):
     return cases
 
 
+def run_as_main(code):
+    """run() in a fresh module installed as sys.modules['__main__'] while it runs, as a script's
+    namespace is: pickle finds a case's classes and functions there, as attn finds a lesson's."""
+    main = types.ModuleType("__main__")
+    saved = sys.modules["__main__"]
+    sys.modules["__main__"] = main
+    try:
+        return run(code, main.__dict__)
+    finally:
+        sys.modules["__main__"] = saved
+
+
 def make_cases(path):
     chunks = []
     for name, code in split_cases(open(path, encoding="utf-8").read()):
         forget_helpers()
         torch.manual_seed(67280421310721)   # a fresh process's default seed, as attn starts with
-        chunks.append("#### %s\n%s" % (name, run(code, {"__name__": "__main__"})))
+        chunks.append("#### %s\n%s" % (name, run_as_main(code)))
     with open(path[:-len(".cases")] + ".expected", "w", encoding="utf-8") as f:
         f.write("".join(chunks))
 

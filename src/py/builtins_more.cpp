@@ -15,6 +15,7 @@
 #include <set>
 #include <string_view>
 
+#include "py/bytes.h"
 #include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/ints.h"
@@ -277,7 +278,7 @@ Value ord_fn(Interpreter&, CallArgs& a) {
 // The builtins of Python 3.11 attn does not have: naming one is refused by name.
 const std::set<std::string>& python_builtins() {
   static const std::set<std::string> names = {
-      "aiter", "anext", "ascii", "breakpoint", "bytearray", "bytes", "compile", "complex", "dir",
+      "aiter", "anext", "ascii", "breakpoint", "compile", "complex", "dir",
       "eval", "exec", "exit", "frozenset", "globals", "help", "input", "locals", "memoryview",
       "open", "quit", "__import__"};
   return names;
@@ -291,7 +292,7 @@ Value bound(const std::string& qualname, NativeFn fn) { return builtin(qualname,
 
 [[noreturn]] void no_method(const std::string& type, const std::string& name) {
   static const std::map<std::string, std::set<std::string>> python = {
-      {"str", {"encode"}},   // attn has no bytes
+      {"str", {}},
       {"list", {}},
       {"dict", {}},
       {"tuple", {}},
@@ -782,6 +783,8 @@ void add_more_builtins(std::map<std::string, Value>& b) {
   b["iter"] = builtin("iter", iter_fn);
   b["next"] = builtin("next", next_fn);
   b["hash"] = builtin("hash", hash_fn);
+  b["bytes"] = Value::of_class(bytes_class());
+  b["bytearray"] = Value::of_class(bytearray_class());
   b["chr"] = builtin("chr", chr_fn);
   b["ord"] = builtin("ord", ord_fn);
   b["bin"] = builtin("bin", base_fn("bin", "#b"));
