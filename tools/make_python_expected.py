@@ -83,14 +83,15 @@ def split_cases(text):
     return cases
 
 
-def run_as_main(code):
-    """run() in a fresh module installed as sys.modules['__main__'] while it runs, as a script's
-    namespace is: pickle finds a case's classes and functions there, as attn finds a lesson's."""
+@contextlib.contextmanager
+def as_main():
+    """A fresh module's namespace, installed as sys.modules['__main__'] while the case runs, as a
+    script's is: pickle finds a case's classes and functions there, as attn finds a lesson's."""
     main = types.ModuleType("__main__")
     saved = sys.modules["__main__"]
     sys.modules["__main__"] = main
     try:
-        return run(code, main.__dict__)
+        yield main.__dict__
     finally:
         sys.modules["__main__"] = saved
 
@@ -100,7 +101,8 @@ def make_cases(path):
     for name, code in split_cases(open(path, encoding="utf-8").read()):
         forget_helpers()
         torch.manual_seed(67280421310721)   # a fresh process's default seed, as attn starts with
-        chunks.append("#### %s\n%s" % (name, run_as_main(code)))
+        with as_main() as namespace:
+            chunks.append("#### %s\n%s" % (name, run(code, namespace)))
     with open(path[:-len(".cases")] + ".expected", "w", encoding="utf-8") as f:
         f.write("".join(chunks))
 

@@ -236,15 +236,16 @@ int byte_value(const Value& v, bool mut) {
 }
 
 // CPython's bytes_repr: single quotes unless the bytes hold a ' and no ", then \t \n \r \\ the
-// quote and non-printable bytes (below 0x20, 0x7f and above) as \xhh.
-std::string bytes_literal(const std::string& d) {
+// quote and non-printable bytes (below 0x20, 0x7f and above) as \xhh. bytearray_repr escapes
+// a ' inside double quotes too (escape_single).
+std::string bytes_literal(const std::string& d, bool escape_single) {
   const bool dq = d.find('\'') != std::string::npos && d.find('"') == std::string::npos;
   const char q = dq ? '"' : '\'';
   std::string out = "b";
   out += q;
   for (char ch : d) {
     const auto c = static_cast<unsigned char>(ch);
-    if (c == static_cast<unsigned char>(q) || c == '\\') { out += '\\'; out += ch; }
+    if (c == static_cast<unsigned char>(q) || c == '\\' || (escape_single && c == '\'')) { out += '\\'; out += ch; }
     else if (c == '\t') out += "\\t";
     else if (c == '\n') out += "\\n";
     else if (c == '\r') out += "\\r";
@@ -256,7 +257,7 @@ std::string bytes_literal(const std::string& d) {
 }
 
 std::string bytes_repr(const Value& v) {
-  const std::string lit = bytes_literal(*bytes_data(v));
+  const std::string lit = bytes_literal(*bytes_data(v), is_bytearray(v));
   return is_bytearray(v) ? "bytearray(" + lit + ")" : lit;
 }
 

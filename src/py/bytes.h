@@ -24,7 +24,7 @@ bool is_bytearray(const Value& v);
 // An int in range(0, 256) as a byte: TypeError for a non-int, ValueError (CPython's text for
 // bytes, or for bytearray when mut) when out of range.
 int byte_value(const Value& v, bool mut);
-std::string bytes_literal(const std::string& data);     // b'..' as CPython's repr writes it
+std::string bytes_literal(const std::string& data, bool escape_single = false);   // b'..' as CPython's repr writes it
 std::string bytes_repr(const Value& v);                 // b'..' or bytearray(b'..')
 void add_bytes_methods(ClassObj& cls, bool mut);        // bytes_methods.cpp
 // bytes.fromhex / bytearray.fromhex, looked up on the class (classes.cpp); nullopt: not one.

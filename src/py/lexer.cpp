@@ -311,6 +311,7 @@ void Lexer::bytes_escape(std::string& value, size_t content_start, int start_lin
   }
   std::string decoded;
   escape(decoded, content_start, start_line, false);   // one ASCII character, or an octal escape as UTF-8
+  if (decoded.empty()) return;                          // a backslash-newline
   if (decoded.size() == 1) {
     value += decoded;
   } else {   // an octal escape from \200 to \777, two bytes of UTF-8: its code point mod 256

@@ -255,9 +255,11 @@ class _Pickler:
     def save_list(self, obj):
         self.write(b']' if self.bin else b'(l')
         self.memoize(obj)
-        self.batch_appends(obj)
+        self.batch_appends(obj, len(obj) != 1)
 
-    def batch_appends(self, items):
+    def batch_appends(self, items, exact=False):
+        # exact: a list's own items, as _pickle's batch_list_exact writes them (every batch with
+        # MARK ... APPENDS, unless the list has one item); else pickle.py's _batch_appends
         if not self.bin:
             for x in items:
                 self.save(x)
@@ -266,7 +268,7 @@ class _Pickler:
         items = list(items)
         for start in range(0, len(items), _BATCHSIZE):
             batch = items[start:start + _BATCHSIZE]
-            if len(batch) > 1:
+            if len(batch) > 1 or exact:
                 self.write(b'(')
                 for x in batch:
                     self.save(x)
@@ -278,9 +280,9 @@ class _Pickler:
     def save_dict(self, obj):
         self.write(b'}' if self.bin else b'(d')
         self.memoize(obj)
-        self.batch_setitems(obj.items())
+        self.batch_setitems(obj.items(), len(obj) != 1)
 
-    def batch_setitems(self, items):
+    def batch_setitems(self, items, exact=False):
         items = list(items)
         if not self.bin:
             for k, v in items:
@@ -290,7 +292,7 @@ class _Pickler:
             return
         for start in range(0, len(items), _BATCHSIZE):
             batch = items[start:start + _BATCHSIZE]
-            if len(batch) > 1:
+            if len(batch) > 1 or exact:
                 self.write(b'(')
                 for k, v in batch:
                     self.save(k)
@@ -320,6 +322,8 @@ class _Pickler:
             name = getattr(obj, '__qualname__', None) or obj.__name__
         if module_name is None:
             module_name = getattr(obj, '__module__', None) or '__main__'
+        if '<locals>' in name:
+            raise AttributeError("Can't pickle local object %r" % name)
         if t_is_global(obj) or module_name == 'builtins':
             parent = None
         else:
@@ -334,8 +338,8 @@ class _Pickler:
             self.save(name)
             self.write(b'\x93')
         else:
-            if self.proto < 3 and module_name == 'builtins':
-                module_name = '__builtin__'
+            if self.proto < 3:
+                module_name = _PY2_NAMES.get(module_name, module_name)
             self.write(b'c' + module_name.encode('utf-8') + b'\n' + name.encode('utf-8') + b'\n')
         self.memoize(obj)
 
@@ -382,6 +386,9 @@ class _Pickler:
         if state is not None:
             self.save(state)
             self.write(b'b')
+
+
+_PY2_NAMES = {'builtins': '__builtin__', 'copyreg': 'copy_reg'}   # fix_imports below protocol 3
 
 
 def t_is_global(obj):
@@ -476,8 +483,8 @@ class _Unpickler:
         return int.from_bytes(self.read(n), 'little')
 
     def find_class(self, module, name):
-        if self.proto < 3 and module == '__builtin__':
-            module = 'builtins'
+        if self.proto < 3:
+            module = {'__builtin__': 'builtins', 'copy_reg': 'copyreg'}.get(module, module)
         if module == 'copyreg' and name == '_reconstructor':
             return _reconstructor
         if module == 'copyreg' and name == '__newobj__':
@@ -600,7 +607,7 @@ def _int_line(u):
     elif line == b'01':
         u.stack.append(True)
     else:
-        u.stack.append(int(line))
+        u.stack.append(int(line.decode('ascii')))
 
 
 def _unicode_line(u):
@@ -618,6 +625,12 @@ def _unicode_line(u):
     u.stack.append(''.join(out))
 
 
+def _push_marked(u, make):
+    # the items since the last MARK, made into one object on the stack below the mark
+    items = u.pop_mark()
+    u.stack.append(make(items))
+
+
 def _frame(u):
     u.read(8)
 
@@ -633,27 +646,27 @@ _DISPATCH = {
     0x4a: lambda u: u.stack.append(int.from_bytes(u.read(4), 'little', signed=True)),
     0x8a: lambda u: u.stack.append(_decode_long(u.read(u.u(1)))),
     0x8b: lambda u: u.stack.append(_decode_long(u.read(int.from_bytes(u.read(4), 'little', signed=True)))),
-    0x49: _int_line, 0x4c: lambda u: u.stack.append(int(u.readline()[:-1])),
-    0x47: lambda u: u.stack.append(float_unpack(u.read(8))), 0x46: lambda u: u.stack.append(float(u.readline())),
+    0x49: _int_line, 0x4c: lambda u: u.stack.append(int(u.readline()[:-1].decode('ascii'))),
+    0x47: lambda u: u.stack.append(float_unpack(u.read(8))), 0x46: lambda u: u.stack.append(float(u.readline().decode('ascii'))),
     0x8c: lambda u: u.stack.append(u.read(u.u(1)).decode('utf-8')),
     0x58: lambda u: u.stack.append(u.read(u.u(4)).decode('utf-8')),
     0x8d: lambda u: u.stack.append(u.read(u.u(8)).decode('utf-8')),
     0x56: _unicode_line,
     0x43: lambda u: u.stack.append(u.read(u.u(1))), 0x42: lambda u: u.stack.append(u.read(u.u(4))),
     0x8e: lambda u: u.stack.append(u.read(u.u(8))), 0x96: lambda u: u.stack.append(bytearray(u.read(u.u(8)))),
-    0x29: lambda u: u.stack.append(()), 0x74: lambda u: u.stack.append(tuple(u.pop_mark())),
+    0x29: lambda u: u.stack.append(()), 0x74: lambda u: _push_marked(u, tuple),
     0x85: _tuple_n(1), 0x86: _tuple_n(2), 0x87: _tuple_n(3),
-    0x5d: lambda u: u.stack.append([]), 0x6c: lambda u: u.stack.append(u.pop_mark()),
-    0x7d: lambda u: u.stack.append({}), 0x64: lambda u: u.stack.append(dict(zip(*[iter(u.pop_mark())] * 2))),
+    0x5d: lambda u: u.stack.append([]), 0x6c: lambda u: _push_marked(u, list),
+    0x7d: lambda u: u.stack.append({}), 0x64: lambda u: _push_marked(u, lambda items: dict(zip(items[::2], items[1::2]))),
     0x8f: lambda u: u.stack.append(set()),
     0x61: lambda u: u.stack[-2].append(u.stack.pop()), 0x65: _appends,
     0x73: _setitem, 0x75: _setitems, 0x90: _additems,
     0x30: lambda u: u.stack.pop(), 0x31: _pop_mark, 0x32: lambda u: u.stack.append(u.stack[-1]),
     0x94: lambda u: _set_memo(u, len(u.memo)),
     0x71: lambda u: _set_memo(u, u.u(1)), 0x72: lambda u: _set_memo(u, u.u(4)),
-    0x70: lambda u: _set_memo(u, int(u.readline())),
+    0x70: lambda u: _set_memo(u, int(u.readline().decode('ascii'))),
     0x68: lambda u: _get_memo(u, u.u(1)), 0x6a: lambda u: _get_memo(u, u.u(4)),
-    0x67: lambda u: _get_memo(u, int(u.readline())),
+    0x67: lambda u: _get_memo(u, int(u.readline().decode('ascii'))),
     0x93: _stack_global, 0x63: _global, 0x52: _reduce, 0x81: _newobj_op, 0x62: _build,
 }
 
