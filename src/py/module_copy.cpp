@@ -12,6 +12,7 @@
 // native object without __deepcopy__ (TypeError: cannot pickle 'X' object, as CPython says).
 #include <fmt/format.h>
 
+#include "py/bytes.h"
 #include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/signature.h"
@@ -70,6 +71,7 @@ Value shallow(Interpreter& in, const Value& x) {
       return out;
     }
     case Value::Instance: {
+      if (const std::string* b = bytes_data(x)) return is_bytearray(x) ? make_bytes(*b, true) : x;
       if (std::optional<Value> hook = class_hook(in, x, "__copy__")) {
         CallArgs none;
         return in.call(*hook, none);
@@ -144,7 +146,9 @@ class DeepCopy {
         for (const Value& item : static_cast<SetObj*>(x.obj.get())->ordered()) items.push_back(copy(item));
         return Value::set(items);
       }
-      case Value::Instance: return instance(x, key);
+      case Value::Instance:
+        if (const std::string* b = bytes_data(x)) return is_bytearray(x) ? make_bytes(*b, true) : x;
+        return instance(x, key);
       default: cannot_pickle(x);
     }
   }
