@@ -251,13 +251,17 @@ Value any_all(Interpreter& in, CallArgs& a, bool any) {
 Value hash_fn(Interpreter& in, CallArgs& a) {
   if (a.pos.size() != 1 || !a.kw.empty()) throw TypeError(fmt::format("hash() takes exactly one argument ({} given)", a.pos.size() + a.kw.size()));
   const Value& v = a.pos[0];
-  std::function<bool(const Value&)> has_str = [&](const Value& x) {
-    if (x.kind == Value::Str) return true;
-    if (x.kind != Value::Tuple) return false;
-    return std::any_of(as_seq(x).begin(), as_seq(x).end(), has_str);
+  // The first str or bytes in v (bytes hash as str does: randomised in CPython), or "".
+  std::function<std::string(const Value&)> randomised = [&](const Value& x) -> std::string {
+    if (x.kind == Value::Str) return "str";
+    if (bytes_data(x) && !is_bytearray(x)) return "bytes";
+    if (x.kind != Value::Tuple) return "";
+    for (const Value& item : as_seq(x))
+      if (std::string kind = randomised(item); !kind.empty()) return kind;
+    return "";
   };
-  if (has_str(v))
-    throw NotImplementedError("attn's hash() of a str is not CPython's (CPython's changes from run to run: PYTHONHASHSEED)");
+  if (const std::string kind = randomised(v); !kind.empty())
+    throw NotImplementedError("attn's hash() of a " + kind + " is not CPython's (CPython's changes from run to run: PYTHONHASHSEED)");
   return Value::integer(in.hash(v));
 }
 
