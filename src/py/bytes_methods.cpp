@@ -111,7 +111,7 @@ Value split_impl(const Value& self, CallArgs& a, bool reverse) {
     while (true) {
       while (k < rest.size() && is_space(rest[k])) ++k;
       if (k >= rest.size()) break;
-      if (static_cast<int64_t>(parts.size()) == maxsplit) { parts.push_back(rest.substr(k)); while (!parts.back().empty() && is_space(parts.back().back())) parts.back().pop_back(); break; }
+      if (static_cast<int64_t>(parts.size()) == maxsplit) { parts.push_back(rest.substr(k)); break; }   // the rest as it is
       size_t e = k;
       while (e < rest.size() && !is_space(rest[e])) ++e;
       parts.push_back(rest.substr(k, e - k));
