@@ -7,7 +7,7 @@ What it is: the source of tests/conformance/. For each tests/basics/*.py of a Mi
      an uncaught error in CPython (MicroPython-only behaviour; a file with a MicroPython .exp is
      kept when CPython runs it cleanly, as CPython's output is the reference here), "SKIP" printed, output that changes between runs (hash seeds, addresses),
      a timeout, an import of a module attn will not have (sys, io, os, struct, array, gc, ...) or
-     of MicroPython's own test files, bytes/bytearray-heavy files;
+     of MicroPython's own test files, memoryview/array/struct-heavy files;
   2. keeps CPython's stdout as NAME.expected, an uncaught error as the last line
      `error: LINE: Kind: message` (tools/make_python_expected.py's format);
   3. runs the file with attn (the binary, the file as a one-cell lesson): a file attn prints
@@ -84,10 +84,10 @@ def imports_of(src):
 def static_skip(name, src, has_exp):
     """The reason a file is not adopted before running it, or None."""
     stem = name[:-3]
-    if re.match(r"(bytes|bytearray|memoryview|array|struct)", stem):
-        return "bytes/bytearray/array/struct tests"
-    if len(re.findall(r"\bb['\"]|\bbytes\(|bytearray|memoryview", src)) >= 3:
-        return "bytes/bytearray-heavy"
+    if re.match(r"(memoryview|array|struct)", stem):
+        return "memoryview/array/struct tests"
+    if len(re.findall(r"memoryview|\barray\.|\bstruct\.", src)) >= 3:
+        return "memoryview/array/struct-heavy"
     for mod in sorted(imports_of(src)):
         if mod.startswith("."):
             return "imports MicroPython's test files (relative import)"
@@ -223,7 +223,6 @@ def classify(name, basics, exps, binary):
 # Divergences known beyond the files above (kept out of tools/pyfuzz.py's generator too).
 KNOWN = [
     "## Known divergences the corpus does not show", "",
-    "- No `bytes`/`bytearray`: `str.encode()` is refused by name.",
     "- Sets holding strings iterate in insertion order (CPython's order follows per-process string",
     "  hashes); sets of numbers follow CPython's table, but items added after others were removed",
     "  can take other slots than CPython's (`a = {2, 34}; b = {-7, -3, 33}; a ^= b; a -= b; a |= b`",

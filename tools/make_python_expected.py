@@ -27,6 +27,7 @@ import os
 import re
 import sys
 import traceback
+import types
 import warnings
 
 import torch
@@ -93,14 +94,27 @@ def split_cases(text):
     return cases
 
 
+@contextlib.contextmanager
+def as_main():
+    """A fresh module's namespace, installed as sys.modules['__main__'] while the case runs, as a
+    script's is: pickle finds a case's classes and functions there, as attn finds a lesson's."""
+    main = types.ModuleType("__main__")
+    saved = sys.modules["__main__"]
+    sys.modules["__main__"] = main
+    try:
+        yield main.__dict__
+    finally:
+        sys.modules["__main__"] = saved
+
+
 def make_cases(path):
     chunks = []
     for name, code in split_cases(open(path, encoding="utf-8").read()):
         forget_helpers()
         torch.manual_seed(67280421310721)   # a fresh process's default seed, as attn starts with
         linecache.cache.pop(CASE_FILE, None)
-        with warnings.catch_warnings():   # each case starts with the default filters and no registry
-            chunks.append("#### %s\n%s" % (name, run(code, {"__name__": "__main__"})))
+        with warnings.catch_warnings(), as_main() as namespace:   # default filters, no registry; a fresh __main__
+            chunks.append("#### %s\n%s" % (name, run(code, namespace)))
     with open(path[:-len(".cases")] + ".expected", "w", encoding="utf-8") as f:
         f.write("".join(chunks))
 

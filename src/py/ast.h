@@ -59,7 +59,7 @@ struct Arg {                  // call argument: positional (name empty), keyword
 
 struct Expr {
   enum Kind {
-    Name, Int, Float, Str, FStr, NoneLit, True, False, Ellipsis,
+    Name, Int, Float, Str, Bytes, FStr, NoneLit, True, False, Ellipsis,
     Tuple, List, Dict, Set, ListComp, DictComp, SetComp,
     Attribute, Subscript, Slice, Call,
     Unary, Binary, Compare, BoolOp, Not, IfExp,
@@ -70,7 +70,7 @@ struct Expr {
     NamedExpr                 // name := a (in a comprehension it binds in the scope around it)
   } kind;
   int line = 0;
-  std::string name;           // Name, Attribute (attr), Str (value), Binary/Unary/Compare op, BoolOp op
+  std::string name;           // Name, Attribute (attr), Str and Bytes (value), Binary/Unary/Compare op, BoolOp op
   long long ival = 0;         // Int
   double fval = 0;            // Float
   std::vector<ExprPtr> items; // Tuple/List/Set elements, Dict keys (null: `**d`), Compare operands, FStr parts, Subscript index parts

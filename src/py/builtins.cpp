@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "py/bytes.h"
 #include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/ints.h"
@@ -510,6 +511,14 @@ Value convert(Interpreter& in, CallArgs& a, const std::string& to) {
   const Value& v = a.pos[0];
   if (to == "list") return Value::list(in.iterate(v));
   if (to == "tuple") return Value::tuple(in.iterate(v));
+  if (to == "str" && a.pos.size() > 1) {   // str(b, encoding[, errors]): b.decode(...)
+    if (a.pos.size() > 3) throw TypeError(fmt::format("str() takes at most 3 arguments ({} given)", a.pos.size()));
+    const std::string* data = bytes_data(v);
+    if (!data)
+      throw TypeError(v.kind == Value::Str ? std::string("decoding str is not supported")
+                                           : "decoding to str: need a bytes-like object, " + type_name(v) + " found");
+    return Value::str(decode_bytes(*data, a.pos[1], a.pos.size() > 2 ? a.pos[2] : Value::str("strict")));
+  }
   if (to == "str") return Value::str(in.str_of(v));
   if (to == "float" || to == "int")
     if (std::optional<Value> own = own_conversion(in, v, to == "int" ? "__int__" : "__float__")) return *own;

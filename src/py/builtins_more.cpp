@@ -15,6 +15,7 @@
 #include <set>
 #include <string_view>
 
+#include "py/bytes.h"
 #include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/ints.h"
@@ -250,13 +251,17 @@ Value any_all(Interpreter& in, CallArgs& a, bool any) {
 Value hash_fn(Interpreter& in, CallArgs& a) {
   if (a.pos.size() != 1 || !a.kw.empty()) throw TypeError(fmt::format("hash() takes exactly one argument ({} given)", a.pos.size() + a.kw.size()));
   const Value& v = a.pos[0];
-  std::function<bool(const Value&)> has_str = [&](const Value& x) {
-    if (x.kind == Value::Str) return true;
-    if (x.kind != Value::Tuple) return false;
-    return std::any_of(as_seq(x).begin(), as_seq(x).end(), has_str);
+  // The first str or bytes in v (bytes hash as str does: randomised in CPython), or "".
+  std::function<std::string(const Value&)> randomised = [&](const Value& x) -> std::string {
+    if (x.kind == Value::Str) return "str";
+    if (bytes_data(x) && !is_bytearray(x)) return "bytes";
+    if (x.kind != Value::Tuple) return "";
+    for (const Value& item : as_seq(x))
+      if (std::string kind = randomised(item); !kind.empty()) return kind;
+    return "";
   };
-  if (has_str(v))
-    throw NotImplementedError("attn's hash() of a str is not CPython's (CPython's changes from run to run: PYTHONHASHSEED)");
+  if (const std::string kind = randomised(v); !kind.empty())
+    throw NotImplementedError("attn's hash() of a " + kind + " is not CPython's (CPython's changes from run to run: PYTHONHASHSEED)");
   return Value::integer(in.hash(v));
 }
 
@@ -277,7 +282,7 @@ Value ord_fn(Interpreter&, CallArgs& a) {
 // The builtins of Python 3.11 attn does not have: naming one is refused by name.
 const std::set<std::string>& python_builtins() {
   static const std::set<std::string> names = {
-      "aiter", "anext", "ascii", "breakpoint", "bytearray", "bytes", "compile", "complex", "dir",
+      "aiter", "anext", "ascii", "breakpoint", "compile", "complex", "dir",
       "eval", "exec", "exit", "globals", "help", "input", "locals", "memoryview",
       "open", "quit", "__import__"};
   return names;
@@ -291,7 +296,7 @@ Value bound(const std::string& qualname, NativeFn fn) { return builtin(qualname,
 
 [[noreturn]] void no_method(const std::string& type, const std::string& name) {
   static const std::map<std::string, std::set<std::string>> python = {
-      {"str", {"encode"}},   // attn has no bytes
+      {"str", {}},
       {"list", {}},
       {"dict", {}},
       {"tuple", {}},
@@ -794,6 +799,8 @@ void add_more_builtins(std::map<std::string, Value>& b) {
   b["iter"] = builtin("iter", iter_fn);
   b["next"] = builtin("next", next_fn);
   b["hash"] = builtin("hash", hash_fn);
+  b["bytes"] = Value::of_class(bytes_class());
+  b["bytearray"] = Value::of_class(bytearray_class());
   b["chr"] = builtin("chr", chr_fn);
   b["ord"] = builtin("ord", ord_fn);
   b["bin"] = builtin("bin", base_fn("bin", "#b"));

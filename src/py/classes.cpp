@@ -16,6 +16,7 @@
 #include <optional>
 #include <set>
 
+#include "py/bytes.h"
 #include "py/exceptions.h"
 #include "py/function_attrs.h"
 #include "py/interpreter.h"
@@ -481,6 +482,8 @@ Value Interpreter::getattr_class(const Value& cls_value, const std::string& name
     if (it == c->methods.end()) continue;
     return through(*this, cls_value, cls, it->second, name, false);
   }
+  if (std::optional<Value> v = bytes_class_attribute(*cls, name)) return *v;
+  if (cls->module == "builtins" && cls->name == "int" && name == "from_bytes") return builtin("int.from_bytes", int_from_bytes);
   if (cls->module == "builtins" && cls->name == "str" && name == "maketrans") return builtin("str.maketrans", str_maketrans);
   if (cls->module == "builtins" && cls->name == "dict" && name == "fromkeys") return builtin("dict.fromkeys", dict_fromkeys);
   if (cls->module == "builtins" && (cls->name == "str" || cls->name == "list" || cls->name == "dict" || cls->name == "tuple" || cls->name == "set")) {
@@ -516,6 +519,11 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
       return it->second;
     }
     case Value::Str: return str_attribute(obj, name);
+    case Value::Int:
+      if (name == "to_bytes") return builtin("int.to_bytes", [obj](Interpreter&, CallArgs& a) { return int_to_bytes(obj, a); });
+      if (name == "bit_length")
+        return builtin("int.bit_length", [obj](Interpreter&, CallArgs& a) { no_args(a, "bit_length"); return Value::integer(static_cast<int64_t>(big_of(obj).bit_length())); });
+      break;
     case Value::Instance: return getattr_instance(obj, name);
     case Value::Class: return getattr_class(obj, name);
     case Value::Function: {

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "py/bytes.h"
 #include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/ints.h"
@@ -20,7 +21,7 @@ namespace {
 // What CPython's compiler folds to a constant: literals, and signs, operators and tuples of them.
 bool is_constant(const Expr& e) {
   switch (e.kind) {
-    case Expr::Int: case Expr::Float: case Expr::Str: case Expr::NoneLit: case Expr::True: case Expr::False: return true;
+    case Expr::Int: case Expr::Float: case Expr::Str: case Expr::Bytes: case Expr::NoneLit: case Expr::True: case Expr::False: return true;
     case Expr::Unary: return is_constant(*e.a);
     case Expr::Binary: return is_constant(*e.a) && is_constant(*e.b);
     case Expr::Tuple: return std::all_of(e.items.begin(), e.items.end(), [](const ExprPtr& x) { return is_constant(*x); });
@@ -51,6 +52,7 @@ Value Interpreter::eval(const Expr& e) {
     case Expr::Int: return e.name.empty() ? Value::integer(e.ival) : int_from_string(e.name);   // name: the digits of a big literal
     case Expr::Float: return Value::number(e.fval);
     case Expr::Str: return Value::str(e.name);
+    case Expr::Bytes: return make_bytes(e.name);
     case Expr::FStr: return eval_fstring(e);
     case Expr::NoneLit: return Value::none();
     case Expr::True: return Value::boolean(true);

@@ -28,6 +28,7 @@ const std::vector<std::pair<const char*, const char*>> kHierarchy = {
     {"FutureWarning", "Warning"},    {"ImportWarning", "Warning"},    {"UnicodeWarning", "Warning"},
     {"BytesWarning", "Warning"},     {"ResourceWarning", "Warning"},
     {"SystemExit", "BaseException"}, {"EOFError", "Exception"},      {"UnicodeError", "ValueError"},
+    {"UnicodeEncodeError", "UnicodeError"}, {"UnicodeDecodeError", "UnicodeError"},
     {"BufferError", "Exception"},    {"TabError", "IndentationError"}, {"PermissionError", "OSError"},
     // importlib.metadata's, not a builtin: what version() raises for a package attn does not have.
     {"PackageNotFoundError", "ModuleNotFoundError"}};

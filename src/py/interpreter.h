@@ -115,6 +115,7 @@ class Interpreter {
   // puts them here first, as a package's __init__ does.
   void set_module(const std::string& name, Value module) { modules_["<builtin>:" + name] = std::move(module); }
   Value import(const std::string& name);             // `import name`, from native code
+  const std::shared_ptr<NamespaceObj>& main_module() const { return main_; }   // __main__: the lesson's globals
   Value literal_eval(const std::string& text);       // ast.literal_eval (modules.cpp)
   std::string standard_modules() const;              // "bisect, collections, ...": the standard library it has
   // A module written in Python, run the first time it is imported (`label` names it in errors).

@@ -43,6 +43,8 @@ class Lexer {
   void number();
   void prefixed_number();
   void string(bool is_f, bool is_raw);
+  void bytes_literal(bool is_raw);   // b'..', rb'..': a Token::Bytes of raw bytes
+  void bytes_escape(std::string& value, size_t content_start, int start_line);
   void escape(std::string& value, size_t content_start, int start_line, bool is_f);   // one backslash escape, decoded
   void op();
 };
@@ -73,10 +75,9 @@ std::vector<Token> Lexer::run() {
     } else if (size_t n = string_prefix()) {   // f'..', r'..', rf'..', u'..'
       std::string prefix = src_.substr(pos_, n);
       for (char& ch : prefix) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-      if (prefix.find('b') != std::string::npos)
-        throw ScriptError(line_, "SyntaxError: attn does not support bytes literals (b'...')");
       pos_ += n;
-      string(prefix.find('f') != std::string::npos, prefix.find('r') != std::string::npos);
+      if (prefix.find('b') != std::string::npos) bytes_literal(prefix.find('r') != std::string::npos);
+      else string(prefix.find('f') != std::string::npos, prefix.find('r') != std::string::npos);
     } else if (c == '\'' || c == '"') {
       string(false, false);
     } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_' || static_cast<unsigned char>(c) >= 0x80) {
@@ -296,6 +297,60 @@ void Lexer::string(bool is_f, bool is_raw) {
     ++pos_;
   }
   out_.push_back({is_f ? Token::FString : Token::String, value, start_line, start_, pos_});
+}
+
+// One backslash escape of a bytes literal, as CPython's _PyBytes_DecodeEscape: the escapes of
+// str without \u, \U and \N (kept as written, as any unknown escape), octal taken mod 256.
+void Lexer::bytes_escape(std::string& value, size_t content_start, int start_line) {
+  const char e = peek(1);
+  if (e == 'u' || e == 'U' || e == 'N') {
+    value += '\\';
+    ++pos_;
+    return;
+  }
+  if (e == 'x') {
+    const size_t at = pos_ - content_start;
+    if (!std::isxdigit(static_cast<unsigned char>(peek(2))) || !std::isxdigit(static_cast<unsigned char>(peek(3))))
+      throw ScriptError(start_line, fmt::format("SyntaxError: (value error) invalid \\x escape at position {}", at));
+    value += static_cast<char>(std::stoi(src_.substr(pos_ + 2, 2), nullptr, 16));
+    pos_ += 4;
+    return;
+  }
+  std::string decoded;
+  escape(decoded, content_start, start_line, false);   // one ASCII character, or an octal escape as UTF-8
+  if (decoded.empty()) return;                          // a backslash-newline
+  if (decoded.size() == 1) {
+    value += decoded;
+  } else {   // an octal escape from \200 to \777, two bytes of UTF-8: its code point mod 256
+    value += static_cast<char>((((decoded[0] & 0x1F) << 6) | (decoded[1] & 0x3F)) & 0xFF);
+  }
+}
+
+void Lexer::bytes_literal(bool is_raw) {
+  const char q = peek();
+  const bool triple = peek(1) == q && peek(2) == q;
+  pos_ += triple ? 3 : 1;
+  const size_t content_start = pos_;
+  std::string value;
+  const int start_line = line_;
+  for (;;) {
+    if (pos_ >= src_.size() || (!triple && peek() == '\n')) throw ScriptError(start_line, "SyntaxError: unterminated string literal");
+    const char c = peek();
+    if (c == q && (!triple || (peek(1) == q && peek(2) == q))) {
+      pos_ += triple ? 3 : 1;
+      break;
+    }
+    if (static_cast<unsigned char>(c) >= 0x80) throw ScriptError(start_line, "SyntaxError: bytes can only contain ASCII literal characters");
+    if (c == '\n') ++line_;
+    if (c == '\\' && !is_raw) {
+      bytes_escape(value, content_start, start_line);
+      continue;
+    }
+    value += c;
+    ++pos_;
+    if (c == '\\' && is_raw && pos_ < src_.size() && (peek() == q || peek() == '\\')) value += src_[pos_++];   // rb'\'' keeps both
+  }
+  out_.push_back({Token::Bytes, value, start_line, start_, pos_});
 }
 
 // The longest operator at pos_ (3, 2 or 1 characters): kOps3, kOps2, then one of the singles.

@@ -12,6 +12,7 @@
 // native object without __deepcopy__ (TypeError: cannot pickle 'X' object, as CPython says).
 #include <fmt/format.h>
 
+#include "py/bytes.h"
 #include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/signature.h"
@@ -85,6 +86,7 @@ Value shallow(Interpreter& in, const Value& x) {
       return keep_class(x, out, same);
     }
     case Value::Instance: {
+      if (const std::string* b = bytes_data(x)) return is_bytearray(x) ? make_bytes(*b, true) : x;
       if (std::optional<Value> hook = class_hook(in, x, "__copy__")) {
         CallArgs none;
         return in.call(*hook, none);
@@ -160,7 +162,9 @@ class DeepCopy {
         if (is_frozenset(x)) return frozen(Value::set(items));
         return keep_class(x, Value::set(items), [this](const Value& v) { return copy(v); });
       }
-      case Value::Instance: return instance(x, key);
+      case Value::Instance:
+        if (const std::string* b = bytes_data(x)) return is_bytearray(x) ? make_bytes(*b, true) : x;
+        return instance(x, key);
       default: cannot_pickle(x);
     }
   }

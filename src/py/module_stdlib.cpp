@@ -16,6 +16,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <iostream>
 #include <string>
 #include <thread>
@@ -24,6 +25,7 @@
 
 #include <fmt/format.h>
 
+#include "py/bytes.h"
 #include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/signature.h"
@@ -168,6 +170,27 @@ void add_stdlib_python_modules(Interpreter& in) {
     ns->names["exit"] = builtin("sys.exit", [](Interpreter&, CallArgs& a) -> Value {   // at the caller's line
       if (a.pos.size() > 1 || !a.kw.empty()) throw TypeError(fmt::format("exit expected at most 1 argument, got {}", a.pos.size()));
       throw PyError(new_exception("SystemExit", a.pos));
+    });
+    // pickle's helpers: the lesson's module (__main__, what a pickled class or function is found
+    // in), any module by name, and a float as the 8 bytes of struct.pack('>d', x) and back.
+    ns->names["main_module"] = builtin("_attn_stdlib.main_module", [](Interpreter& in, CallArgs&) { return module_value("__main__", in.main_module()); });
+    ns->names["import_module"] = builtin("_attn_stdlib.import_module", [](Interpreter& in, CallArgs& a) { return in.import(str(arg(a, 0, "name"))); });
+    ns->names["float_pack"] = builtin("_attn_stdlib.float_pack", [](Interpreter&, CallArgs& a) {
+      const double x = to_double(arg(a, 0, "x"), "x");
+      uint64_t bits;
+      std::memcpy(&bits, &x, 8);
+      std::string out;
+      for (int k = 7; k >= 0; --k) out += static_cast<char>((bits >> (8 * k)) & 0xFF);
+      return make_bytes(out);
+    });
+    ns->names["float_unpack"] = builtin("_attn_stdlib.float_unpack", [](Interpreter&, CallArgs& a) {
+      const std::string* d = bytes_data(arg(a, 0, "data"));
+      if (!d || d->size() != 8) throw ValueError("unpack requires a buffer of 8 bytes");
+      uint64_t bits = 0;
+      for (char c : *d) bits = (bits << 8) | static_cast<unsigned char>(c);
+      double x;
+      std::memcpy(&x, &bits, 8);
+      return Value::number(x);
     });
     ns->names["cpu_count"] = builtin("os.cpu_count", [](Interpreter&, CallArgs& a) {
       if (!a.pos.empty() || !a.kw.empty()) throw TypeError("cpu_count() takes no arguments");

@@ -137,7 +137,7 @@ const char* ast_node_name(const Expr& e) {
 // lists, sets, dicts, `set()`, and + or - before a number.
 const Expr* not_literal(const Expr& e) {
   switch (e.kind) {
-    case Expr::Int: case Expr::Float: case Expr::Str: case Expr::NoneLit: case Expr::True: case Expr::False:
+    case Expr::Int: case Expr::Float: case Expr::Str: case Expr::Bytes: case Expr::NoneLit: case Expr::True: case Expr::False:
     case Expr::Ellipsis: return nullptr;
     case Expr::Unary:
       return (e.name == "-" || e.name == "+") && (e.a->kind == Expr::Int || e.a->kind == Expr::Float) ? nullptr : e.a.get();

@@ -46,7 +46,7 @@ bool Parser::compound_keyword() const {
   if (w == "while" || w == "try" || w == "with" || w == "async") return true;
   if (w == "match" || w == "case") {
     const Token& n = next();
-    bool atom = n.kind == Token::Number || n.kind == Token::String || n.kind == Token::FString ||
+    bool atom = n.kind == Token::Number || n.kind == Token::String || n.kind == Token::FString || n.kind == Token::Bytes ||
                 (n.kind == Token::Name && !is_keyword(n.text));
     return atom;
   }

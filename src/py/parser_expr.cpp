@@ -510,9 +510,17 @@ ExprPtr Parser::atom() {
     }
     return e;
   }
+  if (tok.kind == Token::Bytes) {   // b'a' b'b' is one constant; b'a' 'b' is CPython's SyntaxError
+    ExprPtr e = make(Expr::Bytes);
+    while (cur().kind == Token::Bytes) e->name += cur().text, ++p_;
+    if (cur().kind == Token::String || cur().kind == Token::FString)
+      throw ScriptError(tok.line, "SyntaxError: cannot mix bytes and nonbytes literals");
+    return e;
+  }
   if (tok.kind == Token::String || tok.kind == Token::FString) {
     ExprPtr e;
     while (cur().kind == Token::String || cur().kind == Token::FString) {   // implicit concatenation
+      if (cur().kind == Token::Bytes) throw ScriptError(tok.line, "SyntaxError: cannot mix bytes and nonbytes literals");
       ExprPtr part = cur().kind == Token::FString ? fstring(cur()) : make(Expr::Str);
       if (part->kind == Expr::Str) part->name = cur().text;
       ++p_;

@@ -1,6 +1,6 @@
 // py/str_methods.cpp: the methods of str, and a str's items and slices, by code point.
 //
-// What it is: every method of CPython 3.11's str but encode (attn has no bytes), with its
+// What it is: every method of CPython 3.11's str (encode is in codecs.cpp), with its
 // positions, widths and counts in code points and its character classes and case maps from
 // CPython's tables (print/unicode.h); an all-ASCII str takes byte paths. Errors are CPython's
 // messages. What it is not: str.format's fields (str_format.cpp), format specs (format.cpp) or
@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "py/bytes.h"
 #include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/ints.h"
@@ -566,6 +567,7 @@ Value str_maketrans(Interpreter&, CallArgs& a) {
 }
 
 Value str_attribute(const Value& self, const std::string& name) {
+  if (name == "encode") return builtin("str.encode", [self](Interpreter&, CallArgs& a) { return str_encode(self.s, a); });
   const auto& table = str_methods();
   auto it = table.find(name);
   if (it == table.end()) no_method("str", name);

@@ -62,13 +62,16 @@ TEST_CASE("frozenset") { check_family("frozenset"); }
 TEST_CASE("assignment expressions (:=)") { check_family("walrus"); }
 TEST_CASE("ranges: slicing, equality, hash, index and count") { check_family("ranges"); }
 TEST_CASE("descriptors (__get__, __set__, __set_name__), super() and object() reprs") { check_family("descriptors"); }
+TEST_CASE("bytes and bytearray: literals, constructors, methods, codecs, int.to_bytes") { check_family("bytes"); }
 
 TEST_CASE("constructs outside the subset: one line naming the construct, at its line, before anything runs") {
   CHECK(error_of("async def f():\n    pass") == "1: SyntaxError: attn does not support 'async' (coroutines)");
   CHECK(error_of("x = 1\nmatch x:\n    case 1:\n        pass") == "2: SyntaxError: attn does not support 'match' (structural pattern matching): use if/elif");
   CHECK(error_of("try:\n    pass\nexcept* ValueError:\n    pass") == "3: SyntaxError: attn does not support 'except*' (exception groups)");
   CHECK(error_of("class A(metaclass=M):\n    pass") == "1: SyntaxError: attn does not support class keyword arguments (metaclass=...)");
-  CHECK(error_of("x = b'abc'") == "1: SyntaxError: attn does not support bytes literals (b'...')");
+  CHECK(error_of("x = b'caf\xc3\xa9'") == "1: SyntaxError: bytes can only contain ASCII literal characters");
+  CHECK(error_of("x = b'a' 'b'") == "1: SyntaxError: cannot mix bytes and nonbytes literals");
+  CHECK(error_of("x = b'\\x4'") == "1: SyntaxError: (value error) invalid \\x escape at position 0");
   // break/continue are statements, never a name that is "not defined"
   CHECK(error_of("print(1)\nbreak") == "2: SyntaxError: 'break' outside loop");
   CHECK(error_of("def f():\n    continue") == "2: SyntaxError: 'continue' not properly in loop");
@@ -77,7 +80,7 @@ TEST_CASE("constructs outside the subset: one line naming the construct, at its 
 TEST_CASE("import of a sibling file: never outside the lesson's folder, a missing one named, cycles end") {
   CHECK(error_of("import no_such_helper") == "1: ModuleNotFoundError: No module named 'no_such_helper'");
   CHECK(error_of("import numpy as np") == "1: ModuleNotFoundError: No module named 'numpy' (attn runs lessons with torch and Python's standard library only; docs/coverage.md lists what it has)");
-  CHECK(error_of("import pickle").rfind("1: ModuleNotFoundError: No module named 'pickle' (attn's Python has these standard "
+  CHECK(error_of("import sqlite3").rfind("1: ModuleNotFoundError: No module named 'sqlite3' (attn's Python has these standard "
                                        "library modules: argparse, ast, bisect, collections, copy,", 0) == 0);
   // A dotted name is a package folder's module (tests/py/test_packages.cpp): ../x and /abs cannot be spelled.
   CHECK(error_of("import python.helper_module") == "1: ModuleNotFoundError: No module named 'python'");
@@ -110,7 +113,6 @@ TEST_CASE("a Python builtin or method attn lacks is named, never reported as the
   CHECK(error_of("print(dir())") == "1: NameError: attn does not support the Python builtin 'dir' (README: What attn's Python supports)");
   // source text that is not UTF-8 stops at the lexer, as CPython's compile(b"s = '\xe9x'") does
   CHECK(error_of("s = '\xe9x'") == "1: SyntaxError: (unicode error) 'utf-8' codec can't decode byte 0xe9 in position 0: invalid continuation byte");
-  CHECK(error_of("'a'.encode()") == "1: AttributeError: attn does not support str.encode() (README: What attn's Python supports)");
   CHECK(error_of("[].push(1)") == "1: AttributeError: 'list' object has no attribute 'push'");
   CHECK(error_of("print(undefined_name)") == "1: NameError: name 'undefined_name' is not defined");
 }

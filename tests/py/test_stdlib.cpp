@@ -41,6 +41,7 @@ TEST_CASE("itertools: the lazy iterators") { check_family("stdlib_itertools"); }
 TEST_CASE("typing, operator, string, time") { check_family("stdlib_more"); }
 TEST_CASE("random: CPython's Mersenne Twister and its methods, seed for seed") { check_family("stdlib_random"); }
 TEST_CASE("json: dumps and loads, text and errors as CPython") { check_family("stdlib_json"); }
+TEST_CASE("pickle: CPython's bytes for protocols 0-5, round trips, BytesIO") { check_family("stdlib_pickle"); }
 TEST_CASE("math: every function of CPython 3.11's module") { check_family("stdlib_math"); }
 TEST_CASE("warnings: filters, actions per line, stacklevel, the file and line of a warning") { check_family("stdlib_warnings"); }
 TEST_CASE("dataclasses: field, __eq__, asdict, astuple, fields, replace, inheritance") { check_family("stdlib_dataclasses"); }

@@ -1,0 +1,3 @@
+# test construction of bytes from bytearray
+
+print(bytes(bytearray(4)))

@@ -1,0 +1,3 @@
+# Coverage test for unicode escape in a bytes literal.
+# CPython issues a SyntaxWarning for this.
+print(b"\u1234")

@@ -1,0 +1,9 @@
+# converting user instance to buffer
+class C:
+    pass
+
+c = C()
+try:
+    d = bytes(c)
+except TypeError:
+    print('TypeError')
