@@ -2,7 +2,7 @@
 // table, constants, dtypes, Tensor, Size, device, grad mode, ...), torch.nn (Parameter, init,
 // functional, and the modules of python/nn/*.py), torch.optim (python/optim.py) and
 // torch.optim.lr_scheduler (python/lr_scheduler.py), torch.utils.data (python/utils/data/*.py),
-// torch.distributions (python/distributions.py: Categorical, Bernoulli, Normal, Uniform),
+// torch.distributions (python/distributions.py: Categorical, Normal, Uniform),
 // their submodules (torch.optim.sgd, ...: the same objects) and one-line refusals of those attn
 // has not; and the translation of core's errors into PyTorch's exceptions.
 //

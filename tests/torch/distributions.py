@@ -1,4 +1,4 @@
-# torch.distributions (Categorical, Bernoulli, Normal, Uniform), and what they draw with:
+# torch.distributions (Categorical, Normal, Uniform), and what they draw with:
 # torch.multinomial with replacement (one sample too), torch.normal with tensor mean/std, and
 # PyTorch's NumPy-style keyword names (axis=, keepdims=).
 import torch
@@ -43,10 +43,6 @@ except ValueError as e:
     print("ValueError:", e)
 print(Categorical(p, validate_args=False).log_prob(torch.tensor(2)))
 print(c.enumerate_support(), c.mode, c.mean, c.perplexity())
-b = dist.Bernoulli(torch.tensor([0.25, 0.5, 0.9]))
-print(b, b.sample(), b.sample((2,)), b.log_prob(torch.tensor([1., 0., 1.])), b.entropy(), b.mean, b.variance)
-b2 = dist.Bernoulli(logits=torch.tensor([-1.0, 2.0]))
-print(b2, b2.probs, b2.log_prob(torch.tensor([0., 1.])))
 logits = torch.randn(2, 6)
 cl = Categorical(logits=logits)
 print(cl, cl.logits, cl.probs, cl.sample((3,)), cl.entropy(), cl.log_prob(torch.tensor([5, 0])))

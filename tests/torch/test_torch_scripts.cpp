@@ -238,3 +238,7 @@ TEST_CASE("shape, creation and indexing ops transformer code calls, finfo/iinfo,
   check_script("shape_ops3");
   check_script("shape_ops3", attn::core::CpuKernels::scalar);
 }
+
+TEST_CASE("torch.distributions (Categorical, Normal, Uniform), multinomial with replacement, normal with tensors, axis=") {
+  check_script("distributions");
+}

@@ -1,5 +1,5 @@
-# torch/python/distributions.py: torch.distributions' Distribution, Categorical, Bernoulli,
-# Normal and Uniform, and the constraints they use, ported from PyTorch 1.13.1's
+# torch/python/distributions.py: torch.distributions' Distribution, Categorical, Normal and
+# Uniform, and the constraints they use, ported from PyTorch 1.13.1's
 # torch/distributions/*.py (BSD-3-Clause licence, Copyright (c) 2016- Facebook, Inc. and the
 # PyTorch contributors; see PyTorch's LICENSE), with the docstrings removed.
 #
@@ -11,7 +11,8 @@
 # and Distribution.__getattr__ computes one on first use and keeps it in the instance, which is
 # what lazy_property does. broadcast_all expands to the broadcast shape as torch.broadcast_tensors
 # does (views, no arithmetic).
-# What it is not: the other distributions (Beta, Gamma, Dirichlet, MultivariateNormal, ...),
+# What it is not: the other distributions (Bernoulli: attn has no torch.bernoulli yet; Beta,
+# Gamma, Dirichlet, MultivariateNormal, ...),
 # transforms, kl_divergence: `import torch.distributions` has these names only.
 import math
 Number = (int, float)   # numbers.Number: attn has no numbers module (no ABC registration)
@@ -20,7 +21,7 @@ import warnings
 import torch
 import torch.nn.functional as F
 
-__all__ = ['Distribution', 'Categorical', 'Bernoulli', 'Normal', 'Uniform', 'constraints']
+__all__ = ['Distribution', 'Categorical', 'Normal', 'Uniform', 'constraints']
 
 _FLOAT32_EPS = 1.1920928955078125e-07   # torch.finfo(torch.float32).eps
 
@@ -378,55 +379,6 @@ class Categorical(Distribution):
         if expand:
             values = values.expand((-1,) + self._batch_shape)
         return values
-
-
-# ---- Bernoulli (torch/distributions/bernoulli.py) -----------------------------------------------
-
-class Bernoulli(Distribution):
-    arg_constraints = {'probs': constraints.unit_interval, 'logits': constraints.real}
-    support = constraints.boolean
-    has_enumerate_support = True
-    _lazy = {'logits': lambda self: probs_to_logits(self.probs, is_binary=True),
-             'probs': lambda self: logits_to_probs(self.logits, is_binary=True)}
-
-    def __init__(self, probs=None, logits=None, validate_args=None):
-        if (probs is None) == (logits is None):
-            raise ValueError("Either `probs` or `logits` must be specified, but not both.")
-        if probs is not None:
-            is_scalar = isinstance(probs, Number)
-            self.probs, = broadcast_all(probs)
-        else:
-            is_scalar = isinstance(logits, Number)
-            self.logits, = broadcast_all(logits)
-        self._param = self.probs if probs is not None else self.logits
-        batch_shape = torch.Size() if is_scalar else self._param.size()
-        super(Bernoulli, self).__init__(batch_shape, validate_args=validate_args)
-
-    @property
-    def mean(self):
-        return self.probs
-
-    @property
-    def variance(self):
-        return self.probs * (1 - self.probs)
-
-    @property
-    def param_shape(self):
-        return self._param.size()
-
-    def sample(self, sample_shape=torch.Size()):
-        shape = self._extended_shape(sample_shape)
-        with torch.no_grad():
-            return torch.bernoulli(self.probs.expand(shape))
-
-    def log_prob(self, value):
-        if self._validate_args:
-            self._validate_sample(value)
-        logits, value = broadcast_all(self.logits, value)
-        return -F.binary_cross_entropy_with_logits(logits, value, reduction='none')
-
-    def entropy(self):
-        return F.binary_cross_entropy_with_logits(self.logits, self.probs, reduction='none')
 
 
 # ---- Normal (torch/distributions/normal.py) -----------------------------------------------------
