@@ -283,6 +283,22 @@ Value call_method(Interpreter& in, const Value& fn, const Value& self, const Val
 // An attribute of a list, tuple, dict or set of a class written in Python (class L(list)): the
 // class's own attributes along its order before the built-in base (a property first), the
 // instance's attributes, the base's methods, then the class's __getattr__.
+// A method of a class that comes after the built-in base in the MRO (class T(tuple, Mixin)):
+// found once the base has no such attribute, as CPython's MRO walk finds it.
+const Value* after_base_method(const ClassObj& cls, const ClassObj& base, const std::string& name) {
+  bool past = false;
+  for (const ClassObj* c : cls.mro()) {
+    if (c == &base) {
+      past = true;
+      continue;
+    }
+    if (!past) continue;
+    auto it = c->methods.find(name);
+    if (it != c->methods.end()) return &it->second;
+  }
+  return nullptr;
+}
+
 Value subclass_getattr(Interpreter& in, const Value& obj, const std::string& name) {
   ClassPtr cls = type_of(obj);
   std::shared_ptr<DictObj> attrs = attrs_of(obj);
@@ -314,6 +330,7 @@ Value subclass_getattr(Interpreter& in, const Value& obj, const std::string& nam
   } catch (const PyError& e) {
     if (!is_instance_of(e, "AttributeError")) throw;
   }
+  if (const Value* later = after_base_method(*cls, *base, name)) return through(in, obj, cls, *later, name, true);
   if (!fallback) attribute_error("'" + cls->name + "' object has no attribute '" + name + "'");
   return call_method(in, *fallback, obj, Value::str(name));
 }
