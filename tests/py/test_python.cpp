@@ -154,3 +154,19 @@ TEST_CASE("io.open and tempfile: a name without a folder; what would make a file
   CHECK(error_of("from tempfile import TemporaryDirectory\nwith TemporaryDirectory() as d:\n    assert d == '/tmp/attn-tmp1', d\n"
                  "assert TemporaryDirectory(prefix='run').name == '/tmp/run2'") == "");
 }
+
+TEST_CASE("hash() of str, bytes and tuples of them is CPython's under PYTHONHASHSEED=0 (tools/make_hash_vectors.py)") {
+  std::ifstream in(std::string(ATTN_TEST_DATA) + "/vectors/hash_seed0.txt");
+  REQUIRE(in.good());
+  std::string line;
+  int checked = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    const size_t tab = line.find('\t');
+    REQUIRE(tab != std::string::npos);
+    CAPTURE(line);
+    CHECK(run_case("print(hash(" + line.substr(0, tab) + "))") == line.substr(tab + 1) + "\n");
+    ++checked;
+  }
+  CHECK(checked > 20);
+}
