@@ -82,6 +82,7 @@ void write_item(const Tensor& t, const Value& value, const std::vector<core::Ind
 // x[idx] / x[idx] = v where the key holds index tensors or bool masks (PyTorch's advanced
 // indexing), with only whole dims (`:`, `...`) besides them: per dim an int64 index tensor or
 // none; a mask's dims become its nonzero() columns. Nullopt for a key of basic indices only.
+// (A key that also holds integers or ranges is split by split_mixed_key before it gets here.)
 std::optional<core::TensorIndices> advanced_key(const Tensor& t, const std::vector<Value>& idx) {
   bool any = false, other = false;
   for (const Value& v : idx) {
@@ -115,6 +116,43 @@ std::optional<core::TensorIndices> advanced_key(const Tensor& t, const std::vect
     }
   }
   return out;
+}
+
+bool is_advanced(const Value& v) {
+  return is_tensor(v) && (as_tensor(v).dtype() == core::DType::boolean || as_tensor(v).numel() != 1 || as_tensor(v).dim() > 0);
+}
+
+bool whole_dim(const Value& v) {
+  if (v.kind == Value::Ellipsis) return true;
+  if (v.kind != Value::Slice) return false;
+  auto* s = static_cast<py::SliceObj*>(v.obj.get());
+  return s->start.is_none() && s->stop.is_none() && s->step.is_none();
+}
+
+// A key mixing index tensors with integers, ranges or None (x[idx, :step], x[0, idx]) as PyTorch's
+// applySlicing takes it: the integers select, the ranges slice and None unsqueezes first (a view
+// of x), then the index tensors index that view along the dims they now stand at. Returns the
+// view and the key left for it (only tensors, `:` and `...`); nullopt when the key needs no split.
+std::optional<std::pair<Tensor, std::vector<Value>>> split_mixed_key(Interpreter& in, const Tensor& t, const std::vector<Value>& idx) {
+  const bool any = std::any_of(idx.begin(), idx.end(), is_advanced);
+  const bool mixed = std::any_of(idx.begin(), idx.end(), [](const Value& v) { return !is_advanced(v) && !whole_dim(v); });
+  if (!any || !mixed) return std::nullopt;
+  Value whole;   // `:`
+  whole.kind = Value::Slice;
+  whole.obj = std::make_shared<py::SliceObj>();
+  std::vector<Value> basic, rest;
+  for (const Value& v : idx) {
+    if (is_advanced(v)) {
+      const int64_t dims = as_tensor(v).dtype() == core::DType::boolean ? std::max<int64_t>(as_tensor(v).dim(), 1) : 1;
+      for (int64_t k = 0; k < dims; ++k) basic.push_back(whole);
+      rest.push_back(v);
+    } else {
+      basic.push_back(v);
+      if (v.kind == Value::Slice || v.is_none()) rest.push_back(whole);   // an integer's dim is gone
+      else if (v.kind == Value::Ellipsis) rest.push_back(v);
+    }
+  }
+  return std::make_pair(core::index(t, to_indices(in, basic)), rest);
 }
 
 // The value of x[idx] = value as a tensor in x's dtype, its leading 1s dropped (copy_to).
@@ -162,6 +200,14 @@ void setitem(Interpreter& in, Tensor& t, const Value& value, const std::vector<V
     warn_uint8_mask(in, as_tensor(idx[0]));
     core::masked_fill_(t, as_tensor(idx[0]), static_cast<float>(torch_scalar(value, "value")), value.kind == Value::Int);
     return;
+  }
+  if (auto split = split_mixed_key(in, t, idx)) {   // x[idx, :k] = v: written through the basic view
+    const bool src_grad = is_tensor(value) && as_tensor(value).requires_grad();
+    if (grad_mode && (t.requires_grad() || src_grad))
+      throw py::NotImplementedError("attn writes x[index_tensor, ...] beside integers or ranges only where no gradient is recorded "
+                                    "(use torch.no_grad(), or index with `:` beside the tensors)");
+    Tensor view = split->first;
+    return put_item(view, value, *advanced_key(view, split->second), true);
   }
   if (std::optional<core::TensorIndices> adv = advanced_key(t, idx)) {
     const bool sliced = std::any_of(idx.begin(), idx.end(), [](const Value& v) { return v.kind == Value::Slice; });
@@ -435,6 +481,8 @@ void install_tensor_hooks(py::ClassObj& cls) {
   s.setattr = tensor_setattr;
   s.getitem = [](Interpreter& in, const Value& self, const Value& key) {
     const std::vector<Value> idx = index_list(key);
+    if (auto split = split_mixed_key(in, as_tensor(self), idx))
+      return tensor_value(core::index(split->first, *advanced_key(split->first, split->second)));
     if (std::optional<core::TensorIndices> adv = advanced_key(as_tensor(self), idx)) return tensor_value(core::index(as_tensor(self), *adv));
     return tensor_value(core::index(as_tensor(self), to_indices(in, idx)));
   };

@@ -71,3 +71,19 @@ for code, call in calls:
         print(code, "ran")
     except Exception as e:
         print(code, type(e).__name__, str(e).split('\n')[0])
+# Index tensors beside integers, ranges and None (x[idx, :step], beam search's gen_seq[rows, :step]):
+# the integers select and the ranges slice first, then the tensors index the view.
+x = torch.arange(60.).reshape(3, 4, 5)
+i = torch.tensor([2, 0, 2])
+print(x[i, :2])
+print(x[i, 1:3, ::2].shape, x[0, i].shape, x[i, 0], x[:, i, 1], x[None, i, :2].shape, x[..., 1, i].shape)
+print(x[1:, torch.tensor([True, False, True, True]), 2])
+g = torch.arange(12).reshape(3, 4)
+g[:, :2] = g[torch.tensor([2, 1, 0]), :2]
+g[torch.tensor([0, 2]), 1:3] = -1
+g[1, torch.tensor([0, 3])] = 7
+print(g)
+w = torch.randn(3, 4, requires_grad=True)
+y = w[torch.tensor([1, 1, 2]), 1:3]
+y.sum().backward()
+print(y, w.grad)
