@@ -245,3 +245,5 @@ TEST_CASE("shape, creation and indexing ops transformer code calls, finfo/iinfo,
 TEST_CASE("torch.distributions (Categorical, Normal, Uniform), multinomial with replacement, normal with tensors, axis=") {
   check_script("distributions");
 }
+
+TEST_CASE("torch.triu_indices / tril_indices, and a causal mask written through them") { check_script("tri_indices"); }

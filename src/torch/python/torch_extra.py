@@ -1,13 +1,15 @@
 # torch/python/torch_extra.py: names of the torch module written in attn's Python, copied into
 # `torch` when it is made: finfo and iinfo (the numbers and reprs 1.13 prints), the default dtype
-# (float32 only), the thread count and deterministic-algorithm switches, broadcast_tensors and broadcast_shapes.
+# (float32 only), the thread count and deterministic-algorithm switches, broadcast_tensors and broadcast_shapes,
+# triu_indices and tril_indices (integer positions, listed in row-major order as 1.13 lists them).
 # Not here: anything computing on tensors (the op table, in C++). attn's kernels are single-threaded
 # and deterministic, so set_num_threads and use_deterministic_algorithms are remembered and change
 # none of attn's answers.
 import torch
 
 __all__ = ['finfo', 'iinfo', 'get_default_dtype', 'set_default_dtype', 'set_num_threads', 'get_num_threads',
-           'use_deterministic_algorithms', 'are_deterministic_algorithms_enabled', 'broadcast_tensors', 'broadcast_shapes']
+           'use_deterministic_algorithms', 'are_deterministic_algorithms_enabled', 'broadcast_tensors', 'broadcast_shapes',
+           'triu_indices', 'tril_indices']
 
 _ints = {'torch.uint8': (8, 0, 255), 'torch.int8': (8, -128, 127), 'torch.int16': (16, -32768, 32767),
          'torch.int32': (32, -2147483648, 2147483647), 'torch.int64': (64, -9223372036854775808, 9223372036854775807)}
@@ -121,3 +123,29 @@ def broadcast_shapes(*shapes):
         return torch.Size(_broadcast([[s] if isinstance(s, int) else s for s in shapes]))
     except RuntimeError:
         raise RuntimeError("Shape mismatch: objects cannot be broadcast to a single shape") from None
+
+
+def _tri_indices(name, row, col, offset, dtype, upper):
+    if row < 0:
+        raise RuntimeError('row must be non-negative, got' + str(row))
+    if col < 0:
+        raise RuntimeError('col must be non-negative, got' + str(col))
+    if dtype not in (torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8):
+        raise RuntimeError('"%s" not implemented for \'%s\'' % (name, {torch.float32: 'Float', torch.bool: 'Bool'}.get(dtype, str(dtype))))
+    rows, cols = [], []
+    for i in range(row):
+        js = range(max(0, i + offset), col) if upper else range(0, max(0, min(col, i + offset + 1)))
+        for j in js:
+            rows.append(i)
+            cols.append(j)
+    if not rows:
+        return torch.zeros(2, 0, dtype=dtype)
+    return torch.tensor([rows, cols], dtype=dtype)
+
+
+def triu_indices(row, col, offset=0, *, dtype=torch.long, device='cpu', layout=None):
+    return _tri_indices('triu_indices', row, col, offset, dtype, True)
+
+
+def tril_indices(row, col, offset=0, *, dtype=torch.long, device='cpu', layout=None):
+    return _tri_indices('tril_indices', row, col, offset, dtype, False)
