@@ -60,20 +60,35 @@ Tensor mse_loss(const Tensor& input, const Tensor& target, const std::string& re
 namespace {
 
 struct NllSetup {
-  int64_t batch, classes;
-  std::vector<int64_t> targets;
-  std::vector<float> weights;   // empty: none
+  int64_t batch, classes, map = 1;   // map: the positions per sample of a K-dimensional loss (N, C, d1, ...)
+  std::vector<int64_t> targets;      // per (sample, position), in that order
+  std::vector<float> weights;        // empty: none
+  size_t at(int64_t b, int64_t e, int64_t t) const { return static_cast<size_t>((b * classes + t) * map + e); }
 };
 
+// nll_loss_nd's checks for (N, C, d1, ...) input: the batch, then the target's size.
+void check_nd_target(const Tensor& input, const Tensor& target) {
+  if (target.dim() == 0 || target.shape()[0] != input.shape()[0])
+    throw TensorError(fmt::format("Expected input batch_size ({}) to match target batch_size ({}).", input.shape()[0],
+                                  target.dim() ? target.shape()[0] : 1), "ValueError");
+  Shape want{input.shape()[0]};
+  want.insert(want.end(), input.shape().begin() + 2, input.shape().end());
+  if (target.shape() != want)
+    throw TensorError(fmt::format("Expected target size {}, got {}", shape_str(want), shape_str(target.shape())));
+}
+
 NllSetup nll_setup(const Tensor& input, const Tensor& target, const Tensor* weight) {
-  if (input.dim() < 1 || input.dim() > 2)
-    throw TensorError(fmt::format("attn's nll_loss takes input of 1 or 2 dimensions, got {}", input.dim()), "NotImplementedError");
+  if (input.dim() < 1) throw TensorError(fmt::format("Expected 1 or more dimensions (got {})", input.dim()), "ValueError");
   if (target.is_float()) throw TensorError("expected scalar type Long but found Float");
-  if (input.dim() == 2 ? (target.dim() != 1 || target.shape()[0] != input.shape()[0]) : target.dim() != 0)
+  if (input.dim() >= 3) {
+    check_nd_target(input, target);
+  } else if (input.dim() == 2 ? (target.dim() != 1 || target.shape()[0] != input.shape()[0]) : target.dim() != 0) {
     throw TensorError(input.dim() == 2 ? fmt::format("Expected input batch_size ({}) to match target batch_size ({}).", input.shape()[0],
                                                       target.dim() ? target.shape()[0] : 1)
                                        : "0D or 1D target tensor expected, multi-target not supported", "ValueError");
-  NllSetup s{input.dim() == 2 ? input.shape()[0] : 1, input.shape()[static_cast<size_t>(input.dim() - 1)], target.ints(), {}};
+  }
+  NllSetup s{input.dim() >= 2 ? input.shape()[0] : 1, input.shape()[input.dim() >= 2 ? 1 : 0], 1, target.ints(), {}};
+  for (int64_t d = 2; d < input.dim(); ++d) s.map *= input.shape()[static_cast<size_t>(d)];
   if (weight) {
     if (weight->numel() != s.classes)
       throw TensorError(fmt::format("weight tensor should be defined either for all {} classes or no classes but got weight tensor of shape: {}",
@@ -96,29 +111,32 @@ Tensor nll_loss(const Tensor& input, const Tensor& target, const Tensor* weight,
   };
   float total_weight = 0;
   Tensor out;
-  if (reduction == "none" && input.dim() == 2) {
-    out = empty({s.batch});
-    for (int64_t b = 0; b < s.batch; ++b) {
-      const int64_t t = s.targets[static_cast<size_t>(b)];
+  const int64_t n = s.batch * s.map;   // (sample, position) pairs, sample-major: 1.13's numiter
+  if (reduction == "none" && input.dim() >= 2) {
+    Shape shape{s.batch};
+    shape.insert(shape.end(), input.shape().begin() + 2, input.shape().end());
+    out = zeros(shape);
+    for (int64_t i = 0; i < n; ++i) {
+      const int64_t t = s.targets[static_cast<size_t>(i)];
       if (t == ignore_index) continue;   // 0
       check(t);
       const float w = s.weights.empty() ? 1.0f : s.weights[static_cast<size_t>(t)];
-      out.data<float>()[b] = -x[static_cast<size_t>(b * s.classes + t)] * w;
+      out.data<float>()[i] = -x[s.at(i / s.map, i % s.map, t)] * w;
     }
   } else {
     constexpr int kLevels = 8;
-    const int64_t level_power = std::max<int64_t>(4, kernels::detail::ceil_log2(s.batch) / kLevels);
+    const int64_t level_power = std::max<int64_t>(4, kernels::detail::ceil_log2(n) / kLevels);
     const int64_t level_mask = (int64_t{1} << level_power) - 1;
     float weight_sums[kLevels] = {0}, loss_sums[kLevels] = {0};
     int64_t ignored = 0;
-    for (int64_t b = 0; b < s.batch; ++b) {
+    for (int64_t b = 0; b < n; ++b) {   // b: the (sample, position) pair's number (nll_loss2d's i)
       const int64_t t = s.targets[static_cast<size_t>(b)];
       if (t == ignore_index) {
         ++ignored;
         continue;
       }
       check(t);
-      const float v = x[static_cast<size_t>(b * s.classes + t)];
+      const float v = x[s.at(b / s.map, b % s.map, t)];
       if (!s.weights.empty()) {
         loss_sums[0] -= v * s.weights[static_cast<size_t>(t)];
         weight_sums[0] += s.weights[static_cast<size_t>(t)];
@@ -134,7 +152,7 @@ Tensor nll_loss(const Tensor& input, const Tensor& target, const Tensor* weight,
       }
     }
     if (s.weights.empty()) {
-      total_weight = static_cast<float>(s.batch - ignored);
+      total_weight = static_cast<float>(n - ignored);
     } else {
       for (float w : weight_sums) total_weight += w;
     }
@@ -143,20 +161,20 @@ Tensor nll_loss(const Tensor& input, const Tensor& target, const Tensor* weight,
     if (reduction == "mean") value /= total_weight;
     out = scalar(value);
   }
-  autograd::Backward backward{[s, ignore_index, total_weight, none = out.dim() == 1, mean = reduction == "mean",
+  autograd::Backward backward{[s, ignore_index, total_weight, none = out.dim() >= 1, mean = reduction == "mean",
                                shape = input.shape()](const autograd::Grads& g) {
     Tensor gi = zeros(shape);
     const Tensor gc = g[0]->contiguous();
-    for (int64_t b = 0; b < s.batch; ++b) {
-      const int64_t t = s.targets[static_cast<size_t>(b)];
+    for (int64_t i = 0; i < s.batch * s.map; ++i) {
+      const int64_t t = s.targets[static_cast<size_t>(i)];
       if (t == ignore_index) continue;
-      const float go = gc.float_at(none ? b : 0);
+      const float go = gc.float_at(none ? i : 0);
       const float grad = -(mean ? go / total_weight : go);
-      gi.data<float>()[b * s.classes + t] = s.weights.empty() ? grad : s.weights[static_cast<size_t>(t)] * grad;
+      gi.data<float>()[s.at(i / s.map, i % s.map, t)] = s.weights.empty() ? grad : s.weights[static_cast<size_t>(t)] * grad;
     }
     return autograd::Grads{gi};
   }, false};
-  return autograd::record(std::move(out), {&input}, "NllLossBackward0", std::move(backward));
+  return autograd::record(std::move(out), {&input}, input.dim() >= 3 ? "NllLoss2DBackward0" : "NllLossBackward0", std::move(backward));
 }
 
 Tensor xlogy(const Tensor& x, const Tensor& y) {

@@ -19,7 +19,9 @@ Tensor mse_loss(const Tensor& input, const Tensor& target, const std::string& re
 // F.nll_loss for input (N, C) or (C,) and int64 target (N,) or (): -input[n, target[n]] (times
 // weight[target[n]] when given), targets equal to ignore_index left out; 'mean' divides by the
 // total weight. LossNLL.cpp's cascade of 8 partial sums sets the order of the additions.
-// NllLossBackward0. (F.cross_entropy is nll_loss(log_softmax(input, 1)), in torch/.)
+// NllLossBackward0. K-dimensional input (N, C, d1, ...) with target (N, d1, ...), as 1.13's
+// nll_loss_nd: nll_loss2d's loop over samples, then positions, with the same cascade
+// (NllLoss2DBackward0). (F.cross_entropy is nll_loss(log_softmax(input, 1)), in torch/.)
 Tensor nll_loss(const Tensor& input, const Tensor& target, const Tensor* weight, const std::string& reduction,
                 int64_t ignore_index);
 
