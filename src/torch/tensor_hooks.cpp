@@ -59,9 +59,34 @@ std::vector<core::Index> to_indices(Interpreter& in, const std::vector<Value>& i
   return out;
 }
 
-std::vector<Value> index_list(const Value& key) {   // x[a, b] arrives as the tuple (a, b)
-  if (key.kind == Value::Tuple && !is_size(key)) return py::as_seq(key);
-  return {key};
+// treatSequenceAsTuple (python_variable_indexing.cpp, NumPy's rule): a list key shorter than 32
+// that holds a tensor, a sequence, a slice, `...` or None is the tuple of its items.
+bool list_as_tuple(const Value& key) {
+  const std::vector<Value>& items = py::as_seq(key);
+  if (items.size() >= 32) return false;
+  return std::any_of(items.begin(), items.end(), [](const Value& v) {
+    return is_tensor(v) || v.kind == Value::List || v.kind == Value::Tuple || v.kind == Value::Slice ||
+           v.kind == Value::Ellipsis || v.is_none();
+  });
+}
+
+// x[a, b] arrives as the tuple (a, b); a list among the indices is an index tensor, as PyTorch
+// makes it (torch.tensor's dtype rules: ints long, bools bool; floats truncated to long, as 1.13 does).
+std::vector<Value> index_list(Interpreter& in, const Value& key) {
+  std::vector<Value> items;
+  if ((key.kind == Value::Tuple && !is_size(key)) || (key.kind == Value::List && list_as_tuple(key))) items = py::as_seq(key);
+  else items = {key};
+  for (Value& v : items) {
+    if (v.kind != Value::List) continue;
+    CallArgs c;
+    c.pos = {v};
+    v = in.call(in.getattr(in.import("torch"), "tensor"), c);
+    if (as_tensor(v).is_float()) {   // 1.13 makes a list of floats a long index (truncated), and [] too
+      c.kw = {{"dtype", in.getattr(in.import("torch"), "long")}};
+      v = in.call(in.getattr(in.import("torch"), "tensor"), c);
+    }
+  }
+  return items;
 }
 
 // x[idx] = value, as PyTorch's copy_to (python_variable_indexing.cpp): the indexed view is
@@ -480,13 +505,13 @@ void install_tensor_hooks(py::ClassObj& cls) {
   s.getattr = tensor_getattr;
   s.setattr = tensor_setattr;
   s.getitem = [](Interpreter& in, const Value& self, const Value& key) {
-    const std::vector<Value> idx = index_list(key);
+    const std::vector<Value> idx = index_list(in, key);
     if (auto split = split_mixed_key(in, as_tensor(self), idx))
       return tensor_value(core::index(split->first, *advanced_key(split->first, split->second)));
     if (std::optional<core::TensorIndices> adv = advanced_key(as_tensor(self), idx)) return tensor_value(core::index(as_tensor(self), *adv));
     return tensor_value(core::index(as_tensor(self), to_indices(in, idx)));
   };
-  s.setitem = [](Interpreter& in, const Value& self, const Value& key, const Value& v) { setitem(in, as_tensor(self), v, index_list(key)); };
+  s.setitem = [](Interpreter& in, const Value& self, const Value& key, const Value& v) { setitem(in, as_tensor(self), v, index_list(in, key)); };
   s.binary = tensor_binary;
   s.inplace = tensor_inplace_hook;
   s.unary = tensor_unary;

@@ -249,3 +249,5 @@ TEST_CASE("torch.distributions (Categorical, Normal, Uniform), multinomial with 
 TEST_CASE("torch.triu_indices / tril_indices, and a causal mask written through them") { check_script("tri_indices"); }
 
 TEST_CASE("F.nll_loss and F.cross_entropy over (N, C, d1, ...) input: values, gradients, errors") { check_script("nll_nd"); }
+
+TEST_CASE("Python lists as tensor indices: x[[0, 2]], x[idx, [1, 2]], y[[0, 3]] = 1, NumPy's list-as-tuple rule") { check_script("list_index"); }
