@@ -24,7 +24,8 @@ namespace {
 Value id_of(const Value& v) {
   if (v.obj) return Value::integer(static_cast<int64_t>(reinterpret_cast<uintptr_t>(v.obj.get())));
   // No object behind it: a value equal to another of its kind is the same object (as small ints are)
-  return Value::integer(static_cast<int64_t>(py_hash(v) * 31 + v.kind));
+  // (in uint64: a str's hash times 31 overflows int64, which is undefined)
+  return Value::integer(static_cast<int64_t>(static_cast<uint64_t>(py_hash(v)) * 31u + static_cast<uint64_t>(v.kind)));
 }
 
 bool atomic(const Value& x) {
