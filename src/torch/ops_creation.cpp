@@ -25,16 +25,6 @@ namespace {
 using core::DType;
 using core::Tensor;
 
-// torch.rand(2, 3) / torch.rand((2, 3)) / torch.rand(size=(2, 3)): the binder made it one list.
-core::Shape shape_arg(Args& a, const char* name) {
-  core::Shape shape;
-  for (int64_t n : a.ints(name)) {
-    if (n < 0) throw RuntimeError(fmt::format("Trying to create tensor with negative dimension {}", n));
-    shape.push_back(n);
-  }
-  if (core::numel_of(shape) > 50'000'000) throw RuntimeError("tensor too large for a lesson (over 50 million elements)");
-  return shape;
-}
 
 // dtype= and requires_grad= of a factory, applied to the tensor it made in `natural` dtype.
 Value finish(Args& a, Tensor t) {
@@ -314,6 +304,17 @@ const char* const kFactory = "ScalarType? dtype=None, Layout? layout=None, Devic
 std::string factory(const std::string& head) { return head + kFactory; }
 
 }  // namespace
+
+// torch.rand(2, 3) / torch.rand((2, 3)) / torch.rand(size=(2, 3)): the binder made it one list.
+core::Shape shape_arg(Args& a, const char* name) {
+  core::Shape shape;
+  for (int64_t n : a.ints(name)) {
+    if (n < 0) throw RuntimeError(fmt::format("Trying to create tensor with negative dimension {}", n));
+    shape.push_back(n);
+  }
+  if (core::numel_of(shape) > 50'000'000) throw RuntimeError("tensor too large for a lesson (over 50 million elements)");
+  return shape;
+}
 
 void add_creation_ops(std::vector<OpRow>& rows) {
   rows.push_back({"tensor", kFunction,

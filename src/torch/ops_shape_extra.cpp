@@ -21,16 +21,6 @@ namespace {
 using core::DType;
 using core::Tensor;
 
-core::Shape shape_of(Args& a, const char* name) {
-  core::Shape shape;
-  for (int64_t n : a.ints(name)) {
-    if (n < 0) throw RuntimeError(fmt::format("Trying to create tensor with negative dimension {}", n));
-    shape.push_back(n);
-  }
-  if (core::numel_of(shape) > 50'000'000) throw RuntimeError("tensor too large for a lesson (over 50 million elements)");
-  return shape;
-}
-
 Value list_of(const std::vector<Tensor>& ts) {
   std::vector<Value> out;
   for (const Tensor& t : ts) out.push_back(tensor_value(t));
@@ -57,13 +47,13 @@ Tensor filled(const core::Shape& shape, DType dtype, const Value& fill) {
 Value new_fn(Args& a, float value) {
   const Tensor& self = a.tensor("self");
   const DType d = a.dtype("dtype").value_or(self.dtype());
-  return finish(a, core::to_dtype(core::full(shape_of(a, "size"), value), d), d);
+  return finish(a, core::to_dtype(core::full(shape_arg(a, "size"), value), d), d);
 }
 
 Value new_full_fn(Interpreter&, Args& a) {
   const Tensor& self = a.tensor("self");
   const DType d = a.dtype("dtype").value_or(self.dtype());
-  return finish(a, filled(shape_of(a, "size"), d, a.get("fill_value")), d);
+  return finish(a, filled(shape_arg(a, "size"), d, a.get("fill_value")), d);
 }
 
 // Tensor.new_tensor(data): torch.tensor(data) in self's dtype unless dtype= says otherwise.
