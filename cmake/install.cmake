@@ -10,7 +10,8 @@
 #     share/bash-completion/completions/attn
 #     share/zsh/vendor-completions/_attn
 #     share/man/man1/attn.1
-#     share/doc/attn/{README.md, lessons/README.md, docs/*.md}
+#     share/doc/attn/{README.md, LICENSE, THIRD-PARTY.md, lessons/README.md, docs/*.md, examples/}
+#     share/doc/attn/copyright                 (packaging/copyright: Debian's machine-readable form)
 # - CPack's Debian package (prefix /usr, dependencies from dpkg-shlibdeps).
 # What it is not: the build of attn itself (CMakeLists.txt) or the test of the installed tree
 # (tests/install/install_test.sh).
@@ -44,9 +45,12 @@ install(FILES "${ATTN_GENERATED_DIR}/attn.bash" DESTINATION "${CMAKE_INSTALL_DAT
 install(FILES "${ATTN_GENERATED_DIR}/_attn" DESTINATION "${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions")
 install(FILES "${ATTN_GENERATED_DIR}/attn.1" DESTINATION "${CMAKE_INSTALL_MANDIR}/man1")
 # The documentation keeps the repository's relative layout, so README.md's links still resolve.
-install(FILES "${CMAKE_SOURCE_DIR}/README.md" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
+install(FILES "${CMAKE_SOURCE_DIR}/README.md" "${CMAKE_SOURCE_DIR}/LICENSE" "${CMAKE_SOURCE_DIR}/THIRD-PARTY.md"
+              "${CMAKE_SOURCE_DIR}/packaging/copyright" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
 install(FILES "${CMAKE_SOURCE_DIR}/lessons/README.md" DESTINATION "${CMAKE_INSTALL_DOCDIR}/lessons")
-install(DIRECTORY "${CMAKE_SOURCE_DIR}/docs/" DESTINATION "${CMAKE_INSTALL_DOCDIR}/docs")
+install(DIRECTORY "${CMAKE_SOURCE_DIR}/docs/" DESTINATION "${CMAKE_INSTALL_DOCDIR}/docs"
+        PATTERN "drafts" EXCLUDE)   # docs/drafts/: pages not yet merged
+install(DIRECTORY "${CMAKE_SOURCE_DIR}/examples/" DESTINATION "${CMAKE_INSTALL_DOCDIR}/examples")
 
 # ---- the Debian package: `cpack -G DEB` in the build folder writes attn_<version>_<arch>.deb ----
 set(ATTN_PACKAGE_MAINTAINER "attn maintainers <attn-maintainers@invalid>" CACHE STRING
@@ -69,6 +73,6 @@ set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${ATTN_PACKAGE_MAINTAINER}")
 set(CPACK_DEBIAN_PACKAGE_SECTION education)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)                  # Depends: from the libraries attn links (libfmt9, libc6, ...)
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "python3-numpy")      # the instructors' lab of README.md
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "python3-numpy")      # the instructors' lab of docs/instructors.md
 set(CPACK_SOURCE_GENERATOR "")
 include(CPack)

@@ -22,9 +22,12 @@ fail() { echo "install test: $*" >&2; exit 1; }
 
 for f in bin/attn share/attn/lessons/causal.lesson share/bash-completion/completions/attn \
          share/zsh/vendor-completions/_attn share/man/man1/attn.1 share/doc/attn/README.md \
-         share/doc/attn/lessons/README.md share/doc/attn/docs/pytorch-numerics.md; do
+         share/doc/attn/lessons/README.md share/doc/attn/docs/pytorch-numerics.md \
+         share/doc/attn/docs/learners.md share/doc/attn/copyright share/doc/attn/LICENSE \
+         share/doc/attn/THIRD-PARTY.md share/doc/attn/examples/my-lesson.lesson; do
   [ -f "$tmp/prefix/$f" ] || fail "no $f in the installed tree"
 done
+[ ! -e "$tmp/prefix/share/doc/attn/docs/drafts" ] || fail "docs/drafts/ was installed"
 [ -x "$tmp/prefix/bin/attn" ] || fail "bin/attn is not executable"
 n_src=$(ls "$src"/lessons/*.lesson | wc -l)
 n_inst=$(ls "$tmp"/prefix/share/attn/lessons/*.lesson | wc -l)
