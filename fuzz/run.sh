@@ -13,7 +13,7 @@
 # Seeds: lessons/*.lesson and fuzz/corpus/lesson/ (the lesson reader); every ```python cell of
 # lessons/ (extracted here), tests/corpus/python/ and fuzz/corpus/python/ (the Python parser);
 # tests/answers/ and fuzz/corpus/answer/ (the answer reader). fuzz/NAME.dict: tokens to splice in.
-# What it is not: a build step (configure and build first; see README.md, "Fuzzing").
+# What it is not: a build step (configure and build first; see docs/development.md, "Sanitizers, fuzzing and CI").
 set -euo pipefail
 build=$(cd "${1:?usage: fuzz/run.sh BUILD SECONDS [lesson python answer]}" && pwd)
 seconds=${2:?usage: fuzz/run.sh BUILD SECONDS [lesson python answer]}

@@ -2,7 +2,7 @@
 # tools/bench_mha.sh: the book's MultiHeadAttention at GPT-2 size (d_in = d_out = 768, 12 heads,
 # causal, dropout 0, batch 1) run forward once on T random tokens, in attn and in PyTorch.
 #
-# What it is: a benchmark (README "Performance"), never run by ctest. For each T it writes one
+# What it is: a benchmark (docs/numerics.md, "Performance"), never run by ctest. For each T it writes one
 # cell of Python to a temporary folder, runs it as an attn lesson (`attn run --quiet`) under
 # GNU time (the whole attn process: start-up, parsing, init, forward, printing) and with
 # /usr/bin/python3 (torch 1.13), where the cell times itself from after `import torch` (wall

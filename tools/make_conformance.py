@@ -165,7 +165,7 @@ def gap_key(expected, got, attn_error):
 
 def group_of(error):
     """Errors of one cause in one group: refusals by construct, others by kind and message."""
-    m = re.search(r"attn does not support (.*?)(?: \(README|: |$)", error)
+    m = re.search(r"attn does not support (.*?)(?: \((?:README|docs/lesson-authors\.md)|: |$)", error)
     if m:
         return "refused: " + m.group(1)
     m = re.match(r"(\w+): (.*)", error)

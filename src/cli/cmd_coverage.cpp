@@ -2,7 +2,7 @@
 // Tensor methods, nn modules, F functions, Python builtins, methods and modules lesson code may
 // use, read from attn itself (torch/coverage.h). docs/coverage.md is its output, and the CTest
 // test coverage_cli fails when the two differ.
-// What it is not: the page's contents (torch/coverage.cpp) or README's prose about them.
+// What it is not: the page's contents (torch/coverage.cpp) or docs/lesson-authors.md's prose about them.
 #include <iostream>
 
 #include "cli/commands.h"

@@ -5,7 +5,7 @@
 // `attn --help`, plus the sections --help has no place for (environment, files, exit status).
 // The build runs it to make share/man/man1/attn.1 (CMakeLists.txt); it is a hidden subcommand
 // (no group), for packagers: `attn man | man -l -`.
-// What it is not: the README (installed beside it in share/doc/attn) or the lesson format.
+// What it is not: the README and docs/ (installed in share/doc/attn) or the lesson format.
 #include <iostream>
 #include <string>
 

@@ -119,7 +119,7 @@ void setup_verify(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("verify", "Run lessons and compare every printed output with the article's");
   cmd->add_option("names", opts->names, "Lessons to verify (default: all)");
   add_inputs(cmd, opts->inputs);
-  cmd->add_option("--format", opts->format, "text or json (one document: README.md, \"Machine-readable output\")")
+  cmd->add_option("--format", opts->format, "text or json (one document: docs/scripting.md)")
       ->check(CLI::IsMember({"text", "json"}));
   cmd->callback([opts, &exit_code] { exit_code = run_verify(*opts); });
 }

@@ -79,7 +79,7 @@ void add_walk_options(CLI::App* cmd, WalkOptions& o) {
   cmd->add_option("--step", o.step, "Show only this step (ids are shown in each step's heading)");
   add_inputs(cmd, o.inputs);
   add_display_options(cmd, o.display);
-  cmd->add_option("--format", o.format, "text (the walkthrough) or json (one document: README.md, \"Machine-readable output\")")
+  cmd->add_option("--format", o.format, "text (the walkthrough) or json (one document: docs/scripting.md)")
       ->check(CLI::IsMember({"text", "json"}));
 }
 

@@ -127,7 +127,7 @@ void compare(const Arr& ans, const Arr& e, const Tolerance& tol, Grade& g) {
 }
 
 // Every family of kHints that applies, in the table's order. A family may report only the kinds
-// its row lists, so that the table (and the README's, which a test ties to it) stays true.
+// its row lists, so that the table (and docs/instructors.md's, which a test ties to it) stays true.
 std::vector<Hint> find_hints(const HintContext& c) {
   Hints h;
   for (const HintFamily& f : kHints) {

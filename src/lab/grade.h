@@ -49,7 +49,7 @@ struct Difference {
 
 // The mistakes `attn check` can prove, in the order it tries them and reports them: the families of
 // lab/hints.h's kHints, each family's kinds in the order it tests them (a test checks that the
-// table lists exactly these, in this order, and that README.md's hint table does too).
+// table lists exactly these, in this order, and that docs/instructors.md's hint table does too).
 enum class HintKind {
   transposed, shape, batch_element,                                           // shape family
   softmax_dim, missing_scale, scale, transposed_scores,                      // softmax
@@ -102,7 +102,7 @@ std::string format_error_json(const Request& r, const std::string& message);
 
 // For the terminal: PASS/FAIL line, the differences, the hints, wrapped at 100 columns.
 std::string format_text(const Grade& g, const Target& target, const Answer& answer, const Tolerance& tol, const lesson::RunOptions& opts);
-// For graders: one JSON object (schema in the README, "Grading answers with attn check").
+// For graders: one JSON object (schema in docs/scripting.md, "check").
 std::string format_json(const Grade& g, const Answer& answer, const Tolerance& tol, const lesson::LessonRun& run, const lesson::RunOptions& opts);
 
 }  // namespace attn::lab

@@ -10,7 +10,7 @@
 // its steps printed, transformed with core ops; or the lesson run again with one change) and
 // report the mistake only if that rebuilt tensor matches the student's within the tolerance.
 // A new hint: a HintKind (grade.h), a row here or a kind added to a row, its function, a
-// fixture in tests/ that proves it, a line in README.md's table (README.md, "How to add a hint").
+// fixture in tests/ that proves it, a line in docs/instructors.md's hint table (docs/development.md, "How to add a hint").
 // What it is not: the comparison or the reports (grade.cpp, report.cpp).
 #pragma once
 

@@ -35,7 +35,7 @@ bool is_inside(const fs::path& p, const fs::path& dir) {
 
 }  // namespace
 
-// The order is documented in README.md ("Installing"): an explicit ATTN_LESSON_DIR wins (the
+// The order is documented in docs/development.md ("Installing and packaging"): an explicit ATTN_LESSON_DIR wins (the
 // usual Unix rule: the environment overrides what the program finds by itself); then the
 // lessons installed beside the executable, <exe dir>/../share/attn/lessons, wherever the prefix
 // was installed or moved to; then, for a binary of the build tree (attn, tests/attn_tests), the

@@ -1,7 +1,7 @@
 // lesson/json.h: a small JSON writer for attn's machine-readable output (--format json,
 // notebooks). What it is: correct escaping and float32 numbers at full precision (the shortest
 // text that reads back as the same float32). JSON has no inf/nan, so non-finite numbers are
-// written as the strings "inf", "-inf" and "nan" (documented in the README's schema); and
+// written as the strings "inf", "-inf" and "nan" (documented in docs/scripting.md); and
 // pretty(), which re-indents what it wrote for people. What it is not: a parser, or a DOM.
 // The documents themselves (a lesson run, verify, list) are in json_run.h.
 #pragma once

@@ -358,7 +358,7 @@ Value bound(const std::string& qualname, NativeFn fn) { return builtin(qualname,
       {"set", {}}};
   auto it = python.find(type);
   if (it != python.end() && it->second.count(name))
-    throw AttributeError("attn does not support " + type + "." + name + "() (README: What attn's Python supports)");
+    throw AttributeError("attn does not support " + type + "." + name + "() (docs/lesson-authors.md: What attn's Python supports)");
   throw AttributeError("'" + type + "' object has no attribute '" + name + "'");
 }
 

@@ -362,7 +362,7 @@ Value Interpreter::lookup(const std::string& name) {
   auto b = builtins_.find(name);
   if (b != builtins_.end()) return b->second;
   if (is_unsupported_builtin(name))
-    throw NameError("attn does not support the Python builtin '" + name + "' (README: What attn's Python supports)");
+    throw NameError("attn does not support the Python builtin '" + name + "' (docs/lesson-authors.md: What attn's Python supports)");
   throw NameError("name '" + name + "' is not defined");
 }
 

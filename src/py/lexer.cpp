@@ -244,7 +244,7 @@ void Lexer::escape(std::string& value, size_t content_start, int start_line, boo
   }
   const int width = e == 'x' ? 2 : e == 'u' ? 4 : e == 'U' ? 8 : 0;
   if (width == 0) {
-    if (e == 'N') throw ScriptError(start_line, "SyntaxError: attn does not support \\N{...} escapes (README: What attn's Python supports)");
+    if (e == 'N') throw ScriptError(start_line, "SyntaxError: attn does not support \\N{...} escapes (docs/lesson-authors.md: What attn's Python supports)");
     value += '\\';   // an unknown escape stays as written; the character itself is read next
     --pos_;
     return;

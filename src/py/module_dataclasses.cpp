@@ -216,7 +216,7 @@ Value dataclass_fn(Interpreter&, CallArgs& a) {
     else if (name == "repr") repr = truthy(v);
     else if (name == "eq") eq = truthy(v);
     else if (name == "frozen" || name == "order" || name == "unsafe_hash" || name == "kw_only" || name == "slots") {
-      if (truthy(v)) throw NotImplementedError("attn's @dataclass does not implement " + name + "=True (README: What attn's Python supports)");
+      if (truthy(v)) throw NotImplementedError("attn's @dataclass does not implement " + name + "=True (docs/lesson-authors.md: What attn's Python supports)");
     } else if (name != "match_args") {
       throw TypeError("dataclass() got an unexpected keyword argument '" + name + "'");
     }

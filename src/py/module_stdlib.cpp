@@ -9,7 +9,7 @@
 // a class statement cannot take its name from a string.
 // time: time(), time_ns(), perf_counter(), monotonic(), process_time() (and their _ns forms) read
 // the clocks CPython reads; sleep(secs) checks its argument as CPython does and returns at once, so
-// a lesson can never block a lab (README: What attn's Python supports).
+// a lesson can never block a lab (docs/lesson-authors.md: What attn's Python supports).
 // What it is not: the modules written in C++ (math, copy: module_math.cpp, module_copy.cpp; the
 // rest in modules.cpp), or an import system: no sys.path, no .pyc.
 #include <time.h>

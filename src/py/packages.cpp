@@ -7,7 +7,7 @@
 //
 // What it is not: sys.path, .pyc or zip imports, or any file outside the lesson's folder: a module
 // name is made of identifiers, so it cannot spell `..` or `/`, and a link that leads out of the
-// folder is refused by its real path (the sandbox of README "Untrusted lesson and answer files").
+// folder is refused by its real path (the sandbox of docs/instructors.md, "Untrusted lesson and answer files").
 // The built-in modules and `import`'s statement forms are modules.cpp's.
 #include <filesystem>
 #include <set>

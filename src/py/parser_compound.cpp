@@ -6,7 +6,7 @@
 // What it is: Python 3.11's grammar for these, with CPython's SyntaxError wording where CPython
 // reports the mistake at compile time ('break' outside loop, default 'except:' must be last).
 // A construct outside attn's subset is refused here, at parse time, in one line naming it:
-// "SyntaxError: attn does not support 'async' (coroutines)". README.md ("What attn's Python
+// "SyntaxError: attn does not support 'async' (coroutines)". docs/lesson-authors.md ("What attn's Python
 // supports") lists them. What it is not: the execution of these statements (statements.cpp).
 #include <algorithm>
 #include <set>

@@ -3,7 +3,7 @@
 // modules lesson code may use, read from attn itself (the op table, the torch modules, probes of a
 // fresh session), so the page cannot disagree with the binary.
 //
-// What it is not: the prose of README's "What lesson code may use", or a promise about every
+// What it is not: the prose of docs/lesson-authors.md's "What lesson code may use", or a promise about every
 // argument of a function listed (unsupported arguments raise PyTorch's TypeError or say so).
 #pragma once
 

@@ -166,7 +166,7 @@ TEST_CASE("ATTN_LESSON_DIR naming a file says it is not a folder") {
   CHECK(r.err == "attn: lesson directory 'a-file' is a file, not a folder (set ATTN_LESSON_DIR to a folder of .lesson files, such as lessons/)\n");
 }
 
-TEST_CASE("verify --seed 5 runs every lesson and reports, as the README says") {
+TEST_CASE("verify --seed 5 runs every lesson and reports, as docs/learners.md says") {
   Result r = attn("verify --seed 5");
   CHECK(r.code == 0);
   CHECK(r.err.empty());

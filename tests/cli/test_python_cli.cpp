@@ -76,7 +76,7 @@ TEST_CASE("attn run: a cell's limit is one line naming file:line; --time-limit t
     return path;
   };
   CliResult r = attn_process("run --quiet --time-limit 0.05 " + lesson("x = 1\nx = [0 for a in range(5000) for b in range(5000) if False]\n"));
-  CHECK(r.code == 2);   // a lesson file's error, as every error in a cell (README, "Your own lessons")
+  CHECK(r.code == 2);   // a lesson file's error, as every error in a cell (docs/lesson-authors.md, "Your own lessons")
   CHECK(r.err == "attn: " + dir + "/t.lesson:11: TimeoutError: the cell ran longer than its time limit of 0.05 seconds "
                                   "(--time-limit SECONDS changes it)\n");
   r = attn_process("run --quiet " + lesson("assert False, 'a\\x1b[2Jb\\nc'\n"));

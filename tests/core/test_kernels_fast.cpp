@@ -14,7 +14,7 @@
 // split over threads. The fast paths (Sleef's expf and glibc's FMA expf, 8 lanes at a time) run
 // only on a CPU with AVX2 and FMA (else both sides are the plain loop, and a message says so).
 // What it is not: a comparison with PyTorch (test_kernels.cpp replays torch's own bits) or a
-// timing (README "Performance").
+// timing (docs/numerics.md, "Performance").
 #include <doctest/doctest.h>
 
 #include <bit>

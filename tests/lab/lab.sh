@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# tests/lab/lab.sh: the teaching lab of README.md ("For instructors"), run end to end by CTest.
+# tests/lab/lab.sh: the teaching lab of docs/instructors.md ("A lab: every student their own
+# seed"), run end to end by CTest.
 #
-# The lab's commands are not copied here: the two `sh` blocks of that README section are taken
-# out of README.md and run as they are, with the real binary as `attn` on PATH, so the README
+# The lab's commands are not copied here: the two `sh` blocks of that section are taken out of
+# docs/instructors.md and run as they are, with the real binary as `attn` on PATH, so the page
 # cannot drift from what works. Between them, four made-up students do the work from their
 # handouts with NumPy: alice right, bob without the mask, carol with a mask that hides the
 # diagonal too (her last row is NaN), dave with a file that is not a .npy array. Then the lab
-# must show what the README says: the gradebook block exactly, each feedback block's lines (but
+# must show what the page says: the gradebook block exactly, each feedback block's lines (but
 # "...") in order, a non-empty text and JSON feedback for every student, and handouts that hold
 # no tensor equal to the graded one.
 #
@@ -14,7 +15,8 @@
 # Exit 0: the lab ran and graded as expected; 1: it did not; 77: skipped (no NumPy, outside CI).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-readme="$here/../../README.md"
+page="$here/../../docs/instructors.md"
+section="## A lab: every student their own seed"
 attn_bin=$(command -v "${1:-attn}") || { echo "lab: FAIL: cannot find '${1:-attn}'" >&2; exit 1; }
 python=${2:-${PYTHON:-python3}}
 
@@ -28,15 +30,15 @@ if ! "$python" -c 'import numpy' 2>/dev/null; then
   exit 77
 fi
 
-# The n-th fenced block (from 1) of README.md's "For instructors" section, without its fences.
+# The n-th fenced block (from 1) of that section of the page, without its fences.
 block() {
-  awk -v want="$1" '
+  awk -v want="$1" -v section="$section" '
     /^```/ { if (in_section) { if (fence) { fence = 0; next } fence = 1; ++n; next } }
-    !fence && /^## / { in_section = ($0 == "## For instructors") ; next }
+    !fence && /^## / { in_section = ($0 == section) ; next }
     in_section && fence && n == want { print }
-  ' "$readme"
+  ' "$page"
 }
-[[ $(block 1) == *"attn export causal"* ]] || fail "README.md has no 'For instructors' section with the handout commands"
+[[ $(block 1) == *"attn export causal"* ]] || fail "docs/instructors.md has no '$section' section with the handout commands"
 
 lab=$(mktemp -d)
 trap 'rm -rf "$lab"' EXIT
@@ -45,7 +47,7 @@ ln -s "$attn_bin" "$lab/bin/attn"
 export PATH="$lab/bin:$PATH"
 cd "$lab"
 
-# ---- 1. the class and their handouts: README block 1 ----
+# ---- 1. the class and their handouts: block 1 ----
 printf 'alice 7\nbob 42\ncarol 3\ndave 11\n' > roster.txt
 block 1 > handouts.sh
 bash -euo pipefail handouts.sh
@@ -73,15 +75,15 @@ else:
 ' "$student" "handout/$student/scores__1__attn_scores.npy" "answers/$student.npy"
 done < roster.txt
 
-# ---- 3. grading: README block 2 ----
+# ---- 3. grading: block 2 ----
 block 2 > grading.sh
 bash -euo pipefail grading.sh 2> grading.err
 echo "--- gradebook.csv:"
 cat gradebook.csv
 
 # ---- 4. what the lab must have shown ----
-diff <(block 3) gradebook.csv || fail "gradebook.csv is not the one README.md shows"
-# Each feedback block of the README, but its "..." lines, appears in that student's file in order.
+diff <(block 3) gradebook.csv || fail "gradebook.csv is not the one docs/instructors.md shows"
+# Each feedback block of the page, but its "..." lines, appears in that student's file in order.
 for pair in 4:bob 5:carol 6:dave; do
   student=${pair#*:}
   "$python" -c '
@@ -92,8 +94,8 @@ k = 0
 for line in got:
     if k < len(want) and line == want[k]:
         k += 1
-sys.exit(0 if k == len(want) else "README line not in the feedback, in order: %r" % want[k])
-' <(block "${pair%%:*}") "graded/$student/feedback.txt" || fail "graded/$student/feedback.txt is not what README.md shows"
+sys.exit(0 if k == len(want) else "a line of the page not in the feedback, in order: %r" % want[k])
+' <(block "${pair%%:*}") "graded/$student/feedback.txt" || fail "graded/$student/feedback.txt is not what docs/instructors.md shows"
 done
 # Every student has feedback, as text and as one JSON object, whatever went wrong.
 while read -r student seed; do

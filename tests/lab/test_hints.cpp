@@ -1,6 +1,6 @@
 // tests/lab/test_hints.cpp: `attn check`'s hints, on wrong answers built from the lesson's own
 // printed intermediates with core ops (each hint must name its mistake); and the registry:
-// kHints lists every HintKind once, in order, and README.md's hint table lists the same kinds in
+// kHints lists every HintKind once, in order, and docs/instructors.md's hint table lists the same kinds in
 // the same order, so the documented precedence is the code's.
 #include <doctest/doctest.h>
 
@@ -26,9 +26,9 @@ std::vector<std::string> kind_ids() {
   return out;
 }
 
-// The ids in the first column of each row of README.md's table in "Grading answers with `attn check`".
+// The ids in the first column of each row of docs/instructors.md's table in "Grading answers with `attn check`".
 std::vector<std::vector<std::string>> readme_hint_rows() {
-  std::ifstream in(std::string(ATTN_TEST_DATA) + "/../README.md");
+  std::ifstream in(std::string(ATTN_TEST_DATA) + "/../docs/instructors.md");
   std::stringstream all;
   all << in.rdbuf();
   std::string text = all.str();
@@ -80,12 +80,12 @@ TEST_CASE("hint registry: kHints lists every HintKind once, in the enum's order;
   CHECK(ids.back() == "equals_printed");
 }
 
-TEST_CASE("hint registry: README.md's hint table lists exactly the kinds, in kHints' order, one family per row") {
+TEST_CASE("hint registry: docs/instructors.md's hint table lists exactly the kinds, in kHints' order, one family per row") {
   std::vector<std::vector<std::string>> rows = readme_hint_rows();
   std::vector<std::string> listed;
   for (const auto& r : rows) listed.insert(listed.end(), r.begin(), r.end());
   CHECK(joined(listed) == joined(kind_ids()));
-  // A row of the README never mixes two families (their order between them is the precedence).
+  // A row of the table never mixes two families (their order between them is the precedence).
   auto family_of = [](const std::string& id) {
     for (size_t f = 0; f < lab::kHints.size(); ++f)
       for (lab::HintKind k : lab::kHints[f].kinds)

@@ -1,7 +1,7 @@
 // tests/lesson/test_json.cpp: the machine-readable output (--format json, lesson/json_run.h) held stable.
 // An exact golden for a small lesson run through the library API, as `attn run FILE --format json`
 // and `attn lesson NAME --format json` print it; verify's per-cell status and summary; the list
-// document; and the writer's pretty-printing. A change here is a schema change: README.md
+// document; and the writer's pretty-printing. A change here is a schema change: docs/scripting.md
 // ("Machine-readable output") and json::kSchemaVersion go with it.
 #include <doctest/doctest.h>
 

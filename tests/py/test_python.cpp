@@ -109,8 +109,8 @@ TEST_CASE("import of a sibling file: never outside the lesson's folder, a missin
 }
 
 TEST_CASE("a Python builtin or method attn lacks is named, never reported as the user's typo") {
-  CHECK(error_of("f = open('x.txt')") == "1: NameError: attn does not support the Python builtin 'open' (README: What attn's Python supports)");
-  CHECK(error_of("print(dir())") == "1: NameError: attn does not support the Python builtin 'dir' (README: What attn's Python supports)");
+  CHECK(error_of("f = open('x.txt')") == "1: NameError: attn does not support the Python builtin 'open' (docs/lesson-authors.md: What attn's Python supports)");
+  CHECK(error_of("print(dir())") == "1: NameError: attn does not support the Python builtin 'dir' (docs/lesson-authors.md: What attn's Python supports)");
   // source text that is not UTF-8 stops at the lexer, as CPython's compile(b"s = '\xe9x'") does
   CHECK(error_of("s = '\xe9x'") == "1: SyntaxError: (unicode error) 'utf-8' codec can't decode byte 0xe9 in position 0: invalid continuation byte");
   CHECK(error_of("[].push(1)") == "1: AttributeError: 'list' object has no attribute 'push'");

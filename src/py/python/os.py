@@ -1,7 +1,7 @@
 # src/py/python/os.py: the os module for lesson code, in attn's Python: its constants, os.path
 # (posixpath.py), an empty environment (environ, getenv), and cpu_count().
 # What it is not: access to the machine. Lesson code runs without files, processes or the
-# environment attn was started with (README: what a lesson can do), so the functions that would
+# environment attn was started with (docs/instructors.md, "Untrusted lesson and answer files"), so the functions that would
 # touch them (makedirs, listdir, remove, getcwd, system, ...) raise PermissionError naming
 # themselves: a tutorial that only imports os, or calls os.path.join, runs unchanged.
 import posixpath as path

@@ -1,7 +1,7 @@
 # src/py/python/posixpath.py: os.path for lesson code, in attn's Python: the functions that only
 # compute with path strings (join, split, splitext, basename, dirname, normpath, isabs, ...), as
 # CPython 3.11's Lib/posixpath.py computes them, for str paths.
-# What it is not: a way to the file system. Lesson code runs without file access (README: what a
+# What it is not: a way to the file system. Lesson code runs without file access (docs/instructors.md: what a
 # lesson can do), so the functions that would look at files (exists, isfile, getsize, abspath,
 # expanduser, realpath, ...) raise PermissionError naming themselves, never a made-up answer.
 from _attn_stdlib import refusal

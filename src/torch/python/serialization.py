@@ -3,7 +3,7 @@
 # torch.load('model.pth') in the same run gives a deep copy back, so a tutorial that saves its best
 # model and loads it again runs unchanged and prints what PyTorch prints (tensors, Parameters,
 # state_dicts, nn.Modules, containers: whatever copy.deepcopy copies).
-# What it is not: a file. Lesson code runs without file access (README: what a lesson can do):
+# What it is not: a file. Lesson code runs without file access (docs/instructors.md, "Untrusted lesson and answer files"):
 # nothing is written or read, the name is only a key (the first save says so on stderr, once), and
 # loading a name this run has not saved is PyTorch's FileNotFoundError, saying why. map_location and the
 # pickle arguments are accepted and change nothing (everything is on the CPU already).
