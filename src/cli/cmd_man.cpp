@@ -114,8 +114,10 @@ std::string man_page(const CLI::App& app) {
               "attn check causal --step weights --answer weights.npy\nsource <(attn completion bash)\n") +
          ".fi\n";
   out += ".SH SEE ALSO\n" +
-         roff("README.md and lessons/README.md in /usr/share/doc/attn (or the documentation folder of the prefix "
-              "attn was installed in).") +
+         roff("In /usr/share/doc/attn (or the documentation folder of the prefix attn was installed in): README.md; "
+              "docs/learners.md (the course and the options of lesson), docs/instructors.md (export, check, labs), "
+              "docs/lesson-authors.md (attn run, what lesson code may use), docs/scripting.md (JSON, exit codes); "
+              "lessons/README.md (the lesson format); copyright (the licences).") +
          "\n";
   return out;
 }
