@@ -7,7 +7,10 @@ the repository's examples/, fuzz/, lessons/, tests/ and tools/, with HOME a fold
 stdin /dev/null. A command that exits non-zero fails the test with the page's FILE:LINE, unless
 its line ends in `# exit N` and it exits N (a page showing a failing check on purpose).
 A block right after the line `<!-- not run by tests/docs: REASON -->` is skipped and listed with
-its reason (only builds, installs and benchmarks may be: docs/development.md says which).
+its reason (only builds, installs, benchmarks and PyTorch-only commands may be:
+docs/development.md says which), but for its `./build/attn ...` commands (the parts between
+`&&`), which still run: the README's first command ends in one. A command in KNOWN_MISSING that
+attn does not have yet is reported, not failed.
 ATTN_DOCS_QUICK=1 (the sanitizer build) also skips the commands that run every lesson of the
 course (`attn verify` without a lesson name), and says how many.
 It also checks every relative link of those pages: the file exists and, for `FILE#anchor`, a
@@ -150,6 +153,22 @@ def run_block(path, start, body, work, env, quick, skipped):
     return f"{path}:{start + index}: exit {m.group(2)}: {line.strip()}\n{tail}"
 
 
+# Commands the README shows before they exist, while issue 19 is being built in parallel: the
+# README's first command ends in `./build/attn next`. Remove a name once its command has landed.
+KNOWN_MISSING = ("next",)
+ATTN_COMMAND = re.compile(r"^\./build/attn(\s|$)")
+
+
+def attn_commands(body):
+    """A skipped block's lines with only their `./build/attn ...` parts (between &&) left, the rest
+    blank (line numbers kept): building is .ci/run's job, but what the page runs with attn is ours."""
+    out = []
+    for line in body:
+        parts = [p.strip() for p in line.split("#")[0].split("&&")]
+        out.append(" && ".join(p for p in parts if ATTN_COMMAND.match(p)))
+    return out
+
+
 def check_pages(attn, root, quick):
     """(failures, blocks run, skipped blocks, skipped lines) for the pages under root."""
     failures, ran, skipped_blocks, skipped_lines = [], 0, [], []
@@ -162,9 +181,14 @@ def check_pages(attn, root, quick):
             for start, body, reason in blocks:
                 if reason:
                     skipped_blocks.append(f"{rel}:{start}: {reason}")
-                    continue
+                    body = attn_commands(body)   # its attn commands still run
+                    if not any(body):
+                        continue
                 ran += 1
                 error = run_block(rel, start, body, work, env, quick, skipped_lines)
+                if error and any(f"attn: unknown command '{c}'" in error for c in KNOWN_MISSING):
+                    print(f"docs: known missing, not a failure yet: {error.splitlines()[0]}")
+                    continue
                 if error:
                     failures.append(error)
                     break   # the page's later blocks may need what this one made
@@ -181,6 +205,7 @@ SELF_TEST = {   # page text -> the failure it must report ("" for none)
     "<!-- not run by tests/docs: a test -->\n```sh\nfalse\n```\n```text\nfalse\n```\n": "",
     "```sh\ntouch made\n```\n\n```sh\ntest -f made && test -x build/attn && attn\n```\n": "",
     "```sh\nattn verify\n```\n": "QUICK",
+    "<!-- not run by tests/docs: builds -->\n```sh\ncmake -B b && make && ./build/attn next\n```\n": "docs/t.md:3: exit 1: ./build/attn next",
     "[a](#nowhere) [b](t.md#a-b-c)\n\n## A b: `c`\n": "docs/t.md:1: no heading #nowhere in this page",
 }
 
@@ -194,7 +219,8 @@ def self_test():
             open(os.path.join(root, "README.md"), "w").write("# R\n")
             open(os.path.join(root, "docs", "t.md"), "w").write(page)
             quick = want == "QUICK"
-            failures, _, _, lines = check_pages("/bin/false" if quick else "/bin/true", root, quick)
+            attn = "/bin/false" if quick or "./build/attn" in want else "/bin/true"
+            failures, _, _, lines = check_pages(attn, root, quick)
             got = failures[0].split("\n")[0] if failures else ""
             ok = (lines == ["attn verify"] and not failures) if quick else got.startswith(want) and bool(want) == bool(got)
             if not ok:
