@@ -4,7 +4,7 @@
 // What it is: one function per document, each a whole JSON text with "schema_version": 1,
 // built from what run.h and verify.h already computed (LessonRun, CellCheck): nothing is
 // re-run or re-printed here. The schema is documented, with an example, in docs/scripting.md
-// ("Machine-readable output"), and tests/test_json.cpp holds it to an exact golden text; a
+// ("`lesson`, `run`, `verify` and `list`"), and tests/test_json.cpp holds it to an exact golden text; a
 // change that breaks a reader must bump kSchemaVersion.
 // What it is not: the JSON writer (json.h) or the walkthrough text (render.h).
 #pragma once

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""tests/docs/run_docs.py: every ```sh block of README.md and docs/*.md, run as it is written.
+"""tests/docs/run_docs.py: every ```sh block of README.md, docs/*.md and lessons/README.md, run as
+it is written.
 
 What it is: the CTest test `docs`. Each page's sh blocks run in order, in bash, in a fresh
 temporary folder holding build/attn (the binary under test; `attn` is on PATH too) and links to
@@ -40,7 +41,8 @@ WHOLE_COURSE = re.compile(r"attn verify\s*($|[;&|#>])")
 def pages(root):
     docs = os.path.join(root, "docs")
     names = sorted(n for n in os.listdir(docs) if n.endswith(".md"))
-    return [os.path.join(root, "README.md")] + [os.path.join(docs, n) for n in names]
+    extra = [p for p in [os.path.join(root, "lessons", "README.md")] if os.path.exists(p)]
+    return [os.path.join(root, "README.md")] + [os.path.join(docs, n) for n in names] + extra
 
 
 def sh_blocks(path):

@@ -2,7 +2,7 @@
 // An exact golden for a small lesson run through the library API, as `attn run FILE --format json`
 // and `attn lesson NAME --format json` print it; verify's per-cell status and summary; the list
 // document; and the writer's pretty-printing. A change here is a schema change: docs/scripting.md
-// ("Machine-readable output") and json::kSchemaVersion go with it.
+// ("`lesson`, `run`, `verify` and `list`") and json::kSchemaVersion go with it.
 #include <doctest/doctest.h>
 
 #include <unistd.h>
