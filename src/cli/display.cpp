@@ -19,6 +19,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "cli/commands.h"
 
@@ -55,7 +56,14 @@ int read_key() {
   raw.c_lflag &= static_cast<tcflag_t>(~(ICANON | ECHO));
   raw.c_cc[VMIN] = 1;
   raw.c_cc[VTIME] = 0;
-  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) std::signal(sig, restore_and_reraise);
+  std::vector<int> caught;   // a signal ignored (nohup, a shell's trap '') stays ignored
+  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) {
+    struct sigaction old {};
+    if (sigaction(sig, nullptr, &old) == 0 && old.sa_handler != SIG_IGN) {
+      std::signal(sig, restore_and_reraise);
+      caught.push_back(sig);
+    }
+  }
   g_raw = 1;
   int key = -1;
   if (tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0) {
@@ -67,7 +75,7 @@ int read_key() {
   }
   tcsetattr(STDIN_FILENO, TCSANOW, &g_saved);
   g_raw = 0;
-  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) std::signal(sig, SIG_DFL);
+  for (int sig : caught) std::signal(sig, SIG_DFL);
   return key;
 }
 
