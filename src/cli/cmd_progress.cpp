@@ -9,6 +9,7 @@
 
 #include <cstdlib>
 #include <iostream>
+#include <stdexcept>
 
 #include "cli/commands.h"
 #include "lab/progress.h"
@@ -75,6 +76,7 @@ std::string all_finished(size_t count, int width) {
 
 int run_next(const WalkOptions& o) {
   auto all = load_catalog(lesson_dir());
+  if (all.empty()) throw std::runtime_error("there are no lessons in '" + lesson_dir() + "' to continue with (`attn list` shows what attn finds)");
   Next n = next_of(all, lab::load_progress());
   if (!n.lesson) {
     std::cout << all_finished(all.size(), o.display.width);
