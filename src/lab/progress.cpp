@@ -83,6 +83,9 @@ Progress load_progress() {
   // be looked into is said now.
   if (!fs::exists(path, ec) && ec != std::errc::permission_denied) return p;
   if (fs::is_directory(path, ec)) return warn("progress could not be read from " + path + ": it is a folder"), p;
+  // a FIFO would block the open, a device never end: only a file (or a link to one) is read
+  if (fs::exists(path, ec) && !fs::is_regular_file(path, ec))
+    return warn("progress could not be read from " + path + ": it is not a regular file"), p;
   std::ifstream in(path, std::ios::binary);
   if (!in) return warn("progress could not be read from " + path + ": " + reason()), p;
   std::string text(kMaxFileBytes + 1, '\0');

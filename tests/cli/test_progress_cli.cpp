@@ -165,6 +165,15 @@ TEST_CASE("a corrupt, unreadable or unwritable progress file: the lesson runs, o
   CHECK(r.code == 0);
   CHECK(r.err == "attn: progress could not be read from " + state().file() + ": it is a folder\n");
   std::filesystem::remove_all(state().path + "/attn");
+  std::filesystem::create_directories(state().path + "/attn");
+  CHECK(shell_process("mkfifo " + state().file()).code == 0);   // would block a plain open()
+  r = attn("progress");
+  CHECK(r.code == 0);
+  CHECK(r.err == "attn: progress could not be read from " + state().file() + ": it is not a regular file\n");
+  std::filesystem::remove_all(state().path + "/attn");
+  r = attn("lesson embedding --quiet", "XDG_STATE_HOME=\"$(printf '/dev/null/\\033[2J')\"");   // the path's escape made visible
+  CHECK(r.code == 0);
+  CHECK(r.err.rfind("attn: progress could not be saved: cannot make the folder /dev/null/\\x1b[2J/attn: ", 0) == 0);
   // XDG_STATE_HOME not absolute: the spec's default under HOME
   r = attn("lesson embedding --quiet", "XDG_STATE_HOME=relative HOME=" + state().path + "/home");
   CHECK(r.code == 0);
