@@ -59,10 +59,10 @@ int grade_answer(const CheckOptions& o, const RunOptions& opts) {
   auto all = load_catalog(lesson_dir());
   const Lesson& l = find_lesson(all, o.name);
   validate(l, opts);
-  require_step(l, o.step);
+  const std::string step = require_step(l, o.step).id;   // `--step 4`: the fourth step's id
   Answer answer = read_answer(o.answer, /*allow_nan=*/true);   // a NaN is graded: it matches only a NaN of the lesson's
   LessonRun run = run_lesson(l, opts);
-  Target target = select_target(run, o.step, o.expr, o.index);
+  Target target = select_target(run, step, o.expr, o.index);
   Grade g = grade(run, target, answer, o.tol, opts);
   std::cout << (o.format == "json" ? format_json(g, answer, o.tol, run, opts) : format_text(g, target, answer, o.tol, opts));
   return g.pass ? 0 : 1;

@@ -96,7 +96,11 @@ std::string man_page(const CLI::App& app) {
          "\n.TP\n.B ATTN_NUM_THREADS\n" +
          roff("How many threads large matrix products use (default: one per hardware thread). The numbers printed "
               "are the same for any value.") +
-         "\n.TP\n.B NO_COLOR\n" + roff("When set, --heatmap draws with shade characters instead of colour.") + "\n";
+         "\n.TP\n.B NO_COLOR\n" + roff("When set, --heatmap draws with shade characters instead of colour.") +
+         "\n.TP\n.B XDG_STATE_HOME\n" +
+         roff("Where the learner's progress is kept (attn next, attn progress): $XDG_STATE_HOME/attn/progress, or "
+              "~/.local/state/attn/progress when it is unset or not an absolute path.") +
+         "\n";
   out += ".SH FILES\n.TP\n.I " + roff(ATTN_INSTALLED_LESSON_DIR) + "\n" +
          roff("The lessons, relative to the folder of the attn executable (/usr/share/attn/lessons for "
               "/usr/bin/attn). Their format is described in the installed documentation, lessons/README.md.") +
@@ -110,7 +114,7 @@ std::string man_page(const CLI::App& app) {
               "lesson cell. One line on stderr says what was wrong.") +
          "\n";
   out += ".SH EXAMPLES\n.nf\n" +
-         roff("attn list\nattn lesson causal\nattn lesson causal --seed 42 --step tril\n"
+         roff("attn\nattn progress\nattn list\nattn lesson causal\nattn lesson causal --seed 42 --step tril\n"
               "attn check causal --step weights --answer weights.npy\nsource <(attn completion bash)\n") +
          ".fi\n";
   out += ".SH SEE ALSO\n" +

@@ -32,17 +32,19 @@ int run_file(const RunFileOptions& o) {
   Lesson l = read_lesson(o.file);   // LessonFileError "FILE:LINE: ..." if malformed
   RunOptions opts = o.inputs.to_run();
   validate(l, opts);
-  if (!o.step.empty()) {
-    require_step(l, o.step, o.file + ": ");
-    opts.last_step = o.step;   // the steps after it are not shown, so they need not run
-  }
+  const std::string step = o.step.empty() ? "" : require_step(l, o.step, o.file + ": ").id;   // `--step 4`: the fourth
+  const std::string from = o.from.empty() ? "" : require_step(l, o.from, o.file + ": ").id;
+  if (!step.empty() && !from.empty()) throw UsageError("--step shows one step and --from starts at one: give one of them");
+  if (!from.empty() && o.format == "json") throw UsageError("--from is for the walkthrough; the JSON document holds every step");
+  if (!step.empty()) opts.last_step = step;   // the steps after it are not shown, so they need not run
   LessonRun run = run_until_error(l, opts);   // a Python error stops it: shown up to there, then the error
   if (o.format == "json") {
-    std::cout << while_doing("writing the JSON document", [&] { return json::lesson_document("run", run, opts, o.step); });
+    std::cout << while_doing("writing the JSON document", [&] { return json::lesson_document("run", run, opts, step); });
   } else {
     DisplayOptions display = o.display;
     display.file = o.file;   // not in the course: the header and hints name the file
-    std::cout << while_doing("writing the walkthrough", [&] { return render(run, o.step, 1, 1, display); });
+    display.from_step = from;
+    std::cout << while_doing("writing the walkthrough", [&] { return render(run, step, 1, 1, display); });
   }
   if (const CellRun* failed = run.failed_cell()) throw LessonFileError(failed->error->what());   // "FILE:LINE: NameError: ..."
   return 0;

@@ -28,6 +28,7 @@ void add_inputs(CLI::App* cmd, InputOptions& o);
 // --format text|json.
 struct WalkOptions {
   std::string step;
+  std::string from;   // --from: start the walkthrough at this step
   std::string format = "text";
   InputOptions inputs;
   lesson::DisplayOptions display;
@@ -38,6 +39,9 @@ void add_display_options(CLI::App* cmd, lesson::DisplayOptions& o);   // --heatm
 // (display.cpp).
 int output_width();
 
+// Walks lesson `l` of the course `all` as `attn lesson` does, with its progress (cmd_lesson.cpp).
+int walk_lesson(const std::vector<lesson::Lesson>& all, const lesson::Lesson& l, const WalkOptions& o);
+
 void setup_list(CLI::App& app, int& exit_code);
 void setup_lesson(CLI::App& app, int& exit_code);
 void setup_verify(CLI::App& app, int& exit_code);
@@ -45,6 +49,8 @@ void setup_run(CLI::App& app, int& exit_code);
 void setup_export(CLI::App& app, int& exit_code);
 void setup_check(CLI::App& app, int& exit_code);
 void setup_coverage(CLI::App& app, int& exit_code);     // what lesson code may use (docs/coverage.md)
+void setup_next(CLI::App& app, int& exit_code);         // `attn next`: continue the course (cmd_progress.cpp)
+void setup_progress(CLI::App& app, int& exit_code);     // `attn progress`: the course map (cmd_progress.cpp)
 void setup_completion(CLI::App& app, int& exit_code);   // reads every subcommand (of any setup) when it runs
 void setup_man(CLI::App& app, int& exit_code);          // hidden: the man page, from the same (cmd_man.cpp)
 

@@ -2,18 +2,24 @@
 // --heatmap, --pause, --quiet, and whether heatmaps may use colour.
 //
 // Colour only when stdout is a terminal, NO_COLOR is unset or empty (no-color.org) and TERM is
-// not "dumb"; otherwise nothing attn writes contains an escape code. --pause waits for Enter on
-// stdin between steps, with its prompt on stderr so stdout holds only the walkthrough; it never
-// waits when stdin is not a terminal, and stops waiting at end of input. Text is fitted to the
+// not "dumb"; otherwise nothing attn writes contains an escape code. --pause waits for a key on
+// stdin between steps (Enter or any key goes on, q quits at once: the terminal in non-canonical
+// mode for that one key, restored after it and on Ctrl-C), with its prompt on stderr so stdout
+// holds only the walkthrough; it never waits when stdin is not a terminal, and stops waiting at
+// end of input. Text is fitted to the
 // terminal's width, or to 80 columns when stdout is not a terminal (a pipe, a file, a test).
 #include <sys/ioctl.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "cli/commands.h"
 
@@ -29,22 +35,65 @@ bool color_wanted() {
   return isatty(STDOUT_FILENO) == 1;
 }
 
-// The pause between two steps: prints what was rendered so far, then waits for a line on stdin.
-// Returns false if the learner typed q (quit).
+// The terminal's settings while a key is awaited, to be put back on every way out: after the
+// key, and on a signal that ends attn there (Ctrl-C, a closed terminal), whose default action
+// then runs as if attn had not caught it.
+termios g_saved{};
+volatile sig_atomic_t g_raw = 0;
+
+void restore_and_reraise(int sig) {
+  if (g_raw) tcsetattr(STDIN_FILENO, TCSANOW, &g_saved);   // async-signal-safe
+  g_raw = 0;
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
+}
+
+// One key from the terminal, without Enter or echo (non-canonical mode); -1 at end of input or
+// on an error. Signals still work: Ctrl-C ends attn, the terminal restored first.
+int read_key() {
+  if (tcgetattr(STDIN_FILENO, &g_saved) != 0) return -1;
+  termios raw = g_saved;
+  raw.c_lflag &= static_cast<tcflag_t>(~(ICANON | ECHO));
+  raw.c_cc[VMIN] = 1;
+  raw.c_cc[VTIME] = 0;
+  std::vector<int> caught;   // a signal ignored (nohup, a shell's trap '') stays ignored
+  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) {
+    struct sigaction old {};
+    if (sigaction(sig, nullptr, &old) == 0 && old.sa_handler != SIG_IGN) {
+      std::signal(sig, restore_and_reraise);
+      caught.push_back(sig);
+    }
+  }
+  g_raw = 1;
+  int key = -1;
+  if (tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0) {
+    unsigned char c = 0;
+    ssize_t n;
+    while ((n = read(STDIN_FILENO, &c, 1)) < 0 && errno == EINTR) {
+    }
+    key = n == 1 ? c : -1;
+  }
+  tcsetattr(STDIN_FILENO, TCSANOW, &g_saved);
+  g_raw = 0;
+  for (int sig : caught) std::signal(sig, SIG_DFL);
+  return key;
+}
+
+// The pause between two steps: prints what was rendered so far, then waits for one key on a
+// terminal's stdin (q or Q quits at once; Ctrl-D ends the waiting). Returns false to quit.
 struct Pauser {
   bool waiting = isatty(STDIN_FILENO) == 1;
   bool operator()(const std::string& text_so_far) {
     std::cout << text_so_far << std::flush;
     if (!waiting) return true;
     std::cerr << "[Enter] next step, q quits " << std::flush;
-    std::string line;
-    if (!std::getline(std::cin, line)) {   // end of input (Ctrl-D): show the rest without pausing
+    int key = read_key();
+    std::cerr << "\n";
+    if (key < 0 || key == 4) {   // end of input (Ctrl-D): show the rest without pausing
       waiting = false;
-      std::cerr << "\n";
       return true;
     }
-    size_t first = line.find_first_not_of(" \t");
-    return first == std::string::npos || (line[first] != 'q' && line[first] != 'Q');
+    return key != 'q' && key != 'Q';
   }
 };
 
@@ -63,7 +112,7 @@ void add_display_options(CLI::App* cmd, lesson::DisplayOptions& o) {
                 "Draw attention weights as a heatmap under the output that printed them, with the tokens as row "
                 "and column labels (colour in a terminal; shade characters when piped or NO_COLOR is set)");
   cmd->add_flag("--pause", o.pause,
-                "Wait for Enter between steps (q quits); does not wait when stdin is not a terminal");
+                "Wait for a key between steps (Enter goes on, q quits); does not wait when stdin is not a terminal");
   cmd->add_flag("--quiet", o.quiet, "Print only what the cells printed: no headers, prose or code");
   o.color = color_wanted();
   o.width = output_width();

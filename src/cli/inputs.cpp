@@ -76,7 +76,11 @@ void add_inputs(CLI::App* cmd, InputOptions& o) {
 }
 
 void add_walk_options(CLI::App* cmd, WalkOptions& o) {
-  cmd->add_option("--step", o.step, "Show only this step (ids are shown in each step's heading)");
+  // An empty --step "" would otherwise mean "every step".
+  CLI::Validator non_empty([](std::string& in) { return in.empty() ? std::string("is empty; give a step's id or number (each step's heading shows both)") : std::string(); }, "ID");
+  cmd->add_option("--step", o.step, "Show only this step: its id or its number (each step's heading shows both, e.g. `tril` or 4)")
+      ->check(non_empty);
+  cmd->add_option("--from", o.from, "Start at this step (id or number): the earlier steps run, silently")->check(non_empty);
   add_inputs(cmd, o.inputs);
   add_display_options(cmd, o.display);
   cmd->add_option("--format", o.format, "text (the walkthrough) or json (one document: docs/scripting.md)")

@@ -1,16 +1,21 @@
-// cli/main.cpp: the `attn` command line: wires the subcommands (commands.h) and turns
+// cli/main.cpp: the `attn` command line: wires the subcommands (commands.h; bare `attn` is
+// `attn next`), suggests the command or option a typo meant, and turns
 // exceptions into one line on stderr: exit 2 for usage errors, 1 for failures. Every message
 // goes through one_line() (messages.h): one line, control characters visible.
 // What it is not: where any subcommand's work happens (cmd_*.cpp, lesson/).
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <iostream>
 #include <new>
+#include <vector>
 
 #include "cli/commands.h"
 #include "cli/messages.h"
 #include "core/errors.h"
+#include "lab/progress.h"
 #include "lesson/options.h"
+#include "lesson/suggest.h"
 
 namespace {
 
@@ -30,14 +35,46 @@ std::string command_names(CLI::App& app) {
   return out;
 }
 
-// No command, or a word that is none: CLI11 would say "A subcommand is required" for both.
+// " did you mean `attn lesson`?" for a word one command is clearly closest to (lesson/suggest.h).
+std::string command_suggestion(CLI::App& app, const std::string& word) {
+  std::vector<std::string> names;
+  for (const CLI::App* sub : app.get_subcommands([](CLI::App* s) { return !s->get_group().empty(); })) names.push_back(sub->get_name());
+  auto near = lesson::suggest(word, names);
+  return near ? " did you mean `attn " + *near + "`?" : "";
+}
+
+// A word that is no command: CLI11 would say "A subcommand is required".
 void require_command(CLI::App& app, int argc, char** argv) {
-  if (argc < 2) throw UsageError("a command is required; the commands are " + command_names(app) + " (see `attn --help`)");
+  if (argc < 2) return;   // bare `attn` is `attn next` (main)
   std::string first = argv[1];
-  if (first.empty() || first[0] == '-') return;   // --help, --version, or CLI11's own message
+  if (first.empty()) throw UsageError("a command is required; the commands are " + command_names(app) + " (see `attn --help`)");
+  if (first[0] == '-') return;   // --help, --version, or CLI11's own message
   for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
     if (sub->check_name(first)) return;
-  throw UsageError("unknown command " + lesson::quoted(first) + "; the commands are " + command_names(app) + " (see `attn --help`)");
+  std::string near = command_suggestion(app, first);
+  throw UsageError("unknown command " + lesson::quoted(first) + ";" + near + " the commands are " + command_names(app) + " (see `attn --help`)");
+}
+
+// For CLI11's "The following arguments were not expected": the first --word on the line that is
+// no option of the command, named, with the option it is clearly closest to. Empty if none is.
+std::string unknown_option(CLI::App& app, int argc, char** argv) {
+  CLI::App* cmd = &app;
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+    if (argc > 1 && sub->check_name(argv[1])) cmd = sub;
+  std::vector<std::string> names;
+  for (const CLI::Option* o : cmd->get_options())
+    for (const std::string& n : o->get_lnames()) names.push_back("--" + n);
+  for (int k = cmd == &app ? 1 : 2; k < argc; ++k) {
+    std::string word = argv[k];
+    word = word.substr(0, word.find('='));
+    if (word.size() < 3 || word.compare(0, 2, "--") != 0) continue;
+    if (std::find(names.begin(), names.end(), word) != names.end()) continue;
+    auto near = lesson::suggest(word, names);
+    std::string where = cmd == &app ? "attn" : "attn " + cmd->get_name();
+    return "unknown option " + lesson::quoted(word) + " for `" + where + "`" + (near ? "; did you mean " + *near + "?" : "") +
+           " (see `" + where + " --help`)";
+  }
+  return "";
 }
 
 std::string running(CLI::App& app) {
@@ -57,6 +94,9 @@ int run(CLI::App& app, int argc, char** argv, const int& exit_code) {
     return app.exit(e);
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
+  } catch (const CLI::ExtrasError& e) {
+    std::string unknown = unknown_option(app, argc, argv);
+    return fail(unknown.empty() ? std::string(e.what()) + " (see `attn --help`)" : unknown, 2);
   } catch (const CLI::ParseError& e) {
     return fail(std::string(e.what()) + " (see `attn --help`)", 2);
   } catch (const attn::UsageError& e) {
@@ -81,6 +121,8 @@ int main(int argc, char** argv) {
   int exit_code = 0;
   cli::setup_list(app, exit_code);
   cli::setup_lesson(app, exit_code);
+  cli::setup_next(app, exit_code);
+  cli::setup_progress(app, exit_code);
   cli::setup_verify(app, exit_code);
   cli::setup_run(app, exit_code);
   cli::setup_export(app, exit_code);
@@ -88,7 +130,12 @@ int main(int argc, char** argv) {
   cli::setup_coverage(app, exit_code);
   cli::setup_completion(app, exit_code);
   cli::setup_man(app, exit_code);
-  int code = run(app, argc, argv, exit_code);
+  lab::set_progress_warning([](const std::string& text) { std::cerr << "attn: " << cli::one_line(text) << "\n"; });
+  // Bare `attn` continues the course: it is `attn next`.
+  std::vector<char*> args(argv, argv + argc);
+  char next[] = "next";
+  if (argc < 2) args.push_back(next);
+  int code = run(app, static_cast<int>(args.size()), args.data(), exit_code);
   // A write that failed (a full disk, `> /dev/full`, memory running out in the stream) leaves
   // std::cout failed, not an exception: without this, a cut-off walkthrough or report exits 0.
   // (After another error, that error's line is the one that matters.)

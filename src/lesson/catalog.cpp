@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "lesson/options.h"
+#include "lesson/suggest.h"
 
 namespace attn::lesson {
 
@@ -74,40 +75,14 @@ std::vector<Lesson> load_catalog(const std::string& dir) {
   return out;
 }
 
-namespace {
-
-size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t prev = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t cur = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] != b[j - 1])});
-      prev = cur;
-    }
-  }
-  return row[b.size()];
-}
-
-}  // namespace
-
 const Lesson& find_lesson(const std::vector<Lesson>& all, const std::string& name) {
-  for (const Lesson& l : all)
-    if (l.name() == name) return l;
-  std::vector<std::pair<size_t, std::string>> near;
+  std::vector<std::string> names;
   for (const Lesson& l : all) {
-    size_t d = edit_distance(name, l.name());
-    if (d <= std::max<size_t>(2, name.size() / 3) || l.name().find(name) != std::string::npos) near.emplace_back(d, l.name());
+    if (l.name() == name) return l;
+    names.push_back(l.name());
   }
-  std::sort(near.begin(), near.end());
   std::string msg = "no lesson named " + quoted(name);
-  if (!near.empty()) {
-    msg += "; did you mean ";
-    for (size_t k = 0; k < std::min<size_t>(near.size(), 3); ++k) msg += (k ? ", '" : "'") + near[k].second + "'";
-    msg += "?";
-  }
+  if (auto near = suggest(name, names)) msg += "; did you mean '" + *near + "'?";
   throw UsageError(msg + " (`attn list` shows all lessons)");
 }
 

@@ -113,7 +113,9 @@ std::string sanitise_name(const std::string& expr) {
 
 void validate_only(const Lesson& lesson, const std::vector<std::string>& only) {
   for (size_t k = 0; k < only.size(); ++k) {
-    require_step(lesson, only[k], "--only: ");   // UsageError listing the steps
+    if (require_step(lesson, only[k], "--only: ").id != only[k])   // UsageError listing the steps
+      throw UsageError(fmt::format("--only takes step ids, not numbers: step {} of lesson '{}' is '{}'", only[k], lesson.name(),
+                                   require_step(lesson, only[k]).id));
     if (std::find(only.begin(), only.begin() + static_cast<std::ptrdiff_t>(k), only[k]) != only.begin() + static_cast<std::ptrdiff_t>(k))
       throw UsageError(fmt::format("--only lists step '{}' twice", only[k]));
   }

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "lesson/code_scan.h"
+#include "lesson/suggest.h"
 #include "print/tensor_str.h"
 
 namespace attn::lesson {
@@ -113,13 +114,31 @@ std::vector<std::vector<double>> parse_inputs(const std::string& text) {
   return rows;
 }
 
+namespace {
+
+// "4" -> 4; anything but 1 to 9 digits -> 0.
+size_t step_number(const std::string& text) {
+  if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos) return 0;
+  return static_cast<size_t>(std::stoul(text));
+}
+
+}  // namespace
+
 const Step& require_step(const Lesson& lesson, const std::string& id, const std::string& prefix) {
   std::string ids;
+  std::vector<std::string> all;
   for (const Step& s : lesson.steps) {
     if (s.id == id) return s;
     ids += (ids.empty() ? "" : ", ") + s.id;
+    all.push_back(s.id);
   }
-  throw UsageError(prefix + "lesson '" + lesson.name() + "' has no step " + quoted(id) + " (its steps: " + ids + ")");
+  size_t n = step_number(id), count = lesson.steps.size();
+  if (n >= 1 && n <= count) return lesson.steps[n - 1];   // `--step 4`: the heading's "4/8"
+  std::string what = "lesson '" + lesson.name() + "' has no step " + quoted(id);
+  if (id.empty()) what = "the step is empty; give one of lesson '" + lesson.name() + "'s steps by id or number";
+  else if (step_number(id) > 0 || id == "0") what = fmt::format("lesson '{}' has steps 1 to {}, so no step {}", lesson.name(), count, id);
+  else if (auto near = suggest(id, all)) what += "; did you mean '" + *near + "'?";
+  throw UsageError(prefix + what + " (its steps: " + ids + ")");
 }
 
 RunOptions applicable_options(const Lesson& lesson, const RunOptions& opts, std::vector<std::string>& not_applied) {

@@ -35,9 +35,12 @@ struct RunOptions {
 core::CpuKernels effective_cpu(const Lesson& lesson, const RunOptions& opts);
 core::DropoutRng effective_rng(const Lesson& lesson, const RunOptions& opts);
 
-// The step `id` names. If none, the one message for it everywhere (UsageError, after `prefix`):
-// "lesson 'causal' has no step 'x' (its steps: setup, scores, ...)", the id quoted as Python's
-// repr() would, so a newline or an escape character in it keeps the message on one line.
+// The step `id` names: a step's id, else a number 1..N counting the steps as each heading does
+// ("4/8": `--step 4`; an id that is a number wins). If none, the one message for it everywhere
+// (UsageError, after `prefix`): "lesson 'causal' has no step 'tirl'; did you mean 'tril'? (its
+// steps: setup, scores, ...)", the id quoted as Python's repr() would, so a newline or an escape
+// character in it keeps the message on one line; an empty id and a number out of range are named
+// as such. Callers use the returned Step's id from then on.
 const Step& require_step(const Lesson& lesson, const std::string& id, const std::string& prefix = "");
 
 // Checks --seed / --sentence against PyTorch's rules and the lesson's code (UsageError if bad).

@@ -134,6 +134,8 @@ std::string render(const LessonRun& run, const std::string& only_step, int lesso
                    const DisplayOptions& display) {
   const Lesson& l = *run.lesson;
   if (!only_step.empty()) require_step(l, only_step);
+  const std::string& first = only_step.empty() ? display.from_step : only_step;   // the first step shown
+  if (!first.empty()) require_step(l, first);
   HeatmapPictures pictures;
   if (display.heatmap) pictures = heatmap_pictures(run, display.color, display.width);
   // Each header line wraps with a hanging indent under its first word after the label.
@@ -167,15 +169,17 @@ std::string render(const LessonRun& run, const std::string& only_step, int lesso
                             mkl ? "Apple Silicon, AMD CPUs and Debian's package" : "the x86-64 pip wheels on Intel CPUs"),
                 9);
   }
-  if (!run.intro.empty() && only_step.empty()) {
+  if (!run.intro.empty() && first.empty()) {
     out += '\n';
     out += print::wrap_prose(run.intro, width);
     out += '\n';
   }
   if (display.quiet) out.clear();   // the cells' outputs only
-  bool shown_one = false;
+  bool shown_one = false, started = first.empty();
   for (size_t k = 0; k < run.steps.size(); ++k) {
-    if (!only_step.empty() && run.steps[k].step->id != only_step) continue;
+    started = started || run.steps[k].step->id == first;
+    if (!started || (!only_step.empty() && run.steps[k].step->id != only_step)) continue;
+    if (display.on_step) display.on_step(k);
     // Between two shown steps, unless nothing was shown since the last pause (--quiet, a step
     // that printed nothing).
     if (shown_one && display.pause && display.on_pause && !out.empty()) {
@@ -183,7 +187,7 @@ std::string render(const LessonRun& run, const std::string& only_step, int lesso
       out.clear();
     }
     shown_one = true;
-    if (!only_step.empty() && k > 0 && !display.quiet) {
+    if (!first.empty() && run.steps[k].step->id == first && k > 0 && !display.quiet) {
       out += '\n';
       out += line(fmt::format("(The {} step{} before this one ran too, silently: `{}` shows them.)", k, k == 1 ? "" : "s", command), 1);
     }

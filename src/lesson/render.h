@@ -33,6 +33,12 @@ struct DisplayOptions {
   // (render() returns only what follows the last call). Returns false to stop the walkthrough:
   // render() then returns "".
   std::function<bool(const std::string& text_so_far)> on_pause;
+  // `--from ID`: the walkthrough starts at this step (an id; the earlier steps ran, silently, and
+  // the intro is not shown); empty: at the first.
+  std::string from_step;
+  // Called with a step's index in the lesson just before it is shown (before the pause that
+  // precedes it): where the learner is, for the progress (cli/cmd_lesson.cpp).
+  std::function<void(size_t step_index)> on_step;
 };
 
 // The walkthrough as the learner reads it; `only_step` empty = every step. A run a cell's error

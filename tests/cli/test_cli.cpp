@@ -57,13 +57,54 @@ TEST_CASE("bad input: one line on stderr, exit code 2") {
 }
 
 TEST_CASE("command-line parse errors are usage errors too") {
-  for (const char* args : {"", "lesson", "list --format xml", "lesson causal --rng fast", "frobnicate"}) {
+  for (const char* args : {"''", "lesson", "list --format xml", "lesson causal --rng fast", "frobnicate"}) {
     CAPTURE(args);
     Result r = attn(args);
     CHECK(r.code == 2);
     CHECK(r.err.rfind("attn: ", 0) == 0);
     CHECK(r.err.find('\n') == r.err.size() - 1);   // exactly one line
   }
+}
+
+TEST_CASE("typos get a suggestion when one name is clearly closest; steps by number; an empty step is an error") {
+  const std::string steps = " (its steps: setup, scores, weights, tril, masked, renorm, neg-inf, softmax-masked)\n";
+  struct Case {
+    std::string args, err;
+  } cases[] = {
+      {"lesson causal --stpe tril", "attn: unknown option '--stpe' for `attn lesson`; did you mean --step? (see `attn lesson --help`)\n"},
+      {"lesson causal --heatnap", "attn: unknown option '--heatnap' for `attn lesson`; did you mean --heatmap? (see `attn lesson --help`)\n"},
+      {"list --fromat=json", "attn: unknown option '--fromat' for `attn list`; did you mean --format? (see `attn list --help`)\n"},
+      {"lesson causal --zzz", "attn: unknown option '--zzz' for `attn lesson` (see `attn lesson --help`)\n"},
+      {"lesson casual", "attn: no lesson named 'casual'; did you mean 'causal'? (`attn list` shows all lessons)\n"},
+      {"lesson causal --step tirl", "attn: lesson 'causal' has no step 'tirl'; did you mean 'tril'?" + steps},
+      {"lesson causal --from renrom", "attn: lesson 'causal' has no step 'renrom'; did you mean 'renorm'?" + steps},
+      {"lesson causal --step 9", "attn: lesson 'causal' has steps 1 to 8, so no step 9" + steps},
+      {"lesson causal --step 0", "attn: lesson 'causal' has steps 1 to 8, so no step 0" + steps},
+      {"lesson causal --step ''", "attn: --step: is empty; give a step's id or number (each step's heading shows both) (see `attn --help`)\n"},
+      {"lesson causal --from ''", "attn: --from: is empty; give a step's id or number (each step's heading shows both) (see `attn --help`)\n"},
+      {"lesson causal --step 4 --from 2", "attn: --step shows one step and --from starts at one: give one of them\n"},
+      {"lesson causal --from 2 --format json", "attn: --from is for the walkthrough; the JSON document holds every step\n"},
+      {"export causal --npy x --only 4", "attn: --only takes step ids, not numbers: step 4 of lesson 'causal' is 'tril'\n"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.args);
+    Result r = attn(c.args);
+    CHECK(r.code == 2);
+    CHECK(r.err == c.err);
+    CHECK(r.out.empty());
+  }
+  CHECK(attn("check causal --step '' --answer x.npy").err == "attn: the step is empty; give one of lesson 'causal's steps by id or number" + steps);
+  // --step 4 is the heading's 4/8; --from runs the earlier steps silently and shows the rest
+  std::string tril = attn("lesson causal --step tril").out;
+  CHECK(tril.find("── 4/8") != std::string::npos);
+  CHECK(attn("lesson causal --step 4").out == tril);
+  std::string from = attn("lesson causal --from 4 --quiet").out;
+  CHECK(from == attn("lesson causal --from tril --quiet").out);
+  CHECK(from.rfind(attn("lesson causal --step tril --quiet").out, 0) == 0);
+  std::string last = attn("lesson causal --step softmax-masked --quiet").out;
+  CHECK(from.size() > last.size());
+  CHECK(from.compare(from.size() - last.size(), last.size(), last) == 0);
+  CHECK(attn("lesson causal --from 1 --quiet").out == attn("lesson causal --quiet").out);
 }
 
 TEST_CASE("--cpu and --rng take the names of their enums, and say so otherwise") {
@@ -103,7 +144,6 @@ TEST_CASE("a step or lesson name with a newline or escape character: still one l
       {"lesson causal --step \"$(printf 'x\\033[31m')\" --format json", "attn: lesson 'causal' has no step 'x\\x1b[31m'" + steps},
       {"lesson causal --step \"it's\"", "attn: lesson 'causal' has no step \"it's\"" + steps},
       {"check causal --step \"$(printf 'a\\tb')\" --answer x.npy", "attn: lesson 'causal' has no step 'a\\tb'" + steps},
-      {"check causal --step '' --answer x.npy", "attn: lesson 'causal' has no step ''" + steps},
       {"lesson \"$(printf 'cau\\nsal')\"", "attn: no lesson named 'cau\\nsal'; did you mean 'causal'? (`attn list` shows all lessons)\n"},
   };
   for (const Case& c : cases) {

@@ -92,12 +92,17 @@ TEST_CASE("check's --atol, --rtol and --index: NaN, negative and out-of-range va
 }
 
 TEST_CASE("an unknown command is named, with the list of commands") {
-  const std::string commands = "the commands are list, lesson, verify, run, export, check, coverage and completion (see `attn --help`)\n";
+  const std::string commands =
+      "the commands are list, lesson, next, progress, verify, run, export, check, coverage and completion (see `attn --help`)\n";
   check_usage_errors({
       {"frobnicate", "attn: unknown command 'frobnicate'; " + commands},
       {"lesson-causal", "attn: unknown command 'lesson-causal'; " + commands},
       {"\"$(printf 'x\\033[2J')\"", "attn: unknown command 'x\\x1b[2J'; " + commands},
-      {"", "attn: a command is required; " + commands},
+      {"''", "attn: a command is required; " + commands},   // bare `attn` is `attn next` (test_progress_cli.cpp)
+      // a typo of one command: suggested (lesson/suggest.h)
+      {"lesosn causal", "attn: unknown command 'lesosn'; did you mean `attn lesson`? " + commands},
+      {"lsit", "attn: unknown command 'lsit'; did you mean `attn list`? " + commands},
+      {"progres", "attn: unknown command 'progres'; did you mean `attn progress`? " + commands},
   });
   Result r = attn("--frobnicate");   // an option before any command is still CLI11's (one line)
   CHECK(r.code == 2);

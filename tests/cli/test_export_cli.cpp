@@ -108,12 +108,18 @@ t attn export causal --only sc
 t attn verify causal c
 t attn completion ''
 t attn lesson causal ''
+t attn lesson causal --from ren
+t attn progress --
+t attn next --pa
 )";
   Result r = attn_cli("completion bash >" + dir + "/attn.bash && bash " + dir + "/drive.sh " ATTN_BINARY);
   CHECK(r.code == 0);
   CHECK(r.err.empty());
   CHECK(r.out.rfind("complete -F _attn attn\n", 0) == 0);
-  CHECK(r.out.find("attn |: list lesson verify ") != std::string::npos);   // others may follow
+  CHECK(r.out.find("attn |: list lesson next progress verify ") != std::string::npos);   // others may follow
+  CHECK(r.out.find("\nattn lesson causal --from ren|: renorm\n") != std::string::npos);
+  CHECK(r.out.find("\nattn progress --|: --help --reset --format\n") != std::string::npos);
+  CHECK(r.out.find("\nattn next --pa|: --pause\n") != std::string::npos);
   CHECK(r.out.find("\nattn lesson ca|: causal causal-batch\n") != std::string::npos);
   CHECK(r.out.find("\nattn lesson causal --step neg|: neg-inf\n") != std::string::npos);
   CHECK(r.out.find("\nattn lesson causal --cpu |: avx2 scalar\n") != std::string::npos);

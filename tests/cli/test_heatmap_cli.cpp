@@ -119,13 +119,14 @@ TEST_CASE("the binary: --pause never hangs on a closed or piped stdin") {
   CHECK(piped.code == 0);
   CHECK(piped.out == whole);
   if (!have_script()) return;
-  // a terminal: Enter, Enter, q shows three steps and quits; a terminal at end of input shows all
+  // a terminal: Enter, Enter, q shows three steps and quits at once; Ctrl-D shows all
   Run quit = sh("printf '\\n\\nq\\n' | timeout 20 " + in_terminal("lesson causal --pause"));
   CHECK(quit.code == 0);
   CHECK(quit.out.find("── 3/8") != std::string::npos);
   CHECK(quit.out.find("── 4/8") == std::string::npos);
   CHECK(quit.out.find("[Enter] next step, q quits") != std::string::npos);   // the terminal shows stderr too
-  Run closed = sh("timeout 20 " + in_terminal("lesson causal --pause") + " </dev/null");
+  // Ctrl-D (a key: --pause reads the terminal without its line discipline) shows the rest unpaused
+  Run closed = sh("printf '\\004' | timeout 20 " + in_terminal("lesson causal --pause"));
   CHECK(closed.code == 0);
   CHECK(closed.out.find("── 8/8") != std::string::npos);
 }

@@ -6,6 +6,7 @@
 #include "lesson/options.h"
 #include "lesson/render.h"
 #include "lesson/run.h"
+#include "lesson/suggest.h"
 #include "lesson/verify.h"
 
 using attn::LessonFileError;
@@ -144,9 +145,33 @@ TEST_CASE("require_step: the step an id names, or one message for every command"
     return std::string("(no error)");
   };
   CHECK(err("third", "") == "lesson 'tiny' has no step 'third' (its steps: first, second)");
-  CHECK(err("", "f.lesson: ") == "f.lesson: lesson 'tiny' has no step '' (its steps: first, second)");
+  CHECK(err("", "f.lesson: ") == "f.lesson: the step is empty; give one of lesson 'tiny's steps by id or number (its steps: first, second)");
+  // numbers as each heading counts ("2/2"), and a typo of one id
+  CHECK(&attn::lesson::require_step(l, "2") == &l.steps[1]);
+  CHECK(&attn::lesson::require_step(l, "1") == &l.steps[0]);
+  CHECK(err("3", "") == "lesson 'tiny' has steps 1 to 2, so no step 3 (its steps: first, second)");
+  CHECK(err("99999999999999999999", "") == "lesson 'tiny' has no step '99999999999999999999' (its steps: first, second)");
+  CHECK(err("secnod", "") == "lesson 'tiny' has no step 'secnod'; did you mean 'second'? (its steps: first, second)");
   CHECK(err("a\nb\r\x1b\x7f", "") == "lesson 'tiny' has no step 'a\\nb\\r\\x1b\\x7f' (its steps: first, second)");
   CHECK(err(std::string("nul\0x", 5), "") == "lesson 'tiny' has no step 'nul\\x00x' (its steps: first, second)");
+}
+
+TEST_CASE("suggest: one candidate clearly closest by Damerau-Levenshtein distance, or none") {
+  using attn::lesson::damerau_distance;
+  using attn::lesson::suggest;
+  CHECK(damerau_distance("tirl", "tril") == 1);     // a swap of neighbours is one edit
+  CHECK(damerau_distance("lesosn", "lesson") == 1);
+  CHECK(damerau_distance("", "abc") == 3);
+  CHECK(damerau_distance("kitten", "sitting") == 3);
+  const std::vector<std::string> steps = {"setup", "scores", "weights", "tril", "masked", "renorm", "neg-inf"};
+  CHECK(suggest("tirl", steps) == std::optional<std::string>("tril"));
+  CHECK(suggest("wieghts", steps) == std::optional<std::string>("weights"));
+  CHECK(!suggest("x", steps));                       // too short to be a typo of anything
+  CHECK(!suggest("nope", steps));                    // nothing within one edit
+  CHECK(!suggest("tril", steps));                    // the word itself is no suggestion
+  CHECK(!suggest("ab", {"ac", "ad"}));               // two as close: no suggestion
+  CHECK(!suggest("", steps));
+  CHECK(!suggest(std::string(1000, 'a'), steps));    // a pasted paragraph is no typo
 }
 
 TEST_CASE("a Python error in a cell names the lesson file line") {
