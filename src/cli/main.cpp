@@ -85,6 +85,8 @@ int main(int argc, char** argv) {
   cli::setup_run(app, exit_code);
   cli::setup_export(app, exit_code);
   cli::setup_check(app, exit_code);
+  cli::setup_exercise(app, exit_code);
+  cli::setup_watch(app, exit_code);
   cli::setup_coverage(app, exit_code);
   cli::setup_completion(app, exit_code);
   cli::setup_man(app, exit_code);
