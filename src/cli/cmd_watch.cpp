@@ -54,7 +54,7 @@ class Watcher {
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
     sigprocmask(SIG_BLOCK, &set, &old_);
-    sig_ = signalfd(-1, &set, SFD_CLOEXEC);
+    sig_ = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
     ino_ = inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
     if (sig_ < 0 || ino_ < 0 ||
         inotify_add_watch(ino_, dir.c_str(), IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR) < 0) {
@@ -73,7 +73,7 @@ class Watcher {
     saved_ = false;
     for (int timeout = -1;;) {
       pollfd fds[2] = {{sig_, POLLIN, 0}, {ino_, POLLIN, 0}};
-      int n = poll(fds, 2, timeout);
+      int n = poll(fds, 2, timeout);   // (a non-blocking signalfd: poll says when it is readable)
       if (n < 0 && errno == EINTR) continue;
       if (n <= 0) return Event::saved;   // quiet after a save (or poll failed: check once more)
       if (fds[0].revents & POLLIN) return read_signal();
@@ -89,15 +89,18 @@ class Watcher {
   int sig_ = -1, ino_ = -1;
   sigset_t old_{};
   std::string name_;
-  bool saved_ = false;
+  bool saved_ = false, signalled_ = false;
 
+  // After a signal the mask stays: attn is about to exit, and a second SIGTERM (timeout(1) signals
+  // the child and then its group) must not kill it before its last line is written.
   void close_all() {
     if (ino_ >= 0) ::close(ino_);
     if (sig_ >= 0) ::close(sig_);
     ino_ = sig_ = -1;
-    sigprocmask(SIG_SETMASK, &old_, nullptr);
+    if (!signalled_) sigprocmask(SIG_SETMASK, &old_, nullptr);
   }
   Event read_signal() {
+    signalled_ = true;
     signalfd_siginfo info{};
     ssize_t got = ::read(sig_, &info, sizeof info);
     return got == sizeof info && info.ssi_signo == SIGTERM ? Event::signal_term : Event::signal_int;
@@ -188,7 +191,7 @@ int run_watch(const WatchOptions& o) {
     Event e = watcher.wait();
     if (e == Event::folder_gone) throw std::runtime_error(fmt::format("the folder of {} was removed or moved; stopped watching", o.file));
     if (e != Event::saved) {
-      std::cout << fmt::format("stopped watching {}\n", o.file);
+      std::cout << fmt::format("stopped watching {}\n", o.file) << std::flush;
       return e == Event::signal_int ? 130 : 143;
     }
   }

@@ -215,12 +215,12 @@ TEST_CASE("attn watch: passes on the save that solves it; not an exercise; SIGTE
   // Waits (at most 15 s) for the watch to say it is waiting, then runs `then`; the watch's exit code last.
   auto drive = [&](const std::string& then, const std::string& watched = "ex.py") {
     return shell_process("cd " + dir + " && rm -f watch.out && { timeout 30 " ATTN_BINARY " watch " + watched + " >watch.out 2>watch.err & pid=$!; " +
-                         "for i in $(seq 150); do grep -q 'waiting for you' watch.out && break; sleep 0.1; done; " + then +
+                         "for i in $(seq 150); do grep -qs 'waiting for you' watch.out && break; sleep 0.1; done; " + then +
                          "; wait $pid; echo \"exit $?\"; cat watch.out; cat watch.err >&2; }");
   };
   Result pass = drive("cp solution ex.new && mv ex.new ex.py");   // an editor's save: rename over
   CHECK(pass.out.rfind("exit 0\n", 0) == 0);
-  CHECK(pass.err.empty());
+  CHECK(pass.err == "");
   CHECK(pass.out.find("`attn_weights` is still `...`") != std::string::npos);
   CHECK(pass.out.find("waiting for you to save ex.py; Ctrl-C to stop\n") != std::string::npos);
   CHECK(pass.out.find("PASS  causal/weights  attn_weights [6, 6]\n") != std::string::npos);
@@ -231,6 +231,7 @@ TEST_CASE("attn watch: passes on the save that solves it; not an exercise; SIGTE
   Result term = drive("kill -TERM $pid");
   CHECK(term.out.rfind("exit 143\n", 0) == 0);
   CHECK(term.out.find("stopped watching ex.py\n") != std::string::npos);
+  CHECK(term.err.empty());
 
   fs::create_directories(dir + "/sub");
   REQUIRE(attn_in(dir, "exercise causal --step weights -o sub/ex.py").code == 0);
