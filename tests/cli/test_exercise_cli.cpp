@@ -245,3 +245,13 @@ TEST_CASE("attn watch: passes on the save that solves it; not an exercise; SIGTE
   CHECK(plain.err == "attn: plain.py: is not an exercise file (it has no `# attn exercise:` header); make one with `attn exercise NAME "
                      "--step STEP -o FILE`\n");
 }
+
+TEST_CASE("attn completion and man know exercise, watch and check --code") {
+  Result bash = attn_process("completion bash");
+  CHECK(bash.code == 0);
+  CHECK(bash.out.find("    watch) opts='-h --help --time-limit'; vopts='--time-limit'; pos='file' ;;\n") != std::string::npos);
+  CHECK(bash.out.find("    'exercise -o') echo 'file' ;;\n") != std::string::npos);
+  CHECK(bash.out.find("    'check --code') echo 'file' ;;\n") != std::string::npos);
+  Result man = attn_process("man");
+  CHECK(man.out.find("attn exercise causal \\-\\-step weights \\-o weights.py\nattn watch weights.py\n") != std::string::npos);
+}
