@@ -3,8 +3,12 @@
 // variable an exercise file (`attn exercise`) computes. Exit 0 pass, 1 fail (also: the exercise's
 // code failed), 2 bad input (main.cpp). The comparison and hints live in lab/grade.h, the file
 // reader in lab/answer.h, the exercise's run in lab/exercise.h.
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <fstream>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -15,6 +19,7 @@
 #include "lesson/catalog.h"
 #include "lesson/run.h"
 #include "print/tensor_str.h"
+#include "print/wrap.h"
 
 namespace attn::cli {
 
@@ -108,6 +113,33 @@ void exercise_passed([[maybe_unused]] const std::string& lesson, [[maybe_unused]
   // PROGRESS: attn::lab::record_exercise_passed(lesson, step);
 }
 
+namespace {
+
+// A failing exercise checked with other options than its header's: say so (a --seed forgotten
+// fails every element, and no hint names it). "" when they agree or the file has no header.
+std::string options_note(const std::string& file, const RunOptions& opts) {
+  std::ifstream in(file, std::ios::binary);
+  std::string head(1 << 14, '\0');
+  head.resize(static_cast<size_t>(in.read(head.data(), static_cast<std::streamsize>(head.size())).gcount()));
+  auto h = read_exercise_header(head);
+  std::string given = option_words_for_shell(opts), made;
+  for (const std::string& w : h ? h->option_words : std::vector<std::string>{}) made += " " + shell_quote(w);
+  if (!h || made == given) return "";
+  auto words = [](const std::string& w) { return w.empty() ? std::string("no options") : "`" + w.substr(1) + "`"; };
+  std::string text = fmt::format("note: {} was made with {} (its header's `attn check` line), and this check ran with {}; check it "
+                                 "with the same options, or with `attn watch {}`.",
+                                 file, words(made), words(given), shell_quote(file));
+  std::string out, wrapped = print::wrap_line(text, output_width() - 6);
+  for (size_t at = 0; at < wrapped.size();) {
+    size_t nl = std::min(wrapped.find('\n', at), wrapped.size());
+    out += "      " + wrapped.substr(at, nl - at) + "\n";
+    at = nl + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
 CodeGrade grade_code(const LessonRun& run, const std::string& step, const RunOptions& opts, const std::string& file,
                      const std::string& format, const Tolerance& tol) {
   std::string var = require_exercise(run, step);
@@ -115,7 +147,8 @@ CodeGrade grade_code(const LessonRun& run, const std::string& step, const RunOpt
   Target target = select_target(run, step, var);
   Grade g = grade(run, target, answer, tol, opts);
   if (g.pass) exercise_passed(run.lesson->name(), step);
-  return {g.pass, format == "json" ? format_json(g, answer, tol, run, opts) : format_text(g, target, answer, tol, opts)};
+  if (format == "json") return {g.pass, format_json(g, answer, tol, run, opts)};
+  return {g.pass, format_text(g, target, answer, tol, opts) + (g.pass ? "" : options_note(file, opts))};
 }
 
 void setup_check(CLI::App& app, int& exit_code) {
