@@ -172,9 +172,9 @@ TEST_CASE("attn check --code: untouched, solved, wrong, with --seed") {
   CHECK(attn_in(dir, "check causal --step weights --seed 7 --code seven.py").code == 0);
   Result unseeded = attn_in(dir, "check causal --step weights --code seven.py");
   CHECK(unseeded.code == 1);
-  CHECK(unseeded.out.find("\n      note: seven.py was made with `--seed 7` (its header's `attn check` line), and\n"
-                          "      this check ran with no options; check it with the same options, or with\n"
-                          "      `attn watch seven.py`.\n") != std::string::npos);
+  CHECK(unseeded.out.find("\n      note: seven.py was made with `--seed 7` (its header's `attn check` line),\n"
+                          "      and this check ran with no options; check it with the same options, or\n"
+                          "      with `attn watch seven.py`.\n") != std::string::npos);
 }
 
 TEST_CASE("attn check --code: Python errors, values that are not tensors, hostile code: one line") {
