@@ -20,7 +20,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "cli/commands.h"
 #include "cli/messages.h"
@@ -118,14 +117,17 @@ class Watcher {
   }
 };
 
-std::string read_text(const std::string& file) {
+// The file's first 64 KB (its header is at the top); only a regular file (a FIFO would block, a
+// device never end).
+std::string read_head(const std::string& file) {
   std::error_code ec;
-  if (!std::filesystem::exists(file, ec)) throw UsageError(file + ": no such file");
-  if (std::filesystem::is_directory(file, ec)) throw UsageError(file + ": is a directory, not an exercise file");
+  auto st = std::filesystem::status(file, ec);
+  if (!std::filesystem::exists(st)) throw UsageError(file + ": no such file");
+  if (!std::filesystem::is_regular_file(st)) throw UsageError(file + ": is not a regular file; an exercise is a .py file `attn exercise` wrote");
   std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str().substr(0, 1 << 16);   // the header is at the top
+  std::string head(1 << 16, '\0');
+  head.resize(static_cast<size_t>(in.read(head.data(), static_cast<std::streamsize>(head.size())).gcount()));
+  return head;
 }
 
 // The options the exercise was made with, from its header's check command.
@@ -172,7 +174,7 @@ bool check_once(const LessonRun& run, const std::string& step, const RunOptions&
 }
 
 int run_watch(const WatchOptions& o) {
-  auto h = lab::read_exercise_header(read_text(o.file));
+  auto h = lab::read_exercise_header(read_head(o.file));
   if (!h)
     throw UsageError(fmt::format("{}: is not an exercise file (it has no `# attn exercise:` header); make one with `attn exercise "
                                  "NAME --step STEP -o FILE`",

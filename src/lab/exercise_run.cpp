@@ -32,6 +32,7 @@ std::string read_code(const std::string& path) {
   fs::file_status st = fs::status(path, ec);
   if (!fs::exists(st)) throw UsageError(path + ": no such file");
   if (fs::is_directory(st)) throw UsageError(path + ": is a directory, not a Python file");
+  if (!fs::is_regular_file(st)) throw UsageError(path + ": is not a regular file; an exercise is a .py file");   // a FIFO would block
   std::ifstream in(path, std::ios::binary);
   if (!in) throw UsageError(path + ": cannot be read (permission denied?)");
   std::string text;
