@@ -210,6 +210,12 @@ TEST_CASE("attn check --code: Python errors, values that are not tensors, hostil
   CHECK(attn_in(dir, "check causal --step weights --code ex.py --answer ex.py").code == 2);
   CHECK(attn_in(dir, "check causal --step weights --code missing.py").err == "attn: missing.py: no such file\n");
   CHECK(attn_in(dir, "check causal --step setup --code ex.py").code == 2);
+  // A FIFO would block the open: refused (timeout: a regression fails instead of hanging CTest).
+  REQUIRE(shell_process("mkfifo " + dir + "/fifo").code == 0);
+  Result fifo = shell_process("cd " + dir + " && timeout 10 " ATTN_BINARY " check causal --step weights --code fifo");
+  CHECK(fifo.code == 2);
+  CHECK(fifo.err == "attn: fifo: is not a regular file; an exercise is a .py file\n");
+  CHECK(shell_process("cd " + dir + " && timeout 10 " ATTN_BINARY " watch fifo").code == 2);
 }
 
 TEST_CASE("attn watch: passes on the save that solves it; not an exercise; SIGTERM; the folder removed") {
