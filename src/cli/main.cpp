@@ -21,7 +21,7 @@ int fail(const std::string& message, int code) {
   return code;
 }
 
-// "list, lesson, verify, run, export, check, coverage and completion": the commands --help shows.
+// "list, lesson, verify, run, export, check, exercise, watch, coverage and completion": the commands --help shows.
 std::string command_names(CLI::App& app) {
   std::vector<std::string> names;
   for (const CLI::App* sub : app.get_subcommands([](CLI::App* s) { return !s->get_group().empty(); })) names.push_back(sub->get_name());

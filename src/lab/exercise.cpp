@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include "core/errors.h"
 #include "lesson/options.h"
@@ -210,7 +211,10 @@ std::string with_newline(std::string code) {
 // The step's prose as comment lines: "# " before each line, "#" for a blank one.
 std::string comment(const std::string& prose) {
   std::string out;
-  for (const std::string& line : split_lines(print::wrap_prose(prose, 76))) out += line.empty() ? "#\n" : "# " + line + "\n";
+  for (const std::string& line : split_lines(print::wrap_prose(prose, 76))) {
+    out += line.empty() ? "#" : "# ";
+    out += line + '\n';
+  }
   return out;
 }
 
@@ -241,7 +245,9 @@ std::string after_computation(const StepRun& step, const Span& end) {
     std::string part;
     for (size_t n = from; n < lines.size(); ++n) part += lines[n] + "\n";
     if (c == end.cell) part.erase(0, part.find_first_not_of('\n'));   // no blank line under the TODO
-    if (!part.empty()) out += (out.empty() ? "" : "\n") + part;
+    if (part.empty()) continue;
+    if (!out.empty()) out += '\n';
+    out += part;
   }
   return out;
 }
@@ -264,7 +270,10 @@ std::string exercise_file(const LessonRun& run, const std::string& step_id, cons
       return out + after_computation(s, *computation_end(s, var));
     }
     out += fmt::format("\n# ---- step {}: {} ----\n", s.step->id, s.step->title);
-    for (size_t c = 0; c < s.cells.size(); ++c) out += (c ? "\n" : "") + with_newline(s.cells[c].code);
+    for (size_t c = 0; c < s.cells.size(); ++c) {
+      if (c > 0) out += '\n';
+      out += with_newline(s.cells[c].code);
+    }
   }
   throw UsageError("the run does not reach step " + quoted(step_id));   // require_exercise found it: not reached
 }
