@@ -1,18 +1,26 @@
 // cli/cmd_check.cpp: `attn check LESSON --step STEP --answer FILE`: grade a student's tensor
-// against the one the lesson's step prints, under the same options. Exit 0 pass, 1 fail, 2 bad
-// input (main.cpp). The comparison and hints live in lab/grade.h, the file reader in
-// lab/answer.h.
+// against the one the lesson's step prints, under the same options; `--code FILE` grades the
+// variable an exercise file (`attn exercise`) computes. Exit 0 pass, 1 fail (also: the exercise's
+// code failed), 2 bad input (main.cpp). The comparison and hints live in lab/grade.h, the file
+// reader in lab/answer.h, the exercise's run in lab/exercise.h.
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <fstream>
 #include <iostream>
 
 #include "cli/commands.h"
 #include "core/errors.h"
 #include "lab/answer.h"
+#include "lab/exercise.h"
 #include "lab/grade.h"
+#include "lab/progress.h"
 #include "lesson/catalog.h"
 #include "lesson/run.h"
 #include "print/tensor_str.h"
+#include "print/wrap.h"
 
 namespace attn::cli {
 
@@ -22,7 +30,7 @@ using namespace attn::lesson;
 using namespace attn::lab;
 
 struct CheckOptions {
-  std::string name, step, answer, expr, format = "text";
+  std::string name, step, answer, code, expr, format = "text";
   int index = 0;
   Tolerance tol;
   InputOptions inputs;
@@ -60,6 +68,12 @@ int grade_answer(const CheckOptions& o, const RunOptions& opts) {
   const Lesson& l = find_lesson(all, o.name);
   validate(l, opts);
   const std::string step = require_step(l, o.step).id;   // `--step 4`: the fourth step's id
+  if (!o.code.empty()) {
+    LessonRun run = run_lesson(l, opts);
+    CodeGrade g = grade_code(run, step, opts, o.code, o.format, o.tol);
+    std::cout << g.report;
+    return g.pass ? 0 : 1;
+  }
   Answer answer = read_answer(o.answer, /*allow_nan=*/true);   // a NaN is graded: it matches only a NaN of the lesson's
   LessonRun run = run_lesson(l, opts);
   Target target = select_target(run, step, o.expr, o.index);
@@ -74,18 +88,67 @@ int grade_answer(const CheckOptions& o, const RunOptions& opts) {
 int run_check(const CheckOptions& o) {
   RunOptions opts = o.inputs.to_run();
   try {
+    if (o.answer.empty() == o.code.empty())
+      throw UsageError("give one answer to grade: --answer FILE (a tensor: .npy or a text table) or --code FILE (an exercise "
+                       "file `attn exercise` made)");
+    if (!o.code.empty() && (!o.expr.empty() || o.index != 0))
+      throw UsageError("--name and --index choose among what a step prints, for --answer; --code grades the variable the "
+                       "exercise asks for");
     return grade_answer(o, opts);
   } catch (const std::exception& e) {
-    Request r{o.name, o.step, o.expr, o.answer, opts, o.tol};
+    // The exercise's own code failed (exit 1): in text, its one line on stderr is the report.
+    if (dynamic_cast<const CodeError*>(&e) && o.format != "json") throw;
+    Request r{o.name, o.step, o.expr, o.code.empty() ? o.answer : o.code, opts, o.tol};
     std::string why = e.what();   // the whole message of attn's own errors (what() stops at a NUL)
     if (const auto* u = dynamic_cast<const UsageError*>(&e)) why = u->message();
     if (const auto* l = dynamic_cast<const LessonFileError*>(&e)) why = l->message();
+    if (const auto* c = dynamic_cast<const CodeError*>(&e)) why = c->message();
     std::cout << (o.format == "json" ? format_error_json(r, why) : format_error_text(r, why)) << std::flush;
     throw;
   }
 }
 
 }  // namespace
+
+void exercise_passed(const std::string& lesson, const std::string& step) { lab::record_exercise_passed(lesson, step); }
+
+namespace {
+
+// A failing exercise checked with other options than its header's: say so (a --seed forgotten
+// fails every element, and no hint names it). "" when they agree or the file has no header.
+std::string options_note(const std::string& file, const RunOptions& opts) {
+  std::ifstream in(file, std::ios::binary);
+  std::string head(1 << 14, '\0');
+  head.resize(static_cast<size_t>(in.read(head.data(), static_cast<std::streamsize>(head.size())).gcount()));
+  auto h = read_exercise_header(head);
+  std::string given = option_words_for_shell(opts), made;
+  for (const std::string& w : h ? h->option_words : std::vector<std::string>{}) made += " " + shell_quote(w);
+  if (!h || made == given) return "";
+  auto words = [](const std::string& w) { return w.empty() ? std::string("no options") : "`" + w.substr(1) + "`"; };
+  std::string text = fmt::format("note: {} was made with {} (its header's `attn check` line), and this check ran with {}; check it "
+                                 "with the same options, or with `attn watch {}`.",
+                                 file, words(made), words(given), shell_quote(file));
+  std::string out, wrapped = print::wrap_line(text, output_width() - 6);
+  for (size_t at = 0; at < wrapped.size();) {
+    size_t nl = std::min(wrapped.find('\n', at), wrapped.size());
+    out += "      " + wrapped.substr(at, nl - at) + "\n";
+    at = nl + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+CodeGrade grade_code(const LessonRun& run, const std::string& step, const RunOptions& opts, const std::string& file,
+                     const std::string& format, const Tolerance& tol) {
+  std::string var = require_exercise(run, step);
+  Answer answer = answer_from_code(run, step, opts, file);   // CodeError: the learner's code failed
+  Target target = select_target(run, step, var);
+  Grade g = grade(run, target, answer, tol, opts);
+  if (g.pass) exercise_passed(run.lesson->name(), step);
+  if (format == "json") return {g.pass, format_json(g, answer, tol, run, opts)};
+  return {g.pass, format_text(g, target, answer, tol, opts) + (g.pass ? "" : options_note(file, opts))};
+}
 
 void setup_check(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<CheckOptions>();
@@ -96,8 +159,10 @@ void setup_check(CLI::App& app, int& exit_code) {
   cmd->add_option("--answer", opts->answer,
                   "The student's tensor: a .npy file (np.save(path, t.detach().numpy()); dtypes <f4, <f8, <i8, <i4, |b1, "
                   "little-endian, C or Fortran order, format 1.0-3.0) or a text table, one row per line, numbers separated by commas or spaces "
-                  "(np.savetxt(path, a, delimiter=',')); inf, -inf and nan are graded (NaN matches only a NaN of the lesson's)")
-      ->required();
+                  "(np.savetxt(path, a, delimiter=',')); inf, -inf and nan are graded (NaN matches only a NaN of the lesson's)");
+  cmd->add_option("--code", opts->code,
+                  "Instead of --answer: an exercise file `attn exercise` made, with its TODO written; attn runs it (as it runs a "
+                  "lesson's cells, with this command's --seed etc.) and grades the variable the exercise asks for");
   cmd->add_option("--name", opts->expr,
                   "Grade the value printed from this expression, e.g. attn_weights or \"attn_weights_2_tmp.sum()\" (default: "
                   "the last float tensor the step prints)");

@@ -73,7 +73,7 @@ Completes completes_of(const CLI::Option* o, const std::string& name) {
   else if (type.rfind("DIR", 0) == 0) c.kind = Completes::dir;
   else if (type.rfind("FILE", 0) == 0 || type.rfind("PATH", 0) == 0) c.kind = Completes::file;
   else if (name == "--step" || name == "--from" || name == "--only") c.kind = Completes::step;   // --only: its first step
-  else if (name == "--answer") c.kind = Completes::file;      // `attn check --answer FILE`
+  else if (name == "--answer" || name == "--code" || name == "--output") c.kind = Completes::file;   // check --answer/--code FILE, exercise -o FILE
   else if (name == "name" || name == "names" || name == "lesson" || name == "lessons") c.kind = Completes::lesson;
   else if (!o->nonpositional()) c.kind = Completes::file;   // another positional: an answer file, say
   return c;

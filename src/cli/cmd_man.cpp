@@ -107,15 +107,16 @@ std::string man_page(const CLI::App& app) {
          "\n";
   out += ".SH EXIT STATUS\n.TP\n.B 0\nSuccess (attn check: the answer passes).\n"
          ".TP\n.B 1\n" +
-         roff("A failure: a cell differs from the article (verify), the answer fails (check), a file cannot be "
-              "written.") +
+         roff("A failure: a cell differs from the article (verify), the answer fails (check), the code of an exercise "
+              "fails or leaves its TODO (check --code), a file cannot be written.") +
          "\n.TP\n.B 2\n" +
          roff("Bad input: an unknown option, lesson or step, a malformed lesson or answer file, a Python error in a "
               "lesson cell. One line on stderr says what was wrong.") +
          "\n";
   out += ".SH EXAMPLES\n.nf\n" +
          roff("attn\nattn progress\nattn list\nattn lesson causal\nattn lesson causal --seed 42 --step tril\n"
-              "attn check causal --step weights --answer weights.npy\nsource <(attn completion bash)\n") +
+              "attn check causal --step weights --answer weights.npy\n"
+              "attn exercise causal --step weights -o weights.py\nattn watch weights.py\nsource <(attn completion bash)\n") +
          ".fi\n";
   out += ".SH SEE ALSO\n" +
          roff("In /usr/share/doc/attn (or the documentation folder of the prefix attn was installed in): README.md; "

@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "lab/grade.h"
 #include "lesson/options.h"
 #include "lesson/render.h"
 
@@ -48,10 +49,25 @@ void setup_verify(CLI::App& app, int& exit_code);
 void setup_run(CLI::App& app, int& exit_code);
 void setup_export(CLI::App& app, int& exit_code);
 void setup_check(CLI::App& app, int& exit_code);
+void setup_exercise(CLI::App& app, int& exit_code);     // attn exercise NAME --step STEP (cmd_exercise.cpp)
+void setup_watch(CLI::App& app, int& exit_code);        // attn watch FILE: re-checks an exercise on every save (cmd_watch.cpp)
 void setup_coverage(CLI::App& app, int& exit_code);     // what lesson code may use (docs/coverage.md)
 void setup_next(CLI::App& app, int& exit_code);         // `attn next`: continue the course (cmd_progress.cpp)
 void setup_progress(CLI::App& app, int& exit_code);     // `attn progress`: the course map (cmd_progress.cpp)
 void setup_completion(CLI::App& app, int& exit_code);   // reads every subcommand (of any setup) when it runs
 void setup_man(CLI::App& app, int& exit_code);          // hidden: the man page, from the same (cmd_man.cpp)
+
+// `attn check --code FILE` (cmd_check.cpp), also what `attn watch` runs on every save: grades the
+// exercise file against `run` (the whole lesson, made with `opts`); the report as text or JSON.
+// lab::CodeError when the learner's code failed or left the TODO; UsageError for a step with no
+// exercise or a file that cannot be read.
+struct CodeGrade {
+  bool pass = false;
+  std::string report;
+};
+CodeGrade grade_code(const lesson::LessonRun& run, const std::string& step, const lesson::RunOptions& opts,
+                     const std::string& file, const std::string& format = "text", const lab::Tolerance& tol = {});
+// The learner solved the exercise of `step` of `lesson`: recorded in their progress (lab/progress.h).
+void exercise_passed(const std::string& lesson, const std::string& step);
 
 }  // namespace attn::cli

@@ -26,7 +26,7 @@ int fail(const std::string& message, int code) {
   return code;
 }
 
-// "list, lesson, verify, run, export, check, coverage and completion": the commands --help shows.
+// "list, lesson, verify, run, export, check, exercise, watch, coverage and completion": the commands --help shows.
 std::string command_names(CLI::App& app) {
   std::vector<std::string> names;
   for (const CLI::App* sub : app.get_subcommands([](CLI::App* s) { return !s->get_group().empty(); })) names.push_back(sub->get_name());
@@ -127,6 +127,8 @@ int main(int argc, char** argv) {
   cli::setup_run(app, exit_code);
   cli::setup_export(app, exit_code);
   cli::setup_check(app, exit_code);
+  cli::setup_exercise(app, exit_code);
+  cli::setup_watch(app, exit_code);
   cli::setup_coverage(app, exit_code);
   cli::setup_completion(app, exit_code);
   cli::setup_man(app, exit_code);

@@ -22,10 +22,10 @@
 namespace attn::lab {
 
 struct Answer {
-  enum class Format { npy, text };
+  enum class Format { npy, text, code };   // code: a variable of the learner's exercise file (exercise.h)
   std::string file;              // as the user named it: every message starts with it
   Format format = Format::npy;
-  std::string dtype;             // .npy: its descr ("<f4"); text: "text"
+  std::string dtype;             // .npy and code: its descr ("<f4"); text: "text"
   core::Shape shape;             // .npy: its shape; text: {rows, numbers per row}
   std::vector<double> data;      // row-major; finite or ±inf; NaN only if allowed
   struct NaN {

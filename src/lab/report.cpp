@@ -215,7 +215,7 @@ std::string format_json(const Grade& g, const Answer& answer, const Tolerance& t
   o.add("lesson", json::str(g.lesson)).add("step", json::str(g.step)).add("name", json::str(g.name));
   o.add("answer", json::Object()
                       .add("file", json::str(answer.file))
-                      .add("format", json::str(answer.format == Answer::Format::npy ? "npy" : "text"))
+                      .add("format", json::str(answer.format == Answer::Format::npy ? "npy" : answer.format == Answer::Format::code ? "code" : "text"))
                       .add("dtype", json::str(answer.dtype))
                       .add("shape", ints(answer.shape))
                       .done());

@@ -93,7 +93,7 @@ TEST_CASE("check's --atol, --rtol and --index: NaN, negative and out-of-range va
 
 TEST_CASE("an unknown command is named, with the list of commands") {
   const std::string commands =
-      "the commands are list, lesson, next, progress, verify, run, export, check, coverage and completion (see `attn --help`)\n";
+      "the commands are list, lesson, next, progress, verify, run, export, check, exercise, watch, coverage and completion (see `attn --help`)\n";
   check_usage_errors({
       {"frobnicate", "attn: unknown command 'frobnicate'; " + commands},
       {"lesson-causal", "attn: unknown command 'lesson-causal'; " + commands},

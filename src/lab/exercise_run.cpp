@@ -1,0 +1,128 @@
+// lab/exercise_run.cpp: runs a learner's exercise file in attn's sandbox and takes the variable the
+// exercise asks for as an Answer (answer_from_code, exercise.h).
+//
+// What it is: one fresh torch::Session per file, with the kernels and dropout RNG of the lesson
+// run it is graded against and the limits of lesson cells (time, steps, memory, no files, no
+// network, no subprocesses: the interpreter has none of them); the file runs as one program named
+// after its path, so an error says FILE:LINE. What it is not: the grading (grade.h) or the
+// exercise file's layout (exercise.cpp).
+#include <fmt/format.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <new>
+
+#include "core/errors.h"
+#include "lab/arrays.h"
+#include "lab/exercise.h"
+#include "torch/session.h"
+#include "torch/values.h"
+
+namespace attn::lab {
+
+using namespace attn::lesson;
+
+namespace {
+
+// A learner's file: a few KB of Python; 1 MiB at most (a mistyped path to a data file fails fast).
+std::string read_code(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::file_status st = fs::status(path, ec);
+  if (!fs::exists(st)) throw UsageError(path + ": no such file");
+  if (fs::is_directory(st)) throw UsageError(path + ": is a directory, not a Python file");
+  if (!fs::is_regular_file(st)) throw UsageError(path + ": is not a regular file; an exercise is a .py file");   // a FIFO would block
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError(path + ": cannot be read (permission denied?)");
+  std::string text;
+  char chunk[1 << 16];
+  while (text.size() <= kMaxLessonFileBytes && in.read(chunk, sizeof chunk).gcount() > 0) {
+    text.append(chunk, static_cast<size_t>(in.gcount()));
+    if (!in) break;
+  }
+  if (text.size() > kMaxLessonFileBytes) throw UsageError(path + ": is larger than 1 MiB; an exercise is a few KB of Python");
+  return text;
+}
+
+// The line of `var = ...  # TODO` in the file, or 0.
+int todo_line(const std::string& code, const std::string& var) {
+  int line = 1;
+  for (size_t at = 0; at < code.size(); ++line) {
+    size_t nl = code.find('\n', at);
+    std::string l = code.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
+    if (l.rfind(var + " = ...", 0) == 0) return line;
+    if (nl == std::string::npos) break;
+    at = nl + 1;
+  }
+  return 0;
+}
+
+std::string still_todo(const std::string& path, const std::string& code, const std::string& var) {
+  int line = todo_line(code, var);
+  if (line == 0) return fmt::format("{}: `{}` is still `...`: compute it where the exercise's TODO is", path, var);
+  return fmt::format("{}:{}: `{}` is still `...`: write the code the TODO on line {} asks for", path, line, var, line);
+}
+
+const char* numpy_descr(core::DType d) {
+  switch (d) {
+    case core::DType::float32: return "<f4";
+    case core::DType::int64: return "<i8";
+    case core::DType::int32: return "<i4";
+    case core::DType::int16: return "<i2";
+    case core::DType::int8: return "|i1";
+    case core::DType::uint8: return "|u1";
+    case core::DType::boolean: return "|b1";
+  }
+  return "?";
+}
+
+Answer tensor_answer(const core::Tensor& t, const std::string& path, const std::string& var) {
+  Answer a;
+  a.file = path;
+  a.format = Answer::Format::code;
+  a.dtype = numpy_descr(t.dtype());
+  a.shape = t.shape();
+  a.data.reserve(static_cast<size_t>(t.numel()));
+  for (int64_t k = 0; k < t.numel(); ++k) {
+    double v = t.at(k);
+    if (std::isnan(v))
+      a.nans.push_back({k, 0, fmt::format("{}: element {} of `{}` is NaN", path, index_str(unravel(k, a.shape)), var)});
+    a.data.push_back(v);
+  }
+  return a;
+}
+
+}  // namespace
+
+Answer answer_from_code(const LessonRun& run, const std::string& step_id, const RunOptions& opts, const std::string& path) {
+  std::string var = require_exercise(run, step_id);
+  std::string code = read_code(path);
+  torch::Session in(run.cpu, run.rng);
+  in.set_import_dir(std::filesystem::path(run.lesson->path).parent_path().string());   // as the lesson's cells import
+  in.set_main_file(path);
+  if (opts.time_limit) in.set_time_limit(*opts.time_limit);
+  std::string failure;
+  try {
+    in.run_cell(code, false, 1);
+  } catch (const py::ScriptError& e) {
+    failure = fmt::format("{}:{}: {}", e.file.empty() ? path : e.file, e.line, e.text());
+  } catch (const std::bad_alloc&) {
+    failure = path + ": out of memory while running this file";
+  }
+  in.take_output();   // what it printed is the learner's to read when running it; the report is the check's
+  in.take_printed();
+  const auto& names = in.python().main_module()->names;
+  auto it = names.find(var);
+  // An untouched TODO is named as such, even when the code after it then failed on the `...`.
+  if (it != names.end() && it->second.kind == py::Value::Ellipsis) throw CodeError(still_todo(path, code, var));
+  if (!failure.empty()) throw CodeError(failure);
+  if (it == names.end())
+    throw CodeError(fmt::format("{}: your code never assigns `{}`, the variable the exercise of step '{}' asks for", path, var, step_id));
+  if (!torch::is_tensor(it->second))
+    throw CodeError(fmt::format("{}: `{}` is a value of type {}, not a tensor; the exercise asks for the tensor step '{}' prints",
+                                path, var, py::type_name(it->second), step_id));
+  return tensor_answer(torch::as_tensor(it->second), path, var);
+}
+
+}  // namespace attn::lab
