@@ -29,7 +29,7 @@ std::string next_hint(const std::vector<Lesson>& all, int number, const LessonOp
 }
 
 int run_lesson_cmd(const LessonOptions& o) {
-  auto all = load_catalog(lesson_dir());
+  auto all = load_lessons();
   const Lesson& l = find_lesson(all, o.name);
   RunOptions opts = o.inputs.to_run();
   validate(l, opts);

@@ -37,6 +37,9 @@ void add_display_options(CLI::App* cmd, lesson::DisplayOptions& o);   // --heatm
 // Columns attn's own text is fitted to: the terminal's width, 80 when stdout is not a terminal
 // (display.cpp).
 int output_width();
+// Under a non-UTF-8 locale (LC_ALL, LC_CTYPE or LANG naming one: LANG=C), attn's own decorations
+// fall back to ASCII (print::set_ascii_decorations); called once, first thing (display.cpp).
+void choose_decorations();
 
 void setup_list(CLI::App& app, int& exit_code);
 void setup_lesson(CLI::App& app, int& exit_code);

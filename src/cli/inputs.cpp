@@ -79,6 +79,9 @@ void add_walk_options(CLI::App* cmd, WalkOptions& o) {
   cmd->add_option("--step", o.step, "Show only this step (ids are shown in each step's heading)");
   add_inputs(cmd, o.inputs);
   add_display_options(cmd, o.display);
+  cmd->add_flag("--about", o.display.about,
+                "Say in the header how the numbers were computed: the CPU kernels, the BLAS order and the dropout "
+                "generator (always in --format json)");
   cmd->add_option("--format", o.format, "text (the walkthrough) or json (one document: README.md, \"Machine-readable output\")")
       ->check(CLI::IsMember({"text", "json"}));
 }

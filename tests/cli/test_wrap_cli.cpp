@@ -24,6 +24,12 @@ std::vector<std::string> lines_of(const std::string& text) {
   return out;
 }
 
+// A source's address, on a line of its own: never broken, whatever the width.
+bool is_address_line(const std::string& line) {
+  size_t first = line.find_first_not_of(' ');
+  return first != std::string::npos && line.compare(first, 8, "https://") == 0 && line.find(' ', first) == std::string::npos;
+}
+
 }  // namespace
 
 TEST_CASE("attn list, piped, fits 80 columns; a lesson's header too") {
@@ -31,20 +37,35 @@ TEST_CASE("attn list, piped, fits 80 columns; a lesson's header too") {
   CHECK(list.code == 0);
   for (const std::string& line : lines_of(list.out)) {
     CAPTURE(line);
-    CHECK(visible_width(line) <= 80);
+    CHECK((visible_width(line) <= 80 || is_address_line(line)));
   }
+  // Each source once, with its author and its address on a line of its own, never broken.
+  CHECK(list.out.find("\nSources:\n"
+                      "  [1] Sebastian Raschka, \"Understanding and Coding Self-Attention, Multi-Head\n"
+                      "      Attention, Cross-Attention, and Causal-Attention in LLMs\"\n"
+                      "      https://magazine.sebastianraschka.com/p/understanding-and-coding-self-attention\n"
+                      "  [2] Sebastian Raschka, \"Build a Large Language Model (From Scratch), chapter 3\n"
+                      "      notebook (Manning)\"\n"
+                      "      https://github.com/rasbt/LLMs-from-scratch/blob/main/ch03/01_main-chapter-code/ch03.ipynb\n"
+                      "  [3] \"Attention Mechanism in LLM\" (author not known)\n") != std::string::npos);
   CHECK(list.out.find("  scores         Queries, keys, values and the unnormalised scores ω\n"
-                      "                 000 § Defining the Weight Matrices; Computing the Unnormalized\n"
+                      "                 [1] § Defining the Weight Matrices; Computing the Unnormalized\n"
                       "                 Attention Weights\n") != std::string::npos);
   CliResult lesson = attn_process("lesson causal --step masked");
   CHECK(lesson.out.find("(article) · attn lesson causal\n"
-                         "Follows: 000 \"Understanding and Coding Self-Attention, Multi-Head Attention,\n"
-                         "         Cross-Attention, and Causal-Attention in LLMs\", section \"Causal\n"
-                         "         Self-Attention\"\n") != std::string::npos);
+                         "Source: Sebastian Raschka, \"Understanding and Coding Self-Attention, Multi-Head\n"
+                         "        Attention, Cross-Attention, and Causal-Attention in LLMs\"\n"
+                         "        https://magazine.sebastianraschka.com/p/understanding-and-coding-self-attention\n\n") !=
+        std::string::npos);
   for (const std::string& line : lines_of(lesson.out.substr(0, lesson.out.find("\nIn:\n")))) {
     CAPTURE(line);
-    CHECK(visible_width(line) <= 80);
+    CHECK((visible_width(line) <= 80 || is_address_line(line)));
   }
+  // A section that fits in the three lines is shown with the source.
+  CHECK(attn_process("lesson masking --step setup").out.find(
+            "Source: Sebastian Raschka, \"Build a Large Language Model (From Scratch), chapter\n"
+            "        3 notebook (Manning)\", section \"3.5.1 Applying a causal attention mask\"\n"
+            "        https://github.com/rasbt/LLMs-from-scratch/blob/main/ch03/01_main-chapter-code/ch03.ipynb\n\n") != std::string::npos);
 }
 
 TEST_CASE("in a terminal, the terminal's width: attn list and a lesson in 50 columns") {
@@ -65,7 +86,7 @@ TEST_CASE("in a terminal, the terminal's width: attn list and a lesson in 50 col
     std::string before_code = out.substr(0, out.find("\nIn:\n"));   // header and prose; code and output follow
     for (const std::string& line : lines_of(before_code)) {
       CAPTURE(line);
-      CHECK(visible_width(line) <= 50);
+      CHECK((visible_width(line) <= 50 || is_address_line(line)));
     }
   }
 }
