@@ -90,3 +90,22 @@ TEST_CASE("in a terminal, the terminal's width: attn list and a lesson in 50 col
     }
   }
 }
+
+// At 200 columns the rules end where the prose does, at 80: one width for attn's own text.
+TEST_CASE("in a 200-column terminal, a step's rule is 80 columns, as wide as the prose") {
+  if (!std::filesystem::exists("/usr/bin/script")) {
+    MESSAGE("util-linux `script` not found: terminal test skipped");
+    return;
+  }
+  std::string file = std::filesystem::temp_directory_path() / ("attn-wide-tty-" + std::to_string(getpid()));
+  std::string cmd = "timeout 20 script -qec 'stty cols 200; NO_COLOR=1 " + std::string(ATTN_BINARY) + " lesson causal --step masked' /dev/null </dev/null >" + file;
+  CHECK(std::system(cmd.c_str()) == 0);
+  std::string out = slurp(file);
+  std::filesystem::remove(file);
+  out.erase(std::remove(out.begin(), out.end(), '\r'), out.end());
+  CHECK(out.find("\n── 5/8 masked: Zeroing the future weights ──────────────────────────────────────\n") != std::string::npos);
+  for (const std::string& line : lines_of(out.substr(0, out.find("\nIn:\n")))) {
+    CAPTURE(line);
+    CHECK((visible_width(line) <= 80 || is_address_line(line)));
+  }
+}
