@@ -25,7 +25,7 @@ std::string next_hint(const std::vector<Lesson>& all, int number, const LessonOp
   std::string hint = number >= static_cast<int>(all.size())
                          ? "That was the last lesson of the course (`attn list` shows them all)."
                          : "Next in the course: `attn lesson " + all[number].name() + "` (" + all[number].title + ")";
-  return "\n" + print::wrap_line(hint, o.display.width) + "\n";
+  return "\n" + print::wrap_line(hint, std::min(o.display.width, 80)) + "\n";   // as wide as the prose (render.h)
 }
 
 int run_lesson_cmd(const LessonOptions& o) {

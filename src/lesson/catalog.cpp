@@ -84,8 +84,11 @@ std::vector<Lesson> load_lessons() {
   std::vector<Lesson> out = load_catalog(added);
   for (Lesson& l : out) l.added = true;
   std::error_code ec;
-  // An attn without its course: the folder alone. The course's own folder named again: itself.
-  if (!fs::is_directory(course_dir, ec) || fs::equivalent(course_dir, added, ec)) return out;
+  if (!fs::is_directory(course_dir, ec)) return out;   // an attn without its course: the folder alone
+  if (fs::equivalent(course_dir, added, ec)) {         // the course's own folder, named again: the course
+    for (Lesson& l : out) l.added = false;
+    return out;
+  }
   for (Lesson& l : load_catalog(course_dir)) {
     auto mine = std::find_if(out.begin(), out.end(), [&](const Lesson& m) { return m.added && m.name() == l.name(); });
     if (mine != out.end()) mine->replaces = l.path;
