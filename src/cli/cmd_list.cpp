@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <optional>
 
 #include "cli/commands.h"
 #include "lesson/catalog.h"
@@ -16,8 +17,16 @@ namespace {
 
 using namespace attn::lesson;
 
-// Two lessons follow the same source when title, author and address agree.
-bool same_source(const LessonHeader& a, const LessonHeader& b) { return a.source == b.source && a.author == b.author && a.url == b.url; }
+// A source's address without its #section anchor: the page, which `attn list` shows once.
+std::optional<std::string> page_of(const std::optional<std::string>& url) {
+  return url ? std::optional<std::string>(url->substr(0, url->find('#'))) : std::nullopt;
+}
+
+// Two lessons follow the same source when title, author and page agree (each lesson's own
+// section anchor aside).
+bool same_source(const LessonHeader& a, const LessonHeader& b) {
+  return a.source == b.source && a.author == b.author && page_of(a.url) == page_of(b.url);
+}
 
 struct ListOptions {
   std::string format = "text";
@@ -75,7 +84,7 @@ int run_list(const ListOptions& o) {
     std::string label = fmt::format("  [{}] ", n + 1);
     std::string indent(label.size(), ' ');
     std::cout << print::wrap_line(label + source_credit(*sources[n]), width, static_cast<int>(label.size())) << "\n";
-    if (sources[n]->url) std::cout << indent << *sources[n]->url << "\n";   // never wrapped: one word to click or copy
+    if (sources[n]->url) std::cout << indent << *page_of(sources[n]->url) << "\n";   // never wrapped: one word to click or copy
   }
   std::cout << "\n" << print::wrap_line("Run one with `attn lesson NAME`; `attn lesson NAME --step ID` shows one step.", width) << "\n";
   return 0;

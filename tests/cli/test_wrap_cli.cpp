@@ -47,7 +47,12 @@ TEST_CASE("attn list, piped, fits 80 columns; a lesson's header too") {
                       "  [2] Sebastian Raschka, \"Build a Large Language Model (From Scratch), chapter 3\n"
                       "      notebook (Manning)\"\n"
                       "      https://github.com/rasbt/LLMs-from-scratch/blob/main/ch03/01_main-chapter-code/ch03.ipynb\n"
-                      "  [3] \"Attention Mechanism in LLM\" (author not known)\n") != std::string::npos);
+                      "  [3] \"Attention Mechanism in LLM\" (author not known)\n"
+                      // update and gqa link two sections of one page: the page, once
+                      "  [4] Tao Xu, \"The Self-Attention Mechanism\"\n"
+                      "      https://xta0.me/2024/07/12/GenAI-LLM-Self-Attention.html\n"
+                      "  [5] MLV Prasad, \"Multi-Headed Attention in Transformers from Scratch\"\n\n") != std::string::npos);
+  CHECK(list.out.find("[6]") == std::string::npos);
   CHECK(list.out.find("  scores         Queries, keys, values and the unnormalised scores ω\n"
                       "                 [1] § Defining the Weight Matrices; Computing the Unnormalized\n"
                       "                 Attention Weights\n") != std::string::npos);
