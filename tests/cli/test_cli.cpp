@@ -184,7 +184,10 @@ TEST_CASE("ATTN_LESSON_DIR adds its lessons to the course; one of the same name 
   // Sources are numbered as first used: the folder's causal is in the article group.
   CHECK(list.out.find("\n  [2] \"lab notes\" (author not known)\n") != std::string::npos);
   CHECK(list.out.find("\n  [7] A. Teacher, \"Week 3 notes on attention, for the Tuesday lab\"\n"
-                      "      https://example.org/week-3#attention\n\n") != std::string::npos);
+                      "      https://example.org/week-3\n\n") != std::string::npos);   // the page; the lesson has the anchor
+  CHECK(attn("lesson mine", env).out.rfind("My own lesson\nLesson 22 of 22 (concepts) · attn lesson mine\n"
+                                           "Source: A. Teacher, \"Week 3 notes on attention, for the Tuesday lab\"\n"
+                                           "        https://example.org/week-3#attention\n\n", 0) == 0);
   Result json = attn("list --format json", env);
   CHECK(json.out.find("\"name\": \"causal\", \"title\": \"Causal, the lab's version\", \"group\": \"article\", \"order\": 7, "
                       "\"source\": \"lab notes\", \"author\": null, \"url\": null, \"section\": null, \"added\": true, \"replaces\": \"") !=
