@@ -28,6 +28,31 @@ bool same_source(const LessonHeader& a, const LessonHeader& b) {
   return a.source == b.source && a.author == b.author && page_of(a.url) == page_of(b.url);
 }
 
+// What + and * before a name mean, when the list has either (lessons of ATTN_LESSON_DIR).
+void print_marks(const std::vector<Lesson>& all, int width) {
+  bool added = false, replaced = false;
+  for (const Lesson& l : all) {
+    added = added || (l.added && l.replaces.empty());
+    replaced = replaced || !l.replaces.empty();
+  }
+  if (added) std::cout << "\n" << print::wrap_line("+ from ATTN_LESSON_DIR (" + added_lesson_dir() + ")", width, 2) << "\n";
+  if (replaced)
+    std::cout << (added ? "" : "\n")
+              << print::wrap_line("* from ATTN_LESSON_DIR (" + added_lesson_dir() + "), in place of the course's lesson of that name", width, 2)
+              << "\n";
+}
+
+// Each source once, numbered as the lessons' [n] are: author and title, then the page's address
+// on a line of its own (never wrapped: one word to click or copy).
+void print_sources(const std::vector<const LessonHeader*>& sources, int width) {
+  std::cout << "\nSources:\n";
+  for (size_t n = 0; n < sources.size(); ++n) {
+    std::string label = fmt::format("  [{}] ", n + 1);
+    std::cout << print::wrap_line(label + source_credit(*sources[n]), width, static_cast<int>(label.size())) << "\n";
+    if (sources[n]->url) std::cout << std::string(label.size(), ' ') << *page_of(sources[n]->url) << "\n";
+  }
+}
+
 struct ListOptions {
   std::string format = "text";
 };
@@ -69,23 +94,8 @@ int run_list(const ListOptions& o) {
       std::cout << name << wrapped(std::string(kTitleColumn, ' ') + l.title).substr(kTitleColumn)
                 << wrapped(std::string(kTitleColumn, ' ') + follows[k]);
   }
-  bool added = false, replaced = false;
-  for (const Lesson& l : all) {
-    added = added || (l.added && l.replaces.empty());
-    replaced = replaced || !l.replaces.empty();
-  }
-  if (added) std::cout << "\n" << print::wrap_line("+ from ATTN_LESSON_DIR (" + added_lesson_dir() + ")", width, 2) << "\n";
-  if (replaced)
-    std::cout << (added ? "" : "\n")
-              << print::wrap_line("* from ATTN_LESSON_DIR (" + added_lesson_dir() + "), in place of the course's lesson of that name", width, 2)
-              << "\n";
-  std::cout << "\nSources:\n";
-  for (size_t n = 0; n < sources.size(); ++n) {
-    std::string label = fmt::format("  [{}] ", n + 1);
-    std::string indent(label.size(), ' ');
-    std::cout << print::wrap_line(label + source_credit(*sources[n]), width, static_cast<int>(label.size())) << "\n";
-    if (sources[n]->url) std::cout << indent << *page_of(sources[n]->url) << "\n";   // never wrapped: one word to click or copy
-  }
+  print_marks(all, width);
+  print_sources(sources, width);
   std::cout << "\n" << print::wrap_line("Run one with `attn lesson NAME`; `attn lesson NAME --step ID` shows one step.", width) << "\n";
   return 0;
 }
