@@ -64,7 +64,7 @@ CLI::Validator tensor_number() {
 }
 
 int grade_answer(const CheckOptions& o, const RunOptions& opts) {
-  auto all = load_catalog(lesson_dir());
+  auto all = load_lessons();
   const Lesson& l = find_lesson(all, o.name);
   validate(l, opts);
   const std::string step = require_step(l, o.step).id;   // `--step 4`: the fourth step's id

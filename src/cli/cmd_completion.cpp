@@ -111,7 +111,7 @@ struct Catalogue {
 
 Catalogue read_catalogue() {
   Catalogue c;
-  for (const Lesson& l : load_catalog(lesson_dir())) {
+  for (const Lesson& l : load_lessons()) {
     c.names.push_back(l.name());
     c.titles.push_back(l.title);
     c.steps.emplace_back();

@@ -47,7 +47,7 @@ void write_exercise(const ExerciseOptions& o, const std::string& text) {
 }
 
 int run_exercise(const ExerciseOptions& o) {
-  auto all = load_catalog(lesson_dir());
+  auto all = load_lessons();
   const Lesson& l = find_lesson(all, o.name);
   RunOptions opts = o.inputs.to_run();
   validate(l, opts);

@@ -69,7 +69,7 @@ int run_export(const ExportOptions& o) {
     throw UsageError("export needs --npy DIR and/or --notebook FILE.ipynb (see `attn export --help`)");
   if (o.npy_set && o.npy_dir.empty()) throw UsageError("--npy needs a directory name");
   if (o.notebook_set && o.notebook.empty()) throw UsageError("--notebook needs a file name");
-  auto all = load_catalog(lesson_dir());
+  auto all = load_lessons();
   const Lesson& l = find_lesson(all, o.name);
   RunOptions opts = o.inputs.to_run();
   validate(l, opts);

@@ -32,7 +32,7 @@ std::string next_hint(const std::vector<Lesson>& all, int number, const WalkOpti
   std::string hint = number >= static_cast<int>(all.size())
                          ? "That was the last lesson of the course (`attn progress` shows what you finished)."
                          : "Next in the course: `attn lesson " + all[number].name() + "` (" + all[number].title + ")";
-  return "\n" + print::wrap_line(hint, o.display.width) + "\n";
+  return "\n" + print::wrap_line(hint, std::min(o.display.width, 80)) + "\n";   // as wide as the prose (render.h)
 }
 
 // After q at --pause: where the learner stopped and how to come back.
@@ -96,7 +96,7 @@ void setup_lesson(CLI::App& app, int& exit_code) {
   cmd->add_option("name", opts->name, "Lesson name (see `attn list`)")->required();
   add_walk_options(cmd, *opts);
   cmd->callback([opts, &exit_code] {
-    auto all = load_catalog(lesson_dir());
+    auto all = load_lessons();
     exit_code = walk_lesson(all, find_lesson(all, opts->name), *opts);
   });
 }

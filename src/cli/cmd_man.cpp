@@ -91,8 +91,13 @@ std::string man_page(const CLI::App& app) {
     out += ".SS " + roff(sub->get_name()) + "\n" + section_of(*sub, "attn " + sub->get_name());
   out += ".SH ENVIRONMENT\n"
          ".TP\n.B ATTN_LESSON_DIR\n" +
-         roff("The folder of .lesson files to use instead of the installed lessons (or, for a binary in its build "
-              "tree, the source tree's lessons/). It takes precedence over both.") +
+         roff("A folder of .lesson files to use beside the installed lessons (or, for a binary in its build tree, "
+              "the source tree's lessons/). A lesson there with a course lesson's name replaces it; attn list marks "
+              "the folder's lessons with + and those replacing one with *; attn verify without names verifies the "
+              "folder's.") +
+         "\n.TP\n.B LC_ALL, LC_CTYPE, LANG\n" +
+         roff("The first one set decides the character set: when it is not UTF-8 (LANG=C), attn's own rules, "
+              "separators and heatmap marks are ASCII. A lesson's own text is shown as written.") +
          "\n.TP\n.B ATTN_NUM_THREADS\n" +
          roff("How many threads large matrix products use (default: one per hardware thread). The numbers printed "
               "are the same for any value.") +

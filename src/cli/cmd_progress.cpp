@@ -75,7 +75,7 @@ std::string all_finished(size_t count, int width) {
 }
 
 int run_next(const WalkOptions& o) {
-  auto all = load_catalog(lesson_dir());
+  auto all = load_lessons();
   if (all.empty()) throw std::runtime_error("there are no lessons in '" + lesson_dir() + "' to continue with (`attn list` shows what attn finds)");
   Next n = next_of(all, lab::load_progress());
   if (!n.lesson) {
@@ -171,7 +171,7 @@ int run_progress(const ProgressOptions& o) {
     std::cout << "Progress cleared: `attn next` starts the course from its first lesson.\n";
     return 0;
   }
-  auto all = load_catalog(lesson_dir());
+  auto all = load_lessons();
   lab::Progress p = lab::load_progress();
   Next n = next_of(all, p);
   std::cout << (o.format == "json" ? progress_json(all, p, n) : progress_text(all, p, n, output_width()));

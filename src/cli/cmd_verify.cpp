@@ -98,12 +98,16 @@ int verify_json(const std::vector<const Lesson*>& chosen, const RunOptions& opts
 }
 
 int run_verify(const VerifyOptions& o) {
-  auto all = load_catalog(lesson_dir());
+  auto all = load_lessons();
   std::vector<const Lesson*> chosen;
   for (const std::string& n : o.names) chosen.push_back(&find_lesson(all, n));
   bool named = !chosen.empty();
+  // Unnamed: every lesson; with ATTN_LESSON_DIR, the folder's (the lessons being written: the
+  // course's are verified where attn is built).
+  bool any_added = std::any_of(all.begin(), all.end(), [](const Lesson& l) { return l.added; });
   if (!named)
-    for (const Lesson& l : all) chosen.push_back(&l);
+    for (const Lesson& l : all)
+      if (!any_added || l.added) chosen.push_back(&l);
   RunOptions opts = o.inputs.to_run();
   for (const Lesson* l : chosen) {   // bad options stop verify before any lesson runs
     std::vector<std::string> ignored;
@@ -117,7 +121,7 @@ int run_verify(const VerifyOptions& o) {
 void setup_verify(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<VerifyOptions>();
   auto* cmd = app.add_subcommand("verify", "Run lessons and compare every printed output with the article's");
-  cmd->add_option("names", opts->names, "Lessons to verify (default: all)");
+  cmd->add_option("names", opts->names, "Lessons to verify (default: all; with ATTN_LESSON_DIR set, that folder's)");
   add_inputs(cmd, opts->inputs);
   cmd->add_option("--format", opts->format, "text or json (one document: docs/scripting.md)")
       ->check(CLI::IsMember({"text", "json"}));

@@ -181,7 +181,7 @@ int run_watch(const WatchOptions& o) {
                                  o.file));
   RunOptions opts = header_options(o.file, *h);
   if (o.time_limit) opts.time_limit = o.time_limit;
-  auto all = load_catalog(lesson_dir());
+  auto all = load_lessons();
   const Lesson& l = find_lesson(all, h->lesson);
   validate(l, opts);
   require_step(l, h->step);

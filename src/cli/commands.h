@@ -39,6 +39,9 @@ void add_display_options(CLI::App* cmd, lesson::DisplayOptions& o);   // --heatm
 // Columns attn's own text is fitted to: the terminal's width, 80 when stdout is not a terminal
 // (display.cpp).
 int output_width();
+// Under a non-UTF-8 locale (LC_ALL, LC_CTYPE or LANG naming one: LANG=C), attn's own decorations
+// fall back to ASCII (print::set_ascii_decorations); called once, first thing (display.cpp).
+void choose_decorations();
 
 // Walks lesson `l` of the course `all` as `attn lesson` does, with its progress (cmd_lesson.cpp).
 int walk_lesson(const std::vector<lesson::Lesson>& all, const lesson::Lesson& l, const WalkOptions& o);

@@ -8,9 +8,15 @@
 // holds only the walkthrough; it never waits when stdin is not a terminal, and stops waiting at
 // end of input. Text is fitted to the
 // terminal's width, or to 80 columns when stdout is not a terminal (a pipe, a file, a test).
+// Under a locale whose character set is not UTF-8 (LANG=C, LC_ALL=POSIX), attn's own decorations
+// are ASCII (print::glyph); with no locale variable set, UTF-8.
+#include <langinfo.h>
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
+
+#include <cctype>
+#include <clocale>
 
 #include <algorithm>
 #include <cerrno>
@@ -22,6 +28,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "print/wrap.h"
 
 namespace attn::cli {
 
@@ -98,6 +105,33 @@ struct Pauser {
 };
 
 }  // namespace
+
+namespace {
+
+bool names_utf8(std::string charset) {
+  for (char& c : charset) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return charset.find("utf-8") != std::string::npos || charset.find("utf8") != std::string::npos;
+}
+
+// The locale variable that decides LC_CTYPE (LC_ALL, then LC_CTYPE, then LANG), or "" for none.
+std::string ctype_variable() {
+  for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"})
+    if (const char* v = std::getenv(name); v && *v) return v;
+  return "";
+}
+
+}  // namespace
+
+void choose_decorations() {
+  std::string chosen = ctype_variable();
+  if (chosen.empty()) return;   // no locale named: UTF-8, what terminals and pipes to files use today
+  // Asked of the C library with the locale the variables name; restored at once, so nothing else
+  // (the interpreter's str methods, number formatting) sees another locale.
+  std::string saved = std::setlocale(LC_CTYPE, nullptr);
+  bool utf8 = std::setlocale(LC_CTYPE, "") ? names_utf8(nl_langinfo(CODESET)) : names_utf8(chosen);
+  std::setlocale(LC_CTYPE, saved.c_str());
+  print::set_ascii_decorations(!utf8);
+}
 
 int output_width() {
   constexpr int kPipeWidth = 80, kNarrowest = 20;   // below 20 columns, lines overflow rather than break every word

@@ -83,6 +83,9 @@ void add_walk_options(CLI::App* cmd, WalkOptions& o) {
   cmd->add_option("--from", o.from, "Start at this step (id or number): the earlier steps run, silently")->check(non_empty);
   add_inputs(cmd, o.inputs);
   add_display_options(cmd, o.display);
+  cmd->add_flag("--about", o.display.about,
+                "Say in the header how the numbers were computed: the CPU kernels, the BLAS order and the dropout "
+                "generator (always in --format json)");
   cmd->add_option("--format", o.format, "text (the walkthrough) or json (one document: docs/scripting.md)")
       ->check(CLI::IsMember({"text", "json"}));
 }

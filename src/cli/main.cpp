@@ -115,6 +115,7 @@ int run(CLI::App& app, int argc, char** argv, const int& exit_code) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  cli::choose_decorations();
   CLI::App app{"attn: attention in LLMs, step by step, on the numbers the articles print"};
   app.set_version_flag("--version", std::string("attn ") + ATTN_VERSION);
   app.require_subcommand(1);

@@ -36,14 +36,11 @@ bool is_inside(const fs::path& p, const fs::path& dir) {
 
 }  // namespace
 
-// The order is documented in docs/development.md ("Installing and packaging"): an explicit ATTN_LESSON_DIR wins (the
-// usual Unix rule: the environment overrides what the program finds by itself); then the
-// lessons installed beside the executable, <exe dir>/../share/attn/lessons, wherever the prefix
+// The course's folder (docs/development.md, "Installing and packaging"): the lessons installed beside the executable, <exe dir>/../share/attn/lessons, wherever the prefix
 // was installed or moved to; then, for a binary of the build tree (attn, tests/attn_tests), the
 // source tree's lessons/, so an edited lesson shows without installing. An installed binary
 // never reads the source tree: without its lessons, the error names where they should be.
 std::string lesson_dir() {
-  if (const char* env = std::getenv("ATTN_LESSON_DIR"); env && *env) return env;
   fs::path exe = self_exe();
   if (exe.empty()) return ATTN_SOURCE_LESSON_DIR;
   fs::path installed = (exe.parent_path() / ATTN_INSTALLED_LESSON_DIR).lexically_normal();
@@ -69,6 +66,34 @@ std::vector<Lesson> load_catalog(const std::string& dir) {
         throw LessonFileError(fmt::format("{}:{}: name: '{}' is already the name of {}:{}; give each lesson its own name", l.path,
                                           l.header.name_line, l.name(), other.path, other.header.name_line));
     out.push_back(std::move(l));
+  }
+  auto rank = [](const Lesson& l) { return std::make_pair(l.header.group, l.header.order); };
+  std::stable_sort(out.begin(), out.end(), [&](const Lesson& a, const Lesson& b) { return rank(a) < rank(b); });
+  return out;
+}
+
+std::string added_lesson_dir() {
+  const char* env = std::getenv("ATTN_LESSON_DIR");
+  return env ? env : "";
+}
+
+// The folder's lessons are read first (their errors name the folder), then the course's; a
+// course lesson whose name a folder lesson has is left out, and the folder's lesson says so.
+std::vector<Lesson> load_lessons() {
+  const std::string added = added_lesson_dir(), course_dir = lesson_dir();
+  if (added.empty()) return load_catalog(course_dir);
+  std::vector<Lesson> out = load_catalog(added);
+  for (Lesson& l : out) l.added = true;
+  std::error_code ec;
+  if (!fs::is_directory(course_dir, ec)) return out;   // an attn without its course: the folder alone
+  if (fs::equivalent(course_dir, added, ec)) {         // the course's own folder, named again: the course
+    for (Lesson& l : out) l.added = false;
+    return out;
+  }
+  for (Lesson& l : load_catalog(course_dir)) {
+    auto mine = std::find_if(out.begin(), out.end(), [&](const Lesson& m) { return m.added && m.name() == l.name(); });
+    if (mine != out.end()) mine->replaces = l.path;
+    else out.push_back(std::move(l));
   }
   auto rank = [](const Lesson& l) { return std::make_pair(l.header.group, l.header.order); };
   std::stable_sort(out.begin(), out.end(), [&](const Lesson& a, const Lesson& b) { return rank(a) < rank(b); });

@@ -10,6 +10,7 @@
 #include "core/errors.h"
 #include "lesson/json.h"
 #include "lesson/options.h"
+#include "lesson/render.h"
 
 namespace attn::lesson {
 
@@ -262,9 +263,9 @@ std::string notebook_json(const LessonRun& run, const RunOptions& opts, const st
   size_t last_shown = last_shown_step(run, only);
 
   // 1. title, source, intro
-  std::string head = "# " + l.title + "\n\n`attn lesson " + l.name() + "` follows " + l.header.source;
+  std::string head = "# " + l.title + "\n\n`attn lesson " + l.name() + "` follows " + source_credit(l.header);
   if (l.header.section) head += ", section \"" + *l.header.section + "\"";
-  head += ".\n";
+  head += l.header.url ? ": <" + *l.header.url + ">.\n" : ".\n";
   if (!filled_intro(run).empty()) head += "\n" + filled_intro(run) + "\n";
   nb.markdown("title", head);
 

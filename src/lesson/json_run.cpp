@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "lesson/render.h"
+
 namespace attn::lesson::json {
 
 using torch::PlainValue;
@@ -113,7 +115,15 @@ Object lesson_header(const Lesson& l) {
       .add("group", str(to_string(l.header.group)))
       .add("order", integer(l.header.order))
       .add("source", str(l.header.source))
+      .add("author", l.header.author ? str(*l.header.author) : null)
+      .add("url", l.header.url ? str(*l.header.url) : null)
       .add("section", l.header.section ? str(*l.header.section) : null);
+}
+
+static std::vector<std::string> about_strings(const LessonRun& run) {
+  std::vector<std::string> out;
+  for (const std::string& a : about_lines(run)) out.push_back(str(a));
+  return out;
 }
 
 Object parameters(const RunOptions& opts) {
@@ -152,6 +162,7 @@ std::string lesson_document(const std::string& command, const LessonRun& run, co
       .add("command", str(command))
       .add("lesson", lesson_header(l)
                          .add("intro", str(run.intro))
+                         .add("about", array(about_strings(run)))
                          .add("step_count", integer(static_cast<long long>(l.steps.size())))
                          .done())
       .add("parameters", parameters(effective).add("step", str_or_null(only_step)).done())
@@ -174,7 +185,11 @@ std::string catalog_document(const std::vector<Lesson>& all) {
   for (const Lesson& l : all) {
     std::vector<std::string> steps;
     for (const Step& s : l.steps) steps.push_back(Object().add("id", str(s.id)).add("title", str(s.title)).done());
-    lessons.push_back(lesson_header(l).add("steps", array(steps)).done());
+    lessons.push_back(lesson_header(l)
+                          .add("added", boolean(l.added))
+                          .add("replaces", str_or_null(l.replaces))
+                          .add("steps", array(steps))
+                          .done());
   }
   std::string doc = Object()
                         .add("schema_version", integer(kSchemaVersion))

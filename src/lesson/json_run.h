@@ -35,7 +35,8 @@ std::string value(const torch::PlainValue& v);
 // "float", "bool", "dict", "list", "tuple", "torch.Size", "torch.dtype", a class name).
 std::string printed(const torch::Printed& p);
 
-// {"name", "title", "group", "order", "source", "section"}; section is null if the lesson has none.
+// {"name", "title", "group", "order", "source", "author", "url", "section"}: source is the title of
+// what the lesson follows; author, url and section are null if the lesson has none.
 Object lesson_header(const Lesson& l);
 
 // {"seed", "sentence", "inputs", "rng", "cpu"}: the options as given, null where not set; the

@@ -17,7 +17,7 @@ namespace attn::lesson {
 namespace {
 
 // The header keys (lessons/README.md, "Header keys"); the messages below list them in this order.
-const std::set<std::string> kKeys = {"name", "source", "section", "order", "group", "cpu", "rng", "echo", "tokens"};
+const std::set<std::string> kKeys = {"name", "source", "author", "url", "section", "order", "group", "cpu", "rng", "echo", "tokens"};
 const std::set<std::string> kRequired = {"name", "source", "order", "group"};
 
 class LessonParser {
@@ -54,6 +54,16 @@ bool is_id(const std::string& s) {
   if (s.empty() || s[0] == '-') return false;
   for (char c : s)
     if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
+  return true;
+}
+
+// An https:// or http:// address with a host: printable ASCII, no spaces or quotes, so a terminal
+// shows it as one word that a click or a copy takes whole.
+bool is_web_address(const std::string& s) {
+  size_t scheme = s.rfind("https://", 0) == 0 ? 8 : s.rfind("http://", 0) == 0 ? 7 : 0;
+  if (scheme == 0 || s.size() <= scheme || s[scheme] == '/' || s.size() > 2000) return false;
+  for (char c : s)
+    if (c <= ' ' || c > '~' || c == '"' || c == '<' || c == '>' || c == '\\' || c == '`') return false;
   return true;
 }
 
@@ -106,8 +116,8 @@ void LessonParser::header() {
     size_t colon = l.find(':');
     std::string key = colon == std::string::npos ? "" : l.substr(0, colon);
     if (key.empty() || key.find_first_not_of("abcdefghijklmnopqrstuvwxyz") != std::string::npos)
-      fail(k_, "expected a header line 'key: value' (keys: name, source, section, order, group, cpu, rng, echo, tokens)");
-    if (!kKeys.count(key)) fail(k_, "unknown header key '" + key + "' (known: name, source, section, order, group, cpu, rng, echo, tokens)");
+      fail(k_, "expected a header line 'key: value' (keys: name, source, author, url, section, order, group, cpu, rng, echo, tokens)");
+    if (!kKeys.count(key)) fail(k_, "unknown header key '" + key + "' (known: name, source, author, url, section, order, group, cpu, rng, echo, tokens)");
     if (auto seen = raw.find(key); seen != raw.end())
       fail(k_, fmt::format("'{}:' is given twice (first on line {}); give each header key once", key, seen->second.second + 1));
     raw[key] = {trim(l.substr(colon + 1)), k_};
@@ -127,6 +137,15 @@ void LessonParser::header() {
   if (auto order = whole_number(value("order"))) h.order = *order;
   else wrong("order", "a whole number", "use one such as 1, 2, 3 (its place in its group)");
   h.source = value("source");
+  if (h.source.empty()) wrong("source", "a title", "give the title of the article, book or notebook the lesson follows");
+  if (raw.count("author")) {
+    h.author = value("author");
+    if (h.author->empty()) wrong("author", "an author", "name the source's author(s), or leave the line out when unknown");
+  }
+  if (raw.count("url")) {
+    h.url = value("url");
+    if (!is_web_address(*h.url)) wrong("url", "a web address", "use one https:// or http:// address, without spaces");
+  }
   if (raw.count("section")) h.section = value("section");
   if (raw.count("cpu")) {
     if (!(h.cpu = core::parse_cpu_kernels(value("cpu")))) wrong("cpu", "a CPU kernel family", "use " + names_of(core::kCpuKernels));

@@ -48,7 +48,9 @@ struct LessonHeader {
   std::string name;                       // `attn lesson NAME`: lowercase letters, digits, '-'
   LessonGroup group = LessonGroup::concepts;
   int order = 0;                          // its place inside the group
-  std::string source;                     // the article it follows
+  std::string source;                     // the title of the article (book, notebook) it follows
+  std::optional<std::string> author;      // the source's author(s), when known
+  std::optional<std::string> url;         // where the source is: an https:// or http:// address
   std::optional<std::string> section;     // the article's section(s)
   std::optional<core::CpuKernels> cpu;    // the kernels its source was printed with, if it says
   std::optional<core::DropoutRng> rng;    // the dropout masks its source was printed with, if it says
@@ -81,6 +83,8 @@ struct Step {
 
 struct Lesson {
   std::string path;             // where it was read from (for messages)
+  bool added = false;           // from the folder $ATTN_LESSON_DIR adds, not the course's (catalog.h)
+  std::string replaces;         // ...and the course lesson of the same name it replaces, if any
   std::string title;
   LessonHeader header;
   std::optional<std::string> sentence;   // what its code's first `sentence = '...'` line assigns:

@@ -17,6 +17,12 @@ using torch::Printed;
 
 namespace {
 
+// attn's own text (headers, rules, prose, notes) is at most kTextMeasure columns, the width the
+// lessons are written to, so a wide terminal's rules end where the prose does; heatmaps side by
+// side use the whole width.
+constexpr int kTextMeasure = 80;
+int text_width(const DisplayOptions& d) { return std::min(d.width, kTextMeasure); }
+
 std::string indent_code(const std::string& code) {
   std::istringstream in(code);
   std::string out;
@@ -94,9 +100,10 @@ std::string render_step(const StepRun& sr, size_t number, size_t count, const Di
     return out;
   }
   const Step& s = *sr.step;
-  const int width = d.width;
+  const int width = text_width(d);
   // The heading is ruled to the width; a title too long for it wraps under its first word.
-  std::string head = fmt::format("── {}/{} {}: {}", number, count, s.id, s.title);
+  const std::string rule = print::glyph("─", "-");
+  std::string head = fmt::format("{}{} {}/{} {}: {}", rule, rule, number, count, s.id, s.title);
   std::string out = "\n";
   // A block of attn's own text, fitted to the width, after a blank line.
   auto block = [&out](const std::string& text) {
@@ -106,7 +113,7 @@ std::string render_step(const StepRun& sr, size_t number, size_t count, const Di
   };
   if (print::visible_width(head) + 1 <= width) {
     out += head + " ";
-    for (int k = print::visible_width(head) + 1; k < width; ++k) out += "─";
+    for (int k = print::visible_width(head) + 1; k < width; ++k) out += rule;
     out += '\n';
   } else {
     out += print::wrap_line(head, width, 3) + "\n";
@@ -124,6 +131,34 @@ std::string render_step(const StepRun& sr, size_t number, size_t count, const Di
 
 }  // namespace
 
+std::string source_credit(const LessonHeader& h) {
+  std::string title = "\"" + h.source + "\"";
+  return h.author ? *h.author + ", " + title : title + " (author not known)";
+}
+
+std::vector<std::string> about_lines(const LessonRun& run) {
+  const Lesson& l = *run.lesson;
+  std::vector<std::string> out;
+  bool scalar = run.cpu == core::CpuKernels::scalar;
+  // Only a lesson whose source printed tensors declares `cpu:`; the claim is made only then.
+  bool declared = l.header.cpu == run.cpu;
+  out.push_back(fmt::format("Numbers: computed as PyTorch 1.13 does with its {} CPU kernels{}; `--cpu {}` for {}",
+                            scalar ? "scalar" : "AVX2", declared ? ", as on the machine the source was printed on" : "",
+                            scalar ? "avx2" : "scalar", scalar ? "x86-64 with AVX2" : "Apple Silicon and other ARM builds"));
+  // attn's matrix products add in the reference BLAS's order (docs/pytorch-numerics.md); other
+  // libraries' orders change last bits, which no lesson's verdict depends on (tools/check_blas.py).
+  out.push_back("BLAS: matrix products add up in the order of the reference BLAS (Debian's PyTorch with libblas3); "
+                "OpenBLAS, MKL and Accelerate add in other orders, which can change a last printed digit");
+  if (l.header.rng) {
+    bool mkl = run.rng == core::DropoutRng::mkl;
+    out.push_back(fmt::format("Dropout: masks as PyTorch {}{}; `--rng {}` for {}",
+                              mkl ? "builds with MKL draw them on Intel CPUs" : "draws them on every build without MKL on Intel",
+                              l.header.rng == run.rng ? ", as the source was printed" : "", mkl ? "portable" : "mkl",
+                              mkl ? "Apple Silicon, AMD CPUs and Debian's package" : "the x86-64 pip wheels on Intel CPUs"));
+  }
+  return out;
+}
+
 std::vector<std::string> lesson_tokens(const LessonRun& run) {
   const Lesson& l = *run.lesson;
   if (l.sentence) return words_without_commas(run.sentence.value_or(*l.sentence));   // --sentence replaced it, or not
@@ -139,36 +174,24 @@ std::string render(const LessonRun& run, const std::string& only_step, int lesso
   HeatmapPictures pictures;
   if (display.heatmap) pictures = heatmap_pictures(run, display.color, display.width);
   // Each header line wraps with a hanging indent under its first word after the label.
-  const int width = display.width;
+  const int width = text_width(display);
   auto line = [&](const std::string& text, int indent) { return print::wrap_line(text, width, indent) + "\n"; };
   std::string out = line(l.title, 0);
+  const std::string dot = print::glyph("·", "-");
   const std::string command = display.file.empty() ? "attn lesson " + l.name() : "attn run " + display.file;
-  out += line(display.file.empty() ? fmt::format("Lesson {} of {} ({}) · {}", lesson_number, lesson_count, to_string(l.header.group), command)
-                                   : fmt::format("Lesson file {} · {}", display.file, command),
+  out += line(display.file.empty() ? fmt::format("Lesson {} of {} ({}) {} {}", lesson_number, lesson_count, to_string(l.header.group), dot, command)
+                                   : fmt::format("Lesson file {} {} {}", display.file, dot, command),
               0);
-  std::string follows = "Follows: " + l.header.source;
-  if (l.header.section) follows += ", section \"" + *l.header.section + "\"";
-  out += line(follows, 9);
-  bool scalar = run.cpu == core::CpuKernels::scalar;
-  // Only a lesson whose source printed tensors declares `cpu:`; the claim is made only then.
-  bool declared = l.header.cpu == run.cpu;
-  out += line(fmt::format("Numbers: computed as PyTorch 1.13 does with its {} CPU kernels{}; `--cpu {}` for {}",
-                          scalar ? "scalar" : "AVX2", declared ? ", as on the machine the source was printed on" : "",
-                          scalar ? "avx2" : "scalar", scalar ? "x86-64 with AVX2" : "Apple Silicon and other ARM builds"),
-              9);
-  // attn's matrix products add in the reference BLAS's order (docs/pytorch-numerics.md); other
-  // libraries' orders change last bits, which no lesson's verdict depends on (tools/check_blas.py).
-  out += line("BLAS: matrix products add up in the order of the reference BLAS (Debian's PyTorch with libblas3); "
-              "OpenBLAS, MKL and Accelerate add in other orders, which can change a last printed digit",
-              6);
-  if (l.header.rng) {
-    bool mkl = run.rng == core::DropoutRng::mkl;
-    out += line(fmt::format("Dropout: masks as PyTorch {}{}; `--rng {}` for {}",
-                            mkl ? "builds with MKL draw them on Intel CPUs" : "draws them on every build without MKL on Intel",
-                            l.header.rng == run.rng ? ", as the source was printed" : "", mkl ? "portable" : "mkl",
-                            mkl ? "Apple Silicon, AMD CPUs and Debian's package" : "the x86-64 pip wheels on Intel CPUs"),
-                9);
-  }
+  // The source, one link away: who wrote it and where it is, in at most three lines at 80
+  // columns; its section too when it fits in them (`attn list` and the JSON always have it).
+  const std::string credit = "Source: " + source_credit(l.header);
+  std::string source = line(credit + (l.header.section ? ", section \"" + *l.header.section + "\"" : ""), 8);
+  const int url_lines = l.header.url ? 1 : 0;
+  if (std::count(source.begin(), source.end(), '\n') + url_lines > 3) source = line(credit, 8);
+  out += source;
+  if (l.header.url) out += std::string(8, ' ') + *l.header.url + "\n";   // never wrapped: one word to click or copy
+  if (display.about)
+    for (const std::string& a : about_lines(run)) out += line(a, static_cast<int>(a.find(' ') + 1));
   if (!run.intro.empty() && first.empty()) {
     out += '\n';
     out += print::wrap_prose(run.intro, width);

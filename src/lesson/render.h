@@ -21,12 +21,14 @@ struct DisplayOptions {
   bool pause = false;     // call on_pause between two shown steps
   bool quiet = false;     // the cells' outputs only (and their heatmaps with `heatmap`): no headers,
                           // prose, code or notes
+  bool about = false;     // --about: the header adds how the numbers were computed (about_lines())
   bool color = false;     // heatmaps in 256-colour blocks instead of shade characters
   // `attn run FILE` shows a file that is not in the course: the header says "Lesson file FILE ·
   // attn run FILE" and hints name `attn run FILE`; empty: a course lesson, `attn lesson NAME`.
   std::string file;
-  int width = 80;         // columns of the terminal (80 when not a terminal): headers, prose, notes,
-                          // attn's own lines and heatmaps fit in it, never broken inside a word.
+  int width = 80;         // columns of the terminal (80 when not a terminal): heatmaps fit in it;
+                          // headers, rules, prose, notes and attn's own lines in it and in 80
+                          // columns (the prose's measure), so rules end where the prose does, never broken inside a word.
                           // Code and what a cell printed are shown as they are: they are never
                           // wrapped (the code shown is the code run; the output is PyTorch's).
   // Called between two shown steps when `pause` is set, with the text rendered since the last call
@@ -53,6 +55,15 @@ struct DisplayOptions {
 // the last unmasked attention matrix of the same shape that an earlier cell printed.
 std::string render(const LessonRun& run, const std::string& only_step, int lesson_number, int lesson_count,
                    const DisplayOptions& display = {});
+
+// Who wrote the lesson's source and its title: `Sebastian Raschka, "Understanding ..."`, or
+// `"TITLE" (author not known)` for a lesson without an `author:` header.
+std::string source_credit(const LessonHeader& h);
+
+// How the run's numbers were computed, one unwrapped line each ("Numbers: ...", "BLAS: ...",
+// and "Dropout: ..." for a lesson with an `rng:` header): the header's lines under --about, and
+// `about` in --format json.
+std::vector<std::string> about_lines(const LessonRun& run);
 
 // The lesson's tokens, for heatmap labels: the words of its sentence (Lesson::sentence, or
 // --sentence as given when it replaced it; commas removed, split on spaces, as the article

@@ -19,19 +19,14 @@ const int kShadeColors[10] = {54, 24, 31, 37, 43, 77, 113, 149, 185, 226};
 namespace {
 
 constexpr double kSumTolerance = 1e-3;
-constexpr const char* kMaskedGlyph = "·";   // U+00B7, one column wide
+// '·' (U+00B7, one column wide); 'x' under a non-UTF-8 locale ('.' is a shade).
+std::string masked_glyph() { return glyph("·", "x"); }
 constexpr const char* kReset = "\x1b[0m";
 
-// ---- text width: print/wrap.h's visible_width (code points, escape sequences not counted) ----
+// ---- text width: print/wrap.h's visible_width (display columns: CJK two, marks none) ----
 
-// The first `n` code points of s.
-std::string truncate(const std::string& s, int n) {
-  int seen = 0;
-  for (size_t k = 0; k < s.size(); ++k) {
-    if ((static_cast<unsigned char>(s[k]) & 0xC0) != 0x80 && seen++ == n) return s.substr(0, k);
-  }
-  return s;
-}
+// The first `n` columns of s.
+std::string truncate(const std::string& s, int n) { return truncate_to_width(s, n); }
 
 std::string pad(const std::string& s, int width) {
   int w = visible_width(s);
@@ -168,7 +163,7 @@ std::vector<std::string> heatmap_lines(const HeatmapPanel& p, const HeatmapStyle
       size_t k = static_cast<size_t>(r * m.cols + c);
       bool masked = !m.masked.empty() && m.masked[k];
       if (masked) {   // '·' in the middle of the cell, on the terminal's own background
-        line += std::string(static_cast<size_t>(cell_w / 2), ' ') + kMaskedGlyph +
+        line += std::string(static_cast<size_t>(cell_w / 2), ' ') + masked_glyph() +
                 std::string(static_cast<size_t>(slot - cell_w / 2 - 1), ' ');
       } else if (style.color) {
         line += background(shade_level(m.w[k])) + std::string(static_cast<size_t>(cell_w), ' ') + kReset + " ";
@@ -197,9 +192,9 @@ std::string heatmap_legend(const HeatmapStyle& style, bool causal, bool masked_k
   out += fits ? words : wrap_line(words, style.width);
   out += "\n";
   if (causal)
-    out += wrap_line(std::string(kMaskedGlyph) + " masked: above the diagonal, where every weight is exactly 0 (the future)", style.width, 2) + "\n";
+    out += wrap_line(masked_glyph() + " masked: above the diagonal, where every weight is exactly 0 (the future)", style.width, 2) + "\n";
   if (masked_keys)
-    out += wrap_line(std::string(kMaskedGlyph) + " masked: a key whose column is exactly 0 for every query (a padding mask)", style.width, 2) + "\n";
+    out += wrap_line(masked_glyph() + " masked: a key whose column is exactly 0 for every query (a padding mask)", style.width, 2) + "\n";
   return out;
 }
 

@@ -128,11 +128,13 @@ TEST_CASE("--cpu and --rng take the names of their enums, and say so otherwise")
     CHECK(r.err == c.err);
     CHECK(r.out.empty());
   }
-  // The names reach the run: the header line says which family computed the numbers.
-  CHECK(attn("lesson dropout --cpu scalar --rng portable").out.find("with its scalar CPU kernels;") != std::string::npos);
-  CHECK(attn("lesson dropout --cpu scalar --rng portable").out.find("Dropout: masks as PyTorch draws them on every build without MKL") !=
+  // The names reach the run: --about's header lines say which family computed the numbers.
+  CHECK(attn("lesson dropout --cpu scalar --rng portable --about").out.find("with its scalar CPU kernels;") != std::string::npos);
+  CHECK(attn("lesson dropout --cpu scalar --rng portable --about").out.find("Dropout: masks as PyTorch draws them on every build without MKL") !=
         std::string::npos);
-  CHECK(attn("lesson causal --cpu avx2").out.find("with its AVX2 CPU kernels;") != std::string::npos);
+  CHECK(attn("lesson causal --cpu avx2 --about").out.find("with its AVX2 CPU kernels;") != std::string::npos);
+  // Without --about, the header has none of them.
+  CHECK(attn("lesson dropout --cpu scalar --rng portable").out.find("CPU kernels") == std::string::npos);
 }
 
 TEST_CASE("a step or lesson name with a newline or escape character: still one line, quoted as Python would") {
@@ -197,6 +199,52 @@ TEST_CASE("ATTN_LESSON_DIR naming a file or nothing says which") {
   r = attn("list", "ATTN_LESSON_DIR=/nonexistent/attn-lessons");
   CHECK(r.code == 1);
   CHECK(r.err == "attn: lesson directory '/nonexistent/attn-lessons' does not exist (set ATTN_LESSON_DIR to the lessons/ folder)\n");
+}
+
+// ATTN_LESSON_DIR adds a folder (issue 19, item 9): the course stays; a folder lesson with a course
+// lesson's name replaces it (an instructor's edited copy is the one that runs); `attn list` marks
+// both kinds and shows a lesson's own source in full.
+TEST_CASE("ATTN_LESSON_DIR adds its lessons to the course; one of the same name replaces the course's") {
+  std::string dir = std::filesystem::temp_directory_path() / ("attn-added-lessons-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/mine.lesson") << "# My own lesson\nname: mine\ngroup: concepts\norder: 99\n"
+                                         "source: Week 3 notes on attention, for the Tuesday lab\nauthor: A. Teacher\n"
+                                         "url: https://example.org/week-3#attention\n\n"
+                                         "## one: One\n```python\nprint(1)\n```\n```output\n1\n```\n";
+  std::ofstream(dir + "/causal.lesson") << "# Causal, the lab's version\nname: causal\ngroup: article\norder: 7\nsource: lab notes\n\n"
+                                           "## one: One\n```python\nprint(2)\n```\n```output\n2\n```\n";
+  const std::string env = "ATTN_LESSON_DIR=" + dir;
+  Result list = attn("list", env);
+  CHECK(list.code == 0);
+  CHECK(list.out.find("\n  embedding      Embedding an input sentence") != std::string::npos);   // the course is still there
+  CHECK(list.out.find("\n* causal         Causal, the lab's version") != std::string::npos);
+  CHECK(list.out.find("\n+ mine           My own lesson") != std::string::npos);
+  CHECK(list.out.find("\n+ from ATTN_LESSON_DIR (" + dir + ")\n* from ATTN_LESSON_DIR (" + dir +
+                      "), in place of the") != std::string::npos);
+  // Sources are numbered as first used: the folder's causal is in the article group.
+  CHECK(list.out.find("\n  [2] \"lab notes\" (author not known)\n") != std::string::npos);
+  CHECK(list.out.find("\n  [7] A. Teacher, \"Week 3 notes on attention, for the Tuesday lab\"\n"
+                      "      https://example.org/week-3\n\n") != std::string::npos);   // the page; the lesson has the anchor
+  CHECK(attn("lesson mine", env).out.rfind("My own lesson\nLesson 22 of 22 (concepts) · attn lesson mine\n"
+                                           "Source: A. Teacher, \"Week 3 notes on attention, for the Tuesday lab\"\n"
+                                           "        https://example.org/week-3#attention\n\n", 0) == 0);
+  Result json = attn("list --format json", env);
+  CHECK(json.out.find("\"name\": \"causal\", \"title\": \"Causal, the lab's version\", \"group\": \"article\", \"order\": 7, "
+                      "\"source\": \"lab notes\", \"author\": null, \"url\": null, \"section\": null, \"added\": true, \"replaces\": \"") !=
+        std::string::npos);
+  CHECK(json.out.find("\"name\": \"scores\", \"title\": \"Queries, keys, values and the unnormalised scores ω\", \"group\": \"article\", "
+                      "\"order\": 2, \"source\": \"Understanding and Coding Self-Attention, Multi-Head Attention, Cross-Attention, and "
+                      "Causal-Attention in LLMs\", \"author\": \"Sebastian Raschka\", \"url\": "
+                      "\"https://magazine.sebastianraschka.com/p/understanding-and-coding-self-attention\"") != std::string::npos);
+  // The folder's causal runs; a course lesson still runs; verify without names checks the folder's.
+  CHECK(attn("lesson causal --quiet", env).out == "2\n");
+  CHECK(attn("lesson embedding --quiet --step vocab", env).code == 0);
+  Result v = attn("verify", env);
+  CHECK(v.code == 0);
+  CHECK(v.out.find("causal/") != std::string::npos);
+  CHECK(v.out.find("mine/") != std::string::npos);
+  CHECK(v.out.find("embedding") == std::string::npos);
+  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("help, version, list and verify") {

@@ -130,3 +130,52 @@ TEST_CASE("the binary: --pause never hangs on a closed or piped stdin") {
   CHECK(closed.code == 0);
   CHECK(closed.out.find("── 8/8") != std::string::npos);
 }
+
+// Labels are padded by display columns: a CJK word takes two columns a character, a combining
+// mark none, so each label stays over its own cells (issue 19, item 9).
+TEST_CASE("the binary: heatmap labels of wide and combining characters line up") {
+  Run cjk = sh(attn_cmd("lesson causal --heatmap --step weights --quiet --sentence '生命 短暂 先 吃 甜点 吧'"));
+  CHECK(cjk.code == 0);
+  CHECK(cjk.out.find("attn_weights\n"
+                     "     生命 短暂 先   吃   甜点 吧\n"
+                     "生命 ****           ....      ....\n"
+                     "短暂 .... :::: :::: .... :::: ....\n"
+                     "先   .... :::: :::: .... :::: ....\n"
+                     "吃   :::: .... .... :::: .... ....\n"
+                     "甜点      ---- :::: .... ---- ....\n"
+                     "吧   :::: .... .... :::: .... ....\n") != std::string::npos);
+  // "cafe" + U+0301 and "nai" + U+0308 + "ve": decomposed accents, one column each letter.
+  Run marks = sh(attn_cmd("lesson causal --heatmap --step weights --quiet --sentence 'cafe\u0301 nai\u0308ve x y z w'"));
+  CHECK(marks.code == 0);
+  CHECK(marks.out.find("attn_weights\n"
+                       "      cafe\u0301      x         z\n"
+                       "           nai\u0308ve     y         w\n"
+                       "cafe\u0301  :::: .... :::: .... :::: ....\n"
+                       "nai\u0308ve .... :::: .... :::: .... ....\n"
+                       "x     :::: .... ----      ---- ....\n") != std::string::npos);
+}
+
+// Under a locale that is not UTF-8, attn's own marks are ASCII; the lesson's text is its own.
+TEST_CASE("the binary under LC_ALL=C or LANG=C: ASCII rules, separators and heatmap marks") {
+  for (const char* env : {"LC_ALL=C", "LANG=C LC_ALL= LC_CTYPE=", "LANG=C.UTF-8 LC_ALL=POSIX"}) {
+    CAPTURE(env);
+    Run r = sh(std::string("env ") + env + " " + attn_cmd("lesson causal --heatmap --step masked"));
+    CHECK(r.code == 0);
+    CHECK(r.out.rfind("Causal self-attention: hiding the future\nLesson 7 of 21 (article) - attn lesson causal\n", 0) == 0);
+    CHECK(r.out.find("\n-- 5/8 masked: Zeroing the future weights --------------------------------------\n") != std::string::npos);
+    CHECK(r.out.find("Life    ::::   x    x    x    x    x\n") != std::string::npos);
+    CHECK(r.out.find("\nx masked: above the diagonal, where every weight is exactly 0 (the future)\n") != std::string::npos);
+    CHECK(r.out.find("─") == std::string::npos);
+    CHECK(r.out.find("·") == std::string::npos);
+    Run list = sh(std::string("env ") + env + " " + attn_cmd("list"));
+    CHECK(list.out.find("[1] section Causal Self-Attention\n") != std::string::npos);
+    CHECK(list.out.find("§") == std::string::npos);
+  }
+  // A UTF-8 locale, or none named at all: UTF-8.
+  for (const char* env : {"LANG=C.UTF-8 LC_ALL=", "LC_ALL=en_US.utf8", "-u LANG -u LC_ALL -u LC_CTYPE"}) {
+    CAPTURE(env);
+    Run r = sh(std::string("env ") + env + " " + attn_cmd("lesson causal --heatmap --step masked"));
+    CHECK(r.out.find("\n── 5/8 masked: Zeroing the future weights ──") != std::string::npos);
+    CHECK(r.out.find(kMaskedLegend) != std::string::npos);
+  }
+}

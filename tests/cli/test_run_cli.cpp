@@ -68,7 +68,7 @@ TEST_CASE("attn run: a good lesson file walks through like a course lesson") {
   Result r = attn("run by-hand.lesson");
   CHECK(r.code == 0);
   CHECK(r.err.empty());
-  CHECK(r.out.rfind("Scores by hand\nLesson file by-hand.lesson · attn run by-hand.lesson\nFollows: my course notes\n", 0) == 0);
+  CHECK(r.out.rfind("Scores by hand\nLesson file by-hand.lesson · attn run by-hand.lesson\nSource: \"my course notes\" (author not known)\n\n", 0) == 0);
   CHECK(r.out.find("── 1/2 scores: Dot products") != std::string::npos);
   CHECK(r.out.find("    x = torch.rand(3, 2)\n") != std::string::npos);
   CHECK(r.out.find("    print(w.sum(dim=-1))\n\nOut:\ntensor([1., 1., 1.])\n") != std::string::npos);
@@ -145,15 +145,21 @@ TEST_CASE("attn run: a Python error shows the run up to the failing cell, then t
   CHECK(r.code == 2);
   CHECK(r.err == "attn: python-error.lesson:23: NameError: name 'z' is not defined\n");
   CHECK(r.out ==
-        "Scores by hand\nLesson file python-error.lesson · attn run python-error.lesson\nFollows: my course notes\n"
+        "Scores by hand\nLesson file python-error.lesson · attn run python-error.lesson\nSource: \"my course notes\" (author not known)\n"
+        "\nIntro prose.\n\n" + first_step +
+        "\n── 2/2 weights: Softmax ────────────────────────────────────────────────────────\n\n"
+        "In:\n    w = torch.softmax(x @ x.T, dim=-1)\n    print(w.sum(dim=-1), z)\n");
+  // --about: how the numbers were computed, in the header.
+  r = attn("run python-error.lesson --about");
+  CHECK(r.code == 2);
+  CHECK(r.out.rfind(
+        "Scores by hand\nLesson file python-error.lesson · attn run python-error.lesson\nSource: \"my course notes\" (author not known)\n"
         "Numbers: computed as PyTorch 1.13 does with its AVX2 CPU kernels; `--cpu scalar`\n"
         "         for Apple Silicon and other ARM builds\n"
         "BLAS: matrix products add up in the order of the reference BLAS (Debian's\n"
         "      PyTorch with libblas3); OpenBLAS, MKL and Accelerate add in other orders,\n"
         "      which can change a last printed digit\n"
-        "\nIntro prose.\n\n" + first_step +
-        "\n── 2/2 weights: Softmax ────────────────────────────────────────────────────────\n\n"
-        "In:\n    w = torch.softmax(x @ x.T, dim=-1)\n    print(w.sum(dim=-1), z)\n");
+        "\nIntro prose.\n\n", 0) == 0);
 
   // The failing cell's own output, up to the error; nothing after it runs.
   std::string partial = kGood;

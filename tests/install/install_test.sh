@@ -56,12 +56,14 @@ status=0
 "$attn" lesson causal >/dev/null 2>"$tmp/err" || status=$?
 [ "$status" -eq 2 ] || fail "attn lesson causal without causal.lesson exited $status, not 2"
 
-# ATTN_LESSON_DIR comes first.
+# ATTN_LESSON_DIR adds its folder: the installed lessons stay (all but causal, removed above),
+# and its softmax replaces theirs.
 mkdir "$tmp/mine"
 cp "$src/lessons/softmax.lesson" "$tmp/mine/"
 ATTN_LESSON_DIR=$tmp/mine "$attn" list --format json >"$tmp/mine.json"
-[ "$(grep -c '"name":' "$tmp/mine.json")" -eq 1 ] && grep -q '"name": "softmax"' "$tmp/mine.json" ||
-  fail "with ATTN_LESSON_DIR=$tmp/mine, attn list does not show only softmax: $(cat "$tmp/mine.json")"
+[ "$(grep -c '"name":' "$tmp/mine.json")" -eq "$((n_inst - 1))" ] && grep -q '"name": "softmax".*"added": true' "$tmp/mine.json" &&
+  grep -q '"name": "causal-batch".*"added": false' "$tmp/mine.json" ||
+  fail "with ATTN_LESSON_DIR=$tmp/mine, attn list does not show the installed lessons and its softmax: $(cat "$tmp/mine.json")"
 
 # Without its lessons it says where they should be; it never falls back to the source tree.
 rm -rf "$tmp/moved/share/attn/lessons"

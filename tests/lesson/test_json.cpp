@@ -78,8 +78,11 @@ const char* kGolden = R"json({
     "group": "concepts",
     "order": 1,
     "source": "test",
+    "author": null,
+    "url": null,
     "section": "One",
     "intro": "Intro.",
+    "about": ["Numbers: computed as PyTorch 1.13 does with its AVX2 CPU kernels; `--cpu scalar` for Apple Silicon and other ARM builds", "BLAS: matrix products add up in the order of the reference BLAS (Debian's PyTorch with libblas3); OpenBLAS, MKL and Accelerate add in other orders, which can change a last printed digit"],
     "step_count": 2
   },
   "parameters": {"seed": null, "sentence": null, "inputs": null, "rng": "mkl", "cpu": "avx2", "step": null},
@@ -345,7 +348,7 @@ TEST_CASE("list as JSON: one lesson a line, with its step ids") {
         "  \"command\": \"list\",\n"
         "  \"lessons\": [\n"
         "    {\"name\": \"tiny\", \"title\": \"Tiny: numbers in and out\", \"group\": \"concepts\", \"order\": 1, \"source\": \"test\", "
-        "\"section\": \"One\", \"steps\": [{\"id\": \"make\", \"title\": \"Make a tensor\"}, {\"id\": \"mask\", \"title\": \"Masks, inf and nan\"}]}\n"
+        "\"author\": null, \"url\": null, \"section\": \"One\", \"added\": false, \"replaces\": null, \"steps\": [{\"id\": \"make\", \"title\": \"Make a tensor\"}, {\"id\": \"mask\", \"title\": \"Masks, inf and nan\"}]}\n"
         "  ]\n"
         "}\n");
 }

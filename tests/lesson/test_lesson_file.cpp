@@ -75,7 +75,7 @@ TEST_CASE("malformed lesson files are reported as file:line: what is wrong") {
   std::string g = kGood;
   CHECK(error_of("no title\n") == "f.lesson:1: a lesson starts with its title: '# Title'");
   CHECK(error_of(std::string(g).replace(g.find("order: 9"), 8, "colour: 9")) ==
-        "f.lesson:4: unknown header key 'colour' (known: name, source, section, order, group, cpu, rng, echo, tokens)");
+        "f.lesson:4: unknown header key 'colour' (known: name, source, author, url, section, order, group, cpu, rng, echo, tokens)");
   CHECK(error_of(std::string(g).replace(g.find("## second"), 9, "## Second")) ==
         "f.lesson:23: a step heading is '## id: Title' with a lowercase id, got '## Second: The second step'");
   CHECK(error_of(g.substr(0, g.rfind("```"))) == "f.lesson:24: this ``` block is never closed");
@@ -86,7 +86,7 @@ TEST_CASE("malformed lesson files are reported as file:line: what is wrong") {
 
 TEST_CASE("the header is read into typed fields") {
   auto l = parse_lesson(std::string(kGood).replace(std::string(kGood).find("source: a test"), 14,
-                                                   "source: a test\nsection: Two\ncpu: scalar\nrng: portable\necho: last-expression\ntokens: a b"),
+                                                   "source: a test\nauthor: A. Writer\nurl: https://example.org/a#two\nsection: Two\ncpu: scalar\nrng: portable\necho: last-expression\ntokens: a b"),
                         "f.lesson");
   const attn::lesson::LessonHeader& h = l.header;
   CHECK(h.name == "tiny");
@@ -94,6 +94,8 @@ TEST_CASE("the header is read into typed fields") {
   CHECK(h.group == attn::lesson::LessonGroup::concepts);
   CHECK(h.order == 9);
   CHECK(h.source == "a test");
+  CHECK(h.author == "A. Writer");
+  CHECK(h.url == "https://example.org/a#two");
   CHECK(h.section == "Two");
   CHECK(h.cpu == attn::core::CpuKernels::scalar);
   CHECK(h.rng == attn::core::DropoutRng::portable);
@@ -101,6 +103,8 @@ TEST_CASE("the header is read into typed fields") {
   CHECK(h.tokens == "a b");
   auto plain = parse_lesson(kGood, "f.lesson").header;
   CHECK_FALSE(plain.section);
+  CHECK_FALSE(plain.author);
+  CHECK_FALSE(plain.url);
   CHECK_FALSE(plain.cpu);
   CHECK_FALSE(plain.rng);
   CHECK_FALSE(plain.echo_last_expression);
@@ -131,6 +135,18 @@ TEST_CASE("a header value that is not allowed names its line, what is wrong and 
         "f.lesson:2: name: 'a\\x1b[31mb' is not a lesson name; use lowercase letters, digits and '-', not starting with '-'");
   CHECK(with("order: 9", "order: 9\nname: other") == "f.lesson:5: 'name:' is given twice (first on line 2); give each header key once");
   CHECK(with("order: 9\n", "") == "f.lesson:4: the header has no 'order:' line");
+  // The source: a title, an author if given, one web address without spaces or quotes.
+  CHECK(with("source: a test", "source:") == "f.lesson:5: source: '' is not a title; give the title of the article, book or notebook the lesson follows");
+  CHECK(with("order: 9", "order: 9\nauthor: ") ==
+        "f.lesson:5: author: '' is not an author; name the source's author(s), or leave the line out when unknown");
+  for (const char* url : {"example.org/a", "https://", "https:///a", "ftp://example.org", "https://example.org/a b",
+                          "https://example.org/\"x\"", "https://例え.jp", "javascript:alert(1)"}) {
+    CAPTURE(url);
+    CHECK(with("order: 9", std::string("order: 9\nurl: ") + url).find("f.lesson:5: url: ") == 0);
+    CHECK(with("order: 9", std::string("order: 9\nurl: ") + url).find("is not a web address; use one https:// or http:// address, without spaces") !=
+          std::string::npos);
+  }
+  CHECK(with("order: 9", "order: 9\nurl: http://example.org/x?a=1&b=%20#s") == "");
 }
 
 TEST_CASE("require_step: the step an id names, or one message for every command") {

@@ -18,7 +18,31 @@ TEST_CASE("wrap_line: whole words, a hanging indent, a code span kept whole") {
   CHECK(wrap_line("run `attn lesson causal --seed 7` now", 20) == "run\n`attn lesson causal --seed 7`\nnow");   // wider than the line: alone, whole
   CHECK(wrap_line("a supercalifragilistic word", 10) == "a\nsupercalifragilistic\nword");
   CHECK(wrap_line("fits as it is", 13) == "fits as it is");
-  CHECK(visible_width("ω·\x1b[48;5;54m  \x1b[0m") == 4);   // code points; escape sequences take no column
+  CHECK(visible_width("ω·\x1b[48;5;54m  \x1b[0m") == 4);   // display columns; escape sequences take no column
+}
+
+// Display columns (issue 19, item 9): a CJK character two, a combining mark none.
+TEST_CASE("visible_width and truncate_to_width count display columns") {
+  using attn::print::truncate_to_width;
+  CHECK(visible_width("生命") == 4);
+  CHECK(visible_width("cafe\u0301") == 4);       // e + combining acute
+  CHECK(visible_width("한국어 ｗ") == 9);           // Hangul and a fullwidth letter
+  CHECK(visible_width("a\u200Bb") == 2);          // a zero-width space
+  CHECK(visible_width("\xff\xfe") == 2);          // stray bytes: one column each, never a crash
+  CHECK(visible_width("\xe7\x94") == 1);          // a cut sequence: one column
+  CHECK(truncate_to_width("生命短暂", 5) == "生命");   // a wide character never split
+  CHECK(truncate_to_width("cafe\u0301s", 4) == "cafe\u0301");   // the mark stays with its letter
+  CHECK(truncate_to_width("abc", 0).empty());
+  CHECK(truncate_to_width("abc", 9) == "abc");
+}
+
+TEST_CASE("glyph: attn's decorations, ASCII once set_ascii_decorations(true)") {
+  using attn::print::glyph;
+  CHECK(glyph("─", "-") == "─");
+  attn::print::set_ascii_decorations(true);
+  CHECK(glyph("─", "-") == "-");
+  attn::print::set_ascii_decorations(false);
+  CHECK(glyph("·", "x") == "·");
 }
 
 TEST_CASE("wrap_prose: a paragraph that fits keeps its breaks; one that does not is filled again") {
