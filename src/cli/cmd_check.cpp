@@ -2,6 +2,9 @@
 // against the one the lesson's step prints, under the same options. Exit 0 pass, 1 fail, 2 bad
 // input (main.cpp). The comparison and hints live in lab/grade.h, the file reader in
 // lab/answer.h.
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <charconv>
 #include <cmath>
 #include <iostream>
@@ -64,13 +67,22 @@ int grade_answer(const CheckOptions& o, const RunOptions& opts) {
   LessonRun run = run_lesson(l, opts);
   Target target = select_target(run, o.step, o.expr, o.index);
   Grade g = grade(run, target, answer, o.tol, opts);
-  std::cout << (o.format == "json" ? format_json(g, answer, o.tol, run, opts) : format_text(g, target, answer, o.tol, opts));
+  std::cout << (o.format == "json" ? format_json(g, answer, o.tol, run, opts)
+                                   : format_text(g, target, answer, o.tol, opts, static_cast<size_t>(output_width())));
   return g.pass ? 0 : 1;
+}
+
+// True when stdout and stderr are the same file, terminal or pipe (`2>&1`, or both on the
+// terminal): a message already in the report on stdout would then be read twice.
+bool stderr_is_stdout() {
+  struct stat out {}, err {};
+  return fstat(STDOUT_FILENO, &out) == 0 && fstat(STDERR_FILENO, &err) == 0 && out.st_dev == err.st_dev && out.st_ino == err.st_ino;
 }
 
 // A grading loop saves stdout as the student's feedback: when the answer cannot be graded (a
 // malformed file, an unknown step or option), the report says why there too, in the format asked
-// for; the error then goes on to main(), for its line on stderr and its exit code.
+// for; the error then goes on to main(), for its line on stderr and its exit code, unless stderr
+// is where the report just went: then it is written once, and only the exit code goes on.
 int run_check(const CheckOptions& o) {
   RunOptions opts = o.inputs.to_run();
   try {
@@ -78,9 +90,13 @@ int run_check(const CheckOptions& o) {
   } catch (const std::exception& e) {
     Request r{o.name, o.step, o.expr, o.answer, opts, o.tol};
     std::string why = e.what();   // the whole message of attn's own errors (what() stops at a NUL)
-    if (const auto* u = dynamic_cast<const UsageError*>(&e)) why = u->message();
-    if (const auto* l = dynamic_cast<const LessonFileError*>(&e)) why = l->message();
-    std::cout << (o.format == "json" ? format_error_json(r, why) : format_error_text(r, why)) << std::flush;
+    const auto* u = dynamic_cast<const UsageError*>(&e);
+    const auto* l = dynamic_cast<const LessonFileError*>(&e);
+    if (u) why = u->message();
+    if (l) why = l->message();
+    std::cout << (o.format == "json" ? format_error_json(r, why) : format_error_text(r, why, static_cast<size_t>(output_width())))
+              << std::flush;
+    if (std::cout && stderr_is_stdout()) return u || l ? 2 : 1;
     throw;
   }
 }
