@@ -1,7 +1,8 @@
 // cli/cmd_check.cpp: `attn check LESSON --step STEP --answer FILE`: grade a student's tensor
 // against the one the lesson's step prints, under the same options. Exit 0 pass, 1 fail, 2 bad
-// input (main.cpp). The comparison and hints live in lab/grade.h, the file reader in
-// lab/answer.h.
+// input (main.cpp). With `--answers DIR`, every file of a class folder against one run of the
+// lesson: a class report on stdout, exit 0 once it is written. The comparison and hints live in
+// lab/grade.h, the file reader in lab/answer.h, the class report in lab/class_report.h.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,6 +13,7 @@
 #include "cli/commands.h"
 #include "core/errors.h"
 #include "lab/answer.h"
+#include "lab/class_report.h"
 #include "lab/grade.h"
 #include "lesson/catalog.h"
 #include "lesson/run.h"
@@ -25,7 +27,7 @@ using namespace attn::lesson;
 using namespace attn::lab;
 
 struct CheckOptions {
-  std::string name, step, answer, expr, format = "text";
+  std::string name, step, answer, answers, expr, format = "text";
   int index = 0;
   Tolerance tol;
   InputOptions inputs;
@@ -101,19 +103,51 @@ int run_check(const CheckOptions& o) {
   }
 }
 
+// `--answers DIR`: the lesson runs once; each file is a line of the report whatever is wrong
+// with it. Exit 0 when the report is written; 2 when DIR is not a readable folder with answer
+// files, or the lesson, step or an option is wrong (one line on stderr, nothing on stdout).
+int run_class(const CheckOptions& o) {
+  RunOptions opts = o.inputs.to_run();
+  auto all = load_catalog(lesson_dir());
+  const Lesson& l = find_lesson(all, o.name);
+  validate(l, opts);
+  require_step(l, o.step);
+  std::vector<ClassFile> files = list_class_folder(o.answers);
+  LessonRun run = run_lesson(l, opts);
+  Target target = select_target(run, o.step, o.expr, o.index);
+  ClassReport report = grade_class(run, target, files, o.answers, o.tol, opts);
+  std::cout << (o.format == "json"  ? format_class_json(report)
+                : o.format == "csv" ? format_class_csv(report)
+                                    : format_class_text(report, static_cast<size_t>(output_width())));
+  return 0;
+}
+
+int run_check_or_class(const CheckOptions& o) {
+  if (o.answer.empty() && o.answers.empty())   // (both given: CLI11's "--answer excludes --answers")
+    throw UsageError("give the answer to grade: --answer FILE, or --answers DIR for a class folder");
+  if (!o.answers.empty()) return run_class(o);
+  if (o.format == "csv") throw UsageError("--format csv is for --answers DIR (one row per student); --answer takes text or json");
+  return run_check(o);
+}
+
 }  // namespace
 
 void setup_check(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<CheckOptions>();
   auto* cmd = app.add_subcommand(
-      "check", "Grade a student's tensor against what a lesson step prints, with hints for classic mistakes (exit 0 pass, 1 fail, 2 bad input)");
+      "check", "Grade a student's tensor against what a lesson step prints, with hints for classic mistakes (exit 0 pass, 1 fail, 2 bad "
+      "input), or with --answers every file of a class folder (a class report; exit 0 once it is written)");
   cmd->add_option("lesson", opts->name, "Lesson name (see `attn list`)")->required();
   cmd->add_option("--step", opts->step, "The step whose tensor is graded (ids are shown in each step's heading)")->required();
-  cmd->add_option("--answer", opts->answer,
+  auto* answer = cmd->add_option("--answer", opts->answer,
                   "The student's tensor: a .npy file (np.save(path, t.detach().numpy()); dtypes <f4, <f8, <i8, <i4, |b1, "
                   "little-endian, C or Fortran order, format 1.0-3.0) or a text table, one row per line, numbers separated by commas or spaces "
-                  "(np.savetxt(path, a, delimiter=',')); inf, -inf and nan are graded (NaN matches only a NaN of the lesson's)")
-      ->required();
+                  "(np.savetxt(path, a, delimiter=',')); inf, -inf and nan are graded (NaN matches only a NaN of the lesson's)");
+  cmd->add_option("--answers", opts->answers,
+                  "A class folder: every file in it is graded (the student is the file's name without its extension; hidden files "
+                  "are skipped), and a class report goes to stdout: one line per student, how many passed, and each mistake kind "
+                  "with its students. Exit 0 once the report is written")
+      ->excludes(answer);
   cmd->add_option("--name", opts->expr,
                   "Grade the value printed from this expression, e.g. attn_weights or \"attn_weights_2_tmp.sum()\" (default: "
                   "the last float tensor the step prints)");
@@ -131,10 +165,10 @@ void setup_check(CLI::App& app, int& exit_code) {
                   "Relative tolerance (default 1e-4): covers values PyTorch prints in scientific notation with 4 decimals "
                   "(relative rounding up to 5e-5)")
       ->check(tolerance("1e-4"));
-  cmd->add_option("--format", opts->format, "text, or json: one JSON object for grading scripts")
-      ->check(CLI::IsMember({"text", "json"}));
+  cmd->add_option("--format", opts->format, "text, or json: one JSON object for grading scripts; with --answers also csv, one row per student")
+      ->check(CLI::IsMember({"text", "json", "csv"}));
   add_inputs(cmd, opts->inputs);
-  cmd->callback([opts, &exit_code] { exit_code = run_check(*opts); });
+  cmd->callback([opts, &exit_code] { exit_code = run_check_or_class(*opts); });
 }
 
 }  // namespace attn::cli
