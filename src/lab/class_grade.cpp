@@ -21,50 +21,11 @@
 #include "lab/arrays.h"
 #include "lab/class_report.h"
 #include "lab/report.h"
-#include "print/pyrepr.h"
 
 namespace attn::lab {
 
 using lesson::LessonRun;
 using lesson::RunOptions;
-
-// ---- printable text ----
-
-namespace {
-
-// True if text[start, end) is the shortest UTF-8 encoding of c, a scalar value (no surrogate).
-bool well_formed(char32_t c, size_t len) {
-  size_t shortest = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-  return len == shortest && !(c >= 0xD800 && c <= 0xDFFF) && c <= 0x10FFFF;
-}
-
-std::string escaped(char32_t c) {
-  if (c == '\n') return "\\n";
-  if (c == '\r') return "\\r";
-  if (c == '\t') return "\\t";
-  auto u = static_cast<uint32_t>(c);
-  return u <= 0xff ? fmt::format("\\x{:02x}", u) : u <= 0xffff ? fmt::format("\\u{:04x}", u) : fmt::format("\\U{:08x}", u);
-}
-
-}  // namespace
-
-std::string printable(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (size_t pos = 0; pos < text.size();) {
-    size_t start = pos;
-    char32_t c = print::detail::decode_utf8(text, pos);
-    if (!well_formed(c, pos - start)) {   // not UTF-8 (a stray byte, an overlong form, a surrogate): its first byte as \xNN
-      out += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[start]));
-      pos = start + 1;
-    } else if (print::detail::py_is_printable(c)) {
-      out.append(text, start, pos - start);
-    } else {
-      out += escaped(c);
-    }
-  }
-  return out;
-}
 
 // ---- the folder ----
 

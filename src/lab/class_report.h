@@ -80,8 +80,4 @@ std::string format_class_text(const ClassReport& r, size_t width);
 std::string format_class_json(const ClassReport& r);
 std::string format_class_csv(const ClassReport& r);
 
-// `text` with control characters and bytes that are not UTF-8 escaped as Python's repr() escapes
-// them (\x1b, \udcff): printable on a terminal, valid in JSON and CSV.
-std::string printable(const std::string& text);
-
 }  // namespace attn::lab

@@ -12,6 +12,7 @@
 
 #include "lab/arrays.h"
 #include "lesson/json.h"
+#include "print/pyrepr.h"
 
 namespace attn::lab {
 
@@ -96,6 +97,48 @@ std::string wrap(const std::string& text, size_t width, const std::string& first
   }
   return out + "\n";
 }
+
+namespace {
+
+// True if a UTF-8 sequence of `len` bytes decoded to c is well formed: the shortest encoding of a
+// scalar value (no surrogate, at most U+10FFFF).
+bool well_formed(char32_t c, size_t len) {
+  size_t shortest = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  return len == shortest && !(c >= 0xD800 && c <= 0xDFFF) && c <= 0x10FFFF;
+}
+
+std::string escaped(char32_t c) {
+  if (c == '\n') return "\\n";
+  if (c == '\r') return "\\r";
+  if (c == '\t') return "\\t";
+  auto u = static_cast<uint32_t>(c);
+  return u <= 0xff ? fmt::format("\\x{:02x}", u) : u <= 0xffff ? fmt::format("\\u{:04x}", u) : fmt::format("\\U{:08x}", u);
+}
+
+// `text` with each byte that is not part of well-formed UTF-8 as \xNN, and with `escape_controls`
+// every code point Python does not print as itself escaped as its repr() escapes it.
+std::string sanitised(const std::string& text, bool escape_controls) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t pos = 0; pos < text.size();) {
+    size_t start = pos;
+    char32_t c = print::detail::decode_utf8(text, pos);
+    if (!well_formed(c, pos - start)) {
+      out += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[start]));
+      pos = start + 1;
+    } else if (!escape_controls || print::detail::py_is_printable(c)) {
+      out.append(text, start, pos - start);
+    } else {
+      out += escaped(c);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string printable(const std::string& text) { return sanitised(text, true); }
+std::string valid_utf8(const std::string& text) { return sanitised(text, false); }
 
 namespace {
 
@@ -207,18 +250,18 @@ std::string what_line(const Request& r) {
 }  // namespace
 
 std::string format_error_text(const Request& r, const std::string& message, size_t width) {
-  return fmt::format("ERROR  {}\n", what_line(r)) + wrap("cannot grade: " + message, width, "      ", "      ");
+  return fmt::format("ERROR  {}\n", what_line(r)) + wrap("cannot grade: " + printable(message), width, "      ", "      ");
 }
 
 std::string format_error_json(const Request& r, const std::string& message) {
   auto str_or_null = [](const std::string& s) { return s.empty() ? std::string("null") : json::str(s); };
   json::Object o;
-  o.add("lesson", json::str(r.lesson)).add("step", json::str(r.step)).add("name", str_or_null(r.name));
-  o.add("answer", json::Object().add("file", json::str(r.answer_file)).done());
+  o.add("lesson", json::str(valid_utf8(r.lesson))).add("step", json::str(valid_utf8(r.step))).add("name", str_or_null(valid_utf8(r.name)));
+  o.add("answer", json::Object().add("file", json::str(valid_utf8(r.answer_file))).done());
   o.add("options", options_json(r.opts, r.opts.cpu ? json::str(core::to_string(*r.opts.cpu)) : "null",
                                 r.opts.rng ? json::str(core::to_string(*r.opts.rng)) : "null", r.tol));
   o.add("pass", "false");
-  o.add("error", json::str(message));
+  o.add("error", json::str(valid_utf8(message)));   // it may quote a file's bytes, which need not be UTF-8
   return o.done() + "\n";
 }
 
@@ -238,11 +281,11 @@ std::string format_json(const Grade& g, const Answer& answer, const Tolerance& t
                         .add("got", got_num(d.got))
                         .add("abs_diff", json::real(std::fabs(d.got - d.expected)))
                         .done());
-  for (const Hint& h : g.hints) hints.push_back(json::Object().add("kind", json::str(std::string(to_string(h.kind)))).add("message", json::str(h.message)).done());
+  for (const Hint& h : g.hints) hints.push_back(json::Object().add("kind", json::str(std::string(to_string(h.kind)))).add("message", json::str(valid_utf8(h.message))).done());
   json::Object o;
   o.add("lesson", json::str(g.lesson)).add("step", json::str(g.step)).add("name", json::str(g.name));
   o.add("answer", json::Object()
-                      .add("file", json::str(answer.file))
+                      .add("file", json::str(valid_utf8(answer.file)))
                       .add("format", json::str(answer.format == Answer::Format::npy ? "npy" : "text"))
                       .add("dtype", json::str(answer.dtype))
                       .add("shape", ints(answer.shape))

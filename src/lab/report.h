@@ -25,6 +25,11 @@ std::string num(double v);
 std::string num_signed(double v);
 // Word-wraps `text` at `width` columns; lines after the first start with `indent`.
 std::string wrap(const std::string& text, size_t width, const std::string& first, const std::string& indent);
+// `text` with control characters and bytes that are not UTF-8 escaped as Python's repr() escapes
+// them (\x1b, \xff): printable on a terminal, valid in JSON and CSV. valid_utf8: only the bytes
+// that are not UTF-8, for text json::str escapes the rest of (a message quoting a student's file).
+std::string printable(const std::string& text);
+std::string valid_utf8(const std::string& text);
 // "options" of the JSON reports: the inputs as given (seed a number), `cpu` and `rng` (JSON
 // values: a string, or null when not given), the tolerance.
 std::string options_json(const lesson::RunOptions& opts, const std::string& cpu, const std::string& rng, const Tolerance& tol);

@@ -316,6 +316,19 @@ TEST_CASE("attn check in a 60-column terminal: wrapped at 60, never inside a wor
         "exit 2\n");
 }
 
+TEST_CASE("attn check: a message quoting bytes that are not UTF-8 stays printable text and valid JSON") {
+  std::string dir = std::filesystem::temp_directory_path() / ("attn-check-utf8-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/bytes.csv") << "0.1,\xff\xfe\x1b[2J\n";
+  Result text = attn_process("check causal --step weights --answer bytes.csv", dir);
+  CHECK(text.code == 2);
+  CHECK(text.out == "ERROR  causal/weights\n      cannot grade: bytes.csv:1: '\\xff\\xfe\\x1b[2J' is not a number\n");
+  CHECK(text.err == "attn: bytes.csv:1: '\\xff\\xfe\\x1b[2J' is not a number\n");
+  Result json = attn_process("check causal --step weights --answer bytes.csv --format json", dir);
+  CHECK(json.out.ends_with("\"error\": \"bytes.csv:1: '\\\\xff\\\\xfe\\\\x1b[2J' is not a number\"}\n"));
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("attn check: a cannot-grade error once in `2>&1`, and on stderr too when stdout is redirected") {
   Result same = shell_process(std::string(ATTN_BINARY) + " check causal --step weights --answer bad-empty.csv 2>&1",
                               std::string(ATTN_TEST_DATA) + "/answers");
