@@ -58,21 +58,6 @@ std::string fit(const std::string& text, size_t room) {
   return text.substr(0, cut) + "...";
 }
 
-// "Softmax over the wrong axis: in your answer ..." -> "Softmax over the wrong axis": the text up
-// to its first colon or full stop outside parentheses and `code`, the gist of a hint.
-std::string gist(const std::string& text) {
-  int depth = 0;
-  bool tick = false;
-  for (size_t k = 0; k + 1 < text.size(); ++k) {
-    char c = text[k];
-    if (c == '`') tick = !tick;
-    if (!tick && (c == '(' || c == '[')) ++depth;
-    if (!tick && (c == ')' || c == ']') && depth > 0) --depth;
-    if (!tick && depth == 0 && text[k + 1] == ' ' && (c == ':' || c == '.')) return text.substr(0, c == '.' ? k + 1 : k);
-  }
-  return text;
-}
-
 // The message without the file name it starts with (the line names the student): "is a zip
 // archive ...", "line 2: 'zero' is not a number".
 std::string without_file(const StudentResult& s) {
@@ -123,7 +108,7 @@ std::string format_class_text(const ClassReport& r, size_t width) {
     std::string line = s.student + std::string(name_w > columns(s.student) ? name_w - columns(s.student) : 0, ' ') + "  " + status_word(s.status);
     if (s.status != Status::pass) {
       line += std::string(7 - std::string_view(status_word(s.status)).size(), ' ');
-      std::string what = s.status == Status::fail ? s.kind + ": " + gist(s.message) : without_file(s);
+      std::string what = s.status == Status::fail ? s.kind + ": " + s.title : without_file(s);
       line += fit(what, width > columns(line) ? width - columns(line) : 0);
     }
     out += line + "\n";

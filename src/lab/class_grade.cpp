@@ -189,6 +189,7 @@ StudentResult graded(const Context& c, const ClassFile& f) {
   for (const Hint& h : r.grade.hints) r.kinds.emplace_back(to_string(h.kind));
   r.kind = r.kinds.empty() ? "other" : r.kinds.front();
   r.message = printable(r.grade.hints.empty() ? difference_words(r.grade) : r.grade.hints.front().message);
+  r.title = r.grade.hints.empty() ? r.message : std::string(title(r.grade.hints.front().kind));
   return r;
 }
 

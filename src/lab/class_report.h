@@ -46,6 +46,7 @@ struct StudentResult {
   std::string kind;            // the first hint's kind (HintKind's id), "other", "cannot_grade" or "not_graded"; empty on pass
   std::vector<std::string> kinds;   // every hint's kind, in the order reported
   std::string message;         // the first hint's message, the error, or what differs (printable); empty on pass
+  std::string title;           // fail: the first hint's title (grade.h), or what differs
   Grade grade;                 // pass and fail only
 };
 

@@ -64,6 +64,8 @@ inline constexpr int kHintKindCount = static_cast<int>(HintKind::equals_printed)
 
 // The stable id graders see as the JSON's "kind": "softmax_dim", "missing_scale", ...
 std::string_view to_string(HintKind kind);
+// The mistake in a few words, for a class report's line: "softmax over the wrong axis".
+std::string_view title(HintKind kind);
 
 struct Hint {
   HintKind kind;

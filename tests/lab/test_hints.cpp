@@ -78,6 +78,16 @@ TEST_CASE("hint registry: kHints lists every HintKind once, in the enum's order;
   for (const std::string& s : ids) CHECK(std::regex_match(s, std::regex("[a-z][a-z_]*[a-z]")));
   CHECK(ids.front() == "transposed");
   CHECK(ids.back() == "equals_printed");
+  // Every kind has a title, short enough for a line of the class report, and no two share one.
+  std::set<std::string> titles;
+  for (int k = 0; k < lab::kHintKindCount; ++k) {
+    std::string t(lab::title(static_cast<lab::HintKind>(k)));
+    CAPTURE(t);
+    CHECK(t != "unknown");
+    CHECK(t.size() <= 44);
+    titles.insert(t);
+  }
+  CHECK(titles.size() == static_cast<size_t>(lab::kHintKindCount));
 }
 
 TEST_CASE("hint registry: README.md's hint table lists exactly the kinds, in kHints' order, one family per row") {
