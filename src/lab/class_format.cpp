@@ -101,6 +101,7 @@ std::string tally(const ClassReport& r) {
 
 std::string format_class_text(const ClassReport& r, size_t width) {
   std::string out = header(r);
+  if (columns(out) > width + 1) out = wrap(out, width, "", "  ");   // a long --sentence
   out += wrap(fmt::format("{} file{} in {}", r.students.size(), r.students.size() == 1 ? "" : "s", r.folder), width, "", "  ");
   size_t name_w = 0;
   for (const StudentResult& s : r.students) name_w = std::max(name_w, std::min<size_t>(columns(s.student), 24));
