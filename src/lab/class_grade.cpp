@@ -167,8 +167,7 @@ namespace {
 // What differs, for a FAIL that no hint explains.
 std::string difference_words(const Grade& g) {
   if (!g.shape_match)
-    return fmt::format("shape mismatch: the answer has shape {}, the lesson's tensor {}", core::shape_str(g.got_shape),
-                       core::shape_str(g.expected_shape));
+    return fmt::format("shape {}, the lesson's {}", core::shape_str(g.got_shape), core::shape_str(g.expected_shape));
   return fmt::format("{} of {} elements differ, by up to {}", g.n_differ, g.n_elements, num(g.max_abs_diff));
 }
 

@@ -35,6 +35,7 @@ std::string make_class() {
   copy("bad-archive.npz", "hank.npz");                        // malformed
   copy("bad-empty.csv", "ivan.csv");                          // empty
   copy("causal-weights-dim0.csv", "kim.csv");                 // wrong, no hint for this step
+  copy("causal-weights-3d.npy", "leo.npy");                   // another shape, no hint for this step
   copy("bad-words.csv", "zoe\x1b[31m\xff.csv");               // a name with an escape code and a byte that is not UTF-8
   std::ofstream(c + "/jack.py") << "attn_weights = None\n";   // code: graded once `attn check --code` is wired in
   std::ofstream(c + "/.DS_Store") << "hidden: not graded\n";
@@ -47,7 +48,7 @@ CliResult in_dir(const std::string& dir, const std::string& args) { return attn_
 
 const char* const kText80 =
     "causal/softmax-masked  attn_weights [6, 6]\n"
-    "17 files in class\n"
+    "18 files in class\n"
     "Bea              PASS\n"
     "ana              PASS\n"
     "bob              FAIL   mask_missing: no mask\n"
@@ -61,17 +62,18 @@ const char* const kText80 =
     "jack             SKIP   code answers need `attn check --code` (integrated later)\n"
     "kim              FAIL   other: 36 of 36 elements differ, by up to 0.8285\n"
     "lea              ERROR  is a symbolic link, which --answers does not follow...\n"
+    "leo              FAIL   other: shape [1, 6, 6], the lesson's [6, 6]\n"
     "max              ERROR  is a FIFO (named pipe), not an answer file\n"
     "nina             ERROR  is 314572800 bytes, too large for a [6, 6] tensor (at...\n"
     "sub              ERROR  is a folder, not an answer file\n"
     "zoe\\x1b[31m\\xff  ERROR  line 2: 'zero' is not a number\n"
     "\n"
-    "2 of 17 passed; 6 failed, 8 cannot be graded, 1 not graded.\n"
+    "2 of 18 passed; 7 failed, 8 cannot be graded, 1 not graded.\n"
     "  mask_zero_fill         1  erin\n"
     "  mask_missing           1  bob\n"
     "  mask_wrong_triangle    1  fred\n"
     "  mask_diagonal          2  carol, dora\n"
-    "  other                  1  kim\n"
+    "  other                  2  kim, leo\n"
     "  cannot_grade           8  gina, hank, ivan, lea, max, nina, sub,\n"
     "                            zoe\\x1b[31m\\xff\n"
     "  not_graded             1  jack\n";
@@ -102,12 +104,12 @@ TEST_CASE("attn check --answers: one report for the class, counts per mistake ki
   CHECK(py.code == 0);
   CHECK(py.err.empty());
   CHECK(py.out ==
-        "causal softmax-masked [6, 6] 17 2 6 8 1\n"
+        "causal softmax-masked [6, 6] 18 2 7 8 1\n"
         "mask_zero_fill 1 erin\n"
         "mask_missing 1 bob\n"
         "mask_wrong_triangle 1 fred\n"
         "mask_diagonal 2 carol,dora\n"
-        "other 1 kim\n"
+        "other 2 kim,leo\n"
         "cannot_grade 8 gina,hank,ivan,lea,max,nina,sub,zoe\\x1b[31m\\xff\n"
         "not_graded 1 jack\n"
         "['mask_diagonal'] ['mask_missing', 'equals_printed'] pass None\n"
@@ -126,7 +128,7 @@ TEST_CASE("attn check --answers: one report for the class, counts per mistake ki
   std::ofstream(dir + "/report.csv") << csv.out;
   CliResult rows = shell_process("/usr/bin/python3 -c 'import csv, sys; r = list(csv.reader(open(sys.argv[1], encoding=\"utf-8\")));"
                                  " print(len(r), set(len(x) for x in r), [x[2] for x in r[1:]].count(\"fail\"))' " + dir + "/report.csv");
-  CHECK(rows.out == "18 {7} 6\n");
+  CHECK(rows.out == "19 {7} 7\n");
   std::filesystem::remove_all(dir);
 }
 
@@ -141,7 +143,7 @@ TEST_CASE("attn check --answers in a 60-column terminal: every line fits, no wor
                               dir);
   CHECK(r.out ==
         "causal/softmax-masked  attn_weights [6, 6]\n"
-        "17 files in class\n"
+        "18 files in class\n"
         "Bea              PASS\n"
         "ana              PASS\n"
         "bob              FAIL   mask_missing: no mask\n"
@@ -155,17 +157,18 @@ TEST_CASE("attn check --answers in a 60-column terminal: every line fits, no wor
         "jack             SKIP   code answers need `attn check...\n"
         "kim              FAIL   other: 36 of 36 elements differ,...\n"
         "lea              ERROR  is a symbolic link, which...\n"
+        "leo              FAIL   other: shape [1, 6, 6], the...\n"
         "max              ERROR  is a FIFO (named pipe), not an...\n"
         "nina             ERROR  is 314572800 bytes, too large for...\n"
         "sub              ERROR  is a folder, not an answer file\n"
         "zoe\\x1b[31m\\xff  ERROR  line 2: 'zero' is not a number\n"
         "\n"
-        "2 of 17 passed; 6 failed, 8 cannot be graded, 1 not graded.\n"
+        "2 of 18 passed; 7 failed, 8 cannot be graded, 1 not graded.\n"
         "  mask_zero_fill         1  erin\n"
         "  mask_missing           1  bob\n"
         "  mask_wrong_triangle    1  fred\n"
         "  mask_diagonal          2  carol, dora\n"
-        "  other                  1  kim\n"
+        "  other                  2  kim, leo\n"
         "  cannot_grade           8  gina, hank, ivan, lea, max,\n"
         "                            nina, sub, zoe\\x1b[31m\\xff\n"
         "  not_graded             1  jack\n");
