@@ -11,14 +11,12 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
-#include <cmath>
 #include <map>
 #include <memory>
 #include <new>
 #include <stdexcept>
 
 #include "core/errors.h"
-#include "lab/arrays.h"
 #include "lab/class_report.h"
 #include "lab/report.h"
 
