@@ -109,6 +109,21 @@ def main():
     # tril(...).bool() as the fill mask hides the diagonal (and the past): the last row is all -inf, so NaN
     save("causal-softmax-masked-diagonal.npy",
          torch.softmax(S.masked_fill(torch.tril(torch.ones(n, n)).bool(), -torch.inf) / d_k**0.5, dim=1))
+    # Renormalised after multiplying by triu(..., diagonal=1) (the -inf method's mask used as the
+    # keep-mask of the renormalising method): the future kept, the diagonal and the past zeroed, and
+    # the last row 0/0 = NaN. The same numbers as tril(...).bool() filled with -inf (above): a hint
+    # may say only what both share. And the right way round, zeroing what triu(..., 1) marks and
+    # renormalising: the lesson's weights by the other method, which pass.
+    kept_future = weights * torch.triu(torch.ones(n, n), diagonal=1)
+    save("causal-renorm-triu-kept.npy", kept_future / kept_future.sum(dim=1, keepdim=True))
+    zeroed_future = weights.masked_fill(future, 0)
+    save("causal-renorm-triu-zeroed.npy", zeroed_future / zeroed_future.sum(dim=1, keepdim=True))
+    # 0/0 as PyTorch computes it on x86 is a NaN with its sign bit set, which C's printf writes as
+    # "-nan": a row of it, and an answer of nothing but it (which a class report cannot grade)
+    nan_row = weights.detach().clone()
+    nan_row[0] = torch.zeros(n) / torch.zeros(n)
+    save("causal-weights-nan-row.npy", nan_row)
+    save("causal-weights-all-nan.npy", torch.zeros(n, n) / torch.zeros(n, n))
     # with --seed 42: the other triangle (some true weights are ~6e-8), as saved and as copied from
     # the printout; keys @ queries.T with --seed 7
     S42 = scores(seed=42)

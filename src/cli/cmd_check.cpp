@@ -1,9 +1,13 @@
 // cli/cmd_check.cpp: `attn check LESSON --step STEP --answer FILE`: grade a student's tensor
 // against the one the lesson's step prints, under the same options; `--code FILE` grades the
 // variable an exercise file (`attn exercise`) computes. Exit 0 pass, 1 fail (also: the exercise's
-// code failed), 2 bad input (main.cpp). The comparison and hints live in lab/grade.h, the file
-// reader in lab/answer.h, the exercise's run in lab/exercise.h.
+// code failed), 2 bad input (main.cpp). With `--answers DIR`, every file of a class folder against
+// one run of the lesson: a class report on stdout, exit 0 once it is written. The comparison and
+// hints live in lab/grade.h, the file reader in lab/answer.h, the exercise's run in
+// lab/exercise.h, the class report in lab/class_report.h.
 #include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <charconv>
@@ -15,6 +19,7 @@
 #include "core/errors.h"
 #include "lab/answer.h"
 #include "lab/exercise.h"
+#include "lab/class_report.h"
 #include "lab/grade.h"
 #include "lab/progress.h"
 #include "lesson/catalog.h"
@@ -30,7 +35,7 @@ using namespace attn::lesson;
 using namespace attn::lab;
 
 struct CheckOptions {
-  std::string name, step, answer, code, expr, format = "text";
+  std::string name, step, answer, answers, code, expr, format = "text";
   int index = 0;
   Tolerance tol;
   InputOptions inputs;
@@ -78,13 +83,22 @@ int grade_answer(const CheckOptions& o, const RunOptions& opts) {
   LessonRun run = run_lesson(l, opts);
   Target target = select_target(run, step, o.expr, o.index);
   Grade g = grade(run, target, answer, o.tol, opts);
-  std::cout << (o.format == "json" ? format_json(g, answer, o.tol, run, opts) : format_text(g, target, answer, o.tol, opts));
+  std::cout << (o.format == "json" ? format_json(g, answer, o.tol, run, opts)
+                                   : format_text(g, target, answer, o.tol, opts, static_cast<size_t>(output_width())));
   return g.pass ? 0 : 1;
+}
+
+// True when stdout and stderr are the same file, terminal or pipe (`2>&1`, or both on the
+// terminal): a message already in the report on stdout would then be read twice.
+bool stderr_is_stdout() {
+  struct stat out {}, err {};
+  return fstat(STDOUT_FILENO, &out) == 0 && fstat(STDERR_FILENO, &err) == 0 && out.st_dev == err.st_dev && out.st_ino == err.st_ino;
 }
 
 // A grading loop saves stdout as the student's feedback: when the answer cannot be graded (a
 // malformed file, an unknown step or option), the report says why there too, in the format asked
-// for; the error then goes on to main(), for its line on stderr and its exit code.
+// for; the error then goes on to main(), for its line on stderr and its exit code, unless stderr
+// is where the report just went: then it is written once, and only the exit code goes on.
 int run_check(const CheckOptions& o) {
   RunOptions opts = o.inputs.to_run();
   try {
@@ -100,12 +114,49 @@ int run_check(const CheckOptions& o) {
     if (dynamic_cast<const CodeError*>(&e) && o.format != "json") throw;
     Request r{o.name, o.step, o.expr, o.code.empty() ? o.answer : o.code, opts, o.tol};
     std::string why = e.what();   // the whole message of attn's own errors (what() stops at a NUL)
-    if (const auto* u = dynamic_cast<const UsageError*>(&e)) why = u->message();
-    if (const auto* l = dynamic_cast<const LessonFileError*>(&e)) why = l->message();
+    const auto* u = dynamic_cast<const UsageError*>(&e);
+    const auto* l = dynamic_cast<const LessonFileError*>(&e);
+    if (u) why = u->message();
+    if (l) why = l->message();
     if (const auto* c = dynamic_cast<const CodeError*>(&e)) why = c->message();
-    std::cout << (o.format == "json" ? format_error_json(r, why) : format_error_text(r, why)) << std::flush;
+    std::cout << (o.format == "json" ? format_error_json(r, why) : format_error_text(r, why, static_cast<size_t>(output_width())))
+              << std::flush;
+    if (std::cout && stderr_is_stdout()) return u || l ? 2 : 1;
     throw;
   }
+}
+
+// `--answers DIR`: the lesson runs once; each file is a line of the report whatever is wrong
+// with it. Exit 0 when the report is written; 2 when DIR is not a readable folder with answer
+// files, or the lesson, step or an option is wrong (one line on stderr, nothing on stdout).
+int run_class(const CheckOptions& o) {
+  RunOptions opts = o.inputs.to_run();
+  auto all = load_lessons();
+  const Lesson& l = find_lesson(all, o.name);
+  validate(l, opts);
+  const std::string step = require_step(l, o.step).id;   // `--step 4`: the fourth step's id
+  std::vector<ClassFile> files = list_class_folder(o.answers);
+  LessonRun run = run_lesson(l, opts);
+  Target target = select_target(run, step, o.expr, o.index);
+  // A student's .py file runs as `check --code` runs it (its own session, the cells' limits);
+  // unlike `check --code`, nothing is recorded in the instructor's progress.
+  CodeAnswer code = [&run](const Lesson&, const std::string& id, const RunOptions& ro, const std::string& path) {
+    return answer_from_code(run, id, ro, path);
+  };
+  ClassReport report = grade_class(run, target, files, o.answers, o.tol, opts, code);
+  std::cout << (o.format == "json"  ? format_class_json(report)
+                : o.format == "csv" ? format_class_csv(report)
+                                    : format_class_text(report, static_cast<size_t>(output_width())));
+  return 0;
+}
+
+int run_check_or_class(const CheckOptions& o) {
+  if (o.answer.empty() && o.answers.empty() && o.code.empty())   // (two given: CLI11's "--answer excludes --answers")
+    throw UsageError("give the answer to grade: --answer FILE (a tensor), --code FILE (an exercise `attn exercise` made), or "
+                     "--answers DIR for a class folder");
+  if (!o.answers.empty()) return run_class(o);
+  if (o.format == "csv") throw UsageError("--format csv is for --answers DIR (one row per student); --answer takes text or json");
+  return run_check(o);
 }
 
 }  // namespace
@@ -147,22 +198,29 @@ CodeGrade grade_code(const LessonRun& run, const std::string& step, const RunOpt
   Grade g = grade(run, target, answer, tol, opts);
   if (g.pass) exercise_passed(run.lesson->name(), step);
   if (format == "json") return {g.pass, format_json(g, answer, tol, run, opts)};
-  return {g.pass, format_text(g, target, answer, tol, opts) + (g.pass ? "" : options_note(file, opts))};
+  return {g.pass, format_text(g, target, answer, tol, opts, static_cast<size_t>(output_width())) + (g.pass ? "" : options_note(file, opts))};
 }
 
 void setup_check(CLI::App& app, int& exit_code) {
   auto opts = std::make_shared<CheckOptions>();
   auto* cmd = app.add_subcommand(
-      "check", "Grade a student's tensor against what a lesson step prints, with hints for classic mistakes (exit 0 pass, 1 fail, 2 bad input)");
+      "check", "Grade a student's tensor against what a lesson step prints, with hints for classic mistakes (exit 0 pass, 1 fail, 2 bad "
+      "input), or with --answers every file of a class folder (a class report; exit 0 once it is written)");
   cmd->add_option("lesson", opts->name, "Lesson name (see `attn list`)")->required();
   cmd->add_option("--step", opts->step, "The step whose tensor is graded (ids are shown in each step's heading)")->required();
-  cmd->add_option("--answer", opts->answer,
+  auto* answer = cmd->add_option("--answer", opts->answer,
                   "The student's tensor: a .npy file (np.save(path, t.detach().numpy()); dtypes <f4, <f8, <i8, <i4, |b1, "
                   "little-endian, C or Fortran order, format 1.0-3.0) or a text table, one row per line, numbers separated by commas or spaces "
                   "(np.savetxt(path, a, delimiter=',')); inf, -inf and nan are graded (NaN matches only a NaN of the lesson's)");
-  cmd->add_option("--code", opts->code,
+  auto* code = cmd->add_option("--code", opts->code,
                   "Instead of --answer: an exercise file `attn exercise` made, with its TODO written; attn runs it (as it runs a "
                   "lesson's cells, with this command's --seed etc.) and grades the variable the exercise asks for");
+  cmd->add_option("--answers", opts->answers,
+                  "A class folder: every file in it is graded (the student is the file's name without its extension; hidden files "
+                  "are skipped), and a class report goes to stdout: one line per student, how many passed, and each mistake kind "
+                  "with its students. Exit 0 once the report is written")
+      ->excludes(answer)
+      ->excludes(code);
   cmd->add_option("--name", opts->expr,
                   "Grade the value printed from this expression, e.g. attn_weights or \"attn_weights_2_tmp.sum()\" (default: "
                   "the last float tensor the step prints)");
@@ -180,10 +238,10 @@ void setup_check(CLI::App& app, int& exit_code) {
                   "Relative tolerance (default 1e-4): covers values PyTorch prints in scientific notation with 4 decimals "
                   "(relative rounding up to 5e-5)")
       ->check(tolerance("1e-4"));
-  cmd->add_option("--format", opts->format, "text, or json: one JSON object for grading scripts")
-      ->check(CLI::IsMember({"text", "json"}));
+  cmd->add_option("--format", opts->format, "text, or json: one JSON object for grading scripts; with --answers also csv, one row per student")
+      ->check(CLI::IsMember({"text", "json", "csv"}));
   add_inputs(cmd, opts->inputs);
-  cmd->callback([opts, &exit_code] { exit_code = run_check(*opts); });
+  cmd->callback([opts, &exit_code] { exit_code = run_check_or_class(*opts); });
 }
 
 }  // namespace attn::cli

@@ -6,7 +6,12 @@
 // network, no subprocesses: the interpreter has none of them); the file runs as one program named
 // after its path, so an error says FILE:LINE. What it is not: the grading (grade.h) or the
 // exercise file's layout (exercise.cpp).
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 
 #include <cmath>
 #include <filesystem>
@@ -26,22 +31,35 @@ using namespace attn::lesson;
 namespace {
 
 // A learner's file: a few KB of Python; 1 MiB at most (a mistyped path to a data file fails fast).
+// Opened once, without blocking, and checked on that descriptor: a FIFO swapped in after a check
+// by name would block the read (and a class folder is a student's archive).
 std::string read_code(const std::string& path) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  fs::file_status st = fs::status(path, ec);
-  if (!fs::exists(st)) throw UsageError(path + ": no such file");
-  if (fs::is_directory(st)) throw UsageError(path + ": is a directory, not a Python file");
-  if (!fs::is_regular_file(st)) throw UsageError(path + ": is not a regular file; an exercise is a .py file");   // a FIFO would block
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError(path + ": cannot be read (permission denied?)");
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT) throw UsageError(path + ": no such file");
+    if (errno == EISDIR) throw UsageError(path + ": is a directory, not a Python file");
+    throw UsageError(path + ": cannot be read (" + std::string(errno == EACCES ? "permission denied" : "cannot open it") + ")");
+  }
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) throw UsageError(path + ": cannot be read");
+  if (S_ISDIR(st.st_mode)) throw UsageError(path + ": is a directory, not a Python file");
+  if (!S_ISREG(st.st_mode)) throw UsageError(path + ": is not a regular file; an exercise is a .py file");
+  if (static_cast<uint64_t>(st.st_size) > kMaxLessonFileBytes)
+    throw UsageError(path + ": is larger than 1 MiB; an exercise is a few KB of Python");
   std::string text;
   char chunk[1 << 16];
-  while (text.size() <= kMaxLessonFileBytes && in.read(chunk, sizeof chunk).gcount() > 0) {
-    text.append(chunk, static_cast<size_t>(in.gcount()));
-    if (!in) break;
+  for (;;) {
+    ssize_t n = ::read(fd, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw UsageError(path + ": cannot be read");
+    if (n == 0) break;
+    text.append(chunk, static_cast<size_t>(n));
+    if (text.size() > kMaxLessonFileBytes) throw UsageError(path + ": is larger than 1 MiB; an exercise is a few KB of Python");
   }
-  if (text.size() > kMaxLessonFileBytes) throw UsageError(path + ": is larger than 1 MiB; an exercise is a few KB of Python");
   return text;
 }
 

@@ -64,6 +64,8 @@ inline constexpr int kHintKindCount = static_cast<int>(HintKind::equals_printed)
 
 // The stable id graders see as the JSON's "kind": "softmax_dim", "missing_scale", ...
 std::string_view to_string(HintKind kind);
+// The mistake in a few words, for a class report's line: "softmax over the wrong axis".
+std::string_view title(HintKind kind);
 
 struct Hint {
   HintKind kind;
@@ -97,11 +99,13 @@ struct Request {
   Tolerance tol;
 };
 // "ERROR  causal/softmax-masked" and the message; one JSON object with "pass": false and "error".
-std::string format_error_text(const Request& r, const std::string& message);
+// The text is word-wrapped at `width` columns (the terminal's, or 80 when piped: cli's output_width()).
+std::string format_error_text(const Request& r, const std::string& message, size_t width = 80);
 std::string format_error_json(const Request& r, const std::string& message);
 
-// For the terminal: PASS/FAIL line, the differences, the hints, wrapped at 100 columns.
-std::string format_text(const Grade& g, const Target& target, const Answer& answer, const Tolerance& tol, const lesson::RunOptions& opts);
+// For the terminal: PASS/FAIL line, the differences, the hints, word-wrapped at `width` columns.
+std::string format_text(const Grade& g, const Target& target, const Answer& answer, const Tolerance& tol, const lesson::RunOptions& opts,
+                        size_t width = 80);
 // For graders: one JSON object (schema in docs/scripting.md, "check").
 std::string format_json(const Grade& g, const Answer& answer, const Tolerance& tol, const lesson::LessonRun& run, const lesson::RunOptions& opts);
 

@@ -154,6 +154,20 @@ std::vector<bool> with_diagonal(std::vector<bool> hidden, int64_t n) {
   return hidden;
 }
 
+// What the numbers prove, and not how the code got there: a mask filled with -inf before the
+// softmax and weights multiplied by a mask and renormalised give the same numbers (the kept
+// future: tril(ones).bool() filled with -inf, or the weights times triu(ones, diagonal=1)
+// renormalised), so the hint names the positions kept and hidden, and both right ways.
+std::string diagonal_message(bool past) {
+  std::string seen = past ? "Your weights keep only the positions above the diagonal (the future) and hide the diagonal and the "
+                            "past: the last token is left nothing to see, so its row is NaN (0/0)."
+                          : "Your weights hide the diagonal as well as the future: the first token is left nothing to see, not "
+                            "even itself, so its row is NaN (0/0).";
+  return seen + " The lesson hides what torch.triu(torch.ones(n, n), diagonal=1) marks (the future) and keeps what "
+                "torch.tril(torch.ones(n, n)) marks (the diagonal and the past): fill the first with -inf before the "
+                "softmax, or multiply the weights by the second and renormalise each row.";
+}
+
 }  // namespace
 
 // The hidden positions are where the expected tensor is exactly 0; at most one mask hint is reported.
@@ -172,10 +186,11 @@ void mask_hints(const HintContext& c, Hints& h) {
   wrong_triangle_hint(c, hidden, h);
 }
 
-// A mask that hides the diagonal too: a row of only -inf, whose softmax is 0/0 = NaN. The
-// lesson's mask hides the future (j > i); the two ways to hide the diagonal as well are
-// torch.triu(ones) without diagonal=1 (the future and the diagonal: the first row is all NaN) and
-// torch.tril(ones).bool() as the fill mask (the past and the diagonal: the last row is all NaN).
+// A mask that hides the diagonal too: a row with nothing left, whose softmax (or renormalisation)
+// is 0/0 = NaN. The lesson's mask hides the future (j > i); hiding the diagonal as well leaves the
+// first row empty (the future and the diagonal hidden: torch.triu(ones) without diagonal=1), or
+// the last (the past and the diagonal hidden: tril(ones).bool() filled with -inf, or the weights
+// times triu(ones, diagonal=1) renormalised). The message says which, not which code did it.
 void mask_diagonal_hint(const HintContext& c, Hints& h) {
   const Arr& e = c.expected;
   int64_t nd = ndim(e);
@@ -196,14 +211,7 @@ void mask_diagonal_hint(const HintContext& c, Hints& h) {
       if (is_past && !full) continue;
       Arr r = softmax_of(masked_scores(scores, false, is_past ? past : future), false, src.scale, src.dim, c.run.cpu);
       if (!close_all(c.answer, r, c.tol)) continue;
-      h.add(HintKind::mask_diagonal,
-            is_past ? "Your mask hides the diagonal and the past instead of the future: torch.tril(torch.ones(n, n)).bool() marks "
-                      "the positions to KEEP, and filled with -inf it hides each token from itself, so the last row is all -inf "
-                      "and its softmax is NaN (0/0). Fill torch.triu(torch.ones(n, n), diagonal=1).bool() with -inf instead, or "
-                      "masked_fill(mask == 0, -torch.inf) with the tril mask."
-                    : "Your mask hides the diagonal as well as the future: torch.triu(torch.ones(n, n)) without diagonal=1 "
-                      "marks the diagonal too, so the first row is all -inf and its softmax is NaN (0/0). A token may see "
-                      "itself: use torch.triu(torch.ones(n, n), diagonal=1).");
+      h.add(HintKind::mask_diagonal, diagonal_message(is_past));
       return;
     }
   }

@@ -33,6 +33,33 @@ std::string_view to_string(HintKind kind) {
   return "unknown";
 }
 
+std::string_view title(HintKind kind) {
+  switch (kind) {
+    case HintKind::transposed: return "the result transposed";
+    case HintKind::shape: return "the right numbers in another shape";
+    case HintKind::batch_element: return "one element of a batch";
+    case HintKind::softmax_dim: return "softmax over the wrong axis";
+    case HintKind::missing_scale: return "no 1/√d_k scaling";
+    case HintKind::scale: return "another scale than 1/√d_k";
+    case HintKind::transposed_scores: return "the scores transposed (keys @ queries.T)";
+    case HintKind::mask_zero_fill: return "masked with 0 instead of -inf";
+    case HintKind::mask_not_renormalised: return "masked after the softmax, not renormalised";
+    case HintKind::mask_missing: return "no mask";
+    case HintKind::mask_wrong_triangle: return "the other triangle masked";
+    case HintKind::mask_diagonal: return "the diagonal hidden too: a row of NaN";
+    case HintKind::transposed_weights: return "context vectors from the weights transposed";
+    case HintKind::other_weights: return "context vectors from other printed weights";
+    case HintKind::scaled: return "k times the lesson's tensor";
+    case HintKind::draw_order: return "the random draws in another order";
+    case HintKind::seed: return "a torch.manual_seed left out";
+    case HintKind::options: return "the article's inputs, not the ones given";
+    case HintKind::cpu: return "the other CPU kernels";
+    case HintKind::rng: return "the other dropout generator";
+    case HintKind::equals_printed: return "another tensor the lesson prints";
+  }
+  return "unknown";
+}
+
 bool Hints::has(HintKind kind) const {
   return std::any_of(list_.begin(), list_.end(), [&](const Hint& h) { return h.kind == kind; });
 }

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
 #include <set>
@@ -11,6 +12,7 @@
 
 #include "lab/arrays.h"
 #include "lesson/json.h"
+#include "print/pyrepr.h"
 
 namespace attn::lab {
 
@@ -37,7 +39,10 @@ std::string options_words(const RunOptions& o) {
   return join_names(parts);
 }
 
-std::string num(double v) { return fmt::format("{:.6g}", v); }
+// nan, inf and -inf as Python prints them and the JSON report spells them: fmt writes a NaN with
+// its sign bit set (what 0/0 gives on x86) as "-nan".
+std::string num(double v) { return std::isnan(v) ? "nan" : fmt::format("{:.6g}", v); }
+std::string num_signed(double v) { return std::isnan(v) ? "nan" : fmt::format("{:+.6g}", v); }
 
 namespace {
 
@@ -93,23 +98,94 @@ std::string wrap(const std::string& text, size_t width, const std::string& first
   return out + "\n";
 }
 
-std::string format_text(const Grade& g, const Target& target, const Answer& answer, const Tolerance& tol, const RunOptions& opts) {
+namespace {
+
+// True if a UTF-8 sequence of `len` bytes decoded to c is well formed: the shortest encoding of a
+// scalar value (no surrogate, at most U+10FFFF).
+bool well_formed(char32_t c, size_t len) {
+  size_t shortest = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  return len == shortest && !(c >= 0xD800 && c <= 0xDFFF) && c <= 0x10FFFF;
+}
+
+std::string escaped(char32_t c) {
+  if (c == '\n') return "\\n";
+  if (c == '\r') return "\\r";
+  if (c == '\t') return "\\t";
+  auto u = static_cast<uint32_t>(c);
+  return u <= 0xff ? fmt::format("\\x{:02x}", u) : u <= 0xffff ? fmt::format("\\u{:04x}", u) : fmt::format("\\U{:08x}", u);
+}
+
+// `text` with each byte that is not part of well-formed UTF-8 as \xNN, and with `escape_controls`
+// every code point Python does not print as itself escaped as its repr() escapes it.
+std::string sanitised(const std::string& text, bool escape_controls) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t pos = 0; pos < text.size();) {
+    size_t start = pos;
+    char32_t c = print::detail::decode_utf8(text, pos);
+    if (!well_formed(c, pos - start)) {
+      out += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[start]));
+      pos = start + 1;
+    } else if (!escape_controls || print::detail::py_is_printable(c)) {
+      out.append(text, start, pos - start);
+    } else {
+      out += escaped(c);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string printable(const std::string& text) { return sanitised(text, true); }
+std::string valid_utf8(const std::string& text) { return sanitised(text, false); }
+
+namespace {
+
+// The first differences as a table: 14 columns each, or as narrow as its numbers when the
+// terminal is narrower than that table (62 columns).
+std::string difference_table(const Grade& g, size_t width) {
+  std::vector<std::array<std::string, 4>> rows = {{"index", "expected", "yours", "difference"}};
+  for (const Difference& d : g.first)
+    rows.push_back({index_str(d.index), num(d.expected), num(d.got), num_signed(d.got - d.expected)});
+  std::array<size_t, 4> w = {14, 14, 14, 14};
+  if (6 + 4 * 14 > width)
+    for (size_t c = 0; c < 4; ++c) {
+      w[c] = 0;
+      for (const auto& r : rows) w[c] = std::max(w[c], r[c].size() + 2);
+    }
+  std::string out;
+  for (const auto& r : rows) out += fmt::format("      {:<{}}{:>{}}{:>{}}{:>{}}\n", r[0], w[0], r[1], w[1], r[2], w[2], r[3], w[3]);
+  return out;
+}
+
+// The PASS/FAIL line as it is when it fits; else wrapped, continuing under what is graded.
+std::string status_line(const std::string& line, size_t width) {
+  size_t cols = 0;
+  for (unsigned char ch : line) cols += (ch & 0xC0) != 0x80;
+  return cols <= width ? line + "\n" : wrap(line.substr(6), width, line.substr(0, 6), "      ");
+}
+
+}  // namespace
+
+std::string format_text(const Grade& g, const Target& target, const Answer& answer, const Tolerance& tol, const RunOptions& opts,
+                        size_t width) {
   std::string out;
   std::string what = fmt::format("{}/{}  {} {}", g.lesson, g.step, g.name.empty() ? "(unnamed value)" : g.name, core::shape_str(g.expected_shape));
   std::string rule = fmt::format("{:g}+{:g}·|expected|", tol.atol, tol.rtol);   // one word: wrap() keeps it whole
   std::string yours = fmt::format("your answer ({}, {})", answer.file, answer.dtype);
   std::string given = options_words(opts);
-  out += fmt::format("{}  {}{}\n", g.pass ? "PASS" : "FAIL", what, given.empty() ? "" : "  (lesson run with " + given + ")");
-  if (!g.read_as.empty()) out += wrap(fmt::format("{} is {}.", answer.file, g.read_as), 100, "      ", "      ");
+  out += status_line(fmt::format("{}  {}{}", g.pass ? "PASS" : "FAIL", what, given.empty() ? "" : "  (lesson run with " + given + ")"), width);
+  if (!g.read_as.empty()) out += wrap(fmt::format("{} is {}.", answer.file, g.read_as), width, "      ", "      ");
   if (!g.shape_match) {
     out += wrap(fmt::format("shape mismatch: {} has shape {}, the lesson's tensor has {}.", yours, core::shape_str(g.got_shape),
                             core::shape_str(g.expected_shape)),
-                100, "      ", "      ");
+                width, "      ", "      ");
   } else if (g.pass) {
     out += wrap(fmt::format("{} of {} agree{} within {}; the largest difference is {}.",
                             g.n_elements == 1 ? "the element" : fmt::format("all {} elements", g.n_elements), yours,
                             g.n_elements == 1 ? "s" : "", rule, num(g.max_abs_diff)),
-                100, "      ", "      ");
+                width, "      ", "      ");
   } else {
     int64_t flat = 0;
     for (size_t d = 0; d < g.max_index.size(); ++d) flat = flat * g.expected_shape[d] + g.max_index[d];
@@ -118,19 +194,14 @@ std::string format_text(const Grade& g, const Target& target, const Answer& answ
                                      : fmt::format("{} at {}", num(g.max_abs_diff), index_str(g.max_index));
     out += wrap(fmt::format("{} of {} elements of {} differ by more than {}; the largest difference is {}.", g.n_differ,
                             g.n_elements, yours, rule, largest),
-                100, "      ", "      ");
-    out += fmt::format("      {:<14}{:>14}{:>14}{:>14}\n", "index", "expected", "yours", "difference");
-    for (const Difference& d : g.first)
-      out += fmt::format("      {:<14}{:>14}{:>14}{:>14}\n", index_str(d.index), num(d.expected), num(d.got),
-                         std::isnan(d.got - d.expected)   ? "nan"
-                         : std::isinf(d.got - d.expected) ? "inf"
-                                                          : fmt::format("{:+.6g}", d.got - d.expected));
+                width, "      ", "      ");
+    out += difference_table(g, width);
     if (g.n_differ > static_cast<int64_t>(g.first.size())) out += fmt::format("      ({} more)\n", g.n_differ - static_cast<int64_t>(g.first.size()));
     if (g.n_nan > 0)
       out += wrap(fmt::format("{} of your numbers {} NaN where the lesson's are numbers: a softmax over a row that is all -inf "
                               "gives NaN (0/0), as does dividing a row of zeros by its sum.",
                               g.n_nan, g.n_nan == 1 ? "is" : "are"),
-                  100, "      ", "      ");
+                  width, "      ", "      ");
   }
   if (target.float_names.size() > 1)
     out += wrap(fmt::format("(step '{}' prints {} float tensors: {}; {}; {})", g.step, target.float_names.size(),
@@ -138,16 +209,14 @@ std::string format_text(const Grade& g, const Target& target, const Answer& answ
                             std::set<std::string>(target.float_names.begin(), target.float_names.end()).size() < target.float_names.size()
                                 ? "--name or --index selects another"
                                 : "--name selects another"),
-                100, "      ", "      ");
-  for (const Hint& h : g.hints) out += wrap(h.message, 100, "hint: ", "      ");
+                width, "      ", "      ");
+  for (const Hint& h : g.hints) out += wrap(h.message, width, "hint: ", "      ");
   if (!g.pass && g.hints.empty() && g.shape_match)
     out += wrap("no hint: the answer matches none of the mistakes attn check can recognise (wrong softmax axis, missing 1/√d_k, "
                 "mask errors, transposes, draw order, another printed tensor).",
-                100, "      ", "      ");
+                width, "      ", "      ");
   return out;
 }
-
-namespace {
 
 // "options" of the JSON report: the inputs as given (seed a number), the kernels, the tolerance.
 std::string options_json(const RunOptions& opts, const std::string& cpu, const std::string& rng, const Tolerance& tol) {
@@ -162,6 +231,8 @@ std::string options_json(const RunOptions& opts, const std::string& cpu, const s
       .add("rtol", json::real(tol.rtol))
       .done();
 }
+
+namespace {
 
 // A lesson or step as typed, or quoted as Python's repr() would if it is empty or holds a control
 // character: the header stays one line, with no escape code from the command line in it.
@@ -178,19 +249,19 @@ std::string what_line(const Request& r) {
 
 }  // namespace
 
-std::string format_error_text(const Request& r, const std::string& message) {
-  return fmt::format("ERROR  {}\n", what_line(r)) + wrap("cannot grade: " + message, 100, "      ", "      ");
+std::string format_error_text(const Request& r, const std::string& message, size_t width) {
+  return fmt::format("ERROR  {}\n", what_line(r)) + wrap("cannot grade: " + printable(message), width, "      ", "      ");
 }
 
 std::string format_error_json(const Request& r, const std::string& message) {
   auto str_or_null = [](const std::string& s) { return s.empty() ? std::string("null") : json::str(s); };
   json::Object o;
-  o.add("lesson", json::str(r.lesson)).add("step", json::str(r.step)).add("name", str_or_null(r.name));
-  o.add("answer", json::Object().add("file", json::str(r.answer_file)).done());
+  o.add("lesson", json::str(valid_utf8(r.lesson))).add("step", json::str(valid_utf8(r.step))).add("name", str_or_null(valid_utf8(r.name)));
+  o.add("answer", json::Object().add("file", json::str(valid_utf8(r.answer_file))).done());
   o.add("options", options_json(r.opts, r.opts.cpu ? json::str(core::to_string(*r.opts.cpu)) : "null",
                                 r.opts.rng ? json::str(core::to_string(*r.opts.rng)) : "null", r.tol));
   o.add("pass", "false");
-  o.add("error", json::str(message));
+  o.add("error", json::str(valid_utf8(message)));   // it may quote a file's bytes, which need not be UTF-8
   return o.done() + "\n";
 }
 
@@ -210,11 +281,11 @@ std::string format_json(const Grade& g, const Answer& answer, const Tolerance& t
                         .add("got", got_num(d.got))
                         .add("abs_diff", json::real(std::fabs(d.got - d.expected)))
                         .done());
-  for (const Hint& h : g.hints) hints.push_back(json::Object().add("kind", json::str(std::string(to_string(h.kind)))).add("message", json::str(h.message)).done());
+  for (const Hint& h : g.hints) hints.push_back(json::Object().add("kind", json::str(std::string(to_string(h.kind)))).add("message", json::str(valid_utf8(h.message))).done());
   json::Object o;
   o.add("lesson", json::str(g.lesson)).add("step", json::str(g.step)).add("name", json::str(g.name));
   o.add("answer", json::Object()
-                      .add("file", json::str(answer.file))
+                      .add("file", json::str(valid_utf8(answer.file)))
                       .add("format", json::str(answer.format == Answer::Format::npy ? "npy" : answer.format == Answer::Format::code ? "code" : "text"))
                       .add("dtype", json::str(answer.dtype))
                       .add("shape", ints(answer.shape))

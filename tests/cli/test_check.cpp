@@ -90,12 +90,15 @@ TEST_CASE("attn check: PyTorch's wrong answers fail (exit 1) with the hint that 
     Result r = run_attn("check causal " + c.args);
     CHECK(r.code == 1);
     CHECK(r.out.rfind("FAIL  causal/", 0) == 0);
-    CHECK(r.out.find(c.hint) != std::string::npos);
+    CHECK(words(r.out).find(c.hint) != std::string::npos);
     CHECK(r.err.empty());
   }
   Result dim0 = run_attn("check causal --step weights --answer causal-weights-dim0.npy");
-  CHECK(dim0.out.find("      36 of 36 elements of your answer (causal-weights-dim0.npy, <f4) differ by more than\n"
-                      "      0.0001+0.0001·|expected|; the largest difference is 0.209043 at [1, 4].\n"
+  // Piped, the report is word-wrapped at 80 columns (issue 19: it was 100, which an 80-column
+  // terminal broke again mid-word: "differ by more t" / "han").
+  CHECK(dim0.out.find("      36 of 36 elements of your answer (causal-weights-dim0.npy, <f4) differ by\n"
+                      "      more than 0.0001+0.0001·|expected|; the largest difference is 0.209043 at\n"
+                      "      [1, 4].\n"
                       "      index               expected         yours    difference\n"
                       "      [0, 0]              0.177197      0.171487   -0.00570919\n") != std::string::npos);
   CHECK(dim0.out.find("      (31 more)\n") != std::string::npos);
@@ -113,7 +116,7 @@ TEST_CASE("attn check: --index, and NaN where the lesson prints NaN") {
   CHECK(stray.code == 1);
   CHECK(stray.err.empty());
   CHECK(stray.out.rfind("FAIL  simple/overflow  softmax_naive(large_scores - 1002.) [3]\n", 0) == 0);
-  CHECK(stray.out.find("the largest difference is at [1], where yours is NaN.") != std::string::npos);
+  CHECK(words(stray.out).find("the largest difference is at [1], where yours is NaN.") != std::string::npos);
   CHECK(stray.out.find("      [1]                 0.244728           nan           nan\n") != std::string::npos);
   CHECK(stray.out.find("      1 of your numbers is NaN where the lesson's are numbers") != std::string::npos);
   Result index = run_attn("check multihead --step wrapper-fixed --index 3 --answer causal-weights.npy");
@@ -128,14 +131,43 @@ TEST_CASE("attn check: every answer is graded: NaN, a mask over the diagonal, --
   CHECK(diag.code == 1);
   CHECK(diag.err.empty());
   CHECK(diag.out.rfind("FAIL  causal/softmax-masked  attn_weights [6, 6]\n", 0) == 0);
-  CHECK(diag.out.find("the largest difference is at [5, 0], where yours is NaN.") != std::string::npos);
+  CHECK(words(diag.out).find("the largest difference is at [5, 0], where yours is NaN.") != std::string::npos);
   CHECK(diag.out.find("      6 of your numbers are NaN where the lesson's are numbers") != std::string::npos);
-  CHECK(diag.out.find("hint: Your mask hides the diagonal and the past instead of the future:") != std::string::npos);
+  CHECK(diag.out.find("hint: Your weights keep only the positions above the diagonal (the future) and\n") != std::string::npos);
   CHECK(diag.out.find("hint:", diag.out.find("hint:") + 1) == std::string::npos);   // that one hint only
   Result diag_json = run_attn("check causal --step softmax-masked --answer causal-softmax-masked-diagonal.npy --format json");
   CHECK(diag_json.code == 1);
   CHECK(diag_json.out.find("\"n_differ\": 36, \"n_nan\": 6, \"max_abs_diff\": \"inf\", \"max_abs_diff_index\": [5, 0], ") != std::string::npos);
   CHECK(diag_json.out.find("\"hints\": [{\"kind\": \"mask_diagonal\", ") != std::string::npos);
+  // The same numbers by the other method (issue 19): the weights times triu(ones, diagonal=1),
+  // renormalised (tools/make_answers.py). The hint says what the numbers prove, the future kept
+  // and the diagonal and the past hidden, and not "fill triu(..., diagonal=1) with -inf instead",
+  // the matrix she had used. Zeroing what triu(..., 1) marks and renormalising passes.
+  Result kept = run_attn("check causal --step softmax-masked --answer causal-renorm-triu-kept.npy");
+  CHECK(kept.code == 1);
+  CHECK(kept.out.substr(kept.out.find("hint:")) ==
+        "hint: Your weights keep only the positions above the diagonal (the future) and\n"
+        "      hide the diagonal and the past: the last token is left nothing to see, so\n"
+        "      its row is NaN (0/0). The lesson hides what\n"
+        "      torch.triu(torch.ones(n, n), diagonal=1) marks (the future) and keeps what\n"
+        "      torch.tril(torch.ones(n, n)) marks (the diagonal and the past): fill the\n"
+        "      first with -inf before the softmax, or multiply the weights by the second\n"
+        "      and renormalise each row.\n");
+  CHECK(kept.out.find("instead") == std::string::npos);
+  Result kept_renorm = run_attn("check causal --step renorm --answer causal-renorm-triu-kept.npy");
+  CHECK(kept_renorm.out.substr(kept_renorm.out.find("hint:")) == kept.out.substr(kept.out.find("hint:")));
+  CHECK(run_attn("check causal --step softmax-masked --answer causal-renorm-triu-zeroed.npy").code == 0);
+  CHECK(run_attn("check causal --step renorm --answer causal-renorm-triu-zeroed.npy").code == 0);
+
+  // nan spelled one way: 0/0 has its sign bit set on x86, and C's printf writes it "-nan"; the
+  // text says nan, as Python and the JSON report do.
+  Result nan_row = run_attn("check causal --step weights --answer causal-weights-nan-row.npy");
+  CHECK(nan_row.code == 1);
+  CHECK(nan_row.out.find("      [0, 0]              0.177197           nan           nan\n") != std::string::npos);
+  CHECK(nan_row.out.find(" -nan") == std::string::npos);   // (the file's name has "-nan")
+  CHECK(run_attn("check causal --step weights --answer causal-weights-nan-row.npy --format json").out.find("\"got\": \"nan\"") !=
+        std::string::npos);
+
   // A NaN in a table of the wrong shape: a shape mismatch, graded.
   Result nan_csv = run_attn("check causal --step weights --answer bad-nan.csv");
   CHECK(nan_csv.code == 1);
@@ -246,4 +278,69 @@ TEST_CASE("attn check: malformed answers and bad usage, one line on stderr, exit
   Result help = run_attn("check --help");
   CHECK(help.code == 0);
   CHECK(help.out.find("numbers copied from its printout are off by at most") != std::string::npos);
+}
+
+TEST_CASE("attn check in a 60-column terminal: wrapped at 60, never inside a word; a cannot-grade error written once") {
+  if (!std::filesystem::exists("/usr/bin/script")) {
+    MESSAGE("util-linux `script` not found: terminal test skipped");
+    return;
+  }
+  // `script` gives attn a pseudo-terminal, on stdout and stderr both; `stty cols 60` sets its width.
+  Result r = shell_process("timeout 20 script -qec 'stty cols 60; " + std::string(ATTN_BINARY) +
+                               " check causal --step weights --answer causal-weights-dim0.npy; " + ATTN_BINARY +
+                               " check causal --step weights --answer bad-empty.csv; echo exit $?' /dev/null </dev/null | tr -d '\\r'",
+                           std::string(ATTN_TEST_DATA) + "/answers");
+  CHECK(r.out ==
+        "FAIL  causal/weights  attn_weights [6, 6]\n"
+        "      36 of 36 elements of your answer\n"
+        "      (causal-weights-dim0.npy, <f4) differ by more than\n"
+        "      0.0001+0.0001·|expected|; the largest difference is\n"
+        "      0.209043 at [1, 4].\n"
+        "      index     expected      yours   difference\n"
+        "      [0, 0]    0.177197   0.171487  -0.00570919\n"
+        "      [0, 1]    0.132559  0.0482981   -0.0842607\n"
+        "      [0, 2]      0.1879   0.163816   -0.0240841\n"
+        "      [0, 3]    0.164511   0.157153  -0.00735833\n"
+        "      [0, 4]    0.154747     0.1304   -0.0243462\n"
+        "      (31 more)\n"
+        "hint: Softmax over the wrong axis: in your answer each\n"
+        "      column sums to 1 (dim=0); in the lesson's each row\n"
+        "      sums to 1 (dim=1, or dim=-1): one row per query,\n"
+        "      holding its weights over all the keys. Your answer is\n"
+        "      softmax(attn_scores / √2, dim=0); the lesson computes\n"
+        "      softmax(attn_scores / √2, dim=1), with `attn_scores`\n"
+        "      as step 'scores' prints it.\n"
+        // stdout and stderr are the same terminal: the error is the report, once (it was twice)
+        "ERROR  causal/weights\n"
+        "      cannot grade: bad-empty.csv: the file is empty\n"
+        "exit 2\n");
+}
+
+TEST_CASE("attn check: a message quoting bytes that are not UTF-8 stays printable text and valid JSON") {
+  std::string dir = std::filesystem::temp_directory_path() / ("attn-check-utf8-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/bytes.csv") << "0.1,\xff\xfe\x1b[2J\n";
+  Result text = attn_process("check causal --step weights --answer bytes.csv", dir);
+  CHECK(text.code == 2);
+  CHECK(text.out == "ERROR  causal/weights\n      cannot grade: bytes.csv:1: '\\xff\\xfe\\x1b[2J' is not a number\n");
+  CHECK(text.err == "attn: bytes.csv:1: '\\xff\\xfe\\x1b[2J' is not a number\n");
+  Result json = attn_process("check causal --step weights --answer bytes.csv --format json", dir);
+  CHECK(json.out.ends_with("\"error\": \"bytes.csv:1: '\\\\xff\\\\xfe\\\\x1b[2J' is not a number\"}\n"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("attn check: a cannot-grade error once in `2>&1`, and on stderr too when stdout is redirected") {
+  Result same = shell_process(std::string(ATTN_BINARY) + " check causal --step weights --answer bad-empty.csv 2>&1",
+                              std::string(ATTN_TEST_DATA) + "/answers");
+  CHECK(same.code == 2);
+  CHECK(same.out == "ERROR  causal/weights\n      cannot grade: bad-empty.csv: the file is empty\n");
+  Result json = shell_process(std::string(ATTN_BINARY) + " check causal --step weights --answer bad-empty.csv --format json 2>&1",
+                              std::string(ATTN_TEST_DATA) + "/answers");
+  CHECK(json.code == 2);
+  CHECK(json.out.find("attn: ") == std::string::npos);
+  // A grading loop (`> feedback.txt`): the report in the file, the line on the terminal.
+  Result split = run_attn("check causal --step weights --answer bad-empty.csv");
+  CHECK(split.code == 2);
+  CHECK(split.out == "ERROR  causal/weights\n      cannot grade: bad-empty.csv: the file is empty\n");
+  CHECK(split.err == "attn: bad-empty.csv: the file is empty\n");
 }

@@ -173,5 +173,18 @@ check package-module-link-out 2 '' "b\.lesson:12: ImportError: attn imports .*li
 lesson "$work/pkg-lesson/c.lesson" 'import inside.up'
 check package-dots-past-top 2 '' "up\.py:1: ImportError: attempted relative import beyond top-level package" -- "$attn" run --quiet pkg-lesson/c.lesson
 
+# ---- A class folder (attn check --answers) that is not one: devices, FIFOs, links, huge files ----
+# Each entry is a line of the report on stdout, exit 0: nothing opened blocks (a FIFO, a tty, a
+# socket), nothing huge is read (/dev/zero is a device; a 2 GB sparse file is not read).
+mkdir -p "$work/class"
+mkfifo "$work/class/fifo.npy"
+truncate -s 2G "$work/class/huge.npy"
+ln -s /dev/zero "$work/class/zero.npy"
+ln -s /etc/passwd "$work/class/passwd.npy"
+check answers-dev 0 '*' '' -- "$attn" check causal --step tril --answers /dev
+check answers-fd 0 '*' '' -- "$attn" check causal --step tril --answers /proc/self/fd
+check answers-root 0 '*' '' -- "$attn" check causal --step tril --answers / --format json
+check answers-class 0 "$(printf 'causal/tril  mask_simple [6, 6]\n4 files in class\nfifo    ERROR  is a FIFO (named pipe), not an answer file\nhuge    ERROR  is 2147483648 bytes, too large for a [6, 6] tensor (at most...\npasswd  ERROR  is a symbolic link, which --answers does not follow (copy the...\nzero    ERROR  is a symbolic link, which --answers does not follow (copy the...\n\n0 of 4 passed; 4 cannot be graded.\n  cannot_grade    4  fifo, huge, passwd, zero')" '' -- "$attn" check causal --step tril --answers class
+
 echo "hostile: $count cases, $([ $failed -eq 0 ] && echo 'all as expected' || echo 'SOME FAILED')"
 exit $failed

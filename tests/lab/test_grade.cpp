@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "lab/report.h"
 #include "support/grade_helpers.h"
 
 using namespace grade_helpers;
@@ -152,4 +153,18 @@ TEST_CASE("format_json: one object with the grader's fields") {
   std::string j42f = lab::format_json(lab::grade(run42, sm, unmasked, {}, seed42), unmasked, {}, run42, seed42);
   CHECK(j42f.find("\"differences\": [{\"index\": [0, 0], \"expected\": 1.0, \"got\": ") != std::string::npos);
   CHECK(j42f.find("\"expected\": 0.0, ") != std::string::npos);
+}
+
+TEST_CASE("printable and valid_utf8: what a student's file name or bytes may hold, made safe for a terminal, JSON and CSV") {
+  // a control character, a stray byte, an overlong 'A', a UTF-16 surrogate, then UTF-8 that stays
+  const std::string raw = "a\x1b[2J\t\xff\xc1\x81\xed\xa0\x80 é√";
+  CHECK(lab::printable(raw) == "a\\x1b[2J\\t\\xff\\xc1\\x81\\xed\\xa0\\x80 é√");
+  CHECK(lab::valid_utf8(raw) == "a\x1b[2J\t\\xff\\xc1\\x81\\xed\\xa0\\x80 é√");   // json::str escapes the controls
+  CHECK(lab::printable("\xc2\x85") == "\\x85");   // C1 controls as Python's repr() writes them
+  CHECK(lab::printable("o\"k, x \\y") == "o\"k, x \\y");
+  CHECK(lab::printable(std::string("\0b", 2)) == "\\x00b");
+  CHECK(lab::num(std::nan("")) == "nan");
+  CHECK(lab::num(-std::nan("")) == "nan");
+  CHECK(lab::num(-INFINITY) == "-inf");
+  CHECK(lab::num_signed(INFINITY) == "+inf");
 }

@@ -78,6 +78,16 @@ TEST_CASE("hint registry: kHints lists every HintKind once, in the enum's order;
   for (const std::string& s : ids) CHECK(std::regex_match(s, std::regex("[a-z][a-z_]*[a-z]")));
   CHECK(ids.front() == "transposed");
   CHECK(ids.back() == "equals_printed");
+  // Every kind has a title, short enough for a line of the class report, and no two share one.
+  std::set<std::string> titles;
+  for (int k = 0; k < lab::kHintKindCount; ++k) {
+    std::string t(lab::title(static_cast<lab::HintKind>(k)));
+    CAPTURE(t);
+    CHECK(t != "unknown");
+    CHECK(t.size() <= 44);
+    titles.insert(t);
+  }
+  CHECK(titles.size() == static_cast<size_t>(lab::kHintKindCount));
 }
 
 TEST_CASE("hint registry: docs/instructors.md's hint table lists exactly the kinds, in kHints' order, one family per row") {
@@ -190,12 +200,24 @@ TEST_CASE("hints: a mask over the diagonal too (NaN rows), the other triangle wi
     CHECK(!past.g.pass);
     CHECK(past.g.n_nan == 6);
     CHECK(past.kinds == "mask_diagonal");
-    CHECK(past.messages.find("hides the diagonal and the past instead of the future") != std::string::npos);
+    CHECK(past.messages.rfind("Your weights keep only the positions above the diagonal (the future) and hide the diagonal and "
+                              "the past: the last token is left nothing to see, so its row is NaN (0/0). ", 0) == 0);
+    // The same numbers by the other method (issue 19): the weights times triu(ones, diagonal=1),
+    // renormalised. The hint says what both share, and no longer "fill triu(..., diagonal=1) with
+    // -inf instead" to the student who used that very matrix (as a keep-mask).
+    core::Tensor w = printed(run, "weights", "attn_weights");
+    core::Tensor kept = core::binary(core::BinOp::mul, w, core::triu(ones, 1));
+    Checked renormalised = check(run, "softmax-masked", answer_of(core::binary(core::BinOp::div, kept, core::sum(kept, 1, true))), opts);
+    CHECK(renormalised.g.n_nan == 6);
+    CHECK(renormalised.kinds == "mask_diagonal");
+    CHECK(renormalised.messages == past.messages);
+    CHECK(renormalised.messages.find("instead") == std::string::npos);
+    CHECK(renormalised.messages.find("tril(torch.ones(n, n)).bool()") == std::string::npos);
     // torch.triu(ones) without diagonal=1: the diagonal and the future hidden, the first row NaN.
     Checked future = check(run, "softmax-masked", answer_of(masked_softmax(s, core::triu(ones))), opts);
     CHECK(future.g.n_nan == 6);
     CHECK(future.kinds == "mask_diagonal");
-    CHECK(future.messages.find("hides the diagonal as well as the future") != std::string::npos);
+    CHECK(future.messages.rfind("Your weights hide the diagonal as well as the future: the first token is left nothing to see", 0) == 0);
 
     // The other triangle, and the same copied to the 4 decimals PyTorch prints (tiny true weights become 0.0000).
     core::Tensor wrong = masked_softmax(s, core::tril(ones, -1));
