@@ -4,6 +4,8 @@
 // 300 MB sparse file, a name with an escape code and a byte that is not UTF-8, a .py file), in
 // text (piped: 80 columns; in a 60-column terminal), JSON (parsed by Python) and CSV. What it is
 // not: the one-answer reports (test_check.cpp).
+#include <fmt/format.h>
+
 #include <doctest/doctest.h>
 #include <unistd.h>
 
@@ -37,10 +39,15 @@ std::string make_class() {
   copy("causal-weights-dim0.csv", "kim.csv");                 // wrong, no hint for this step
   copy("causal-weights-3d.npy", "leo.npy");                   // another shape, no hint for this step
   copy("bad-words.csv", "zoe\x1b[31m\xff.csv");               // a name with an escape code and a byte that is not UTF-8
-  std::ofstream(c + "/jack.py") << "attn_weights = None\n";   // code: graded once `attn check --code` is wired in
+  std::ofstream(c + "/jack.py") << "attn_weights = None\n";   // code whose variable is not a tensor
   std::ofstream(c + "/.DS_Store") << "hidden: not graded\n";
   std::string sh = "cd '" + c + "' && ln -s ana.npy lea.npy && mkfifo max.npy && truncate -s 300M nina.npy";
   REQUIRE(std::system(sh.c_str()) == 0);
+  // Code that solves the exercise: `attn exercise`'s file with the lesson's own line for its TODO.
+  std::string solved = fmt::format("'{}' exercise causal --step softmax-masked | sed 's|^attn_weights = [.][.][.] .*|"
+                                   "attn_weights = torch.softmax(masked / d_out_kq**0.5, dim=1)|' > '{}/kay.py'",
+                                   ATTN_BINARY, c);
+  REQUIRE(std::system(solved.c_str()) == 0);
   return dir;
 }
 
@@ -48,7 +55,7 @@ CliResult in_dir(const std::string& dir, const std::string& args) { return attn_
 
 const char* const kText80 =
     "causal/softmax-masked  attn_weights [6, 6]\n"
-    "18 files in class\n"
+    "19 files in class\n"
     "Bea              PASS\n"
     "ana              PASS\n"
     "bob              FAIL   mask_missing: no mask\n"
@@ -59,7 +66,8 @@ const char* const kText80 =
     "gina             ERROR  every number is NaN (36 of 36), nothing to compare; a...\n"
     "hank             ERROR  is a zip archive (np.savez and torch.save write...\n"
     "ivan             ERROR  the file is empty\n"
-    "jack             SKIP   code answers need `attn check --code` (integrated later)\n"
+    "jack             ERROR  class/jack.py: `attn_weights` is a value of type...\n"
+    "kay              PASS\n"
     "kim              FAIL   other: 36 of 36 elements differ, by up to 0.8285\n"
     "lea              ERROR  is a symbolic link, which --answers does not follow...\n"
     "leo              FAIL   other: shape [1, 6, 6], the lesson's [6, 6]\n"
@@ -68,15 +76,14 @@ const char* const kText80 =
     "sub              ERROR  is a folder, not an answer file\n"
     "zoe\\x1b[31m\\xff  ERROR  line 2: 'zero' is not a number\n"
     "\n"
-    "2 of 18 passed; 7 failed, 8 cannot be graded, 1 not graded.\n"
+    "3 of 19 passed; 7 failed, 9 cannot be graded.\n"
     "  mask_zero_fill         1  erin\n"
     "  mask_missing           1  bob\n"
     "  mask_wrong_triangle    1  fred\n"
     "  mask_diagonal          2  carol, dora\n"
     "  other                  2  kim, leo\n"
-    "  cannot_grade           8  gina, hank, ivan, lea, max, nina, sub,\n"
-    "                            zoe\\x1b[31m\\xff\n"
-    "  not_graded             1  jack\n";
+    "  cannot_grade           9  gina, hank, ivan, jack, lea, max, nina, sub,\n"
+    "                            zoe\\x1b[31m\\xff\n";
 
 }  // namespace
 
@@ -104,14 +111,13 @@ TEST_CASE("attn check --answers: one report for the class, counts per mistake ki
   CHECK(py.code == 0);
   CHECK(py.err.empty());
   CHECK(py.out ==
-        "causal softmax-masked [6, 6] 18 2 7 8 1\n"
+        "causal softmax-masked [6, 6] 19 3 7 9 0\n"
         "mask_zero_fill 1 erin\n"
         "mask_missing 1 bob\n"
         "mask_wrong_triangle 1 fred\n"
         "mask_diagonal 2 carol,dora\n"
         "other 2 kim,leo\n"
-        "cannot_grade 8 gina,hank,ivan,lea,max,nina,sub,zoe\\x1b[31m\\xff\n"
-        "not_graded 1 jack\n"
+        "cannot_grade 9 gina,hank,ivan,jack,lea,max,nina,sub,zoe\\x1b[31m\\xff\n"
         "['mask_diagonal'] ['mask_missing', 'equals_printed'] pass None\n"
         "True False\n");
 
@@ -123,12 +129,13 @@ TEST_CASE("attn check --answers: one report for the class, counts per mistake ki
                       0) == 0);
   CHECK(csv.out.find("\nhank,hank.npz,cannot_grade,cannot_grade,,,\"hank.npz: is a zip archive (np.savez and torch.save write "
                      "these), not one array; save the tensor with np.save(path, t.detach().numpy())\"\n") != std::string::npos);
-  CHECK(csv.out.find("\njack,jack.py,not_graded,not_graded,,,code answers need `attn check --code` (integrated later)\n") !=
+  CHECK(csv.out.find("\njack,jack.py,cannot_grade,cannot_grade,,,\"class/jack.py: `attn_weights` is a value of type") !=
         std::string::npos);
+  CHECK(csv.out.find("\nkay,kay.py,pass,,0,0,\n") != std::string::npos);
   std::ofstream(dir + "/report.csv") << csv.out;
   CliResult rows = shell_process("/usr/bin/python3 -c 'import csv, sys; r = list(csv.reader(open(sys.argv[1], encoding=\"utf-8\")));"
                                  " print(len(r), set(len(x) for x in r), [x[2] for x in r[1:]].count(\"fail\"))' " + dir + "/report.csv");
-  CHECK(rows.out == "19 {7} 7\n");
+  CHECK(rows.out == "20 {7} 7\n");
   std::filesystem::remove_all(dir);
 }
 
@@ -143,7 +150,7 @@ TEST_CASE("attn check --answers in a 60-column terminal: every line fits, no wor
                               dir);
   CHECK(r.out ==
         "causal/softmax-masked  attn_weights [6, 6]\n"
-        "18 files in class\n"
+        "19 files in class\n"
         "Bea              PASS\n"
         "ana              PASS\n"
         "bob              FAIL   mask_missing: no mask\n"
@@ -154,7 +161,8 @@ TEST_CASE("attn check --answers in a 60-column terminal: every line fits, no wor
         "gina             ERROR  every number is NaN (36 of 36),...\n"
         "hank             ERROR  is a zip archive (np.savez and...\n"
         "ivan             ERROR  the file is empty\n"
-        "jack             SKIP   code answers need `attn check...\n"
+        "jack             ERROR  class/jack.py: `attn_weights` is...\n"
+        "kay              PASS\n"
         "kim              FAIL   other: 36 of 36 elements differ,...\n"
         "lea              ERROR  is a symbolic link, which...\n"
         "leo              FAIL   other: shape [1, 6, 6], the...\n"
@@ -163,15 +171,14 @@ TEST_CASE("attn check --answers in a 60-column terminal: every line fits, no wor
         "sub              ERROR  is a folder, not an answer file\n"
         "zoe\\x1b[31m\\xff  ERROR  line 2: 'zero' is not a number\n"
         "\n"
-        "2 of 18 passed; 7 failed, 8 cannot be graded, 1 not graded.\n"
+        "3 of 19 passed; 7 failed, 9 cannot be graded.\n"
         "  mask_zero_fill         1  erin\n"
         "  mask_missing           1  bob\n"
         "  mask_wrong_triangle    1  fred\n"
         "  mask_diagonal          2  carol, dora\n"
         "  other                  2  kim, leo\n"
-        "  cannot_grade           8  gina, hank, ivan, lea, max,\n"
-        "                            nina, sub, zoe\\x1b[31m\\xff\n"
-        "  not_graded             1  jack\n");
+        "  cannot_grade           9  gina, hank, ivan, jack, lea,\n"
+        "                            max, nina, sub, zoe\\x1b[31m\\xff\n");
   std::filesystem::remove_all(dir);
 }
 
@@ -190,7 +197,7 @@ TEST_CASE("attn check --answers: a folder it cannot use is exit 2 with one line;
       {"--answers empty --answer file.npy", "attn: --answer excludes --answers (see `attn --help`)\n"},
       {"--answer file.npy --format csv",
        "attn: --format csv is for --answers DIR (one row per student); --answer takes text or json\n"},
-      {"", "attn: give the answer to grade: --answer FILE, or --answers DIR for a class folder\n"},
+      {"", "attn: give the answer to grade: --answer FILE (a tensor), --code FILE (an exercise `attn exercise` made), or --answers DIR for a class folder\n"},
   };
   for (const Case& c : cases) {
     CAPTURE(c.args);
