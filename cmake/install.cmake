@@ -48,8 +48,7 @@ install(FILES "${ATTN_GENERATED_DIR}/attn.1" DESTINATION "${CMAKE_INSTALL_MANDIR
 install(FILES "${CMAKE_SOURCE_DIR}/README.md" "${CMAKE_SOURCE_DIR}/LICENSE" "${CMAKE_SOURCE_DIR}/THIRD-PARTY.md"
               "${CMAKE_SOURCE_DIR}/packaging/copyright" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
 install(FILES "${CMAKE_SOURCE_DIR}/lessons/README.md" DESTINATION "${CMAKE_INSTALL_DOCDIR}/lessons")
-install(DIRECTORY "${CMAKE_SOURCE_DIR}/docs/" DESTINATION "${CMAKE_INSTALL_DOCDIR}/docs"
-        PATTERN "drafts" EXCLUDE)   # docs/drafts/: pages not yet merged
+install(DIRECTORY "${CMAKE_SOURCE_DIR}/docs/" DESTINATION "${CMAKE_INSTALL_DOCDIR}/docs")
 install(DIRECTORY "${CMAKE_SOURCE_DIR}/examples/" DESTINATION "${CMAKE_INSTALL_DOCDIR}/examples")
 
 # ---- the Debian package: `cpack -G DEB` in the build folder writes attn_<version>_<arch>.deb ----

@@ -4,20 +4,20 @@ it is written.
 
 What it is: the CTest test `docs`. Each page's sh blocks run in order, in bash, in a fresh
 temporary folder holding build/attn (the binary under test; `attn` is on PATH too) and links to
-the repository's examples/, fuzz/, lessons/, tests/ and tools/, with HOME a folder of its own and
-stdin /dev/null. A command that exits non-zero fails the test with the page's FILE:LINE, unless
+the repository's examples/, fuzz/, lessons/, tests/ and tools/, with HOME a folder of its own,
+XDG_STATE_HOME inside it (so `attn`, `attn next`, `attn progress` and `attn watch` keep their
+progress there, never in the real home) and stdin /dev/null. A command that exits non-zero fails the test with the page's FILE:LINE, unless
 its line ends in `# exit N` and it exits N (a page showing a failing check on purpose).
 A block right after the line `<!-- not run by tests/docs: REASON -->` is skipped and listed with
 its reason (only builds, installs, benchmarks and PyTorch-only commands may be:
 docs/development.md says which), but for its `./build/attn ...` commands (the parts between
-`&&`), which still run: the README's first command ends in one. A command in KNOWN_MISSING that
-attn does not have yet is reported, not failed.
+`&&`), which still run: the README's first command ends in one.
 ATTN_DOCS_QUICK=1 (the sanitizer build) also skips the commands that run every lesson of the
 course (`attn verify` without a lesson name), and says how many.
 It also checks every relative link of those pages: the file exists and, for `FILE#anchor`, a
 heading of FILE has that anchor (GitHub's rule: lowercase, punctuation dropped, spaces to -).
 What it is not: a check of what the commands print (tests/lab/lab.sh and the CLI tests do that),
-or a runner of docs/drafts/, of ```text blocks or of commands quoted inline.
+or a runner of ```text blocks or of commands quoted inline.
 
 Usage: run_docs.py ATTN_BINARY REPO_ROOT      exit 0: all ran as shown; 1: one did not.
        run_docs.py --self-test                 the runner on made-up pages (CTest `docs_runner`)
@@ -128,8 +128,9 @@ def sandbox(attn, root):
     os.symlink(attn, os.path.join(work, "bin", "attn"))
     for d in LINKED:
         os.symlink(os.path.join(root, d), os.path.join(work, d))
-    env = {k: v for k, v in os.environ.items() if k != "ATTN_LESSON_DIR"}
-    env.update(HOME=os.path.join(work, "home"), PATH=os.path.join(work, "bin") + ":" + env.get("PATH", "/usr/bin:/bin"))
+    env = {k: v for k, v in os.environ.items() if k not in ("ATTN_LESSON_DIR", "XDG_STATE_HOME")}
+    env.update(HOME=os.path.join(work, "home"), XDG_STATE_HOME=os.path.join(work, "home", ".local", "state"),
+               PATH=os.path.join(work, "bin") + ":" + env.get("PATH", "/usr/bin:/bin"))
     return work, env
 
 
@@ -155,9 +156,6 @@ def run_block(path, start, body, work, env, quick, skipped):
     return f"{path}:{start + index}: exit {m.group(2)}: {line.strip()}\n{tail}"
 
 
-# Commands the README shows before they exist, while issue 19 is being built in parallel: the
-# README's first command ends in `./build/attn next`. Remove a name once its command has landed.
-KNOWN_MISSING = ("next",)
 ATTN_COMMAND = re.compile(r"^\./build/attn(\s|$)")
 
 
@@ -188,9 +186,6 @@ def check_pages(attn, root, quick):
                         continue
                 ran += 1
                 error = run_block(rel, start, body, work, env, quick, skipped_lines)
-                if error and any(f"attn: unknown command '{c}'" in error for c in KNOWN_MISSING):
-                    print(f"docs: known missing, not a failure yet: {error.splitlines()[0]}")
-                    continue
                 if error:
                     failures.append(error)
                     break   # the page's later blocks may need what this one made
@@ -209,6 +204,7 @@ SELF_TEST = {   # page text -> the failure it must report ("" for none)
     "```sh\nattn verify\n```\n": "QUICK",
     "<!-- not run by tests/docs: builds -->\n```sh\ncmake -B b && make && ./build/attn next\n```\n": "docs/t.md:3: exit 1: ./build/attn next",
     "[a](#nowhere) [b](t.md#a-b-c)\n\n## A b: `c`\n": "docs/t.md:1: no heading #nowhere in this page",
+    "```sh\ntest \"$XDG_STATE_HOME\" = \"$HOME/.local/state\"\n```\n": "",
 }
 
 
