@@ -27,7 +27,6 @@ namespace {
 
 using ClassPtr = std::shared_ptr<ClassObj>;
 
-InstanceObj& inst(const Value& v) { return *static_cast<InstanceObj*>(v.obj.get()); }
 DictObj& dict_of(const Value& v) { return *static_cast<DictObj*>(v.obj.get()); }
 
 // ---- iterators: an instance of a built-in class (map, filter, list_iterator, ...) holding the

@@ -10,21 +10,13 @@
 #include "py/exceptions.h"
 #include "py/function_attrs.h"
 #include "py/interpreter.h"
+#include "py/signature.h"   // quoted_names
 
 namespace attn::py {
 
 namespace {
 
 constexpr size_t kMaxCallDepth = 200;   // deeper recursion: RecursionError (a C++ stack guard)
-
-std::string quoted_names(const std::vector<std::string>& names) {   // 'a' / 'a' and 'b' / 'a', 'b', and 'c'
-  std::string out;
-  for (size_t k = 0; k < names.size(); ++k) {
-    if (k) out += names.size() == 2 ? " and " : (k + 1 == names.size() ? ", and " : ", ");
-    out += "'" + names[k] + "'";
-  }
-  return out;
-}
 
 [[noreturn]] void type_error(const std::string& msg) { throw TypeError(msg); }
 

@@ -28,7 +28,6 @@ namespace attn::py {
 
 namespace {
 
-InstanceObj& inst(const Value& v) { return *static_cast<InstanceObj*>(v.obj.get()); }
 ClassPtr class_ptr(const Value& v) { return std::static_pointer_cast<ClassObj>(v.obj); }
 
 Value instance_of(const ClassPtr& c) {

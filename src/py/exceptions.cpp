@@ -33,7 +33,6 @@ const std::vector<std::pair<const char*, const char*>> kHierarchy = {
     // importlib.metadata's, not a builtin: what version() raises for a package attn does not have.
     {"PackageNotFoundError", "ModuleNotFoundError"}};
 
-InstanceObj& inst(const Value& v) { return *static_cast<InstanceObj*>(v.obj.get()); }
 
 const std::vector<Value>& args_of(const Value& self) {
   static const std::vector<Value> none;

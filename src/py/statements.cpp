@@ -16,8 +16,6 @@ namespace attn::py {
 
 namespace {
 
-InstanceObj& inst(const Value& v) { return *static_cast<InstanceObj*>(v.obj.get()); }
-
 Value class_of(const Value& instance) { return Value::of_class(inst(instance).cls); }
 
 bool is_exception_class_value(const Value& v) {

@@ -247,6 +247,9 @@ struct InstanceObj : Obj {
   void set(const std::string& n, Value v) { dict->set(Value::str(n), std::move(v)); }
   bool erase(const std::string& n) { return dict->erase(Value::str(n)); }
 };
+// The instance `v` holds (v.kind == Value::Instance; unchecked). Shared by the files that used to
+// define it each in their own anonymous namespace, which collided in a unity build.
+inline InstanceObj& inst(const Value& v) { return *static_cast<InstanceObj*>(v.obj.get()); }
 
 struct NamespaceObj : Obj {      // a module: `math`, `torch`, an imported file
   std::map<std::string, Value> names;

@@ -23,8 +23,6 @@ namespace attn::torch {
 
 namespace {
 
-InstanceObj& inst(const Value& v) { return *static_cast<InstanceObj*>(v.obj.get()); }
-
 // no_grad (mode false) or enable_grad (mode true): a class whose instances are context managers
 // and decorators.
 // torch.is_inference_mode_enabled(): set by inference_mode's __enter__ (this thread's cell).
