@@ -51,7 +51,7 @@ std::string quote(std::string_view s, size_t max = 24) {
 }
 
 // The index of element `flat` of the file: row-major, or column-major when `fortran`.
-std::string index_str(int64_t flat, const core::Shape& shape, bool fortran = false) {
+std::string flat_index_str(int64_t flat, const core::Shape& shape, bool fortran = false) {
   std::vector<int64_t> idx(shape.size());
   for (size_t n = 0; n < shape.size(); ++n) {
     size_t d = fortran ? n : shape.size() - 1 - n;
@@ -273,7 +273,7 @@ Answer parse_npy(std::string_view bytes, const std::string& file, bool allow_nan
     else if (a.dtype == "<i4") { int32_t x; std::memcpy(&x, p, 4); v = x; }
     else v = *p != 0;
     if (std::isnan(v)) {
-      std::string msg = fmt::format("{}: element {} is NaN; {}", file, index_str(k, a.shape, fortran.b), kNanAdvice);
+      std::string msg = fmt::format("{}: element {} is NaN; {}", file, flat_index_str(k, a.shape, fortran.b), kNanAdvice);
       if (!allow_nan) throw UsageError(msg);
       a.nans.push_back({k, 0, msg});
     }

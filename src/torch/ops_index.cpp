@@ -96,7 +96,7 @@ Value scatter_of(Args& a, const Tensor& x) {
   return tensor_value(core::scatter(x, dim, index, torch_scalar(a.get("value"), "value")));
 }
 
-double fill_value(Args& a) {
+double index_fill_value(Args& a) {
   const Value& v = a.get("value");
   if (!is_tensor(v)) return torch_scalar(v, "value");
   const Tensor& t = as_tensor(v);
@@ -188,13 +188,13 @@ void add_index_ops(std::vector<OpRow>& rows) {
   rows.push_back({"index_fill", both,
                   {"index_fill(Tensor input, int64_t dim, Tensor index, Tensor value)", "index_fill(Tensor input, int64_t dim, Tensor index, Scalar value)"},
                   [](Interpreter&, Args& a) {
-                    return tensor_value(core::index_fill(a.tensor("input"), a.integer("dim"), a.tensor("index"), fill_value(a)));
+                    return tensor_value(core::index_fill(a.tensor("input"), a.integer("dim"), a.tensor("index"), index_fill_value(a)));
                   }});
   rows.push_back({"index_fill_", kMethod,
                   {"index_fill_(Tensor self, int64_t dim, Tensor index, Tensor value)", "index_fill_(Tensor self, int64_t dim, Tensor index, Scalar value)"},
                   [](Interpreter&, Args& a) {
                     Value self = a.get("self");
-                    return write_back(self, [&a](const Tensor& x) { return core::index_fill(x, a.integer("dim"), a.tensor("index"), fill_value(a)); });
+                    return write_back(self, [&a](const Tensor& x) { return core::index_fill(x, a.integer("dim"), a.tensor("index"), index_fill_value(a)); });
                   }});
   rows.push_back({"logical_or", both, {"logical_or(Tensor input, Tensor other, *, Tensor out=None)"}, [](Interpreter&, Args& a) {
                     const Tensor x = core::to_bool(a.tensor("input"));

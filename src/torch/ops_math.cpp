@@ -178,7 +178,7 @@ bool integral_value(Args& a) {
   return is_tensor(v) ? !as_tensor(v).is_float() : v.kind != Value::Float;
 }
 
-float fill_value(Args& a) {
+float masked_fill_value(Args& a) {
   const Value& value = a.get("value");
   if (is_tensor(value) && as_tensor(value).dim() != 0)
     throw RuntimeError(fmt::format("masked_fill_ only supports a 0-dimensional value tensor, but got tensor with {} dimension(s).",
@@ -194,7 +194,7 @@ Tensor masked_fill(Interpreter& in, Args& a, const char* self) {
   const Tensor& mask = a.tensor("mask");
   core::check_mask_dtype(mask);
   warn_uint8_mask(in, mask);
-  return core::masked_fill(t, mask, fill_value(a), integral_value(a));
+  return core::masked_fill(t, mask, masked_fill_value(a), integral_value(a));
 }
 
 // Writes through self's storage: every name bound to it, and every view of it, sees the change.
@@ -202,7 +202,7 @@ Tensor masked_fill(Interpreter& in, Args& a, const char* self) {
 Value masked_fill_inplace(Interpreter& in, Args& a) {
   Tensor& t = a.tensor("self");
   const Tensor& mask = a.tensor("mask");
-  const float value = fill_value(a);
+  const float value = masked_fill_value(a);
   core::check_mask_dtype(mask);
   warn_uint8_mask(in, mask);
   if (core::autograd::grad_enabled() && t.requires_grad() && t.grad_fn().empty())
