@@ -58,7 +58,7 @@ std::vector<std::string> split_only(const ExportOptions& o) {
     size_t comma = o.only_text.find(',', start);
     steps.push_back(o.only_text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
     if (steps.back().empty())
-      throw UsageError("--only needs step ids separated by commas, got " + lesson::quoted(o.only_text) + " (`attn list --format json` lists them)");
+      throw UsageError("--only needs step ids separated by commas, got " + lesson::quoted_input(o.only_text) + " (`attn list --format json` lists them)");
     if (comma == std::string::npos) return steps;
     start = comma + 1;
   }

@@ -52,7 +52,7 @@ void require_command(CLI::App& app, int argc, char** argv) {
   for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
     if (sub->check_name(first)) return;
   std::string near = command_suggestion(app, first);
-  throw UsageError("unknown command " + lesson::quoted(first) + ";" + near + " the commands are " + command_names(app) + " (see `attn --help`)");
+  throw UsageError("unknown command " + lesson::quoted_input(first) + ";" + near + " the commands are " + command_names(app) + " (see `attn --help`)");
 }
 
 // For CLI11's "The following arguments were not expected": the first --word on the line that is
@@ -71,7 +71,7 @@ std::string unknown_option(CLI::App& app, int argc, char** argv) {
     if (std::find(names.begin(), names.end(), word) != names.end()) continue;
     auto near = lesson::suggest(word, names);
     std::string where = cmd == &app ? "attn" : "attn " + cmd->get_name();
-    return "unknown option " + lesson::quoted(word) + " for `" + where + "`" + (near ? "; did you mean " + *near + "?" : "") +
+    return "unknown option " + lesson::quoted_input(word) + " for `" + where + "`" + (near ? "; did you mean " + *near + "?" : "") +
            " (see `" + where + " --help`)";
   }
   return "";

@@ -141,7 +141,7 @@ std::string require_exercise(const LessonRun& run, const std::string& step_id) {
   std::vector<std::string> list = exercise_list(run);
   std::string steps = fmt::format("{}", fmt::join(list, ", "));
   throw UsageError(fmt::format("step {} of lesson '{}' has no exercise: it prints no float tensor that it assigns to a name; {}",
-                               quoted(step_id), run.lesson->name(),
+                               quoted_input(step_id), run.lesson->name(),
                                list.empty() ? "no step of this lesson has one" : "the steps with one: " + steps));
 }
 
@@ -275,7 +275,7 @@ std::string exercise_file(const LessonRun& run, const std::string& step_id, cons
       out += with_newline(s.cells[c].code);
     }
   }
-  throw UsageError("the run does not reach step " + quoted(step_id));   // require_exercise found it: not reached
+  throw UsageError("the run does not reach step " + quoted_input(step_id));   // require_exercise found it: not reached
 }
 
 std::optional<ExerciseHeader> read_exercise_header(const std::string& text) {

@@ -238,7 +238,7 @@ namespace {
 // character: the header stays one line, with no escape code from the command line in it.
 std::string as_typed(const std::string& s) {
   bool plain = !s.empty() && std::none_of(s.begin(), s.end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; });
-  return plain ? s : lesson::quoted(s);
+  return plain ? s : lesson::quoted_input(s);
 }
 
 std::string what_line(const Request& r) {

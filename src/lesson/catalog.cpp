@@ -106,7 +106,7 @@ const Lesson& find_lesson(const std::vector<Lesson>& all, const std::string& nam
     if (l.name() == name) return l;
     names.push_back(l.name());
   }
-  std::string msg = "no lesson named " + quoted(name);
+  std::string msg = "no lesson named " + quoted_input(name);
   if (auto near = suggest(name, names)) msg += "; did you mean '" + *near + "'?";
   throw UsageError(msg + " (`attn list` shows all lessons)");
 }

@@ -39,7 +39,7 @@ bool has_seed(const Lesson& l) {
 void validate_seed(const std::string& s) {
   size_t sign = !s.empty() && s[0] == '-' ? 1 : 0;
   if (s.size() == sign || s.find_first_not_of("0123456789", sign) != std::string::npos)
-    throw UsageError("--seed must be an integer (as torch.manual_seed takes), got " + quoted(s));
+    throw UsageError("--seed must be an integer (as torch.manual_seed takes), got " + quoted_input(s));
   errno = 0;
   if (sign) std::strtoll(s.c_str(), nullptr, 10);
   else std::strtoull(s.c_str(), nullptr, 10);
@@ -62,7 +62,7 @@ void validate_sentence(const std::string& s) {
   int words = 0;
   for (std::string w; in >> w;) ++words;
   if (words < 2)
-    throw UsageError(fmt::format("--sentence needs at least two words to attend between, got {}: {}", words, quoted(s)));
+    throw UsageError(fmt::format("--sentence needs at least two words to attend between, got {}: {}", words, quoted_input(s)));
   if (s.find('\n') != std::string::npos) throw UsageError("--sentence must be one line of text");
 }
 
@@ -96,8 +96,8 @@ std::vector<std::vector<double>> parse_inputs(const std::string& text) {
     for (std::string w; words >> w;) {
       char* end = nullptr;
       double v = std::strtod(w.c_str(), &end);
-      if (end != w.c_str() + w.size()) throw UsageError(fmt::format("--inputs row {}: {} is not a number", r, quoted(w)));
-      if (!std::isfinite(v)) throw UsageError(fmt::format("--inputs row {}: {} is not finite; embeddings are finite numbers", r, quoted(w)));
+      if (end != w.c_str() + w.size()) throw UsageError(fmt::format("--inputs row {}: {} is not a number", r, quoted_input(w)));
+      if (!std::isfinite(v)) throw UsageError(fmt::format("--inputs row {}: {} is not finite; embeddings are finite numbers", r, quoted_input(w)));
       values.push_back(v);
     }
     if (values.empty()) {
@@ -134,7 +134,7 @@ const Step& require_step(const Lesson& lesson, const std::string& id, const std:
   }
   size_t n = step_number(id), count = lesson.steps.size();
   if (n >= 1 && n <= count) return lesson.steps[n - 1];   // `--step 4`: the heading's "4/8"
-  std::string what = "lesson '" + lesson.name() + "' has no step " + quoted(id);
+  std::string what = "lesson '" + lesson.name() + "' has no step " + quoted_input(id);
   if (id.empty()) what = "the step is empty; give one of lesson '" + lesson.name() + "'s steps by id or number";
   else if (step_number(id) > 0 || id == "0") what = fmt::format("lesson '{}' has steps 1 to {}, so no step {}", lesson.name(), count, id);
   else if (auto near = suggest(id, all)) what += "; did you mean '" + *near + "'?";
@@ -208,7 +208,7 @@ core::DropoutRng effective_rng(const Lesson& lesson, const RunOptions& opts) {
   return opts.rng ? *opts.rng : lesson.header.rng.value_or(core::DropoutRng::mkl);
 }
 
-std::string quoted(const std::string& text) {
+std::string quoted_input(const std::string& text) {
   constexpr size_t kShown = 60;
   if (text.size() <= kShown) return print::py_str_repr(text);
   return print::py_str_repr(text.substr(0, kShown)) + fmt::format("... ({} characters)", text.size());

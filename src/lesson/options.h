@@ -61,7 +61,9 @@ std::string apply_options(const std::string& code, const RunOptions& opts, std::
 std::vector<std::vector<double>> parse_inputs(const std::string& text);
 
 // What the user typed, for a message: quoted as Python's repr() does (a newline or an escape
-// character stays on one line), and cut after 60 characters with the length said.
-std::string quoted(const std::string& text);
+// character stays on one line), and cut after 60 characters with the length said. Not named
+// quoted(): with <filesystem> (<iomanip>) in sight, an unqualified quoted(s) on a non-const string
+// would pick std::quoted by ADL (silently in a stream), as it did in a unity build.
+std::string quoted_input(const std::string& text);
 
 }  // namespace attn::lesson
