@@ -66,11 +66,19 @@ constexpr size_t kStackBytes = size_t{2} << 20;
 constexpr size_t kGuardBytes = 64 * 1024;          // an unmapped page range below it: an overflow faults
 constexpr size_t kPoolSize = 8;                     // stacks kept for the next generators
 
-struct Stack {
+}  // namespace
+
+// Outside the anonymous namespace: GenFrame (declared in interpreter.h) holds one, and GCC's
+// -Wsubobject-linkage warns about that when this file is part of a unity batch.
+struct GenStack {
   char* map = nullptr;   // the mapping, guard included
   char* base = nullptr;  // lowest usable address
   size_t size = 0;
 };
+
+namespace {
+
+using Stack = GenStack;
 
 thread_local std::vector<Stack> stack_pool;
 
