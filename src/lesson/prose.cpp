@@ -12,7 +12,7 @@ namespace attn::lesson {
 
 namespace {
 
-std::string trim(const std::string& s) {
+std::string trim_blanks(const std::string& s) {
   size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
@@ -28,7 +28,7 @@ bool marker(const std::string& inner, const char* keyword, std::string* text) {
   if (inner.compare(0, k.size(), k) != 0) return false;
   size_t colon = inner.find_first_not_of(" \t", k.size());
   if (colon == std::string::npos || inner[colon] != ':') return false;
-  *text = trim(inner.substr(colon + 1));
+  *text = trim_blanks(inner.substr(colon + 1));
   return true;
 }
 
@@ -75,12 +75,12 @@ std::vector<ProsePart> parse_prose(const std::string& text, const std::string& p
     // An expression is on one line; a marker's text may go on over several.
     size_t close = text.find("}}", open + 2);
     size_t newline = text.find('\n', open);
-    std::string first = trim(text.substr(open + 2, std::min(close, newline) - open - 2)), ignored;
+    std::string first = trim_blanks(text.substr(open + 2, std::min(close, newline) - open - 2)), ignored;
     bool is_marker = marker(first, "article", &ignored) || marker(first, "const", &ignored);
     if (close == std::string::npos || (!is_marker && newline != std::string::npos && newline < close))
       fail("a '{{' placeholder is not closed by '}}' on its line (lessons/README.md, \"Numbers in prose\")");
     add_text(text.substr(done, open - done));
-    std::string source = text.substr(open, close + 2 - open), inner = trim(text.substr(open + 2, close - open - 2));
+    std::string source = text.substr(open, close + 2 - open), inner = trim_blanks(text.substr(open + 2, close - open - 2));
     ProsePart p;
     p.line = line;
     p.text = source;
@@ -108,8 +108,8 @@ std::vector<ProsePart> parse_prose(const std::string& text, const std::string& p
              ": move the sentence into a step, or mark a number that is the same in every run with {{const: ...}}");
       size_t colon = spec_colon(inner);
       p.kind = ProsePart::Kind::expr;
-      p.expr = trim(inner.substr(0, colon));
-      if (colon != std::string::npos) p.spec = trim(inner.substr(colon + 1));
+      p.expr = trim_blanks(inner.substr(0, colon));
+      if (colon != std::string::npos) p.spec = trim_blanks(inner.substr(colon + 1));
       if (p.expr.empty()) fail("the placeholder " + source + " has a format spec but no expression");
     }
     parts.push_back(p);

@@ -32,7 +32,7 @@ uint32_t decode_utf8(const std::string& s, size_t k, size_t& len) {
   return cp;
 }
 
-void append_utf8(std::string& out, uint32_t cp) {
+void json_append_utf8(std::string& out, uint32_t cp) {
   if (cp < 0x80) out += static_cast<char>(cp);
   else if (cp < 0x800) { out += static_cast<char>(0xc0 | (cp >> 6)); out += static_cast<char>(0x80 | (cp & 0x3f)); }
   else if (cp < 0x10000) {
@@ -183,7 +183,7 @@ class Scanner {
               k += 6;
             }
           }
-          append_utf8(out, cp);
+          json_append_utf8(out, cp);
           continue;
         }
         default: throw DecodeError{"Invalid \\escape", k};

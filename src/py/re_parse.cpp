@@ -37,9 +37,9 @@ struct Node {
 
 std::string utf8(const std::u32string& s) { return uc::encode(s); }
 std::string utf8(char32_t c) { return uc::encode(c); }
-bool is_digit(char32_t c) { return c >= '0' && c <= '9'; }
+bool is_ascii_digit(char32_t c) { return c >= '0' && c <= '9'; }
 bool is_oct(char32_t c) { return c >= '0' && c <= '7'; }
-bool is_hex(char32_t c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+bool is_hex(char32_t c) { return is_ascii_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 bool is_ascii_letter(char32_t c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 std::string py_repr(const std::u32string& s) {   // repr() of a str without quotes in it
@@ -287,7 +287,7 @@ bool Parser::class_escape(std::u32string e, SetItem& out) {
     out.lo = static_cast<char32_t>(v);
     return true;
   }
-  if (is_digit(c) || is_ascii_letter(c)) throw src_.error("bad escape " + utf8(e), static_cast<int64_t>(e.size()));
+  if (is_ascii_digit(c) || is_ascii_letter(c)) throw src_.error("bad escape " + utf8(e), static_cast<int64_t>(e.size()));
   out.lo = c;
   return true;
 }
@@ -325,8 +325,8 @@ Node Parser::escape(const std::u32string& e0, int fl) {
     e += src_.getwhile(2, is_oct);
     return lit(static_cast<char32_t>(std::stoll(utf8(e.substr(1)), nullptr, 8)));
   }
-  if (is_digit(c)) {
-    if (!src_.at_end() && src_.next().size() == 1 && is_digit(src_.next()[0])) {
+  if (is_ascii_digit(c)) {
+    if (!src_.at_end() && src_.next().size() == 1 && is_ascii_digit(src_.next()[0])) {
       e += src_.get();
       if (is_oct(e[1]) && is_oct(e[2]) && !src_.at_end() && src_.next().size() == 1 && is_oct(src_.next()[0])) {
         e += src_.get();
@@ -398,8 +398,8 @@ void Parser::repeat(Node& s, const std::u32string& th) {
   else if (th == U"{") {
     if (src_.is('}')) { Node n; n.kind = N::Lit; n.flags = s.flags; n.c = '{'; s.kids.push_back(n); return; }
     std::u32string a, b;
-    while (!src_.at_end() && src_.next().size() == 1 && is_digit(src_.next()[0])) a += src_.get();
-    if (src_.match(',')) { while (!src_.at_end() && src_.next().size() == 1 && is_digit(src_.next()[0])) b += src_.get(); }
+    while (!src_.at_end() && src_.next().size() == 1 && is_ascii_digit(src_.next()[0])) a += src_.get();
+    if (src_.match(',')) { while (!src_.at_end() && src_.next().size() == 1 && is_ascii_digit(src_.next()[0])) b += src_.get(); }
     else b = a;
     if (!src_.match('}')) {
       Node n; n.kind = N::Lit; n.flags = s.flags; n.c = '{';
@@ -508,7 +508,7 @@ Node Parser::conditional(bool verbose, int nested, int fl, int64_t start) {
     if (it == groupdict_.end()) throw src_.error("unknown group name " + py_repr(cond), off);
     g = it->second;
   } else {
-    if (!std::all_of(cond.begin(), cond.end(), is_digit)) throw src_.error("bad character in group name " + py_repr(cond), off);
+    if (!std::all_of(cond.begin(), cond.end(), is_ascii_digit)) throw src_.error("bad character in group name " + py_repr(cond), off);
     g = cond.size() > 9 ? 1000000000 : std::stoi(utf8(cond));
     if (g == 0) throw src_.error("bad group number", off);
     if (g >= 1073741823) throw src_.error(fmt::format("invalid group reference {}", g), off);

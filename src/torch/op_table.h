@@ -89,5 +89,9 @@ core::Tensor cast(const core::Tensor& t, core::DType dtype);   // .float() / .lo
 void require_dtype(Args& a, core::DType natural);
 // Reduce over `dims` (an int list argument: [] means all dims, one dim, or more = not implemented).
 std::optional<int64_t> one_dim(Args& a, const char* name);
+// A factory's schema: `head` ("zeros(SymInt[] size, *, ") and the keywords every factory takes
+// after its size, in PyTorch's order (ops_creation.cpp and ops_shape_extra.cpp).
+inline constexpr const char* kFactory = "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)";
+inline std::string factory(const std::string& head) { return head + kFactory; }
 
 }  // namespace attn::torch

@@ -298,11 +298,6 @@ Value like_fn(Args& a, float fill) {
   return finish(a, cast(core::full(t.shape(), fill), t.dtype()));   // the input's dtype unless dtype= says otherwise
 }
 
-// The keywords every factory takes after its size, in PyTorch's order.
-const char* const kFactory = "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)";
-
-std::string factory(const std::string& head) { return head + kFactory; }
-
 }  // namespace
 
 // torch.rand(2, 3) / torch.rand((2, 3)) / torch.rand(size=(2, 3)): the binder made it one list.

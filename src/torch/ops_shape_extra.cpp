@@ -209,10 +209,6 @@ Value one_hot_fn(Interpreter&, Args& a) {
   return tensor_value(core::from_ints(shape, out));
 }
 
-const char* const kFactory = "ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, bool? requires_grad=False)";
-
-std::string factory(const std::string& head) { return head + kFactory; }
-
 void add_factories(std::vector<OpRow>& rows) {
   rows.push_back({"new_zeros", kMethod, {factory("new_zeros(Tensor self, SymIntArrayRef size, *, ")}, [](Interpreter&, Args& a) { return new_fn(a, 0.0f); }});
   rows.push_back({"new_ones", kMethod, {factory("new_ones(Tensor self, SymIntArrayRef size, *, ")}, [](Interpreter&, Args& a) { return new_fn(a, 1.0f); }});

@@ -334,15 +334,15 @@ bool is_scalar(const Value& v) { return v.is_number(); }
 
 // A Python number's category in type promotion: bool, int (int64) or float (float32). A
 // one-element tensor passed where a number goes is a tensor, not a wrapped number: its dtype.
-core::DType number_category(const Value& v) {
+core::DType operand_category(const Value& v) {
   if (is_tensor(v)) return as_tensor(v).dtype();
   return v.kind == Value::Bool ? core::DType::boolean : v.kind == Value::Float ? core::DType::float32 : core::DType::int64;
 }
 
 // A Python number as the 0-d tensor of its category (int64 or float32) an op reads it from.
-Tensor number_tensor(const Value& v) {
+Tensor operand_tensor(const Value& v) {
   const double x = torch_scalar(v, "other");
-  if (number_category(v) == core::DType::float32) return core::scalar(static_cast<float>(x));
+  if (operand_category(v) == core::DType::float32) return core::scalar(static_cast<float>(x));
   return core::from_ints({}, {core::float_to_int(x, core::DType::int64)});
 }
 
@@ -372,8 +372,8 @@ std::optional<Value> tensor_binary(Interpreter& in, const std::string& op, const
     return tensor_value(core::bitwise(bit, t, o));
   }
   if (op == "//" || op == "%") {
-    const Tensor o = tensor_other ? as_tensor(other) : number_tensor(other);
-    const core::DType common = tensor_other ? core::result_type(t, o) : core::result_type(t, number_category(other));
+    const Tensor o = tensor_other ? as_tensor(other) : operand_tensor(other);
+    const core::DType common = tensor_other ? core::result_type(t, o) : core::result_type(t, operand_category(other));
     return tensor_value(reflected ? core::floor_divide_or_remainder(op == "%", o, t, common)
                                   : core::floor_divide_or_remainder(op == "%", t, o, common));
   }
@@ -384,9 +384,9 @@ std::optional<Value> tensor_binary(Interpreter& in, const std::string& op, const
   if (tensor_other) return tensor_value(reflected ? core::binary(b, as_tensor(other), t) : core::binary(b, t, as_tensor(other)));
   if (reflected && b == core::BinOp::div) {   // Tensor.__rdiv__ (1.13): self.reciprocal() * other
     const Tensor r = core::reciprocal(t);
-    return tensor_value(core::binary_scalar(core::BinOp::mul, r, torch_scalar(other, "other"), false, number_category(other)));
+    return tensor_value(core::binary_scalar(core::BinOp::mul, r, torch_scalar(other, "other"), false, operand_category(other)));
   }
-  return tensor_value(core::binary_scalar(b, t, torch_scalar(other, "other"), reflected, number_category(other)));
+  return tensor_value(core::binary_scalar(b, t, torch_scalar(other, "other"), reflected, operand_category(other)));
 }
 
 std::optional<Value> tensor_inplace_hook(Interpreter& in, const std::string& op, const Value& self, const Value& other) {
@@ -413,8 +413,8 @@ std::optional<Value> tensor_compare(Interpreter&, const std::string& op, const V
   if (is_tensor(other)) return tensor_value(core::compare(ops.at(op), as_tensor(self), as_tensor(other)));
   // A number is cast to the promoted dtype first (uint8 == -1 is uint8 == 255), as in PyTorch.
   const Tensor& t = as_tensor(self);
-  const core::DType common = core::result_type(t, number_category(other));
-  return tensor_value(core::compare(ops.at(op), t, number_tensor(other), common));
+  const core::DType common = core::result_type(t, operand_category(other));
+  return tensor_value(core::compare(ops.at(op), t, operand_tensor(other), common));
 }
 
 Value tensor_iter(Interpreter&, const Value& self) {
