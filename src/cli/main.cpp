@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <csignal>
 #include <iostream>
 #include <new>
 #include <vector>
@@ -115,6 +116,9 @@ int run(CLI::App& app, int argc, char** argv, const int& exit_code) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A file-size limit (`ulimit -f`, a disk quota) would kill attn with SIGXFSZ mid-write; ignored,
+  // the write fails with EFBIG and takes the clean path: one line, exit 1, temporaries removed.
+  std::signal(SIGXFSZ, SIG_IGN);
   cli::choose_decorations();
   CLI::App app{"attn: attention in LLMs, step by step, on the numbers the articles print"};
   app.set_version_flag("--version", std::string("attn ") + ATTN_VERSION);

@@ -6,6 +6,10 @@
 // 1.0 and 2.0, UTF-8 in 3.0, padded with spaces and a newline), then the raw elements.
 #include "lab/answer.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <fmt/format.h>
 
 #include <bit>
@@ -402,22 +406,35 @@ Answer parse_answer(std::string_view bytes, const std::string& file, bool allow_
   return parse_text(bytes, file, allow_nan);
 }
 
+// Opened once without blocking and checked on that descriptor: a named pipe or a device (given
+// as --answer, or swapped in after a check by name) is refused, never read.
 Answer read_answer(const std::string& path, bool allow_nan) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  fs::file_status st = fs::status(path, ec);
-  if (!fs::exists(st)) fail(path, "no such file");
-  if (fs::is_directory(st)) fail(path, "is a directory, not an answer file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(path, "cannot be read (permission denied?)");
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT) fail(path, "no such file");
+    if (errno == EISDIR) fail(path, "is a directory, not an answer file");
+    fail(path, "cannot be read (permission denied?)");
+  }
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) fail(path, "cannot be read");
+  if (S_ISDIR(st.st_mode)) fail(path, "is a directory, not an answer file");
+  if (!S_ISREG(st.st_mode)) fail(path, "is not a regular file (a named pipe or a device?); give the .npy or text file itself");
   constexpr size_t kMax = size_t{256} << 20;
+  if (static_cast<uint64_t>(st.st_size) > kMax) fail(path, "is larger than 256 MB; answers are small tensors");
   std::string bytes;
   char buf[65536];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    bytes.append(buf, static_cast<size_t>(in.gcount()));
+  for (;;) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) fail(path, "cannot be read");
+    if (n == 0) break;
+    bytes.append(buf, static_cast<size_t>(n));
     if (bytes.size() > kMax) fail(path, "is larger than 256 MB; answers are small tensors");
   }
-  if (in.bad()) fail(path, "cannot be read");
   return parse_answer(bytes, path, allow_nan);
 }
 

@@ -55,8 +55,14 @@ std::vector<Lesson> load_catalog(const std::string& dir) {
     throw std::runtime_error("lesson directory '" + dir + "' is a file, not a folder (set ATTN_LESSON_DIR to a folder of .lesson files, such as lessons/)");
   if (!fs::is_directory(dir, ec)) throw std::runtime_error("lesson directory '" + dir + "' does not exist (set ATTN_LESSON_DIR to the lessons/ folder)");
   std::vector<std::string> paths;
-  for (const auto& e : fs::directory_iterator(dir))
-    if (e.path().extension() == ".lesson") paths.push_back(e.path().string());
+  for (const auto& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".lesson") continue;
+    std::error_code tec;
+    // A named pipe or device called *.lesson: refused by name, never opened (an open would wait).
+    if (!e.is_regular_file(tec) && !e.is_directory(tec))
+      throw LessonFileError(e.path().string() + ": is not a regular file (a named pipe or a device?); a lesson folder holds .lesson files");
+    paths.push_back(e.path().string());
+  }
   std::sort(paths.begin(), paths.end());
   std::vector<Lesson> out;
   for (const std::string& p : paths) {

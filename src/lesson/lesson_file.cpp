@@ -1,6 +1,11 @@
 // lesson/lesson_file.cpp: the lesson file parser (see lesson_file.h and lessons/README.md).
 #include "lesson/lesson_file.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cerrno>
+
 #include <fmt/format.h>
 
 #include <filesystem>
@@ -271,20 +276,33 @@ void LessonParser::fence(Step& s, const std::string& info) {
 
 Lesson parse_lesson(const std::string& text, const std::string& path) { return LessonParser(text, path).run(); }
 
+// Opened without waiting for a writer (a named pipe nobody writes would block open() forever),
+// then read blocking: a pipe with a writer (`attn run <(...)`) streams, one without gives EOF.
 Lesson read_lesson(const std::string& path) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  // A pipe (`attn run <(...)`) is read like a file; a device such as /dev/zero stops at the limit.
-  if (fs::is_directory(path, ec)) throw LessonFileError(path + ": is a directory, not a lesson file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw LessonFileError(path + ": cannot read this lesson file");
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == EISDIR) throw LessonFileError(path + ": is a directory, not a lesson file");
+    throw LessonFileError(path + ": cannot read this lesson file");
+  }
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) throw LessonFileError(path + ": cannot read this lesson file");
+  if (S_ISDIR(st.st_mode)) throw LessonFileError(path + ": is a directory, not a lesson file");
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
   // Read in chunks up to one byte more than allowed (enough to know it is too large), so a lesson
   // of a few KB costs a few KB, not the limit's MiB zero-filled (21 lessons are read per command).
+  // A device such as /dev/zero stops at the limit.
   std::string text;
   char chunk[1 << 16];
-  while (text.size() <= kMaxLessonFileBytes && in.read(chunk, sizeof chunk).gcount() > 0) {
-    text.append(chunk, static_cast<size_t>(in.gcount()));
-    if (!in) break;
+  while (text.size() <= kMaxLessonFileBytes) {
+    ssize_t n = ::read(fd, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw LessonFileError(path + ": cannot read this lesson file");
+    if (n == 0) break;
+    text.append(chunk, static_cast<size_t>(n));
   }
   if (text.size() > kMaxLessonFileBytes)
     throw LessonFileError(fmt::format("{}: is larger than {} MiB ({} bytes), the limit for a lesson file; lessons are "

@@ -186,5 +186,22 @@ check answers-fd 0 '*' '' -- "$attn" check causal --step tril --answers /proc/se
 check answers-root 0 '*' '' -- "$attn" check causal --step tril --answers / --format json
 check answers-class 0 "$(printf 'causal/tril  mask_simple [6, 6]\n4 files in class\nfifo    ERROR  is a FIFO (named pipe), not an answer file\nhuge    ERROR  is 2147483648 bytes, too large for a [6, 6] tensor (at most...\npasswd  ERROR  is a symbolic link, which --answers does not follow (copy the...\nzero    ERROR  is a symbolic link, which --answers does not follow (copy the...\n\n0 of 4 passed; 4 cannot be graded.\n  cannot_grade    4  fifo, huge, passwd, zero')" '' -- "$attn" check causal --step tril --answers class
 
+# ---- Named pipes where files are read, and a file-size limit (issue 20) ----
+# Nothing waits for a writer that never comes: a FIFO called *.lesson in the lesson folder, a FIFO
+# given as --answer or as an exercise's --code, each one line and exit 2 (the `timeout -s KILL` of
+# check() turns a hang into a failure). Under `ulimit -f` (a disk quota) a write fails with EFBIG
+# instead of SIGXFSZ killing attn: one line, exit 1, and no temporary file left behind.
+mkdir -p "$work/fifo-dir"
+mkfifo "$work/fifo-dir/x.lesson" "$work/answer-fifo.npy" "$work/code-fifo.py"
+check fifo-lesson-in-folder 2 '' '^attn: .*x\.lesson: is not a regular file' -- env ATTN_LESSON_DIR="$work/fifo-dir" "$attn" list
+check fifo-answer 2 '*' 'answer-fifo\.npy: is not a regular file' -- "$attn" check causal --step tril --answer answer-fifo.npy
+check fifo-code 2 '*' 'code-fifo\.py: is not a regular file' -- "$attn" check causal --step weights --code code-fifo.py
+check fifo-run 2 '' 'a lesson starts with its title' -- "$attn" run "$work/fifo-dir/x.lesson"
+mkdir -p "$work/quota"
+check ulimit-export 1 '' "cannot write .*File too large" -- bash -c "cd quota && ulimit -f 1 && exec \"\$0\" export causal --npy out --notebook nb.ipynb" "$attn"
+check ulimit-stdout 1 '' 'could not write all of the output' -- bash -c "ulimit -f 1 && exec \"\$0\" lesson causal > quota/walk.txt" "$attn"
+left=$(find "$work/quota" -name '*.tmp*' -o -name 'out' | head -n 3)
+[ -z "$left" ] || { failed=1; echo "hostile: FAIL ulimit-leftovers: $left"; }
+
 echo "hostile: $count cases, $([ $failed -eq 0 ] && echo 'all as expected' || echo 'SOME FAILED')"
 exit $failed
