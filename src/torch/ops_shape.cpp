@@ -188,7 +188,11 @@ void add_shape_ops(std::vector<OpRow>& rows) {
                    "repeat_interleave(Tensor repeats, *, int64_t? output_size=None)"},
                   repeat_interleave_fn});
   rows.push_back({"contiguous", kMethod, {"contiguous(Tensor self, *, MemoryFormat memory_format=contiguous_format)"},
-                  [](Interpreter&, Args& a) { return tensor_value(core::contiguous(a.tensor("self"))); }});
+                  [](Interpreter&, Args& a) {   // ATen: a contiguous tensor is returned itself (`x.contiguous() is x`)
+                    const Value self = a.get("self");
+                    const Tensor& t = as_tensor(self);
+                    return t.is_contiguous() ? self : tensor_value(core::contiguous(t));
+                  }});
   rows.push_back({"clone", both, {"clone(Tensor input, *, MemoryFormat? memory_format=None)"},
                   [](Interpreter&, Args& a) { return tensor_value(core::clone(a.tensor("input"))); }});
   rows.push_back({"detach", both, {"detach(Tensor input)"}, [](Interpreter&, Args& a) { return tensor_value(core::detach(a.tensor("input"))); }});

@@ -150,3 +150,7 @@ print(b1.shape, b2.shape, b1.grad_fn.name(), b2.grad_fn)
 print(torch.broadcast_shapes((2, 1), (3,), 1), torch.broadcast_shapes((5, 1, 4), (1, 3, 1)))
 err(lambda: torch.broadcast_tensors(torch.ones(2, 3), torch.ones(4)))
 err(lambda: torch.broadcast_shapes((2, 3), (2, 4)))
+
+# contiguous(): a contiguous tensor is returned itself (ATen), a transposed one is copied.
+c = torch.arange(6.).reshape(2, 3)
+print(c.contiguous() is c, c.t().contiguous() is c.t(), c.t().contiguous().is_contiguous())
