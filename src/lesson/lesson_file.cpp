@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -274,7 +275,42 @@ void LessonParser::fence(Step& s, const std::string& info) {
 
 }  // namespace
 
-Lesson parse_lesson(const std::string& text, const std::string& path) { return LessonParser(text, path).run(); }
+namespace {
+
+// The offset of the first byte that is not part of well-formed UTF-8 (RFC 3629: no overlong
+// forms, no surrogates, nothing above U+10FFFF), or npos.
+size_t invalid_utf8_at(const std::string& s) {
+  for (size_t i = 0; i < s.size();) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
+    if (n == 0 || i + n > s.size()) return i;
+    char32_t c = n == 1 ? b : n == 2 ? (b & 0x1F) : n == 3 ? (b & 0x0F) : (b & 0x07);
+    for (size_t k = 1; k < n; ++k) {
+      const auto t = static_cast<unsigned char>(s[i + k]);
+      if ((t >> 6) != 0x2) return i;
+      c = (c << 6) | (t & 0x3F);
+    }
+    const char32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (c < least[n] || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return i;
+    i += n;
+  }
+  return std::string::npos;
+}
+
+}  // namespace
+
+// A UTF-8 byte-order mark (Windows editors write one) is skipped; text that is not UTF-8 is
+// refused with its line, before any of it can reach the terminal, a JSON document or a notebook.
+Lesson parse_lesson(const std::string& text, const std::string& path) {
+  const std::string_view bom = "\xEF\xBB\xBF";
+  const std::string body = text.compare(0, bom.size(), bom) == 0 ? text.substr(bom.size()) : text;
+  if (size_t at = invalid_utf8_at(body); at != std::string::npos) {
+    const size_t line = 1 + static_cast<size_t>(std::count(body.begin(), body.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+    throw LessonFileError(fmt::format("{}:{}: is not UTF-8 (byte 0x{:02X}); save the lesson file as UTF-8", path, line,
+                                      static_cast<unsigned char>(body[at])));
+  }
+  return LessonParser(body, path).run();
+}
 
 // Opened without waiting for a writer (a named pipe nobody writes would block open() forever),
 // then read blocking: a pipe with a writer (`attn run <(...)`) streams, one without gives EOF.

@@ -203,5 +203,15 @@ check ulimit-stdout 1 '' 'could not write all of the output' -- bash -c "ulimit 
 left=$(find "$work/quota" -name '*.tmp*' -o -name 'out' | head -n 3)
 [ -z "$left" ] || { failed=1; echo "hostile: FAIL ulimit-leftovers: $left"; }
 
+# ---- Encodings (issue 20): a UTF-8 byte-order mark is skipped; bytes that are not UTF-8 are
+# refused with their line (they would otherwise reach the terminal, JSON documents and notebooks).
+lesson "$work/plain.lesson" 'print(1 + 1)'
+{ printf '\xEF\xBB\xBF'; cat "$work/plain.lesson"; } >"$work/bom.lesson"
+sed '5s/$/ \xff/' "$work/plain.lesson" >"$work/latin.lesson"
+sed '5s/$/ \xed\xa0\x80/' "$work/plain.lesson" >"$work/surrogate.lesson"
+check bom-lesson 0 '2' '' -- "$attn" run --quiet bom.lesson
+check not-utf8-lesson 2 '' '^attn: latin\.lesson:5: is not UTF-8 \(byte 0xFF\)' -- "$attn" run latin.lesson
+check surrogate-lesson 2 '' '^attn: surrogate\.lesson:5: is not UTF-8 \(byte 0xED\)' -- "$attn" run --format json surrogate.lesson
+
 echo "hostile: $count cases, $([ $failed -eq 0 ] && echo 'all as expected' || echo 'SOME FAILED')"
 exit $failed
