@@ -6,7 +6,9 @@
 // read-only directory, a refusal), not about power loss.
 #include "lesson/export_write.h"
 
+#include <dirent.h>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -14,9 +16,12 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <stdexcept>
+#include <vector>
 
 #include "core/errors.h"
 
@@ -163,6 +168,28 @@ bool is_attn_notebook(std::string_view bytes) {
 
 // ---- the writer ----
 
+// A temporary file of an export that died (SIGKILL, a power cut): `.attn-PID-N.tmp` whose PID
+// no longer runs. Called with the folder's lock held, so no live export of this folder is staging.
+void remove_dead_temporaries(int dirfd) {
+  int scan = ::dup(dirfd);
+  if (scan < 0) return;
+  DIR* dir = ::fdopendir(scan);
+  if (!dir) {
+    ::close(scan);
+    return;
+  }
+  ::rewinddir(dir);
+  std::vector<std::string> dead;
+  while (const dirent* e = ::readdir(dir)) {
+    long pid = 0, n = 0;
+    int used = 0;
+    if (std::sscanf(e->d_name, ".attn-%ld-%ld.tmp%n", &pid, &n, &used) != 2 || e->d_name[used] != '\0' || pid <= 0) continue;
+    if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) dead.emplace_back(e->d_name);
+  }
+  ::closedir(dir);
+  for (const std::string& name : dead) ::unlinkat(dirfd, name.c_str(), 0);
+}
+
 struct ExportWriter::Dir {
   std::string shown;   // the directory as the user named it, for messages
   int fd = -1;
@@ -235,6 +262,12 @@ void ExportWriter::stage_dir(const std::string& dir_shown, const std::vector<Out
   d->fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   if (d->fd < 0) fail(fmt::format("cannot open directory '{}': {}", dir_shown, why()));
   ::fstat(d->fd, &d->st);
+  // One export into a folder at a time (an advisory lock, released when the folder is closed):
+  // two at once would each rename their own files, leaving an index.json beside another run's
+  // arrays. The next one then reads the index the first one wrote.
+  while (::flock(d->fd, LOCK_EX) != 0)
+    if (errno != EINTR) fail(fmt::format("cannot lock directory '{}': {}", dir_shown, why()));
+  remove_dead_temporaries(d->fd);
 
   // What attn wrote here before: the files its index.json lists.
   Existing index_now = existing_at(d->fd, "index.json", d->path("index.json"));

@@ -213,5 +213,22 @@ check bom-lesson 0 '2' '' -- "$attn" run --quiet bom.lesson
 check not-utf8-lesson 2 '' '^attn: latin\.lesson:5: is not UTF-8 \(byte 0xFF\)' -- "$attn" run latin.lesson
 check surrogate-lesson 2 '' '^attn: surrogate\.lesson:5: is not UTF-8 \(byte 0xED\)' -- "$attn" run --format json surrogate.lesson
 
+# ---- Concurrent exports into one folder (issue 20): serialised by a lock on the folder, so the
+# set is one run's (index.json's seed and every array agree), and a dead export's temporaries
+# (a PID that no longer runs) are removed by the next export.
+mkdir -p "$work/conc"
+touch "$work/conc/.attn-999999999-1.tmp"
+for s in 1 2 3 4 5 6; do (cd "$work" && "$attn" export causal --seed "$s" --npy conc --force >/dev/null 2>&1) & done
+wait
+count=$((count + 1))
+seed=$(sed -n 's/.*"seed": *"\{0,1\}\([0-9]*\).*/\1/p' "$work/conc/index.json" | head -n 1)
+(cd "$work" && "$attn" export causal --seed "${seed:-0}" --npy conc-ref >/dev/null 2>&1)
+mixed=$(for f in "$work"/conc-ref/*.npy; do cmp -s "$f" "$work/conc/${f##*/}" || echo "${f##*/}"; done)
+if [ -z "$seed" ] || [ -n "$mixed" ] || [ -e "$work/conc/.attn-999999999-1.tmp" ]; then
+  failed=1; echo "hostile: FAIL concurrent-exports: seed '$seed', arrays of another run: ${mixed:-none}, dead temporary left: $(ls -a "$work/conc" | grep -c '^\.attn-')"
+else
+  echo "hostile: ok   concurrent-exports (6 at once: one run's set, seed $seed)"
+fi
+
 echo "hostile: $count cases, $([ $failed -eq 0 ] && echo 'all as expected' || echo 'SOME FAILED')"
 exit $failed
