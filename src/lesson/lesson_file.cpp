@@ -309,6 +309,18 @@ Lesson parse_lesson(const std::string& text, const std::string& path) {
     throw LessonFileError(fmt::format("{}:{}: is not UTF-8 (byte 0x{:02X}); save the lesson file as UTF-8", path, line,
                                       static_cast<unsigned char>(body[at])));
   }
+  // Control characters (ESC, BEL, C1 controls) would reach the terminal from a title, the prose
+  // or `tokens:` and rewrite what the learner sees; code writes them as escapes ('\x1b').
+  for (size_t at = 0; at < body.size(); ++at) {
+    const auto b = static_cast<unsigned char>(body[at]);
+    const bool c1 = b == 0xC2 && at + 1 < body.size() && static_cast<unsigned char>(body[at + 1]) < 0xA0;
+    if ((b < 0x20 && b != 0 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F || c1) {
+      const size_t line = 1 + static_cast<size_t>(std::count(body.begin(), body.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+      const unsigned code = c1 ? static_cast<unsigned char>(body[at + 1]) : b;
+      throw LessonFileError(fmt::format("{}:{}: holds the control character U+{:04X}; lesson text cannot hold control characters "
+                                        "(in code, write it as an escape such as '\\x{:02x}')", path, line, code, code));
+    }
+  }
   return LessonParser(body, path).run();
 }
 

@@ -211,6 +211,10 @@ sed '5s/$/ \xff/' "$work/plain.lesson" >"$work/latin.lesson"
 sed '5s/$/ \xed\xa0\x80/' "$work/plain.lesson" >"$work/surrogate.lesson"
 check bom-lesson 0 '2' '' -- "$attn" run --quiet bom.lesson
 check not-utf8-lesson 2 '' '^attn: latin\.lesson:5: is not UTF-8 \(byte 0xFF\)' -- "$attn" run latin.lesson
+sed '1s/$/ \x1b[2J\x1b]0;owned\x07/' "$work/plain.lesson" >"$work/escape-title.lesson"
+printf '\n\xc2\x9b31m\n' >>"$work/plain-c1.lesson"; cat "$work/plain.lesson" "$work/plain-c1.lesson" >"$work/c1-prose.lesson"
+check escape-in-title 2 '' '^attn: escape-title\.lesson:1: holds the control character U\+001B' -- "$attn" run escape-title.lesson
+check c1-in-prose 2 '' '^attn: c1-prose\.lesson:[0-9]+: holds the control character U\+009B' -- "$attn" run --format json c1-prose.lesson
 check surrogate-lesson 2 '' '^attn: surrogate\.lesson:5: is not UTF-8 \(byte 0xED\)' -- "$attn" run --format json surrogate.lesson
 
 # ---- Concurrent exports into one folder (issue 20): serialised by a lock on the folder, so the

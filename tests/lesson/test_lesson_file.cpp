@@ -131,8 +131,10 @@ TEST_CASE("a header value that is not allowed names its line, what is wrong and 
     CHECK(with("name: tiny", std::string("name: ") + name) ==
           "f.lesson:2: name: '" + std::string(name) + "' is not a lesson name; use lowercase letters, digits and '-', not starting with '-'");
   }
+  // A control character is refused wherever it is, before the header is read (issue 20).
   CHECK(with("name: tiny", "name: a\x1b[31mb") ==
-        "f.lesson:2: name: 'a\\x1b[31mb' is not a lesson name; use lowercase letters, digits and '-', not starting with '-'");
+        "f.lesson:2: holds the control character U+001B; lesson text cannot hold control characters (in code, write it as an "
+        "escape such as '\\x1b')");
   CHECK(with("order: 9", "order: 9\nname: other") == "f.lesson:5: 'name:' is given twice (first on line 2); give each header key once");
   CHECK(with("order: 9\n", "") == "f.lesson:4: the header has no 'order:' line");
   // The source: a title, an author if given, one web address without spaces or quotes.
