@@ -90,6 +90,38 @@ Tensor with_grad(Tensor out, const std::vector<const Tensor*>& inputs, const cha
 
 namespace autograd {
 
+namespace {
+// What the outermost ~Node still has to free: the edges and backward functions (whose saved
+// tensors hold further nodes) of the nodes freed inside it. Null while no ~Node runs.
+struct PendingFrees {
+  std::vector<std::shared_ptr<Node>> nodes;
+  std::vector<BackwardFn> fns;
+};
+thread_local PendingFrees* t_pending = nullptr;
+}  // namespace
+
+Node::~Node() {
+  const bool outermost = t_pending == nullptr;
+  PendingFrees local;
+  if (outermost) t_pending = &local;
+  for (Edge& e : next_)
+    if (e.fn) t_pending->nodes.push_back(std::move(e.fn));
+  if (fn_) t_pending->fns.push_back(std::move(fn_));
+  if (!outermost) return;   // the outermost ~Node's loop frees what this one held
+  while (!local.nodes.empty() || !local.fns.empty()) {
+    if (!local.fns.empty()) {
+      BackwardFn f = std::move(local.fns.back());
+      local.fns.pop_back();
+      f = nullptr;   // its saved tensors' nodes queue themselves here
+    } else {
+      std::shared_ptr<Node> n = std::move(local.nodes.back());
+      local.nodes.pop_back();
+      n.reset();
+    }
+  }
+  t_pending = nullptr;
+}
+
 SequenceScope::SequenceScope(SequenceCounter& counter) : saved_(t_counter) { t_counter = &counter; }
 SequenceScope::~SequenceScope() { t_counter = saved_; }
 
