@@ -1,5 +1,6 @@
 // py/limits.cpp: the depth guards, the C++ stack check and the limit messages (see limits.h).
 #include "py/limits.h"
+#include "py/exceptions.h"
 
 #include <fmt/format.h>
 
@@ -67,9 +68,10 @@ thread_local int value_depth = 0;
 }  // namespace
 
 ValueDepthGuard::ValueDepthGuard(const char* while_doing) {
+  // A Python RecursionError (CPython's words), which try/except may catch as in CPython: the walk
+  // unwinds, so catching it cannot keep a cell running out of bounds.
   if (value_depth >= limits::kMaxValueDepth)
-    throw LimitError(0, fmt::format("RecursionError: maximum recursion depth exceeded {} (attn's limit: values nested {} deep, "
-                                 "limits::kMaxValueDepth)", while_doing, limits::kMaxValueDepth));
+    throw RecursionError(fmt::format("maximum recursion depth exceeded {}", while_doing));
   check_stack();
   ++value_depth;
 }

@@ -68,7 +68,8 @@ class DepthGuard {
 };
 
 // One level of a nested value being walked (repr, ==, <, hash, snapshot, JSON), counted per
-// thread: "RecursionError: maximum recursion depth exceeded while getting the repr of an object".
+// thread: past limits::kMaxValueDepth a Python RecursionError ("maximum recursion depth exceeded
+// while getting the repr of an object"), which a cell may catch, as in CPython.
 class ValueDepthGuard {
  public:
   explicit ValueDepthGuard(const char* while_doing);
