@@ -308,6 +308,30 @@ std::optional<double> to_number(const std::string& tok) {
   return v;
 }
 
+// What a line of a printed tensor starts with ("tensor(", "[", ...), or "" for a line of numbers:
+// the feedback names the prefix it matched, never more of the line.
+std::string_view printed_prefix(std::string_view head) {
+  for (std::string_view p : {"tensor(", "array(", "Parameter containing", "["})
+    if (head.substr(0, p.size()) == p) return p;
+  return {};
+}
+
+// "'1.5x' is not a number" for a token made of what numbers are written with; for any other the
+// feedback says which item it is and not what it holds: a file that is not an answer (a secret a
+// link or a wrong path led to) is never quoted to the student.
+std::string not_a_number(const std::string& tok, size_t item) {
+  bool numeric = true;
+  for (char c : tok) numeric = numeric && (std::isdigit(static_cast<unsigned char>(c)) || (c != 0 && std::strchr("+-.eE_", c)));
+  const std::string lower = [&] {
+    std::string l;
+    for (char c : tok) l += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return l;
+  }();
+  for (const char* word : {"nan", "inf", "-inf", "+inf", "infinity", "-infinity"}) numeric = numeric || lower == word;
+  if (numeric && tok.size() <= 40) return fmt::format("{} is not a number", quote(tok));
+  return fmt::format("item {} on this line {}", item, "is not a number (numbers are written with digits, '.', 'e', '+' and '-')");
+}
+
 bool out_of_range(const std::string& tok) {
   errno = 0;
   char* end = nullptr;
@@ -338,11 +362,11 @@ Answer parse_text(std::string_view bytes, const std::string& file, bool allow_na
     };
     if (blank(line)) continue;
     std::string_view head = line.substr(line.find_first_not_of(" \t"));
-    if (head.rfind("tensor(", 0) == 0 || head.rfind("array(", 0) == 0 || head.rfind("Parameter containing", 0) == 0 || head[0] == '[')
+    if (!printed_prefix(head).empty())
       fail_line(file, line_no,
-                fmt::format("{} looks like a printed tensor, not a table of numbers: write one with "
-                            "np.savetxt(path, t.detach().numpy(), delimiter=',') or use np.save",
-                            quote(head)));
+                fmt::format("this line starts with `{}`: it looks like a printed tensor, not a table of numbers: write one "
+                            "with np.savetxt(path, t.detach().numpy(), delimiter=',') or use np.save",
+                            printed_prefix(head)));
     // Fields are separated by commas; inside a field, numbers by white space.
     std::vector<std::string> tokens;
     size_t start = 0;
@@ -364,6 +388,7 @@ Answer parse_text(std::string_view bytes, const std::string& file, bool allow_na
       if (comma == std::string_view::npos) break;
       start = comma + 1;
     }
+    const size_t row_start = a.data.size();
     for (const std::string& tok : tokens) {
       std::optional<double> v = to_number(tok);
       if (v && std::isnan(*v)) {
@@ -373,7 +398,7 @@ Answer parse_text(std::string_view bytes, const std::string& file, bool allow_na
       }
       if (!v) {
         if (out_of_range(tok)) fail_line(file, line_no, fmt::format("{} is out of the range of a float", quote(tok)));
-        fail_line(file, line_no, fmt::format("{} is not a number", quote(tok)));
+        fail_line(file, line_no, not_a_number(tok, a.data.size() - row_start + 1));
       }
       a.data.push_back(*v);
     }
@@ -407,11 +432,13 @@ Answer parse_answer(std::string_view bytes, const std::string& file, bool allow_
 }
 
 // Opened once without blocking and checked on that descriptor: a named pipe or a device (given
-// as --answer, or swapped in after a check by name) is refused, never read.
+// as --answer, or swapped in after a check by name) is refused, never read; so is a symbolic
+// link (O_NOFOLLOW), which in a student's submission could point at any file the grader can read.
 Answer read_answer(const std::string& path, bool allow_nan) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC);
   if (fd < 0) {
     if (errno == ENOENT) fail(path, "no such file");
+    if (errno == ELOOP) fail(path, "is a symbolic link; attn grades only the answer file itself, not what a link points to");
     if (errno == EISDIR) fail(path, "is a directory, not an answer file");
     fail(path, "cannot be read (permission denied?)");
   }

@@ -31,12 +31,14 @@ using namespace attn::lesson;
 namespace {
 
 // A learner's file: a few KB of Python; 1 MiB at most (a mistyped path to a data file fails fast).
-// Opened once, without blocking, and checked on that descriptor: a FIFO swapped in after a check
-// by name would block the read (and a class folder is a student's archive).
+// Opened once, without blocking, not through a link, and checked on that descriptor: a FIFO
+// swapped in after a check by name would block the read (and a class folder is a student's archive).
 std::string read_code(const std::string& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC);
   if (fd < 0) {
     if (errno == ENOENT) throw UsageError(path + ": no such file");
+    if (errno == ELOOP)   // a student's link, graded in an instructor's loop, could quote any file in the feedback
+      throw UsageError(path + ": is a symbolic link; attn checks only the .py file itself, not what a link points to");
     if (errno == EISDIR) throw UsageError(path + ": is a directory, not a Python file");
     throw UsageError(path + ": cannot be read (" + std::string(errno == EACCES ? "permission denied" : "cannot open it") + ")");
   }

@@ -268,6 +268,7 @@ class Interpreter {
   std::optional<Value> import_from_folder(const std::string& name);   // packages.cpp: NAME.py, NAME/, a.b in a package
   Value namespace_package(const std::string& name, const std::string& dir);
   void check_in_folder(const std::string& path) const;             // refused if its real path leads out of the folder
+  std::string read_in_folder(const std::string& path) const;       // a module file's text, opened once and checked on it
   std::string resolve_relative(const std::string& spec) const;        // `from ..a import b`: the absolute "x.a"
   void exec_class(const StmtPtr& s);
   Value make_function(const StmtPtr& def);         // calls.cpp: a `def` or lambda as a value

@@ -15,7 +15,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <mutex>
 #include <set>
@@ -154,21 +153,6 @@ const Expr* not_literal(const Expr& e) {
   }
 }
 
-// At most limits::kMaxModuleFileBytes, as a lesson file (lesson/lesson_file.h): a data file
-// named like a module must not fill the memory before it fails to parse.
-std::string read_file(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw ImportError("cannot read " + path);
-  std::string text(limits::kMaxModuleFileBytes + 1, '\0');   // one byte more than allowed: enough to know it is too large
-  f.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<size_t>(f.gcount()));
-  if (text.size() > limits::kMaxModuleFileBytes)
-    throw ImportError(fmt::format("{} is larger than {} MiB ({} bytes), attn's limit for an imported "
-                                         ".py file (limits::kMaxModuleFileBytes)", path, limits::kMaxModuleFileBytes >> 20,
-                                         limits::kMaxModuleFileBytes));
-  return text;
-}
-
 }  // namespace
 
 // ast.literal_eval(text): the value of a Python literal, as CPython's (leading spaces and tabs
@@ -243,7 +227,7 @@ Value Interpreter::import_module(const std::string& name) {
 Value Interpreter::import_file(const std::string& name, const std::string& path, const std::string& package_dir) {
   auto cached = modules_.find(path);
   if (cached != modules_.end()) return cached->second;
-  return import_source(name, path, read_file(path), false, package_dir);
+  return import_source(name, path, read_in_folder(path), false, package_dir);
 }
 
 // A module from Python source: PATH names it in errors and is its key in the module cache.

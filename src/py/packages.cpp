@@ -8,13 +8,22 @@
 // What it is not: sys.path, .pyc or zip imports, or any file outside the lesson's folder: a module
 // name is made of identifiers, so it cannot spell `..` or `/`, and a link that leads out of the
 // folder is refused by its real path (the sandbox of docs/instructors.md, "Untrusted lesson and answer files").
+// A file is opened once and checked on that descriptor (read_in_folder): swapping it for a link
+// out of the folder between the check and the read cannot make attn read the other file.
 // The built-in modules and `import`'s statement forms are modules.cpp's.
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <filesystem>
 #include <set>
 #include <string>
 
 #include "py/exceptions.h"
 #include "py/interpreter.h"
+#include "py/limits.h"
 
 namespace attn::py {
 
@@ -39,6 +48,54 @@ void Interpreter::check_in_folder(const std::string& path) const {
   auto real = fs::weakly_canonical(path, ec);
   if (ec || !inside(root, real) || real == root)
     throw ImportError("attn imports .py files from the lesson's folder only, and " + path + " leads out of it");
+}
+
+namespace {
+
+// Closes a descriptor on every path out.
+struct ModuleFd {
+  int fd;
+  ~ModuleFd() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+// At most limits::kMaxModuleFileBytes from fd, as a lesson file: a data file named like a module
+// must not fill the memory before it fails to parse.
+std::string read_module_fd(int fd, const std::string& path) {
+  std::string text(limits::kMaxModuleFileBytes + 1, '\0');   // one byte more than allowed: enough to know it is too large
+  size_t got = 0;
+  while (got < text.size()) {
+    const ssize_t n = ::read(fd, text.data() + got, text.size() - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw ImportError("cannot read " + path);
+    if (n == 0) break;
+    got += static_cast<size_t>(n);
+  }
+  text.resize(got);
+  if (text.size() > limits::kMaxModuleFileBytes)
+    throw ImportError(fmt::format("{} is larger than {} MiB ({} bytes), attn's limit for an imported .py file "
+                                  "(limits::kMaxModuleFileBytes)", path, limits::kMaxModuleFileBytes >> 20,
+                                  limits::kMaxModuleFileBytes));
+  return text;
+}
+
+}  // namespace
+
+// The text of the module file `path`, opened once: a regular file (a FIFO or a device is refused
+// before it is read, never waited on), and the file that descriptor holds is the one whose real
+// path lies in the folder (same device and inode), so a link swapped in after the check is not read.
+std::string Interpreter::read_in_folder(const std::string& path) const {
+  ModuleFd f{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)};
+  struct stat opened {}, named {};
+  if (f.fd < 0 || ::fstat(f.fd, &opened) != 0 || !S_ISREG(opened.st_mode)) throw ImportError("cannot read " + path);
+  std::error_code ec;
+  const auto root = fs::weakly_canonical(import_dir_.empty() ? "." : import_dir_, ec);
+  const auto real = fs::canonical(path, ec);
+  if (ec || !inside(root, real) || real == root || ::stat(real.c_str(), &named) != 0 || named.st_dev != opened.st_dev ||
+      named.st_ino != opened.st_ino)
+    throw ImportError("attn imports .py files from the lesson's folder only, and " + path + " leads out of it");
+  return read_module_fd(f.fd, path);
 }
 
 std::vector<std::string> Interpreter::module_names() const {
@@ -68,10 +125,8 @@ std::optional<Value> Interpreter::import_from_folder(const std::string& name) {
   Value module;
   if (fs::is_directory(dir, ec) && fs::is_regular_file(init, ec)) {
     check_in_folder(dir.string());
-    check_in_folder(init.string());
     module = import_file(name, init.lexically_normal().string(), dir.lexically_normal().string());
   } else if (fs::is_regular_file(file, ec)) {
-    check_in_folder(file.string());
     module = import_file(name, file.lexically_normal().string());
   } else if (fs::is_directory(dir, ec)) {
     check_in_folder(dir.string());

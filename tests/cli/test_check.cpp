@@ -232,11 +232,11 @@ TEST_CASE("attn check: malformed answers and bad usage, one line on stderr, exit
        "attn: bad-archive.npz: is a zip archive (np.savez and torch.save write these), not one array; save the tensor with "
        "np.save(path, t.detach().numpy())\n"},
       {"--answer bad-ragged.csv", "attn: bad-ragged.csv:2: 2 numbers on this line, 3 on line 1 (every row needs the same number of columns)\n"},
-      {"--answer bad-words.csv", "attn: bad-words.csv:2: 'zero' is not a number\n"},
+      {"--answer bad-words.csv", "attn: bad-words.csv:2: item 2 on this line is not a number (numbers are written with digits, '.', 'e', '+' and '-')\n"},
       {"--answer bad-empty.csv", "attn: bad-empty.csv: the file is empty\n"},
       {"--answer bad-printed.txt",
-       "attn: bad-printed.txt:1: 'tensor([[0.1772, 0.1326,...' looks like a printed tensor, not a table of numbers: write one "
-       "with np.savetxt(path, t.detach().numpy(), delimiter=',') or use np.save\n"},
+       "attn: bad-printed.txt:1: this line starts with `tensor(`: it looks like a printed tensor, not a table of numbers: "
+       "write one with np.savetxt(path, t.detach().numpy(), delimiter=',') or use np.save\n"},
       {"--answer nosuch.npy", "attn: nosuch.npy: no such file\n"},
       {"--answer .", "attn: .: is a directory, not an answer file\n"},
       {"--step nope --answer causal-weights.npy",
@@ -316,16 +316,20 @@ TEST_CASE("attn check in a 60-column terminal: wrapped at 60, never inside a wor
         "exit 2\n");
 }
 
-TEST_CASE("attn check: a message quoting bytes that are not UTF-8 stays printable text and valid JSON") {
+// Bytes that are not a number are not quoted at all (issue 20: a linked or mistaken file's content
+// never reaches the feedback), and the message stays valid JSON.
+TEST_CASE("attn check: a message about bytes that are not UTF-8 quotes none of them and stays valid JSON") {
   std::string dir = std::filesystem::temp_directory_path() / ("attn-check-utf8-" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
   std::ofstream(dir + "/bytes.csv") << "0.1,\xff\xfe\x1b[2J\n";
   Result text = attn_process("check causal --step weights --answer bytes.csv", dir);
   CHECK(text.code == 2);
-  CHECK(text.out == "ERROR  causal/weights\n      cannot grade: bytes.csv:1: '\\xff\\xfe\\x1b[2J' is not a number\n");
-  CHECK(text.err == "attn: bytes.csv:1: '\\xff\\xfe\\x1b[2J' is not a number\n");
+  const std::string message = "bytes.csv:1: item 2 on this line is not a number (numbers are written with digits, '.', 'e', '+' and '-')";
+  CHECK(text.out == "ERROR  causal/weights\n      cannot grade: bytes.csv:1: item 2 on this line is not a number (numbers\n"
+                    "      are written with digits, '.', 'e', '+' and '-')\n");
+  CHECK(text.err == "attn: " + message + "\n");
   Result json = attn_process("check causal --step weights --answer bytes.csv --format json", dir);
-  CHECK(json.out.ends_with("\"error\": \"bytes.csv:1: '\\\\xff\\\\xfe\\\\x1b[2J' is not a number\"}\n"));
+  CHECK(json.out.ends_with("\"error\": \"" + message + "\"}\n"));
   std::filesystem::remove_all(dir);
 }
 

@@ -234,5 +234,52 @@ else
   echo "hostile: ok   concurrent-exports (6 at once: one run's set, seed $seed)"
 fi
 
+# ---- Graphs and values of any depth (issue 20) ----
+# A loss summed over 200,000 steps without .detach() is backpropagated and freed (PyTorch frees
+# it; ~Node recursed 200,000 deep and crashed); a value nested past 1,000 levels raises a
+# RecursionError the cell catches, as in CPython.
+py graph-200k 0 'tensor(1.) freed' '' $'import torch\nw = torch.ones((), requires_grad=True)\ny = w\nfor i in range(200000):\n    y = y * 1.0\ny.backward()\ng = w.grad\ndel y\nprint(g, "freed")'
+py recursion-caught 0 'caught on' '' $'x = []\nfor i in range(5000):\n    x = [x]\ntry:\n    repr(x)\nexcept RecursionError:\n    print("caught", end=" ")\nprint("on")'
+
+# ---- Files a student hands in are never followed out, never quoted (issue 20) ----
+# An answer or code file that is a symbolic link is refused (a student's link, graded in an
+# instructor's loop, could point at any file the instructor can read), and the feedback quotes no
+# word of a file that is not numbers. A helper module swapped between a file in the folder and a
+# link out of it while attn imports it is never read from outside (opened once, checked on the
+# descriptor): 40 runs against a swapping loop.
+mkdir -p "$work/secret" "$work/student"
+printf 'hunter2 topsecret\n' >"$work/secret/key.txt"
+ln -s "$work/secret/key.txt" "$work/student/answer.csv"
+ln -s "$work/secret/key.txt" "$work/student/code.py"
+printf '0.1,0.2\n0.3,hunter2\n' >"$work/student/words.csv"
+check answer-symlink 2 '*' 'answer\.csv: is a symbolic link' -- "$attn" check causal --step tril --answer student/answer.csv
+check code-symlink 2 '*' 'code\.py: is a symbolic link' -- "$attn" check causal --step weights --code student/code.py
+check answer-word-not-quoted 2 '*' '^attn: student/words\.csv:2: item 2 on this line is not a number' -- "$attn" check causal --step tril --answer student/words.csv
+count=$((count + 1))
+if grep -q hunter2 "$work/out" "$work/err"; then failed=1; echo "hostile: FAIL answer-secret-quoted"; else echo "hostile: ok   answer-secret-quoted (no word of the file in the feedback)"; fi
+# The race: 50 helper modules, each a link swapped between a file in the folder and one outside
+# (a Python loop of rename(2)s), imported by a lesson 100 times over: each run is 50
+# check-then-open windows. Before the fix the outside file was read in 0 to 4 of 60 runs (4 trials).
+mkdir -p "$work/race"
+printf 'X = "inside"\n' >"$work/race/ok.py"
+printf 'X = "hunter2"\n' >"$work/secret/h.py"
+{ printf 'seen = []\n'; for k in $(seq 0 49); do printf 'try:\n    import h%d\n    seen.append(h%d.X)\nexcept ImportError:\n    seen.append(0)\n' "$k" "$k"; done
+  printf 'print(len(seen))'; } >"$work/race/code.py"
+lesson "$work/race/r.lesson" "$(cat "$work/race/code.py")"
+python3 -c '
+import os, sys, time
+os.chdir(sys.argv[1]); end = time.time() + 60
+while time.time() < end and not os.path.exists("stop"):
+    for target in ("ok.py", sys.argv[2]):
+        for k in range(50):
+            os.symlink(target, "h.tmp"); os.replace("h.tmp", f"h{k}.py")
+' "$work/race" "$work/secret/h.py" &
+swapper=$!
+count=$((count + 1)) leaked=0
+for i in $(seq 100); do (cd "$work/race" && timeout -s KILL "$limit" "$attn" run --quiet r.lesson 2>&1) | grep -q hunter2 && leaked=$((leaked + 1)); done
+touch "$work/race/stop"; wait "$swapper" 2>/dev/null
+if [ "$leaked" -gt 0 ]; then failed=1; echo "hostile: FAIL helper-swap-race: the outside file was read in $leaked of 100 runs"
+else echo "hostile: ok   helper-swap-race (100 runs of 50 imports against swapping links: never read outside)"; fi
+
 echo "hostile: $count cases, $([ $failed -eq 0 ] && echo 'all as expected' || echo 'SOME FAILED')"
 exit $failed

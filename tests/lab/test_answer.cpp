@@ -182,8 +182,8 @@ TEST_CASE("text: malformed files get one line naming the file and the line") {
         "n.csv:2: 'nan' is NaN; attn check grades numbers; a NaN usually comes from a softmax over a row that is all -inf (a mask "
         "that also hides the diagonal) or from 0/0");
   CHECK(error_of("1,NaN\n", "n.csv").rfind("n.csv:1: 'NaN' is NaN", 0) == 0);
-  CHECK(error_of("1,2\n3,zero\n", "w.csv") == "w.csv:2: 'zero' is not a number");
-  CHECK(error_of("1,2\n3,0x\n", "w.csv") == "w.csv:2: '0x' is not a number");
+  CHECK(error_of("1,2\n3,zero\n", "w.csv") == "w.csv:2: item 2 on this line is not a number (numbers are written with digits, '.', 'e', '+' and '-')");
+  CHECK(error_of("1,2\n3,0x\n", "w.csv") == "w.csv:2: item 2 on this line is not a number (numbers are written with digits, '.', 'e', '+' and '-')");
   // A comma may end a row (issue 10: numbers pasted from the terminal); two in a row, or one first, is still an empty field.
   CHECK(error_of("1,,2\n", "w.csv") == "w.csv:1: empty field (two commas in a row, or a comma at the start of the line)");
   CHECK(error_of("1,2,,\n", "w.csv") == "w.csv:1: empty field (two commas in a row, or a comma at the start of the line)");
@@ -191,9 +191,9 @@ TEST_CASE("text: malformed files get one line naming the file and the line") {
   CHECK(error_of(",\n", "w.csv") == "w.csv:1: empty field (two commas in a row, or a comma at the start of the line)");
   CHECK(error_of("1e999\n", "w.csv") == "w.csv:1: '1e999' is out of the range of a float");
   CHECK(error_of("tensor([[0.1772, 0.1326],\n        [0.0386, 0.6870]])\n", "p.txt") ==
-        "p.txt:1: 'tensor([[0.1772, 0.1326]...' looks like a printed tensor, not a table of numbers: write one with "
+        "p.txt:1: this line starts with `tensor(`: it looks like a printed tensor, not a table of numbers: write one with "
         "np.savetxt(path, t.detach().numpy(), delimiter=',') or use np.save");
-  CHECK(error_of("1 2\n3 \x01\n", "b.txt") == "b.txt:2: '\\x01' is not a number");
+  CHECK(error_of("1 2\n3 \x01\n", "b.txt") == "b.txt:2: item 2 on this line is not a number (numbers are written with digits, '.', 'e', '+' and '-')");
 }
 
 TEST_CASE("read_answer: missing file, directory") {
