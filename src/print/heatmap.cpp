@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "print/unicode.h"
 #include "print/wrap.h"
 
 namespace attn::print {
@@ -62,9 +63,38 @@ bool looks_like_weights(const WeightMatrix& m) {
   return rows_sum_to_1 || cols_sum_to_1 || (rows_at_most_1 && is_causal(m));
 }
 
-// The labels of one axis: the given ones if there is one per row/column, else 0, 1, 2, ...
+// A token as a label: valid UTF-8 printable text as it is; a control character (C0, DEL, C1)
+// or a byte that is not UTF-8 as \xNN, so a --sentence cannot move the cursor or recolour the
+// terminal, nor put bytes that are not text into the output (issue 20).
+std::string printable_label(std::string_view s) {
+  std::string out;
+  for (size_t k = 0; k < s.size();) {
+    const auto b = static_cast<unsigned char>(s[k]);
+    const size_t n = b < 0x80 ? 1 : (b & 0xE0) == 0xC0 && b >= 0xC2 ? 2 : (b & 0xF0) == 0xE0 ? 3 : (b & 0xF8) == 0xF0 && b <= 0xF4 ? 4 : 0;
+    bool valid = n > 0 && k + n <= s.size();
+    for (size_t j = 1; valid && j < n; ++j) valid = (static_cast<unsigned char>(s[k + j]) & 0xC0) == 0x80;
+    size_t end = k;
+    const char32_t c = valid ? unicode::next(s, end) : 0;
+    valid = valid && !(n == 3 && (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF))) && !(n == 4 && (c < 0x10000 || c > 0x10FFFF));
+    if (!valid || c < 0x20 || (c >= 0x7F && c < 0xA0)) {
+      out += fmt::format("\\x{:02x}", valid && c >= 0x80 ? static_cast<unsigned>(c) : b);
+      k += valid ? n : 1;
+    } else {
+      out.append(s.substr(k, n));
+      k += n;
+    }
+  }
+  return out;
+}
+
+// The labels of one axis: the given ones (shown printable) if there is one per row/column, else
+// 0, 1, 2, ...
 std::vector<std::string> axis_labels(const std::vector<std::string>& given, int64_t n) {
-  if (static_cast<int64_t>(given.size()) == n) return given;
+  if (static_cast<int64_t>(given.size()) == n) {
+    std::vector<std::string> out;
+    for (const std::string& g : given) out.push_back(printable_label(g));
+    return out;
+  }
   std::vector<std::string> out;
   for (int64_t k = 0; k < n; ++k) out.push_back(std::to_string(k));
   return out;

@@ -281,5 +281,12 @@ touch "$work/race/stop"; wait "$swapper" 2>/dev/null
 if [ "$leaked" -gt 0 ]; then failed=1; echo "hostile: FAIL helper-swap-race: the outside file was read in $leaked of 100 runs"
 else echo "hostile: ok   helper-swap-race (100 runs of 50 imports against swapping links: never read outside)"; fi
 
+# ---- A --sentence with control characters and bytes that are not UTF-8 (issue 20) ----
+# The heatmap labels show them as \xNN: nothing of them reaches stdout raw, piped or not.
+check sentence-controls 0 '*' '' -- "$attn" lesson causal --heatmap --sentence $'caf\xe9 au \e[31mlait \xc2\x9bx'
+count=$((count + 1))
+if LC_ALL=C grep -aq $'\e\|\xc2\x9b\|\xe9' "$work/out"; then failed=1; echo "hostile: FAIL sentence-controls-raw: a control byte or a byte that is not UTF-8 reached stdout"
+else echo "hostile: ok   sentence-controls-raw (labels show \\x1b, \\x9b, \\xe9)"; fi
+
 echo "hostile: $count cases, $([ $failed -eq 0 ] && echo 'all as expected' || echo 'SOME FAILED')"
 exit $failed
