@@ -1,6 +1,8 @@
 // lab/progress.cpp: the learner's progress file (see progress.h).
 #include "lab/progress.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -138,14 +140,47 @@ bool reset_progress() {
   return true;
 }
 
+namespace {
+
+// Holds an advisory lock on the progress folder's `progress.lock` while one process loads,
+// changes and saves the file, so two attn processes recording at once (an `attn watch` and an
+// `attn lesson`) both land. Without a lock file (no folder yet, read-only) it records unlocked.
+class ProgressLock {
+ public:
+  ProgressLock() {
+    const std::string path = progress_path();
+    if (path.empty()) return;
+    std::error_code ec;
+    fs::path dir = fs::path(path).parent_path();
+    if (fs::create_directories(dir, ec)) fs::permissions(dir, fs::perms::owner_all, ec);
+    fd_ = ::open((dir / "progress.lock").c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
+    if (fd_ >= 0) {
+      while (::flock(fd_, LOCK_EX) != 0 && errno == EINTR) {
+      }
+    }
+  }
+  ~ProgressLock() {
+    if (fd_ >= 0) ::close(fd_);   // releases the lock
+  }
+  ProgressLock(const ProgressLock&) = delete;
+  ProgressLock& operator=(const ProgressLock&) = delete;
+
+ private:
+  int fd_ = -1;
+};
+
+}  // namespace
+
 void record_exercise_passed(const std::string& lesson, const std::string& step) {
   if (!is_name(lesson) || !is_name(step)) return;
+  ProgressLock lock;
   Progress p = load_progress();
   if (p.exercises.emplace(lesson, step).second) save_progress(p);
 }
 
 void record_position(const std::string& lesson, const std::string& step) {
   if (!is_name(lesson) || !is_name(step)) return;
+  ProgressLock lock;
   Progress p = load_progress();
   p.at = Position{lesson, step};
   save_progress(p);
@@ -153,6 +188,7 @@ void record_position(const std::string& lesson, const std::string& step) {
 
 void record_finished(const std::string& lesson) {
   if (!is_name(lesson)) return;
+  ProgressLock lock;
   Progress p = load_progress();
   p.finished.insert(lesson);
   if (p.at && p.at->lesson == lesson) p.at.reset();

@@ -234,6 +234,33 @@ else
   echo "hostile: ok   concurrent-exports (6 at once: one run's set, seed $seed)"
 fi
 
+# ---- Runs, checks and exports at once in one folder (issue 20) ----
+# Eight lessons finished at the same moment are all in the learner's progress (each records under
+# a lock; without it 4 of 8 were lost); meanwhile checks of one answer and runs of one lesson in
+# the same folder, next to an export into it, each give their own right result.
+mkdir -p "$work/together/state"
+(cd "$work" && "$attn" export causal --seed 3 --npy together/ref >/dev/null 2>&1)
+pids=() outs=()
+for n in causal softmax context scores embedding heads cross update; do
+  (cd "$work/together" && XDG_STATE_HOME="$work/together/state" "$attn" lesson "$n" --quiet >/dev/null 2>"lesson-$n.err"; echo $? >"lesson-$n.rc") &
+done
+for k in 1 2 3 4; do
+  (cd "$work/together" && "$attn" check causal --step tril --seed 3 --answer ref/tril__1__mask_simple.npy >"check-$k.out" 2>&1; echo $? >"check-$k.rc") &
+  (cd "$work/together" && "$attn" run --quiet "$work/plain.lesson" >"run-$k.out" 2>&1; echo $? >"run-$k.rc") &
+done
+(cd "$work/together" && "$attn" export causal --seed 3 --npy ref --force >/dev/null 2>&1; echo $? >export.rc) &
+wait
+count=$((count + 1)) why=""
+finished=$(grep -c '^finished ' "$work/together/state/attn/progress" 2>/dev/null)
+[ "$finished" = 8 ] || why+=" progress has $finished of 8 lessons finished;"
+for k in 1 2 3 4; do
+  [ "$(cat "$work/together/check-$k.rc")" = 0 ] && grep -q '^PASS' "$work/together/check-$k.out" || why+=" check $k: $(head -c 200 "$work/together/check-$k.out");"
+  [ "$(cat "$work/together/run-$k.rc")" = 0 ] && [ "$(cat "$work/together/run-$k.out")" = 2 ] || why+=" run $k: $(head -c 200 "$work/together/run-$k.out");"
+done
+for f in "$work"/together/lesson-*.rc "$work/together/export.rc"; do [ "$(cat "$f")" = 0 ] || why+=" ${f##*/} exit $(cat "$f");"; done
+if [ -n "$why" ]; then failed=1; echo "hostile: FAIL together:$why"
+else echo "hostile: ok   together (8 lessons, 4 checks, 4 runs and an export at once: all right, 8 of 8 in the progress)"; fi
+
 # ---- Graphs and values of any depth (issue 20) ----
 # A loss summed over 200,000 steps without .detach() is backpropagated and freed (PyTorch frees
 # it; ~Node recursed 200,000 deep and crashed); a value nested past 1,000 levels raises a
