@@ -168,12 +168,15 @@ std::string format_class_json(const ClassReport& r) {
 namespace {
 
 // A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, or starts or
-// ends with a space; a quote inside doubled.
+// ends with a space; a quote inside doubled. A text field that a spreadsheet would run as a
+// formula (a student's file named `=HYPERLINK(...).npy` starts with = + - @, a tab or CR) gets a
+// leading ' (OWASP's CSV-injection advice), which spreadsheets show as text.
 std::string csv_field(const std::string& s) {
-  bool quote = s.find_first_of(",\"\r\n") != std::string::npos || (!s.empty() && (s.front() == ' ' || s.back() == ' '));
-  if (!quote) return s;
+  const std::string text = !s.empty() && std::string_view("=+-@\t\r").find(s.front()) != std::string_view::npos ? "'" + s : s;
+  bool quote = text.find_first_of(",\"\r\n") != std::string::npos || (!text.empty() && (text.front() == ' ' || text.back() == ' '));
+  if (!quote) return text;
   std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
   return out + "\"";
 }
 

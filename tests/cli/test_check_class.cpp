@@ -208,3 +208,19 @@ TEST_CASE("attn check --answers: a folder it cannot use is exit 2 with one line;
   }
   std::filesystem::remove_all(dir);
 }
+
+// A student's file named like a spreadsheet formula is text in the CSV report (issue 20: CSV
+// injection): its cells start with ', which spreadsheets show and do not run.
+TEST_CASE("attn check --answers --format csv: names that start like formulas are not formulas") {
+  std::string dir = std::filesystem::temp_directory_path() / ("attn-class-csv-" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir + "/class");
+  std::filesystem::copy_file(kAnswers + "/causal-renorm-triu-zeroed.npy", dir + "/class/=HYPERLINK(1).npy");
+  std::filesystem::copy_file(kAnswers + "/causal-renorm-triu-zeroed.npy", dir + "/class/-x.npy");
+  CliResult csv = in_dir(dir, "check causal --step softmax-masked --answers class --format csv");
+  CHECK(csv.code == 0);
+  CHECK(csv.out == "student,file,status,kind,n_differ,max_abs_diff,message\n"
+                   "'-x,'-x.npy,pass,,0,5.96046e-08,\n"
+                   "'=HYPERLINK(1),'=HYPERLINK(1).npy,pass,,0,5.96046e-08,\n");
+  std::filesystem::remove_all(dir);
+}
