@@ -102,6 +102,9 @@ class Node {
   bool custom_ = false;                    // a torch.autograd.Function's (grad_fn class in torch.autograd.function)
   // retain_grad(): the gradients of these outputs are also kept in the tensors' .grad.
   std::vector<std::pair<uint32_t, std::weak_ptr<LeafGrad>>> retained_;
+  // The Python object a binding made for this node (PyTorch's pyobj_), so `t.grad_fn is t.grad_fn`;
+  // not owned here (the object owns the node), and opaque to core.
+  std::weak_ptr<void> py_object_;
 
  private:
   std::string name_;
@@ -114,7 +117,10 @@ class Node {
 // outside any scope (core's unit tests) count on a per-thread fallback, as PyTorch does.
 struct SequenceCounter {
   uint64_t next = 0;
+  uint64_t accumulators_shown = 0;   // AccumulateGrad objects given to Python so far (their made-up address)
 };
+// The next number of that count, from the session's counter (or this thread's fallback).
+uint64_t next_accumulator_shown();
 class SequenceScope {
  public:
   explicit SequenceScope(SequenceCounter& counter);

@@ -29,10 +29,12 @@ thread_local autograd::SequenceCounter* t_counter = nullptr;
 
 thread_local bool t_grad_enabled = true;   // grad mode (autograd.h), per thread as in PyTorch
 
-uint64_t next_sequence_nr() {
+autograd::SequenceCounter& current_counter() {
   thread_local autograd::SequenceCounter fallback;
-  return (t_counter ? t_counter : &fallback)->next++;
+  return t_counter ? *t_counter : fallback;
 }
+
+uint64_t next_sequence_nr() { return current_counter().next++; }
 
 constexpr uint64_t kAccumulateSeq = UINT64_MAX;   // AccumulateGrad runs as soon as it is ready
 
@@ -121,6 +123,8 @@ Node::~Node() {
   }
   t_pending = nullptr;
 }
+
+uint64_t next_accumulator_shown() { return current_counter().accumulators_shown++; }
 
 SequenceScope::SequenceScope(SequenceCounter& counter) : saved_(t_counter) { t_counter = &counter; }
 SequenceScope::~SequenceScope() { t_counter = saved_; }

@@ -187,12 +187,23 @@ struct GeneratorObj : InstanceObj {
   ~GeneratorObj() override;
 };
 
+namespace {
+// A frame to delete, as an object the trashcan can queue.
+struct FrameRelease : Obj {
+  GenFrame* frame;
+  explicit FrameRelease(GenFrame* f) : frame(f) {}
+  ~FrameRelease() override { delete frame; }
+};
+}  // namespace
+
 GeneratorObj::~GeneratorObj() {
   if (frame && frame->state == GenFrame::suspended && frame->in) {
     frame->in->dropped_gens_.push_back(frame);   // closed when the statement ends: its finally runs
     return;
   }
-  delete frame;
+  // Through the trashcan: a generator over a generator over ... 100,000 deep (each frame holds the
+  // one it iterates) frees one frame at a time, not by recursion.
+  if (frame) release_later(std::make_shared<FrameRelease>(frame));
 }
 
 namespace {

@@ -91,6 +91,10 @@ void hand_over(Value& v, std::vector<std::shared_ptr<Obj>>& out) {
 
 }  // namespace
 
+void release_later(std::shared_ptr<Obj> o) {
+  release_flat([&o](auto& out) { out.push_back(std::move(o)); });
+}
+
 SeqObj::~SeqObj() {
   release_flat([this](auto& out) {
     for (Value& v : items) hand_over(v, out);

@@ -40,6 +40,11 @@ struct Obj {
 struct ClassObj;
 using ClassPtr = std::shared_ptr<ClassObj>;
 
+// Frees `o` (when this was its last owner) through CPython's "trashcan" (value.cpp): inside
+// another container's destructor it is queued and freed by the outermost one, so a chain of
+// objects of any length (generators over generators) frees without recursion.
+void release_later(std::shared_ptr<Obj> o);
+
 struct Value {
   enum Kind { None, Bool, Int, Float, Str, List, Tuple, Dict, Set, Slice,
               Function, Builtin, Class, Instance, Namespace,

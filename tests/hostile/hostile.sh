@@ -263,9 +263,13 @@ else echo "hostile: ok   together (8 lessons, 4 checks, 4 runs and an export at 
 
 # ---- Graphs and values of any depth (issue 20) ----
 # A loss summed over 200,000 steps without .detach() is backpropagated and freed (PyTorch frees
-# it; ~Node recursed 200,000 deep and crashed); a value nested past 1,000 levels raises a
-# RecursionError the cell catches, as in CPython.
+# it; ~Node recursed 200,000 deep and crashed); `.grad_fn` of the end of a 100,000-op graph is
+# one object (it built the whole graph's objects, recursively, and crashed); a chain of 100,000
+# generators frees (each frame freed the next by recursion); a value nested past 1,000 levels
+# raises a RecursionError the cell catches, as in CPython.
 py graph-200k 0 'tensor(1.) freed' '' $'import torch\nw = torch.ones((), requires_grad=True)\ny = w\nfor i in range(200000):\n    y = y * 1.0\ny.backward()\ng = w.grad\ndel y\nprint(g, "freed")'
+py grad-fn-100k 0 'SliceBackward0 True' '' $'import torch\nx = torch.ones(2, requires_grad=True)\nys = [x]\nfor i in range(100000):\n    ys.append(ys[-1][:])\nf = ys[-1].grad_fn\nprint(f.name(), f is ys[-1].grad_fn)'
+py generators-100k 0 'freed [1, 2]' '' $'g = iter([1, 2])\nfor i in range(100000):\n    g = (v for v in g)\ndel g\ng = iter([1, 2])\nfor i in range(100):\n    g = (v for v in g)\nprint("freed", list(g))'
 py recursion-caught 0 'caught on' '' $'x = []\nfor i in range(5000):\n    x = [x]\ntry:\n    repr(x)\nexcept RecursionError:\n    print("caught", end=" ")\nprint("on")'
 
 # ---- Files a student hands in are never followed out, never quoted (issue 20) ----
