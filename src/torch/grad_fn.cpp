@@ -42,8 +42,8 @@ struct Builder {
     cls->slots.repr = [repr](Interpreter&, const Value&) { return repr; };
     auto o = std::make_shared<InstanceObj>();
     o->cls = cls;
-    const std::string name = acc ? "torch::autograd::AccumulateGrad"   // 1.13's name() of these two
-                             : n->name() == "CopySlices" ? "torch::autograd::CopySlices" : n->name();
+    const std::string name = acc ? "torch::autograd::AccumulateGrad"   // 1.13's name() of these three
+                             : n->name() == "CopySlices" || n->name() == "CopyBackwards" ? "torch::autograd::" + n->name() : n->name();
     o->set("name", builtin(name + ".name", [name](Interpreter&, CallArgs& a) {
              if (!a.pos.empty() || !a.kw.empty()) throw TypeError("name() takes no arguments");
              return Value::str(name);
@@ -66,6 +66,7 @@ struct Builder {
 }  // namespace
 
 Value grad_fn_value(const core::Tensor& t) {
+  core::autograd::refresh_view(t);   // a view written through since: AsStridedBackward0, as PyTorch's
   const core::AutogradMeta& m = t.autograd();
   if (!m.grad_fn) return Value::none();
   Builder b;
