@@ -83,6 +83,9 @@ TEST_CASE("torch.optim.SGD: step() and zero_grad() as 1.13's for-loop implementa
 TEST_CASE("autograd: x[idx] = y records CopySlices; gradients to the old x and to y as PyTorch's") {
   check_script("autograd_copyslices");
 }
+TEST_CASE("autograd: every view op x every in-place op as 1.13 (CopySlices, AsStridedBackward0, its errors)") {
+  check_script("views");   // tests/torch/views.py, written by tools/make_views_test.py
+}
 TEST_CASE("torch.optim.AdamW: step() as 1.13's for-loop implementation (weight decay, betas, eps, amsgrad)") {
   check_script("optim_adamw");
   check_script("optim_adamw", attn::core::CpuKernels::scalar);
