@@ -225,12 +225,18 @@ void rebase_history(Tensor& self, const Tensor& recorded) {
     node->fn_ = copy_slices_fn(target, self, fn, node->next_[0].fn != nullptr);
   }
   AutogradMeta& m = target.autograd();
-  const std::shared_ptr<LeafGrad> retained = m.grad_fn ? m.leaf : nullptr;   // retain_grad() carries over
+  // retain_grad() stays: moved to the new node (update_tensor_hooks_on_new_gradfn), but for a
+  // base written through a view, where 1.13 leaves it on the old one
+  const std::shared_ptr<LeafGrad> retained = m.grad_fn ? m.leaf : nullptr;
+  if (retained && !view) {
+    auto& old = m.grad_fn->retained_;
+    old.erase(std::remove_if(old.begin(), old.end(), [&](const auto& r) { return r.second.lock() == retained; }), old.end());
+  }
   m.grad_fn = node;
   m.output_nr = view ? 0 : recorded.autograd().output_nr;
   m.requires_grad = true;
   m.leaf = retained;
-  if (retained) node->retained_.emplace_back(m.output_nr, retained);
+  if (retained && !view) node->retained_.emplace_back(m.output_nr, retained);
   if (view) refresh_view(self);
 }
 

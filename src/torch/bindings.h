@@ -44,7 +44,9 @@ core::Tensor add_scaled(const core::Tensor& a, const core::Tensor& b, double alp
 // PyTorch's leaf and view checks first (core::autograd::in_place; ops_autograd.cpp).
 // result_saved: the node reads its result (relu_), so writing into self again makes backward()
 // raise, as PyTorch's version check does.
-Value write_back(const Value& self, const std::function<core::Tensor(const core::Tensor&)>& op, bool result_saved = false);
+// others_require_grad: an operand besides self does (pow_ with a tensor exponent).
+Value write_back(const Value& self, const std::function<core::Tensor(const core::Tensor&)>& op, bool result_saved = false,
+                 bool others_require_grad = false);
 // F.linear / nn.Linear's forward: x @ W.T (+ b), with the grad_fn 1.13 records for x's rank
 // (nn_functional.cpp).
 core::Tensor linear_apply(const core::Tensor& x, const core::Tensor& w, const core::Tensor* bias);

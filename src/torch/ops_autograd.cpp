@@ -107,8 +107,11 @@ Value tensor_inplace(Interpreter&, core::BinOp op, const Value& self, const Valu
         saved = core::detach(t).clone();
         saved.set_requires_grad(before.requires_grad());   // which gradients the formula computes
       }
+      // recorded before the write, so `other` is saved at its version now (x.mul_(x), y[1].mul_(y[0])
+      // then refuse backward, as PyTorch's SavedVariable does)
+      Tensor r = core::autograd::record(t, {&before, &o}, inplace_grad_name(op), core::grad::binary(op, saved, o));
       core::binary_(op, t, o);
-      return core::autograd::record(t, {&before, &o}, inplace_grad_name(op), core::grad::binary(op, saved, o));
+      return r;
     });
     return self;
   }
@@ -123,9 +126,9 @@ Value tensor_inplace(Interpreter&, core::BinOp op, const Value& self, const Valu
   return self;
 }
 
-Value write_back(const Value& self, const std::function<Tensor(const Tensor&)>& op, bool result_saved) {
+Value write_back(const Value& self, const std::function<Tensor(const Tensor&)>& op, bool result_saved, bool others_require_grad) {
   Tensor& t = as_tensor(self);
-  core::autograd::in_place(t, false, [&](const Tensor& before) {
+  core::autograd::in_place(t, others_require_grad, [&](const Tensor& before) {
     const Tensor r = op(before.clone());   // self's values and history, apart from the write
     if (r.dtype() != t.dtype() && !(t.is_float() || r.dtype() == core::DType::boolean))
       throw core::TensorError(fmt::format("result type {} can't be cast to the desired output type {}", r.is_float() ? "Float" : "Long",

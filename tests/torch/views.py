@@ -217,7 +217,42 @@ def optimizers():
             print(type(e).__name__, e)
 
 
-for f in (indirect, twice, no_grad_writes, grad_identity, optimizers):
+def more():
+    w = torch.tensor([[0.5, -1.25, 2.0], [0.75, 1.5, -0.375]], requires_grad=True)
+    e = torch.tensor(2.0, requires_grad=True)
+    y = w * 1
+    y[0].pow_(e)                 # an operand besides self that requires grad
+    (y * 2).sum().backward()
+    print(w.grad.tolist(), e.grad.tolist(), name(y))
+    for write in (lambda y: y[1].mul_(y[0]), lambda y: y.mul_(y)):   # a saved operand written by the op
+        y = w * 1
+        write(y)
+        try:
+            y.sum().backward()
+        except Exception as err:
+            print(type(err).__name__, str(err).split(", which")[0])
+    for through_view in (True, False):   # retain_grad: left on the old node for a view, moved otherwise
+        y = w * 1
+        y.retain_grad()
+        if through_view:
+            y.t().mul_(3)
+        else:
+            y.mul_(3)
+        (y * 2).sum().backward()
+        print(y.grad.tolist(), y.retains_grad)
+    x = torch.zeros(3)
+    x[0] = w[0, 0]
+    x[1:] = w[1, :2] * 2
+    print(name(x), x.requires_grad, x.is_leaf)
+    w.grad = None
+    x.sum().backward()
+    print(w.grad.tolist())
+    a = torch.arange(6.).reshape(2, 3)
+    b = a.view(3, 2)
+    print(a._is_view(), a._base is None, b._base is a, b.t()._base is b, b.t()._base is b._base)
+
+
+for f in (indirect, twice, no_grad_writes, grad_identity, optimizers, more):
     print(f.__name__)
     try:
         f()
