@@ -14,8 +14,12 @@
 // records nothing. py's interpreter keeps its own flag for `with torch.no_grad():` (RunState)
 // and detaches results itself; it does not switch this one (yet).
 // run_backward serves torch.autograd.backward and torch.autograd.grad (first order).
-// What it is not: higher-order gradients (create_graph), hooks, or the in-place rules beyond the
-// leaf check (py's).
+// Views and in-place ops (autograd_views.cpp) as PyTorch 1.13: a view op's result records its base
+// (record_view: PyTorch's as_view); an in-place op goes through in_place(), which refuses what
+// check_inplace refuses and then gives self the op's history, or, for a view, gives its base a
+// CopySlices node and the view an AsStridedBackward0 onto it (rebase_history).
+// What it is not: higher-order gradients (create_graph), hooks, or view replay (view_fn: 1.13's
+// default is off, so every remade view grad_fn is AsStridedBackward0).
 #pragma once
 
 #include <cstdint>
@@ -55,6 +59,18 @@ inline Backward reads(Backward b, std::vector<Tensor> saved, bool result = false
   return b;
 }
 }  // namespace detail
+
+// How a view was made (PyTorch's CreationMeta): what an in-place write through it may do.
+enum class CreationMeta { normal, no_grad_mode, multi_output_node };
+
+// A differentiable view's record (PyTorch's ViewInfo + DifferentiableViewMeta): `base` is a
+// handle onto the root base (a view of a view records the first one's base) sharing the base's
+// autograd record; `attr_version` the version at which the view's grad_fn was made.
+struct ViewInfo {
+  Tensor base;
+  CreationMeta creation = CreationMeta::normal;
+  uint64_t attr_version = 0;
+};
 
 // One saved tensor's version at the time the node was recorded (SavedVariable::saved_version_).
 struct SavedVersion {
@@ -152,11 +168,36 @@ class GradModeGuard {
   bool previous_;
 };
 
+// The edge a gradient for t follows (PyTorch's impl::gradient_edge): its grad_fn (a view's remade
+// first), its leaf's AccumulateGrad, or none.
+Edge gradient_edge(const Tensor& t);
+uint64_t new_sequence_nr();   // the next creation number of the session recording now
+
 // with_grad with a backward function: the result of an op on `inputs` (see tensor.h).
 Tensor record(Tensor out, const std::vector<const Tensor*>& inputs, const char* name, Backward backward);
 // Several outputs of one node (unbind, split, chunk): output k gets output_nr k.
 std::vector<Tensor> record_multi(std::vector<Tensor> outs, const std::vector<const Tensor*>& inputs,
                                  const char* name, Backward backward);
+
+// record() for a view op: `out` shares `base`'s storage and becomes a view of base's root base
+// (`_base`, `_is_view()`), also under no_grad (then an in-place write through it with grad mode on
+// is refused, as PyTorch's NO_GRAD_MODE views are).
+Tensor record_view(Tensor out, const Tensor& base, const char* name, Backward backward);
+// record_multi() for ops returning several views (unbind, split, chunk): in-place writes through
+// them are refused (MULTI_OUTPUT_NODE).
+std::vector<Tensor> record_multi_view(std::vector<Tensor> outs, const Tensor& base, const char* name, Backward backward);
+// Whether t was made by a view op (PyTorch's _is_view()); its root base is view_base(t).
+bool is_view(const Tensor& t);
+const Tensor& view_base(const Tensor& t);
+
+// An in-place op on self: PyTorch's check_inplace (a leaf, or a view of a leaf, that requires grad;
+// a view made under no_grad or by a multi-output op), then `write` writes into self and returns
+// the op's result as an out-of-place op records it, over `before` (a handle on self's history
+// before the write: pass it to record() as self's input); self (or, for a view, its base through
+// CopySlices) then takes that history. `others_require_grad`: an operand besides self does.
+void in_place(Tensor& self, bool others_require_grad, const std::function<Tensor(const Tensor& before)>& write);
+// The leaf checks of in_place alone, for writes autograd cannot record (uniform_, normal_).
+void check_inplace(const Tensor& self, bool others_require_grad);
 
 // Gives t's grad_fn the name PyTorch prints when attn records the same gradient as a chain of
 // other nodes (nn.Linear: matmul and add, printed as AddmmBackward0). Nothing when t is a leaf.

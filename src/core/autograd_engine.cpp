@@ -40,6 +40,7 @@ constexpr uint64_t kAccumulateSeq = UINT64_MAX;   // AccumulateGrad runs as soon
 
 // The edge a gradient for `t` follows: its grad_fn, its leaf's AccumulateGrad, or none.
 autograd::Edge edge_of(const Tensor& t) {
+  autograd::refresh_view(t);   // a view written through since: its grad_fn remade first
   const AutogradMeta& m = t.autograd();
   if (!m.requires_grad) return {};
   if (m.grad_fn) return {m.grad_fn, m.output_nr};
@@ -77,13 +78,15 @@ bool any_requires_grad(const std::vector<const Tensor*>& inputs) {
 
 const std::string& Tensor::grad_fn() const {
   static const std::string none;
-  return autograd_.grad_fn ? autograd_.grad_fn->name() : none;
+  autograd::refresh_view(*this);
+  return autograd_->grad_fn ? autograd_->grad_fn->name() : none;
 }
 
 void Tensor::set_requires_grad(bool on) {
-  autograd_.requires_grad = on;
-  if (on && !autograd_.grad_fn && !autograd_.leaf) autograd_.leaf = std::make_shared<autograd::LeafGrad>();
-  if (!on) autograd_.leaf.reset();
+  AutogradMeta& m = *autograd_;
+  m.requires_grad = on;
+  if (on && !m.grad_fn && !m.leaf) m.leaf = std::make_shared<autograd::LeafGrad>();
+  if (!on) m.leaf.reset();
 }
 
 Tensor with_grad(Tensor out, const std::vector<const Tensor*>& inputs, const char* grad_fn) {
@@ -126,6 +129,9 @@ Node::~Node() {
 
 uint64_t next_accumulator_shown() { return current_counter().accumulators_shown++; }
 
+Edge gradient_edge(const Tensor& t) { return edge_of(t); }
+uint64_t new_sequence_nr() { return next_sequence_nr(); }
+
 SequenceScope::SequenceScope(SequenceCounter& counter) : saved_(t_counter) { t_counter = &counter; }
 SequenceScope::~SequenceScope() { t_counter = saved_; }
 
@@ -136,8 +142,8 @@ GradModeGuard::GradModeGuard(bool enabled) : previous_(t_grad_enabled) { t_grad_
 GradModeGuard::~GradModeGuard() { t_grad_enabled = previous_; }
 
 Tensor record(Tensor out, const std::vector<const Tensor*>& inputs, const char* name, Backward backward) {
+  out.new_variable();   // the result is a new variable, whatever handle it was made from
   AutogradMeta& m = out.autograd();
-  m = AutogradMeta{};
   if (!t_grad_enabled || !out.is_float() || !any_requires_grad(inputs)) return out;
   m.requires_grad = true;
   const bool saves_result = backward.saves_result;
@@ -155,8 +161,8 @@ std::vector<Tensor> record_multi(std::vector<Tensor> outs, const std::vector<con
     node->num_outputs_ = static_cast<uint32_t>(outs.size());
   }
   for (size_t k = 0; k < outs.size(); ++k) {
+    outs[k].new_variable();
     AutogradMeta& m = outs[k].autograd();
-    m = AutogradMeta{};
     if (!grad) continue;
     m.requires_grad = true;
     m.grad_fn = node;

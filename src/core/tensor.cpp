@@ -244,10 +244,23 @@ void gather_into(const Tensor& src, T* out) {
 
 }  // namespace
 
+namespace {
+
+// The fields of m a new variable takes over ("autograd fields kept"): not its view record or
+// its Python object.
+AutogradMeta own_history(const AutogradMeta& m) {
+  AutogradMeta out = m;
+  out.view.reset();
+  out.owner.reset();
+  return out;
+}
+
+}  // namespace
+
 Tensor Tensor::clone() const {
   Tensor out = empty(shape_, dtype_);
   visit_element(dtype_, [&](auto x) { gather_into(*this, out.data<decltype(x)>()); });
-  out.autograd_ = autograd_;
+  out.new_variable(own_history(autograd()));
   return out;
 }
 
@@ -257,6 +270,7 @@ Tensor Tensor::contiguous() const { return contiguous_ ? *this : clone(); }
 
 Tensor make_view(const Tensor& base, Shape shape, Shape strides, int64_t offset) {
   Tensor out = base;
+  out.new_variable(own_history(base.autograd()));
   out.set_layout(std::move(shape), std::move(strides), offset);
   return out;
 }
@@ -384,7 +398,7 @@ void detail::require_float(const Tensor& a, const char* op) {
 
 Tensor detach(const Tensor& t) {
   Tensor out = t;
-  out.autograd() = AutogradMeta{};
+  out.new_variable();
   return out;
 }
 

@@ -152,19 +152,31 @@ class Storage {
   uint64_t version_ = 0;
 };
 
+class Tensor;
 namespace autograd {
 class Node;        // core/autograd.h: one recorded op of the graph backward() walks
 struct LeafGrad;   // a leaf's .grad, shared by every handle onto that leaf
+struct ViewInfo;   // a differentiable view's base and how it was made (autograd.h)
+// A view whose base (or another view of it) was written in place since its grad_fn was made
+// gets its grad_fn remade (AsStridedBackward0 onto the base's new history), as PyTorch's
+// VariableHooks::grad_fn does; nothing for any other tensor (autograd_views.cpp).
+void refresh_view(const Tensor& t);
+bool base_requires_grad(const Tensor& view);   // a view's base requires grad
 }  // namespace autograd
 
-// What autograd knows about a tensor (core/autograd.h). A handle copy shares grad_fn and leaf,
-// so every name bound to a leaf sees the .grad that backward() accumulates into it.
+// What autograd knows about a tensor (core/autograd.h): one record per variable, shared by every
+// handle copy (as a TensorImpl's AutogradMeta is), so an in-place op that gives a tensor a new
+// history (x.mul_(2), or CopySlices on the base of a written view) is seen through every handle,
+// views' records of their base included. An op's result, detach(), clone() and make_view() get a
+// record of their own.
 struct AutogradMeta {
   bool requires_grad = false;   // true for Parameters and anything computed from them
   bool is_parameter = false;    // nn.Parameter: prints "Parameter containing:"
   std::shared_ptr<autograd::Node> grad_fn;   // the op that made it; null for leaves and detached tensors
   uint32_t output_nr = 0;                    // which output of grad_fn (unbind, split: several)
   std::shared_ptr<autograd::LeafGrad> leaf;  // a leaf that requires grad: where its .grad goes
+  std::shared_ptr<autograd::ViewInfo> view;  // a view made by a view op: its base (PyTorch's _base)
+  std::weak_ptr<void> owner;                 // the Python object of this variable (torch's, for `is`)
 };
 
 class Tensor {
@@ -215,15 +227,21 @@ class Tensor {
   }
 
   // ---- autograd bookkeeping ----
-  bool requires_grad() const { return autograd_.requires_grad; }
+  // PyTorch's: true for a view whose base requires grad, even one made under no_grad.
+  bool requires_grad() const { return autograd_->requires_grad || (autograd_->view && autograd::base_requires_grad(*this)); }
   // For a leaf: on gives it a .grad slot (kept while it stays on), off drops the slot.
   void set_requires_grad(bool on);
-  bool is_parameter() const { return autograd_.is_parameter; }
-  void set_parameter(bool on) { autograd_.is_parameter = on; }
-  const std::string& grad_fn() const;   // the grad_fn's name, e.g. "MmBackward0"; "" for a leaf
-  bool is_leaf() const { return !autograd_.grad_fn; }
-  AutogradMeta& autograd() { return autograd_; }
-  const AutogradMeta& autograd() const { return autograd_; }
+  bool is_parameter() const { return autograd_->is_parameter; }
+  void set_parameter(bool on) { autograd_->is_parameter = on; }
+  // The grad_fn's name, e.g. "MmBackward0"; "" for a leaf. A view written through (or whose base
+  // was) since its grad_fn was made gets it remade first (refresh_view), as PyTorch's does.
+  const std::string& grad_fn() const;
+  bool is_leaf() const { return !autograd_->grad_fn; }   // PyTorch's: the record as it is, no refresh
+  // The variable's record, shared by every handle copy (see AutogradMeta).
+  AutogradMeta& autograd() { return *autograd_; }
+  const AutogradMeta& autograd() const { return *autograd_; }
+  // This handle becomes a new variable: a record of its own holding `meta` (an op's result).
+  void new_variable(AutogradMeta meta = {}) { autograd_ = std::make_shared<AutogradMeta>(std::move(meta)); }
 
  private:
   friend Tensor empty(const Shape& shape, DType dtype);
@@ -239,7 +257,7 @@ class Tensor {
   int64_t numel_ = 0;
   DType dtype_ = DType::float32;
   bool contiguous_ = true;
-  AutogradMeta autograd_;
+  std::shared_ptr<AutogradMeta> autograd_ = std::make_shared<AutogradMeta>();
 };
 
 // ---- construction ----

@@ -31,8 +31,8 @@ using Args = torch::Args;
 // tensor.grad_fn: None for a leaf, else the node as a Python object (grad_fn.cpp).
 Value grad_fn_value(const core::Tensor& t);
 // `x += y` & co. on a tensor x (and x.add_(y), ...): written in place, x returned (ops_autograd.cpp).
-// base_follows: the target was x[idx], which assignment then writes back through x (CopySlices).
-Value tensor_inplace(Interpreter& in, core::BinOp op, const Value& self, const Value& other, bool base_follows = false);
+// Through a view, its base takes CopySlices (core::autograd::in_place).
+Value tensor_inplace(Interpreter& in, core::BinOp op, const Value& self, const Value& other);
 // x (op) other with the operator's promotion and grad_fn: "+", "-", "*", "/", "//", "%", "&",
 // "|", "^", "**" and the six comparisons; reflected: other (op) x (tensor_hooks.cpp).
 Value tensor_operator(Interpreter& in, const std::string& op, const Value& self, const Value& other, bool reflected = false);
@@ -40,14 +40,13 @@ Value tensor_operator(Interpreter& in, const std::string& op, const Value& self,
 core::Tensor add_scaled(const core::Tensor& a, const core::Tensor& b, double alpha, core::CpuKernels cpu);
 // An out-of-place op's result written back into self (PyTorch's in-place variants: clamp_,
 // relu_, scatter_, index_fill_): op gets a private copy of self carrying its history, self keeps
-// its storage and object and takes the result's grad_fn; PyTorch's leaf and view checks first
-// (ops_autograd.cpp).
+// its storage and object and takes the result's grad_fn (or its base CopySlices, for a view);
+// PyTorch's leaf and view checks first (core::autograd::in_place; ops_autograd.cpp).
 // result_saved: the node reads its result (relu_), so writing into self again makes backward()
 // raise, as PyTorch's version check does.
-Value write_back(const Value& self, const std::function<core::Tensor(const core::Tensor&)>& op, bool result_saved = false);
-// An in-place write into part of a tensor (a slice, a row) while gradients flow through it:
-// NotImplementedError naming the way around, rather than a gradient that misses the write.
-void refuse_view_write(const core::Tensor& t, bool src_requires_grad);
+// others_require_grad: an operand besides self does (pow_ with a tensor exponent).
+Value write_back(const Value& self, const std::function<core::Tensor(const core::Tensor&)>& op, bool result_saved = false,
+                 bool others_require_grad = false);
 // F.linear / nn.Linear's forward: x @ W.T (+ b), with the grad_fn 1.13 records for x's rank
 // (nn_functional.cpp).
 core::Tensor linear_apply(const core::Tensor& x, const core::Tensor& w, const core::Tensor* bias);

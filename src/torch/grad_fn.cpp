@@ -51,8 +51,8 @@ Value node_value(const std::shared_ptr<Node>& n) {
   py::ClassPtr cls = py::make_native_class(n->name(), n->custom_ ? "torch.autograd.function" : "torch.autograd.graph");
   const std::string repr = fmt::format("<{}{} object at 0x{:x}>", n->custom_ ? "torch.autograd.function." : "", n->name(), address);
   cls->slots.repr = [repr](Interpreter&, const Value&) { return repr; };
-  const std::string name = acc ? "torch::autograd::AccumulateGrad"   // 1.13's name() of these two
-                           : n->name() == "CopySlices" ? "torch::autograd::CopySlices" : n->name();
+  const std::string name = acc ? "torch::autograd::AccumulateGrad"   // 1.13's name() of these three
+                           : n->name() == "CopySlices" || n->name() == "CopyBackwards" ? "torch::autograd::" + n->name() : n->name();
   // The object owns its node (as PyTorch's does); the node knows the object only weakly.
   cls->slots.getattr = [n, name](Interpreter&, const Value&, const std::string& attr) -> std::optional<Value> {
     if (attr == "next_functions") return next_functions(*n, name);
@@ -71,6 +71,7 @@ Value node_value(const std::shared_ptr<Node>& n) {
 }  // namespace
 
 Value grad_fn_value(const core::Tensor& t) {
+  core::autograd::refresh_view(t);   // a view written through since: AsStridedBackward0, as PyTorch's
   const core::AutogradMeta& m = t.autograd();
   if (!m.grad_fn) return Value::none();
   return node_value(m.grad_fn);

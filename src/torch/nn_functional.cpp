@@ -84,10 +84,10 @@ Value dropout_fn(Interpreter& in, Args& a) {
   Tensor y = core::dropout(state(in).generator, t, p, state(in).rng);
   if (!inplace) return tensor_value(std::move(y));
   if (p == 0.0 || t.numel() == 0) return x;
-  if (core::autograd::grad_enabled() && t.requires_grad() && t.grad_fn().empty())
-    throw RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.");
-  core::copy_(t, y);   // through t's storage: every view of it sees the dropout
-  t.autograd() = y.autograd();   // t's history continues through y's MulBackward0
+  core::autograd::in_place(t, false, [&](const Tensor&) {   // y's MulBackward0 continues t's history
+    core::copy_(t, y);   // through t's storage: every view of it sees the dropout
+    return y;
+  });
   return x;
 }
 

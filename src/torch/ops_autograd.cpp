@@ -72,6 +72,7 @@ const char* inplace_grad_name(core::BinOp op) {
 Value add_sub_(Interpreter& in, Args& a, core::BinOp op) {
   const double alpha = a.number("alpha");
   if (alpha == 1.0) return tensor_inplace(in, op, a.get("self"), a.get("other"));
+  core::autograd::check_inplace(as_tensor(a.get("self")), false);
   const Value& other = a.get("other");
   Tensor& self = as_tensor(a.get("self"));
   if (!is_tensor(other) || self.dtype() != core::DType::float32 || as_tensor(other).dtype() != core::DType::float32)
@@ -91,66 +92,52 @@ Value mse_loss_fn(Interpreter&, Args& a) {
 
 }  // namespace
 
-bool partial_view(const Tensor& t) {
-  return t.storage() && (t.offset() != 0 || t.numel() != t.storage()->size());
-}
-
-void refuse_view_write(const Tensor& t, bool src_requires_grad) {
-  if (core::autograd::grad_enabled() && partial_view(t) && (t.requires_grad() || src_requires_grad))
-    throw NotImplementedError(
-        "attn does not record in-place ops on a part of a tensor when gradients flow through it "
-        "(PyTorch's CopySlices on the view's base); write it as an assignment, x[idx] = ..., or out of place");
-}
-
 // self (op)= other written into self's storage (every view sees it), the version bumped; self
-// stays the same object. Recording as PyTorch's in-place ops do: refused on a leaf that requires
-// grad while grad mode is on; otherwise, when self or other requires grad, self's grad_fn
-// becomes the op's node over self's previous history (mul_/div_ keep self's old values).
-Value tensor_inplace(Interpreter& in, core::BinOp op, const Value& self, const Value& other, bool base_follows) {
+// stays the same object. Recorded as PyTorch's in-place ops are (core::autograd::in_place: its
+// leaf and view checks, CopySlices for a view): the op's node over self's previous history
+// (mul_/div_ keep self's old values).
+Value tensor_inplace(Interpreter&, core::BinOp op, const Value& self, const Value& other) {
   Tensor& t = as_tensor(self);
-  (void)in;
-  const bool record = core::autograd::grad_enabled();
-  if (!base_follows) refuse_view_write(t, is_tensor(other) && as_tensor(other).requires_grad());
-  if (record && t.requires_grad() && t.is_leaf())
-    throw core::TensorError("a leaf Variable that requires grad is being used in an in-place operation.");
-  const Tensor before = t;                                    // its history: the node's input
-  const Tensor old = record && t.requires_grad() ? core::detach(t).clone() : Tensor();   // values before the write
+  const bool grad = core::autograd::grad_enabled();
   if (is_tensor(other)) {
     const Tensor o = as_tensor(other);
-    Tensor saved = before;   // mul_/div_ need self's values before the write (original_self)
-    if (record && (op == core::BinOp::mul || op == core::BinOp::div)) {
-      saved = core::detach(t).clone();
-      saved.set_requires_grad(before.requires_grad());   // which gradients the formula computes
-    }
-    core::binary_(op, t, o);
-    if (record && (before.requires_grad() || o.requires_grad()))
-      t = core::autograd::record(t, {&before, &o}, inplace_grad_name(op), core::grad::binary(op, saved, o));
-  } else {
-    const double s = torch_scalar(other, "other");
-    const core::DType number = other.kind == Value::Bool ? core::DType::boolean
-                               : other.kind == Value::Float ? core::DType::float32 : core::DType::int64;
-    core::binary_scalar_(op, t, s, number);
-    if (record && before.requires_grad())
-      t = core::autograd::record(t, {&before}, inplace_grad_name(op), core::grad::binary_scalar(op, old, s, false));
+    core::autograd::in_place(t, o.requires_grad(), [&](const Tensor& before) {
+      Tensor saved = before;   // mul_/div_ need self's values before the write (original_self)
+      if (grad && (op == core::BinOp::mul || op == core::BinOp::div)) {
+        saved = core::detach(t).clone();
+        saved.set_requires_grad(before.requires_grad());   // which gradients the formula computes
+      }
+      // recorded before the write, so `other` is saved at its version now (x.mul_(x), y[1].mul_(y[0])
+      // then refuse backward, as PyTorch's SavedVariable does)
+      Tensor r = core::autograd::record(t, {&before, &o}, inplace_grad_name(op), core::grad::binary(op, saved, o));
+      core::binary_(op, t, o);
+      return r;
+    });
+    return self;
   }
+  const double s = torch_scalar(other, "other");
+  const core::DType number = other.kind == Value::Bool ? core::DType::boolean
+                             : other.kind == Value::Float ? core::DType::float32 : core::DType::int64;
+  core::autograd::in_place(t, false, [&](const Tensor& before) {
+    const Tensor old = grad && before.requires_grad() ? core::detach(t).clone() : Tensor();   // values before the write
+    core::binary_scalar_(op, t, s, number);
+    return core::autograd::record(t, {&before}, inplace_grad_name(op), core::grad::binary_scalar(op, old, s, false));
+  });
   return self;
 }
 
-Value write_back(const Value& self, const std::function<Tensor(const Tensor&)>& op, bool result_saved) {
+Value write_back(const Value& self, const std::function<Tensor(const Tensor&)>& op, bool result_saved, bool others_require_grad) {
   Tensor& t = as_tensor(self);
-  refuse_view_write(t, false);
-  if (core::autograd::grad_enabled() && t.requires_grad() && t.is_leaf())
-    throw core::TensorError("a leaf Variable that requires grad is being used in an in-place operation.");
-  const Tensor before = t.clone();   // self's values and history: the recorded node's input
-  const Tensor r = op(before);
-  if (r.dtype() != t.dtype() && !(t.is_float() || r.dtype() == core::DType::boolean))
-    throw core::TensorError(fmt::format("result type {} can't be cast to the desired output type {}", r.is_float() ? "Float" : "Long",
-                                        t.dtype() == core::DType::int64 ? "Long" : "Bool"));
-  core::copy_(t, r);
-  if (!r.requires_grad()) return self;   // under no_grad self keeps its own history (a Parameter stays one)
-  t.autograd() = r.autograd();
-  if (result_saved && t.storage())   // the saved result is self, at the version this write left
-    t.autograd().grad_fn->saved_.push_back({t.storage(), t.version(), t.shape(), t.grad_fn(), 0});
+  core::autograd::in_place(t, others_require_grad, [&](const Tensor& before) {
+    const Tensor r = op(before.clone());   // self's values and history, apart from the write
+    if (r.dtype() != t.dtype() && !(t.is_float() || r.dtype() == core::DType::boolean))
+      throw core::TensorError(fmt::format("result type {} can't be cast to the desired output type {}", r.is_float() ? "Float" : "Long",
+                                          t.dtype() == core::DType::int64 ? "Long" : "Bool"));
+    core::copy_(t, r);
+    if (result_saved && r.autograd().grad_fn && t.storage())   // the saved result is self, at the version this write left
+      r.autograd().grad_fn->saved_.push_back({t.storage(), t.version(), t.shape(), r.grad_fn(), 0});
+    return r;
+  });
   return self;
 }
 

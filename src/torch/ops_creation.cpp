@@ -184,8 +184,7 @@ Value multinomial_fn(Interpreter& in, Args& a) {
 // generator (core/ops/random.h); a leaf that requires grad refuses, as for every in-place op.
 Value random_fn(Interpreter& in, Args& a) {
   Tensor& t = a.tensor("self");
-  if (core::autograd::grad_enabled() && t.requires_grad() && t.grad_fn().empty())
-    throw RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.");
+  core::autograd::check_inplace(t, false);
   core::Generator& g = generator_arg(in, a);
   if (a.overload() == 0) {
     core::random_(g, t);
@@ -201,8 +200,7 @@ Value random_fn(Interpreter& in, Args& a) {
 // Tensor.uniform_(from, to) / normal_(mean, std): the draws of nn.init's, in place.
 Value fill_random_fn(Interpreter& in, Args& a, bool uniform) {
   Tensor& t = a.tensor("self");
-  if (core::autograd::grad_enabled() && t.requires_grad() && t.grad_fn().empty())
-    throw RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.");
+  core::autograd::check_inplace(t, false);
   core::Generator& g = generator_arg(in, a);
   if (uniform) uniform_fill(g, t, a.number("from"), a.number("to"));
   else normal_fill(g, t, a.number("mean"), a.number("std"));

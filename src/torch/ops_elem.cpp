@@ -639,7 +639,7 @@ void add_inplace_unary(std::vector<OpRow>& rows) {
                     const core::CpuKernels cpu = state(in).cpu;
                     if (a.overload() == 0) {
                       const Tensor e = a.tensor("exponent");
-                      return write_back(a.get("self"), [e, cpu](const Tensor& t) { return core::pow(t, e, cpu); });
+                      return write_back(a.get("self"), [e, cpu](const Tensor& t) { return core::pow(t, e, cpu); }, false, e.requires_grad());
                     }
                     const double e = to_double(a.get("exponent"), "exponent");
                     return write_back(a.get("self"), [e, cpu](const Tensor& t) { return core::pow(t, e, cpu); });

@@ -205,12 +205,10 @@ Value masked_fill_inplace(Interpreter& in, Args& a) {
   const float value = masked_fill_value(a);
   core::check_mask_dtype(mask);
   warn_uint8_mask(in, mask);
-  if (core::autograd::grad_enabled() && t.requires_grad() && t.grad_fn().empty())
-    throw RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.");
-  refuse_view_write(t, false);
-  const Tensor before = t;   // its history: the node's input
-  core::masked_fill_(t, mask, value, integral_value(a));
-  if (core::autograd::grad_enabled()) t = core::autograd::record(t, {&before}, "MaskedFillBackward0", core::grad::masked_fill(mask));
+  core::autograd::in_place(t, false, [&](const Tensor& before) {
+    core::masked_fill_(t, mask, value, integral_value(a));
+    return core::autograd::record(t, {&before}, "MaskedFillBackward0", core::grad::masked_fill(mask));
+  });
   return a.get("self");
 }
 
@@ -225,23 +223,20 @@ Value pow_fn(Interpreter& in, Args& a) {
   return tensor_value(core::pow(x, to_double(a.get("exponent"), "exponent"), state(in).cpu));
 }
 
-// copy_ / fill_ / zero_: write through self's storage (every view sees it). Outside torch.no_grad()
-// a leaf that requires grad refuses, and a result that requires grad records PyTorch's grad_fn.
+// copy_ / fill_ / zero_: write through self's storage (every view sees it), recorded as PyTorch's
+// in-place ops are (core::autograd::in_place): self's part of the gradient is zeros; copy_'s
+// source gets the gradient (CopyBackwards), reduced to its shape by the engine.
 Value write_in_place(Interpreter&, Args& a, const Tensor* src, const char* grad_fn, void (*write)(Tensor&, Args&)) {
   Tensor& t = a.tensor("self");
-  refuse_view_write(t, src && src->requires_grad());
-  if (core::autograd::grad_enabled() && t.requires_grad() && t.grad_fn().empty())
-    throw RuntimeError("a leaf Variable that requires grad is being used in an in-place operation.");
-  write(t, a);
-  if (core::autograd::grad_enabled() && (t.requires_grad() || (src && src->requires_grad()))) {
-    const std::string name = grad_fn;
-    if (name == "ZeroBackward0" || name == "FillBackward2") {   // self: zeros_like(grad)
-      core::autograd::Backward zeros{[](const core::autograd::Grads& g) { return core::autograd::Grads{core::zeros(g[0]->shape())}; }, false};
-      t = core::autograd::record(t, {&t}, grad_fn, std::move(zeros));
-    } else {
-      t = src ? core::with_grad(t, {&t, src}, grad_fn) : core::with_grad(t, {&t}, grad_fn);
-    }
-  }
+  core::autograd::in_place(t, src && src->requires_grad(), [&](const Tensor& before) {
+    write(t, a);
+    core::autograd::Backward backward{[](const core::autograd::Grads& g) {   // zeros_like(grad), grad
+                                        return core::autograd::Grads{core::zeros(g[0]->shape()), g[0]};
+                                      },
+                                      false};
+    if (src) return core::autograd::record(t, {&before, src}, grad_fn, std::move(backward));
+    return core::autograd::record(t, {&before}, grad_fn, std::move(backward));
+  });
   return a.get("self");
 }
 

@@ -248,6 +248,8 @@ void add_layout(std::vector<OpRow>& rows) {
                     const int64_t start = a.overload() == 0 ? to_int(a.get("start"), "start") : a.integer("start");
                     return tensor_value(core::narrow(a.tensor("input"), a.integer("dim"), start, a.integer("length")));
                   }});
+  rows.push_back({"select", kFunction | kMethod, {"select(Tensor input, int64_t dim, int64_t index)"},
+                  [](Interpreter&, Args& a) { return tensor_value(core::select(a.tensor("input"), a.integer("dim"), a.integer("index"))); }});
   for (const char* name : {"movedim", "moveaxis"}) {
     const std::string n = name;
     rows.push_back({n, both,

@@ -93,8 +93,7 @@ std::vector<Value> index_list(Interpreter& in, const Value& key) {
 // written in place, so x (and every other view of its storage) changes. A value of the view's
 // shape is copied, a number or 0-d tensor fills, anything else has its leading 1s dropped and is
 // expanded to the view's shape (expand's errors).
-void write_item(const Tensor& t, const Value& value, const std::vector<core::Index>& idx) {
-  Tensor dst = core::index(t, idx);
+void write_item(Tensor dst, const Value& value) {
   if (!is_tensor(value)) return core::fill_(dst, torch_scalar(value, "value"), value.kind != Value::Float);
   const Tensor& src = as_tensor(value);
   if (dst.shape() == src.shape()) return core::copy_(dst, src);
@@ -194,24 +193,39 @@ Tensor put_value(const Tensor& t, const Value& value) {
 
 // x[idx] = value with an advanced key: index_put_ in place; with gradients IndexPutBackward0
 // over x's history (self: the written places +0; values: grad[idx]), as 1.13's index_put_; named
-// CopySlices when the key also slices (PyTorch writes through the sliced view: the same
-// gradients).
+// CopySlices when the key also slices. Through a view (x[:, 1:][idx] = v), its base takes
+// CopySlices (core::autograd::in_place).
 void put_item(Tensor& t, const Value& value, const core::TensorIndices& ix, bool sliced) {
   const Tensor v = put_value(t, value);
-  const bool record = core::autograd::grad_enabled() && (t.requires_grad() || v.requires_grad());
-  if (record && t.requires_grad() && t.is_leaf())
-    throw core::TensorError("a leaf Variable that requires grad is being used in an in-place operation.");
-  refuse_view_write(t, v.requires_grad());
-  const Tensor before = t;
-  core::index_put_(t, ix, v);
-  if (!record || !t.is_float()) return;
-  t = core::autograd::record(t, {&before, &v}, sliced ? "CopySlices" : "IndexPutBackward0",
-                            core::index_put_backward(ix, before.requires_grad(), v.requires_grad()));
+  core::autograd::in_place(t, v.requires_grad(), [&](const Tensor& before) {
+    core::index_put_(t, ix, v);
+    return core::autograd::record(t, {&before, &v}, sliced ? "CopySlices" : "IndexPutBackward0",
+                                  core::index_put_backward(ix, before.requires_grad(), v.requires_grad()));
+  });
 }
 
-// With grad mode on and t or the value requiring grad, t's grad_fn becomes PyTorch's CopySlices:
-// t's previous history gets the gradient with the written part +0, the value gets that part
-// (copied contiguous, then reduced to its shape by the engine's sum_to), as CopySlices::apply.
+// x[idx] = value with a basic key, as PyTorch's setitem and copy_to: the view x[idx] (x itself for
+// a lone `...`), then copy_ into it (fill_ for a 0-d value, or a number, into a view of another
+// shape), which gives x CopySlices when it is a view (core::autograd::in_place).
+void set_basic_item(Tensor& t, const Value& value, const std::vector<core::Index>& ix) {
+  const bool whole = ix.size() == 1 && ix[0].kind == core::Index::ellipsis;
+  Tensor view = whole ? t : core::index(t, ix);   // a view of t
+  const Tensor src = is_tensor(value) ? as_tensor(value) : Tensor();
+  const bool fill = view.shape() != (is_tensor(value) ? src.shape() : core::Shape{}) && (!is_tensor(value) || src.dim() == 0);
+  core::autograd::in_place(view, src.requires_grad(), [&](const Tensor& before) {
+    write_item(view, value);
+    core::autograd::Backward backward{[](const core::autograd::Grads& g) {   // self: zeros_like(grad); value: grad
+                                        return core::autograd::Grads{core::zeros(g[0]->shape()), g[0]};
+                                      },
+                                      false};
+    const char* name = fill ? "FillBackward3" : "CopyBackwards";
+    if (!is_tensor(value)) return core::autograd::record(view, {&before}, name, std::move(backward));
+    return core::autograd::record(view, {&before, &src}, name, std::move(backward));
+  });
+}
+
+// x[idx] = value: basic keys through a view of x, advanced ones by index_put_, each recorded as
+// PyTorch records it.
 void setitem(Interpreter& in, Tensor& t, const Value& value, const std::vector<Value>& idx) {
   const bool grad_mode = core::autograd::grad_enabled();
   // x[mask] = number with a bool mask of x's shape (the buffers notebook's mask[mask == 1.] = 2.):
@@ -223,14 +237,11 @@ void setitem(Interpreter& in, Tensor& t, const Value& value, const std::vector<V
   if (mask_dtype && as_tensor(idx[0]).shape() == t.shape() && (value.kind == Value::Int || value.kind == Value::Float) &&
       !(grad_mode && t.requires_grad())) {
     warn_uint8_mask(in, as_tensor(idx[0]));
+    core::autograd::check_inplace(t, false);
     core::masked_fill_(t, as_tensor(idx[0]), static_cast<float>(torch_scalar(value, "value")), value.kind == Value::Int);
     return;
   }
   if (auto split = split_mixed_key(in, t, idx)) {   // x[idx, :k] = v: written through the basic view
-    const bool src_grad = is_tensor(value) && as_tensor(value).requires_grad();
-    if (grad_mode && (t.requires_grad() || src_grad))
-      throw py::NotImplementedError("attn writes x[index_tensor, ...] beside integers or ranges only where no gradient is recorded "
-                                    "(use torch.no_grad(), or index with `:` beside the tensors)");
     Tensor view = split->first;
     return put_item(view, value, *advanced_key(view, split->second), true);
   }
@@ -238,30 +249,7 @@ void setitem(Interpreter& in, Tensor& t, const Value& value, const std::vector<V
     const bool sliced = std::any_of(idx.begin(), idx.end(), [](const Value& v) { return v.kind == Value::Slice; });
     return put_item(t, value, *adv, sliced);
   }
-  const std::vector<core::Index> ix = to_indices(in, idx);
-  const bool src_grad = is_tensor(value) && as_tensor(value).requires_grad();
-  const bool record = grad_mode && (t.requires_grad() || src_grad);
-  if (record && t.requires_grad() && t.is_leaf())
-    throw core::TensorError("a view of a leaf Variable that requires grad is being used in an in-place operation.");
-  const Tensor before = t;
-  write_item(t, value, ix);
-  if (!record || !t.is_float()) return;
-  const Tensor src = is_tensor(value) ? as_tensor(value) : Tensor();
-  const bool need_base = before.requires_grad();
-  core::autograd::Backward backward{[ix, need_base, src_grad](const core::autograd::Grads& g) {
-                                      core::autograd::Grads out(2);
-                                      if (need_base) {
-                                        Tensor base = core::detach(*g[0]).clone();
-                                        Tensor part = core::index(base, ix);
-                                        core::fill_(part, 0.0);
-                                        out[0] = base;
-                                      }
-                                      if (src_grad) out[1] = core::index(*g[0], ix).contiguous();
-                                      return out;
-                                    },
-                                    false, {}};
-  t = src_grad ? core::autograd::record(t, {&before, &src}, "CopySlices", std::move(backward))
-               : core::autograd::record(t, {&before}, "CopySlices", std::move(backward));
+  set_basic_item(t, value, to_indices(in, idx));
 }
 
 // ---- attributes ----
@@ -281,6 +269,9 @@ std::optional<Value> tensor_getattr(Interpreter&, const Value& self, const std::
     return tensor_value(*g);
   }
   if (name == "data") return tensor_value(core::detach(t));
+  if (name == "_base") return core::autograd::is_view(t) ? tensor_value(core::autograd::view_base(t)) : Value::none();
+  if (name == "_is_view")
+    return py::builtin("Tensor._is_view", [self](Interpreter&, CallArgs&) { return Value::boolean(core::autograd::is_view(as_tensor(self))); });
   if (name == "device") return cpu_device();   // every attn tensor lives on the CPU
   if (name == "is_cuda") return Value::boolean(false);
   if (name == "dtype") return dtype_value(t.dtype());
@@ -314,7 +305,7 @@ bool tensor_setattr(Interpreter&, const Value& self, const std::string& name, co
     t.set_requires_grad(on);
     return true;
   }
-  static const char* const kReadOnly[] = {"shape", "T", "ndim", "is_leaf", "retains_grad", "grad_fn", "device", "is_cuda", "dtype", "data"};
+  static const char* const kReadOnly[] = {"shape", "T", "ndim", "is_leaf", "retains_grad", "grad_fn", "device", "is_cuda", "dtype", "data", "_base"};
   for (const char* r : kReadOnly)
     if (name == r) throw py::AttributeError("attribute '" + name + "' of 'torch._C._TensorBase' objects is not writable");
   return false;   // anything else: the tensor's own __dict__, as in PyTorch
@@ -392,8 +383,8 @@ std::optional<Value> tensor_binary(Interpreter& in, const std::string& op, const
 std::optional<Value> tensor_inplace_hook(Interpreter& in, const std::string& op, const Value& self, const Value& other) {
   if (op != "+" && op != "-" && op != "*" && op != "/") return std::nullopt;
   if (!is_tensor(other) && !is_scalar(other)) return std::nullopt;
-  // x[k] op= v: the interpreter writes the result back with x[k] = result (CopySlices there).
-  return tensor_inplace(in, arithmetic(op), self, other, in.augmenting_item());
+  // x[k] op= v: in place through the view x[k], then the interpreter's x[k] = result (as Python's).
+  return tensor_inplace(in, arithmetic(op), self, other);
 }
 
 std::optional<Value> tensor_unary(Interpreter&, const std::string& op, const Value& self) {

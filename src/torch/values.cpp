@@ -82,10 +82,16 @@ const ClassPtr& parameter_class() {
   return c;
 }
 
+// One Python object per variable, as PyTorch keeps one per TensorImpl: a handle onto a variable
+// that already has a live object (x.grad twice, a view's _base, an in-place op's result) gives
+// that object, so `x.grad is x.grad` holds.
 Value tensor_value(core::Tensor t) {
+  if (auto known = std::static_pointer_cast<TensorObject>(t.autograd().owner.lock()))
+    if (&known->t.autograd() == &t.autograd()) return Value::of_instance(std::move(known));
   auto o = std::make_shared<TensorObject>();
   o->cls = t.is_parameter() ? parameter_class() : tensor_class();
   o->t = std::move(t);
+  o->t.autograd().owner = o;
   return Value::of_instance(std::move(o));
 }
 

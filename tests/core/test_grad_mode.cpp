@@ -55,8 +55,12 @@ TEST_CASE("grad mode: on by default; with it off an op's result has no grad_fn a
     check_plain(y);
     CHECK(y.floats() == std::vector<float>{1.0f, 4.0f, 9.0f});   // computed all the same
     check_plain(core::sum(y));
-    check_plain(core::transpose(core::unsqueeze(x, 0), 0, 1));   // views: not even the base's autograd fields
-    for (const Tensor& part : core::split(x, 2, 0)) check_plain(part);   // several outputs of one node
+    // views: no grad_fn, but PyTorch's requires_grad of a view of a base that requires grad
+    const Tensor v = core::transpose(core::unsqueeze(x, 0), 0, 1);
+    CHECK(v.requires_grad());
+    CHECK(v.grad_fn().empty());
+    CHECK(v.is_leaf());
+    for (const Tensor& part : core::split(x, 2, 0)) CHECK(part.grad_fn().empty());   // several outputs of one node
     check_plain(core::with_grad(core::clone(x), {&x}, "CloneBackward0"));   // a node for its name only
     CHECK(x.requires_grad());   // the inputs keep theirs
     CHECK_THROWS_WITH_AS(autograd::backward(core::sum(y), std::nullopt, false),

@@ -94,6 +94,13 @@ py int-1e300 0 '1000000000000000052504760255204420248704468581108159154915854115
 py manual-seed-2-64 2 '' 'RuntimeError: Overflow when unpacking long|manual_seed' $'import torch\ntorch.manual_seed(2**64)'
 py reshape-negative 2 '' 'RuntimeError: invalid shape dimension -2' $'import torch\nprint(torch.arange(6).reshape(-2, -3))'
 py argmax-empty 2 '' 'IndexError|RuntimeError' $'import torch\nprint(torch.zeros(2, 0).argmax(dim=1))'
+# In-place ops through views under autograd (issue 20: the write was not recorded, w.grad was half of
+# PyTorch's; a view of a leaf was written silently): CopySlices, and PyTorch's errors.
+py view-inplace-grad 0 '[2.0, 2.0, 2.0] CopySlices' '' $'import torch\nw = torch.ones(3, requires_grad=True)\ny = w * 1\ny.view(3).mul_(2)\ny.t().sum().backward()\nprint(w.grad.tolist(), y.grad_fn.name().split(":")[-1])'
+py view-of-leaf-inplace 2 '' 'RuntimeError: a view of a leaf Variable that requires grad is being used in an in-place operation\.' $'import torch\nw = torch.ones(2, 2, requires_grad=True)\nw.t().mul_(2)'
+py unbind-inplace 2 '' 'RuntimeError: Output 1 of UnbindBackward0 is a view and is being modified inplace\. This view is the output of a function that returns multiple' $'import torch\nw = torch.ones(2, 2, requires_grad=True)\nw.mul(1).unbind(0)[1].add_(1)'
+py optim-non-leaf 2 '' "ValueError: can't optimize a non-leaf Tensor" $'import torch\nw = torch.ones(2, requires_grad=True)\ntorch.optim.SGD([w * 2], lr=0.1)'
+py grad-identity 0 'True True [5.0, 5.0]' '' $'import torch\nw = torch.ones(2, requires_grad=True)\n(w * 2).sum().backward()\ng = w.grad\n(w * 3).sum().backward()\nprint(w.grad is w.grad, g is w.grad, g.tolist())'
 
 # ---- Hangs ----
 py pow-huge 2 '' 'limit|Overflow|Memory' 'x = 2**(10**18)'

@@ -83,6 +83,9 @@ TEST_CASE("torch.optim.SGD: step() and zero_grad() as 1.13's for-loop implementa
 TEST_CASE("autograd: x[idx] = y records CopySlices; gradients to the old x and to y as PyTorch's") {
   check_script("autograd_copyslices");
 }
+TEST_CASE("autograd: every view op x every in-place op as 1.13 (CopySlices, AsStridedBackward0, its errors)") {
+  check_script("views");   // tests/torch/views.py, written by tools/make_views_test.py
+}
 TEST_CASE("torch.optim.AdamW: step() as 1.13's for-loop implementation (weight decay, betas, eps, amsgrad)") {
   check_script("optim_adamw");
   check_script("optim_adamw", attn::core::CpuKernels::scalar);
@@ -167,9 +170,8 @@ TEST_CASE("what attn refuses of the tutorials' constructs, in one line naming it
   CHECK(error_of("torch.ones(2).numpy()") == "NotImplementedError: attn has no NumPy: Tensor.numpy() is not available (use .tolist() or .item())");
   CHECK(error_of("nn.functional.pad(torch.ones(2, 3), (1, 1), mode='reflect')").rfind("NotImplementedError: torch.nn.functional.pad", 0) == 0);
   CHECK(error_of("torch.unique(torch.ones(3), sorted=False)").rfind("NotImplementedError: torch.unique", 0) == 0);
-  CHECK(error_of("x = torch.ones(3, 3, requires_grad=True) * 1\nx[torch.tensor([0]), 1:] = 0.0") ==
-        "NotImplementedError: attn writes x[index_tensor, ...] beside integers or ranges only where no gradient is recorded "
-        "(use torch.no_grad(), or index with `:` beside the tensors)");
+  // written through the view x[:, 1:] now, as PyTorch does: no error (CopySlices)
+  CHECK(error_of("x = torch.ones(3, 3, requires_grad=True) * 1\nx[torch.tensor([0]), 1:] = 0.0\nx.sum().backward()") == "");
   CHECK(error_of("x = torch.ones(3, 3, 3)\nx[torch.tensor([0]), 1:, torch.tensor([1])]") ==
         "IndexError: attn indexes with tensors in adjacent dims only (x[idx, :, idx2] is not implemented)");
 }

@@ -62,7 +62,9 @@ Tensor index(const Tensor& a, const std::vector<Index>& idx) {
     }
     applied = true;
   }
-  if (!applied) return with_grad(make_view(a, a.shape(), a.strides(), a.offset()), {&a}, "AliasBackward0");   // x[...]
+  if (!applied)   // x[...]: an alias of x
+    return autograd::record_view(make_view(a, a.shape(), a.strides(), a.offset()), a, "AliasBackward0",
+                                 {[](const autograd::Grads& g) { return g; }, false});
   return result;
 }
 

@@ -8,7 +8,7 @@
 // arithmetic (fill_ and masked_fill_ allow it, as PyTorch does), and a source that partly
 // overlaps the destination is refused; one that shares storage without overlapping is read
 // before anything is written. Every write bumps the storage's version counter.
-// What it is not: autograd's in-place rules (a leaf requiring grad: the caller's check).
+// What it is not: autograd's in-place rules (core/autograd_views.cpp: autograd::in_place).
 #include <fmt/format.h>
 
 #include <algorithm>

@@ -5,8 +5,8 @@
 // bumped (autograd's in-place check), and PyTorch's refusals first: copy_ and the arithmetic
 // refuse a self whose elements overlap (an expanded dim), fill_ and masked_fill_ allow it, and a
 // source that partly overlaps self is refused.
-// What it is not: autograd's in-place rules (a leaf that requires grad, CopySlices: py's), or
-// recorded (no grad_fn is set here).
+// What it is not: autograd's in-place rules (a leaf that requires grad, CopySlices:
+// core/autograd_views.cpp's in_place, which the torch bindings wrap these in), or recorded.
 #pragma once
 
 #include "core/ops/binary.h"

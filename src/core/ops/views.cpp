@@ -184,13 +184,13 @@ Tensor view(const Tensor& a, const Shape& shape) {
     throw TensorError(
         "view size is not compatible with input tensor's size and stride (at least one dimension spans across two "
         "contiguous subspaces). Use .reshape(...) instead.");
-  return autograd::record(make_view(a, target, *strides, a.offset()), {&a}, "ViewBackward0", grad::reshape_to(a.shape()));
+  return autograd::record_view(make_view(a, target, *strides, a.offset()), a, "ViewBackward0", grad::reshape_to(a.shape()));
 }
 
 Tensor reshape(const Tensor& a, const Shape& shape) {
   const Shape target = infer_size(shape, a.numel());
   if (std::optional<Shape> strides = compute_stride(a.shape(), a.strides(), target))
-    return autograd::record(make_view(a, target, *strides, a.offset()), {&a}, "ReshapeAliasBackward0", grad::reshape_to(a.shape()));
+    return autograd::record_view(make_view(a, target, *strides, a.offset()), a, "ReshapeAliasBackward0", grad::reshape_to(a.shape()));
   const Tensor copy = a.clone();   // _unsafe_view(self.clone(contiguous), shape)
   return autograd::record(make_view(copy, target, contiguous_strides(target), 0), {&a}, "UnsafeViewBackward0", grad::reshape_to(a.shape()));
 }
@@ -199,16 +199,16 @@ Tensor transpose(const Tensor& a, int64_t d0, int64_t d1) {
   const int64_t nd = std::max<int64_t>(a.dim(), 1);
   d0 = normalize_dim(d0, nd);
   d1 = normalize_dim(d1, nd);
-  if (a.dim() < 2 || d0 == d1) return autograd::record(make_view(a, a.shape(), a.strides(), a.offset()), {&a}, "TransposeBackward0", grad::identity());
+  if (a.dim() < 2 || d0 == d1) return autograd::record_view(make_view(a, a.shape(), a.strides(), a.offset()), a, "TransposeBackward0", grad::identity());
   Shape shape = a.shape(), strides = a.strides();
   std::swap(shape[d0], shape[d1]);
   std::swap(strides[d0], strides[d1]);
-  return autograd::record(make_view(a, shape, strides, a.offset()), {&a}, "TransposeBackward0", grad::transpose(d0, d1));
+  return autograd::record_view(make_view(a, shape, strides, a.offset()), a, "TransposeBackward0", grad::transpose(d0, d1));
 }
 
 Tensor t(const Tensor& a) {
   if (a.dim() > 2) throw TensorError(fmt::format("t() expects a tensor with <= 2 dimensions, but self is {}D", a.dim()));
-  return autograd::record(transpose(a, 0, -1), {&a}, "TBackward0", grad::transpose(0, -1));
+  return autograd::record_view(transpose(a, 0, -1), a, "TBackward0", grad::transpose(0, -1));
 }
 
 Tensor T(const Tensor& a) {
@@ -230,7 +230,7 @@ Tensor permute(const Tensor& a, const Shape& dims) {
     shape.push_back(a.shape()[n]);
     strides.push_back(a.strides()[n]);
   }
-  return autograd::record(make_view(a, shape, strides, a.offset()), {&a}, "PermuteBackward0", grad::permute(dims));
+  return autograd::record_view(make_view(a, shape, strides, a.offset()), a, "PermuteBackward0", grad::permute(dims));
 }
 
 Tensor unsqueeze(const Tensor& a, int64_t dim) {
@@ -239,7 +239,7 @@ Tensor unsqueeze(const Tensor& a, int64_t dim) {
   const int64_t stride = dim >= a.dim() ? 1 : shape[dim] * strides[dim];
   shape.insert(shape.begin() + dim, 1);
   strides.insert(strides.begin() + dim, stride);
-  return autograd::record(make_view(a, shape, strides, a.offset()), {&a}, "UnsqueezeBackward0", grad::unsqueeze(dim));
+  return autograd::record_view(make_view(a, shape, strides, a.offset()), a, "UnsqueezeBackward0", grad::unsqueeze(dim));
 }
 
 Tensor squeeze(const Tensor& a, int64_t dim) {
@@ -249,7 +249,7 @@ Tensor squeeze(const Tensor& a, int64_t dim) {
     shape.erase(shape.begin() + dim);
     strides.erase(strides.begin() + dim);
   }
-  return autograd::record(make_view(a, shape, strides, a.offset()), {&a}, "SqueezeBackward1", grad::reshape_to(a.shape()));
+  return autograd::record_view(make_view(a, shape, strides, a.offset()), a, "SqueezeBackward1", grad::reshape_to(a.shape()));
 }
 
 Tensor squeeze(const Tensor& a) {
@@ -259,7 +259,7 @@ Tensor squeeze(const Tensor& a) {
       shape.push_back(a.shape()[d]);
       strides.push_back(a.strides()[d]);
     }
-  return autograd::record(make_view(a, shape, strides, a.offset()), {&a}, "SqueezeBackward0", grad::reshape_to(a.shape()));
+  return autograd::record_view(make_view(a, shape, strides, a.offset()), a, "SqueezeBackward0", grad::reshape_to(a.shape()));
 }
 
 // ATen's inferExpandGeometry: a dim of size 1 (or a new leading one) gets stride 0.
@@ -289,7 +289,7 @@ Tensor expand(const Tensor& a, const Shape& sizes) {
     shape[i] = size;
     strides[i] = stride;
   }
-  return autograd::record(make_view(a, shape, strides, a.offset()), {&a}, "ExpandBackward0", grad::identity());
+  return autograd::record_view(make_view(a, shape, strides, a.offset()), a, "ExpandBackward0", grad::identity());
 }
 
 Tensor select(const Tensor& a, int64_t dim, int64_t index) {
@@ -305,7 +305,7 @@ Tensor select(const Tensor& a, int64_t dim, int64_t index) {
   const int64_t offset = a.offset() + index * strides[dim];
   shape.erase(shape.begin() + dim);
   strides.erase(strides.begin() + dim);
-  return autograd::record(make_view(a, shape, strides, offset), {&a}, "SelectBackward0", grad::select(a.shape(), dim, index));
+  return autograd::record_view(make_view(a, shape, strides, offset), a, "SelectBackward0", grad::select(a.shape(), dim, index));
 }
 
 Tensor slice(const Tensor& a, int64_t dim, int64_t start, int64_t stop, int64_t step) {
@@ -322,7 +322,7 @@ Tensor slice(const Tensor& a, int64_t dim, int64_t start, int64_t stop, int64_t 
   const int64_t offset = a.offset() + start * strides[dim];
   shape[dim] = stop == start ? 0 : (stop - start - 1) / step + 1;   // no overflow for a huge step
   strides[dim] *= step;
-  return autograd::record(make_view(a, shape, strides, offset), {&a}, "SliceBackward0", grad::slice(a.shape(), dim, start, stop, step));
+  return autograd::record_view(make_view(a, shape, strides, offset), a, "SliceBackward0", grad::slice(a.shape(), dim, start, stop, step));
 }
 
 Tensor narrow(const Tensor& a, int64_t dim, int64_t start, int64_t length) {
@@ -342,7 +342,7 @@ std::vector<Tensor> unbind(const Tensor& a, int64_t dim) {
   dim = normalize_dim(dim, a.dim());
   std::vector<Tensor> out;
   for (int64_t k = 0; k < a.shape()[dim]; ++k) out.push_back(select(a, dim, k));
-  return autograd::record_multi(std::move(out), {&a}, "UnbindBackward0", grad::unbind(a.shape(), dim));
+  return autograd::record_multi_view(std::move(out), a, "UnbindBackward0", grad::unbind(a.shape(), dim));
 }
 
 std::vector<Tensor> split(const Tensor& a, int64_t size, int64_t dim) {
@@ -361,7 +361,7 @@ std::vector<Tensor> split(const Tensor& a, int64_t size, int64_t dim) {
     out.push_back(narrow(a, dim, start, length));
     sizes.push_back(length);
   }
-  return autograd::record_multi(std::move(out), {&a}, "SplitBackward0", grad::split(a.shape(), dim, sizes));
+  return autograd::record_multi_view(std::move(out), a, "SplitBackward0", grad::split(a.shape(), dim, sizes));
 }
 
 std::vector<Tensor> chunk(const Tensor& a, int64_t chunks, int64_t dim) {
