@@ -1,0 +1,21 @@
+# Findings of tools/torchfuzz.py (the lesson-program fuzzer), each as torch 1.13 prints it: NaN in a
+# whole-tensor max(), abs of integer tensors in their dtype, a 0-d bool mask, tril/triu of a 1-D or 0-d
+# tensor. Not the fuzzer's corpus (tests/torchfuzz/): the cases it found, cut down.
+import torch
+
+
+def attempt(f):
+    try:
+        r = f()
+        print(r, getattr(r, "dtype", ""))
+    except Exception as e:
+        print("!", type(e).__name__, e)
+
+
+# max() over every element: NaN wins wherever it stands, as amax and min() already did
+for v in ([1.0, float("nan"), 3.0], [float("nan"), 1.0], [2.0, 5.0, float("nan")], [float("-inf"), 0.5]):
+    x = torch.tensor(v, requires_grad=True)
+    m = x.max()
+    m.backward()
+    print(m, x.min(), x.grad)
+print(torch.pow(torch.tensor([-2.0, 2.0]), torch.tensor([0.5, 2.0])).abs().max())
