@@ -147,6 +147,11 @@ bool is_advanced(const Value& v) {
   return is_tensor(v) && (as_tensor(v).dtype() == core::DType::boolean || as_tensor(v).numel() != 1 || as_tensor(v).dim() > 0);
 }
 
+// A 0-d bool tensor in a key (x[x > 0] for a 0-d x).
+bool is_scalar_mask(const Value& v) {
+  return is_tensor(v) && as_tensor(v).dtype() == core::DType::boolean && as_tensor(v).dim() == 0;
+}
+
 bool whole_dim(const Value& v) {
   if (v.kind == Value::Ellipsis) return true;
   if (v.kind != Value::Slice) return false;
@@ -161,13 +166,18 @@ bool whole_dim(const Value& v) {
 std::optional<std::pair<Tensor, std::vector<Value>>> split_mixed_key(Interpreter& in, const Tensor& t, const std::vector<Value>& idx) {
   const bool any = std::any_of(idx.begin(), idx.end(), is_advanced);
   const bool mixed = std::any_of(idx.begin(), idx.end(), [](const Value& v) { return !is_advanced(v) && !whole_dim(v); });
-  if (!any || !mixed) return std::nullopt;
+  const bool scalar_mask = std::any_of(idx.begin(), idx.end(), is_scalar_mask);
+  if (!any || (!mixed && !scalar_mask)) return std::nullopt;
   Value whole;   // `:`
   whole.kind = Value::Slice;
   whole.obj = std::make_shared<py::SliceObj>();
   std::vector<Value> basic, rest;
   for (const Value& v : idx) {
-    if (is_advanced(v)) {
+    if (is_scalar_mask(v)) {   // PyTorch unsqueezes a dim there and takes its index 0 (True) or none (False)
+      basic.push_back(Value::none());
+      const bool keep = as_tensor(v).ints()[0] != 0;
+      rest.push_back(tensor_value(keep ? core::from_ints({1}, {0}) : core::from_ints({0}, {})));
+    } else if (is_advanced(v)) {
       const int64_t dims = as_tensor(v).dtype() == core::DType::boolean ? std::max<int64_t>(as_tensor(v).dim(), 1) : 1;
       for (int64_t k = 0; k < dims; ++k) basic.push_back(whole);
       rest.push_back(v);
