@@ -41,3 +41,8 @@ attempt(lambda: y[torch.tensor(True)])
 attempt(lambda: y[torch.tensor(False)].shape)
 attempt(lambda: y[torch.tensor(True), 1])
 attempt(lambda: y[0, torch.tensor(True)])
+
+# tril/triu need two dims: ATen's dim -2 out of range
+for f in (lambda: torch.randn(3).tril_(), lambda: torch.zeros(3).triu_(1), lambda: torch.randn(()).tril_(),
+          lambda: torch.arange(3).tril(), lambda: torch.triu(torch.ones(2)), lambda: torch.ones(2, 2).tril(-1)):
+    attempt(f)
