@@ -566,9 +566,10 @@ def compare_batch(args, programs):
     return bad_ones, ran, expected, got
 
 
-def corpus_ok(out):
-    """An output a lesson's ```output block can hold as printed (attn verify compares it exactly)."""
-    return out is not None and out.strip() and "```" not in out and out == out.rstrip("\n") + "\n" and \
+def corpus_ok(code, out):
+    """An output a lesson's ```output block can hold as printed (attn verify compares it exactly), of a
+    program small enough to keep the corpus small."""
+    return out is not None and out.strip() and len(code) + len(out) < 2500 and "```" not in out and out == out.rstrip("\n") + "\n" and \
         not any(c < " " and c != "\n" for c in out) and all(l == l.rstrip() for l in out.split("\n"))
 
 
@@ -583,7 +584,7 @@ def write_corpus(args, gen):
             total += 1
             if k in bad:
                 print("left out (differs today): program %d of seed %d" % (total, args.seed))
-            elif corpus_ok(expected[k]) and len(kept) < args.programs:
+            elif corpus_ok("\n".join(programs[k]), expected[k]) and len(kept) < args.programs:
                 kept.append(("\n".join(programs[k]), expected[k]))
     os.makedirs(args.corpus, exist_ok=True)
     for old in os.listdir(args.corpus):
