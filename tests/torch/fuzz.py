@@ -46,3 +46,10 @@ attempt(lambda: y[0, torch.tensor(True)])
 for f in (lambda: torch.randn(3).tril_(), lambda: torch.zeros(3).triu_(1), lambda: torch.randn(()).tril_(),
           lambda: torch.arange(3).tril(), lambda: torch.triu(torch.ones(2)), lambda: torch.ones(2, 2).tril(-1)):
     attempt(f)
+
+# xlogy's grad_fn names ATen's overload: a number other (2) or a number self (1)
+x = torch.tensor([0.5, 2.0], requires_grad=True)
+print(type(torch.xlogy(x, 2).grad_fn).__name__, type(torch.xlogy(2, x).grad_fn).__name__,
+      type(torch.xlogy(x, torch.tensor(2.0)).grad_fn).__name__, type(x.xlogy(3.0).grad_fn).__name__)
+torch.xlogy(2, x).sum().backward()
+print(x.grad)
