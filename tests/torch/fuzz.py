@@ -53,3 +53,7 @@ print(type(torch.xlogy(x, 2).grad_fn).__name__, type(torch.xlogy(2, x).grad_fn).
       type(torch.xlogy(x, torch.tensor(2.0)).grad_fn).__name__, type(x.xlogy(3.0).grad_fn).__name__)
 torch.xlogy(2, x).sum().backward()
 print(x.grad)
+
+# tril/triu of an empty 1-D tensor: empty, as ATen returns before the dim check
+attempt(lambda: torch.tensor([]).tril())
+attempt(lambda: torch.tensor([]).triu_(1))
