@@ -57,3 +57,10 @@ print(x.grad)
 # tril/triu of an empty 1-D tensor: empty, as ATen returns before the dim check
 attempt(lambda: torch.tensor([]).tril())
 attempt(lambda: torch.tensor([]).triu_(1))
+
+# amin of an empty dim names amin (it is computed through amax or min)
+attempt(lambda: torch.zeros(0, 3).amin(0))
+attempt(lambda: torch.zeros(0, 3, dtype=torch.int64).amin(0))
+attempt(lambda: torch.tensor([[]]).amin(-1))
+attempt(lambda: torch.zeros(0).amin())
+attempt(lambda: torch.zeros(0, 3).amax(0))
