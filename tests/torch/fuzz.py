@@ -64,3 +64,8 @@ attempt(lambda: torch.zeros(0, 3, dtype=torch.int64).amin(0))
 attempt(lambda: torch.tensor([[]]).amin(-1))
 attempt(lambda: torch.zeros(0).amin())
 attempt(lambda: torch.zeros(0, 3).amax(0))
+
+# softmax of a 0-d tensor: exp(x - x), NaN when x is not finite
+for v in (2.5, float("nan"), float("inf"), float("-inf")):
+    attempt(lambda: torch.tensor(v).softmax(0))
+    attempt(lambda: torch.tensor(v).log_softmax(0))
