@@ -409,7 +409,10 @@ std::optional<Value> tensor_inplace_hook(Interpreter& in, const std::string& op,
 std::optional<Value> tensor_unary(Interpreter&, const std::string& op, const Value& self) {
   if (op == "-") return tensor_value(core::neg(as_tensor(self)));
   if (op == "+") return self;
-  if (op == "~") return tensor_value(core::bitwise_not(as_tensor(self)));
+  if (op == "~") {
+    if (as_tensor(self).is_float()) throw py::TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors");
+    return tensor_value(core::bitwise_not(as_tensor(self)));
+  }
   return std::nullopt;
 }
 

@@ -69,3 +69,8 @@ attempt(lambda: torch.zeros(0, 3).amax(0))
 for v in (2.5, float("nan"), float("inf"), float("-inf")):
     attempt(lambda: torch.tensor(v).softmax(0))
     attempt(lambda: torch.tensor(v).log_softmax(0))
+
+# ~ of a float tensor is a TypeError, as torch.Tensor.__invert__ raises it
+attempt(lambda: ~torch.tensor([1.0]))
+attempt(lambda: ~torch.tensor([1, -2]))
+attempt(lambda: ~torch.tensor([True, False]))
