@@ -74,3 +74,10 @@ for v in (2.5, float("nan"), float("inf"), float("-inf")):
 attempt(lambda: ~torch.tensor([1.0]))
 attempt(lambda: ~torch.tensor([1, -2]))
 attempt(lambda: ~torch.tensor([True, False]))
+
+# F.layer_norm: an empty normalized_shape; an integer input (after the shape check)
+attempt(lambda: torch.nn.functional.layer_norm(torch.ones(2), ()))
+attempt(lambda: torch.nn.functional.layer_norm(torch.ones(()), ()))
+attempt(lambda: torch.nn.functional.layer_norm(torch.arange(6).reshape(2, 3), (3,)))
+attempt(lambda: torch.nn.LayerNorm(3, elementwise_affine=False)(torch.arange(6).reshape(2, 3)))
+attempt(lambda: torch.nn.functional.layer_norm(torch.arange(6).reshape(2, 3), (2,)))
