@@ -81,3 +81,8 @@ attempt(lambda: torch.nn.functional.layer_norm(torch.ones(()), ()))
 attempt(lambda: torch.nn.functional.layer_norm(torch.arange(6).reshape(2, 3), (3,)))
 attempt(lambda: torch.nn.LayerNorm(3, elementwise_affine=False)(torch.arange(6).reshape(2, 3)))
 attempt(lambda: torch.nn.functional.layer_norm(torch.arange(6).reshape(2, 3), (2,)))
+
+# broadcast errors name the rightmost dims that differ, as ATen's infer_size walks from the last
+attempt(lambda: torch.ones(2, 4, 2) + torch.ones(3, 7, 2))
+attempt(lambda: torch.pow(torch.zeros(4, 3, 4), torch.zeros(4, 4, 3)))
+attempt(lambda: torch.ones(2, 3) * torch.ones(3, 2))
