@@ -86,3 +86,12 @@ attempt(lambda: torch.nn.functional.layer_norm(torch.arange(6).reshape(2, 3), (2
 attempt(lambda: torch.ones(2, 4, 2) + torch.ones(3, 7, 2))
 attempt(lambda: torch.pow(torch.zeros(4, 3, 4), torch.zeros(4, 4, 3)))
 attempt(lambda: torch.ones(2, 3) * torch.ones(3, 2))
+
+# matmul's shape errors come from the op ATen reaches: mv, mm of a folded operand, or bmm
+for sa, sb in [((4, 5, 5), (6, 3)), ((4, 5, 5), (6,)), ((2, 4, 5, 5), (6, 3)), ((5,), (6, 3)), ((5, 5), (6, 3)), ((4, 5), (6,)),
+               ((2, 5, 5), (2, 6, 3)), ((5, 5), (2, 6, 3)), ((5,), (2, 6, 3)), ((2, 1, 5, 5), (3, 6, 2)), ((0, 5, 5), (6, 3)),
+               ((2, 5, 5), (1, 6, 3)), ((2, 5, 5), (3, 6, 3)), ((5,), (6,)), ((3, 0), (3, 1)), ((2, 1, 1, 3), (4, 2))]:
+    attempt(lambda: (torch.ones(sa) @ torch.ones(sb)).shape)
+attempt(lambda: torch.ones(4, 5, 3).transpose(1, 2) @ torch.ones(4, 2))   # 3-D with its last dims swapped: bmm
+attempt(lambda: torch.ones(4, 2) @ torch.ones(4, 5, 3).transpose(1, 2))
+attempt(lambda: torch.matmul(torch.ones(3, 2, 2), torch.ones(3, 1)))
