@@ -147,6 +147,16 @@ bool is_advanced(const Value& v) {
   return is_tensor(v) && (as_tensor(v).dtype() == core::DType::boolean || as_tensor(v).numel() != 1 || as_tensor(v).dim() > 0);
 }
 
+// x[k] of a 0-d x with k one integer or one slice (not in a tuple: x[0, ] counts its indices):
+// PyTorch's applySelect / applySlicing errors, before anything is counted.
+void check_0d_key(const Tensor& t, const Value& key) {
+  if (t.dim() != 0) return;
+  if (key.kind == Value::Int && !key.is_big() && key.i == 0)
+    throw py::IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
+  if (key.kind == Value::Int && !key.is_big()) throw py::IndexError(fmt::format("index {} is out of bounds for dimension 0 with size 0", key.i));
+  if (key.kind == Value::Slice) throw py::IndexError("slice() cannot be applied to a 0-dim tensor.");
+}
+
 // A 0-d bool tensor in a key (x[x > 0] for a 0-d x).
 bool is_scalar_mask(const Value& v) {
   return is_tensor(v) && as_tensor(v).dtype() == core::DType::boolean && as_tensor(v).dim() == 0;
@@ -518,13 +528,17 @@ void install_tensor_hooks(py::ClassObj& cls) {
   s.getattr = tensor_getattr;
   s.setattr = tensor_setattr;
   s.getitem = [](Interpreter& in, const Value& self, const Value& key) {
+    check_0d_key(as_tensor(self), key);
     const std::vector<Value> idx = index_list(in, key);
     if (auto split = split_mixed_key(in, as_tensor(self), idx))
       return tensor_value(core::index(split->first, *advanced_key(split->first, split->second)));
     if (std::optional<core::TensorIndices> adv = advanced_key(as_tensor(self), idx)) return tensor_value(core::index(as_tensor(self), *adv));
     return tensor_value(core::index(as_tensor(self), to_indices(in, idx)));
   };
-  s.setitem = [](Interpreter& in, const Value& self, const Value& key, const Value& v) { setitem(in, as_tensor(self), v, index_list(in, key)); };
+  s.setitem = [](Interpreter& in, const Value& self, const Value& key, const Value& v) {
+    check_0d_key(as_tensor(self), key);
+    setitem(in, as_tensor(self), v, index_list(in, key));
+  };
   s.binary = tensor_binary;
   s.inplace = tensor_inplace_hook;
   s.unary = tensor_unary;

@@ -95,3 +95,14 @@ for sa, sb in [((4, 5, 5), (6, 3)), ((4, 5, 5), (6,)), ((2, 4, 5, 5), (6, 3)), (
 attempt(lambda: torch.ones(4, 5, 3).transpose(1, 2) @ torch.ones(4, 2))   # 3-D with its last dims swapped: bmm
 attempt(lambda: torch.ones(4, 2) @ torch.ones(4, 5, 3).transpose(1, 2))
 attempt(lambda: torch.matmul(torch.ones(3, 2, 2), torch.ones(3, 1)))
+
+# one integer or one slice as the index of a 0-d tensor: ATen's select / slice errors
+for t in (torch.tensor(3), torch.tensor(2.5, requires_grad=True)):
+    for f in (lambda: t[0], lambda: t[-1], lambda: t[2], lambda: t[1:], lambda: t[:], lambda: t[None, 0], lambda: t[None][0]):
+        attempt(f)
+z = torch.tensor(4)
+for k in (0, slice(None)):
+    try:
+        z[k] = 1
+    except Exception as e:
+        print("!", type(e).__name__, e)
