@@ -303,7 +303,7 @@ class Gen:
         """Lines that print t and something about it."""
         r, v = self.r, t.name
         extra = r.choice(["print(%s.shape, %s.dtype)" % (v, v), "print(%s.size(), %s.dim(), %s.numel())" % (v, v, v),
-                          "print(%s.stride(), %s.is_contiguous())" % (v, v), "print(%s.tolist())" % v, "print(%s.requires_grad, %s.is_leaf)" % (v, v),
+                          "print(%s.%s)" % (v, "stride(), %s.is_contiguous()" % v if t.view else "numel()"), "print(%s.tolist())" % v, "print(%s.requires_grad, %s.is_leaf)" % (v, v),
                           "print(type(%s.grad_fn).__name__)" % v, "print(%s.sum().item())" % v, "print(repr(%s))" % v,
                           "print(f'{%s.float().mean().item():.4f}')" % v, "print(%s.dtype == torch.float32, %s.shape[-1:])" % (v, v)])
         return ["print(%s)" % v, extra] if r.random() < 0.8 else [extra]
