@@ -1,6 +1,6 @@
-# Findings of tools/torchfuzz.py (the lesson-program fuzzer), each as torch 1.13 prints it: NaN in a
-# whole-tensor max(), abs of integer tensors in their dtype, a 0-d bool mask, tril/triu of a 1-D or 0-d
-# tensor. Not the fuzzer's corpus (tests/torchfuzz/): the cases it found, cut down.
+# Findings of tools/torchfuzz.py (the lesson-program fuzzer), cut down, one section per fix, each as
+# torch 1.13 prints it (fuzz.expected, from tools/make_torch_expected.py fuzz). Not the fuzzer's
+# corpus (tests/torchfuzz/, programs attn already agreed on): the cases where it did not.
 import torch
 
 
