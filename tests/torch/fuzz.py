@@ -106,3 +106,16 @@ for k in (0, slice(None)):
         z[k] = 1
     except Exception as e:
         print("!", type(e).__name__, e)
+
+# integer tensor ** integer tensor stays an integer (ATen's powi: by squaring, wrapping around;
+# a negative exponent gives 0 but for bases 1 and -1); a large exponent is at once
+a = torch.tensor([-4, -3, 9, 6, 1, -1, 0, 2])
+attempt(lambda: torch.pow(a, torch.tensor([2, 3, -1, 0, -2, -3, 0, 62])))
+attempt(lambda: a.pow(torch.tensor(2)))
+attempt(lambda: torch.pow(a, torch.tensor([[1], [2]])))
+attempt(lambda: torch.pow(a.to(torch.int8), torch.tensor(2, dtype=torch.int8)))
+attempt(lambda: torch.pow(torch.tensor([True, False]), torch.tensor([2, 3])))
+attempt(lambda: torch.pow(a, torch.tensor(2.0)))
+attempt(lambda: torch.pow(torch.tensor(3), torch.tensor(40)))
+attempt(lambda: torch.tensor([2, -1, 1, 3]) ** (10 ** 15))
+attempt(lambda: a ** 2)
