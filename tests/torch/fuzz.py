@@ -119,3 +119,13 @@ attempt(lambda: torch.pow(a, torch.tensor(2.0)))
 attempt(lambda: torch.pow(torch.tensor(3), torch.tensor(40)))
 attempt(lambda: torch.tensor([2, -1, 1, 3]) ** (10 ** 15))
 attempt(lambda: a ** 2)
+
+# clamp with number bounds keeps -0.0 in the vector body too (max_ps/min_ps of two equal values
+# return x, as std::max in the tail); a NaN bound alone is ignored
+v = torch.tensor([-0.0, 0.0, -0.0, 0.7, float("nan"), -3.0, 0.5, -0.0] * 5)
+for f in (lambda: v.clamp(0, 0.5), lambda: v.clamp(-0.0, 0.5), lambda: v.clamp(-1, 0.0), lambda: v.clamp(min=0), lambda: v.clamp(max=-0.0),
+          lambda: torch.clamp(v, 0.0, 0.0)):
+    r = f()
+    print(r[:8], (1 / r).tolist())   # 1 / -0.0 is -inf
+w = torch.tensor([1.0, -0.0, float("nan")] * 12)
+print(w.clamp(min=float("nan"))[-6:], w.clamp(max=float("nan"))[:6], 1 / torch.clamp_min(w, 0.0)[:3], 1 / torch.clamp_max(w, -0.0)[-3:])
