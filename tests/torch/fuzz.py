@@ -129,3 +129,9 @@ for f in (lambda: v.clamp(0, 0.5), lambda: v.clamp(-0.0, 0.5), lambda: v.clamp(-
     print(r[:8], (1 / r).tolist())   # 1 / -0.0 is -inf
 w = torch.tensor([1.0, -0.0, float("nan")] * 12)
 print(w.clamp(min=float("nan"))[-6:], w.clamp(max=float("nan"))[:6], 1 / torch.clamp_min(w, 0.0)[:3], 1 / torch.clamp_max(w, -0.0)[-3:])
+
+# torch.cat of a 0-d tensor: ATen's error, before any shape is read (attn wrote past the empty shape: SIGSEGV)
+t0 = torch.ones(())
+attempt(lambda: torch.cat([t0, t0 * 2], dim=0))
+attempt(lambda: torch.cat([torch.ones(2), t0]))
+attempt(lambda: torch.cat((t0,)))

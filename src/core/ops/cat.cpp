@@ -48,6 +48,8 @@ Backward stack(size_t n, int64_t dim) {
 
 Tensor cat(const std::vector<Tensor>& ts, int64_t dim) {
   if (ts.empty()) throw TensorError("torch.cat(): expected a non-empty list of Tensors");
+  for (size_t i = 0; i < ts.size(); ++i)   // ATen's check_cat_no_zero_dim, first (a 0-d shape has no dim to grow)
+    if (ts[i].dim() == 0) throw TensorError(fmt::format("zero-dimensional tensor (at position {}) cannot be concatenated", i));
   const Tensor& first = ts.front();
   dim = normalize_dim(dim, first.dim());
   Shape shape = first.shape();
