@@ -498,8 +498,8 @@ def run_attn(binary, cells):
     err = r.stderr.decode("utf-8", "replace")
     report = SANITIZER.search(err)
     last = max((k for k, o in enumerate(outs) if o is not None), default=None)
-    if last is None:
-        return outs, bool(report) or r.returncode < 0
+    if last is None:   # nothing came through (a crash loses buffered stdout)
+        return outs, bool(report) or r.returncode < 0 or r.returncode > 2
     if r.returncode < 0 or r.returncode > 2 or report:
         outs[last] += "crash: exit %d %s\n" % (r.returncode, report.group(0) if report else "")
     elif r.returncode != 0:
@@ -546,6 +546,7 @@ def minimize(binary, snippets):
 def report(args, programs, k, total):
     repro = minimize(args.attn, programs[k])
     _, a, b = differs(args.attn, repro)
+    b = b if b is not None else "(attn printed nothing: it crashed, or a sanitizer stopped it)\n"
     os.makedirs(args.out, exist_ok=True)
     name = os.path.join(args.out, "seed%d_%d" % (args.seed, total))
     with open(name + ".py", "w", encoding="utf-8") as f:
@@ -559,11 +560,12 @@ def compare_batch(args, programs):
     """Indices of the programs of a batch that differ (or that make attn crash or report), and how many ran."""
     cells = ["\n".join(p) for p in programs]
     expected, (got, bad) = run_torch(cells), run_attn(args.attn, cells)
+    if bad:   # a crash or a sanitizer report (its stdout may be lost): the first program that makes it alone
+        culprit = next((k for k in range(len(cells)) if run_attn(args.attn, [cells[k]])[1]), None)
+        if culprit is not None:
+            return [k for k in range(culprit) if got[k] is not None and expected[k] != got[k]] + [culprit], culprit + 1, expected, got
     ran = sum(1 for g in got if g is not None)
-    bad_ones = [k for k in range(ran) if expected[k] != got[k]]
-    if bad and not bad_ones:   # a report with the right output: find the program that made it
-        bad_ones = [k for k in range(ran) if run_attn(args.attn, [cells[k]])[1]][:1]
-    return bad_ones, ran, expected, got
+    return [k for k in range(ran) if expected[k] != got[k]], ran, expected, got
 
 
 def corpus_ok(code, out):
