@@ -50,7 +50,7 @@ TORCH_ENV.pop("ATEN_CPU_CAPABILITY", None)
 MARK = "#### program %d"
 LESSON_HEAD = "# F\nname: f\ngroup: concepts\norder: 1\ncpu: avx2\nrng: portable\nsource: x\n\n## c: c\n\n"
 PRELUDE = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\ntorch.manual_seed(%d)"
-SANITIZER = re.compile(r"^(==\d+==ERROR: |SUMMARY: (Address|Undefined|Leak)Sanitizer|.*runtime error: )", re.M)
+SANITIZER = re.compile(r"^(==\d+==ERROR: |SUMMARY: (Address|Undefined|Leak)Sanitizer|.*runtime error: ).*$", re.M)
 
 SPECIAL = ["float('inf')", "float('-inf')", "float('nan')", "-0.0", "1e-08", "123456.75", "1e10", "0.5", "-2.25", "3.0"]
 
