@@ -135,3 +135,9 @@ t0 = torch.ones(())
 attempt(lambda: torch.cat([t0, t0 * 2], dim=0))
 attempt(lambda: torch.cat([torch.ones(2), t0]))
 attempt(lambda: torch.cat((t0,)))
+
+# roll of a 0-d tensor along a dim: ATen's IndexError (attn read a dim the tensor has not: SIGSEGV)
+r0 = torch.tensor(2.5)
+for f in (lambda: r0.roll(1), lambda: r0.roll(1, 0), lambda: r0.roll(-3, -1), lambda: r0.roll((1, 1), (0, 0)),
+          lambda: torch.ones(2).roll(1, 1), lambda: torch.ones(2).roll(1, -2)):
+    attempt(f)
