@@ -534,7 +534,7 @@ Value amin_fn(Interpreter&, Args& a) {
   } catch (const core::TensorError& e) {   // an empty reduction is amin's error, not amax's or min's
     const std::string m = e.what();
     for (const char* from : {"amax(): ", "min(): "})
-      if (m.rfind(from, 0) == 0) throw core::TensorError("amin(): " + m.substr(std::string(from).size()), e.python_type());
+      if (m.rfind(from, 0) == 0) throw core::TensorError(fmt::format("amin(): {}", m.substr(std::string(from).size())), e.python_type());
     throw;
   }
   if (!dim && keepdim) r = core::reshape(r, core::Shape(t.shape().size(), 1));
