@@ -329,7 +329,7 @@ class Gen:
             y = z
             if r.random() < 0.2:
                 lines.append("print(type(%s.grad_fn).__name__, %s.requires_grad)" % (y.name, y.name))
-        loss = r.choice(["%s.sum()", "(%s * %s).mean()", "%s.mean()", "%s.norm()", "%s.abs().max()", "%s"] + (["%s.std()"] if numel(y.shape) > 1 else []))
+        loss = r.choice(["%s.sum()", "(%s * %s).mean()", "%s.mean()", "%s.norm()", "%s.abs().max()", "%s"])
         loss = loss.replace("%s", y.name)
         lines.append("loss = %s" % loss)
         lines.append("print(loss, type(loss.grad_fn).__name__)" if r.random() < 0.5 else "print(loss.shape)")
@@ -401,11 +401,11 @@ class Gen:
 
 def differentiable(expr, x):
     """Whether attn has the derivative of expr's op for a grad x (a missing one is a clean RuntimeError:
-    //, %, gelu, cumprod of a zero, x[...]'s AliasBackward0), and it is not std over one element (torch
-    1.13's own backward error there)."""
+    //, %, gelu, cumprod of a zero, x[...]'s AliasBackward0), and it is not std/var (over one element
+    torch 1.13's StdBackward0 raises its own error, which drowned the other findings)."""
     if any(p in expr for p in ("//", "%", "gelu", "cumprod")) or expr.endswith("[...]"):
         return False
-    return not (("std(" in expr or "var(" in expr) and (1 in x.shape or numel(x.shape) <= 1))
+    return "std(" not in expr and "var(" not in expr   # the shapes tracked are not always exact
 
 
 def broadcast(a, b):
