@@ -360,7 +360,7 @@ std::string shape_str(const Shape& shape) { return fmt::format("[{}]", fmt::join
 Shape broadcast_shapes(const Shape& a, const Shape& b) {
   const size_t n = std::max(a.size(), b.size());
   Shape out(n);
-  for (size_t k = 0; k < n; ++k) {
+  for (size_t k = n; k-- > 0;) {   // from the last dim, as ATen's infer_size: its error names the rightmost mismatch
     const int64_t da = k < n - a.size() ? 1 : a[k - (n - a.size())];
     const int64_t db = k < n - b.size() ? 1 : b[k - (n - b.size())];
     if (da != db && da != 1 && db != 1)

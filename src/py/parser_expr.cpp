@@ -289,10 +289,16 @@ ExprPtr Parser::trailers(ExprPtr e) {
       ExprPtr s = make(Expr::Subscript);
       ++p_;
       s->a = e;
+      bool comma = false;
       do {
         if (is_op("]")) break;
         s->items.push_back(subscript_item());
-      } while (accept_op(","));
+      } while ((comma = accept_op(",")));
+      if (comma && s->items.size() == 1) {   // x[0,] is x[(0,)]: a one-item tuple, as in Python
+        ExprPtr t = make(Expr::Tuple);
+        t->items.push_back(s->items[0]);
+        s->items[0] = t;
+      }
       expect_op("]");
       e = s;
     } else if (is_op(".")) {

@@ -466,8 +466,8 @@ void Interpreter::setitem_builtin(const Value& obj, const Value& key, const Valu
       items.insert(items.begin() + start, with.begin(), with.end());
       return;
     }
-    int64_t k = key.kind == Value::Instance ? index(key).value_or(0) : to_int(key, "list indices");
     if (key.kind != Value::Instance && !is_int(key)) throw TypeError("list indices must be integers or slices, not " + type_name(key));
+    int64_t k = key.kind == Value::Instance ? index(key).value_or(0) : to_int(key, "list indices");
     if (k < 0) k += static_cast<int64_t>(items.size());
     if (k < 0 || k >= static_cast<int64_t>(items.size())) throw IndexError("list assignment index out of range");
     items[static_cast<size_t>(k)] = v;
@@ -502,6 +502,7 @@ void Interpreter::delitem_builtin(const Value& obj, const Value& key) {
   }
   if (obj.kind == Value::List) {
     auto& items = as_seq(obj);
+    if (key.kind != Value::Instance && !is_int(key)) throw TypeError("list indices must be integers or slices, not " + type_name(key));
     int64_t k = to_int(key, "list indices");
     if (k < 0) k += static_cast<int64_t>(items.size());
     if (k < 0 || k >= static_cast<int64_t>(items.size())) throw IndexError("list assignment index out of range");

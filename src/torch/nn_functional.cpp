@@ -54,12 +54,15 @@ bool tanh_approximation(const std::string& approximate) {
 Tensor layer_norm(const Tensor& x, const std::vector<int64_t>& shape, const Value& weight, const Value& bias, double eps,
                   core::CpuKernels cpu) {
   const int64_t nd = static_cast<int64_t>(shape.size());
+  if (nd == 0)
+    throw RuntimeError("Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one element, but got normalized_shape = []");
   bool ok = nd >= 1 && nd <= x.dim();
   for (int64_t k = 0; ok && k < nd; ++k) ok = x.shape()[x.dim() - nd + k] == shape[k];
   if (!ok)
     throw RuntimeError(fmt::format("Given normalized_shape={}, expected input with shape [*, {}], but got input of size{}",
                                    core::shape_str(shape), core::shape_str(shape).substr(1, core::shape_str(shape).size() - 2),
                                    core::shape_str(x.shape())));
+  if (!x.is_float()) throw RuntimeError(fmt::format("\"LayerNormKernelImpl\" not implemented for '{}'", core::dtype_title(x.dtype())));
   const Tensor* w = weight.is_none() ? nullptr : &as_tensor(weight);
   const Tensor* b = bias.is_none() ? nullptr : &as_tensor(bias);
   return core::layer_norm(x, nd, w, b, eps, cpu);

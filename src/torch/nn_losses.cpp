@@ -96,7 +96,9 @@ void add_loss_ops(std::vector<OpRow>& rows) {
                       const Value& v = a.get(name);
                       return is_tensor(v) ? as_tensor(v) : core::scalar(static_cast<float>(to_double(v, name.c_str())));
                     };
-                    return tensor_value(core::xlogy(operand(x), operand("other")));
+                    // grad_fn as ATen's overload: XlogyBackward1 for a number self, 2 for a number other
+                    const char* name = !is_tensor(a.get(x)) ? "XlogyBackward1" : !is_tensor(a.get("other")) ? "XlogyBackward2" : "XlogyBackward0";
+                    return tensor_value(core::xlogy(operand(x), operand("other"), name));
                   }});
 }
 

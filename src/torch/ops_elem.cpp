@@ -524,11 +524,18 @@ Value amin_fn(Interpreter&, Args& a) {
   std::optional<int64_t> dim = one_dim(a, "dim");
   const bool keepdim = a.flag("keepdim");
   Tensor r;
-  if (t.is_float()) {
-    r = core::neg(dim ? core::amax(core::neg(t), *dim, keepdim) : core::amax(core::neg(t)));
-    core::autograd::rename(r, "AminBackward0");
-  } else {
-    r = dim ? core::max_dim(t, *dim, keepdim, true).first : core::min(t);
+  try {
+    if (t.is_float()) {
+      r = core::neg(dim ? core::amax(core::neg(t), *dim, keepdim) : core::amax(core::neg(t)));
+      core::autograd::rename(r, "AminBackward0");
+    } else {
+      r = dim ? core::max_dim(t, *dim, keepdim, true).first : core::min(t);
+    }
+  } catch (const core::TensorError& e) {   // an empty reduction is amin's error, not amax's or min's
+    const std::string m = e.what();
+    for (const char* from : {"amax(): ", "min(): "})
+      if (m.rfind(from, 0) == 0) throw core::TensorError(fmt::format("amin(): {}", m.substr(std::string(from).size())), e.python_type());
+    throw;
   }
   if (!dim && keepdim) r = core::reshape(r, core::Shape(t.shape().size(), 1));
   return tensor_value(r);

@@ -146,6 +146,21 @@ bool is_advanced(const Value& v) {
   return is_tensor(v) && (as_tensor(v).dtype() == core::DType::boolean || as_tensor(v).numel() != 1 || as_tensor(v).dim() > 0);
 }
 
+// x[k] of a 0-d x with k one integer or one slice (not in a tuple: x[0, ] counts its indices):
+// PyTorch's applySelect / applySlicing errors, before anything is counted.
+void check_0d_key(const Tensor& t, const Value& key) {
+  if (t.dim() != 0) return;
+  if (key.kind == Value::Int && !key.is_big() && key.i == 0)
+    throw py::IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
+  if (key.kind == Value::Int && !key.is_big()) throw py::IndexError(fmt::format("index {} is out of bounds for dimension 0 with size 0", key.i));
+  if (key.kind == Value::Slice) throw py::IndexError("slice() cannot be applied to a 0-dim tensor.");
+}
+
+// A 0-d bool tensor in a key (x[x > 0] for a 0-d x).
+bool is_scalar_mask(const Value& v) {
+  return is_tensor(v) && as_tensor(v).dtype() == core::DType::boolean && as_tensor(v).dim() == 0;
+}
+
 bool whole_dim(const Value& v) {
   if (v.kind == Value::Ellipsis) return true;
   if (v.kind != Value::Slice) return false;
@@ -160,13 +175,18 @@ bool whole_dim(const Value& v) {
 std::optional<std::pair<Tensor, std::vector<Value>>> split_mixed_key(Interpreter& in, const Tensor& t, const std::vector<Value>& idx) {
   const bool any = std::any_of(idx.begin(), idx.end(), is_advanced);
   const bool mixed = std::any_of(idx.begin(), idx.end(), [](const Value& v) { return !is_advanced(v) && !whole_dim(v); });
-  if (!any || !mixed) return std::nullopt;
+  const bool scalar_mask = std::any_of(idx.begin(), idx.end(), is_scalar_mask);
+  if (!any || (!mixed && !scalar_mask)) return std::nullopt;
   Value whole;   // `:`
   whole.kind = Value::Slice;
   whole.obj = std::make_shared<py::SliceObj>();
   std::vector<Value> basic, rest;
   for (const Value& v : idx) {
-    if (is_advanced(v)) {
+    if (is_scalar_mask(v)) {   // PyTorch unsqueezes a dim there and takes its index 0 (True) or none (False)
+      basic.push_back(Value::none());
+      const bool keep = as_tensor(v).ints()[0] != 0;
+      rest.push_back(tensor_value(keep ? core::from_ints({1}, {0}) : core::from_ints({0}, {})));
+    } else if (is_advanced(v)) {
       const int64_t dims = as_tensor(v).dtype() == core::DType::boolean ? std::max<int64_t>(as_tensor(v).dim(), 1) : 1;
       for (int64_t k = 0; k < dims; ++k) basic.push_back(whole);
       rest.push_back(v);
@@ -390,7 +410,10 @@ std::optional<Value> tensor_inplace_hook(Interpreter& in, const std::string& op,
 std::optional<Value> tensor_unary(Interpreter&, const std::string& op, const Value& self) {
   if (op == "-") return tensor_value(core::neg(as_tensor(self)));
   if (op == "+") return self;
-  if (op == "~") return tensor_value(core::bitwise_not(as_tensor(self)));
+  if (op == "~") {
+    if (as_tensor(self).is_float()) throw py::TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors");
+    return tensor_value(core::bitwise_not(as_tensor(self)));
+  }
   return std::nullopt;
 }
 
@@ -496,13 +519,17 @@ void install_tensor_hooks(py::ClassObj& cls) {
   s.getattr = tensor_getattr;
   s.setattr = tensor_setattr;
   s.getitem = [](Interpreter& in, const Value& self, const Value& key) {
+    check_0d_key(as_tensor(self), key);
     const std::vector<Value> idx = index_list(in, key);
     if (auto split = split_mixed_key(in, as_tensor(self), idx))
       return tensor_value(core::index(split->first, *advanced_key(split->first, split->second)));
     if (std::optional<core::TensorIndices> adv = advanced_key(as_tensor(self), idx)) return tensor_value(core::index(as_tensor(self), *adv));
     return tensor_value(core::index(as_tensor(self), to_indices(in, idx)));
   };
-  s.setitem = [](Interpreter& in, const Value& self, const Value& key, const Value& v) { setitem(in, as_tensor(self), v, index_list(in, key)); };
+  s.setitem = [](Interpreter& in, const Value& self, const Value& key, const Value& v) {
+    check_0d_key(as_tensor(self), key);
+    setitem(in, as_tensor(self), v, index_list(in, key));
+  };
   s.binary = tensor_binary;
   s.inplace = tensor_inplace_hook;
   s.unary = tensor_unary;

@@ -68,6 +68,8 @@ py floordiv-min 0 '9223372036854775808' '' 'print((-2)**63 // -1)'
 py mod-min 0 '0' '' 'print((-2)**63 % -1)'
 py zeros-wrap 2 '' 'zeros-wrap\.lesson:13: .*(too large|[Oo]verflow|limit)' $'import torch\nx = torch.zeros(2**61 + 1, 8)\nprint(x[0])'
 py zeros-2-62 2 '' 'zeros-2-62\.lesson:13: ' $'import torch\nx = torch.zeros(2**62, 4)\nprint(x[0])'
+py cat-0d 2 '' 'cat-0d\.lesson:13: RuntimeError: zero-dimensional tensor \(at position 0\) cannot be concatenated' $'import torch\nprint(torch.cat([torch.ones(()), torch.ones(())]))'   # tools/torchfuzz.py: SIGSEGV
+py roll-0d 2 '' 'roll-0d\.lesson:13: IndexError: Dimension specified as 0 but tensor has no dimensions' $'import torch\nprint(torch.tensor(2.5).roll(1, 0))'   # tools/torchfuzz.py: SIGSEGV
 py embedding-2-62 2 '' 'embedding-2-62\.lesson:14: ' $'import torch\nimport torch.nn as nn\ne = nn.Embedding(2**62, 4)'
 py parens-3000 2 '' 'SyntaxError: too many nested parentheses' "x = $(rep '(' 3000)1$(rep ')' 3000)"
 py terms-20000 2 '' 'RecursionError: maximum recursion depth exceeded during compilation' "print(1$(rep '+1' 19999))"

@@ -116,6 +116,9 @@ TEST_CASE("tutorial: seq2seq translation (EncoderRNN with nn.GRU, Bahdanau atten
 TEST_CASE("torch.optim.lr_scheduler: every scheduler's learning rates, state_dict, verbose, warnings, errors") {
   check_script("lr_scheduler");
 }
+TEST_CASE("findings of tools/torchfuzz.py: values, dtypes, grad_fn names and error messages where attn differed") {
+  check_script("fuzz");
+}
 TEST_CASE("tutorials' ops: clamp, norm, scatter, index_fill, nonzero, unique, repeat, F.pad, cpu/cuda, int(t), cudnn") {
   check_script("tutorial_ops");
 }

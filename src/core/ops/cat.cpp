@@ -48,6 +48,8 @@ Backward stack(size_t n, int64_t dim) {
 
 Tensor cat(const std::vector<Tensor>& ts, int64_t dim) {
   if (ts.empty()) throw TensorError("torch.cat(): expected a non-empty list of Tensors");
+  for (size_t i = 0; i < ts.size(); ++i)   // ATen's check_cat_no_zero_dim, first (a 0-d shape has no dim to grow)
+    if (ts[i].dim() == 0) throw TensorError(fmt::format("zero-dimensional tensor (at position {}) cannot be concatenated", i));
   const Tensor& first = ts.front();
   dim = normalize_dim(dim, first.dim());
   Shape shape = first.shape();
@@ -112,6 +114,8 @@ Tensor roll_values(const Tensor& a, const std::vector<int64_t>& shifts, const st
   if (dims.empty() && shifts.size() == 1) return reshape(roll_one(reshape(a.contiguous(), {a.numel()}), shifts[0], 0), a.shape());
   if (shifts.size() != dims.size())
     throw TensorError(fmt::format("shifts and dimensions must align. shifts: {}, dims:{}", shifts.size(), dims.size()));
+  if (a.dim() == 0)   // ATen's maybe_wrap_dim of a scalar (roll_one would read a dim it has not)
+    throw TensorError(fmt::format("Dimension specified as {} but tensor has no dimensions", dims[0]), "IndexError");
   Tensor r = a;
   for (size_t k = 0; k < dims.size(); ++k) r = roll_one(r, shifts[k], dims[k]);
   return r;

@@ -2,10 +2,10 @@
 // (ops/clamp.h).
 //
 // What it is: ATen 1.13's clamp kernels. Number bounds: clamp_scalar / clamp_min_scalar /
-// clamp_max_scalar through cpu_kernel_vec, whose vector body (vec::maximum / minimum: NaN wins,
-// of two equal values the bound) and scalar tail (std::max / std::min: of two equal values the
-// input, so -0 survives clamp(min=0) only in the tail) are split as ops/loops.h says; a NaN bound
-// with both bounds given fills NaN. Tensor bounds: clamp_kernel's vector body (vec::clamp,
+// clamp_max_scalar through cpu_kernel_vec, whose vector body (_mm256_max_ps(lo, x) /
+// _mm256_min_ps(hi, x)) and scalar tail (std::max / std::min) agree: of two equal values, or a
+// NaN bound, the input (so -0 survives clamp(min=0), checked against Debian's torch in
+// tests/torch/fuzz.py); a NaN bound with both bounds given fills NaN. Tensor bounds: clamp_kernel's vector body (vec::clamp,
 // _mm256_min_ps(hi, _mm256_max_ps(lo, x))) when the three operands share one contiguous shape,
 // else its scalar lambda (a NaN bound gives NaN). Backward as FunctionsManual.cpp's
 // clamp_backward (ClampBackward1) and clamp_backward_min_max (ClampBackward0): the gradient
@@ -26,10 +26,6 @@ namespace attn::core {
 namespace {
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
-
-// vec::maximum / vec::minimum: NaN wins; of two equal values, the second operand.
-float vmax(float a, float b) { return std::isnan(a) ? a : std::isnan(b) ? b : a > b ? a : b; }
-float vmin(float a, float b) { return std::isnan(a) ? a : std::isnan(b) ? b : a < b ? a : b; }
 
 // The gradient where keep(k) holds, +0 elsewhere: where(pred, grad, 0) over g's shape.
 template <typename Pred>
@@ -68,14 +64,10 @@ Tensor clamp(const Tensor& a, std::optional<double> min, std::optional<double> m
   const std::optional<float> lo = min ? std::optional<float>(static_cast<float>(*min)) : std::nullopt;
   const std::optional<float> hi = max ? std::optional<float>(static_cast<float>(*max)) : std::nullopt;
   const bool nan_bound = lo && hi && (std::isnan(*lo) || std::isnan(*hi));
-  Tensor out = detail::map_split(a, [&](float x, bool tail) {
+  Tensor out = detail::map_split(a, [&](float x, bool) {
     if (nan_bound) return kNaN;
-    if (tail) {
-      if (lo) x = std::max(x, *lo);
-      return hi ? std::min(x, *hi) : x;
-    }
-    if (lo) x = vmax(x, *lo);
-    return hi ? vmin(x, *hi) : x;
+    if (lo) x = *lo > x ? *lo : x;   // _mm256_max_ps(lo, x) and std::max(x, lo) alike: of two equal values, or a NaN bound, x
+    return hi ? (*hi < x ? *hi : x) : x;
   }, true);
   return autograd::record(std::move(out), {&a}, "ClampBackward1", clamp_scalar_grad(a, lo, hi));
 }

@@ -14,6 +14,9 @@
 
 #include <fmt/format.h>
 
+#include <string>
+#include <utility>
+
 #include "core/autograd.h"
 #include "core/kernels/gemm.h"
 #include "core/kernels/linalg.h"
@@ -200,6 +203,40 @@ Tensor batched_matmul(const Tensor& a, const Tensor& b) {
   return out;
 }
 
+// 1.13's should_fold: an N-D (N >= 3) operand against a 1-D or 2-D one is folded into one matrix,
+// except a 3-D one whose last two dims are transposed (against a matrix: bmm takes it as it is).
+bool aten_folds(const Tensor& t, int64_t other_dim) {
+  if (t.dim() < 3 || other_dim > 2) return false;
+  const Shape &s = t.shape(), &st = t.strides();
+  return !(t.dim() == 3 && other_dim == 2 && st[2] != 1 && st[0] == s[1] * s[2]);
+}
+
+std::string mm_message(int64_t r1, int64_t c1, int64_t r2, int64_t c2) {
+  return fmt::format("mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})", r1, c1, r2, c2);
+}
+
+std::string mv_message(int64_t rows, int64_t cols, int64_t n) { return fmt::format("size mismatch, got {}, {}x{},{}", rows, rows, cols, n); }
+
+// torch.matmul's error when the inner sizes of a and b differ: that of the ATen op 1.13's
+// _matmul_impl reaches with them (mv, mm of a folded operand, or bmm once the batch dims broadcast).
+[[noreturn]] void matmul_mismatch(const Tensor& a, const Tensor& b) {
+  const int64_t da = a.dim(), db = b.dim();
+  const Shape &sa = a.shape(), &sb = b.shape();
+  if (da == 2 && db == 1) throw TensorError(mv_message(sa[0], sa[1], sb[0]));
+  if (da <= 2 && db <= 2) throw TensorError(mm_message(da == 1 ? 1 : sa[0], sa.back(), sb[0], sb[1]));
+  if (aten_folds(a, db) || aten_folds(b, da)) {
+    const bool transpose = db > da;   // (b^T @ a^T)^T: b^T folded is the matrix
+    Shape s1 = transpose ? sb : sa;
+    if (transpose) std::swap(s1[s1.size() - 1], s1[s1.size() - 2]);
+    const Shape s2 = !transpose ? sb : da == 2 ? Shape{sa[1], sa[0]} : sa;
+    const int64_t rows = numel_of(Shape(s1.begin(), s1.end() - 1));
+    throw TensorError(s2.size() == 2 ? mm_message(rows, s1.back(), s2[0], s2[1]) : mv_message(rows, s1.back(), s2[0]));
+  }
+  const int64_t batch = numel_of(broadcast_shapes(Shape(sa.begin(), sa.end() - 2), Shape(sb.begin(), sb.end() - 2)));
+  throw TensorError(fmt::format("Expected size for first two dimensions of batch2 tensor to be: [{}, {}] but got: [{}, {}].", batch,
+                                sa.back(), batch, sb[db - 2]));
+}
+
 }  // namespace
 
 // `a @ b` with torch.matmul's dispatch; grad_fn names as PyTorch 1.13 records them.
@@ -209,6 +246,8 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
                       fmt::format("{}D and {}D", a.dim(), b.dim()));
   detail::require_float(a, "matmul");
   detail::require_float(b, "matmul");
+  const int64_t kb = b.dim() == 1 ? b.shape()[0] : b.shape()[b.dim() - 2];
+  if (a.shape().back() != kb && (a.dim() > 1 || b.dim() > 1)) matmul_mismatch(a, b);   // 1-D @ 1-D: dot's error
   if (a.dim() == 1 && b.dim() == 1) return dot(a, b);
   if (a.dim() == 2 && b.dim() == 1) {
     check_inner(a, b, a.shape()[1], b.shape()[0]);

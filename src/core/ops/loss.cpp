@@ -177,7 +177,7 @@ Tensor nll_loss(const Tensor& input, const Tensor& target, const Tensor* weight,
   return autograd::record(std::move(out), {&input}, input.dim() >= 3 ? "NllLoss2DBackward0" : "NllLossBackward0", std::move(backward));
 }
 
-Tensor xlogy(const Tensor& x, const Tensor& y) {
+Tensor xlogy(const Tensor& x, const Tensor& y, const char* grad_fn) {
   auto f = [](float a, float b) { return std::isnan(b) ? std::numeric_limits<float>::quiet_NaN() : a == 0 ? 0.0f : a * std::log(b); };
   Tensor out = detail::zip(x, y, f);
   autograd::Backward backward{[xd = detach(x), yd = detach(y), f, need_x = x.requires_grad(), need_y = y.requires_grad()](const autograd::Grads& g) {
@@ -191,7 +191,7 @@ Tensor xlogy(const Tensor& x, const Tensor& y) {
     if (need_y) out[1] = binary(BinOp::div, binary(BinOp::mul, *g[0], xd), yd);
     return out;
   }};
-  return autograd::record(std::move(out), {&x, &y}, "XlogyBackward0", std::move(backward));
+  return autograd::record(std::move(out), {&x, &y}, grad_fn, std::move(backward));
 }
 
 Tensor kl_div(const Tensor& input, const Tensor& target, const std::string& reduction, bool log_target, CpuKernels cpu) {

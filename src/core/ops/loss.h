@@ -27,7 +27,7 @@ Tensor nll_loss(const Tensor& input, const Tensor& target, const Tensor* weight,
 
 // torch.xlogy(x, y): x * log(y) with glibc logf (a scalar kernel in both families), 0 where
 // x == 0, NaN where y is NaN; XlogyBackward0.
-Tensor xlogy(const Tensor& x, const Tensor& y);
+Tensor xlogy(const Tensor& x, const Tensor& y, const char* grad_fn = "XlogyBackward0");   // 1: a number x, 2: a number y
 // F.kl_div as 1.13 composes it: xlogy(t, t) - t * input (or exp(t) * (t - input) with
 // log_target), then 'mean' (.mean()), 'sum', 'batchmean' (sum / input.size(0)) or 'none'.
 Tensor kl_div(const Tensor& input, const Tensor& target, const std::string& reduction, bool log_target, CpuKernels cpu);

@@ -11,12 +11,15 @@
 #include "core/ops/pow.h"
 
 #include <cmath>
+#include <cstdint>
+#include <vector>
 
 #include "core/autograd.h"
 #include "core/kernels/sleef.h"
 #include "core/ops/binary.h"
 #include "core/ops/loops.h"
 #include "core/ops/unary.h"
+#include "core/ops/views.h"
 
 namespace attn::core {
 
@@ -25,6 +28,28 @@ namespace {
 using detail::avx2;
 using detail::kVecStep;
 using detail::map_split;
+
+// base ** e in int64's wrap-around arithmetic, by squaring (ATen's powi): a negative e gives 1 for
+// base 1, +-1 for base -1 and 0 for any other base.
+int64_t int_power(int64_t base, int64_t e) {
+  if (e < 0) return base == 1 ? 1 : base == -1 ? (e % 2 == 0 ? 1 : -1) : 0;
+  uint64_t r = 1, b = static_cast<uint64_t>(base);
+  for (uint64_t n = static_cast<uint64_t>(e); n != 0; n >>= 1) {
+    if (n & 1) r *= b;
+    b *= b;
+  }
+  return static_cast<int64_t>(r);
+}
+
+// Integer tensor ** integer tensor, in their promoted integer dtype (no gradient: integers have none).
+Tensor pow_ints(const Tensor& base, const Tensor& e) {
+  const Shape shape = broadcast_shapes(base.shape(), e.shape());
+  const std::vector<int64_t> b = expand(base, shape).ints(), x = expand(e, shape).ints();
+  std::vector<int64_t> out(b.size());
+  for (size_t k = 0; k < b.size(); ++k) out[k] = int_power(b[k], x[k]);
+  const DType common = result_type(base, e);
+  return from_ints(shape, out, common == DType::boolean ? DType::int64 : common);
+}
 
 }  // namespace
 
@@ -39,11 +64,7 @@ Tensor pow(const Tensor& a, double e, CpuKernels cpu) {
     Tensor out = empty(x.shape(), DType::int64);
     const int64_t* in = x.data<int64_t>();
     int64_t* o = out.data<int64_t>();
-    for (int64_t k = 0; k < x.numel(); ++k) {
-      uint64_t r = 1;
-      for (int64_t j = 0; j < static_cast<int64_t>(e); ++j) r *= static_cast<uint64_t>(in[k]);
-      o[k] = static_cast<int64_t>(r);
-    }
+    for (int64_t k = 0; k < x.numel(); ++k) o[k] = int_power(in[k], e >= 0x1p62 ? int64_t{1} << 62 : static_cast<int64_t>(e));   // by squaring: 2 ** 10**15 is at once
     return a.dtype() == DType::boolean ? out : to_dtype(out, a.dtype());
   }
   const float ef = static_cast<float>(e);
@@ -149,6 +170,7 @@ Tensor pow_tt(const Tensor& base, const Tensor& e, CpuKernels cpu) {
 }  // namespace
 
 Tensor pow(const Tensor& a, const Tensor& exponent, CpuKernels cpu) {
+  if (!a.is_float() && !exponent.is_float()) return pow_ints(a, exponent);
   Tensor out = pow_tt(a, exponent, cpu);
   autograd::Backward backward = grad::pow_tensor(a, exponent, out, cpu);
   return autograd::record(std::move(out), {&a, &exponent}, "PowBackward1", std::move(backward));

@@ -220,7 +220,12 @@ Tensor max(const Tensor& a) {
     return from_ints({}, {*std::max_element(iv.begin(), iv.end())}, a.dtype());
   }
   const std::vector<float> v = to_float(a).floats();
-  const float m = *std::max_element(v.begin(), v.end());
+  float m = v[0];   // NaN wins, as in ATen (std::max_element would skip it unless it came first)
+  for (float x : v)
+    if (std::isnan(x) || x > m) {
+      m = x;
+      if (std::isnan(x)) break;
+    }
   Tensor out = scalar(m);
   autograd::Backward backward = grad::max_all(a, out);
   return autograd::record(std::move(out), {&a}, "MaxBackward1", std::move(backward));

@@ -1,12 +1,15 @@
 // core/ops/softmax.cpp: softmax and SoftmaxBackward0 (ops/softmax.h).
 //
 // What it is: the shape logic (log_softmax and LogSoftmaxBackward0 alike): the input viewed as (outer, dim size, inner) around dim, made
-// contiguous (free when it already is), a 0-d input's softmax is 1, an empty one has nothing to
+// contiguous (free when it already is), a 0-d input's softmax is 1 (NaN when it is not finite), an empty one has nothing to
 // normalise; the last dim and the others take different ATen kernels (kernels/softmax.h). The
 // backward reads the saved result y (grad and y made contiguous first), as ATen's
 // _softmax_backward_data does; docs/pytorch-numerics.md §12.
 // What it is not: a place for rounding decisions (kernels/softmax.cpp).
 #include "core/ops/softmax.h"
+
+#include <cmath>
+#include <limits>
 
 #include "core/kernels/log_softmax.h"
 #include "core/kernels/softmax.h"
@@ -49,7 +52,7 @@ Tensor softmax(const Tensor& a, int64_t dim, CpuKernels cpu) {
   dim = normalize_dim(dim, fa.dim());
   Tensor out = empty(fa.shape());
   const detail::DimSplit s = detail::split_at(fa.shape(), dim);
-  if (fa.dim() == 0) out.data<float>()[0] = 1.0f;
+  if (fa.dim() == 0) out.data<float>()[0] = std::isfinite(fa.data<float>()[0]) ? 1.0f : std::numeric_limits<float>::quiet_NaN();   // exp(x - x)
   else if (fa.numel() == 0) {}  // nothing to normalise
   else if (s.inner == 1) kernels::softmax_lastdim(fa.data<float>(), out.data<float>(), s.outer, s.size, cpu);
   else kernels::softmax_inner(fa.data<float>(), out.data<float>(), s.outer, s.size, s.inner, cpu);

@@ -37,7 +37,9 @@ void zero_outside(Tensor& out, Keep keep) {
 }
 
 Tensor triangle(const Tensor& a, int64_t diagonal, bool lower, const char* name) {
-  if (a.dim() < 2) throw TensorError("tril/triu: input tensor must have at least 2 dimensions");
+  if (a.dim() == 0) throw TensorError("Dimension specified as -2 but tensor has no dimensions", "IndexError");   // ATen's wrap of dim -2
+  if (a.dim() == 1 && a.numel() == 0) return autograd::record(a.clone(), {&a}, name, grad::triangle(diagonal, lower));   // ATen returns early
+  if (a.dim() == 1) throw TensorError("Dimension out of range (expected to be in range of [-1, 0], but got -2)", "IndexError");
   Tensor out = a.clone();
   auto keep = [&](int64_t r, int64_t c) { return lower ? c - r <= diagonal : c - r >= diagonal; };
   visit_element(out.dtype(), [&](auto x) { zero_outside<decltype(x)>(out, keep); });

@@ -269,9 +269,23 @@ Tensor isinf(const Tensor& a) {
   return map_to<uint8_t>(a, DType::boolean, [](float v) { return std::isinf(v); });
 }
 
+namespace {
+
+// abs of an integer tensor, in its dtype as ATen computes it (the most negative value stays itself,
+// uint8 is unchanged); bool has no abs.
+Tensor abs_of_ints(const Tensor& a) {
+  if (a.dtype() == DType::boolean) throw TensorError("\"abs_cpu\" not implemented for 'Bool'");
+  std::vector<int64_t> v = a.ints();   // row-major
+  for (int64_t& x : v) x = x < 0 ? static_cast<int64_t>(uint64_t{0} - static_cast<uint64_t>(x)) : x;
+  return from_ints(a.shape(), v, a.dtype());
+}
+
+}  // namespace
+
 Tensor unary(const Tensor& a, const char* op) {
   const std::string o = op;
   if (o != "sqrt" && o != "abs") throw TensorError(std::string("unary(): unknown op ") + op);   // log is core::log
+  if (o == "abs" && !a.is_float()) return abs_of_ints(a);   // an int tensor cannot require grad
   Tensor out = map_to<float>(a, DType::float32, [&](float v) {
     return o == "sqrt" ? std::sqrt(v) : std::fabs(v);
   });

@@ -1,0 +1,143 @@
+# Findings of tools/torchfuzz.py (the lesson-program fuzzer), cut down, one section per fix, each as
+# torch 1.13 prints it (fuzz.expected, from tools/make_torch_expected.py fuzz). Not the fuzzer's
+# corpus (tests/torchfuzz/, programs attn already agreed on): the cases where it did not.
+import torch
+
+
+def attempt(f):
+    try:
+        r = f()
+        print(r, getattr(r, "dtype", ""))
+    except Exception as e:
+        print("!", type(e).__name__, e)
+
+
+# max() over every element: NaN wins wherever it stands, as amax and min() already did
+for v in ([1.0, float("nan"), 3.0], [float("nan"), 1.0], [2.0, 5.0, float("nan")], [float("-inf"), 0.5]):
+    x = torch.tensor(v, requires_grad=True)
+    m = x.max()
+    m.backward()
+    print(m, x.min(), x.grad)
+print(torch.pow(torch.tensor([-2.0, 2.0]), torch.tensor([0.5, 2.0])).abs().max())
+
+# abs of an integer tensor keeps its dtype (the most negative value stays itself); bool has none
+attempt(lambda: torch.tensor([-4, -3, 9, 6]).abs())
+attempt(lambda: torch.abs(torch.tensor([[-1, 2], [3, -4]]).t()))
+attempt(lambda: torch.tensor([-128, 5], dtype=torch.int8).abs())
+attempt(lambda: torch.tensor([200, 3], dtype=torch.uint8).abs())
+attempt(lambda: torch.tensor([-9223372036854775808, -3]).abs())
+attempt(lambda: (torch.tensor(-6) - torch.tensor(3)).abs())
+attempt(lambda: torch.tensor([True, False]).abs())
+i = torch.tensor([-2, 7])
+i.abs_()
+print(i, i.dtype)
+
+# a 0-d bool mask: a new dim of size 1 (True) or 0 (False)
+t = torch.tensor(3)
+attempt(lambda: t[t > 0])
+attempt(lambda: t[t < 0])
+y = torch.arange(6.0).reshape(2, 3)
+attempt(lambda: y[torch.tensor(True)])
+attempt(lambda: y[torch.tensor(False)].shape)
+attempt(lambda: y[torch.tensor(True), 1])
+attempt(lambda: y[0, torch.tensor(True)])
+
+# tril/triu need two dims: ATen's dim -2 out of range
+for f in (lambda: torch.randn(3).tril_(), lambda: torch.zeros(3).triu_(1), lambda: torch.randn(()).tril_(),
+          lambda: torch.arange(3).tril(), lambda: torch.triu(torch.ones(2)), lambda: torch.ones(2, 2).tril(-1)):
+    attempt(f)
+
+# xlogy's grad_fn names ATen's overload: a number other (2) or a number self (1)
+x = torch.tensor([0.5, 2.0], requires_grad=True)
+print(type(torch.xlogy(x, 2).grad_fn).__name__, type(torch.xlogy(2, x).grad_fn).__name__,
+      type(torch.xlogy(x, torch.tensor(2.0)).grad_fn).__name__, type(x.xlogy(3.0).grad_fn).__name__)
+torch.xlogy(2, x).sum().backward()
+print(x.grad)
+
+# tril/triu of an empty 1-D tensor: empty, as ATen returns before the dim check
+attempt(lambda: torch.tensor([]).tril())
+attempt(lambda: torch.tensor([]).triu_(1))
+
+# amin of an empty dim names amin (it is computed through amax or min)
+attempt(lambda: torch.zeros(0, 3).amin(0))
+attempt(lambda: torch.zeros(0, 3, dtype=torch.int64).amin(0))
+attempt(lambda: torch.tensor([[]]).amin(-1))
+attempt(lambda: torch.zeros(0).amin())
+attempt(lambda: torch.zeros(0, 3).amax(0))
+
+# softmax of a 0-d tensor: exp(x - x), NaN when x is not finite
+for v in (2.5, float("nan"), float("inf"), float("-inf")):
+    attempt(lambda: torch.tensor(v).softmax(0))
+    attempt(lambda: torch.tensor(v).log_softmax(0))
+
+# ~ of a float tensor is a TypeError, as torch.Tensor.__invert__ raises it
+attempt(lambda: ~torch.tensor([1.0]))
+attempt(lambda: ~torch.tensor([1, -2]))
+attempt(lambda: ~torch.tensor([True, False]))
+
+# F.layer_norm: an empty normalized_shape; an integer input (after the shape check)
+attempt(lambda: torch.nn.functional.layer_norm(torch.ones(2), ()))
+attempt(lambda: torch.nn.functional.layer_norm(torch.ones(()), ()))
+attempt(lambda: torch.nn.functional.layer_norm(torch.arange(6).reshape(2, 3), (3,)))
+attempt(lambda: torch.nn.LayerNorm(3, elementwise_affine=False)(torch.arange(6).reshape(2, 3)))
+attempt(lambda: torch.nn.functional.layer_norm(torch.arange(6).reshape(2, 3), (2,)))
+
+# broadcast errors name the rightmost dims that differ, as ATen's infer_size walks from the last
+attempt(lambda: torch.ones(2, 4, 2) + torch.ones(3, 7, 2))
+attempt(lambda: torch.pow(torch.zeros(4, 3, 4), torch.zeros(4, 4, 3)))
+attempt(lambda: torch.ones(2, 3) * torch.ones(3, 2))
+
+# matmul's shape errors come from the op ATen reaches: mv, mm of a folded operand, or bmm
+for sa, sb in [((4, 5, 5), (6, 3)), ((4, 5, 5), (6,)), ((2, 4, 5, 5), (6, 3)), ((5,), (6, 3)), ((5, 5), (6, 3)), ((4, 5), (6,)),
+               ((2, 5, 5), (2, 6, 3)), ((5, 5), (2, 6, 3)), ((5,), (2, 6, 3)), ((2, 1, 5, 5), (3, 6, 2)), ((0, 5, 5), (6, 3)),
+               ((2, 5, 5), (1, 6, 3)), ((2, 5, 5), (3, 6, 3)), ((5,), (6,)), ((3, 0), (3, 1)), ((2, 1, 1, 3), (4, 2))]:
+    attempt(lambda: (torch.ones(sa) @ torch.ones(sb)).shape)
+attempt(lambda: torch.ones(4, 5, 3).transpose(1, 2) @ torch.ones(4, 2))   # 3-D with its last dims swapped: bmm
+attempt(lambda: torch.ones(4, 2) @ torch.ones(4, 5, 3).transpose(1, 2))
+attempt(lambda: torch.matmul(torch.ones(3, 2, 2), torch.ones(3, 1)))
+
+# one integer or one slice as the index of a 0-d tensor: ATen's select / slice errors
+for t in (torch.tensor(3), torch.tensor(2.5, requires_grad=True)):
+    for f in (lambda: t[0], lambda: t[-1], lambda: t[2], lambda: t[1:], lambda: t[:], lambda: t[None, 0], lambda: t[None][0]):
+        attempt(f)
+z = torch.tensor(4)
+for k in (0, slice(None)):
+    try:
+        z[k] = 1
+    except Exception as e:
+        print("!", type(e).__name__, e)
+
+# integer tensor ** integer tensor stays an integer (ATen's powi: by squaring, wrapping around;
+# a negative exponent gives 0 but for bases 1 and -1); a large exponent is at once
+a = torch.tensor([-4, -3, 9, 6, 1, -1, 0, 2])
+attempt(lambda: torch.pow(a, torch.tensor([2, 3, -1, 0, -2, -3, 0, 62])))
+attempt(lambda: a.pow(torch.tensor(2)))
+attempt(lambda: torch.pow(a, torch.tensor([[1], [2]])))
+attempt(lambda: torch.pow(a.to(torch.int8), torch.tensor(2, dtype=torch.int8)))
+attempt(lambda: torch.pow(torch.tensor([True, False]), torch.tensor([2, 3])))
+attempt(lambda: torch.pow(a, torch.tensor(2.0)))
+attempt(lambda: torch.pow(torch.tensor(3), torch.tensor(40)))
+attempt(lambda: torch.tensor([2, -1, 1, 3]) ** (10 ** 15))
+attempt(lambda: a ** 2)
+
+# clamp with number bounds keeps -0.0 in the vector body too (max_ps/min_ps of two equal values
+# return x, as std::max in the tail); a NaN bound alone is ignored
+v = torch.tensor([-0.0, 0.0, -0.0, 0.7, float("nan"), -3.0, 0.5, -0.0] * 5)
+for f in (lambda: v.clamp(0, 0.5), lambda: v.clamp(-0.0, 0.5), lambda: v.clamp(-1, 0.0), lambda: v.clamp(min=0), lambda: v.clamp(max=-0.0),
+          lambda: torch.clamp(v, 0.0, 0.0)):
+    r = f()
+    print(r[:8], (1 / r).tolist())   # 1 / -0.0 is -inf
+w = torch.tensor([1.0, -0.0, float("nan")] * 12)
+print(w.clamp(min=float("nan"))[-6:], w.clamp(max=float("nan"))[:6], 1 / torch.clamp_min(w, 0.0)[:3], 1 / torch.clamp_max(w, -0.0)[-3:])
+
+# torch.cat of a 0-d tensor: ATen's error, before any shape is read (attn wrote past the empty shape: SIGSEGV)
+t0 = torch.ones(())
+attempt(lambda: torch.cat([t0, t0 * 2], dim=0))
+attempt(lambda: torch.cat([torch.ones(2), t0]))
+attempt(lambda: torch.cat((t0,)))
+
+# roll of a 0-d tensor along a dim: ATen's IndexError (attn read a dim the tensor has not: SIGSEGV)
+r0 = torch.tensor(2.5)
+for f in (lambda: r0.roll(1), lambda: r0.roll(1, 0), lambda: r0.roll(-3, -1), lambda: r0.roll((1, 1), (0, 0)),
+          lambda: torch.ones(2).roll(1, 1), lambda: torch.ones(2).roll(1, -2)):
+    attempt(f)
