@@ -359,7 +359,10 @@ Value len_fn(Interpreter& in, CallArgs& a) {
 
 Value sum_fn(Interpreter& in, CallArgs& a) {
   Value acc = arg_or(a, 1, "start", Value::integer(0));
-  for (const Value& v : in.iterate(arg(a, 0, "iterable"))) acc = in.binop("+", acc, v);
+  in.for_each(arg(a, 0, "iterable"), [&](const Value& v) {   // a range item by item, not made into a list
+    acc = in.binop("+", acc, v);
+    return true;
+  });
   return acc;
 }
 
@@ -377,24 +380,28 @@ Value minmax(Interpreter& in, CallArgs& a, bool want_max) {
   if (a.pos.empty()) throw TypeError(fmt::format("{} expected at least 1 argument, got 0", name));
   if (dflt && a.pos.size() > 1)
     throw TypeError(fmt::format("Cannot specify a default for {}() with multiple positional arguments", name));
-  std::vector<Value> items = a.pos.size() == 1 ? in.iterate(a.pos[0]) : a.pos;
-  if (items.empty()) {
-    if (dflt) return *dflt;
-    throw ValueError(fmt::format("{}() arg is an empty sequence", name));
-  }
   auto keyed = [&](const Value& v) {
     if (key.is_none()) return v;
     CallArgs c;
     c.pos.push_back(v);
     return in.call(key, c);
   };
-  Value best = items[0], best_key = keyed(items[0]);
-  for (size_t k = 1; k < items.size(); ++k) {
-    Value kv = keyed(items[k]);
-    if (want_max ? less(best_key, kv) : less(kv, best_key)) {
-      best = items[k];
-      best_key = kv;
+  bool any = false;
+  Value best, best_key;
+  auto consider = [&](const Value& v) {
+    Value kv = keyed(v);
+    if (!any || (want_max ? less(best_key, kv) : less(kv, best_key))) {
+      best = v;
+      best_key = std::move(kv);
+      any = true;
     }
+    return true;
+  };
+  if (a.pos.size() == 1) in.for_each(a.pos[0], consider);   // a range item by item, not made into a list
+  else for (const Value& v : a.pos) consider(v);
+  if (!any) {
+    if (dflt) return *dflt;
+    throw ValueError(fmt::format("{}() arg is an empty sequence", name));
   }
   return best;
 }
