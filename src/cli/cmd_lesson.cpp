@@ -58,7 +58,7 @@ int walk_lesson(const std::vector<Lesson>& all, const Lesson& l, const WalkOptio
   LessonRun run = run_until_error(l, opts);   // a Python error stops it: shown up to there, then the error
   int number = static_cast<int>(&l - all.data()) + 1;
   if (o.format == "json") {
-    std::cout << while_doing("writing the JSON document", [&] { return json::lesson_document("lesson", run, opts, step); });
+    while_doing("writing the JSON document", [&] { json::write_lesson_document(std::cout, "lesson", run, opts, step); });
   } else {
     DisplayOptions display = o.display;
     display.from_step = from;

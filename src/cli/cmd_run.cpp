@@ -39,7 +39,7 @@ int run_file(const RunFileOptions& o) {
   if (!step.empty()) opts.last_step = step;   // the steps after it are not shown, so they need not run
   LessonRun run = run_until_error(l, opts);   // a Python error stops it: shown up to there, then the error
   if (o.format == "json") {
-    std::cout << while_doing("writing the JSON document", [&] { return json::lesson_document("run", run, opts, step); });
+    while_doing("writing the JSON document", [&] { json::write_lesson_document(std::cout, "run", run, opts, step); });
   } else {
     DisplayOptions display = o.display;
     display.file = o.file;   // not in the course: the header and hints name the file

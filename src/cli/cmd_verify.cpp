@@ -93,7 +93,7 @@ int verify_json(const std::vector<const Lesson*>& chosen, const RunOptions& opts
     results.push_back(verify_one(*l, opts, named));
     for (const CellCheck& c : results.back().checks) failed |= !c.match;
   }
-  std::cout << json::verify_document(results, opts);
+  json::write_verify_document(std::cout, results, opts);
   return failed ? 1 : 0;
 }
 

@@ -7,8 +7,10 @@
 // parallel::run, and check_deadline(), which throws DeadlineExceeded once it has passed. The
 // kernels call it between blocks of work (a block of a matrix product, a stretch of an einsum, a
 // row of a softmax), never per element: the cost is a clock read every few milliseconds, and no
-// number changes. What it is not: a limit of its own (the caller names and words it), or a
-// guarantee for every op: elementwise ops are bounded by the tensor size limit instead.
+// number changes. DeadlineMeter is the cheap form for element loops: it counts the elements done
+// and looks at the clock once per kDeadlineStride of them (for_each_offset, the elementwise maps,
+// the sums, sort, cumsum and cat use it), so an op over an expand()ed 30000 x 30000 view stops
+// near the limit too (issue 20). What it is not: a limit of its own (the caller names and words it).
 #pragma once
 
 #include <chrono>
@@ -40,6 +42,25 @@ inline void check_deadline() {
   const detail::Deadline& d = detail::t_deadline;
   if (d.at != DeadlineClock::time_point::max() && DeadlineClock::now() > d.at) throw DeadlineExceeded(d.seconds);
 }
+
+// Elements between two looks at the clock in a DeadlineMeter: a fraction of a millisecond of the
+// cheapest loop, so the clock read (~20 ns) costs nothing measurable and the limit holds to ms.
+inline constexpr int64_t kDeadlineStride = int64_t{1} << 18;
+
+// add(n) after n elements of work; past kDeadlineStride of them since the last look, check_deadline().
+class DeadlineMeter {
+ public:
+  void add(int64_t work) {
+    left_ -= work;
+    if (left_ < 0) {
+      left_ = kDeadlineStride;
+      check_deadline();
+    }
+  }
+
+ private:
+  int64_t left_ = kDeadlineStride;
+};
 
 // Sets this thread's deadline until the end of the scope (then the previous one again).
 class ScopedDeadline {

@@ -8,6 +8,8 @@
 // (as PyTorch's TensorIterator coalesces them), so contiguous operands run as one flat loop
 // and the innermost loop is a plain stride walk. A broadcast operand is an expand()ed view:
 // stride 0 along the broadcast dims, so nothing is materialised per element.
+// The walk looks at the thread's deadline (core/deadline.h) every kDeadlineStride elements, so f
+// must leave things consistent if an element is the last one done (the op is abandoned).
 // What it is not: parallel or vectorised by hand, or a place for dtypes (f reads the data).
 //
 //   Tensor ea = expand(a, out_shape), eb = expand(b, out_shape);   // views, no copy
@@ -21,6 +23,8 @@
 #include <cstdint>
 #include <utility>
 #include <vector>
+
+#include "core/deadline.h"
 
 namespace attn::core {
 
@@ -68,8 +72,13 @@ void walk(const std::vector<int64_t>& shape, const std::array<const std::vector<
   const std::array<int64_t, N> step = c.strides[nd - 1];
   std::vector<int64_t> idx(static_cast<size_t>(nd), 0);
   std::array<int64_t, N> base{};
+  DeadlineMeter meter;
   for (int64_t k = 0;; k += inner) {
-    for (int64_t j = 0; j < inner; ++j) f(k + j, (base[I] + j * step[I])...);
+    for (int64_t j0 = 0; j0 < inner; j0 += kDeadlineStride) {   // a contiguous run may be 10^9 long
+      const int64_t j1 = inner - j0 > kDeadlineStride ? j0 + kDeadlineStride : inner;
+      for (int64_t j = j0; j < j1; ++j) f(k + j, (base[I] + j * step[I])...);
+      meter.add(j1 - j0);
+    }
     int64_t d = nd - 2;  // odometer over the outer dims
     for (; d >= 0; --d) {
       if (++idx[d] < c.sizes[d]) {

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -17,6 +18,8 @@
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
+
+#include "core/deadline.h"
 
 namespace attn::core {
 
@@ -105,10 +108,33 @@ constexpr size_t kMapAtLeast = size_t{8} << 20;
 constexpr size_t kHeader = 64;  // the mapping's length, before the buffer; keeps it 64-byte aligned
 
 #ifdef __linux__
+// Populating a mapping of GBs takes seconds in the kernel (issue 20: an op on an expand()ed
+// 30000 x 30000 view overran --time-limit by 3 s in MAP_POPULATE alone), so one of more than two
+// chunks is populated a chunk at a time (MADV_POPULATE_WRITE, Linux 5.14), with a look at the
+// deadline (core/deadline.h) after each; an older kernel leaves the rest to page faults.
+constexpr size_t kPopulateChunk = size_t{64} << 20;
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
+#endif
+
+void populate_in_chunks(char* base, size_t length) {
+  for (size_t at = 0; at < length; at += kPopulateChunk) {
+    if (madvise(base + at, std::min(kPopulateChunk, length - at), MADV_POPULATE_WRITE) != 0) return;
+    try {
+      check_deadline();
+    } catch (...) {
+      munmap(base, length);
+      throw;
+    }
+  }
+}
+
 void* map_buffer(size_t bytes) {
   const size_t length = bytes + kHeader;
-  void* base = mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+  const bool chunked = length > 2 * kPopulateChunk;
+  void* base = mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | (chunked ? 0 : MAP_POPULATE), -1, 0);
   if (base == MAP_FAILED) return nullptr;
+  if (chunked) populate_in_chunks(static_cast<char*>(base), length);
   *static_cast<size_t*>(base) = length;
   return static_cast<char*>(base) + kHeader;
 }

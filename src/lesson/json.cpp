@@ -1,8 +1,6 @@
 // lesson/json.cpp: the JSON writer (see json.h).
 #include "lesson/json.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -13,6 +11,7 @@ namespace attn::lesson::json {
 
 std::string str(const std::string& s) {
   std::string out = "\"";
+  out.reserve(s.size() + 2);
   for (unsigned char c : s) {
     switch (c) {
       case '"': out += "\\\""; break;
@@ -21,11 +20,12 @@ std::string str(const std::string& s) {
       case '\t': out += "\\t"; break;
       case '\r': out += "\\r"; break;
       default:
-        if (c < 0x20) out += fmt::format("\\u{:04x}", c);
+        if (c < 0x20) out.append("\\u00").append(1, "0123456789abcdef"[c >> 4]).append(1, "0123456789abcdef"[c & 15]);   // \u001b
         else out += static_cast<char>(c);
     }
   }
-  return out + "\"";
+  out += '"';
+  return out;
 }
 
 template <typename T>

@@ -1,8 +1,12 @@
 // lesson/json_run.cpp: lesson runs, the catalogue and verify results as JSON (see json_run.h).
 #include "lesson/json_run.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstdlib>
+#include <ostream>
+#include <sstream>
 
 #include "lesson/render.h"
 
@@ -14,6 +18,48 @@ using torch::Printed;
 namespace {
 
 std::string str_or_null(const std::string& s) { return s.empty() ? null : str(s); }
+
+// ---- long strings, written once (issue 20: one print of 10^8 characters peaked at 4.8 GB) ----
+// A cell's output can be hundreds of MB. The document is built and re-indented with a placeholder
+// in its place, and write_streamed() writes the string itself, escaped a chunk at a time, straight
+// into the stream: the run's copy is the only one. The placeholder lays out as the string would:
+// it is a JSON string over 100 columns, as the escaped string (over kStreamedAt bytes) is, so
+// pretty() makes the same line breaks. It starts with a byte str() always escapes, so no other
+// JSON text of the document holds it.
+constexpr size_t kStreamedAt = 4096;
+constexpr char kMark = '\x01';
+constexpr size_t kMarkSize = 112;   // "\x01NNNNNNNNNN...": quotes included
+constexpr size_t kEscapeChunk = size_t{1} << 16;
+
+struct Streamed {
+  std::vector<const std::string*> strings;   // the run's own strings, in placeholder order
+};
+
+// str(s), or, with `streamed` and a long s, its placeholder.
+std::string long_str(const std::string& s, Streamed* streamed) {
+  if (streamed == nullptr || s.size() <= kStreamedAt) return str(s);
+  std::string mark = fmt::format("\"{}{:010}", kMark, streamed->strings.size());
+  mark.append(kMarkSize - 1 - mark.size(), '.');
+  streamed->strings.push_back(&s);
+  return mark + "\"";
+}
+
+// `text` (a document with placeholders) into `os`, each placeholder replaced by its string, escaped.
+void write_streamed(std::ostream& os, const std::string& text, const Streamed& streamed) {
+  size_t from = 0;
+  for (size_t m = text.find(kMark); m != std::string::npos; m = text.find(kMark, from)) {
+    os.write(text.data() + from, static_cast<std::streamsize>(m - 1 - from));   // up to its opening quote
+    const std::string& s = *streamed.strings.at(std::stoul(text.substr(m + 1, 10)));
+    os << '"';
+    for (size_t at = 0; at < s.size(); at += kEscapeChunk) {   // str() escapes byte by byte: chunks change nothing
+      const std::string chunk = str(s.substr(at, kEscapeChunk));
+      os.write(chunk.data() + 1, static_cast<std::streamsize>(chunk.size() - 2));
+    }
+    os << '"';
+    from = m - 1 + kMarkSize;
+  }
+  os.write(text.data() + from, static_cast<std::streamsize>(text.size() - from));
+}
 
 
 std::string dtype_name(core::DType d) { return core::dtype_short_name(d); }
@@ -35,24 +81,26 @@ std::string tolist(const core::Tensor& t, size_t dim, int64_t& k) {
 // {"line", "message"} of the error that stopped a cell.
 Object error_json(const CellError& e) { return Object().add("line", integer(e.line)).add("message", str(e.message)); }
 
-std::string cell_json(const CellRun& c) {
+std::string printed_json(const Printed& p, Streamed* streamed);
+
+std::string cell_json(const CellRun& c, Streamed* streamed) {
   std::vector<std::string> values;
-  for (const Printed& p : c.printed) values.push_back(printed(p));
+  for (const Printed& p : c.printed) values.push_back(printed_json(p, streamed));
   Object o;
   o.add("line", integer(c.cell->line))
       .add("setup", boolean(c.cell->setup))
-      .add("code", str(c.code))
-      .add("output", str(c.output))
-      .add("expected", c.cell->has_expected ? str(c.cell->expected) : null)
+      .add("code", long_str(c.code, streamed))
+      .add("output", long_str(c.output, streamed))
+      .add("expected", c.cell->has_expected ? long_str(c.cell->expected, streamed) : null)
       .add("note", str_or_null(c.note))
       .add("values", array(values));
   if (c.error) o.add("error", error_json(*c.error).done());   // only on the cell that failed
   return o.done();
 }
 
-std::string step_json(const StepRun& s, size_t number) {
+std::string step_json(const StepRun& s, size_t number, Streamed* streamed) {
   std::vector<std::string> cells;
-  for (const CellRun& c : s.cells) cells.push_back(cell_json(c));
+  for (const CellRun& c : s.cells) cells.push_back(cell_json(c, streamed));
   return Object()
       .add("id", str(s.step->id))
       .add("number", integer(static_cast<long long>(number)))
@@ -90,7 +138,11 @@ std::string value(const PlainValue& v) {
   }
 }
 
-std::string printed(const Printed& p) {
+std::string printed(const Printed& p) { return printed_json(p, nullptr); }
+
+namespace {
+
+std::string printed_json(const Printed& p, Streamed* streamed) {
   Object o;
   o.add("name", str_or_null(p.name));
   if (p.is_tensor()) {
@@ -105,8 +157,10 @@ std::string printed(const Printed& p) {
   } else {
     o.add("type", str(p.value.type));
   }
-  return o.add("value", value(p.value)).add("text", str(p.text)).done();
+  return o.add("value", value(p.value)).add("text", long_str(p.text, streamed)).done();
 }
+
+}  // namespace
 
 Object lesson_header(const Lesson& l) {
   return Object()
@@ -149,11 +203,19 @@ Object parameters(const RunOptions& opts) {
 
 std::string lesson_document(const std::string& command, const LessonRun& run, const RunOptions& opts,
                             const std::string& only_step) {
+  std::ostringstream os;
+  write_lesson_document(os, command, run, opts, only_step);
+  return os.str();
+}
+
+void write_lesson_document(std::ostream& os, const std::string& command, const LessonRun& run, const RunOptions& opts,
+                           const std::string& only_step) {
   const Lesson& l = *run.lesson;
   if (!only_step.empty()) require_step(l, only_step);
+  Streamed streamed;
   std::vector<std::string> steps;
   for (size_t k = 0; k < run.steps.size(); ++k)
-    if (only_step.empty() || run.steps[k].step->id == only_step) steps.push_back(step_json(run.steps[k], k + 1));
+    if (only_step.empty() || run.steps[k].step->id == only_step) steps.push_back(step_json(run.steps[k], k + 1, &streamed));
   RunOptions effective = opts;
   effective.cpu = run.cpu;
   effective.rng = run.rng;
@@ -174,10 +236,10 @@ std::string lesson_document(const std::string& command, const LessonRun& run, co
                          .add("line", integer(failed->error->line))
                          .add("step", str(s.step->id))
                          .add("cell", integer(static_cast<long long>(s.cells.size())))
-                         .add("message", str(failed->error->message))
+                         .add("message", long_str(failed->error->message, &streamed))
                          .done());
   }
-  return pretty(doc.done()) + "\n";
+  write_streamed(os, pretty(doc.done()) + "\n", streamed);
 }
 
 std::string catalog_document(const std::vector<Lesson>& all) {
@@ -200,6 +262,13 @@ std::string catalog_document(const std::vector<Lesson>& all) {
 }
 
 std::string verify_document(const std::vector<VerifiedLesson>& lessons, const RunOptions& opts) {
+  std::ostringstream os;
+  write_verify_document(os, lessons, opts);
+  return os.str();
+}
+
+void write_verify_document(std::ostream& os, const std::vector<VerifiedLesson>& lessons, const RunOptions& opts) {
+  Streamed streamed;
   size_t cells_run = 0, match = 0, differ = 0, errors = 0, not_run = 0;
   std::vector<std::string> out;
   for (const VerifiedLesson& v : lessons) {
@@ -222,9 +291,9 @@ std::string verify_document(const std::vector<VerifiedLesson>& lessons, const Ru
             .add("line", integer(c.cell->line))
             .add("status", str(status))
             .add("remark", str_or_null(check.remark))
-            .add("expected", c.cell->has_expected ? str(c.cell->expected) : null)
-            .add("output", str(c.output))
-            .add("diff", str_or_null(check.diff));
+            .add("expected", c.cell->has_expected ? long_str(c.cell->expected, &streamed) : null)
+            .add("output", long_str(c.output, &streamed))
+            .add("diff", check.diff.empty() ? null : long_str(check.diff, &streamed));
         if (check.error) cell.add("error", error_json(*check.error).done());
         cells.push_back(cell.done());
       }
@@ -257,7 +326,7 @@ std::string verify_document(const std::vector<VerifiedLesson>& lessons, const Ru
                         .add("lessons", array(out))
                         .add("summary", summary.done())
                         .done();
-  return pretty(doc) + "\n";
+  write_streamed(os, pretty(doc) + "\n", streamed);
 }
 
 }  // namespace attn::lesson::json

@@ -9,6 +9,7 @@
 // What it is not: the JSON writer (json.h) or the walkthrough text (render.h).
 #pragma once
 
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,10 @@ Object parameters(const RunOptions& opts);
 // "cell", "message"}; neither key is present when every cell ran.
 std::string lesson_document(const std::string& command, const LessonRun& run, const RunOptions& opts,
                             const std::string& only_step);
+// The same document written into `os`; a long string (a cell's output) is escaped straight into
+// it, a chunk at a time, and never copied into a document string: what `attn run` writes.
+void write_lesson_document(std::ostream& os, const std::string& command, const LessonRun& run, const RunOptions& opts,
+                           const std::string& only_step);
 
 // `attn list --format json`: every lesson's header and step ids, in course order, one lesson a line.
 std::string catalog_document(const std::vector<Lesson>& all);
@@ -70,5 +75,6 @@ struct VerifiedLesson {
   std::vector<std::string> not_applied = {};   // options left out for this lesson: "seed", "sentence", "inputs"
 };
 std::string verify_document(const std::vector<VerifiedLesson>& lessons, const RunOptions& opts);
+void write_verify_document(std::ostream& os, const std::vector<VerifiedLesson>& lessons, const RunOptions& opts);   // as above
 
 }  // namespace attn::lesson::json

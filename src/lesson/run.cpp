@@ -95,11 +95,12 @@ LessonRun run_until_error(const Lesson& lesson, const RunOptions& opts) {
       }
       cr.output = in.take_output();
       cr.printed = in.take_printed();
-      sr.cells.push_back(cr);
-      if (cr.error) break;
+      const bool failed = cr.error.has_value();
+      sr.cells.push_back(std::move(cr));   // moved, not copied: an output may be 10^8 characters
+      if (failed) break;
     }
     fill_step(in, lesson, sr, !sr.cells.empty() && sr.cells.back().error.has_value());
-    run.steps.push_back(sr);
+    run.steps.push_back(std::move(sr));
     if (run.failed_cell() || (opts.last_step && s.id == *opts.last_step)) break;
   }
   return run;

@@ -446,7 +446,8 @@ Value list_method(const Value& obj, const std::string& name) {
       CallArgs s = a;
       s.pos.push_back(obj);
       Value sorted = in.call(in.lookup("sorted"), s);
-      as_seq(obj) = as_seq(sorted);
+      if (sorted.kind == Value::List && sorted.obj.use_count() == 1) as_seq(obj) = std::move(as_seq(sorted));   // sorted()'s own new list
+      else as_seq(obj) = as_seq(sorted);
       return Value::none();
     });
   if (name == "reverse")

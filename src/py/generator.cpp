@@ -464,10 +464,14 @@ const ClassPtr& generator_class() {
 }
 
 // Remembers a scope to empty when the session ends (Interpreter::closures_), forgetting those
-// gone already now and then, so a loop making generators does not grow the list.
+// gone already when the list is full (and making room for as many again when most are alive, so
+// each pass is paid for by as many new entries, as Interpreter::make_function does), so a loop
+// making generators does not grow the list.
 void remember_scope(std::vector<std::weak_ptr<Scope>>& scopes, const std::shared_ptr<Scope>& s) {
-  if (scopes.size() > 4096 && scopes.size() % 1024 == 0)
+  if (scopes.size() >= 4096 && scopes.size() == scopes.capacity()) {
     scopes.erase(std::remove_if(scopes.begin(), scopes.end(), [](const std::weak_ptr<Scope>& w) { return w.expired(); }), scopes.end());
+    if (scopes.size() > scopes.capacity() / 2) scopes.reserve(2 * scopes.capacity());
+  }
   scopes.push_back(s);
 }
 

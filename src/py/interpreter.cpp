@@ -232,7 +232,7 @@ void Interpreter::add_source_module(const std::string& name, std::string label, 
 }
 
 std::string Interpreter::take_output() {
-  std::string s = out.str();
+  std::string s = std::move(out).str();   // the buffer itself (C++20), not a copy of it
   out.str("");
   return s;
 }

@@ -17,6 +17,7 @@
 #include <limits>
 #include <map>
 
+#include "core/deadline.h"
 #include "core/ops.h"
 #include "py/exceptions.h"
 #include "py/interpreter.h"
@@ -278,8 +279,10 @@ Tensor cumsum_kernel(const Tensor& t, int64_t dim) {
   for (int64_t k = dim + 1; k < t.dim(); ++k) inner *= shape[static_cast<size_t>(k)];
   if (t.is_float()) {
     std::vector<float> v = core::detach(t).floats();
+    core::DeadlineMeter meter;   // core/deadline.h: a cumsum of 10^9 elements stops near the time limit
     for (int64_t o = 0; o < outer; ++o)
       for (int64_t i = 0; i < inner; ++i) {
+        meter.add(n);
         double acc = 0;
         for (int64_t j = 0; j < n; ++j) {
           float& x = v[static_cast<size_t>((o * n + j) * inner + i)];
@@ -290,8 +293,10 @@ Tensor cumsum_kernel(const Tensor& t, int64_t dim) {
     return core::from_floats(shape, v);
   }
   std::vector<int64_t> v = t.ints();
+  core::DeadlineMeter meter;
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t i = 0; i < inner; ++i) {
+      meter.add(n);
       int64_t acc = 0;
       for (int64_t j = 0; j < n; ++j) {
         int64_t& x = v[static_cast<size_t>((o * n + j) * inner + i)];

@@ -28,8 +28,9 @@ float vec_log(float x, CpuKernels cpu) { return cpu == CpuKernels::scalar ? std:
 void log_softmax_lastdim(const float* in, float* out, int64_t rows, int64_t n, CpuKernels cpu) {
   auto maximum = [cpu](float a, float b) { return detail::vec_maximum(a, b, cpu); };
   std::vector<float> e(static_cast<size_t>(n));
+  DeadlineMeter meter;
   for (int64_t r = 0; r < rows; ++r) {
-    check_deadline();
+    meter.add(n);
     const float* x = in + r * n;
     float* y = out + r * n;
     const float m = detail::reduce_all(x, n, maximum, cpu);
@@ -41,7 +42,9 @@ void log_softmax_lastdim(const float* in, float* out, int64_t rows, int64_t n, C
 }
 
 void log_softmax_backward_lastdim(const float* g, const float* y, float* out, int64_t rows, int64_t n, CpuKernels cpu) {
+  DeadlineMeter meter;
   for (int64_t r = 0; r < rows; ++r) {
+    meter.add(n);
     const float* gr = g + r * n;
     const float* yr = y + r * n;
     float* o = out + r * n;
@@ -73,9 +76,10 @@ bool vector_column(int64_t c, int64_t inner, int64_t dim_size) {
 // families): m = the running `x > m ? x : m` from -inf, s = float sum of exp(x - m) over the dim
 // in order, l = Vectorized::log(s), y = (x - m) - l.
 void log_softmax_inner(const float* in, float* out, int64_t outer, int64_t dim_size, int64_t inner, CpuKernels cpu) {
+  DeadlineMeter meter;
   for (int64_t o = 0; o < outer; ++o) {
-    check_deadline();
     for (int64_t c = 0; c < inner; ++c) {
+      meter.add(dim_size);
       const float* x = in + o * dim_size * inner + c;
       float* y = out + o * dim_size * inner + c;
       const bool vec = vector_column(c, inner, dim_size);
@@ -94,8 +98,10 @@ void log_softmax_inner(const float* in, float* out, int64_t outer, int64_t dim_s
 // the DEFAULT one; exp as in the forward.
 void log_softmax_backward_inner(const float* g, const float* y, float* out, int64_t outer, int64_t dim_size, int64_t inner,
                                 CpuKernels cpu) {
+  DeadlineMeter meter;
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t c = 0; c < inner; ++c) {
+      meter.add(dim_size);
       const int64_t base = o * dim_size * inner + c;
       const bool vec = vector_column(c, inner, dim_size);
       float sum = 0;

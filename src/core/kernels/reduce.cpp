@@ -11,6 +11,7 @@
 
 #include <algorithm>
 
+#include "core/deadline.h"
 #include "core/kernels/vec.h"
 
 namespace attn::core::kernels {
@@ -32,9 +33,11 @@ float multi_row_sum(Get get, int64_t size) {
   float acc[num_levels] = {0.0f, 0.0f, 0.0f, 0.0f};
 
   int64_t i = 0;
+  DeadlineMeter meter;   // core/deadline.h: a sum of 10^9 strided elements stops near the time limit
   // 1. full blocks of level_step elements into level 0, then carry up the levels
   while (i + level_step <= size) {
     for (int64_t j = 0; j < level_step; ++j, ++i) acc[0] += get(i);
+    meter.add(level_step);
     for (int64_t j = 1; j < num_levels; ++j) {
       acc[j] += acc[j - 1];
       acc[j - 1] = 0.0f;
@@ -93,14 +96,17 @@ float contiguous_row_sum(const float* x, int64_t n) {
 //  - 2 <= inner < 8: scalar_outer_sum: blocks of 4 columns use multi_row_sum, the rest row_sum.
 // The output starts at 0 and the result is accumulated into it (CastStoreAccumulate): 0 + s.
 void sum_dim(const float* in, float* out, int64_t outer, int64_t dim_size, int64_t inner) {
+  DeadlineMeter meter;   // core/deadline.h: one look per kDeadlineStride elements summed
   for (int64_t o = 0; o < outer; ++o) {
     const float* block = in + o * dim_size * inner;
     if (inner == 1) {
+      meter.add(dim_size);
       out[o] = 0.0f + contiguous_row_sum(block, dim_size);
       continue;
     }
     const int64_t multi_cols = inner >= kLanes ? inner - inner % (4 * kLanes) : inner - inner % 4;
     for (int64_t c = 0; c < inner; ++c) {
+      meter.add(dim_size);
       auto get = [&](int64_t d) { return block[d * inner + c]; };
       const float s = c < multi_cols ? multi_row_sum(get, dim_size) : row_sum(get, dim_size);
       out[o * inner + c] = 0.0f + s;

@@ -42,9 +42,12 @@ void softmax_lastdim(const float* in, float* out, int64_t rows, int64_t n, CpuKe
   const int threads = rows * n >= kSoftmaxSplit ? parallel::max_threads() : 1;
   const int64_t per_task = std::max<int64_t>(1, rows / (4 * threads));
   parallel::run((rows + per_task - 1) / per_task, threads, [&](int64_t task) {
-    check_deadline();   // core/deadline.h: a softmax over 10^9 elements stops near the time limit
+    DeadlineMeter meter;   // core/deadline.h: a softmax over 10^9 elements stops near the time limit
     const int64_t end = std::min(rows, (task + 1) * per_task);
-    for (int64_t r = task * per_task; r < end; ++r) avx2::softmax_row(in + r * n, out + r * n, n, cpu);
+    for (int64_t r = task * per_task; r < end; ++r) {
+      avx2::softmax_row(in + r * n, out + r * n, n, cpu);
+      meter.add(n);
+    }
   });
 }
 
@@ -52,7 +55,9 @@ void softmax_lastdim(const float* in, float* out, int64_t rows, int64_t n, CpuKe
 // version above keeps.
 void reference::softmax_lastdim(const float* in, float* out, int64_t rows, int64_t n, CpuKernels cpu) {
   auto maximum = [cpu](float a, float b) { return detail::vec_maximum(a, b, cpu); };
+  DeadlineMeter meter;
   for (int64_t r = 0; r < rows; ++r) {
+    meter.add(n);
     const float* x = in + r * n;
     float* y = out + r * n;
     // 1. max_input = vec::reduce_all(vec::maximum, x)
@@ -73,9 +78,10 @@ void reference::softmax_lastdim(const float* in, float* out, int64_t rows, int64
 // independent, so this loops column by column.
 void softmax_inner(const float* in, float* out, int64_t outer, int64_t dim_size, int64_t inner, CpuKernels cpu) {
   const int64_t vector_cols = inner - inner % kLanes;  // columns covered by full vectors
+  DeadlineMeter meter;   // core/deadline.h
   for (int64_t o = 0; o < outer; ++o) {
-    check_deadline();   // core/deadline.h
     for (int64_t c = 0; c < inner; ++c) {
+      meter.add(dim_size);
       const float* x = in + o * dim_size * inner + c;
       float* y = out + o * dim_size * inner + c;
       const bool vectorised = c < vector_cols;
@@ -108,7 +114,9 @@ void softmax_inner(const float* in, float* out, int64_t outer, int64_t dim_size,
 // grad_in = y * (g - s). docs/pytorch-numerics.md §12.
 
 void softmax_backward_lastdim(const float* g, const float* y, float* out, int64_t rows, int64_t n, CpuKernels cpu) {
+  DeadlineMeter meter;
   for (int64_t r = 0; r < rows; ++r) {
+    meter.add(n);
     const float* gr = g + r * n;
     const float* yr = y + r * n;
     const float s = detail::dot_row(gr, yr, n, cpu);
@@ -118,8 +126,10 @@ void softmax_backward_lastdim(const float* g, const float* y, float* out, int64_
 
 void softmax_backward_inner(const float* g, const float* y, float* out, int64_t outer, int64_t dim_size,
                             int64_t inner, CpuKernels cpu) {
+  DeadlineMeter meter;
   for (int64_t r = 0; r < outer; ++r)
     for (int64_t c = 0; c < inner; ++c) {
+      meter.add(dim_size);
       const int64_t base = r * dim_size * inner + c;
       float s = 0.0f;
       for (int64_t d = 0; d < dim_size; ++d) s = detail::mul_add(g[base + d * inner], y[base + d * inner], s, cpu);

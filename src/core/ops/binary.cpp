@@ -19,6 +19,7 @@
 #include <cmath>
 #include <optional>
 
+#include "core/deadline.h"
 #include "core/parallel.h"
 
 namespace attn::core {
@@ -97,15 +98,21 @@ Tensor binary(BinOp op, const Tensor& a, const Tensor& b, DType common) {
   Tensor out = empty(shape);
   const float *x = fa.data<float>(), *y = fb.data<float>();
   float* o = out.data<float>();
-  if (flat(fa, shape) && flat(fb, shape)) {  // one flat loop, Eigen-vectorised
-    CMapF xs(x, out.numel()), ys(y, out.numel());
-    MapF z(o, out.numel());
-    switch (op) {
-      case BinOp::add: z = xs + ys; break;
-      case BinOp::sub: z = xs - ys; break;
-      case BinOp::mul: z = xs * ys; break;
-      case BinOp::div: z = xs / ys; break;
-      case BinOp::pow: z = xs.pow(ys); break;
+  if (flat(fa, shape) && flat(fb, shape)) {  // flat loops, Eigen-vectorised, a deadline look between them
+    const int64_t n = out.numel();
+    DeadlineMeter meter;   // core/deadline.h: a clock read per kDeadlineStride elements, none for small ops
+    for (int64_t at = 0; at < n; at += kDeadlineStride) {
+      const int64_t len = std::min(kDeadlineStride, n - at);
+      CMapF xs(x + at, len), ys(y + at, len);
+      MapF z(o + at, len);
+      switch (op) {
+        case BinOp::add: z = xs + ys; break;
+        case BinOp::sub: z = xs - ys; break;
+        case BinOp::mul: z = xs * ys; break;
+        case BinOp::div: z = xs / ys; break;
+        case BinOp::pow: z = xs.pow(ys); break;
+      }
+      meter.add(len);
     }
   } else {
     for_each_offset(shape, [&](int64_t k, int64_t i, int64_t j) { o[k] = apply(op, x[i], y[j]); },
@@ -143,6 +150,7 @@ Tensor map_float(const Tensor& a, F f) {
     const int64_t n = a.numel(), block = kParallelElements / 4;
     const int threads = n >= kParallelElements ? parallel::max_threads() : 1;
     parallel::run((n + block - 1) / block, threads, [&](int64_t task) {
+      if (task % 4 == 3) check_deadline();   // core/deadline.h: every kDeadlineStride elements, none for small maps
       const int64_t end = std::min(n, (task + 1) * block);
       for (int64_t k = task * block; k < end; ++k) o[k] = f(x[k]);
     });

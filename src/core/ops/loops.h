@@ -11,6 +11,7 @@
 // What it is not: threads or SIMD (plain loops), or a place for the arithmetic (the callers' f).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -50,7 +51,12 @@ Tensor map_split(const Tensor& a, F f, bool has_tail) {
   const int64_t n = x.numel();
   if (x.is_contiguous()) {
     const int64_t body = has_tail ? n - n % kVecStep : n;
-    for (int64_t k = 0; k < n; ++k) o[k] = f(in[k], k >= body);
+    DeadlineMeter meter;   // core/deadline.h
+    for (int64_t k0 = 0; k0 < n; k0 += kDeadlineStride) {
+      const int64_t k1 = std::min(n, k0 + kDeadlineStride);
+      for (int64_t k = k0; k < k1; ++k) o[k] = f(in[k], k >= body);
+      meter.add(k1 - k0);
+    }
   } else {
     const std::vector<uint8_t> tail = has_tail ? scalar_tail(x) : std::vector<uint8_t>(static_cast<size_t>(n), 0);
     for_each_offset(x.shape(), [&](int64_t k, int64_t off) { o[k] = f(in[off], tail[k] != 0); }, x.strides());

@@ -24,6 +24,7 @@
 #include <limits>
 
 #include "core/autograd.h"
+#include "core/deadline.h"
 #include "core/kernels/reduce.h"
 #include "core/ops/binary.h"
 #include "core/ops/compare.h"
@@ -242,8 +243,10 @@ Tensor amax(const Tensor& a, int64_t dim, bool keepdim) {
   Tensor out = empty(shape);
   const float* in = f.data<float>();
   float* o = out.data<float>();
+  DeadlineMeter meter;   // core/deadline.h
   for (int64_t b = 0; b < outer; ++b)
     for (int64_t i = 0; i < inner; ++i) {
+      meter.add(size);
       float m = in[b * size * inner + i];
       for (int64_t s = 1; s < size && !std::isnan(m); ++s) {
         float v = in[(b * size + s) * inner + i];
@@ -273,8 +276,10 @@ Tensor argmax(const Tensor& a, int64_t dim, bool keepdim) {
   Tensor out = empty(reduced_shape(f.shape(), dim, keepdim), DType::int64);
   const float* in = f.data<float>();
   int64_t* o = out.data<int64_t>();
+  DeadlineMeter meter;   // core/deadline.h
   for (int64_t b = 0; b < outer; ++b)
     for (int64_t i = 0; i < inner; ++i) {
+      meter.add(size);
       int64_t best = 0;
       for (int64_t s = 1; s < size; ++s) {
         float v = in[(b * size + s) * inner + i], m = in[(b * size + best) * inner + i];
@@ -316,8 +321,10 @@ Tensor var_std(const Tensor& a, std::optional<int64_t> dim, int64_t correction, 
     for (int64_t k = 0; k < x.numel(); ++k) s += (static_cast<double>(in[k]) - mean) * (static_cast<double>(in[k]) - mean);
     o[0] = static_cast<float>(finish(s, x.numel(), correction, take_sqrt));
   } else {
+    DeadlineMeter meter;   // core/deadline.h
     for (int64_t b = 0; b < outer; ++b)
       for (int64_t i = 0; i < inner; ++i) {   // WelfordOps<float, double, int64_t, double>
+        meter.add(size);
         double mean = 0.0, m2 = 0.0;
         for (int64_t k = 0; k < size; ++k) {
           const double v = in[(b * size + k) * inner + i], delta = v - mean;

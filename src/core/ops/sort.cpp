@@ -18,6 +18,7 @@
 #include <numeric>
 
 #include "core/autograd.h"
+#include "core/deadline.h"
 #include "core/ops/loops.h"
 #include "core/ops/views.h"
 
@@ -189,8 +190,10 @@ std::pair<Tensor, Tensor> by_slice(const Tensor& a, int64_t dim, int64_t kept, F
   by_dtype(c.dtype(), [&](auto zero) {
     using T = decltype(zero);
     std::vector<std::pair<T, int64_t>> q(static_cast<size_t>(s.size));
+    DeadlineMeter meter;   // core/deadline.h; f looks at it too (checked_order)
     for (int64_t b = 0; b < s.outer; ++b)
       for (int64_t i = 0; i < s.inner; ++i) {
+        meter.add(s.size);
         for (int64_t k = 0; k < s.size; ++k) q[static_cast<size_t>(k)] = {c.data<T>()[(b * s.size + k) * s.inner + i], k};
         f(q);
         for (int64_t k = 0; k < kept; ++k) {
@@ -201,6 +204,16 @@ std::pair<Tensor, Tensor> by_slice(const Tensor& a, int64_t dim, int64_t kept, F
     return 0;
   });
   return {values, indices};
+}
+
+// An order that looks at the deadline every kDeadlineStride comparisons through `meter` (shared:
+// std::sort copies its comparator), so one sort of 10^8 elements stops near the time limit.
+template <typename C>
+auto checked_order(C cmp, DeadlineMeter* meter) {
+  return [cmp, meter](const auto& x, const auto& y) {
+    meter->add(1);
+    return cmp(x, y);
+  };
 }
 
 // ATen's comparators: NaN is greater than every number.
@@ -220,7 +233,8 @@ std::pair<Tensor, Tensor> sort(const Tensor& a, int64_t dim, bool descending, bo
   const int64_t n = a.dim() == 0 ? 1 : a.shape()[static_cast<size_t>(dim)];
   auto [values, indices] = by_slice(a, dim, n, [&](auto& q) {
     using P = typename std::decay_t<decltype(q)>::value_type;
-    auto cmp = descending ? greater_nan_first<typename P::first_type> : less_nan_last<typename P::first_type>;
+    DeadlineMeter meter;
+    const auto cmp = checked_order(descending ? greater_nan_first<typename P::first_type> : less_nan_last<typename P::first_type>, &meter);
     if (stable) std::stable_sort(q.begin(), q.end(), cmp);
     else std::sort(q.begin(), q.end(), cmp);
   });
@@ -235,7 +249,8 @@ std::pair<Tensor, Tensor> topk(const Tensor& a, int64_t k, int64_t dim, bool lar
   auto [values, indices] = by_slice(a, dim, k, [&](auto& q) {
     if (k == 0) return;
     using P = typename std::decay_t<decltype(q)>::value_type;
-    auto cmp = largest ? greater_nan_first<typename P::first_type> : less_nan_last<typename P::first_type>;
+    DeadlineMeter meter;
+    const auto cmp = checked_order(largest ? greater_nan_first<typename P::first_type> : less_nan_last<typename P::first_type>, &meter);
     if (k * 64 <= n) {
       std::partial_sort(q.begin(), q.begin() + k, q.end(), cmp);
     } else {
