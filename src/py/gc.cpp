@@ -76,6 +76,7 @@ struct GcMarker final : GcVisitor {
   const GcHeap* heap;
   std::vector<Tracked*> todo;
   explicit GcMarker(const GcHeap* h) : heap(h) {}
+  static void find_garbage(GcHeap& heap, std::vector<Tracked*>& all, std::vector<std::shared_ptr<Tracked>>& garbage);
   void visit(Obj* held) override {
     Tracked* t = gc_candidate(heap, held);
     if (!t || t->gc_state == kReachable) return;
@@ -84,23 +85,21 @@ struct GcMarker final : GcVisitor {
   }
 };
 
-size_t GcHeap::collect() {
-  if (collecting_) return 0;
-  collecting_ = true;
-  // Candidates: every linked object a shared_ptr owns (use_count 0: being freed, or not owned
-  // by one — never a candidate, so what it holds counts as held from outside).
-  std::vector<Tracked*> all;
-  all.reserve(count_);
-  for (Tracked* o = first_; o; o = o->gc_next) {
+// The candidates (every linked object a shared_ptr owns; use_count 0: being freed, or not owned
+// by one, so never a candidate and what it holds counts as held from outside) into `all`, and
+// those nothing outside reaches, held, into `garbage`.
+void GcMarker::find_garbage(GcHeap& heap, std::vector<Tracked*>& all, std::vector<std::shared_ptr<Tracked>>& garbage) {
+  all.reserve(heap.count_);
+  for (Tracked* o = heap.first_; o; o = o->gc_next) {
     const long n = o->weak_from_this().use_count();
     if (n <= 0) continue;
     o->gc_refs = n;
     o->gc_state = kCounting;
     all.push_back(o);
   }
-  GcCounter counter(this);
+  GcCounter counter(&heap);
   for (Tracked* o : all) o->gc_traverse(counter);
-  GcMarker marker(this);
+  GcMarker marker(&heap);
   for (Tracked* o : all)
     if (o->gc_refs > 0 && o->gc_state == kCounting) {
       o->gc_state = kReachable;
@@ -111,13 +110,24 @@ size_t GcHeap::collect() {
     marker.todo.pop_back();
     o->gc_traverse(marker);
   }
-  // The rest is garbage: hold it (clearing one may free another), then clear it.
-  std::vector<std::shared_ptr<Tracked>> garbage;
-  for (Tracked* o : all) {
+  for (Tracked* o : all)
     if (o->gc_state == kCounting) garbage.push_back(o->shared_from_this());
-    o->gc_state = kIdle;
+}
+
+size_t GcHeap::collect() {
+  if (collecting_) return 0;
+  collecting_ = true;
+  std::vector<Tracked*> all;
+  std::vector<std::shared_ptr<Tracked>> garbage;
+  try {
+    GcMarker::find_garbage(*this, all, garbage);
+  } catch (...) {   // no memory for the lists: nothing is cleared, the states are reset
+    for (Tracked* o : all) o->gc_state = kIdle;
+    collecting_ = false;
+    throw;
   }
-  all = {};
+  for (Tracked* o : all) o->gc_state = kIdle;
+  all = {};   // from here on objects are freed: no raw pointer to them is kept
   for (const auto& o : garbage) o->gc_clear();
   const size_t found = garbage.size();
   garbage.clear();   // the cycles are broken: each frees itself
