@@ -227,7 +227,7 @@ py gc-module-self 0 'True' '' $'import torch.nn as nn\nfor i in range(2000):\n  
 py gc-inner-recursive 0 '0' '' $'def f(n):\n    def g(k):\n        return k if k < 1 else g(k - 1)\n    return g(n)\ns = 0\nfor i in range(100000):\n    s += f(1)\nprint(s)'
 py gc-exception-kept 0 '1999 ok' '' $'def fail(n):\n    raise KeyError([n])\nfor i in range(2000):\n    try:\n        fail(i)\n    except KeyError as e:\n        e.me = e\n        err = e\nprint(err.args[0][0], \'ok\')'
 py gc-collect 0 $'1\n0\nTrue False True' '' $'import gc\na = [1]\na.append(a)\ndel a\nprint(gc.collect())\nb = [2]\nb.append(b)\nprint(gc.collect())\nx = gc.isenabled()\ngc.disable()\ny = gc.isenabled()\ngc.enable()\nprint(x, y, gc.isenabled())'
-lesson "$work/gc-tensor-cycles.lesson" $'import torch\nclass Holder:\n    def __init__(self):\n        self.me = self\n        self.t = torch.zeros(1000, 1000)\nfor i in range(2000):\n    h = Holder()\nprint(h.t.shape)'
+lesson "$work/gc-tensor-cycles.lesson" $'import torch\nclass Holder:\n    def __init__(self):\n        self.me = self\n        self.t = torch.ones(1000, 1000)\nfor i in range(2000):\n    h = Holder()\nprint(h.t.shape)'
 if grep -q AddressSanitizer "$attn"; then   # ASan reserves terabytes of address space: no limit there
   check gc-tensor-cycles 0 'torch.Size([1000, 1000])' '' -- "$attn" run --quiet gc-tensor-cycles.lesson
 else
