@@ -46,6 +46,37 @@ RunIn::~RunIn() {
   in_.run_ = prev_;
 }
 
+void FunctionObj::gc_traverse(GcVisitor& visit) {
+  for (const Value& v : defaults) visit(v);
+  for (const auto& kv : kwdefaults) visit(kv.second);
+  visit(closure);
+}
+
+void FunctionObj::gc_clear() {   // garbage: never called again
+  std::vector<Value> gone;
+  gone.swap(defaults);
+  kwdefaults.clear();
+  closure.reset();
+}
+
+void FunctionWithAttrs::gc_traverse(GcVisitor& visit) {
+  FunctionObj::gc_traverse(visit);
+  visit(attrs);
+}
+
+void Scope::gc_traverse(GcVisitor& visit) {
+  for (const auto& kv : vars) visit(kv.second);
+  visit(parent);
+  for (const auto& f : defined) visit(f);
+}
+
+void Scope::gc_clear() {
+  std::map<std::string, Value> gone;
+  gone.swap(vars);
+  parent.reset();
+  defined.clear();
+}
+
 Value Interpreter::make_function(const StmtPtr& ptr) {
   const Stmt& s = *ptr;
   auto f = std::make_shared<FunctionWithAttrs>();   // f.x = ... (function_attrs.h)

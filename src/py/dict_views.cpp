@@ -22,6 +22,10 @@ enum class View { keys, values, items };
 struct DictViewObj : InstanceObj {
   Value dict;
   View kind = View::keys;
+  void gc_traverse(GcVisitor& visit) override {   // d['k'] = d.keys() is a cycle
+    InstanceObj::gc_traverse(visit);
+    visit(dict);
+  }
 };
 
 DictViewObj& view_of(const Value& v) { return *native_cast<DictViewObj>(v, &view_tag); }

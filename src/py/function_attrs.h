@@ -12,6 +12,7 @@ namespace attn::py {
 
 struct FunctionWithAttrs : FunctionObj {
   std::shared_ptr<DictObj> attrs;   // null until the first f.x = ...
+  void gc_traverse(GcVisitor& visit) override;   // calls.cpp
 };
 
 }  // namespace attn::py

@@ -157,8 +157,14 @@ thread_local Interpreter* current_interpreter = nullptr;
 
 Interpreter* Interpreter::current() { return current_interpreter; }
 
-CurrentScope::CurrentScope(Interpreter& in) : saved_(current_interpreter) { current_interpreter = &in; }
-CurrentScope::~CurrentScope() { current_interpreter = saved_; }
+CurrentScope::CurrentScope(Interpreter& in) : saved_(current_interpreter), saved_heap_(GcHeap::current()) {
+  current_interpreter = &in;
+  GcHeap::set_current(&in.gc());
+}
+CurrentScope::~CurrentScope() {
+  current_interpreter = saved_;
+  GcHeap::set_current(saved_heap_);
+}
 
 Value builtin(const std::string& name, NativeFn fn) {
   auto o = std::make_shared<BuiltinObj>();
@@ -216,6 +222,10 @@ Interpreter::~Interpreter() {
       s->parent.reset();
     }
   break_cycles(main_->names, modules_);
+  try {
+    gc_.collect();   // while the session is whole: a generator the garbage holds is closed here
+  } catch (...) {    // no memory for the collector's lists: what is left is only not freed
+  }
 }
 
 void Interpreter::record_printed(const std::string& name, const Value& v, const std::string& text) {
@@ -259,8 +269,24 @@ bool ends_with_semicolon(const std::string& source) {
 
 }  // namespace
 
+namespace {
+
+// At the end of a cell (also one that raised): its unreachable cycles are freed.
+struct CollectAfterCell {
+  GcHeap& heap;
+  ~CollectAfterCell() {
+    try {
+      if (heap.allocated_since()) heap.collect();
+    } catch (...) {   // no memory for the collector's lists: the cycles stay until the next
+    }
+  }
+};
+
+}  // namespace
+
 void Interpreter::run_cell(const std::string& source, bool echo_last, int first_line) {
   const CurrentScope running(*this);
+  const CollectAfterCell collect_after{gc_};
   steps_ = 0;
   out.clear();   // a cell whose output failed left badbit set; the next one writes again
   deadline_ = std::chrono::steady_clock::now() +

@@ -30,6 +30,7 @@
 #include <typeindex>
 #include <unordered_map>
 
+#include "py/gc.h"
 #include "py/limits.h"
 #include "py/value.h"
 
@@ -40,7 +41,9 @@ struct GenFrame;   // a generator's execution (generator.cpp)
 // The local names of one function call, class body or comprehension. A function's scope lives as
 // long as a function defined in it (a closure) does; lookups go from a scope to `parent` (the
 // scope the function was defined in), then to the module's globals and the builtins.
-struct Scope {
+// A scope is Tracked (the cycle collector's): a function stored in the scope it closes over
+// (a recursive inner function) is a cycle.
+struct Scope : Tracked {
   enum Kind { function, class_body, comprehension } kind = function;
   std::map<std::string, Value> vars;
   std::shared_ptr<Scope> parent;
@@ -48,6 +51,8 @@ struct Scope {
   const FunctionObj* fn = nullptr;      // function: the function called (super())
   std::string qualname;                 // function/class: "f", "A", "f.<locals>.g"
   std::vector<std::shared_ptr<FunctionObj>> defined;   // class body: its functions (owned by the class)
+  void gc_traverse(GcVisitor& visit) override;   // calls.cpp
+  void gc_clear() override;
 };
 
 // State a host library keeps per session (torch's generator, print options, ...): one object of
@@ -82,7 +87,10 @@ class Interpreter {
   // against limits::kMaxSteps and, every so many steps, looks at the clock (LimitError).
   void tick() {
     if (++steps_ > limits::kMaxSteps || (steps_ & 1023) == 0) check_budget();
+    if (gc_.due()) gc_.collect();
   }
+  // The session's cycle collector (py/gc.h): `gc.collect()`, and what tick() runs when due.
+  GcHeap& gc() { return gc_; }
 
   // Where the running code is, for warnings: the frame `level` calls up from it (0: the running
   // code itself; comprehensions, class bodies and generators are frames, as in CPython 3.11): its
@@ -204,6 +212,7 @@ class Interpreter {
   std::ostringstream out;
 
  private:
+  GcHeap gc_;                                      // first: freed last, after all that held its objects
   std::shared_ptr<NamespaceObj> main_;             // __main__: the lesson's globals
   std::shared_ptr<NamespaceObj> globals_;          // the running code's module (main_ or an imported file)
   std::vector<std::shared_ptr<Scope>> frames_;     // innermost last; empty = module level
@@ -311,6 +320,7 @@ class CurrentScope {
 
  private:
   Interpreter* saved_;
+  GcHeap* saved_heap_;
 };
 
 // Runs code in `scope`, pushed on the scope stack (null: at module level, with no scope), and,

@@ -347,6 +347,7 @@ void add_unicodedata_module(Interpreter& in);   // module_unicodedata.cpp
 void add_stdlib_python_modules(Interpreter& in);   // module_stdlib.cpp: src/py/python/*.py
 
 void add_standard_modules(Interpreter& in) {
+  add_gc_module(in);
   add_math_module(in);
   add_copy_module(in);
   add_unicodedata_module(in);

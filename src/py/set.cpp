@@ -130,6 +130,20 @@ int64_t SetObj::find_slot(const Value& v, int64_t h) const {
   return at;
 }
 
+void SetObj::gc_traverse(GcVisitor& visit) {
+  for (const Value& v : items_) visit(v);   // removed items too: the vector still holds them
+  visit(attrs);
+}
+
+void SetObj::gc_clear() {
+  std::vector<Value> gone;
+  gone.swap(items_);
+  hashes_.clear();
+  alive_.clear();
+  table_.assign(8, -1);
+  used_ = fill_ = 0;
+}
+
 bool SetObj::contains(const Value& v) const { return find_slot(v, py_hash(v)) >= 0; }
 
 // set_insert_clean: the first empty slot along the probe sequence (no dummies in a fresh table).

@@ -115,6 +115,30 @@ InstanceObj::~InstanceObj() {
   });
 }
 
+void SeqObj::gc_traverse(GcVisitor& visit) {
+  for (const Value& v : items) visit(v);
+  visit(attrs);
+}
+
+void SeqObj::gc_clear() {
+  std::vector<Value> gone;
+  gone.swap(items);   // the list is empty (valid) before what it held is freed
+}
+
+void DictObj::gc_traverse(GcVisitor& visit) {
+  for (const auto& kv : items) {
+    visit(kv.first);
+    visit(kv.second);
+  }
+  visit(attrs);
+}
+
+void DictObj::gc_clear() {
+  std::vector<std::pair<Value, Value>> gone;
+  gone.swap(items);
+  clear_index();
+}
+
 // ---- dict ----
 
 Value* DictObj::find(const Value& key) {

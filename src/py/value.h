@@ -35,6 +35,41 @@ namespace attn::py {
 
 struct Obj {
   virtual ~Obj() = default;
+  bool gc_tracked = false;       // a Tracked (below): the cycle collector counts references to it
+};
+
+// What the cycle collector (py/gc.h) is shown of an object: each strong reference it holds.
+struct GcVisitor {
+  virtual void visit(Obj* held) = 0;   // null is skipped
+  void operator()(const struct Value& v);
+  template <class T>
+  void operator()(const std::shared_ptr<T>& p) { if (p) visit(p.get()); }
+
+ protected:
+  ~GcVisitor() = default;
+};
+
+class GcHeap;
+// An object that can hold others and so be part of a reference cycle (a list, dict, set,
+// instance, function, scope): it links itself, when made, into the heap of the session running
+// on this thread (none: never collected) and out when freed; the heap frees unreachable cycles
+// of them (py/gc.h). Its owner must be a shared_ptr (the collector reads use_count()).
+struct Tracked : Obj, std::enable_shared_from_this<Tracked> {
+  Tracked();
+  Tracked(const Tracked& other);
+  Tracked& operator=(const Tracked&) { return *this; }   // the links stay this object's own
+  ~Tracked() override;
+  // Each strong reference this object holds to another object (a list holding x twice: twice).
+  // Never a weak reference, never one counted twice: the collector subtracts what it is shown.
+  virtual void gc_traverse(GcVisitor& visit) = 0;
+  // Drops those references, leaving a valid, empty object (CPython's tp_clear): called only on
+  // objects nothing outside the garbage refers to.
+  virtual void gc_clear() = 0;
+  GcHeap* gc_heap = nullptr;     // the heap's bookkeeping (gc.cpp)
+  Tracked* gc_prev = nullptr;
+  Tracked* gc_next = nullptr;
+  int64_t gc_refs = 0;
+  int gc_state = 0;
 };
 
 struct ClassObj;
@@ -81,19 +116,25 @@ struct Value {
   bool is_number() const { return kind == Int || kind == Float || kind == Bool; }
 };
 
+inline void GcVisitor::operator()(const Value& v) {
+  if (v.obj) visit(v.obj.get());
+}
+
 struct BigIntObj : Obj { BigInt v; };                      // an Int beyond int64 (immutable)
 // The containers free what they hold without recursing (value.cpp): a list nested 100,000
 // deep (x = [x] in a loop) is freed one level at a time, not on 100,000 C++ frames.
-struct SeqObj : Obj {            // List, Tuple
+struct SeqObj : Tracked {        // List, Tuple
   std::vector<Value> items;
   ClassPtr cls;                  // a subclass of list/tuple the value belongs to (torch.Size, class L(list)); null: plain
   std::shared_ptr<struct DictObj> attrs;   // a Python subclass's instance attributes (attrs_of)
   ~SeqObj() override;
+  void gc_traverse(GcVisitor& visit) override;
+  void gc_clear() override;
 };
 // A dict: its items in insertion order, found by a hash index (hash() and ==, as CPython), so
 // a 100,000-key comprehension takes milliseconds. Add keys with set(); an item appended to
 // `items` directly is indexed on the next find() (its key must not be there already).
-struct DictObj : Obj {
+struct DictObj : Tracked {
   std::vector<std::pair<Value, Value>> items;
   bool ordered = false;                    // an OrderedDict: printed OrderedDict([(k, v), ...])
   ClassPtr cls;                            // a subclass of dict the value belongs to (OrderedDict, class D(dict)); null: plain
@@ -104,6 +145,8 @@ struct DictObj : Obj {
   bool erase(const Value& key);            // del d[key], d.pop(key): false if absent
   void clear();
   ~DictObj() override;
+  void gc_traverse(GcVisitor& visit) override;
+  void gc_clear() override;
  private:
   std::unordered_multimap<int64_t, size_t> index_;   // hash(key) -> position in items
   size_t indexed_ = 0;                               // items[0, indexed_) are in index_
@@ -115,7 +158,7 @@ struct DictObj : Obj {
 // slot. It iterates and prints in CPython's order when every item is a number ({10, 1} is
 // {1, 10}; small ints come out sorted); with any other item (str, tuple, an object, ...) in the
 // order the items were added, as CPython's order there rests on string hashes it randomises.
-class SetObj : public Obj {
+class SetObj : public Tracked {
  public:
   bool add(const Value& v);                  // set.add(v); false if an equal item is in already
   bool discard(const Value& v);              // set.discard(v); false if it was not in
@@ -129,6 +172,8 @@ class SetObj : public Obj {
   int64_t frozen_hash() const;               // hash(frozenset(self)): CPython 3.11's frozenset_hash
   ClassPtr cls;                              // a Python subclass of set the value belongs to; null: plain
   std::shared_ptr<struct DictObj> attrs;     // its instance attributes (attrs_of)
+  void gc_traverse(GcVisitor& visit) override;
+  void gc_clear() override;
  private:
   std::vector<Value> items_;                 // in the order they were added (removed ones stay, not alive)
   std::vector<int64_t> hashes_;              // py_hash(items_[k])
@@ -168,7 +213,7 @@ struct BuiltinObj : Obj {
 struct Scope;                    // a function call's local names (interpreter.h)
 struct NamespaceObj;
 
-struct FunctionObj : Obj {       // a `def` or lambda from a lesson cell or an imported file
+struct FunctionObj : Tracked {   // a `def` or lambda from a lesson cell or an imported file
   // The Def statement, owned: a function (a printed dict key, a class's method, a value kept by
   // the caller) may outlive the Interpreter and the cell whose syntax tree it came from.
   std::shared_ptr<const Stmt> def;
@@ -179,6 +224,8 @@ struct FunctionObj : Obj {       // a `def` or lambda from a lesson cell or an i
   std::weak_ptr<NamespaceObj> module;      // its module's names (the Interpreter owns modules)
   std::string file;              // "" for lesson code, else the imported file's path
   std::weak_ptr<ClassObj> owner; // the class whose body defined it: what super() starts after
+  void gc_traverse(GcVisitor& visit) override;   // calls.cpp
+  void gc_clear() override;
 };
 
 // The native hooks of a class. An empty hook means "not this class's": the next class in the
@@ -244,10 +291,14 @@ struct ClassObj : Obj, std::enable_shared_from_this<ClassObj> {   // a class: us
 
 // An object of a class: its attributes in a dict (its __dict__, shared with what `vars()` and
 // `obj.__dict__` return). A native class's instances derive from this with their payload.
-struct InstanceObj : Obj {
+// A native payload that holds Values overrides gc_traverse (calling this one); one that does not
+// keeps what it holds alive as a reference from outside would (never freed wrongly, maybe leaked).
+struct InstanceObj : Tracked {
   ClassPtr cls;
   std::shared_ptr<DictObj> dict = std::make_shared<DictObj>();   // insertion order: parameters() order
   ~InstanceObj() override;
+  void gc_traverse(GcVisitor& visit) override { visit(dict); }
+  void gc_clear() override {}   // its dict, if garbage too, is cleared itself
   Value* find(const std::string& n) { return dict->find(n); }
   void set(const std::string& n, Value v) { dict->set(Value::str(n), std::move(v)); }
   bool erase(const std::string& n) { return dict->erase(Value::str(n)); }

@@ -255,4 +255,7 @@ TEST_CASE("torch.triu_indices / tril_indices, and a causal mask written through 
 
 TEST_CASE("F.nll_loss and F.cross_entropy over (N, C, d1, ...) input: values, gradients, errors") { check_script("nll_nd"); }
 
+TEST_CASE("reference cycles and the gc module: a cycle nothing refers to is freed by gc.collect(), one a name reaches is left "
+          "whole, a model holding itself trains through collections") { check_script("gc"); }
+
 TEST_CASE("Python lists as tensor indices: x[[0, 2]], x[idx, [1, 2]], y[[0, 3]] = 1, NumPy's list-as-tuple rule") { check_script("list_index"); }
