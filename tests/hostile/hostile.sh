@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# tests/hostile/hostile.sh: every input of issue 9's "What was seen", run through the real binary.
+# tests/hostile/hostile.sh: every input of issues 9's and 20's hostile reviews, run through the real
+# binary, and each promise docs/instructors.md makes for untrusted files checked to have its cases
+# (tests/hostile/guarantees.txt names them; the last section checks the mapping).
 #
 # Each case must answer within LIMIT seconds (default 20; a case takes well under 2 s in a Release
 # build) with exit 0 and Python's (or PyTorch's) result, or exit 1/2 and ONE line on stderr; no
@@ -16,6 +18,7 @@ export ATTN_LESSON_DIR=$(cd "$(dirname "$0")/../../lessons" && pwd)   # attn les
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failed=0 count=0
+say() { printf '%s\n' "$1"; printf '%s\n' "$1" >>"$work/log"; }   # a result line, also kept for the guarantees below
 
 # lesson FILE CODE [HEADER...]: a lesson file of one cell.
 lesson() {
@@ -48,9 +51,9 @@ check() {
   else grep -qE -- "$want_err" <<<"$err" || why+=("stderr does not match /$want_err/"); fi
   if [ ${#why[@]} -gt 0 ]; then
     failed=1
-    printf 'hostile: FAIL %s (%d s): %s\n  stderr: %s\n' "$name" "$took" "$(IFS=';'; echo "${why[*]}")" "$(head -c 600 "$work/err")"
+    say "$(printf 'hostile: FAIL %s (%d s): %s\n  stderr: %s' "$name" "$took" "$(IFS=';'; echo "${why[*]}")" "$(head -c 600 "$work/err")")"
   else
-    printf 'hostile: ok   %s (%d s, exit %d)%s\n' "$name" "$took" "$rc" "${err:+: ${err:0:160}}"
+    say "$(printf 'hostile: ok   %s (%d s, exit %d)%s' "$name" "$took" "$rc" "${err:+: ${err:0:160}}")"
   fi
 }
 
@@ -210,7 +213,7 @@ mkdir -p "$work/quota"
 check ulimit-export 1 '' "cannot write .*File too large" -- bash -c "cd quota && ulimit -f 1 && exec \"\$0\" export causal --npy out --notebook nb.ipynb" "$attn"
 check ulimit-stdout 1 '' 'could not write all of the output' -- bash -c "ulimit -f 1 && exec \"\$0\" lesson causal > quota/walk.txt" "$attn"
 left=$(find "$work/quota" -name '*.tmp*' -o -name 'out' | head -n 3)
-[ -z "$left" ] || { failed=1; echo "hostile: FAIL ulimit-leftovers: $left"; }
+[ -z "$left" ] || { failed=1; say "hostile: FAIL ulimit-leftovers: $left"; }
 
 # ---- Encodings (issue 20): a UTF-8 byte-order mark is skipped; bytes that are not UTF-8 are
 # refused with their line (they would otherwise reach the terminal, JSON documents and notebooks).
@@ -300,9 +303,9 @@ seed=$(sed -n 's/.*"seed": *"\{0,1\}\([0-9]*\).*/\1/p' "$work/conc/index.json" |
 (cd "$work" && "$attn" export causal --seed "${seed:-0}" --npy conc-ref >/dev/null 2>&1)
 mixed=$(for f in "$work"/conc-ref/*.npy; do cmp -s "$f" "$work/conc/${f##*/}" || echo "${f##*/}"; done)
 if [ -z "$seed" ] || [ -n "$mixed" ] || [ -e "$work/conc/.attn-999999999-1.tmp" ]; then
-  failed=1; echo "hostile: FAIL concurrent-exports: seed '$seed', arrays of another run: ${mixed:-none}, dead temporary left: $(ls -a "$work/conc" | grep -c '^\.attn-')"
+  failed=1; say "hostile: FAIL concurrent-exports: seed '$seed', arrays of another run: ${mixed:-none}, dead temporary left: $(ls -a "$work/conc" | grep -c '^\.attn-')"
 else
-  echo "hostile: ok   concurrent-exports (6 at once: one run's set, seed $seed)"
+  say "hostile: ok   concurrent-exports (6 at once: one run's set, seed $seed)"
 fi
 
 # ---- Runs, checks and exports at once in one folder (issue 20) ----
@@ -329,8 +332,8 @@ for k in 1 2 3 4; do
   [ "$(cat "$work/together/run-$k.rc")" = 0 ] && [ "$(cat "$work/together/run-$k.out")" = 2 ] || why+=" run $k: $(head -c 200 "$work/together/run-$k.out");"
 done
 for f in "$work"/together/lesson-*.rc "$work/together/export.rc"; do [ "$(cat "$f")" = 0 ] || why+=" ${f##*/} exit $(cat "$f");"; done
-if [ -n "$why" ]; then failed=1; echo "hostile: FAIL together:$why"
-else echo "hostile: ok   together (8 lessons, 4 checks, 4 runs and an export at once: all right, 8 of 8 in the progress)"; fi
+if [ -n "$why" ]; then failed=1; say "hostile: FAIL together:$why"
+else say "hostile: ok   together (8 lessons, 4 checks, 4 runs and an export at once: all right, 8 of 8 in the progress)"; fi
 
 # ---- Graphs and values of any depth (issue 20) ----
 # A loss summed over 200,000 steps without .detach() is backpropagated and freed (PyTorch frees
@@ -358,7 +361,7 @@ check answer-symlink 2 '*' 'answer\.csv: is a symbolic link' -- "$attn" check ca
 check code-symlink 2 '*' 'code\.py: is a symbolic link' -- "$attn" check causal --step weights --code student/code.py
 check answer-word-not-quoted 2 '*' '^attn: student/words\.csv:2: item 2 on this line is not a number' -- "$attn" check causal --step tril --answer student/words.csv
 count=$((count + 1))
-if grep -q hunter2 "$work/out" "$work/err"; then failed=1; echo "hostile: FAIL answer-secret-quoted"; else echo "hostile: ok   answer-secret-quoted (no word of the file in the feedback)"; fi
+if grep -q hunter2 "$work/out" "$work/err"; then failed=1; say "hostile: FAIL answer-secret-quoted"; else say "hostile: ok   answer-secret-quoted (no word of the file in the feedback)"; fi
 # The race: 50 helper modules, each a link swapped between a file in the folder and one outside
 # (a Python loop of rename(2)s), imported by a lesson 100 times over: each run is 50
 # check-then-open windows. Before the fix the outside file was read in 0 to 4 of 60 runs (4 trials).
@@ -380,15 +383,46 @@ swapper=$!
 count=$((count + 1)) leaked=0
 for i in $(seq 100); do (cd "$work/race" && timeout -s KILL "$limit" "$attn" run --quiet r.lesson 2>&1) | grep -q hunter2 && leaked=$((leaked + 1)); done
 touch "$work/race/stop"; wait "$swapper" 2>/dev/null
-if [ "$leaked" -gt 0 ]; then failed=1; echo "hostile: FAIL helper-swap-race: the outside file was read in $leaked of 100 runs"
-else echo "hostile: ok   helper-swap-race (100 runs of 50 imports against swapping links: never read outside)"; fi
+if [ "$leaked" -gt 0 ]; then failed=1; say "hostile: FAIL helper-swap-race: the outside file was read in $leaked of 100 runs"
+else say "hostile: ok   helper-swap-race (100 runs of 50 imports against swapping links: never read outside)"; fi
 
 # ---- A --sentence with control characters and bytes that are not UTF-8 (issue 20) ----
 # The heatmap labels show them as \xNN: nothing of them reaches stdout raw, piped or not.
 check sentence-controls 0 '*' '' -- "$attn" lesson causal --heatmap --sentence $'caf\xe9 au \e[31mlait \xc2\x9bx'
 count=$((count + 1))
-if LC_ALL=C grep -aq $'\e\|\xc2\x9b\|\xe9' "$work/out"; then failed=1; echo "hostile: FAIL sentence-controls-raw: a control byte or a byte that is not UTF-8 reached stdout"
-else echo "hostile: ok   sentence-controls-raw (labels show \\x1b, \\x9b, \\xe9)"; fi
+if LC_ALL=C grep -aq $'\e\|\xc2\x9b\|\xe9' "$work/out"; then failed=1; say "hostile: FAIL sentence-controls-raw: a control byte or a byte that is not UTF-8 reached stdout"
+else say "hostile: ok   sentence-controls-raw (labels show \\x1b, \\x9b, \\xe9)"; fi
+
+# ---- Each promise its cases (tests/hostile/guarantees.txt) ----
+# Every case that ran is named under a promise of docs/instructors.md, and every promise has cases.
+promises=$(dirname "$0")/guarantees.txt
+ran=$(sed -n 's/^hostile: \(ok  \|FAIL\) \([^ :]*\).*/\1 \2/p' "$work/log")
+declare -A promise_of
+while read -r word rest; do
+  case "$word" in
+    guarantee) current=${rest%%:*} ;;
+    cases:) for pattern in $rest; do
+              while read -r state name; do
+                [ -n "$name" ] || continue
+                [[ $name == $pattern ]] && promise_of[$name]="${promise_of[$name]:-} $current"
+              done <<<"$ran"
+            done ;;
+  esac
+done <"$promises"
+while read -r state name; do
+  [ -n "$name" ] || continue
+  [ -n "${promise_of[$name]:-}" ] || { failed=1; echo "hostile: FAIL case '$name' is under no promise of $promises"; }
+done <<<"$ran"
+for g in $(sed -n 's/^guarantee \([a-z-]*\):.*/\1/p' "$promises"); do
+  n=0 bad=0
+  while read -r state name; do
+    [ -n "$name" ] || continue
+    [[ " ${promise_of[$name]:-} " == *" $g "* ]] || continue
+    n=$((n + 1)); [ "$state" = ok ] || bad=$((bad + 1))
+  done <<<"$ran"
+  if [ "$n" -eq 0 ]; then failed=1; echo "hostile: FAIL promise '$g' has no case that ran"
+  else printf 'hostile: promise %-10s %3d cases, %s\n' "$g" "$n" "$([ $bad -eq 0 ] && echo 'all as expected' || echo "$bad FAILED")"; fi
+done
 
 echo "hostile: $count cases, $([ $failed -eq 0 ] && echo 'all as expected' || echo 'SOME FAILED')"
 exit $failed
