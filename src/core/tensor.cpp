@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -162,6 +163,13 @@ void release_buffer(void* data, size_t bytes) {
 
 }  // namespace
 
+namespace {
+std::atomic<uint64_t> bytes_made{0}, bytes_held{0};
+}  // namespace
+
+uint64_t storage_bytes_made() { return bytes_made.load(std::memory_order_relaxed); }
+uint64_t storage_bytes_held() { return bytes_held.load(std::memory_order_relaxed); }
+
 Storage::Storage(DType dtype, int64_t n, const Shape& shape) : size_(n), dtype_(dtype) {
   if (n > kMaxTensorElements)
     throw TensorError(fmt::format(
@@ -174,9 +182,16 @@ Storage::Storage(DType dtype, int64_t n, const Shape& shape) : size_(n), dtype_(
   if (data_ == nullptr)
     throw TensorError(fmt::format("can't allocate memory: you tried to allocate {} bytes for a {} tensor of shape {}",
                                   n * element_size(dtype), dtype_short_name(dtype), shape_str(shape)));
+  const auto bytes = static_cast<uint64_t>(n * element_size(dtype));
+  bytes_made.fetch_add(bytes, std::memory_order_relaxed);
+  bytes_held.fetch_add(bytes, std::memory_order_relaxed);
 }
 
-Storage::~Storage() { release_buffer(data_, static_cast<size_t>(size_ * element_size(dtype_))); }
+Storage::~Storage() {
+  const auto bytes = static_cast<size_t>(size_ * element_size(dtype_));
+  if (data_) bytes_held.fetch_sub(bytes, std::memory_order_relaxed);
+  release_buffer(data_, bytes);
+}
 
 // ---- Tensor ----
 

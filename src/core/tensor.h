@@ -126,6 +126,12 @@ decltype(auto) visit_element(DType d, F&& f) {
   return f(float{});
 }
 
+// Bytes of element buffers: made since the process started (never goes down), and held now.
+// Every thread's; what the session's cycle collector watches (torch/torch_module.cpp), so a
+// cycle that holds big tensors is freed before many such cycles pile up.
+uint64_t storage_bytes_made();
+uint64_t storage_bytes_held();
+
 // One buffer of elements, shared by a tensor and all its views. Zero-filled when made.
 class Storage {
  public:

@@ -71,6 +71,7 @@ void Scope::gc_traverse(GcVisitor& visit) {
 }
 
 void Scope::gc_clear() {
+  if (generator) return;
   std::map<std::string, Value> gone;
   gone.swap(vars);
   parent.reset();

@@ -84,17 +84,37 @@ Value wrapper(const ClassPtr& cls, const char* attr, const Value& fn) {
 
 std::vector<ClassPtr> mro(const ClassPtr& cls) {
   std::vector<ClassPtr> out;
-  for (ClassObj* c : cls->mro()) out.push_back(c->shared_from_this());
+  for (ClassObj* c : cls->mro()) out.push_back(c->self_ptr());
   return out;
 }
 
+void ClassObj::gc_traverse(GcVisitor& visit) {
+  for (const auto& kv : methods) visit(kv.second);
+  for (const ClassPtr& b : bases) visit(b);
+}
+
+void ClassObj::gc_clear() {   // garbage: its methods go (cycles through them break); bases stay for mro()
+  std::map<std::string, Value> gone;
+  gone.swap(methods);
+}
+
+// self.method: a builtin holding (self, fn) where the collector sees them (BuiltinObj::held), so
+// `self.f = self.method` is a cycle it frees. fn reads them through the object that owns it.
 Value bound_method(const Value& self, const Value& fn, const std::string& name) {
-  return builtin(name, [self, fn](Interpreter& in, CallArgs& a) {
+  auto o = std::make_shared<BuiltinObj>(std::vector<Value>{self, fn});
+  o->name = name;
+  o->fn = [me = o.get()](Interpreter& in, CallArgs& a) {
+    if (me->held.size() != 2) throw RuntimeError("a bound method freed by the cycle collector was called");
+    const Value self_v = me->held[0], fn_v = me->held[1];   // copies: the call may drop the method
     CallArgs b = a;
-    b.pos.insert(b.pos.begin(), self);
+    b.pos.insert(b.pos.begin(), self_v);
     if (!b.pos_text.empty()) b.pos_text.insert(b.pos_text.begin(), "");
-    return in.call(fn, b);
-  });
+    return in.call(fn_v, b);
+  };
+  Value v;
+  v.kind = Value::Builtin;
+  v.obj = std::move(o);
+  return v;
 }
 
 namespace {

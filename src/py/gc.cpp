@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -128,13 +129,26 @@ size_t GcHeap::collect() {
   }
   for (Tracked* o : all) o->gc_state = kIdle;
   all = {};   // from here on objects are freed: no raw pointer to them is kept
-  for (const auto& o : garbage) o->gc_clear();
+  bool finalized = false;   // a finaliser queued work that needs the garbage whole: clear nothing now
+  for (const auto& o : garbage) finalized = o->gc_finalize() || finalized;
+  if (!finalized)
+    for (const auto& o : garbage) o->gc_clear();
   const size_t found = garbage.size();
   garbage.clear();   // the cycles are broken: each frees itself
   allocated_ = 0;
   threshold_ = count_ > kMinThreshold ? count_ : kMinThreshold;
+  if (made_) {
+    bytes_mark_ = made_();
+    bytes_threshold_ = std::max(kMinBytes, held_ ? held_() : 0);
+  }
   collecting_ = false;
   return found;
+}
+
+void GcHeap::set_byte_meter(ByteMeter made, ByteMeter held) {
+  made_ = made;
+  held_ = held;
+  bytes_mark_ = made_ ? made_() : 0;
 }
 
 GcHeap::~GcHeap() {
@@ -150,7 +164,7 @@ void add_gc_module(Interpreter& in) {
     auto ns = std::make_shared<NamespaceObj>();
     ns->names["collect"] = builtin("gc.collect", [](Interpreter& i, CallArgs& a) {
       if (a.pos.size() > 1 || !a.kw.empty()) throw TypeError(fmt::format("collect() takes at most 1 argument ({} given)", a.pos.size() + a.kw.size()));
-      return Value::integer(static_cast<int64_t>(i.gc().collect()));
+      return Value::integer(static_cast<int64_t>(i.collect_cycles()));
     });
     ns->names["enable"] = builtin("gc.enable", [](Interpreter& i, CallArgs& a) {
       no_args(a, "enable");

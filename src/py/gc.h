@@ -13,9 +13,12 @@
 // something outside still holds. Collections run when the tracked allocations since the last
 // one reach a threshold (700, or the objects that survived the last, so the work stays linear),
 // at the end of each cell, when the session ends, and for `gc.collect()`.
-// What it is not: generational, concurrent, or a finaliser: `__del__` never runs and weakref
-// callbacks are not supported. Classes, bound methods, generators' frames and native payloads
-// other than those that override gc_traverse are not seen into: a cycle through them stays.
+// Classes, bound methods and suspended generators are seen into; a suspended generator in the
+// garbage is closed first (its `finally` runs with every object whole, as CPython's finaliser
+// does) and the rest is freed by the next collection (Interpreter::collect_cycles runs both).
+// What it is not: generational or concurrent; `__del__` never runs and weakref callbacks are not
+// supported. Lazy iterators (map, zip, enumerate) and native payloads other than those that
+// override gc_traverse are not seen into: a cycle through them stays until the session ends.
 #pragma once
 
 #include <cstddef>
@@ -37,7 +40,15 @@ class GcHeap {
   // Frees the unreachable cycles; returns how many objects were found unreachable.
   size_t collect();
   // An automatic collection is due (enabled, and enough allocations since the last).
-  bool due() const { return allocated_ >= threshold_ && enabled_; }
+  bool due() const {
+    return enabled_ && (allocated_ >= threshold_ || (made_ && made_() - bytes_mark_ >= bytes_threshold_));
+  }
+  // Native buffers the objects may hold (torch's element buffers; py knows no tensors): a
+  // collection is also due once `made` has grown, since the last, by kMinBytes or by what `held`
+  // said then, whichever is more. Both count bytes; null turns the trigger off.
+  using ByteMeter = uint64_t (*)();
+  static constexpr uint64_t kMinBytes = uint64_t{256} << 20;
+  void set_byte_meter(ByteMeter made, ByteMeter held);
   bool allocated_since() const { return allocated_ > 0; }   // anything tracked made since the last collection
   void set_enabled(bool on) { enabled_ = on; }
   bool enabled() const { return enabled_; }
@@ -58,6 +69,9 @@ class GcHeap {
   size_t count_ = 0;                  // objects linked
   size_t allocated_ = 0;              // linked since the last collection
   size_t threshold_ = kMinThreshold;
+  ByteMeter made_ = nullptr, held_ = nullptr;
+  uint64_t bytes_mark_ = 0;               // made_() at the last collection
+  uint64_t bytes_threshold_ = kMinBytes;
   bool enabled_ = true;
   bool collecting_ = false;
 };

@@ -182,9 +182,16 @@ void GenFrame::main(unsigned lo, unsigned hi) {
 }
 
 // The Python object: `<generator object f at 0x...>`, of class generator.
+// The collector sees a suspended or unstarted generator's locals (an object holding a generator
+// over its own method, `self.it = self.items()`, is a cycle): clearing it hands the frame over as
+// dropping it would (closed when the statement ends), which lets go of the locals.
 struct GeneratorObj : InstanceObj {
   GenFrame* frame = nullptr;
   ~GeneratorObj() override;
+  void gc_traverse(GcVisitor& visit) override;
+  void gc_clear() override;
+  bool gc_finalize() override;
+  static void let_go(GenFrame* frame);   // as dropping it: closed later, or freed through the trashcan
 };
 
 namespace {
@@ -196,7 +203,7 @@ struct FrameRelease : Obj {
 };
 }  // namespace
 
-GeneratorObj::~GeneratorObj() {
+void GeneratorObj::let_go(GenFrame* frame) {
   if (frame && frame->state == GenFrame::suspended && frame->in) {
     frame->in->dropped_gens_.push_back(frame);   // closed when the statement ends: its finally runs
     return;
@@ -204,6 +211,32 @@ GeneratorObj::~GeneratorObj() {
   // Through the trashcan: a generator over a generator over ... 100,000 deep (each frame holds the
   // one it iterates) frees one frame at a time, not by recursion.
   if (frame) release_later(std::make_shared<FrameRelease>(frame));
+}
+
+GeneratorObj::~GeneratorObj() { let_go(frame); }
+
+void GeneratorObj::gc_traverse(GcVisitor& visit) {
+  InstanceObj::gc_traverse(visit);
+  if (!frame || frame->state == GenFrame::running) return;   // a running one is held by the stack running it
+  visit(frame->scope);
+  for (const auto& s : frame->frames) visit(s);
+}
+
+void GeneratorObj::gc_clear() { let_go(std::exchange(frame, nullptr)); }
+
+bool GeneratorObj::gc_finalize() {   // suspended: closed when the statement ends, its locals whole
+  if (!frame || frame->state != GenFrame::suspended || !frame->in) return false;
+  let_go(std::exchange(frame, nullptr));
+  return true;
+}
+
+size_t Interpreter::collect_cycles() {
+  size_t found = gc_.collect();
+  if (!dropped_gens_.empty()) {   // generators among the garbage: closed now, then the rest freed
+    close_dropped();
+    found += gc_.collect();
+  }
+  return found;
 }
 
 namespace {
@@ -489,6 +522,7 @@ Value Interpreter::make_generator(const FunctionObj& f, std::shared_ptr<Scope> l
   auto g = std::make_unique<GenFrame>();
   g->qualname = f.qualname;
   g->scope = local;
+  local->generator = true;
   g->module = module;
   g->file = f.file;
   std::shared_ptr<const Stmt> def = f.def;
@@ -512,6 +546,7 @@ Value Interpreter::make_genexp(const Expr& e) {
   g->qualname = "<genexpr>";
   g->scope = std::make_shared<Scope>();
   g->scope->kind = Scope::comprehension;
+  g->scope->generator = true;
   g->scope->parent = frames_.empty() ? nullptr : frames_.back();
   g->module = globals_;
   g->file = file_;

@@ -273,12 +273,12 @@ namespace {
 
 // At the end of a cell (also one that raised): its unreachable cycles are freed.
 struct CollectAfterCell {
-  GcHeap& heap;
+  Interpreter& in;
   ~CollectAfterCell() {
     try {
-      if (heap.allocated_since()) heap.collect();
-    } catch (...) {   // no memory for the collector's lists: the cycles stay until the next
-    }
+      if (in.gc().allocated_since()) in.collect_cycles();
+    } catch (...) {   // no memory for the collector's lists, or a generator's `finally` hit a limit:
+    }                 // the cycles stay until the next collection
   }
 };
 
@@ -286,7 +286,7 @@ struct CollectAfterCell {
 
 void Interpreter::run_cell(const std::string& source, bool echo_last, int first_line) {
   const CurrentScope running(*this);
-  const CollectAfterCell collect_after{gc_};
+  const CollectAfterCell collect_after{*this};
   steps_ = 0;
   out.clear();   // a cell whose output failed left badbit set; the next one writes again
   deadline_ = std::chrono::steady_clock::now() +

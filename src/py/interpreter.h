@@ -51,6 +51,9 @@ struct Scope : Tracked {
   const FunctionObj* fn = nullptr;      // function: the function called (super())
   std::string qualname;                 // function/class: "f", "A", "f.<locals>.g"
   std::vector<std::shared_ptr<FunctionObj>> defined;   // class body: its functions (owned by the class)
+  // A generator's locals: never cleared by the collector (its suspended stack may be using them);
+  // a cycle through them breaks where the generator object is cleared (GeneratorObj::gc_clear).
+  bool generator = false;
   void gc_traverse(GcVisitor& visit) override;   // calls.cpp
   void gc_clear() override;
 };
@@ -91,6 +94,9 @@ class Interpreter {
   }
   // The session's cycle collector (py/gc.h): `gc.collect()`, and what tick() runs when due.
   GcHeap& gc() { return gc_; }
+  // gc.collect() and the end of a cell: a collection, then the suspended generators it found in
+  // the garbage closed (their `finally` runs) and another collection for what they held.
+  size_t collect_cycles();
 
   // Where the running code is, for warnings: the frame `level` calls up from it (0: the running
   // code itself; comprehensions, class bodies and generators are frames, as in CPython 3.11): its

@@ -56,6 +56,8 @@ class GcHeap;
 // of them (py/gc.h). Its owner must be a shared_ptr (the collector reads use_count()).
 struct Tracked : Obj, std::enable_shared_from_this<Tracked> {
   Tracked();
+  enum Untracked { untracked };
+  explicit Tracked(Untracked) {}   // never linked: an object that holds no lesson values (most builtins)
   Tracked(const Tracked& other);
   Tracked& operator=(const Tracked&) { return *this; }   // the links stay this object's own
   ~Tracked() override;
@@ -65,6 +67,10 @@ struct Tracked : Obj, std::enable_shared_from_this<Tracked> {
   // Drops those references, leaving a valid, empty object (CPython's tp_clear): called only on
   // objects nothing outside the garbage refers to.
   virtual void gc_clear() = 0;
+  // Runs before any garbage is cleared (CPython's tp_finalize): true if this object handed work
+  // that needs the objects whole (a suspended generator, to be closed and run its `finally`) to
+  // the session; then nothing is cleared in this collection, and the next one frees the rest.
+  virtual bool gc_finalize() { return false; }
   GcHeap* gc_heap = nullptr;     // the heap's bookkeeping (gc.cpp)
   Tracked* gc_prev = nullptr;
   Tracked* gc_next = nullptr;
@@ -204,10 +210,17 @@ struct CallArgs {
 };
 using NativeFn = std::function<Value(Interpreter&, CallArgs&)>;
 
-struct BuiltinObj : Obj {
+// A builtin is Tracked only when it holds lesson values the collector must see (a bound method:
+// `self.f = self.method` is a cycle); the others (torch.rand, list.append) stay out of the heap.
+struct BuiltinObj : Tracked {
+  BuiltinObj() : Tracked(Tracked::untracked) {}
+  explicit BuiltinObj(std::vector<Value> values) : held(std::move(values)) {}   // tracked
   std::string name;              // shown in error messages, e.g. "torch.rand"
   NativeFn fn;
   bool method = false;           // in a class's methods: called with the instance first
+  std::vector<Value> held;       // what fn reads (a bound method: self, function); fn holds no Value itself
+  void gc_traverse(GcVisitor& visit) override { for (const Value& v : held) visit(v); }
+  void gc_clear() override { std::vector<Value> gone; gone.swap(held); }
 };
 
 struct Scope;                    // a function call's local names (interpreter.h)
@@ -269,7 +282,10 @@ struct Slots {
   std::function<std::optional<std::string>(Interpreter&, const Value& self, const std::string& spec)> format;
 };
 
-struct ClassObj : Obj, std::enable_shared_from_this<ClassObj> {   // a class: user-defined (methods) or built-in / native (slots)
+// A class is Tracked: `class A: pass; A.me = A()` (an instance in its class's attributes), or a
+// method that closes over the scope naming its class, is a cycle the collector frees. Clearing
+// one empties `methods` only: bases and the mro stay valid for instances freed after it.
+struct ClassObj : Tracked {   // a class: user-defined (methods) or built-in / native (slots)
   std::string name;
   std::string module = "__main__";   // "builtins" for Python's own classes (printed <class 'ValueError'>)
   std::vector<ClassPtr> bases;       // every class but object has at least one (object, when none is written)
@@ -285,6 +301,9 @@ struct ClassObj : Obj, std::enable_shared_from_this<ClassObj> {   // a class: us
   const std::vector<ClassObj*>& mro() const;
   const Value* find_method(const std::string& n) const;   // along mro()
   const void* tag() const;           // native_tag of the first class in mro() that has one
+  std::shared_ptr<ClassObj> self_ptr() { return std::static_pointer_cast<ClassObj>(shared_from_this()); }
+  void gc_traverse(GcVisitor& visit) override;   // classes.cpp
+  void gc_clear() override;
  private:
   mutable std::vector<ClassObj*> mro_;
 };
@@ -297,7 +316,7 @@ struct InstanceObj : Tracked {
   ClassPtr cls;
   std::shared_ptr<DictObj> dict = std::make_shared<DictObj>();   // insertion order: parameters() order
   ~InstanceObj() override;
-  void gc_traverse(GcVisitor& visit) override { visit(dict); }
+  void gc_traverse(GcVisitor& visit) override { visit(dict); visit(cls); }
   void gc_clear() override {}   // its dict, if garbage too, is cleared itself
   Value* find(const std::string& n) { return dict->find(n); }
   void set(const std::string& n, Value v) { dict->set(Value::str(n), std::move(v)); }

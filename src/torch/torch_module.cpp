@@ -269,6 +269,7 @@ const std::string& python_source(const std::string& file) {
 
 void add_torch(Interpreter& in) {
   in.add_error_translator(translate_core_errors);
+  in.gc().set_byte_meter(core::storage_bytes_made, core::storage_bytes_held);   // cycles holding big tensors go early
   in.add_module("torch", make_torch);
   in.add_module("torch.nn", make_nn);
   in.add_module("torch.nn.functional", [](Interpreter& i) { i.import("torch.nn"); return i.import("torch.nn.functional"); });

@@ -290,6 +290,15 @@ if grep -q AddressSanitizer "$attn"; then   # ASan reserves terabytes of address
 else
   check gc-tensor-cycles 0 'torch.Size([1000, 1000])' '' -- bash -c 'ulimit -v 3000000 && exec "$0" run --quiet gc-tensor-cycles.lesson' "$attn"
 fi
+# A collection is also due when tensors have grown by 256 MB (or by what was held after the last):
+# 100 cycles of 16 MB each are 1.6 GB before 700 allocations would trigger one; under a 1 GB
+# address-space limit they fit only if the cycles go as the bytes pile up (peak about 290 MB).
+lesson "$work/gc-tensor-bytes.lesson" $'import torch\nclass Holder:\n    def __init__(self):\n        self.me = self\n        self.t = torch.ones(2000, 2000)\nfor i in range(100):\n    h = Holder()\nprint(h.t.shape)'
+if grep -q AddressSanitizer "$attn"; then
+  check gc-tensor-bytes 0 'torch.Size([2000, 2000])' '' -- "$attn" run --quiet gc-tensor-bytes.lesson
+else
+  check gc-tensor-bytes 0 'torch.Size([2000, 2000])' '' -- bash -c 'ulimit -v 1000000 && exec "$0" run --quiet gc-tensor-bytes.lesson' "$attn"
+fi
 
 # ---- Concurrent exports into one folder (issue 20): serialised by a lock on the folder, so the
 # set is one run's (index.json's seed and every array agree), and a dead export's temporaries
