@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <optional>
 #include <set>
@@ -12,6 +13,7 @@
 
 #include "lab/arrays.h"
 #include "lesson/json.h"
+#include "print/wrap.h"
 #include "print/pyrepr.h"
 
 namespace attn::lab {
@@ -168,11 +170,33 @@ std::string status_line(const std::string& line, size_t width) {
 
 }  // namespace
 
+namespace {
+// attn's own words in a report under a locale that is not UTF-8 (LANG=C, print/wrap.h): its
+// mathematical signs spelled in ASCII. Only the report's wording and hints pass through here,
+// never a file name or anything else the student or the lesson wrote.
+std::string own_words(std::string text) {
+  if (!print::ascii_decorations()) return text;
+  for (const auto& [from, to] : {std::pair<std::string, std::string>{"·", "*"}, {"≈", "~"}, {"→", "->"}, {"—", "-"}}) {
+    for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) text.replace(at, from.size(), to);
+  }
+  const std::string root = "√";   // √d_k, √2: sqrt(d_k), sqrt(2)
+  for (size_t at = text.find(root); at != std::string::npos; at = text.find(root, at)) {
+    size_t end = at + root.size();
+    while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_' ||
+                                 (text[end] == '.' && end + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[end + 1])))))
+      ++end;
+    const std::string arg = text.substr(at + root.size(), end - at - root.size());
+    text.replace(at, end - at, fmt::format("sqrt({})", arg));
+  }
+  return text;
+}
+}  // namespace
+
 std::string format_text(const Grade& g, const Target& target, const Answer& answer, const Tolerance& tol, const RunOptions& opts,
                         size_t width) {
   std::string out;
   std::string what = fmt::format("{}/{}  {} {}", g.lesson, g.step, g.name.empty() ? "(unnamed value)" : g.name, core::shape_str(g.expected_shape));
-  std::string rule = fmt::format("{:g}+{:g}·|expected|", tol.atol, tol.rtol);   // one word: wrap() keeps it whole
+  std::string rule = own_words(fmt::format("{:g}+{:g}·|expected|", tol.atol, tol.rtol));   // one word: wrap() keeps it whole
   std::string yours = fmt::format("your answer ({}, {})", answer.file, answer.dtype);
   std::string given = options_words(opts);
   out += status_line(fmt::format("{}  {}{}", g.pass ? "PASS" : "FAIL", what, given.empty() ? "" : "  (lesson run with " + given + ")"), width);
@@ -210,10 +234,10 @@ std::string format_text(const Grade& g, const Target& target, const Answer& answ
                                 ? "--name or --index selects another"
                                 : "--name selects another"),
                 width, "      ", "      ");
-  for (const Hint& h : g.hints) out += wrap(h.message, width, "hint: ", "      ");
+  for (const Hint& h : g.hints) out += wrap(own_words(h.message), width, "hint: ", "      ");
   if (!g.pass && g.hints.empty() && g.shape_match)
-    out += wrap("no hint: the answer matches none of the mistakes attn check can recognise (wrong softmax axis, missing 1/√d_k, "
-                "mask errors, transposes, draw order, another printed tensor).",
+    out += wrap(own_words("no hint: the answer matches none of the mistakes attn check can recognise (wrong softmax axis, missing 1/√d_k, "
+                          "mask errors, transposes, draw order, another printed tensor)."),
                 width, "      ", "      ");
   return out;
 }

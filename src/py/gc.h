@@ -43,7 +43,7 @@ class GcHeap {
   bool due() const {
     return enabled_ && (allocated_ >= threshold_ || (made_ && made_() - bytes_mark_ >= bytes_threshold_));
   }
-  // Native buffers the objects may hold (torch's element buffers; py knows no tensors): a
+  // Native buffers the objects may hold (torch's element buffers, which py does not name): a
   // collection is also due once `made` has grown, since the last, by kMinBytes or by what `held`
   // said then, whichever is more. Both count bytes; null turns the trigger off.
   using ByteMeter = uint64_t (*)();

@@ -43,6 +43,18 @@ std::string json_escaped(const std::string& s) {
 
 // ================================ the real binary ================================
 
+// Under a locale that is not UTF-8, the report's own signs are ASCII (sqrt(2), ~, *); UTF-8 keeps them.
+TEST_CASE("attn check under LANG=C: the report's signs in ASCII") {
+  const std::string args = "check causal --step weights --answer causal-weights-unscaled.npy";
+  Result c = attn_process(args, std::string(ATTN_TEST_DATA) + "/answers", "LANG=C LC_ALL= LC_CTYPE=");
+  CHECK(c.code == 1);
+  CHECK(c.out.find("0.0001+0.0001*|expected|") != std::string::npos);
+  CHECK(c.out.find("hint: Missing 1/sqrt(d_k) scaling: the lesson divides the scores by sqrt(d_k) =\n      sqrt(2) ~ 1.414") != std::string::npos);
+  for (const char* sign : {"√", "·", "≈"}) CHECK(c.out.find(sign) == std::string::npos);
+  Result u = attn_process(args, std::string(ATTN_TEST_DATA) + "/answers", "LANG=C.UTF-8 LC_ALL=");
+  CHECK(u.out.find("hint: Missing 1/√d_k scaling: the lesson divides the scores by √d_k = √2 ≈ 1.414") != std::string::npos);
+}
+
 TEST_CASE("attn check: right answers in every format pass (exit 0)") {
   for (const char* f : {"causal-weights.npy", "causal-weights-f8.npy", "causal-weights-v2.npy", "causal-weights-v3.npy",
                         "causal-weights-fortran.npy", "causal-weights.csv", "causal-weights.txt"}) {
