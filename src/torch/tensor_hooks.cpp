@@ -385,8 +385,10 @@ std::optional<Value> tensor_binary(Interpreter& in, const std::string& op, const
   if (op == "//" || op == "%") {
     const Tensor o = tensor_other ? as_tensor(other) : operand_tensor(other);
     const core::DType common = tensor_other ? core::result_type(t, o) : core::result_type(t, operand_category(other));
-    return tensor_value(reflected ? core::floor_divide_or_remainder(op == "%", o, t, common)
-                                  : core::floor_divide_or_remainder(op == "%", t, o, common));
+    const Tensor& x = reflected ? o : t;
+    const Tensor& y = reflected ? t : o;
+    Tensor r = core::floor_divide_or_remainder(op == "%", core::detach(x), core::detach(y), common);
+    return tensor_value(record_floor_op(std::move(r), x, y, op == "%", reflected && !tensor_other, !reflected && !tensor_other));
   }
   if (op != "+" && op != "-" && op != "*" && op != "/") return std::nullopt;
   const core::BinOp b = arithmetic(op);
