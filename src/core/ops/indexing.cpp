@@ -118,7 +118,9 @@ Tensor index_select_rows(const Tensor& table, const Tensor& id_tensor) {
     std::copy_n(src + r * width, width, o + k * width);
   }, ids.strides());
   if (bad) throw TensorError("index out of range in self", "IndexError");
-  return autograd::record(std::move(out), {&table}, "EmbeddingBackward0", grad::embedding(ids, rows, -1));
+  autograd::Backward backward = grad::embedding(ids, rows, -1);
+  backward.saved = {table};   // EmbeddingBackward0 saves weight (for its size: the version check only)
+  return autograd::record(std::move(out), {&table}, "EmbeddingBackward0", std::move(backward));
 }
 
 // ---- repeat_interleave ----

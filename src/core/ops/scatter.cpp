@@ -109,7 +109,7 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
     const float* pg = gc.data<float>();
     walk(index, d, z.strides(), gc.strides(), size_at(z, d), [&](int64_t, int64_t t, int64_t j) { o[t] += pg[j]; });
     return autograd::Grads{z};
-  }};
+  }, true, {self}};   // GatherBackward0 saves self (for its sizes: the version check only)
   return autograd::record(std::move(out), {&self}, "GatherBackward0", std::move(backward));
 }
 

@@ -84,7 +84,7 @@ Tensor masked_select(const Tensor& self, const Tensor& mask) {
                                 index_put_(z, ix, *g[0]);
                                 return autograd::Grads{reshape(z, shape)};
                               },
-                              true};
+                              true, {self}};   // MaskedSelectBackward0 saves self
   return autograd::record(std::move(out), {&self}, "MaskedSelectBackward0", std::move(backward));
 }
 
