@@ -706,7 +706,7 @@ void add_inplace_unary(std::vector<OpRow>& rows) {
                     const core::CpuKernels cpu = state(in).cpu;
                     if (a.overload() == 0) {
                       const Tensor e = a.tensor("exponent");
-                      return write_back(a.get("self"), [e, cpu](const Tensor& t) { return core::pow(t, e, cpu); }, false, e.requires_grad());
+                      return write_back(a.get("self"), [e, cpu](const Tensor& t) { return core::pow(t, e, cpu); }, true, e.requires_grad());
                     }
                     const double e = to_double(a.get("exponent"), "exponent");
                     return write_back(a.get("self"), [e, cpu](const Tensor& t) { return core::pow(t, e, cpu); });

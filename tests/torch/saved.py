@@ -17,7 +17,7 @@ def nexts(t):
 
 
 def run(label, domain, op, uses_z, graph=False):
-    for write in ("none", "y", "x", "z") if uses_z else ("none", "y", "x"):
+    for write in ("none", "y", "y0", "x", "z") if uses_z else ("none", "y", "y0", "x"):
         w = torch.tensor(VALUES[domain][0], requires_grad=True)
         v = torch.tensor(VALUES[domain][1], requires_grad=True)
         x, z = w * 1, v * 1
@@ -27,6 +27,8 @@ def run(label, domain, op, uses_z, graph=False):
                 print(label, node(y), "(graph not compared)" if graph else nexts(y))
             elif write == "y":
                 y.mul_(2)
+            elif write == "y0":
+                y[(0,) * y.dim()] = 0.5   # through a view of y: CopySlices
             elif write == "x":
                 x.add_(1)
             else:
@@ -139,7 +141,8 @@ run('bmm', 'any', lambda x, z: x.unsqueeze(0).bmm(z.t().unsqueeze(0)), True)
 run('matmul_3d', 'any', lambda x, z: x.t() @ z.reshape(1, 2, 3), True)
 run('einsum', 'any', lambda x, z: torch.einsum('ij,kj->ik', x, z), True, True)
 run('gather', 'any', lambda x, z: x.gather(1, torch.tensor([[2, 0], [1, 1]])), False)
-run('scatter', 'any', lambda x, z: x.scatter(1, torch.tensor([[2], [0]]), z), True)
+run('scatter', 'any', lambda x, z: x.scatter(1, torch.tensor([[2], [0]]), z[:, :1]), True)
+run('scatter_src_shape', 'any', lambda x, z: x.scatter(1, torch.tensor([[2], [0]]), z), True)
 run('index_select', 'any', lambda x, z: x.index_select(1, torch.tensor([2, 0, 2])), False)
 run('masked_select', 'any', lambda x, z: x.masked_select(z > 0), True)
 run('adv_index', 'any', lambda x, z: x[torch.tensor([1, 0, 1])], False)
@@ -168,3 +171,23 @@ run('kl_div', 'any', lambda x, z: F.kl_div(x, z.softmax(1), reduction='batchmean
 run('log_softmax_f', 'any', lambda x, z: F.log_softmax(x, dim=0), False)
 run('sdpa', 'any', lambda x, z: F.scaled_dot_product_attention(x.unsqueeze(0), z.unsqueeze(0), x.unsqueeze(0)), True, True)
 run('embedding', 'any', lambda x, z: F.embedding(torch.tensor([1, 0, 1]), x), False)
+run('pad', 'any', lambda x, z: F.pad(x, (1, 2)), False)
+run('exp_', 'any', lambda x, z: (x * 1).exp_(), False)
+run('sigmoid_', 'any', lambda x, z: (x * 1).sigmoid_(), False)
+run('tanh_', 'any', lambda x, z: (x * 1).tanh_(), False)
+run('relu_', 'any', lambda x, z: (x * 1).relu_(), False)
+run('pow_', 'any', lambda x, z: (x * 1).pow_(3), False)
+run('pow_t_', 'pos', lambda x, z: (x * 1).pow_(z), True)
+run('sqrt_', 'pos', lambda x, z: (x * 1).sqrt_(), False)
+run('rsqrt_', 'pos', lambda x, z: (x * 1).rsqrt_(), False)
+run('log_', 'pos', lambda x, z: (x * 1).log_(), False)
+run('reciprocal_', 'any', lambda x, z: (x * 1).reciprocal_(), False)
+run('clamp_', 'any', lambda x, z: (x * 1).clamp_(-1, 1), False)
+run('mul_t_', 'any', lambda x, z: (x * 1).mul_(z), True)
+run('div_t_', 'any', lambda x, z: (x * 1).div_(z), True)
+run('masked_fill_', 'any', lambda x, z: (x * 1).masked_fill_(z > 0, 2.0), True)
+run('index_fill_', 'any', lambda x, z: (x * 1).index_fill_(1, torch.tensor([0, 2]), 0.5), False)
+run('scatter_', 'any', lambda x, z: (x * 1).scatter_(1, torch.tensor([[2], [0]]), z[:, :1]), True)
+run('sin_', 'any', lambda x, z: (x * 1).sin_(), False)
+run('erf_', 'any', lambda x, z: (x * 1).erf_(), False)
+run('abs_', 'any', lambda x, z: (x * 1).abs_(), False)
