@@ -286,9 +286,9 @@ void check_saved(const Node& n) {
     if (std::shared_ptr<AutogradMeta> v = s.variable.lock()) name = v->grad_fn ? v->grad_fn->name() : "";   // its grad_fn now
     throw TensorError(fmt::format(
         "one of the variables needed for gradient computation has been modified by an inplace operation: "
-        "[torch.FloatTensor {}]{} is at version {}; expected version {} instead. Hint: enable anomaly detection to "
+        "[{} {}]{} is at version {}; expected version {} instead. Hint: enable anomaly detection to "
         "find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True).",
-        shape_str(s.shape), name.empty() ? "" : fmt::format(", which is output {} of {},", s.output_nr, name),
+        s.storage->dtype() == DType::boolean ? std::string("CPUBoolType") : tensor_type_name(s.storage->dtype()), shape_str(s.shape), name.empty() ? "" : fmt::format(", which is output {} of {},", s.output_nr, name),
         s.storage->version(), s.version));
   }
 }

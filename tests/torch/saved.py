@@ -191,3 +191,36 @@ run('scatter_', 'any', lambda x, z: (x * 1).scatter_(1, torch.tensor([[2], [0]])
 run('sin_', 'any', lambda x, z: (x * 1).sin_(), False)
 run('erf_', 'any', lambda x, z: (x * 1).erf_(), False)
 run('abs_', 'any', lambda x, z: (x * 1).abs_(), False)
+
+# ---- the integer and bool tensors a node saves (index, mask, target, indices output) ----
+INDEXED = [
+    ("gather", lambda x, i, m: x.gather(1, i), "i"), ("scatter", lambda x, i, m: x.scatter(1, i, x[:, :2] * 2), "i"),
+    ("index_select", lambda x, i, m: x.index_select(1, i[0]), "i0"), ("masked_fill", lambda x, i, m: x.masked_fill(m, 0.5), "m"),
+    ("masked_select", lambda x, i, m: x.masked_select(m), "m"), ("index_fill", lambda x, i, m: x.index_fill(1, i[0], 0.5), "i0"),
+    ("embedding", lambda x, i, m: F.embedding(i % 2, x), "i%"), ("nll", lambda x, i, m: F.nll_loss(x, i[:, 0]), "i"),
+    ("cross_entropy", lambda x, i, m: F.cross_entropy(x, i[:, 0]), "i"), ("where", lambda x, i, m: torch.where(m, x, x * 2), "m"),
+    ("max_dim", lambda x, i, m: x.max(1), "out1"), ("min_dim", lambda x, i, m: torch.min(x, 0), "out1"),
+    ("sort", lambda x, i, m: x.sort(1), "out1"), ("topk", lambda x, i, m: x.topk(2), "out1"),
+]
+for label, f, write in INDEXED:
+    w = torch.tensor(VALUES["any"][0], requires_grad=True)
+    x = w * 1
+    i = torch.tensor([[2, 0], [1, 1]])
+    m = torch.tensor([[True, False, True], [False, False, True]])
+    try:
+        y = f(x, i, m)
+        if write == "out1":
+            y, ind = y
+            ind.add_(0)
+        elif write == "i":
+            i.add_(0)
+        elif write == "i0":
+            i[0].add_(0)
+        elif write == "i%":
+            i.add_(0)
+        else:
+            m.copy_(m.clone())
+        y.backward(torch.ones(y.shape))
+        print(label, w.grad.tolist())
+    except Exception as e:
+        print(label, "!", type(e).__name__, str(e).split(" Hint:")[0])

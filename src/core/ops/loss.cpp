@@ -174,7 +174,7 @@ Tensor nll_loss(const Tensor& input, const Tensor& target, const Tensor* weight,
       gi.data<float>()[s.at(i / s.map, i % s.map, t)] = s.weights.empty() ? grad : s.weights[static_cast<size_t>(t)] * grad;
     }
     return autograd::Grads{gi};
-  }, false, {input}};   // NllLossBackward0 saves self (its values unread: the version check only)
+  }, false, {input, target}};   // NllLossBackward0 saves self (its values unread: the version check only) and target
   return autograd::record(std::move(out), {&input}, input.dim() >= 3 ? "NllLoss2DBackward0" : "NllLossBackward0", std::move(backward));
 }
 

@@ -77,7 +77,7 @@ autograd::Backward select_back(const Tensor& indices, const Shape& shape, int64_
   return autograd::detail::reads({[indices, shape, dim, keepdim](const autograd::Grads& g) {
     const Tensor idx = (keepdim || shape.empty()) ? indices : unsqueeze(indices, dim);
     return autograd::Grads{scatter_back(*g[0], idx, shape, dim)};
-  }, false}, {});
+  }, false}, {indices});   // Max/Min/Sort/TopkBackward0 save the indices output
 }
 
 }  // namespace
