@@ -65,9 +65,10 @@ Tensor number_tensor(const Value& v) {
 // backward raises PyTorch's "derivative for aten::floor_divide is not implemented".
 Tensor record_floor_op(Tensor r, const Tensor& self, const Tensor& other, bool remainder, bool self_number, bool other_number) {
   if (!core::autograd::grad_enabled() || !(self.requires_grad() || other.requires_grad()) || !r.is_float()) return r;
-  std::vector<const Tensor*> inputs;
-  if (!self_number) inputs.push_back(&self);
-  if (!other_number) inputs.push_back(&other);
+  std::vector<const Tensor*> inputs;   // NotImplemented: an edge for each operand that requires grad only
+  const bool all = remainder && !self_number;
+  if (!self_number && (all || self.requires_grad())) inputs.push_back(&self);
+  if (!other_number && (all || other.requires_grad())) inputs.push_back(&other);
   if (remainder && !self_number && other_number)
     return core::autograd::record(r, inputs, "RemainderBackward0", Backward{[](const Grads& g) { return Grads{*g[0]}; }, false});
   if (remainder && !self_number) {

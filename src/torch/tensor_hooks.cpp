@@ -142,6 +142,18 @@ std::optional<core::TensorIndices> advanced_key(const Tensor& t, const std::vect
   return out;
 }
 
+// x[mask]: IndexBackward0 saves the bool mask itself (attn indexes with the positions it holds),
+// so writing the mask before backward() raises as in PyTorch.
+Tensor with_masks_saved(Tensor r, const std::vector<Value>& idx) {
+  if (!r.autograd().grad_fn) return r;
+  for (const Value& v : idx)
+    if (is_tensor(v) && as_tensor(v).dtype() == core::DType::boolean && as_tensor(v).storage()) {
+      const Tensor& m = as_tensor(v);
+      r.autograd().grad_fn->saved_.push_back({m.storage(), m.version(), m.shape(), "", 0});
+    }
+  return r;
+}
+
 bool is_advanced(const Value& v) {
   return is_tensor(v) && (as_tensor(v).dtype() == core::DType::boolean || as_tensor(v).numel() != 1 || as_tensor(v).dim() > 0);
 }
@@ -524,8 +536,9 @@ void install_tensor_hooks(py::ClassObj& cls) {
     check_0d_key(as_tensor(self), key);
     const std::vector<Value> idx = index_list(in, key);
     if (auto split = split_mixed_key(in, as_tensor(self), idx))
-      return tensor_value(core::index(split->first, *advanced_key(split->first, split->second)));
-    if (std::optional<core::TensorIndices> adv = advanced_key(as_tensor(self), idx)) return tensor_value(core::index(as_tensor(self), *adv));
+      return tensor_value(with_masks_saved(core::index(split->first, *advanced_key(split->first, split->second)), split->second));
+    if (std::optional<core::TensorIndices> adv = advanced_key(as_tensor(self), idx))
+      return tensor_value(with_masks_saved(core::index(as_tensor(self), *adv), idx));
     return tensor_value(core::index(as_tensor(self), to_indices(in, idx)));
   };
   s.setitem = [](Interpreter& in, const Value& self, const Value& key, const Value& v) {

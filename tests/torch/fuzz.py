@@ -147,7 +147,7 @@ for f in (lambda: r0.roll(1), lambda: r0.roll(1, 0), lambda: r0.roll(-3, -1), la
 x = torch.tensor([1.5, -2.0, 0.0], requires_grad=True)
 for f in (lambda: x % 2, lambda: torch.remainder(x, torch.tensor([2.0, 0.75, -3.0])), lambda: x // 2, lambda: 3 // x,
           lambda: torch.floor_divide(x, x), lambda: 2 % x, lambda: x[...], lambda: x.cumprod(0), lambda: x[0].movedim(0, 0),
-          lambda: x.movedim(-1, -1)):
+          lambda: x.movedim(-1, -1), lambda: x // torch.tensor(2), lambda: x % torch.tensor([2.0, 1.0, 3.0])):
     try:
         y = f()
         print(type(y.grad_fn).__name__, [None if n is None else type(n).__name__ for n, _ in y.grad_fn.next_functions])

@@ -201,6 +201,7 @@ INDEXED = [
     ("cross_entropy", lambda x, i, m: F.cross_entropy(x, i[:, 0]), "i"), ("where", lambda x, i, m: torch.where(m, x, x * 2), "m"),
     ("max_dim", lambda x, i, m: x.max(1), "out1"), ("min_dim", lambda x, i, m: torch.min(x, 0), "out1"),
     ("sort", lambda x, i, m: x.sort(1), "out1"), ("topk", lambda x, i, m: x.topk(2), "out1"),
+    ("index", lambda x, i, m: x[i[:, 1]], "i"), ("index_mask", lambda x, i, m: x[m], "m"),
 ]
 for label, f, write in INDEXED:
     w = torch.tensor(VALUES["any"][0], requires_grad=True)
