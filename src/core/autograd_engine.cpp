@@ -284,11 +284,12 @@ void check_saved(const Node& n) {
     if (s.storage->version() == s.version) continue;
     std::string name = s.grad_fn;
     if (std::shared_ptr<AutogradMeta> v = s.variable.lock()) name = v->grad_fn ? v->grad_fn->name() : "";   // its grad_fn now
+    const std::string type = s.storage->dtype() == DType::boolean ? "CPUBoolType" : tensor_type_name(s.storage->dtype());
     throw TensorError(fmt::format(
         "one of the variables needed for gradient computation has been modified by an inplace operation: "
         "[{} {}]{} is at version {}; expected version {} instead. Hint: enable anomaly detection to "
         "find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True).",
-        s.storage->dtype() == DType::boolean ? std::string("CPUBoolType") : tensor_type_name(s.storage->dtype()), shape_str(s.shape), name.empty() ? "" : fmt::format(", which is output {} of {},", s.output_nr, name),
+        type, shape_str(s.shape), name.empty() ? "" : fmt::format(", which is output {} of {},", s.output_nr, name),
         s.storage->version(), s.version));
   }
 }
