@@ -390,8 +390,10 @@ Tensor cumprod_grad_zeros(const Tensor& input, const Tensor& output, const Tenso
   const std::vector<float> x = input.floats(), y = output.floats(), g = core::detach(grad).floats();
   std::vector<float> d(x.size(), 0.0f), between(x.size(), 0.0f);   // between: the products summed at z1
   std::vector<int64_t> first_zero(static_cast<size_t>(outer * inner));
+  core::DeadlineMeter meter;   // core/deadline.h: the time limit holds inside a long backward
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t i = 0; i < inner; ++i) {
+      meter.add(n);
       auto at = [&](int64_t j) { return static_cast<size_t>((o * n + j) * inner + i); };
       int64_t z1 = 0;
       while (z1 < n && x[at(z1)] != 0.0f) ++z1;
