@@ -79,6 +79,10 @@ struct SavedVersion {
   Shape shape;
   std::string grad_fn;            // the node that made it ("" for a leaf), for the message
   uint32_t output_nr = 0;
+  // A saved input's variable: the message names its grad_fn at backward() time, as PyTorch's
+  // SavedVariable does with the original tensor (an in-place write gave it a new one). Empty for
+  // the op's own result, named by the node that saved it.
+  std::weak_ptr<AutogradMeta> variable = {};
 };
 
 struct Edge {

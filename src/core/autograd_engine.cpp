@@ -63,8 +63,15 @@ std::shared_ptr<autograd::Node> make_node(const char* name, const std::vector<co
   }
   node->fn_ = std::move(backward.fn);
   node->saves_tensors_ = backward.saves_tensors;
-  for (const Tensor& t : backward.saved)
-    if (t.storage()) node->saved_.push_back({t.storage(), t.version(), t.shape(), t.grad_fn(), t.autograd().output_nr});
+  for (const Tensor& t : backward.saved) {
+    if (!t.storage()) continue;
+    // A view that requires grad has its grad_fn remade (AsStridedBackward0) by the write that moves
+    // its version, as PyTorch's does when the message asks for it; any other tensor: its grad_fn then.
+    const AutogradMeta& m = t.autograd();
+    const bool view = m.view && m.view->creation == autograd::CreationMeta::normal && t.requires_grad();
+    node->saved_.push_back({t.storage(), t.version(), t.shape(), view ? "AsStridedBackward0" : t.grad_fn(), m.output_nr,
+                            view ? std::weak_ptr<AutogradMeta>() : t.autograd_ptr()});
+  }
   return node;
 }
 
@@ -212,9 +219,18 @@ std::string size_repr(const Shape& s) {
   return s.size() == 1 ? fmt::format("torch.Size([{}])", s[0]) : fmt::format("torch.Size([{}])", fmt::join(s, ", "));
 }
 
-// A gradient on its way to slot `input_nr` of a node that expects `shape` (validate_outputs).
-Tensor fit(Tensor g, const Shape& shape) {
+// A gradient node n returned for its input `index`, which has `shape` (validate_outputs): summed
+// down to it when the input broadcasts to the gradient's shape, else PyTorch's error.
+Tensor fit(Tensor g, const Shape& shape, const Node& n, size_t index) {
   if (g.shape() == shape) return g;
+  bool expandable = shape.size() <= g.shape().size();
+  for (size_t d = 0; expandable && d < shape.size(); ++d) {
+    const int64_t have = shape[shape.size() - 1 - d], want = g.shape()[g.shape().size() - 1 - d];
+    expandable = have == want || have == 1;
+  }
+  if (!expandable)
+    throw TensorError(fmt::format("Function {} returned an invalid gradient at index {} - got {} but expected shape compatible with {}",
+                                  n.name(), index, shape_str(g.shape()), shape_str(shape)));
   return autograd::sum_to(g, shape);
 }
 
@@ -266,11 +282,14 @@ const char* const kSecondTime =
 void check_saved(const Node& n) {
   for (const autograd::SavedVersion& s : n.saved_) {
     if (s.storage->version() == s.version) continue;
+    std::string name = s.grad_fn;
+    if (std::shared_ptr<AutogradMeta> v = s.variable.lock()) name = v->grad_fn ? v->grad_fn->name() : "";   // its grad_fn now
+    const std::string type = s.storage->dtype() == DType::boolean ? "CPUBoolType" : tensor_type_name(s.storage->dtype());
     throw TensorError(fmt::format(
         "one of the variables needed for gradient computation has been modified by an inplace operation: "
-        "[torch.FloatTensor {}]{} is at version {}; expected version {} instead. Hint: enable anomaly detection to "
+        "[{} {}]{} is at version {}; expected version {} instead. Hint: enable anomaly detection to "
         "find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True).",
-        shape_str(s.shape), s.grad_fn.empty() ? "" : fmt::format(", which is output {} of {},", s.output_nr, s.grad_fn),
+        type, shape_str(s.shape), name.empty() ? "" : fmt::format(", which is output {} of {},", s.output_nr, name),
         s.storage->version(), s.version));
   }
 }
@@ -432,7 +451,7 @@ Grads run_graph_impl(const std::vector<Edge>& starts, const std::vector<Tensor>&
       if (out[i]) {
         Grads& buf = buffers[e.fn.get()];
         buf.resize(e.fn->num_outputs_);
-        Tensor gi = fit(*out[i], n->input_shapes_[i]);
+        Tensor gi = fit(*out[i], n->input_shapes_[i], *n, i);
         std::optional<Tensor>& slot = buf[e.input_nr];
         slot = slot ? binary(BinOp::add, *slot, gi) : gi;   // InputBuffer::add: old + new
       }

@@ -246,6 +246,8 @@ class Tensor {
   // The variable's record, shared by every handle copy (see AutogradMeta).
   AutogradMeta& autograd() { return *autograd_; }
   const AutogradMeta& autograd() const { return *autograd_; }
+  // The record itself, for a saved tensor's weak handle (autograd.h SavedVersion::variable).
+  const std::shared_ptr<AutogradMeta>& autograd_ptr() const { return autograd_; }
   // This handle becomes a new variable: a record of its own holding `meta` (an op's result).
   void new_variable(AutogradMeta meta = {}) { autograd_ = std::make_shared<AutogradMeta>(std::move(meta)); }
 

@@ -36,6 +36,9 @@ Value tensor_inplace(Interpreter& in, core::BinOp op, const Value& self, const V
 // x (op) other with the operator's promotion and grad_fn: "+", "-", "*", "/", "//", "%", "&",
 // "|", "^", "**" and the six comparisons; reflected: other (op) x (tensor_hooks.cpp).
 Value tensor_operator(Interpreter& in, const std::string& op, const Value& self, const Value& other, bool reflected = false);
+// The grad_fn of self // other or self % other (a number operand: no edge), over r (ops_elem.cpp).
+core::Tensor record_floor_op(core::Tensor r, const core::Tensor& self, const core::Tensor& other, bool remainder,
+                             bool self_number, bool other_number);
 // a + fl32(alpha)*b (b broadcast to a's shape), float32, as ATen's add with alpha (optim.cpp).
 core::Tensor add_scaled(const core::Tensor& a, const core::Tensor& b, double alpha, core::CpuKernels cpu);
 // An out-of-place op's result written back into self (PyTorch's in-place variants: clamp_,

@@ -111,8 +111,11 @@ Value embedding_fn(Interpreter&, Args& a) {
     }
   }
   Tensor out = core::index_select_rows(w, ids);
-  if (padding)   // the padding row gets no gradient
-    out = core::autograd::record(out, {&w}, "EmbeddingBackward0", core::grad::embedding(ids, w.shape()[0], *padding));
+  if (padding) {   // the padding row gets no gradient
+    core::autograd::Backward backward = core::grad::embedding(ids, w.shape()[0], *padding);
+    backward.saved = {w, ids};   // EmbeddingBackward0 saves weight (the version check only) and indices
+    out = core::autograd::record(out, {&w}, "EmbeddingBackward0", std::move(backward));
+  }
   return tensor_value(out);
 }
 

@@ -57,6 +57,36 @@ Tensor number_tensor(const Value& v) {
   return core::from_ints({}, {core::float_to_int(x, DType::int64)});
 }
 
+}  // namespace
+
+// 1.13's grad_fn of `self // other` and `self % other` (r computed from detached operands; a number
+// operand is no edge): RemainderBackward1 (tensors: g, and -g * self.div(other, rounding_mode=
+// 'floor'), saving both), RemainderBackward0 (a number other: g), else NotImplemented, whose
+// backward raises PyTorch's "derivative for aten::floor_divide is not implemented".
+Tensor record_floor_op(Tensor r, const Tensor& self, const Tensor& other, bool remainder, bool self_number, bool other_number) {
+  if (!core::autograd::grad_enabled() || !(self.requires_grad() || other.requires_grad()) || !r.is_float()) return r;
+  std::vector<const Tensor*> inputs;   // NotImplemented: an edge for each operand that requires grad only
+  const bool all = remainder && !self_number;
+  if (!self_number && (all || self.requires_grad())) inputs.push_back(&self);
+  if (!other_number && (all || other.requires_grad())) inputs.push_back(&other);
+  if (remainder && !self_number && other_number)
+    return core::autograd::record(r, inputs, "RemainderBackward0", Backward{[](const Grads& g) { return Grads{*g[0]}; }, false});
+  if (remainder && !self_number) {
+    Backward back{[x = core::detach(self), y = core::detach(other)](const Grads& g) {
+                    const Tensor q = core::floor_divide_or_remainder(false, x, y, DType::float32);
+                    return Grads{*g[0], core::binary(core::BinOp::mul, core::neg(*g[0]), q)};
+                  },
+                  true, {self, other}};
+    return core::autograd::record(r, inputs, "RemainderBackward1", std::move(back));
+  }
+  const std::string message = fmt::format("derivative for aten::{} is not implemented", remainder ? "remainder" : "floor_divide");
+  return core::autograd::record(r, inputs, "NotImplemented", Backward{[message](const Grads&) -> Grads {
+                                  throw core::TensorError(message);
+                                }, false});
+}
+
+namespace {
+
 Value named(Interpreter& in, Args& a, const char* op) {
   return tensor_operator(in, op, a.get(a.signature().params[0].name), operand(a));
 }
@@ -134,26 +164,10 @@ Value div_fn(Interpreter& in, Args& a) {
   return tensor_value(zero_grad(r, {&t, &o}, "DivBackward2"));   // a number is a wrapped tensor: the Tensor_mode overload
 }
 
-// remainder(input, other): the sign of other (`%`). 1.13's gradients: RemainderBackward1 (a
-// tensor other): g, and -g * input.div(other, rounding_mode='floor') for other;
-// RemainderBackward0 (a number): g. remainder(number, tensor) is `number % tensor`.
+// remainder(input, other): the sign of other (`%`), through tensor_operator's "%".
 Value remainder_fn(Interpreter& in, Args& a) {
   if (a.overload() == 1) return tensor_operator(in, "%", a.get("other"), a.get("self"), true);
-  const Tensor& t = a.tensor("input");
-  const Value& other = operand(a);
-  const bool number = !is_tensor(other);
-  const Tensor o = number ? number_tensor(other) : as_tensor(other);
-  const DType common = number ? core::result_type(t, number_category(other)) : core::result_type(t, o);
-  Tensor r = core::floor_divide_or_remainder(true, core::detach(t), core::detach(o), common);
-  if (!core::autograd::grad_enabled() || !(t.requires_grad() || o.requires_grad()) || !r.is_float()) return tensor_value(r);
-  if (number) return tensor_value(core::autograd::record(r, {&t}, "RemainderBackward0", Backward{[](const Grads& g) { return Grads{*g[0]}; }, false}));
-  const Tensor self = core::detach(t), div = core::detach(o);
-  Backward back{[self, div](const Grads& g) {
-                  const Tensor q = core::floor_divide_or_remainder(false, self, div, DType::float32);
-                  return Grads{*g[0], core::binary(core::BinOp::mul, core::neg(*g[0]), q)};
-                },
-                true, {t, o}};
-  return tensor_value(core::autograd::record(r, {&t, &o}, "RemainderBackward1", std::move(back)));
+  return tensor_operator(in, "%", a.get("input"), operand(a));
 }
 
 // logical_and/or/xor: both sides as bool (nonzero is True), then & | ^; logical_not: == 0.
@@ -356,25 +370,70 @@ Value logsumexp_fn(Interpreter& in, Args& a) {
                   const Tensor e = core::exp(core::binary(core::BinOp::sub, self, rk), cpu);
                   return Grads{core::reshape(core::binary(core::BinOp::mul, gk, e), input.shape())};
                 },
-                true};
+                true, {t}, true};   // LogsumexpBackward0 saves self and result
   return tensor_value(core::autograd::record(r, {&t}, "LogsumexpBackward0", std::move(back)));
 }
 
 // CumprodBackward0 as 1.13's cumprod_backward for an input without zeros: the reversed cumsum
 // of output * grad, divided by the input. An input with a zero raises (1.13's other branch).
-Backward cumprod_backward(const Tensor& input, const Tensor& output, int64_t dim) {
+// 1.13's cumprod_backward where the input holds a zero (its O(n) branch), line by line along dim:
+// before the first zero z1, reversed_cumsum(output * grad) / input; at z1, the sum along dim (ATen's
+// reduction order: core::sum) of grad * cumprod of the input between z1 and the next zero z2 (1
+// elsewhere, grad 0 outside [z1, z2)), times output[z1 - 1]; after z1, zero. Running sums and
+// products accumulate in double, as cumsum's and cumprod's kernels do.
+Tensor cumprod_grad_zeros(const Tensor& input, const Tensor& output, const Tensor& grad, int64_t dim) {
+  const core::Shape& shape = input.shape();   // input, output and grad: this shape
+  int64_t outer = 1, inner = 1;
+  const int64_t n = shape[static_cast<size_t>(dim)];
+  for (int64_t k = 0; k < dim; ++k) outer *= shape[static_cast<size_t>(k)];
+  for (int64_t k = dim + 1; k < input.dim(); ++k) inner *= shape[static_cast<size_t>(k)];
+  const std::vector<float> x = input.floats(), y = output.floats(), g = core::detach(grad).floats();
+  std::vector<float> d(x.size(), 0.0f), between(x.size(), 0.0f);   // between: the products summed at z1
+  std::vector<int64_t> first_zero(static_cast<size_t>(outer * inner));
+  core::DeadlineMeter meter;   // core/deadline.h: the time limit holds inside a long backward
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) {
+      meter.add(n);
+      auto at = [&](int64_t j) { return static_cast<size_t>((o * n + j) * inner + i); };
+      int64_t z1 = 0;
+      while (z1 < n && x[at(z1)] != 0.0f) ++z1;
+      first_zero[static_cast<size_t>(o * inner + i)] = z1;
+      double acc = 0;
+      for (int64_t j = z1 - 1; j >= 0; --j) {
+        acc += y[at(j)] * g[at(j)];
+        d[at(j)] = static_cast<float>(acc) / x[at(j)];
+      }
+      double prod = 1;
+      for (int64_t j = z1; j < n; ++j) {
+        if (j > z1 && x[at(j)] == 0.0f) break;
+        if (j > z1) prod *= x[at(j)];
+        between[at(j)] = static_cast<float>(prod) * g[at(j)];
+      }
+    }
+  const Tensor sums = core::sum(core::from_floats(shape, between), dim, true).contiguous();   // [.., 1 at dim, ..]
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) {
+      const int64_t z1 = first_zero[static_cast<size_t>(o * inner + i)];
+      if (z1 == n) continue;
+      const float s = sums.data<float>()[o * inner + i];
+      d[static_cast<size_t>((o * n + z1) * inner + i)] = z1 == 0 ? s : s * y[static_cast<size_t>((o * n + z1 - 1) * inner + i)];
+    }
+  return core::from_floats(shape, d);
+}
+
+// CumprodBackward0, saving self and result.
+Backward cumprod_backward(const Tensor& self, const Tensor& input, const Tensor& output, int64_t dim) {
   const bool trivial = input.numel() <= 1 || input.dim() == 0 || input.shape()[static_cast<size_t>(dim)] == 1;
   const Tensor out = core::detach(output);
   return Backward{[input, out, dim, trivial](const Grads& g) {
                     if (trivial) return Grads{*g[0]};
                     for (float x : input.floats())
-                      if (x == 0.0f)
-                        throw NotImplementedError("attn does not implement the gradient of cumprod for an input holding a zero (1.13's cumprod_backward zero branch)");
+                      if (x == 0.0f) return Grads{cumprod_grad_zeros(input, out, *g[0], dim)};
                     const Tensor w = core::binary(core::BinOp::mul, out, *g[0]).contiguous();
                     const Tensor rev = core::flip(cumsum_kernel(core::flip(w, {dim}).contiguous(), dim), {dim}).contiguous();
                     return Grads{core::binary(core::BinOp::div, rev, input)};
                   },
-                  false};
+                  true, {self}, true};
 }
 
 // cumprod(input, dim, *, dtype=None): the running product as cumsum's kernel runs it (double
@@ -420,7 +479,7 @@ Value cumprod_fn(Interpreter&, Args& a) {
     r = core::from_ints(shape, v);
   }
   if (!core::autograd::grad_enabled() || !t.requires_grad()) return tensor_value(r);
-  return tensor_value(core::autograd::record(r, {&t}, "CumprodBackward0", cumprod_backward(core::detach(t), r, dim)));
+  return tensor_value(core::autograd::record(r, {&t}, "CumprodBackward0", cumprod_backward(t, core::detach(t), r, dim)));
 }
 
 // count_nonzero(input, dim=None): (input != 0).sum(dim), int64.
@@ -490,8 +549,8 @@ Value nan_to_num_fn(Interpreter&, Args& a) {
   Tensor r = core::from_floats(t.shape(), v);
   if (!core::autograd::grad_enabled() || !t.requires_grad()) return tensor_value(r);
   const Tensor mask = core::from_floats(t.shape(), finite);
-  Backward back{[mask](const Grads& g) { return Grads{core::binary(core::BinOp::mul, *g[0], mask)}; }, false};
-  return tensor_value(core::autograd::record(r, {&t}, "NanToNumBackward0", std::move(back)));
+  Backward back{[mask](const Grads& g) { return Grads{core::binary(core::BinOp::mul, *g[0], mask)}; }, false, {t}};
+  return tensor_value(core::autograd::record(r, {&t}, "NanToNumBackward0", std::move(back)));   // saves self
 }
 
 // trace: the sum of a matrix's diagonal, accumulated in double for float32 (1.13's trace_cpu);
@@ -522,8 +581,8 @@ Value trace_fn(Interpreter&, Args& a) {
   return tensor_value(core::autograd::record(r, {&t}, "TraceBackward0", std::move(back)));
 }
 
-// amin(input, dim=(), keepdim=False): float32 as -amax(-x) (exact; ties share the gradient as
-// AminBackward0's scale_grad_by_count does), integers through min.
+// amin(input, dim=(), keepdim=False): float32 by core's amin (AminBackward0 saves its input and
+// result; ties share the gradient as its scale_grad_by_count does), integers through min.
 Value amin_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("input");
   std::optional<int64_t> dim = one_dim(a, "dim");
@@ -531,14 +590,13 @@ Value amin_fn(Interpreter&, Args& a) {
   Tensor r;
   try {
     if (t.is_float()) {
-      r = core::neg(dim ? core::amax(core::neg(t), *dim, keepdim) : core::amax(core::neg(t)));
-      core::autograd::rename(r, "AminBackward0");
+      r = dim ? core::amin(t, *dim, keepdim) : core::amin(t);
     } else {
       r = dim ? core::max_dim(t, *dim, keepdim, true).first : core::min(t);
     }
   } catch (const core::TensorError& e) {   // an empty reduction is amin's error, not amax's or min's
     const std::string m = e.what();
-    for (const char* from : {"amax(): ", "min(): "})
+    for (const char* from : {"min(): "})
       if (m.rfind(from, 0) == 0) throw core::TensorError(fmt::format("amin(): {}", m.substr(std::string(from).size())), e.python_type());
     throw;
   }
@@ -651,7 +709,7 @@ void add_inplace_unary(std::vector<OpRow>& rows) {
                     const core::CpuKernels cpu = state(in).cpu;
                     if (a.overload() == 0) {
                       const Tensor e = a.tensor("exponent");
-                      return write_back(a.get("self"), [e, cpu](const Tensor& t) { return core::pow(t, e, cpu); }, false, e.requires_grad());
+                      return write_back(a.get("self"), [e, cpu](const Tensor& t) { return core::pow(t, e, cpu); }, true, e.requires_grad());
                     }
                     const double e = to_double(a.get("exponent"), "exponent");
                     return write_back(a.get("self"), [e, cpu](const Tensor& t) { return core::pow(t, e, cpu); });

@@ -126,7 +126,11 @@ Value movedim_fn(Interpreter&, Args& a) {
       if (src_n[j] == src_n[k]) throw RuntimeError("movedim: repeated dim in `source` (" + show(src) + ")");
       if (dst_n[j] == dst_n[k]) throw RuntimeError("movedim: repeated dim in `destination` (" + show(dst) + ")");
     }
-  if (n == 0) return tensor_value(core::permute(t, {}));
+  if (n == 0) {   // ATen: a 0-d tensor's movedim is self.alias() (AliasBackward0), as x[...] is
+    core::Index all;
+    all.kind = core::Index::ellipsis;
+    return tensor_value(core::index(t, {all}));
+  }
   for (size_t k = 0; k < src_n.size(); ++k) {
     order[static_cast<size_t>(dst_n[k])] = src_n[k];
     src_used[static_cast<size_t>(src_n[k])] = true;

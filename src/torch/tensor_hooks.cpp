@@ -142,6 +142,18 @@ std::optional<core::TensorIndices> advanced_key(const Tensor& t, const std::vect
   return out;
 }
 
+// x[mask]: IndexBackward0 saves the bool mask itself (attn indexes with the positions it holds),
+// so writing the mask before backward() raises as in PyTorch.
+Tensor with_masks_saved(Tensor r, const std::vector<Value>& idx) {
+  if (!r.autograd().grad_fn) return r;
+  for (const Value& v : idx)
+    if (is_tensor(v) && as_tensor(v).dtype() == core::DType::boolean && as_tensor(v).storage()) {
+      const Tensor& m = as_tensor(v);
+      r.autograd().grad_fn->saved_.push_back({m.storage(), m.version(), m.shape(), "", 0});
+    }
+  return r;
+}
+
 bool is_advanced(const Value& v) {
   return is_tensor(v) && (as_tensor(v).dtype() == core::DType::boolean || as_tensor(v).numel() != 1 || as_tensor(v).dim() > 0);
 }
@@ -385,8 +397,10 @@ std::optional<Value> tensor_binary(Interpreter& in, const std::string& op, const
   if (op == "//" || op == "%") {
     const Tensor o = tensor_other ? as_tensor(other) : operand_tensor(other);
     const core::DType common = tensor_other ? core::result_type(t, o) : core::result_type(t, operand_category(other));
-    return tensor_value(reflected ? core::floor_divide_or_remainder(op == "%", o, t, common)
-                                  : core::floor_divide_or_remainder(op == "%", t, o, common));
+    const Tensor& x = reflected ? o : t;
+    const Tensor& y = reflected ? t : o;
+    Tensor r = core::floor_divide_or_remainder(op == "%", core::detach(x), core::detach(y), common);
+    return tensor_value(record_floor_op(std::move(r), x, y, op == "%", reflected && !tensor_other, !reflected && !tensor_other));
   }
   if (op != "+" && op != "-" && op != "*" && op != "/") return std::nullopt;
   const core::BinOp b = arithmetic(op);
@@ -522,8 +536,9 @@ void install_tensor_hooks(py::ClassObj& cls) {
     check_0d_key(as_tensor(self), key);
     const std::vector<Value> idx = index_list(in, key);
     if (auto split = split_mixed_key(in, as_tensor(self), idx))
-      return tensor_value(core::index(split->first, *advanced_key(split->first, split->second)));
-    if (std::optional<core::TensorIndices> adv = advanced_key(as_tensor(self), idx)) return tensor_value(core::index(as_tensor(self), *adv));
+      return tensor_value(with_masks_saved(core::index(split->first, *advanced_key(split->first, split->second)), split->second));
+    if (std::optional<core::TensorIndices> adv = advanced_key(as_tensor(self), idx))
+      return tensor_value(with_masks_saved(core::index(as_tensor(self), *adv), idx));
     return tensor_value(core::index(as_tensor(self), to_indices(in, idx)));
   };
   s.setitem = [](Interpreter& in, const Value& self, const Value& key, const Value& v) {

@@ -141,3 +141,61 @@ r0 = torch.tensor(2.5)
 for f in (lambda: r0.roll(1), lambda: r0.roll(1, 0), lambda: r0.roll(-3, -1), lambda: r0.roll((1, 1), (0, 0)),
           lambda: torch.ones(2).roll(1, 1), lambda: torch.ones(2).roll(1, -2)):
     attempt(f)
+
+# derivatives attn lacked: remainder (a number or a tensor other), floor_divide and a number % x
+# (torch: NotImplemented, raising at backward), x[...] (AliasBackward0), cumprod through zeros
+x = torch.tensor([1.5, -2.0, 0.0], requires_grad=True)
+for f in (lambda: x % 2, lambda: torch.remainder(x, torch.tensor([2.0, 0.75, -3.0])), lambda: x // 2, lambda: 3 // x,
+          lambda: torch.floor_divide(x, x), lambda: 2 % x, lambda: x[...], lambda: x.cumprod(0), lambda: x[0].movedim(0, 0),
+          lambda: x.movedim(-1, -1), lambda: x // torch.tensor(2), lambda: x % torch.tensor([2.0, 1.0, 3.0])):
+    try:
+        y = f()
+        print(type(y.grad_fn).__name__, [None if n is None else type(n).__name__ for n, _ in y.grad_fn.next_functions])
+        y.backward(torch.tensor([0.5, -1.25, 2.0]).expand(y.shape) if y.dim() else torch.tensor(0.5))
+        print(x.grad)
+    except Exception as e:
+        print("!", type(e).__name__, e)
+    x.grad = None
+torch.manual_seed(0)
+c = torch.tensor([[0.0, 1.5, -2.25, 0.75, 3.0], [1.25, 0.0, 0.0, 2.5, -1.125], [0.5, -1.75, 1.3, 2.1, 0.0],
+                  [0.3, 0.7, 0.0, 1.9, -0.6], [0.0, 0.0, 0.0, 1.0, 2.0], [1.1, 1.2, 1.3, 1.4, 1.5]], requires_grad=True)
+g = torch.randn(6, 5)
+for dim in (0, 1):
+    (c * 1).cumprod(dim).backward(g)
+    print(c.grad.tolist())
+    c.grad = None
+r = (torch.rand(4, 7, 3) * 4 - 2).round().requires_grad_(True)   # many zeros
+r.cumprod(1).backward(torch.randn(4, 7, 3))
+print(r.grad.tolist())
+
+# GELU's backward of one element (ATen's erf kernel, not oneDNN's), both approximations
+for approximate in ("none", "tanh"):
+    for t in (torch.tensor([0.75]), torch.tensor(-1.5), torch.linspace(-3, 3, 37).reshape(37, 1).t(), torch.linspace(-4, 4, 35)):
+        t.requires_grad_(True)
+        try:
+            torch.nn.functional.gelu(t, approximate=approximate).backward(torch.ones(t.shape) * 0.75)
+            print(approximate, t.grad.tolist())
+        except Exception as e:
+            print("!", approximate, type(e).__name__, e)
+
+# xlogy with a NaN number other: 1.13 gives 0 where x == 0 (a NaN tensor other: NaN)
+t = ((torch.arange(6) - 0) * 0.5).reshape((2, 3)).requires_grad_(True)
+torch.xlogy(t, float("nan")).rsqrt().norm().backward()
+print(t.grad)
+for other in (float("nan"), -1.0, 0.0, 2.0):
+    for gv in (float("nan"), 1.0, 0.0):
+        u = torch.tensor([0.0, 0.5, -0.0], requires_grad=True)
+        torch.xlogy(u, other).backward(torch.full((3,), gv))
+        v = torch.tensor([0.0, 0.5, -0.0], requires_grad=True)
+        torch.xlogy(v, torch.tensor(other)).backward(torch.full((3,), gv))
+        print(other, gv, u.grad.tolist(), v.grad.tolist())
+
+# matmul 2-D @ N-D: 1.13 folds b's batch into one mm of the transposed operands, then .mT().contiguous()
+a = torch.tensor([[0.5, -1.0], [2.0, 0.25], [1.5, -0.75]], requires_grad=True)
+b = torch.arange(12.0).reshape(2, 2, 3).requires_grad_(True)
+y = a @ b
+print(type(y.grad_fn).__name__, type(y.grad_fn.next_functions[0][0]).__name__,
+      type(y.grad_fn.next_functions[0][0].next_functions[0][0]).__name__, y.is_contiguous(), y.shape)
+y.backward(torch.linspace(-1, 1, 18).reshape(2, 3, 3))
+print(a.grad.tolist(), b.grad.tolist())
+print(type((a @ b.transpose(1, 2).transpose(1, 2)).grad_fn).__name__, type((a[0] @ b).grad_fn).__name__)

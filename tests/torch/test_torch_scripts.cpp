@@ -86,6 +86,9 @@ TEST_CASE("autograd: x[idx] = y records CopySlices; gradients to the old x and t
 TEST_CASE("autograd: every view op x every in-place op as 1.13 (CopySlices, AsStridedBackward0, its errors)") {
   check_script("views");   // tests/torch/views.py, written by tools/make_views_test.py
 }
+TEST_CASE("autograd: every differentiable op with its result or an input written in place before backward (saved tensors)") {
+  check_script("saved");   // tests/torch/saved.py, written by tools/make_saved_test.py
+}
 TEST_CASE("torch.optim.AdamW: step() as 1.13's for-loop implementation (weight decay, betas, eps, amsgrad)") {
   check_script("optim_adamw");
   check_script("optim_adamw", attn::core::CpuKernels::scalar);

@@ -38,6 +38,7 @@ Tensor relu(const Tensor& a) {
     for (int64_t k = 0; k < y.numel(); ++k) dx.data<float>()[k] = y.data<float>()[k] <= 0.0f ? 0.0f : dy.data<float>()[k];
     return autograd::Grads{dx};
   }};
+  backward.saves_result = true;   // ReluBackward0 saves its result
   return autograd::record(std::move(out), {&a}, "ReluBackward0", std::move(backward));
 }
 
@@ -51,15 +52,16 @@ using autograd::Backward;
 // GeluBackward0 for the kernels the forward used (see the top of this file).
 Backward gelu(const Tensor& input, bool tanh_approximation, CpuKernels cpu) {
   const bool onednn = !tanh_approximation && input.is_contiguous() && input.numel() > 1;
-  if (!input.is_contiguous() || (!tanh_approximation && !onednn)) return {};   // tails of a view: not established
-  return {[x = detach(input).contiguous(), tanh_approximation, contiguous = input.is_contiguous(), cpu](const autograd::Grads& g) {
+  if (!input.is_contiguous()) return {};   // tails of a view: not established
+  return {[x = detach(input).contiguous(), tanh_approximation, onednn, contiguous = input.is_contiguous(), cpu](const autograd::Grads& g) {
     const Tensor dy = g[0]->contiguous();
     Tensor dx = empty(x.shape());
     const int64_t n = x.numel(), body = contiguous ? n - n % 16 : 0;
     if (tanh_approximation) kernels::gelu_tanh_backward(x.data<float>(), dy.data<float>(), dx.data<float>(), n, body, cpu);
-    else kernels::gelu_onednn_backward(x.data<float>(), dy.data<float>(), dx.data<float>(), n);
+    else if (onednn) kernels::gelu_onednn_backward(x.data<float>(), dy.data<float>(), dx.data<float>(), n);
+    else kernels::gelu_erf_backward(x.data<float>(), dy.data<float>(), dx.data<float>(), n, body, cpu);
     return autograd::Grads{dx};
-  }};
+  }, true, {input}};
 }
 
 }  // namespace

@@ -56,7 +56,7 @@ Tensor silu(const Tensor& a, CpuKernels cpu) {
                                   return dy * s * inner;
                                 })};
                               },
-                              true, {detach(a)}};
+                              true, {a}};
   return autograd::record(std::move(out), {&a}, "SiluBackward0", std::move(backward));
 }
 
@@ -67,7 +67,7 @@ Tensor leaky_relu(const Tensor& a, double negative_slope) {
   autograd::Backward backward{[x = detach(a), slope](const Grads& g) {
                                 return Grads{zip_tail(*g[0], x, [slope](float dy, float v, bool) { return v > 0 ? dy : dy * slope; })};
                               },
-                              true, {detach(a)}};
+                              true, {a}};
   return autograd::record(std::move(out), {&a}, "LeakyReluBackward0", std::move(backward));
 }
 
@@ -78,7 +78,7 @@ Tensor hardtanh(const Tensor& a, double min_val, double max_val) {
   autograd::Backward backward{[x = detach(a), lo, hi](const Grads& g) {
                                 return Grads{zip_tail(*g[0], x, [lo, hi](float dy, float v, bool) { return (v <= lo || v >= hi) ? 0.0f : dy; })};
                               },
-                              true, {detach(a)}};
+                              true, {a}};
   return autograd::record(std::move(out), {&a}, "HardtanhBackward0", std::move(backward));
 }
 

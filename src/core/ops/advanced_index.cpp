@@ -115,6 +115,8 @@ Tensor index(const Tensor& self, const TensorIndices& indices) {
     write(z, places(z, indices), detach(*g[0]), true);
     return autograd::Grads{z};
   }, false};
+  for (const std::optional<Tensor>& i : indices)   // IndexBackward0 saves the index tensors
+    if (i) backward.saved.push_back(*i);
   return autograd::record(std::move(out), {&self}, "IndexBackward0", std::move(backward));
 }
 

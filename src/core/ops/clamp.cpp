@@ -89,10 +89,10 @@ autograd::Backward clamp_tensor_grad(const Tensor& x, const Tensor* lo, const Te
     const float* px = xb.data<float>();
     const float* pl = has_lo ? lb.data<float>() : nullptr;
     const float* ph = has_hi ? hb.data<float>() : nullptr;
-    autograd::Grads out(1 + has_lo + has_hi);
+    autograd::Grads out(3);   // self, min, max (an absent bound: a None edge)
     out[0] = keep_where(*g[0], [&](int64_t k) { return (!pl || px[k] >= pl[k]) && (!ph || px[k] <= ph[k]); });
     if (pl) out[1] = keep_where(*g[0], [&](int64_t k) { return px[k] < pl[k] && (!ph || pl[k] < ph[k]); });
-    if (ph) out[has_lo ? 2 : 1] = keep_where(*g[0], [&](int64_t k) { return px[k] > ph[k] || (pl && ph[k] < pl[k]); });
+    if (ph) out[2] = keep_where(*g[0], [&](int64_t k) { return px[k] > ph[k] || (pl && ph[k] < pl[k]); });
     return out;
   }}, saved);
 }
@@ -120,10 +120,9 @@ Tensor clamp(const Tensor& a, const Tensor* min, const Tensor* max) {
     if (k < body) o[k] = std::isnan(px[k]) ? px[k] : std::isnan(l) || std::isnan(h) ? px[k] : std::min(h, std::max(l, px[k]));
     else o[k] = std::isnan(l) || std::isnan(h) ? kNaN : std::min(std::max(px[k], l), h);
   }
-  std::vector<const Tensor*> inputs = {&a};
-  if (min) inputs.push_back(min);
-  if (max) inputs.push_back(max);
-  return autograd::record(std::move(out), inputs, "ClampBackward0", clamp_tensor_grad(a, min, max, shape));
+  const Tensor none;   // an absent bound: a None edge, as PyTorch's next_functions show it
+  return autograd::record(std::move(out), {&a, min ? min : &none, max ? max : &none}, "ClampBackward0",
+                          clamp_tensor_grad(a, min, max, shape));
 }
 
 }  // namespace attn::core

@@ -64,7 +64,7 @@ Backward where(const Tensor& cond, bool need_a, bool need_b) {
             if (need_b) out[1] = core::where(c, z, *g[0]);
             return out;
           },
-          false};
+          false, {cond}};   // WhereBackward0 saves condition
 }
 
 }  // namespace

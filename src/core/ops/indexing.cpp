@@ -118,7 +118,9 @@ Tensor index_select_rows(const Tensor& table, const Tensor& id_tensor) {
     std::copy_n(src + r * width, width, o + k * width);
   }, ids.strides());
   if (bad) throw TensorError("index out of range in self", "IndexError");
-  return autograd::record(std::move(out), {&table}, "EmbeddingBackward0", grad::embedding(ids, rows, -1));
+  autograd::Backward backward = grad::embedding(ids, rows, -1);
+  backward.saved = {table, id_tensor};   // EmbeddingBackward0 saves weight (for its size: the version check only) and indices
+  return autograd::record(std::move(out), {&table}, "EmbeddingBackward0", std::move(backward));
 }
 
 // ---- repeat_interleave ----
@@ -172,7 +174,7 @@ Backward masked_fill(const Tensor& mask) {
     Tensor out = g[0]->clone();
     masked_fill_(out, m, 0.0f);
     return Grads{out};
-  }};
+  }, true, {mask}};   // MaskedFillBackward0 saves mask
 }
 
 }  // namespace grad

@@ -239,6 +239,10 @@ std::string mv_message(int64_t rows, int64_t cols, int64_t n) { return fmt::form
 
 }  // namespace
 
+namespace {
+Tensor record_transposed_fold(const Tensor& out, const Tensor& a, const Tensor& b);   // below
+}  // namespace
+
 // `a @ b` with torch.matmul's dispatch; grad_fn names as PyTorch 1.13 records them.
 Tensor matmul(const Tensor& a, const Tensor& b) {
   if (a.dim() == 0 || b.dim() == 0)
@@ -275,8 +279,30 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
   if (a.dim() == 1) out = squeeze(out, -2);
   if (b.dim() == 1) out = squeeze(out, -1);
   // ND @ 2-D folds into one mm, ND @ ND expands and runs bmm; both end in _unsafe_view.
-  return autograd::record(std::move(out), {&a, &b}, "UnsafeViewBackward0", grad::matmul(a, b));
+  if (a.dim() != 2 || !aten_folds(b, a.dim()) || !autograd::grad_enabled() || !(a.requires_grad() || b.requires_grad()))
+    return autograd::record(std::move(out), {&a, &b}, "UnsafeViewBackward0", grad::matmul(a, b));
+  return record_transposed_fold(out, a, b);
 }
+
+namespace {
+
+// 2-D @ N-D with grad: 1.13 computes (b^T folded) @ a^T, views it, and returns .mT().contiguous(),
+// so its graph is CloneBackward0 -> TransposeBackward0 -> UnsafeViewBackward0 over `out` [.., m, n]
+// (the same values).
+Tensor record_transposed_fold(const Tensor& out, const Tensor& a, const Tensor& b) {
+  autograd::Backward backward = grad::matmul(a, b);
+  backward.fn = [f = std::move(backward.fn)](const autograd::Grads& g) { return f(autograd::Grads{transpose(*g[0], -2, -1)}); };
+  // Its MmBackward0 saves the views it multiplied: a.t() [k, m] and b^T folded [batch*n, k].
+  const int64_t k = b.shape()[static_cast<size_t>(b.dim() - 2)];
+  const Tensor bt = transpose(b, -2, -1), bt2 = k == 0 ? b : reshape(bt, {numel_of(bt.shape()) / k, k});   // [batch*n, k]
+  backward.saved.clear();
+  if (b.requires_grad()) backward.saved.push_back(transpose(a, 0, 1));
+  if (a.requires_grad()) backward.saved.push_back(bt2.storage() == b.storage() ? bt2 : b);
+  const Tensor folded = autograd::record(transpose(out, -2, -1).contiguous(), {&a, &b}, "UnsafeViewBackward0", std::move(backward));
+  return clone(transpose(folded, -2, -1));   // [.., m, n]
+}
+
+}  // namespace
 
 // baddbmm(mask, a, b) for (B, L, hd) @ (B, hd, S): ATen's own loop when hd*L*S < 400 starts each
 // sum from the mask value; above that the BLAS sums first and the mask is added after.

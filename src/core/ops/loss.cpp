@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 #include <vector>
 
 namespace attn::core {
@@ -53,7 +54,7 @@ Tensor mse_loss(const Tensor& input, const Tensor& target, const std::string& re
     if (need_x) out[0] = mse_grad(x, t, norm, *g[0]);
     if (need_t) out[1] = mse_grad(t, x, norm, *g[0]);
     return out;
-  }};
+  }, true, {input, target}};
   return autograd::record(std::move(out), {&input, &target}, "MseLossBackward0", std::move(backward));
 }
 
@@ -173,25 +174,36 @@ Tensor nll_loss(const Tensor& input, const Tensor& target, const Tensor* weight,
       gi.data<float>()[s.at(i / s.map, i % s.map, t)] = s.weights.empty() ? grad : s.weights[static_cast<size_t>(t)] * grad;
     }
     return autograd::Grads{gi};
-  }, false};
+  }, false, {input, target}};   // NllLossBackward0 saves self (its values unread: the version check only) and target
   return autograd::record(std::move(out), {&input}, input.dim() >= 3 ? "NllLoss2DBackward0" : "NllLossBackward0", std::move(backward));
 }
 
 Tensor xlogy(const Tensor& x, const Tensor& y, const char* grad_fn) {
   auto f = [](float a, float b) { return std::isnan(b) ? std::numeric_limits<float>::quiet_NaN() : a == 0 ? 0.0f : a * std::log(b); };
   Tensor out = detail::zip(x, y, f);
-  autograd::Backward backward{[xd = detach(x), yd = detach(y), f, need_x = x.requires_grad(), need_y = y.requires_grad()](const autograd::Grads& g) {
-    autograd::Grads out(2);
-    // self: xlogy(grad, other).masked_fill((self == 0) & (other <= 0), 0); other: grad * self / other
-    if (need_x) {
-      const Tensor gx = detail::zip(*g[0], yd, f);
-      const Tensor keep = detail::zip(xd, yd, [](float a, float b) { return a == 0 && b <= 0 ? 0.0f : 1.0f; });
-      out[0] = detail::zip(gx, keep, [](float v, float k) { return k == 0 ? 0.0f : v; });
+  // A number operand (XlogyBackward1: self, 2: other) is no edge and is not saved.
+  const bool number_x = std::string(grad_fn) == "XlogyBackward1", number_y = std::string(grad_fn) == "XlogyBackward2";
+  autograd::Backward backward{[xd = detach(x), yd = detach(y), f, need_x = x.requires_grad() && !number_x,
+                               need_y = y.requires_grad() && !number_y, number_x, number_y](const autograd::Grads& g) {
+    autograd::Grads out;
+    // self: xlogy(grad, other).masked_fill((self == 0) & (other <= 0), 0); other: grad * self / other.
+    // With a number other, 1.13 masks where other is not > 0, so a NaN other gives 0 at self == 0.
+    if (!number_x) {
+      out.emplace_back();
+      if (need_x) {
+        const Tensor gx = detail::zip(*g[0], yd, f);
+        const Tensor keep = detail::zip(xd, yd, [number_y](float a, float b) { return a == 0 && (number_y ? !(b > 0) : b <= 0) ? 0.0f : 1.0f; });
+        out.back() = detail::zip(gx, keep, [](float v, float k) { return k == 0 ? 0.0f : v; });
+      }
     }
-    if (need_y) out[1] = binary(BinOp::div, binary(BinOp::mul, *g[0], xd), yd);
+    if (need_y) out.push_back(binary(BinOp::div, binary(BinOp::mul, *g[0], xd), yd));
     return out;
   }};
-  return autograd::record(std::move(out), {&x, &y}, grad_fn, std::move(backward));
+  std::vector<const Tensor*> inputs;
+  if (!number_x) inputs.push_back(&x);
+  if (!number_y) inputs.push_back(&y);
+  for (const Tensor* t : inputs) backward.saved.push_back(*t);   // XlogyBackward0 saves self and other
+  return autograd::record(std::move(out), inputs, grad_fn, std::move(backward));
 }
 
 Tensor kl_div(const Tensor& input, const Tensor& target, const std::string& reduction, bool log_target, CpuKernels cpu) {

@@ -62,8 +62,13 @@ Tensor layer_norm(const Tensor& input, int64_t normalized_dims, const Tensor* we
   if (weight) inputs.push_back(weight);
   if (bias) inputs.push_back(bias);
   if (!weight && bias) return with_grad(std::move(out), inputs, "NativeLayerNormBackward0");   // not implemented
-  return autograd::record(std::move(out), inputs, "NativeLayerNormBackward0",
-                          grad::layer_norm(input, weight, std::move(means), std::move(rstds), cpu));
+  autograd::Backward backward = grad::layer_norm(input, weight, std::move(means), std::move(rstds), cpu);
+  backward.saved = {input};   // NativeLayerNormBackward0 saves input, weight and bias
+  if (weight) backward.saved.push_back(*weight);
+  if (bias) backward.saved.push_back(*bias);
+  const Tensor none;   // an absent weight or bias: a None edge, as in PyTorch's next_functions
+  while (inputs.size() < 3) inputs.push_back(&none);
+  return autograd::record(std::move(out), inputs, "NativeLayerNormBackward0", std::move(backward));
 }
 
 }  // namespace attn::core

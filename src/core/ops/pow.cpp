@@ -115,7 +115,7 @@ Backward pow_tensor(const Tensor& base, const Tensor& exponent, const Tensor& re
       out[1] = mul(*g[0], zip(zero_x, rl, [](float c, float v) { return c != 0.0f ? 0.0f : v; }));
     }
     return out;
-  }};
+  }, true, {base, exponent}, true};   // PowBackward1 saves self, exponent and result
 }
 
 Backward pow_scalar_base(double base, const Tensor& exponent, const Tensor& result) {
@@ -123,7 +123,7 @@ Backward pow_scalar_base(double base, const Tensor& exponent, const Tensor& resu
     Tensor d = muls(y, std::log(base));   // (result * base.log()), the log in double
     if (base == 0.0) d = zip(e, d, [](float ev, float dv) { return ev >= 0.0f ? 0.0f : dv; });
     return Grads{mul(*g[0], d)};
-  }};
+  }, true, {exponent}, true};   // PowBackward2 saves exponent and result
 }
 
 }  // namespace

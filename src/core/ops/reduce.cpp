@@ -124,17 +124,17 @@ Backward var_std(const Tensor& input, const Tensor& result, std::optional<int64_
 }
 
 Backward amax(const Tensor& input, const Tensor& result, std::optional<int64_t> dim, bool keepdim) {
-  return {[x = detach(input), y = detach(result), dim, keepdim](const Grads& g) {
+  return reads({[x = detach(input), y = detach(result), dim, keepdim](const Grads& g) {
     // scale_grad_by_count(restore(grad), restore(result) == self, dim) = (grad / mask.sum(dim, true)) * mask
     const Tensor r = restore(y, dim, keepdim), gr = restore(*g[0], dim, keepdim);
     const Tensor mask = zip(r, x, [](float rv, float xv) { return rv == xv ? 1.0f : 0.0f; });
     Tensor count = dim ? sum(mask, *dim, true) : reshape(sum(mask), Shape(static_cast<size_t>(x.dim()), 1));
     return Grads{mul(div(gr, count), mask)};
-  }};
+  }}, {input}, true);
 }
 
 Backward max_all(const Tensor& input, const Tensor& result) {
-  return {[x = detach(input), y = detach(result)](const Grads& g) {
+  return reads({[x = detach(input), y = detach(result)](const Grads& g) {
     // evenly_distribute_backward: zeros(input).masked_fill_(mask, grad / mask.sum())
     const float m = y.float_at(0);
     const Tensor xc = x.contiguous();
@@ -147,7 +147,7 @@ Backward max_all(const Tensor& input, const Tensor& result) {
       if (std::isnan(m) ? std::isnan(xv) : xv == m) out.data<float>()[k] = v;
     }
     return Grads{out};
-  }};
+  }}, {input}, true);
 }
 
 }  // namespace
@@ -204,7 +204,9 @@ Tensor mean(const Tensor& a, int64_t dim, bool keepdim) {
   const float n = static_cast<float>(a.shape()[normalize_dim(dim, a.dim())]);
   float* p = s.data<float>();
   for (int64_t k = 0; k < s.numel(); ++k) p[k] /= n;
-  return autograd::record(std::move(s), {&a}, "MeanBackward1", grad::mean_dim(a.shape(), normalize_dim(dim, a.dim()), keepdim));
+  autograd::Backward backward = grad::mean_dim(a.shape(), normalize_dim(dim, a.dim()), keepdim);
+  backward.saved = {a};   // MeanBackward1 saves self (for its sizes: the version check only)
+  return autograd::record(std::move(s), {&a}, "MeanBackward1", std::move(backward));
 }
 
 Tensor mean(const Tensor& a) {
@@ -232,14 +234,19 @@ Tensor max(const Tensor& a) {
   return autograd::record(std::move(out), {&a}, "MaxBackward1", std::move(backward));
 }
 
-Tensor amax(const Tensor& a, int64_t dim, bool keepdim) {
+namespace {
+
+// amax (most) or amin (!most) along dim, NaN winning; AmaxBackward0 / AminBackward0 save the
+// input and the result (the gradient goes to every element equal to it).
+Tensor extreme(const Tensor& a, int64_t dim, bool keepdim, bool most) {
+  const char* op = most ? "amax" : "amin";
   const Tensor f = to_float(a).contiguous();
   const int64_t given = dim;
   dim = normalize_dim(dim, f.dim());
   const auto [outer, size, inner] = detail::split_at(f.shape(), dim);
   if (size == 0 && f.dim() > 0)   // PyTorch names the dim as given, unlike argmax
-    throw TensorError(fmt::format("amax(): Expected reduction dim {} to have non-zero size.", given), "IndexError");
-  const Shape shape = reduced_shape(f.shape(), dim, keepdim);
+    throw TensorError(fmt::format("{}(): Expected reduction dim {} to have non-zero size.", op, given), "IndexError");
+  const Shape shape = reduced_shape(f.shape(), dim, keepdim);   // [.., 1 or nothing at dim, ..]
   Tensor out = empty(shape);
   const float* in = f.data<float>();
   float* o = out.data<float>();
@@ -250,22 +257,31 @@ Tensor amax(const Tensor& a, int64_t dim, bool keepdim) {
       float m = in[b * size * inner + i];
       for (int64_t s = 1; s < size && !std::isnan(m); ++s) {
         float v = in[(b * size + s) * inner + i];
-        if (std::isnan(v) || v > m) m = v;
+        if (std::isnan(v) || (most ? v > m : v < m)) m = v;
       }
       o[b * inner + i] = m;
     }
   if (!a.is_float()) return to_dtype(out, a.dtype());
   autograd::Backward backward = grad::amax(a, out, dim, keepdim);
-  return autograd::record(std::move(out), {&a}, "AmaxBackward0", std::move(backward));
+  return autograd::record(std::move(out), {&a}, most ? "AmaxBackward0" : "AminBackward0", std::move(backward));
 }
 
-Tensor amax(const Tensor& a) {
+// amax / amin over every element: a 0-d result.
+Tensor extreme_all(const Tensor& a, bool most) {
   if (a.numel() == 0)
-    throw TensorError("amax(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.");
-  Tensor out = detach(amax(reshape(a, {-1}), 0, false));
+    throw TensorError(fmt::format("{}(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
+                                  "reduction dim with the 'dim' argument.", most ? "amax" : "amin"));
+  Tensor out = detach(extreme(reshape(a, {-1}), 0, false, most));   // []
   autograd::Backward backward = grad::amax(a, out, std::nullopt, false);
-  return autograd::record(std::move(out), {&a}, "AmaxBackward0", std::move(backward));
+  return autograd::record(std::move(out), {&a}, most ? "AmaxBackward0" : "AminBackward0", std::move(backward));
 }
+
+}  // namespace
+
+Tensor amax(const Tensor& a, int64_t dim, bool keepdim) { return extreme(a, dim, keepdim, true); }
+Tensor amax(const Tensor& a) { return extreme_all(a, true); }
+Tensor amin(const Tensor& a, int64_t dim, bool keepdim) { return extreme(a, dim, keepdim, false); }
+Tensor amin(const Tensor& a) { return extreme_all(a, false); }
 
 Tensor argmax(const Tensor& a, int64_t dim, bool keepdim) {
   const Tensor f = to_float(a).contiguous();

@@ -22,6 +22,8 @@ Tensor mean(const Tensor& a);                                     // all element
 Tensor max(const Tensor& a);                                      // all elements -> 0-d (MaxBackward1)
 Tensor amax(const Tensor& a, int64_t dim, bool keepdim);          // max along dim (NaN wins); AmaxBackward0
 Tensor amax(const Tensor& a);                                     // over every element
+Tensor amin(const Tensor& a, int64_t dim, bool keepdim);          // min along dim (NaN wins); AminBackward0
+Tensor amin(const Tensor& a);                                     // over every element
 Tensor argmax(const Tensor& a, int64_t dim, bool keepdim);        // int64 index along dim (first max; NaN wins)
 Tensor argmax(const Tensor& a);                                   // into the flattened tensor
 // x.var / x.std over one dim (or every element when dim is nullopt), divisor max(0, n - correction):

@@ -109,7 +109,7 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
     const float* pg = gc.data<float>();
     walk(index, d, z.strides(), gc.strides(), size_at(z, d), [&](int64_t, int64_t t, int64_t j) { o[t] += pg[j]; });
     return autograd::Grads{z};
-  }};
+  }, true, {self, index}};   // GatherBackward0 saves self (for its sizes: the version check only) and index
   return autograd::record(std::move(out), {&self}, "GatherBackward0", std::move(backward));
 }
 
@@ -124,7 +124,7 @@ Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, const Tenso
     if (need_self) r[0] = scatter_value(gd, d, index, 0.0);
     if (need_src) r[1] = detach(gather(gd, d, index));
     return r;
-  }, false};
+  }, false, {index}};   // ScatterBackward0 saves index
   return autograd::record(std::move(out), {&self, &src}, "ScatterBackward0", std::move(backward));
 }
 
@@ -168,7 +168,7 @@ Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, double v
   Tensor out = fill_slices(detach(self), d, index, value);
   autograd::Backward backward{[index, d](const autograd::Grads& g) {
     return autograd::Grads{fill_slices(detach(*g[0]), d, index, 0.0)};
-  }, false};
+  }, false, {index}};   // IndexFillBackward0 saves index
   return autograd::record(std::move(out), {&self}, "IndexFillBackward0", std::move(backward));
 }
 

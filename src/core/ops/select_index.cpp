@@ -61,7 +61,7 @@ Tensor index_select(const Tensor& self, int64_t dim, const Tensor& index) {
                                 const autograd::GradModeGuard off(false);
                                 return autograd::Grads{index_add_into_zeros(shape, d, idx, *g[0])};
                               },
-                              true};
+                              true, {index}};   // IndexSelectBackward0 saves index
   return autograd::record(std::move(out), {&self}, "IndexSelectBackward0", std::move(backward));
 }
 
@@ -84,7 +84,7 @@ Tensor masked_select(const Tensor& self, const Tensor& mask) {
                                 index_put_(z, ix, *g[0]);
                                 return autograd::Grads{reshape(z, shape)};
                               },
-                              true};
+                              true, {self, mask}};   // MaskedSelectBackward0 saves self and mask
   return autograd::record(std::move(out), {&self}, "MaskedSelectBackward0", std::move(backward));
 }
 

@@ -77,7 +77,7 @@ autograd::Backward select_back(const Tensor& indices, const Shape& shape, int64_
   return autograd::detail::reads({[indices, shape, dim, keepdim](const autograd::Grads& g) {
     const Tensor idx = (keepdim || shape.empty()) ? indices : unsqueeze(indices, dim);
     return autograd::Grads{scatter_back(*g[0], idx, shape, dim)};
-  }, false}, {});
+  }, false}, {indices});   // Max/Min/Sort/TopkBackward0 save the indices output
 }
 
 }  // namespace
@@ -145,7 +145,7 @@ Tensor min(const Tensor& a) {
     for (size_t k = 0; k < xv.size(); ++k)
       if (std::isnan(m) ? std::isnan(xv[k]) : xv[k] == m) out.data<float>()[k] = value;
     return autograd::Grads{out};
-  }, false};
+  }, false, {a}, true};   // MinBackward1 saves self and result
   return autograd::record(std::move(out), {&a}, "MinBackward1", std::move(backward));
 }
 
@@ -333,7 +333,7 @@ Tensor maximum(const Tensor& a, const Tensor& b, bool is_min) {
     if (need_a) out[0] = part(true);
     if (need_b) out[1] = part(false);
     return out;
-  }};
+  }, true, {a, b}};
   return autograd::record(std::move(out), {&a, &b}, is_min ? "MinimumBackward0" : "MaximumBackward0", std::move(backward));
 }
 
