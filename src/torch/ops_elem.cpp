@@ -69,32 +69,6 @@ Tensor zero_grad(const Tensor& out, std::vector<const Tensor*> inputs, const cha
   return core::autograd::record(out, inputs, name, std::move(zeros));
 }
 
-// input + alpha * other, as ATen's add kernel: a + fl32(alpha)*b (one FMA in the AVX2 family)
-// for float32; integers a + alpha*b. AddBackward0 / SubBackward0: other's gradient g * alpha.
-Value add_sub(Interpreter& in, Args& a, bool sub) {
-  const Value& self = a.get(a.signature().params[0].name);
-  const Value& other = operand(a);
-  const double alpha = a.number("alpha");
-  if (alpha == 1.0) return tensor_operator(in, sub ? "-" : "+", self, other);
-  const Tensor& t = as_tensor(self);
-  const Tensor o = is_tensor(other) ? as_tensor(other) : number_tensor(other);
-  const DType common = is_tensor(other) ? core::result_type(t, o) : core::result_type(t, number_category(other));
-  if (core::is_integral(common) && a.get("alpha").kind == Value::Float)
-    throw RuntimeError("For integral input tensors, argument alpha must not be a floating point number.");
-  if (common == DType::boolean) a.unsupported("alpha", "attn adds bool tensors with alpha=1 only");
-  const double s = sub ? -alpha : alpha;
-  if (common != DType::float32) {
-    Tensor scaled = core::binary_scalar(core::BinOp::mul, core::to_dtype(o, common), s, false, DType::int64);
-    return tensor_value(core::to_dtype(core::binary(core::BinOp::add, core::to_dtype(t, common), scaled), common));
-  }
-  const core::Shape shape = core::broadcast_shapes(t.shape(), o.shape());
-  const Tensor tf = core::expand(core::detach(core::to_float(t)), shape), of = core::detach(core::to_float(o));
-  Tensor r = add_scaled(tf, of, s, state(in).cpu);
-  if (!core::autograd::grad_enabled() || !(t.requires_grad() || o.requires_grad())) return tensor_value(r);
-  Backward back{[s](const Grads& g) { return Grads{*g[0], core::binary_scalar(core::BinOp::mul, *g[0], s)}; }, false};
-  return tensor_value(core::autograd::record(r, {&t, &o}, sub ? "SubBackward0" : "AddBackward0", std::move(back)));
-}
-
 // a / b rounded toward zero (ATen's div_trunc: trunc(a / b) for float32, C's integer division).
 Tensor div_trunc(const Tensor& t, const Tensor& o, DType common) {
   const core::Shape shape = core::broadcast_shapes(t.shape(), o.shape());
@@ -710,6 +684,35 @@ void add_elem_ops_more(std::vector<OpRow>& rows) {
 }
 
 }  // namespace
+
+// input + alpha * other, as ATen's add kernel: a + fl32(alpha)*b (one FMA in the AVX2 family)
+// for float32; integers a + alpha*b; bool a or b (alpha cast to bool). AddBackward0 /
+// SubBackward0: other's gradient g * alpha.
+Value add_sub(Interpreter& in, Args& a, bool sub) {
+  const Value& self = a.get(a.signature().params[0].name);
+  const Value& other = operand(a);
+  const double alpha = a.number("alpha");
+  if (alpha == 1.0) return tensor_operator(in, sub ? "-" : "+", self, other);
+  const Tensor& t = as_tensor(self);
+  const Tensor o = is_tensor(other) ? as_tensor(other) : number_tensor(other);
+  const DType common = is_tensor(other) ? core::result_type(t, o) : core::result_type(t, number_category(other));
+  if (sub) core::check_sub_dtypes(t.dtype(), is_tensor(other) ? o.dtype() : number_category(other));
+  if (common != DType::float32 && a.get("alpha").kind == Value::Float)
+    throw RuntimeError("For integral input tensors, argument alpha must not be a floating point number.");
+  if (common == DType::boolean)   // alpha cast to bool: a or b, or a
+    return tensor_value(alpha != 0.0 ? core::binary(core::BinOp::add, t, o, common) : core::to_dtype(t, common));
+  const double s = sub ? -alpha : alpha;
+  if (common != DType::float32) {
+    Tensor scaled = core::binary_scalar(core::BinOp::mul, core::to_dtype(o, common), s, false, DType::int64);
+    return tensor_value(core::to_dtype(core::binary(core::BinOp::add, core::to_dtype(t, common), scaled), common));
+  }
+  const core::Shape shape = core::broadcast_shapes(t.shape(), o.shape());
+  const Tensor tf = core::expand(core::detach(core::to_float(t)), shape), of = core::detach(core::to_float(o));
+  Tensor r = add_scaled(tf, of, s, state(in).cpu);
+  if (!core::autograd::grad_enabled() || !(t.requires_grad() || o.requires_grad())) return tensor_value(r);
+  Backward back{[s](const Grads& g) { return Grads{*g[0], core::binary_scalar(core::BinOp::mul, *g[0], s)}; }, false};
+  return tensor_value(core::autograd::record(r, {&t, &o}, sub ? "SubBackward0" : "AddBackward0", std::move(back)));
+}
 
 void add_elem_ops(std::vector<OpRow>& rows) {
   const unsigned both = kFunction | kMethod;
