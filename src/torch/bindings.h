@@ -36,6 +36,8 @@ Value tensor_inplace(Interpreter& in, core::BinOp op, const Value& self, const V
 // x (op) other with the operator's promotion and grad_fn: "+", "-", "*", "/", "//", "%", "&",
 // "|", "^", "**" and the six comparisons; reflected: other (op) x (tensor_hooks.cpp).
 Value tensor_operator(Interpreter& in, const std::string& op, const Value& self, const Value& other, bool reflected = false);
+// torch.isclose (input, other, rtol, atol, equal_nan of a; ops_elem.cpp): a bool tensor.
+Value isclose_fn(Interpreter& in, Args& a);
 // torch.add / torch.sub with alpha= (input, other, alpha of a; ops_elem.cpp), a new tensor.
 Value add_sub(Interpreter& in, Args& a, bool sub);
 // a + fl32(alpha)*b (b broadcast to a's shape), float32, as ATen's add with alpha (optim.cpp).

@@ -422,30 +422,6 @@ Value isfinite_fn(Interpreter&, Args& a) {
   return tensor_value(core::from_ints(t.shape(), v, DType::boolean));
 }
 
-// isclose, as 1.13's: a == b, or (equal_nan) both NaN, or |a - b| finite and <= atol + |rtol * b|,
-// in float32 with rtol and atol rounded to float32 (integers: in double).
-Value isclose_fn(Interpreter&, Args& a) {
-  const Tensor &x = a.tensor("input"), &y = a.tensor("other");
-  const double rtol = a.number("rtol"), atol = a.number("atol");
-  const bool equal_nan = a.flag("equal_nan");
-  if (x.dtype() != y.dtype())
-    throw RuntimeError(fmt::format("{} did not match {}", core::dtype_title(x.dtype()), core::dtype_title(y.dtype())));
-  if (rtol < 0) throw RuntimeError(fmt::format("rtol must be greater than or equal to zero, but got {}", rtol));
-  if (atol < 0) throw RuntimeError(fmt::format("atol must be greater than or equal to zero, but got {}", atol));
-  const core::Shape shape = core::broadcast_shapes(x.shape(), y.shape());
-  const std::vector<float> xs = core::expand(core::to_float(core::detach(x)), shape).floats();
-  const std::vector<float> ys = core::expand(core::to_float(core::detach(y)), shape).floats();
-  const float rt = static_cast<float>(rtol), at = static_cast<float>(atol);
-  std::vector<int64_t> out(xs.size());
-  for (size_t k = 0; k < xs.size(); ++k) {
-    const float p = xs[k], q = ys[k];
-    bool close = p == q || (equal_nan && std::isnan(p) && std::isnan(q));
-    const float allowed = at + std::fabs(rt * q), actual = std::fabs(p - q);
-    if (!close && (rtol != 0 || atol != 0)) close = std::isfinite(actual) && actual <= allowed;
-    out[k] = close;
-  }
-  return tensor_value(core::from_ints(shape, out, DType::boolean));
-}
 
 // nan_to_num(input, nan=0.0, posinf=None, neginf=None): None is float32's largest / lowest.
 // NanToNumBackward0: the gradient where the input was finite, 0 elsewhere.
@@ -684,6 +660,31 @@ void add_elem_ops_more(std::vector<OpRow>& rows) {
 }
 
 }  // namespace
+
+// isclose, as 1.13's: a == b, or (equal_nan) both NaN, or |a - b| finite and <= atol + |rtol * b|,
+// in float32 with rtol and atol rounded to float32 (integers: in double).
+Value isclose_fn(Interpreter&, Args& a) {
+  const Tensor &x = a.tensor("input"), &y = a.tensor("other");
+  const double rtol = a.number("rtol"), atol = a.number("atol");
+  const bool equal_nan = a.flag("equal_nan");
+  if (x.dtype() != y.dtype())
+    throw RuntimeError(fmt::format("{} did not match {}", core::dtype_title(x.dtype()), core::dtype_title(y.dtype())));
+  if (rtol < 0) throw RuntimeError(fmt::format("rtol must be greater than or equal to zero, but got {}", rtol));
+  if (atol < 0) throw RuntimeError(fmt::format("atol must be greater than or equal to zero, but got {}", atol));
+  const core::Shape shape = core::broadcast_shapes(x.shape(), y.shape());
+  const std::vector<float> xs = core::expand(core::to_float(core::detach(x)), shape).floats();
+  const std::vector<float> ys = core::expand(core::to_float(core::detach(y)), shape).floats();
+  const float rt = static_cast<float>(rtol), at = static_cast<float>(atol);
+  std::vector<int64_t> out(xs.size());
+  for (size_t k = 0; k < xs.size(); ++k) {
+    const float p = xs[k], q = ys[k];
+    bool close = p == q || (equal_nan && std::isnan(p) && std::isnan(q));
+    const float allowed = at + std::fabs(rt * q), actual = std::fabs(p - q);
+    if (!close && (rtol != 0 || atol != 0)) close = std::isfinite(actual) && actual <= allowed;
+    out[k] = close;
+  }
+  return tensor_value(core::from_ints(shape, out, DType::boolean));
+}
 
 // input + alpha * other, as ATen's add kernel: a + fl32(alpha)*b (one FMA in the AVX2 family)
 // for float32; integers a + alpha*b; bool a or b (alpha cast to bool). AddBackward0 /
