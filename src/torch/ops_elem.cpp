@@ -506,7 +506,7 @@ std::vector<std::pair<int64_t, int64_t>> diagonal_cells(int64_t rows, int64_t co
 // diag(v, k): a 1-D v laid on the k-th diagonal of a square matrix of zeros; diag(m, k): the k-th
 // diagonal of a matrix. DiagBackward0 is the other direction. Float32 values (integers kept as such).
 Tensor diag_of(const Tensor& t, int64_t k) {
-  if (t.dim() != 1 && t.dim() != 2) throw RuntimeError(fmt::format("diag(): Supports 1D or 2D tensors. Got {}D", t.dim()));
+  if (t.dim() != 1 && t.dim() != 2) throw RuntimeError("matrix or a vector expected");
   const bool f = t.is_float();
   const std::vector<float> fv = f ? core::detach(t).floats() : std::vector<float>{};
   const std::vector<int64_t> iv = f ? std::vector<int64_t>{} : t.ints();
