@@ -315,6 +315,8 @@ Value logsumexp_fn(Interpreter& in, Args& a) {
   const core::CpuKernels cpu = state(in).cpu;
   const Tensor x = t.dim() == 0 ? core::reshape(core::detach(t), {1}) : core::detach(t);
   const int64_t dim = core::normalize_dim(d.value_or(0), x.dim());
+  if (x.numel() == 0)   // no max of nothing: log(sum(exp(x))), -inf where a sum is empty
+    return tensor_value(core::log(core::sum(core::exp(x, cpu), dim, keepdim), cpu));
   Tensor m = core::amax(x, dim, true).contiguous();
   const Tensor inf = core::isinf(m);
   core::masked_fill_(m, inf, 0.0f, false);

@@ -265,8 +265,9 @@ Tensor floor_divide_or_remainder(bool remainder, const Tensor& a, const Tensor& 
   // in `common` first (uint8 // -1 divides by 255), then exactly in int64
   const Tensor ia = to_dtype(to_dtype(a, common), DType::int64), ib = to_dtype(to_dtype(b, common), DType::int64);
   const std::vector<int64_t> ys = ib.ints();
-  for (int64_t y : ys)
-    if (y == 0) throw TensorError("ZeroDivisionError");
+  if (numel_of(shape) > 0)   // nothing divided when the result is empty
+    for (int64_t y : ys)
+      if (y == 0) throw TensorError("ZeroDivisionError");
   Tensor out = empty(shape, DType::int64);
   const int64_t *x = ia.data<int64_t>(), *y = ib.data<int64_t>();
   int64_t* o = out.data<int64_t>();
