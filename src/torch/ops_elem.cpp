@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -180,6 +181,11 @@ float frac_f(float x) { return x - std::trunc(x); }
 float sign_f(float x) { return static_cast<float>((0.0f < x) - (x < 0.0f)); }   // NaN: 0, as 1.13
 
 Tensor rounded(const Tensor& t, float (*f)(float), const char* grad_fn) {
+  if (t.dtype() == DType::boolean) {   // ATen's vml kernels take no bool: "floor_vml_cpu" from FloorBackward0
+    std::string op = std::string(grad_fn).substr(0, std::string(grad_fn).find("Backward"));
+    for (char& c : op) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    throw RuntimeError(fmt::format("\"{}_vml_cpu\" not implemented for 'Bool'", op));
+  }
   Tensor r = map_floats(t, f);
   if (!core::autograd::grad_enabled() || !t.requires_grad()) return r;
   return zero_grad(r, {&t}, grad_fn);
@@ -193,7 +199,7 @@ Value round_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("input");
   if (a.overload() == 0) return rounding(a, round_half_even, "RoundBackward0");
   const int64_t decimals = a.integer("decimals");
-  if (!t.is_float()) throw RuntimeError("round_cpu not implemented for 'Long' with decimals");
+  if (!t.is_float()) throw RuntimeError(fmt::format("\"round_cpu\" not implemented for '{}'", core::dtype_title(t.dtype())));
   const bool neg = decimals < 0;
   const float ten_pow = static_cast<float>(std::pow(10, static_cast<double>(neg ? -decimals : decimals)));
   std::vector<float> v = core::detach(t).floats();
@@ -450,6 +456,7 @@ Value nan_to_num_fn(Interpreter&, Args& a) {
 // TraceBackward0: the gradient on the diagonal, zeros elsewhere.
 Value trace_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("input");
+  if (t.dtype() == DType::boolean) throw RuntimeError("\"trace\" not implemented for 'Bool'");
   if (t.dim() != 2) throw RuntimeError(fmt::format("trace: expected a matrix, but got tensor with dim {}", t.dim()));
   const int64_t rows = t.shape()[0], cols = t.shape()[1], n = std::min(rows, cols);
   if (!t.is_float()) {

@@ -108,8 +108,9 @@ Value argmax_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("input");
   std::optional<int64_t> dim = a.opt_integer("dim");
   bool keepdim = a.flag("keepdim");
+  if (t.dtype() == DType::boolean && t.numel() > 0) throw RuntimeError("\"argmax_cpu\" not implemented for 'Bool'");
   if (dim) return tensor_value(core::argmax(t, *dim, keepdim));
-  Tensor r = core::argmax(core::reshape(t, {-1}), 0, false);   // the index into the flattened tensor
+  Tensor r = core::argmax(t);   // the index into the flattened tensor
   return tensor_value(keepdim ? keep_all(r, t.shape()) : r);
 }
 

@@ -548,6 +548,7 @@ void install_tensor_hooks(py::ClassObj& cls) {
   };
   s.truth = [](Interpreter&, const Value& self) {
     const Tensor& t = as_tensor(self);
+    if (t.numel() == 0) throw py::RuntimeError("Boolean value of Tensor with no values is ambiguous");
     if (t.numel() != 1) throw py::RuntimeError("Boolean value of Tensor with more than one value is ambiguous");
     return core::item(t) != 0.0;
   };

@@ -253,6 +253,7 @@ float mod_float(float a, float b) {
 
 Tensor floor_divide_or_remainder(bool remainder, const Tensor& a, const Tensor& b, DType common) {
   const Shape shape = broadcast_shapes(a.shape(), b.shape());
+  if (common == DType::boolean) throw TensorError(remainder ? "\"remainder_cpu\" not implemented for 'Bool'" : "\"div_floor_cpu\" not implemented for 'Bool'");
   if (common == DType::float32) {
     const Tensor fa = to_float(a), fb = to_float(b);
     Tensor out = empty(shape);
