@@ -73,6 +73,7 @@ Tensor zero_grad(const Tensor& out, std::vector<const Tensor*> inputs, const cha
 // a / b rounded toward zero (ATen's div_trunc: trunc(a / b) for float32, C's integer division).
 Tensor div_trunc(const Tensor& t, const Tensor& o, DType common) {
   const core::Shape shape = core::broadcast_shapes(t.shape(), o.shape());
+  if (common == DType::boolean) throw RuntimeError("\"div_trunc_cpu\" not implemented for 'Bool'");
   if (common == DType::float32) {
     std::vector<float> q = core::detach(core::binary(core::BinOp::div, core::to_float(t), core::to_float(o))).floats();
     for (float& x : q) x = std::trunc(x);
@@ -579,6 +580,7 @@ Value mm_fn(Interpreter&, Args& a) {
 
 Value mv_fn(Interpreter&, Args& a) {
   const Tensor &x = a.tensor("input"), &v = a.tensor("vec");
+  if (x.dim() == 0) throw core::TensorError("Dimension specified as 0 but tensor has no dimensions", "IndexError");   // addmv's size(0) of self
   if (x.dim() != 2 || v.dim() != 1)
     throw RuntimeError(fmt::format("vector + matrix @ vector expected, got 1, {}, {}", x.dim(), v.dim()));
   if (x.shape()[1] != v.shape()[0])
