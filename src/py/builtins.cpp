@@ -610,6 +610,7 @@ void add_python_builtins(std::map<std::string, Value>& b) {
       CallArgs none;
       return in.call(in.getattr(v, "__abs__"), none);
     }
+    if (v.kind == Value::Instance) return in.unary("abs", v);   // a native class's unary hook, or abs()'s TypeError
     if (v.kind == Value::Str || v.kind == Value::List || v.kind == Value::Tuple || v.kind == Value::Dict || v.kind == Value::None)
       throw TypeError("bad operand type for abs(): '" + type_name(v) + "'");
     return is_int(v) ? int_abs(v) : Value::number(std::fabs(to_double(v, "abs() argument")));

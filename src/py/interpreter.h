@@ -173,7 +173,7 @@ class Interpreter {
   Value builtin_base_attr(const Value& self, const ClassObj& base, const std::string& name);
   Value binop(const std::string& op, const Value& a, const Value& b);          // a + b, a @ b, ...
   Value inplace_op(const std::string& op, const Value& a, const Value& b);     // a += b: __iadd__, else +
-  Value unary(const std::string& op, const Value& v);                          // -v, +v, ~v
+  Value unary(const std::string& op, const Value& v);                          // -v, +v, ~v, abs(v)
   Value compare(const std::string& op, const Value& a, const Value& b);        // ==, !=, <, <=, >, >=
   bool contains(const Value& container, const Value& item);                    // item in container
   bool truth(const Value& v);                                                  // bool(v): __bool__, __len__

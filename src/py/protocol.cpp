@@ -357,7 +357,7 @@ Value Interpreter::inplace_op(const std::string& op, const Value& a, const Value
 
 Value Interpreter::unary(const std::string& op, const Value& v) {
   if (has_class(v)) {
-    const char* dunder = op == "-" ? "__neg__" : op == "+" ? "__pos__" : "__invert__";
+    const char* dunder = op == "-" ? "__neg__" : op == "+" ? "__pos__" : op == "abs" ? "__abs__" : "__invert__";
     Hook h = find_hook(*type_of(v), dunder, [](const Slots& s) { return bool(s.unary); });
     if (h.py) return call_dunder(*h.py, v, {});
     if (h.native)
@@ -368,6 +368,7 @@ Value Interpreter::unary(const std::string& op, const Value& v) {
   } else if (v.kind == Value::Float && op != "~") {
     return Value::number(op == "-" ? -v.f : v.f);
   }
+  if (op == "abs") throw TypeError("bad operand type for abs(): '" + type_name(v) + "'");
   throw TypeError("bad operand type for unary " + op + ": '" + type_name(v) + "'");
 }
 

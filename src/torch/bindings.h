@@ -39,6 +39,10 @@ Value tensor_operator(Interpreter& in, const std::string& op, const Value& self,
 // The grad_fn of self // other or self % other (a number operand: no edge), over r (ops_elem.cpp).
 core::Tensor record_floor_op(core::Tensor r, const core::Tensor& self, const core::Tensor& other, bool remainder,
                              bool self_number, bool other_number);
+// torch.isclose (input, other, rtol, atol, equal_nan of a; ops_elem.cpp): a bool tensor.
+Value isclose_fn(Interpreter& in, Args& a);
+// torch.add / torch.sub with alpha= (input, other, alpha of a; ops_elem.cpp), a new tensor.
+Value add_sub(Interpreter& in, Args& a, bool sub);
 // a + fl32(alpha)*b (b broadcast to a's shape), float32, as ATen's add with alpha (optim.cpp).
 core::Tensor add_scaled(const core::Tensor& a, const core::Tensor& b, double alpha, core::CpuKernels cpu);
 // An out-of-place op's result written back into self (PyTorch's in-place variants: clamp_,

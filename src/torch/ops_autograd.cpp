@@ -75,10 +75,13 @@ Value add_sub_(Interpreter& in, Args& a, core::BinOp op) {
   core::autograd::check_inplace(as_tensor(a.get("self")), false);
   const Value& other = a.get("other");
   Tensor& self = as_tensor(a.get("self"));
-  if (!is_tensor(other) || self.dtype() != core::DType::float32 || as_tensor(other).dtype() != core::DType::float32)
-    a.unsupported("alpha", "attn adds with alpha= a float32 tensor to a float32 tensor; multiply `other` first");
-  if (core::autograd::grad_enabled() && (self.requires_grad() || as_tensor(other).requires_grad()))
+  const bool other_grad = is_tensor(other) && as_tensor(other).requires_grad();
+  if (core::autograd::grad_enabled() && (self.requires_grad() || other_grad))
     a.unsupported("alpha", "attn records no graph for an in-place add with alpha= (use it under torch.no_grad()); multiply `other` first");
+  if (!is_tensor(other) || !self.is_float() || !as_tensor(other).is_float()) {   // integers, bool, a number: the out-of-place result
+    core::write_result_(self, as_tensor(add_sub(in, a, op == core::BinOp::sub)));
+    return a.get("self");
+  }
   core::copy_(self, add_scaled(self, as_tensor(other), op == core::BinOp::sub ? -alpha : alpha, state(in).cpu));
   return a.get("self");
 }

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -99,35 +100,10 @@ Tensor zero_grad(const Tensor& out, std::vector<const Tensor*> inputs, const cha
   return core::autograd::record(out, inputs, name, std::move(zeros));
 }
 
-// input + alpha * other, as ATen's add kernel: a + fl32(alpha)*b (one FMA in the AVX2 family)
-// for float32; integers a + alpha*b. AddBackward0 / SubBackward0: other's gradient g * alpha.
-Value add_sub(Interpreter& in, Args& a, bool sub) {
-  const Value& self = a.get(a.signature().params[0].name);
-  const Value& other = operand(a);
-  const double alpha = a.number("alpha");
-  if (alpha == 1.0) return tensor_operator(in, sub ? "-" : "+", self, other);
-  const Tensor& t = as_tensor(self);
-  const Tensor o = is_tensor(other) ? as_tensor(other) : number_tensor(other);
-  const DType common = is_tensor(other) ? core::result_type(t, o) : core::result_type(t, number_category(other));
-  if (core::is_integral(common) && a.get("alpha").kind == Value::Float)
-    throw RuntimeError("For integral input tensors, argument alpha must not be a floating point number.");
-  if (common == DType::boolean) a.unsupported("alpha", "attn adds bool tensors with alpha=1 only");
-  const double s = sub ? -alpha : alpha;
-  if (common != DType::float32) {
-    Tensor scaled = core::binary_scalar(core::BinOp::mul, core::to_dtype(o, common), s, false, DType::int64);
-    return tensor_value(core::to_dtype(core::binary(core::BinOp::add, core::to_dtype(t, common), scaled), common));
-  }
-  const core::Shape shape = core::broadcast_shapes(t.shape(), o.shape());
-  const Tensor tf = core::expand(core::detach(core::to_float(t)), shape), of = core::detach(core::to_float(o));
-  Tensor r = add_scaled(tf, of, s, state(in).cpu);
-  if (!core::autograd::grad_enabled() || !(t.requires_grad() || o.requires_grad())) return tensor_value(r);
-  Backward back{[s](const Grads& g) { return Grads{*g[0], core::binary_scalar(core::BinOp::mul, *g[0], s)}; }, false};
-  return tensor_value(core::autograd::record(r, {&t, &o}, sub ? "SubBackward0" : "AddBackward0", std::move(back)));
-}
-
 // a / b rounded toward zero (ATen's div_trunc: trunc(a / b) for float32, C's integer division).
 Tensor div_trunc(const Tensor& t, const Tensor& o, DType common) {
   const core::Shape shape = core::broadcast_shapes(t.shape(), o.shape());
+  if (common == DType::boolean) throw RuntimeError("\"div_trunc_cpu\" not implemented for 'Bool'");
   if (common == DType::float32) {
     std::vector<float> q = core::detach(core::binary(core::BinOp::div, core::to_float(t), core::to_float(o))).floats();
     for (float& x : q) x = std::trunc(x);
@@ -220,6 +196,11 @@ float frac_f(float x) { return x - std::trunc(x); }
 float sign_f(float x) { return static_cast<float>((0.0f < x) - (x < 0.0f)); }   // NaN: 0, as 1.13
 
 Tensor rounded(const Tensor& t, float (*f)(float), const char* grad_fn) {
+  if (t.dtype() == DType::boolean) {   // ATen's vml kernels take no bool: "floor_vml_cpu" from FloorBackward0
+    std::string op = std::string(grad_fn).substr(0, std::string(grad_fn).find("Backward"));
+    for (char& c : op) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    throw RuntimeError(fmt::format("\"{}_vml_cpu\" not implemented for 'Bool'", op));
+  }
   Tensor r = map_floats(t, f);
   if (!core::autograd::grad_enabled() || !t.requires_grad()) return r;
   return zero_grad(r, {&t}, grad_fn);
@@ -233,7 +214,7 @@ Value round_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("input");
   if (a.overload() == 0) return rounding(a, round_half_even, "RoundBackward0");
   const int64_t decimals = a.integer("decimals");
-  if (!t.is_float()) throw RuntimeError("round_cpu not implemented for 'Long' with decimals");
+  if (!t.is_float()) throw RuntimeError(fmt::format("\"round_cpu\" not implemented for '{}'", core::dtype_title(t.dtype())));
   const bool neg = decimals < 0;
   const float ten_pow = static_cast<float>(std::pow(10, static_cast<double>(neg ? -decimals : decimals)));
   std::vector<float> v = core::detach(t).floats();
@@ -355,6 +336,8 @@ Value logsumexp_fn(Interpreter& in, Args& a) {
   const core::CpuKernels cpu = state(in).cpu;
   const Tensor x = t.dim() == 0 ? core::reshape(core::detach(t), {1}) : core::detach(t);
   const int64_t dim = core::normalize_dim(d.value_or(0), x.dim());
+  if (x.numel() == 0)   // no max of nothing: log(sum(exp(x))), -inf where a sum is empty
+    return tensor_value(core::log(core::sum(core::exp(x, cpu), dim, keepdim), cpu));
   Tensor m = core::amax(x, dim, true).contiguous();
   const Tensor inf = core::isinf(m);
   core::masked_fill_(m, inf, 0.0f, false);
@@ -507,30 +490,6 @@ Value isfinite_fn(Interpreter&, Args& a) {
   return tensor_value(core::from_ints(t.shape(), v, DType::boolean));
 }
 
-// isclose, as 1.13's: a == b, or (equal_nan) both NaN, or |a - b| finite and <= atol + |rtol * b|,
-// in float32 with rtol and atol rounded to float32 (integers: in double).
-Value isclose_fn(Interpreter&, Args& a) {
-  const Tensor &x = a.tensor("input"), &y = a.tensor("other");
-  const double rtol = a.number("rtol"), atol = a.number("atol");
-  const bool equal_nan = a.flag("equal_nan");
-  if (x.dtype() != y.dtype())
-    throw RuntimeError(fmt::format("{} did not match {}", core::dtype_title(x.dtype()), core::dtype_title(y.dtype())));
-  if (rtol < 0) throw RuntimeError(fmt::format("rtol must be greater than or equal to zero, but got {}", rtol));
-  if (atol < 0) throw RuntimeError(fmt::format("atol must be greater than or equal to zero, but got {}", atol));
-  const core::Shape shape = core::broadcast_shapes(x.shape(), y.shape());
-  const std::vector<float> xs = core::expand(core::to_float(core::detach(x)), shape).floats();
-  const std::vector<float> ys = core::expand(core::to_float(core::detach(y)), shape).floats();
-  const float rt = static_cast<float>(rtol), at = static_cast<float>(atol);
-  std::vector<int64_t> out(xs.size());
-  for (size_t k = 0; k < xs.size(); ++k) {
-    const float p = xs[k], q = ys[k];
-    bool close = p == q || (equal_nan && std::isnan(p) && std::isnan(q));
-    const float allowed = at + std::fabs(rt * q), actual = std::fabs(p - q);
-    if (!close && (rtol != 0 || atol != 0)) close = std::isfinite(actual) && actual <= allowed;
-    out[k] = close;
-  }
-  return tensor_value(core::from_ints(shape, out, DType::boolean));
-}
 
 // nan_to_num(input, nan=0.0, posinf=None, neginf=None): None is float32's largest / lowest.
 // NanToNumBackward0: the gradient where the input was finite, 0 elsewhere.
@@ -557,6 +516,7 @@ Value nan_to_num_fn(Interpreter&, Args& a) {
 // TraceBackward0: the gradient on the diagonal, zeros elsewhere.
 Value trace_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("input");
+  if (t.dtype() == DType::boolean) throw RuntimeError("\"trace\" not implemented for 'Bool'");
   if (t.dim() != 2) throw RuntimeError(fmt::format("trace: expected a matrix, but got tensor with dim {}", t.dim()));
   const int64_t rows = t.shape()[0], cols = t.shape()[1], n = std::min(rows, cols);
   if (!t.is_float()) {
@@ -614,7 +574,7 @@ std::vector<std::pair<int64_t, int64_t>> diagonal_cells(int64_t rows, int64_t co
 // diag(v, k): a 1-D v laid on the k-th diagonal of a square matrix of zeros; diag(m, k): the k-th
 // diagonal of a matrix. DiagBackward0 is the other direction. Float32 values (integers kept as such).
 Tensor diag_of(const Tensor& t, int64_t k) {
-  if (t.dim() != 1 && t.dim() != 2) throw RuntimeError(fmt::format("diag(): Supports 1D or 2D tensors. Got {}D", t.dim()));
+  if (t.dim() != 1 && t.dim() != 2) throw RuntimeError("matrix or a vector expected");
   const bool f = t.is_float();
   const std::vector<float> fv = f ? core::detach(t).floats() : std::vector<float>{};
   const std::vector<int64_t> iv = f ? std::vector<int64_t>{} : t.ints();
@@ -678,6 +638,7 @@ Value mm_fn(Interpreter&, Args& a) {
 
 Value mv_fn(Interpreter&, Args& a) {
   const Tensor &x = a.tensor("input"), &v = a.tensor("vec");
+  if (x.dim() == 0) throw core::TensorError("Dimension specified as 0 but tensor has no dimensions", "IndexError");   // addmv's size(0) of self
   if (x.dim() != 2 || v.dim() != 1)
     throw RuntimeError(fmt::format("vector + matrix @ vector expected, got 1, {}, {}", x.dim(), v.dim()));
   if (x.shape()[1] != v.shape()[0])
@@ -768,6 +729,60 @@ void add_elem_ops_more(std::vector<OpRow>& rows) {
 }
 
 }  // namespace
+
+// isclose, as 1.13's: a == b, or (equal_nan) both NaN, or |a - b| finite and <= atol + |rtol * b|,
+// in float32 with rtol and atol rounded to float32 (integers: in double).
+Value isclose_fn(Interpreter&, Args& a) {
+  const Tensor &x = a.tensor("input"), &y = a.tensor("other");
+  const double rtol = a.number("rtol"), atol = a.number("atol");
+  const bool equal_nan = a.flag("equal_nan");
+  if (x.dtype() != y.dtype())
+    throw RuntimeError(fmt::format("{} did not match {}", core::dtype_title(x.dtype()), core::dtype_title(y.dtype())));
+  if (rtol < 0) throw RuntimeError(fmt::format("rtol must be greater than or equal to zero, but got {}", rtol));
+  if (atol < 0) throw RuntimeError(fmt::format("atol must be greater than or equal to zero, but got {}", atol));
+  const core::Shape shape = core::broadcast_shapes(x.shape(), y.shape());
+  const std::vector<float> xs = core::expand(core::to_float(core::detach(x)), shape).floats();
+  const std::vector<float> ys = core::expand(core::to_float(core::detach(y)), shape).floats();
+  const float rt = static_cast<float>(rtol), at = static_cast<float>(atol);
+  std::vector<int64_t> out(xs.size());
+  for (size_t k = 0; k < xs.size(); ++k) {
+    const float p = xs[k], q = ys[k];
+    bool close = p == q || (equal_nan && std::isnan(p) && std::isnan(q));
+    const float allowed = at + std::fabs(rt * q), actual = std::fabs(p - q);
+    if (!close && (rtol != 0 || atol != 0)) close = std::isfinite(actual) && actual <= allowed;
+    out[k] = close;
+  }
+  return tensor_value(core::from_ints(shape, out, DType::boolean));
+}
+
+// input + alpha * other, as ATen's add kernel: a + fl32(alpha)*b (one FMA in the AVX2 family)
+// for float32; integers a + alpha*b; bool a or b (alpha cast to bool). AddBackward0 /
+// SubBackward0: other's gradient g * alpha.
+Value add_sub(Interpreter& in, Args& a, bool sub) {
+  const Value& self = a.get(a.signature().params[0].name);
+  const Value& other = operand(a);
+  const double alpha = a.number("alpha");
+  if (alpha == 1.0) return tensor_operator(in, sub ? "-" : "+", self, other);
+  const Tensor& t = as_tensor(self);
+  const Tensor o = is_tensor(other) ? as_tensor(other) : number_tensor(other);
+  const DType common = is_tensor(other) ? core::result_type(t, o) : core::result_type(t, number_category(other));
+  if (sub) core::check_sub_dtypes(t.dtype(), is_tensor(other) ? o.dtype() : number_category(other));
+  if (common != DType::float32 && a.get("alpha").kind == Value::Float)
+    throw RuntimeError("For integral input tensors, argument alpha must not be a floating point number.");
+  if (common == DType::boolean)   // alpha cast to bool: a or b, or a
+    return tensor_value(alpha != 0.0 ? core::binary(core::BinOp::add, t, o, common) : core::to_dtype(t, common));
+  const double s = sub ? -alpha : alpha;
+  if (common != DType::float32) {
+    Tensor scaled = core::binary_scalar(core::BinOp::mul, core::to_dtype(o, common), s, false, DType::int64);
+    return tensor_value(core::to_dtype(core::binary(core::BinOp::add, core::to_dtype(t, common), scaled), common));
+  }
+  const core::Shape shape = core::broadcast_shapes(t.shape(), o.shape());
+  const Tensor tf = core::expand(core::detach(core::to_float(t)), shape), of = core::detach(core::to_float(o));
+  Tensor r = add_scaled(tf, of, s, state(in).cpu);
+  if (!core::autograd::grad_enabled() || !(t.requires_grad() || o.requires_grad())) return tensor_value(r);
+  Backward back{[s](const Grads& g) { return Grads{*g[0], core::binary_scalar(core::BinOp::mul, *g[0], s)}; }, false};
+  return tensor_value(core::autograd::record(r, {&t, &o}, sub ? "SubBackward0" : "AddBackward0", std::move(back)));
+}
 
 void add_elem_ops(std::vector<OpRow>& rows) {
   const unsigned both = kFunction | kMethod;

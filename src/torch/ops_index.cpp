@@ -192,8 +192,16 @@ void add_index_ops(std::vector<OpRow>& rows) {
                   }});
   rows.push_back({"index_fill_", kMethod,
                   {"index_fill_(Tensor self, int64_t dim, Tensor index, Tensor value)", "index_fill_(Tensor self, int64_t dim, Tensor index, Scalar value)"},
-                  [](Interpreter&, Args& a) {
+                  [](Interpreter& in, Args& a) {
                     Value self = a.get("self");
+                    Tensor& t = as_tensor(self);
+                    bool overlapping = false;
+                    for (int64_t d = 0; d < t.dim(); ++d) overlapping = overlapping || (t.strides()[d] == 0 && t.shape()[d] > 1);
+                    if (overlapping && !t.requires_grad()) {   // an expanded tensor: written through its strides, as ATen does
+                      user_warning(in, "Use of index_fill_ on expanded tensors is deprecated. Please clone() the tensor before performing this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar");
+                      core::index_fill_overlapping_(t, a.integer("dim"), a.tensor("index"), index_fill_value(a));
+                      return self;
+                    }
                     return write_back(self, [&a](const Tensor& x) { return core::index_fill(x, a.integer("dim"), a.tensor("index"), index_fill_value(a)); });
                   }});
   rows.push_back({"logical_or", both, {"logical_or(Tensor input, Tensor other, *, Tensor out=None)"}, [](Interpreter&, Args& a) {

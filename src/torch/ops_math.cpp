@@ -108,23 +108,16 @@ Value argmax_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("input");
   std::optional<int64_t> dim = a.opt_integer("dim");
   bool keepdim = a.flag("keepdim");
+  if (t.dtype() == DType::boolean && t.numel() > 0) throw RuntimeError("\"argmax_cpu\" not implemented for 'Bool'");
   if (dim) return tensor_value(core::argmax(t, *dim, keepdim));
-  Tensor r = core::argmax(core::reshape(t, {-1}), 0, false);   // the index into the flattened tensor
+  Tensor r = core::argmax(t);   // the index into the flattened tensor
   return tensor_value(keepdim ? keep_all(r, t.shape()) : r);
 }
 
-Value allclose_fn(Interpreter&, Args& a) {
-  const Tensor &x = a.tensor("input"), &y = a.tensor("other");
-  double rtol = a.number("rtol"), atol = a.number("atol");
-  bool equal_nan = a.flag("equal_nan");
-  Tensor diff = core::binary(core::BinOp::sub, x, y);   // broadcasts, raises on mismatch
-  const std::vector<float> xb = core::expand(core::to_float(x), diff.shape()).floats();
-  const std::vector<float> yb = core::expand(core::to_float(y), diff.shape()).floats();
-  const std::vector<float> d = diff.floats();
-  for (size_t k = 0; k < d.size(); ++k) {
-    if (equal_nan && std::isnan(xb[k]) && std::isnan(yb[k])) continue;
-    if (!(std::fabs(d[k]) <= atol + rtol * std::fabs(yb[k]))) return Value::boolean(false);
-  }
+// 1.13's allclose: isclose(...).all().item(), so any dtype isclose takes.
+Value allclose_fn(Interpreter& in, Args& a) {
+  for (int64_t v : as_tensor(isclose_fn(in, a)).ints())
+    if (v == 0) return Value::boolean(false);
   return Value::boolean(true);
 }
 
@@ -217,7 +210,13 @@ Value unary(Args& a, Tensor (*f)(const Tensor&)) { return tensor_value(f(a.tenso
 // pow(Tensor, Tensor) / pow(Scalar self, Tensor) / pow(Tensor, Scalar): docs/pytorch-numerics.md §13.
 Value pow_fn(Interpreter& in, Args& a) {
   const size_t k = a.overload();
-  if (k == 1) return tensor_value(core::pow(to_double(a.get("self"), "self"), a.tensor("exponent"), state(in).cpu));
+  if (k == 1) {
+    const Value& self = a.get("self");
+    const Tensor& e = a.tensor("exponent");
+    if (!e.is_float() && self.kind != Value::Float)   // an integer base and exponent: integer powers (result_type)
+      return tensor_value(core::pow(core::from_ints({}, {py::to_int(self, "self")}, self.kind == Value::Bool ? DType::boolean : DType::int64), e, state(in).cpu));
+    return tensor_value(core::pow(to_double(self, "self"), e, state(in).cpu));
+  }
   const Tensor& x = a.tensor(a.signature().params[0].name);
   if (k == 0) return tensor_value(core::pow(x, a.tensor("exponent"), state(in).cpu));
   return tensor_value(core::pow(x, to_double(a.get("exponent"), "exponent"), state(in).cpu));

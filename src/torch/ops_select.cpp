@@ -57,6 +57,7 @@ Value extreme_fn(Args& a, bool is_min) {
 
 Value argmin_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("input");
+  if (t.dtype() == core::DType::boolean && t.numel() > 0) throw RuntimeError("\"argmin_cpu\" not implemented for 'Bool'");
   std::optional<int64_t> dim = a.opt_integer("dim");
   bool keepdim = a.flag("keepdim");
   if (dim) return tensor_value(core::argmin(t, *dim, keepdim));
@@ -72,6 +73,7 @@ Value sort_fn(Interpreter&, Args& a) {
 }
 
 Value topk_fn(Interpreter&, Args& a) {
+  if (a.tensor("input").dtype() == core::DType::boolean && a.tensor("input").numel() > 1) throw RuntimeError("\"topk_cpu\" not implemented for 'Bool'");
   return return_value("topk", core::topk(a.tensor("input"), a.integer("k"), a.integer("dim"), a.flag("largest"), a.flag("sorted")));
 }
 

@@ -64,7 +64,8 @@ Value tolist(const Tensor& t) {
 
 Value item_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("self");
-  double v = core::item(t);   // checks numel == 1
+  if (t.numel() != 1) throw py::ValueError("only one element tensors can be converted to Python scalars");   // 1.13's Python binding
+  double v = core::item(t);
   return t.is_float() ? Value::number(v) : t.dtype() == core::DType::boolean ? Value::boolean(v != 0) : Value::integer(t.int_at(0));
 }
 

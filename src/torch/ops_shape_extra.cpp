@@ -147,6 +147,8 @@ Value movedim_fn(Interpreter&, Args& a) {
 Value unflatten_fn(Interpreter&, Args& a) {
   if (a.overload() == 0) a.unsupported("dim", "attn has no named dimensions");
   const Tensor& t = a.tensor("input");
+  if (t.dim() == 0)   // ATen wraps without a scalar's extra dim
+    throw core::TensorError(fmt::format("Dimension specified as {} but tensor has no dimensions", a.integer("dim")), "IndexError");
   const int64_t dim = core::normalize_dim(a.integer("dim"), t.dim());
   std::vector<int64_t> sizes = a.ints("sizes");
   if (sizes.empty()) throw RuntimeError("unflatten: sizes must be non-empty");

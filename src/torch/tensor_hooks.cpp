@@ -384,6 +384,8 @@ std::optional<Value> tensor_binary(Interpreter& in, const std::string& op, const
     if (!reflected) return tensor_value(core::pow(t, s, cpu));
     // Tensor.__rpow__ (1.13): torch.tensor(number) ** x, a tensor ** tensor (PowBackward1)
     if (t.is_float()) return tensor_value(core::pow(core::scalar(static_cast<float>(s)), t, cpu));
+    if (other.kind != Value::Float)   // torch.tensor(int) ** an integer tensor: integer powers
+      return tensor_value(core::pow(core::from_ints({}, {py::to_int(other, "other")}, other.kind == Value::Bool ? core::DType::boolean : core::DType::int64), t, cpu));
     return tensor_value(core::pow(s, t, cpu));
   }
   if (op == "&" || op == "|" || op == "^") {   // bitwise on bool/int64 tensors (ops/bitwise.h)
@@ -421,7 +423,11 @@ std::optional<Value> tensor_inplace_hook(Interpreter& in, const std::string& op,
   return tensor_inplace(in, arithmetic(op), self, other);
 }
 
-std::optional<Value> tensor_unary(Interpreter&, const std::string& op, const Value& self) {
+std::optional<Value> tensor_unary(Interpreter& in, const std::string& op, const Value& self) {
+  if (op == "abs") {   // abs(x) is Tensor.__abs__, Tensor.abs
+    CallArgs none;
+    return in.call(in.getattr(self, "abs"), none);
+  }
   if (op == "-") return tensor_value(core::neg(as_tensor(self)));
   if (op == "+") return self;
   if (op == "~") {
@@ -557,6 +563,7 @@ void install_tensor_hooks(py::ClassObj& cls) {
   };
   s.truth = [](Interpreter&, const Value& self) {
     const Tensor& t = as_tensor(self);
+    if (t.numel() == 0) throw py::RuntimeError("Boolean value of Tensor with no values is ambiguous");
     if (t.numel() != 1) throw py::RuntimeError("Boolean value of Tensor with more than one value is ambiguous");
     return core::item(t) != 0.0;
   };

@@ -73,6 +73,8 @@ py zeros-wrap 2 '' 'zeros-wrap\.lesson:13: .*(too large|[Oo]verflow|limit)' $'im
 py zeros-2-62 2 '' 'zeros-2-62\.lesson:13: ' $'import torch\nx = torch.zeros(2**62, 4)\nprint(x[0])'
 py cat-0d 2 '' 'cat-0d\.lesson:13: RuntimeError: zero-dimensional tensor \(at position 0\) cannot be concatenated' $'import torch\nprint(torch.cat([torch.ones(()), torch.ones(())]))'   # tools/torchfuzz.py: SIGSEGV
 py roll-0d 2 '' 'roll-0d\.lesson:13: IndexError: Dimension specified as 0 but tensor has no dimensions' $'import torch\nprint(torch.tensor(2.5).roll(1, 0))'   # tools/torchfuzz.py: SIGSEGV
+py unflatten-0d 2 '' 'unflatten-0d\.lesson:13: IndexError: Dimension specified as 0 but tensor has no dimensions' $'import torch\nprint(torch.tensor(1.0).unflatten(0, (1, -1)))'   # tools/make_dtypes_test.py: SIGSEGV
+py einsum-empty 0 $'tensor([])\n0.0' '' $'import torch\nprint(torch.einsum("i->i", torch.zeros(0)))\nprint(torch.einsum("i,i->", torch.zeros(0), torch.zeros(0)).item())'   # SIGSEGV (read past the operand)
 py embedding-2-62 2 '' 'embedding-2-62\.lesson:14: ' $'import torch\nimport torch.nn as nn\ne = nn.Embedding(2**62, 4)'
 py parens-3000 2 '' 'SyntaxError: too many nested parentheses' "x = $(rep '(' 3000)1$(rep ')' 3000)"
 py terms-20000 2 '' 'RecursionError: maximum recursion depth exceeded during compilation' "print(1$(rep '+1' 19999))"

@@ -262,3 +262,6 @@ TEST_CASE("reference cycles and the gc module: a cycle nothing refers to is free
           "whole, a model holding itself trains through collections") { check_script("gc"); }
 
 TEST_CASE("Python lists as tensor indices: x[[0, 2]], x[idx, [1, 2]], y[[0, 3]] = 1, NumPy's list-as-tuple rule") { check_script("list_index"); }
+
+TEST_CASE("every op of the table on int64, bool and float32 tensors, 0-d, empty, 1-D, 2-D, mixed dtypes (tools/make_dtypes_test.py), "
+          "and the torchfuzz findings on integers, empty dims and messages") { check_script("op_dtypes"); }

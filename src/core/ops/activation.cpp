@@ -21,6 +21,7 @@ namespace attn::core {
 // ---- relu ----
 
 Tensor relu(const Tensor& a) {
+  if (a.dtype() == DType::boolean) throw TensorError("Boolean inputs not supported for relu");
   if (!a.is_float()) {   // an integer relu keeps its dtype
     Tensor out = to_dtype(a, DType::int64).clone();
     for (int64_t k = 0; k < out.numel(); ++k) out.data<int64_t>()[k] = std::max<int64_t>(out.data<int64_t>()[k], 0);

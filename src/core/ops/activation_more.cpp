@@ -72,7 +72,13 @@ Tensor leaky_relu(const Tensor& a, double negative_slope) {
 }
 
 Tensor hardtanh(const Tensor& a, double min_val, double max_val) {
-  float_only(a, "hardtanh_cpu");
+  if (a.dtype() == DType::boolean) throw TensorError("Bool inputs not supported for hardtanh");
+  if (!a.is_float()) {   // an integer clamp in a's dtype, the bounds cast to it (no gradient)
+    std::vector<int64_t> v = a.ints();
+    const auto lo = static_cast<int64_t>(min_val), hi = static_cast<int64_t>(max_val);
+    for (int64_t& x : v) x = std::min(std::max(x, lo), hi);
+    return from_ints(a.shape(), v, a.dtype());
+  }
   const float lo = static_cast<float>(min_val), hi = static_cast<float>(max_val);
   Tensor out = detail::map_split(a, [lo, hi](float v, bool) { return std::isnan(v) ? v : std::min(std::max(v, lo), hi); }, false);
   autograd::Backward backward{[x = detach(a), lo, hi](const Grads& g) {

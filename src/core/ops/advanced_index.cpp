@@ -58,6 +58,7 @@ Places places(const Tensor& self, const TensorIndices& indices) {
     const int64_t* pi = idx[k].data<int64_t>();
     for (int64_t j = 0; j < nb; ++j) {
       int64_t i = pi[j];
+      if (size == 0) throw TensorError("index is out of bounds for dimension with size 0", "IndexError");   // ATen's index kernel's own check
       if (i < -size || i >= size)
         throw TensorError(fmt::format("index {} is out of bounds for dimension {} with size {}", i, first + k, size), "IndexError");
       mid_off[j] += (i < 0 ? i + size : i) * self.strides()[first + k];

@@ -81,16 +81,21 @@ bool flat(const Tensor& t, const Shape& shape) { return t.shape() == shape && t.
 
 Tensor binary(BinOp op, const Tensor& a, const Tensor& b) { return binary(op, a, b, result_type(a, b)); }
 
+void check_sub_dtypes(DType a, DType b) {
+  if (a == DType::boolean && b == DType::boolean)
+    throw TensorError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.");
+  if (a == DType::boolean || b == DType::boolean)
+    throw TensorError("Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
+}
+
 // In `common`, the promoted dtype: bool and the integer dtypes compute + - * in int64 and wrap
 // the result into it (the same bits as PyTorch's kernels in that dtype: the ops are modular);
 // / and ** and float32 compute in float32.
 Tensor binary(BinOp op, const Tensor& a, const Tensor& b, DType common) {
   const Shape shape = broadcast_shapes(a.shape(), b.shape());
   const bool exact = op != BinOp::div && op != BinOp::pow;
-  if (common == DType::boolean && exact) {
-    // bool (op) bool stays bool in PyTorch: + is or, * is and; - is refused.
-    if (op == BinOp::sub)
-      throw TensorError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.");
+  if (op == BinOp::sub) check_sub_dtypes(a.dtype(), b.dtype());
+  if (common == DType::boolean && exact) {   // bool (op) bool stays bool in PyTorch: + is or, * is and
     return to_dtype(binary_int(op, a, b, shape), DType::boolean);
   }
   if (is_integral(common) && exact) return to_dtype(binary_int(op, a, b, shape), common);
@@ -179,6 +184,7 @@ Tensor binary_scalar(BinOp op, const Tensor& a, double s, bool scalar_on_left, s
   const bool int_scalar = s == std::floor(s) && std::fabs(s) < 9223372036854775808.0;
   const DType category = number ? *number : int_scalar ? DType::int64 : DType::float32;
   const DType common = result_type(a, category);
+  if (op == BinOp::sub) check_sub_dtypes(a.dtype(), category);
   if (common != DType::float32 && (op == BinOp::add || op == BinOp::sub || op == BinOp::mul)) {
     const Tensor b = from_ints({}, {float_to_int(s, DType::int64)});
     return scalar_on_left ? binary(op, b, a, common) : binary(op, a, b, common);
@@ -201,6 +207,8 @@ Tensor binary_scalar(BinOp op, const Tensor& a, double s, bool scalar_on_left, s
 }
 
 Tensor neg(const Tensor& a) {
+  if (a.dtype() == DType::boolean)
+    throw TensorError("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.");
   if (!a.is_float()) return binary_scalar(BinOp::mul, a, -1.0);
   return autograd::record(map_float(a, [](float x) { return -x; }), {&a}, "NegBackward0", grad::neg());
 }
@@ -245,6 +253,7 @@ float mod_float(float a, float b) {
 
 Tensor floor_divide_or_remainder(bool remainder, const Tensor& a, const Tensor& b, DType common) {
   const Shape shape = broadcast_shapes(a.shape(), b.shape());
+  if (common == DType::boolean) throw TensorError(remainder ? "\"remainder_cpu\" not implemented for 'Bool'" : "\"div_floor_cpu\" not implemented for 'Bool'");
   if (common == DType::float32) {
     const Tensor fa = to_float(a), fb = to_float(b);
     Tensor out = empty(shape);
@@ -257,8 +266,9 @@ Tensor floor_divide_or_remainder(bool remainder, const Tensor& a, const Tensor& 
   // in `common` first (uint8 // -1 divides by 255), then exactly in int64
   const Tensor ia = to_dtype(to_dtype(a, common), DType::int64), ib = to_dtype(to_dtype(b, common), DType::int64);
   const std::vector<int64_t> ys = ib.ints();
-  for (int64_t y : ys)
-    if (y == 0) throw TensorError("ZeroDivisionError");
+  if (numel_of(shape) > 0)   // nothing divided when the result is empty
+    for (int64_t y : ys)
+      if (y == 0) throw TensorError("ZeroDivisionError");
   Tensor out = empty(shape, DType::int64);
   const int64_t *x = ia.data<int64_t>(), *y = ib.data<int64_t>();
   int64_t* o = out.data<int64_t>();

@@ -31,7 +31,9 @@ Tensor binary_scalar(BinOp op, const Tensor& a, double s, bool scalar_on_left = 
 // b), computed in `common`: Python's rules for integers (a zero divisor is PyTorch's
 // "ZeroDivisionError"), ATen's div_floor / remainder formulas for float32. No backward.
 Tensor floor_divide_or_remainder(bool remainder, const Tensor& a, const Tensor& b, DType common);
-Tensor neg(const Tensor& a);   // -a, a's shape (int64: a * -1)
+Tensor neg(const Tensor& a);   // -a, a's shape (int64: a * -1); a bool tensor is refused as ATen does
+// ATen's sub_check: a - b refused when either is bool (a Python number counts by its category).
+void check_sub_dtypes(DType a, DType b);
 
 namespace detail {
 // The backward formulas' shorthand (ops/unary.cpp, ops/pow.cpp, ops/reduce.cpp).

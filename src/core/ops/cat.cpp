@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "core/autograd.h"
 #include "core/ops/inplace.h"
 #include "core/ops/views.h"
@@ -26,6 +28,10 @@ Backward cat(std::vector<int64_t> sizes, int64_t dim) {
             Grads out;
             int64_t pos = 0;
             for (int64_t n : sizes) {
+              if (n < 0) {   // a skipped empty 1-D input
+                out.push_back(zeros({0}));
+                continue;
+              }
               out.push_back(narrow(*g[0], dim, pos, n));
               pos += n;
             }
@@ -50,12 +56,23 @@ Tensor cat(const std::vector<Tensor>& ts, int64_t dim) {
   if (ts.empty()) throw TensorError("torch.cat(): expected a non-empty list of Tensors");
   for (size_t i = 0; i < ts.size(); ++i)   // ATen's check_cat_no_zero_dim, first (a 0-d shape has no dim to grow)
     if (ts[i].dim() == 0) throw TensorError(fmt::format("zero-dimensional tensor (at position {}) cannot be concatenated", i));
-  const Tensor& first = ts.front();
+  // 1.13 skips an empty 1-D input (the legacy torch.cat([empty, x]) idiom): its dims are not
+  // checked, the first other input sets dim's range; only its dtype counts.
+  const auto skipped = [](const Tensor& x) { return x.dim() == 1 && x.shape()[0] == 0; };
+  const auto it = std::find_if_not(ts.begin(), ts.end(), skipped);
+  DType dtype = ts.front().dtype();   // the inputs' promoted dtype, as torch.cat's result_type
+  for (const Tensor& x : ts) dtype = promote_types(dtype, x.dtype());
+  std::vector<const Tensor*> inputs;
+  if (it == ts.end()) {   // every input skipped
+    for (const Tensor& x : ts) inputs.push_back(&x);
+    return autograd::record(empty({0}, dtype), inputs, "CatBackward0", grad::cat(std::vector<int64_t>(ts.size(), -1), 0));
+  }
+  const Tensor& first = *it;
   dim = normalize_dim(dim, first.dim());
   Shape shape = first.shape();
   shape[dim] = 0;
-  DType dtype = first.dtype();   // the inputs' promoted dtype, as torch.cat's result_type
   for (const Tensor& x : ts) {
+    if (skipped(x)) continue;
     if (x.dim() != first.dim())
       throw TensorError(fmt::format("Tensors must have same number of dimensions: got {} and {}", first.dim(), x.dim()));
     for (int64_t d = 0; d < x.dim(); ++d)
@@ -63,13 +80,16 @@ Tensor cat(const std::vector<Tensor>& ts, int64_t dim) {
         throw TensorError(fmt::format("Sizes of tensors must match except in dimension {}. Expected size {} but got size {} for tensor number 1 in the list.",
                                       dim, first.shape()[d], x.shape()[d]));
     shape[dim] += x.shape()[dim];
-    dtype = promote_types(dtype, x.dtype());
   }
   Tensor out = empty(shape, dtype);
-  std::vector<const Tensor*> inputs;
   std::vector<int64_t> sizes;
   int64_t pos = 0;
   for (const Tensor& x : ts) {
+    if (skipped(x)) {
+      sizes.push_back(-1);
+      inputs.push_back(&x);
+      continue;
+    }
     sizes.push_back(x.shape()[dim]);
     Tensor part = make_view(out, x.shape(), out.strides(), out.offset() + pos * out.strides()[dim]);   // out's slice for x
     copy_(part, x);

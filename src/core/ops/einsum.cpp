@@ -20,6 +20,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <map>
 #include <optional>
 
@@ -222,7 +224,7 @@ std::map<char, int64_t> letter_sizes(const Equation& e, const std::vector<Tensor
       char c = e.inputs[k][d];
       if (size.count(c) && size[c] != t.shape()[d] && size[c] != 1 && t.shape()[d] != 1)
         throw TensorError(fmt::format("einsum(): operands do not broadcast with remapped shapes: subscript '{}' is {} and {}", c, size[c], t.shape()[d]));
-      size[c] = std::max(size.count(c) ? size[c] : 1, t.shape()[d]);
+      if (!size.count(c) || size[c] == 1) size[c] = t.shape()[d];   // an extent of 0 stays 0 (max(1, 0) read past an empty operand)
     }
   }
   return size;
@@ -304,7 +306,10 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) 
   // PyTorch 1.13: one operand is a permute (or a sum); two end in mul, or in the view of a bmm.
   const char* name = fs.size() == 1 ? (contracted.empty() ? "PermuteBackward0" : "SumBackward1")
                                     : (contracted.empty() ? "MulBackward0" : "ViewBackward0");
-  std::optional<Tensor> out = einsum_as_matmul(e, size, contracted, fs);
+  std::optional<Tensor> out;
+  // An operand with no elements: the output is empty, or every sum is over nothing (+0).
+  if (std::any_of(fs.begin(), fs.end(), [](const Tensor& t) { return t.numel() == 0; })) out = zeros(out_shape);
+  if (!out) out = einsum_as_matmul(e, size, contracted, fs);
   if (!out) out = einsum_loop(e, size, contracted, fs, out_shape);
   return autograd::record(std::move(*out), ins, name, grad::einsum(e.inputs, e.output, operands));
 }

@@ -180,6 +180,13 @@ void binary_(BinOp op, Tensor& self, const Tensor& other) {
   copy_(self, r);
 }
 
+void write_result_(Tensor& self, const Tensor& r) {
+  if (!can_cast(r.dtype(), self.dtype()))
+    throw TensorError(fmt::format("result type {} can't be cast to the desired output type {}", type_title(r.dtype()),
+                                  type_title(self.dtype())));
+  copy_(self, r);
+}
+
 void binary_scalar_(BinOp op, Tensor& self, double s, std::optional<DType> number) {
   check_no_internal_overlap(self);
   const Tensor r = binary_scalar(op, self, s, false, number);

@@ -134,14 +134,21 @@ Backward baddbmm(const Tensor& batch1, const Tensor& batch2, bool need_self) {
 
 // ---- forward ----
 
+namespace {
+DType check_int_matmul(const Tensor& a, const Tensor& b);
+Tensor matmul_ints(const Tensor& a, const Tensor& b, DType dtype);
+}  // namespace
+
 Tensor dot(const Tensor& a, const Tensor& b) {
   if (a.dim() != 1 || b.dim() != 1)
     throw TensorError(fmt::format("1D tensors expected, but got {}D and {}D tensors", a.dim(), b.dim()));
+  const bool ints = !a.is_float() || !b.is_float();
+  const DType dtype = ints ? check_int_matmul(a, b) : DType::float32;   // the dtypes before the sizes, as ATen's dot
   if (a.shape()[0] != b.shape()[0])
     throw TensorError(fmt::format(
         "inconsistent tensor size, expected tensor [{}] and src [{}] to have the same number of elements, but got {} and {} elements respectively",
         a.shape()[0], b.shape()[0], a.shape()[0], b.shape()[0]));
-  detail::require_float(a, "dot");
+  if (ints) return matmul_ints(a, b, dtype);
   const Tensor ca = a.contiguous(), cb = to_float(b).contiguous();
   Tensor out = scalar(kernels::dot(ca.data<float>(), cb.data<float>(), a.shape()[0]));
   return autograd::record(std::move(out), {&a, &b}, "DotBackward0", grad::matmul(a, b));
@@ -237,6 +244,60 @@ std::string mv_message(int64_t rows, int64_t cols, int64_t n) { return fmt::form
                                 sa.back(), batch, sb[db - 2]));
 }
 
+// The dtype checks of the ATen kernel torch.matmul reaches with a and b (dot, addmv, addmm or
+// bmm; the transposed fold of 1-D/2-D @ N-D runs it on (b^T, a^T)), in 1.13's words; the
+// result's dtype. An empty inner dim skips the kernel: zeros of the first operand's dtype
+// (addmm) or the second's (addmv, bmm), whatever the dtypes.
+DType check_int_matmul(const Tensor& a, const Tensor& b) {
+  const int64_t da = a.dim(), db = b.dim();
+  if (da == 1 && db == 1) {
+    if (a.dtype() != b.dtype())
+      throw TensorError(fmt::format("dot : expected both vectors to have same dtype, but found {} and {}", dtype_title(a.dtype()),
+                                    dtype_title(b.dtype())));
+    if (a.dtype() == DType::boolean) throw TensorError("\"dot\" not implemented for 'Bool'");
+    return a.dtype();
+  }
+  const bool transposed = aten_folds(b, da) && da <= 2;
+  const Tensor& first = transposed ? b : a;
+  const Tensor& second = transposed ? a : b;
+  const bool mv = (da == 2 && db == 1) || (da >= 3 && db == 1) || (transposed && da == 1);
+  const bool mm = !mv && (db <= 2 || transposed) && (da <= 2 || aten_folds(a, db));
+  if (a.shape().back() == 0) return mm ? first.dtype() : second.dtype();
+  if (first.dtype() == DType::boolean)
+    throw TensorError(fmt::format("\"{}\" not implemented for 'Bool'", mv ? "addmv_impl_cpu" : mm ? "addmm_impl_cpu_" : "bmm"));
+  if (a.dtype() != b.dtype())
+    throw TensorError(fmt::format("expected scalar type {} but found {}", dtype_title(first.dtype()), dtype_title(second.dtype())));
+  return a.dtype();
+}
+
+// a @ b for integer tensors of one dtype: exact, wrapping as ATen's integer kernels do
+// (summed in uint64, then cast to the dtype). No autograd: integers take no gradient.
+Tensor matmul_ints(const Tensor& a, const Tensor& b, DType dtype) {
+  const Tensor a2 = to_dtype(a.dim() == 1 ? unsqueeze(a, 0) : a, DType::int64);   // (..., m, k)
+  const Tensor b2 = to_dtype(b.dim() == 1 ? unsqueeze(b, 1) : b, DType::int64);   // (..., k, n)
+  const int64_t m = a2.shape()[a2.dim() - 2], k = a2.shape()[a2.dim() - 1], n = b2.shape()[b2.dim() - 1];
+  const Shape batch_shape = broadcast_shapes(Shape(a2.shape().begin(), a2.shape().end() - 2), Shape(b2.shape().begin(), b2.shape().end() - 2));
+  Shape sa = batch_shape, sb = batch_shape, shape = batch_shape;
+  sa.insert(sa.end(), {m, k});
+  sb.insert(sb.end(), {k, n});
+  shape.insert(shape.end(), {m, n});
+  const Tensor x = expand(a2, sa).contiguous(), y = expand(b2, sb).contiguous();   // (B..., m, k), (B..., k, n)
+  Tensor out = empty(shape, DType::int64);                                         // (B..., m, n)
+  const int64_t *px = x.data<int64_t>(), *py = y.data<int64_t>();
+  int64_t* o = out.data<int64_t>();
+  for (int64_t q = 0; q < numel_of(batch_shape); ++q)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        uint64_t r = 0;
+        for (int64_t l = 0; l < k; ++l)
+          r += static_cast<uint64_t>(px[(q * m + i) * k + l]) * static_cast<uint64_t>(py[(q * k + l) * n + j]);
+        o[(q * m + i) * n + j] = static_cast<int64_t>(r);
+      }
+  if (a.dim() == 1) out = squeeze(out, -2);
+  if (b.dim() == 1) out = squeeze(out, -1);
+  return to_dtype(out, dtype);
+}
+
 }  // namespace
 
 namespace {
@@ -248,11 +309,12 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
   if (a.dim() == 0 || b.dim() == 0)
     throw TensorError("both arguments to matmul need to be at least 1D, but they are " +
                       fmt::format("{}D and {}D", a.dim(), b.dim()));
-  detail::require_float(a, "matmul");
-  detail::require_float(b, "matmul");
   const int64_t kb = b.dim() == 1 ? b.shape()[0] : b.shape()[b.dim() - 2];
   if (a.shape().back() != kb && (a.dim() > 1 || b.dim() > 1)) matmul_mismatch(a, b);   // 1-D @ 1-D: dot's error
   if (a.dim() == 1 && b.dim() == 1) return dot(a, b);
+  if (!a.is_float() || !b.is_float()) {
+    return matmul_ints(a, b, check_int_matmul(a, b));
+  }
   if (a.dim() == 2 && b.dim() == 1) {
     check_inner(a, b, a.shape()[1], b.shape()[0]);
     Tensor out = empty({a.shape()[0]});

@@ -44,6 +44,7 @@ int64_t int_power(int64_t base, int64_t e) {
 // Integer tensor ** integer tensor, in their promoted integer dtype (no gradient: integers have none).
 Tensor pow_ints(const Tensor& base, const Tensor& e) {
   const Shape shape = broadcast_shapes(base.shape(), e.shape());
+  if (base.dtype() == DType::boolean && e.dtype() == DType::boolean) throw TensorError("\"pow\" not implemented for 'Bool'");
   const std::vector<int64_t> b = expand(base, shape).ints(), x = expand(e, shape).ints();
   std::vector<int64_t> out(b.size());
   for (size_t k = 0; k < b.size(); ++k) out[k] = int_power(b[k], x[k]);

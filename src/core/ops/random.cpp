@@ -58,8 +58,13 @@ Tensor dropout(Generator& g, const Tensor& x, double p, DropoutRng kind) {
     throw TensorError("dropout probability has to be between 0 and 1, but got " +
                       std::string(buf, end));
   }
-  if (!x.is_float()) throw TensorError("dropout: expected a floating point tensor");
-  if (p == 0.0 || x.numel() == 0) return x;
+  if (p == 0.0 || (x.numel() == 0 && x.is_float())) return x;
+  if (!x.is_float()) {   // an integer or bool input: x * zeros({}) in x's dtype, or the mask drawn and noise.div_(1 - p) refused
+    if (p == 1.0) return binary(BinOp::mul, x, empty({}, x.dtype()));
+    std::vector<float> mask(static_cast<size_t>(x.numel()));
+    g.fill_bernoulli(mask.data(), x.numel(), 1.0 - p, kind);
+    throw TensorError(fmt::format("result type Float can't be cast to the desired output type {}", dtype_title(x.dtype())));
+  }
   // The mask is drawn in x's logical (row-major) order whatever its layout, as PyTorch does.
   const Tensor xc = x.contiguous();
   const float* in = xc.data<float>();

@@ -115,6 +115,9 @@ Backward var_std(const Tensor& input, const Tensor& result, std::optional<int64_
                  bool take_sqrt) {
   return reads({[x = detach(input), y = detach(result), dim, correction, keepdim, take_sqrt](const Grads& g) {
     Tensor gv = *g[0];
+    if (x.dim() > 0 && !dim && x.numel() == correction)   // 1.13's var_backward returns grad * inf, 0-d: the engine refuses it
+      throw TensorError(fmt::format("Function {} returned an invalid gradient at index 0 - got [] but expected shape compatible with {}",
+                                    take_sqrt ? "StdBackward0" : "VarBackward0", shape_str(x.shape())));
     if (take_sqrt) {   // std_backward: (grad / (result * 2)).masked_fill_(result == 0, 0)
       gv = div(gv, muls(y, 2.0));
       masked_fill_(gv, compare(CmpOp::eq, y, zeros({})), 0.0f);
@@ -313,6 +316,7 @@ Tensor argmax(const Tensor& a) {
 }
 
 Tensor var_std(const Tensor& a, std::optional<int64_t> dim, int64_t correction, bool keepdim, bool take_sqrt) {
+  if (!a.is_float()) throw TensorError("std and var only support floating point and complex dtypes");
   const Tensor x = to_float(a).contiguous();
   const float* in = x.data<float>();
   Shape out_shape;

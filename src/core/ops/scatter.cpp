@@ -140,9 +140,30 @@ Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, double valu
 
 namespace {
 
-// self with the slices at `index` along dim set to value (index_fill_kernel).
-Tensor fill_slices(const Tensor& self, int64_t dim, const Tensor& index, double value) {
-  Tensor out = self.clone();
+// index_fill_ of a tensor with no elements: ATen restrides self to index.numel() along dim with
+// stride 0 and checks that against self's storage (setStorage's error), then iterates nothing,
+// so no index is checked.
+void fill_no_elements(const Tensor& self, int64_t dim, const Tensor& index) {
+  if (self.dim() == 0 || index.numel() == 0) return;
+  Shape sizes = self.shape(), strides = contiguous_strides(self.shape());
+  for (int64_t& s : strides) s = std::max<int64_t>(s, 1);   // ATen's strides of a shape with a 0 in it
+  sizes[static_cast<size_t>(dim)] = index.numel();
+  strides[static_cast<size_t>(dim)] = 0;
+  int64_t need = 1;
+  for (size_t d = 0; d < sizes.size(); ++d) {
+    if (sizes[d] == 0) return;
+    need += (sizes[d] - 1) * strides[d];
+  }
+  const int64_t item = element_size(self.dtype()), have = self.storage() ? self.storage()->size() * item : 0;
+  need = (need + self.offset()) * item;
+  if (need > have)
+    throw TensorError(fmt::format("setStorage: sizes {}, strides {}, storage offset {}, and itemsize {} requiring a storage size of {} are out of bounds for storage of size {}",
+                                  shape_str(sizes), shape_str(strides), self.offset(), item, need, have));
+}
+
+// The slices of `out` at `index` along dim set to value, in place (index_fill_kernel).
+void fill_slices_into(Tensor& out, int64_t dim, const Tensor& index, double value) {
+  if (out.numel() == 0) return fill_no_elements(out, dim, index);
   const int64_t n = size_at(out, dim);
   const std::vector<int64_t> ids = index.ints();
   for (int64_t i : ids) {
@@ -156,6 +177,12 @@ Tensor fill_slices(const Tensor& self, int64_t dim, const Tensor& index, double 
                              out.offset() + (i < 0 ? i + n : i) * out.strides()[dim]);
     fill_(slice, value);
   }
+}
+
+// self with the slices at `index` along dim set to value.
+Tensor fill_slices(const Tensor& self, int64_t dim, const Tensor& index, double value) {
+  Tensor out = self.clone();
+  fill_slices_into(out, dim, index, value);
   return out;
 }
 
@@ -170,6 +197,13 @@ Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, double v
     return autograd::Grads{fill_slices(detach(*g[0]), d, index, 0.0)};
   }, false, {index}};   // IndexFillBackward0 saves index
   return autograd::record(std::move(out), {&self}, "IndexFillBackward0", std::move(backward));
+}
+
+void index_fill_overlapping_(Tensor& self, int64_t dim, const Tensor& index, double value) {
+  const int64_t d = dim_of(self, dim);
+  if (index.dtype() != DType::int64) throw TensorError("index_fill_(): Expected dtype int64 for index.");
+  if (index.dim() > 1) throw TensorError("Index has to be a vector/scalar");
+  fill_slices_into(self, d, index, value);
 }
 
 }  // namespace attn::core

@@ -18,5 +18,8 @@ Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, double valu
 Tensor gather(const Tensor& self, int64_t dim, const Tensor& index);
 // self with every slice self.select(dim, i), i in index, filled with value (IndexFillBackward0).
 Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, double value);
+// index_fill_ written straight through self's strides, for a self whose elements share memory
+// (an expand()ed tensor: ATen writes it, with a deprecation warning); no autograd.
+void index_fill_overlapping_(Tensor& self, int64_t dim, const Tensor& index, double value);
 
 }  // namespace attn::core

@@ -8,6 +8,8 @@
 // What it is not: a place for rounding decisions (kernels/softmax.cpp).
 #include "core/ops/softmax.h"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <limits>
 
@@ -47,7 +49,21 @@ Backward softmax(const Tensor& result, int64_t dim, CpuKernels cpu) {
 
 }  // namespace grad
 
+namespace {
+
+// ATen's softmax kernels take floating types only; an empty input returns before the kernel.
+Tensor softmax_of_ints(const Tensor& a, int64_t dim, bool log) {
+  const int64_t d = normalize_dim(dim, a.dim());
+  if (a.numel() == 0) return a.clone();
+  const bool last = a.dim() == 0 || d == a.dim() - 1;
+  const char* kernel = !last ? "softmax_kernel_impl" : log ? "log_softmax_lastdim_kernel_impl" : "softmax_lastdim_kernel_impl";
+  throw TensorError(fmt::format("\"{}\" not implemented for '{}'", kernel, dtype_title(a.dtype())));
+}
+
+}  // namespace
+
 Tensor softmax(const Tensor& a, int64_t dim, CpuKernels cpu) {
+  if (!a.is_float()) return softmax_of_ints(a, dim, false);
   const Tensor fa = to_float(a).contiguous();
   dim = normalize_dim(dim, fa.dim());
   Tensor out = empty(fa.shape());
@@ -80,6 +96,7 @@ Tensor log_softmax_backward(const Tensor& grad, const Tensor& result, int64_t di
 }  // namespace
 
 Tensor log_softmax(const Tensor& a, int64_t dim, CpuKernels cpu) {
+  if (!a.is_float()) return softmax_of_ints(a, dim, true);
   const Tensor fa = to_float(a).contiguous();
   dim = normalize_dim(dim, fa.dim());
   Tensor out = empty(fa.shape());

@@ -313,10 +313,58 @@ Tensor all_any(const Tensor& a, std::optional<int64_t> dim, bool keepdim, bool i
   return a.dtype() == DType::uint8 ? to_dtype(out, DType::uint8) : out;   // 1.13 keeps uint8 for uint8
 }
 
+namespace {
+
+// For each row-major element of the broadcast output: 1 when ATen's cpu_kernel_vec computes it in
+// its vector body. TensorIterator coalesces the innermost dims whose strides chain for every
+// operand; the run vectorises when every operand is contiguous in it, or one input has stride 0;
+// the last `run % 16` elements go through the scalar lambda (loops.h). Dims in logical order.
+std::vector<uint8_t> maximum_vector_body(const Tensor& a, const Tensor& b, const Shape& shape) {
+  const Shape sa = broadcast_strides(a, shape), sb = broadcast_strides(b, shape), so = contiguous_strides(shape);
+  int64_t run = 1, ta = 0, tb = 0, to = 0;
+  bool started = false;
+  for (size_t d = shape.size(); d-- > 0;) {
+    if (shape[d] == 1) continue;
+    if (!started) {
+      started = true;
+      run = shape[d], ta = sa[d], tb = sb[d], to = so[d];
+    } else if (ta * run == sa[d] && tb * run == sb[d] && to * run == so[d]) {
+      run *= shape[d];
+    } else {
+      break;
+    }
+  }
+  const bool vec = (ta == 1 && tb == 1) || (ta == 0 && tb == 1) || (ta == 1 && tb == 0);
+  const int64_t n = numel_of(shape), body = vec ? run - run % detail::kVecStep : 0;
+  std::vector<uint8_t> in_body(static_cast<size_t>(n));
+  for (int64_t k = 0; k < n; ++k) in_body[static_cast<size_t>(k)] = k % run < body;
+  return in_body;
+}
+
+// maximum/minimum of integer or bool tensors, exactly, in int64, then `common`.
+Tensor maximum_ints(const Tensor& a, const Tensor& b, bool is_min, DType common) {
+  const Shape shape = broadcast_shapes(a.shape(), b.shape());
+  const Tensor ia = to_dtype(to_dtype(a, common), DType::int64), ib = to_dtype(to_dtype(b, common), DType::int64);
+  Tensor out = empty(shape, DType::int64);   // shape
+  const int64_t *x = ia.data<int64_t>(), *y = ib.data<int64_t>();
+  int64_t* o = out.data<int64_t>();
+  for_each_offset(shape, [&](int64_t k, int64_t i, int64_t j) { o[k] = is_min ? std::min(x[i], y[j]) : std::max(x[i], y[j]); },
+                  broadcast_strides(ia, shape), broadcast_strides(ib, shape));
+  return to_dtype(out, common);
+}
+
+}  // namespace
+
 Tensor maximum(const Tensor& a, const Tensor& b, bool is_min) {
-  if (!a.is_float() || !b.is_float()) throw TensorError("attn's maximum and minimum take float32 tensors", "NotImplementedError");
-  Tensor out = detail::zip(a, b, [is_min](float x, float y) {
+  const DType common = result_type(a, b);
+  if (common != DType::float32) return maximum_ints(a, b, is_min, common);
+  // A tie (only +0 and -0 differ) takes b in the vector body (_mm256_max_ps), a in the scalar tail (std::max).
+  const std::vector<uint8_t> body = maximum_vector_body(a, b, broadcast_shapes(a.shape(), b.shape()));
+  size_t k = 0;
+  Tensor out = detail::zip(a, b, [is_min, &body, &k](float x, float y) {
+    const bool vec = body[k++] != 0;
     if (std::isnan(x) || std::isnan(y)) return std::numeric_limits<float>::quiet_NaN();
+    if (x == y) return vec ? y : x;
     return (is_min ? x < y : x > y) ? x : y;
   });
   // self: where(self == other, g / 2, g).masked_fill_(self < other, 0) (minimum: self > other);
