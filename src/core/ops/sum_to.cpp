@@ -114,6 +114,8 @@ void loop2d(const float* x, int64_t size0, int64_t size1, int64_t si0, int64_t s
   }
 }
 
+}  // namespace
+
 // g.sum(dims, keepdim) for any dims (all when empty) and any strides of g, in ATen's order.
 Tensor sum_dims(const Tensor& g, const std::vector<int64_t>& dims_in, bool keepdim) {
   const Tensor x = to_float(g);
@@ -170,8 +172,6 @@ Tensor sum_dims(const Tensor& g, const std::vector<int64_t>& dims_in, bool keepd
   }
   return out;
 }
-
-}  // namespace
 
 Tensor sum_to(const Tensor& g, const Shape& shape) {
   if (shape.empty()) return sum_dims(g, {}, false);
