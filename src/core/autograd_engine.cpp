@@ -82,6 +82,15 @@ const std::string& Tensor::grad_fn() const {
   return autograd_->grad_fn ? autograd_->grad_fn->name() : none;
 }
 
+void autograd::result_moved(const Tensor& t, const std::shared_ptr<Storage>& from) {
+  if (!t.autograd().grad_fn) return;
+  for (autograd::SavedVersion& s : t.autograd().grad_fn->saved_)
+    if (s.storage == from) {
+      s.storage = t.storage();
+      s.version = t.version();
+    }
+}
+
 void Tensor::set_requires_grad(bool on) {
   AutogradMeta& m = *autograd_;
   m.requires_grad = on;

@@ -390,6 +390,7 @@ Tensor relayout(Tensor out, Shape strides) {
   Tensor r = out;   // the same variable (autograd record), its elements laid out anew
   r.storage_ = flat.storage_;
   r.set_layout(out.shape_, std::move(strides), 0);
+  autograd::result_moved(r, out.storage_);
   return r;
 }
 

@@ -162,6 +162,9 @@ struct ViewInfo;   // a differentiable view's base and how it was made (autograd
 // VariableHooks::grad_fn does; nothing for any other tensor (autograd_views.cpp).
 void refresh_view(const Tensor& t);
 bool base_requires_grad(const Tensor& view);   // a view's base requires grad
+// t's elements were moved from the buffer `from` into t's own (keep_layout): the version record
+// of t's grad_fn for its saved result follows them, so writing t in place is still caught.
+void result_moved(const Tensor& t, const std::shared_ptr<Storage>& from);
 }  // namespace autograd
 
 // What autograd knows about a tensor (core/autograd.h): one record per variable, shared by every

@@ -126,3 +126,12 @@ c = torch.tensor(-0.0, requires_grad=True)
 cs = c.cumsum(0)
 cs.backward()
 print(cs, c.grad)
+
+# ---- a result laid out anew is still the tensor its backward saved: writing it in place is caught ----
+e = torch.randn(3, 4, requires_grad=True)
+ex = e.T.exp()
+ex.mul_(2)
+try:
+    ex.sum().backward()
+except RuntimeError as err:
+    print("!", str(err)[:120])
