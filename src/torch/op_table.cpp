@@ -104,7 +104,8 @@ static Value lay_out(Value result, const Args& args) {
   for (size_t k = 0; k < args.signature().params.size(); ++k)
     if (is_tensor(args.value_at(k))) inputs.push_back(&as_tensor(args.value_at(k)));
   core::Tensor& t = as_tensor(result);   // the result object's payload: the same variable, laid out anew
-  if (inputs.empty() || t.shares_storage(*inputs[0])) return result;   // x.float() of a float tensor is x
+  for (const core::Tensor* in : inputs)
+    if (t.shares_storage(*in)) return result;   // an input itself (x.float() of a float x) or a view of one
   t = core::keep_layout(t, inputs);
   return result;
 }

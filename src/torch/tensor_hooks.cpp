@@ -506,6 +506,8 @@ std::optional<Value> laid_out(std::optional<Value> r, const Value& first, const 
   for (const Value* v : {&first, second})
     if (v && is_tensor(*v)) inputs.push_back(&as_tensor(*v));
   Tensor& t = as_tensor(*r);   // the new object's payload: the same variable, laid out anew
+  for (const Tensor* in : inputs)
+    if (t.shares_storage(*in)) return r;   // +x is x
   t = core::keep_layout(t, inputs);
   return r;
 }
