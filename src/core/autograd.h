@@ -93,6 +93,7 @@ struct Edge {
 // A leaf's gradient, shared by every handle onto the leaf (AutogradMeta::leaf).
 struct LeafGrad {
   std::optional<Tensor> grad;        // .grad; nullopt prints None
+  Shape strides;                     // the leaf's, when dense but not contiguous: .grad's layout
   std::weak_ptr<Node> accumulator;   // its AccumulateGrad while some graph holds it
 };
 

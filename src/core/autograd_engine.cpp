@@ -89,10 +89,22 @@ const std::string& Tensor::grad_fn() const {
   return autograd_->grad_fn ? autograd_->grad_fn->name() : none;
 }
 
+void autograd::result_moved(const Tensor& t, const std::shared_ptr<Storage>& from) {
+  if (!t.autograd().grad_fn) return;
+  for (autograd::SavedVersion& s : t.autograd().grad_fn->saved_)
+    if (s.storage == from) {
+      s.storage = t.storage();
+      s.version = t.version();
+    }
+}
+
 void Tensor::set_requires_grad(bool on) {
   AutogradMeta& m = *autograd_;
   m.requires_grad = on;
-  if (on && !m.grad_fn && !m.leaf) m.leaf = std::make_shared<autograd::LeafGrad>();
+  if (on && !m.grad_fn && !m.leaf) {
+    m.leaf = std::make_shared<autograd::LeafGrad>();
+    if (!contiguous_ && dense_layout(shape_, strides_)) m.leaf->strides = strides_;   // .grad follows (AccumulateGrad)
+  }
   if (!on) m.leaf.reset();
 }
 
@@ -237,6 +249,8 @@ Tensor fit(Tensor g, const Shape& shape, const Node& n, size_t index) {
 void accumulate_into(const std::shared_ptr<autograd::LeafGrad>& leaf, const Tensor& g) {
   if (!leaf->grad) {
     leaf->grad = detach(g).clone();   // an owned, contiguous copy: later `+=` must not alias
+    // clone_obey_contract: the gradient of a dense non-contiguous leaf takes the leaf's strides.
+    if (!leaf->strides.empty() && leaf->strides.size() == g.shape().size()) leaf->grad = relayout(*leaf->grad, leaf->strides);
     return;
   }
   binary_(BinOp::add, *leaf->grad, g);   // variable_grad += new_grad

@@ -307,6 +307,108 @@ Tensor Tensor::clone() const {
 
 Tensor Tensor::contiguous() const { return contiguous_ ? *this : clone(); }
 
+// ---- TensorIterator's output layout ----
+
+bool dense_layout(const Shape& shape, const Shape& strides) {
+  std::vector<size_t> dims(shape.size());
+  for (size_t d = 0; d < dims.size(); ++d) dims[d] = d;
+  std::sort(dims.begin(), dims.end(), [&](size_t a, size_t b) { return strides[a] < strides[b]; });
+  int64_t expected = 1;
+  for (size_t d : dims) {
+    if (shape[d] == 1) continue;
+    if (strides[d] != expected) return false;
+    expected *= shape[d];
+  }
+  return true;
+}
+
+namespace {
+
+// TensorIteratorBase::reorder_dimensions over the operands' strides (each in the output's
+// shape, 0 along broadcast dims): an insertion sort from the innermost dim, the first operand
+// with distinct nonzero strides deciding, equal strides putting the smaller size first.
+// perm[0] is the innermost dim.
+std::vector<size_t> iterator_order(const Shape& shape, const std::vector<Shape>& strides) {
+  const size_t nd = shape.size();
+  std::vector<size_t> perm(nd);
+  for (size_t i = 0; i < nd; ++i) perm[i] = nd - 1 - i;
+  const auto should_swap = [&](size_t d0, size_t d1) {
+    for (const Shape& st : strides) {
+      const int64_t s0 = st[d0], s1 = st[d1];
+      if (s0 == 0 || s1 == 0) continue;
+      if (s0 != s1) return s0 < s1 ? -1 : 1;
+      if (shape[d0] > shape[d1]) return 1;
+    }
+    return 0;
+  };
+  for (size_t i = 1; i < nd; ++i) {
+    size_t d1 = i;
+    for (size_t d0 = i; d0-- > 0;) {
+      const int c = should_swap(perm[d0], perm[d1]);
+      if (c > 0) {
+        std::swap(perm[d0], perm[d1]);
+        d1 = d0;
+      } else if (c < 0) {
+        break;
+      }
+    }
+  }
+  return perm;
+}
+
+// The strides TensorIterator gives a new output of `shape` over these inputs; empty when they
+// are the contiguous ones. All inputs of the output's shape with one dense layout: theirs
+// (fast_set_up's NON_OVERLAPPING_DENSE); else dense strides in reorder_dimensions' order.
+Shape iterator_strides(const Shape& shape, const std::vector<const Tensor*>& inputs) {
+  bool same = !inputs.empty();
+  for (const Tensor* t : inputs)
+    same = same && t->shape() == shape && t->strides() == inputs[0]->strides() && dense_layout(shape, t->strides());
+  if (same) return inputs[0]->strides();
+  std::vector<Shape> strides;
+  for (const Tensor* t : inputs) strides.push_back(broadcast_strides(*t, shape));
+  const std::vector<size_t> perm = iterator_order(shape, strides);
+  bool reversed = true;
+  for (size_t i = 0; i < perm.size(); ++i) reversed = reversed && perm[i] == perm.size() - 1 - i;
+  if (reversed) return {};
+  Shape out(shape.size());
+  int64_t acc = 1;
+  for (size_t d : perm) {
+    out[d] = acc;
+    acc *= shape[d];
+  }
+  return out;
+}
+
+}  // namespace
+
+Tensor keep_layout(Tensor out, const std::vector<const Tensor*>& inputs) {
+  if (!out.is_contiguous() || out.dim() < 2 || out.numel() < 2) return out;
+  bool all_contiguous = true;
+  for (const Tensor* t : inputs) all_contiguous = all_contiguous && t->is_contiguous();
+  if (all_contiguous) return out;   // the lessons' case: nothing to do
+  std::vector<const Tensor*> ops;
+  for (const Tensor* t : inputs)
+    if (t->dim() <= out.dim()) ops.push_back(t);
+  Shape strides = iterator_strides(out.shape(), ops);
+  if (strides.empty() || strides == out.strides()) return out;
+  return relayout(std::move(out), std::move(strides));
+}
+
+Tensor relayout(Tensor out, Shape strides) {
+  Tensor flat = empty({out.numel_}, out.dtype_);
+  visit_element(out.dtype_, [&](auto x) {
+    using T = decltype(x);
+    const T* in = out.data<T>();
+    T* o = flat.data<T>();
+    for_each_offset(out.shape_, [&](int64_t k, int64_t off) { o[off] = in[k]; }, strides);
+  });
+  Tensor r = out;   // the same variable (autograd record), its elements laid out anew
+  r.storage_ = flat.storage_;
+  r.set_layout(out.shape_, std::move(strides), 0);
+  autograd::result_moved(r, out.storage_);
+  return r;
+}
+
 // ---- views ----
 
 Tensor make_view(const Tensor& base, Shape shape, Shape strides, int64_t offset) {

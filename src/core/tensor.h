@@ -168,6 +168,9 @@ struct ViewInfo;   // a differentiable view's base and how it was made (autograd
 // VariableHooks::grad_fn does; nothing for any other tensor (autograd_views.cpp).
 void refresh_view(const Tensor& t);
 bool base_requires_grad(const Tensor& view);   // a view's base requires grad
+// t's elements were moved from the buffer `from` into t's own (keep_layout): the version record
+// of t's grad_fn for its saved result follows them, so writing t in place is still caught.
+void result_moved(const Tensor& t, const std::shared_ptr<Storage>& from);
 }  // namespace autograd
 
 // What autograd knows about a tensor (core/autograd.h): one record per variable, shared by every
@@ -254,6 +257,7 @@ class Tensor {
  private:
   friend Tensor empty(const Shape& shape, DType dtype);
   friend Tensor make_view(const Tensor& base, Shape shape, Shape strides, int64_t offset);
+  friend Tensor relayout(Tensor out, Shape strides);
   void set_layout(Shape shape, Shape strides, int64_t offset);   // recomputes numel_, contiguous_
   int64_t offset_of(int64_t k) const;                            // row-major k -> element offset
   void check_dtype(bool ok, const char* want) const;
@@ -292,6 +296,20 @@ Shape broadcast_strides(const Tensor& t, const Shape& shape);
 // The tensor of this shape and strides over base's storage, starting at storage offset
 // `offset`; nothing is checked but the caller's arithmetic (for ops that compute a view).
 Tensor make_view(const Tensor& base, Shape shape, Shape strides, int64_t offset);
+
+// ---- TensorIterator's output layout ----
+// `out`, a new contiguous result of an elementwise op over `inputs` (any broadcast to its
+// shape), with the strides PyTorch's TensorIterator gives it (compute_strides,
+// reorder_dimensions, allocate_or_resize_outputs): the inputs' memory order, so x.T + 1 is
+// not contiguous and views of it follow. The same variable and values; only the layout (a new
+// buffer) changes, and only when an input is not contiguous. Called by torch/'s elementwise
+// bindings; printing is unaffected (it reads row-major).
+Tensor keep_layout(Tensor out, const std::vector<const Tensor*>& inputs);
+// `out` (contiguous) with its elements laid out anew at these strides (dense over its shape):
+// the same variable and values in a new buffer.
+Tensor relayout(Tensor out, Shape strides);
+// PyTorch's is_non_overlapping_and_dense for a shape and strides.
+bool dense_layout(const Shape& shape, const Shape& strides);
 
 // ---- autograd bookkeeping (core/autograd.h records the node) ----
 // The result of an op on these inputs: when one of them requires grad, `out` gets a grad_fn

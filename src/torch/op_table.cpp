@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <set>
+
 #include "torch/bindings.h"
 #include "py/interpreter.h"
 
@@ -18,11 +20,32 @@ std::string last_component(const std::string& name) {
 
 }  // namespace
 
+// How an op's result is laid out in PyTorch when an input is not contiguous (core::keep_layout):
+// as a TensorIterator over every tensor argument lays it out (elementwise ops, casts (_to_copy)
+// and clone (empty_like with preserve_format) alike), or as attn made it (contiguous:
+// reductions, shape ops, creation, masked_fill, softmax, which PyTorch makes contiguous too).
+static bool iterator_layout(const std::string& name) {
+  static const std::set<std::string> iterator = {
+      "abs", "absolute", "neg", "negative", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "rsqrt",
+      "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "sigmoid", "relu", "erf", "erfc", "erfinv",
+      "reciprocal", "sign", "sgn", "floor", "ceil", "trunc", "round", "frac", "square", "isnan", "isinf", "isfinite",
+      "isposinf", "isneginf", "nan_to_num", "logical_not", "logical_and", "logical_or", "logical_xor", "bitwise_not",
+      "bitwise_and", "bitwise_or", "bitwise_xor", "add", "sub", "subtract", "mul", "multiply", "div", "divide",
+      "true_divide", "floor_divide", "remainder", "fmod", "pow", "eq", "ne", "lt", "le", "gt", "ge", "greater",
+      "greater_equal", "less", "less_equal", "not_equal", "clamp", "clip", "clamp_min", "clamp_max", "where", "maximum",
+      "minimum", "fmax", "fmin", "atan2", "hypot", "xlogy", "lerp", "gelu", "silu", "hardtanh", "rsub",
+      "nn.functional.relu", "nn.functional.gelu", "nn.functional.sigmoid", "nn.functional.silu", "nn.functional.tanh",
+      "nn.functional.leaky_relu", "nn.functional.hardtanh", "nn.functional.relu6", "nn.functional.elu",
+      "nn.functional.softplus", "float", "long", "int", "bool", "byte", "char", "short", "to", "type_as", "clone"};
+  return iterator.count(name) != 0;
+}
+
 OpTable::OpTable(const std::vector<OpRow>& rows) {
   for (const OpRow& row : rows) {
     auto op = std::make_unique<Op>();
     op->name = row.name;
     op->impl = row.impl;
+    op->iterator_layout = iterator_layout(row.name);
     if (!row.impl || row.signatures.empty() || !(row.variants & (kFunction | kMethod)))
       throw SignatureError("op table: row '" + row.name + "' needs signatures, an implementation and a variant");
     for (const std::string& text : row.signatures) {
@@ -74,11 +97,24 @@ std::vector<std::string> OpTable::method_names() const {
   return out;
 }
 
+// An elementwise op's result in the layout TensorIterator gives it (core::keep_layout).
+static Value lay_out(Value result, const Args& args) {
+  if (!is_tensor(result)) return result;
+  std::vector<const core::Tensor*> inputs;
+  for (size_t k = 0; k < args.signature().params.size(); ++k)
+    if (is_tensor(args.value_at(k))) inputs.push_back(&as_tensor(args.value_at(k)));
+  core::Tensor& t = as_tensor(result);   // the result object's payload: the same variable, laid out anew
+  for (const core::Tensor* in : inputs)
+    if (t.shares_storage(*in)) return result;   // an input itself (x.float() of a float x) or a view of one
+  t = core::keep_layout(t, inputs);
+  return result;
+}
+
 static Value run(Interpreter& in, const OpTable::Op& op, Args& args) {
   args.check_environment();
   Value result = op.impl(in, args);
   args.check_all_read();
-  return result;
+  return op.iterator_layout ? lay_out(std::move(result), args) : result;
 }
 
 Value OpTable::call_function(Interpreter& in, const Op& op, const CallArgs& call) const {

@@ -47,6 +47,7 @@ class OpTable {
     std::vector<Signature> method_forms;   // Tensor.X: without self and out
     std::vector<size_t> method_overload;   // method_forms[k] is overloads[method_overload[k]]
     OpFn impl = nullptr;
+    bool iterator_layout = false;   // elementwise: the result laid out as TensorIterator does (op_table.cpp)
   };
 
   // Parses every signature; SignatureError for a bad one or a name registered twice.

@@ -266,7 +266,9 @@ Value clamp_one(Args& a, bool is_min) {
 
 // The running sum along dim of a contiguous tensor, as ATen's cpu_cum_base_kernel: float32
 // accumulates in double (acc_type<float, false>), each partial sum rounded to float32; integers in int64.
+// A 0-d tensor is copied (impl_func_cum_ops fills the result with it: -0.0 stays -0.0).
 Tensor cumsum_kernel(const Tensor& t, int64_t dim) {
+  if (t.dim() == 0) return core::detach(t).clone();
   const core::Shape& shape = t.shape();
   int64_t outer = 1, inner = 1;
   const int64_t n = t.dim() == 0 ? 1 : shape[static_cast<size_t>(dim)];

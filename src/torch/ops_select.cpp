@@ -50,7 +50,7 @@ Value return_value(const std::string& name, const std::pair<Tensor, Tensor>& r) 
 // max/min: over every element (overload 0), elementwise with other (1), along a dim (2).
 Value extreme_fn(Args& a, bool is_min) {
   const Tensor& t = a.tensor("input");
-  if (a.overload() == 1) return tensor_value(core::maximum(t, a.tensor("other"), is_min));
+  if (a.overload() == 1) return tensor_value(core::keep_layout(core::maximum(t, a.tensor("other"), is_min), {&t, &a.tensor("other")}));
   if (a.overload() == 0) return tensor_value(is_min ? core::min(t) : core::max(t));
   return return_value(is_min ? "min" : "max", core::max_dim(t, a.integer("dim"), a.flag("keepdim"), is_min));
 }
@@ -69,7 +69,10 @@ Value argmin_fn(Interpreter&, Args& a) {
 Value sort_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("input");
   const bool stable = a.overload() == 0 && a.given("stable") && a.flag("stable");
-  return return_value("sort", core::sort(t, a.integer("dim"), a.flag("descending"), stable));
+  // values and indices laid out as the input (sort's meta function: its strides when dense, else
+  // dense strides in its memory order), as TensorIterator lays out a unary op's result.
+  const std::pair<Tensor, Tensor> r = core::sort(t, a.integer("dim"), a.flag("descending"), stable);
+  return return_value("sort", {core::keep_layout(r.first, {&t}), core::keep_layout(r.second, {&t})});
 }
 
 Value topk_fn(Interpreter&, Args& a) {

@@ -369,7 +369,7 @@ Tensor operand_tensor(const Value& v) {
   return core::from_ints({}, {core::float_to_int(x, core::DType::int64)});
 }
 
-std::optional<Value> tensor_binary(Interpreter& in, const std::string& op, const Value& self, const Value& other, bool reflected) {
+std::optional<Value> binary_result(Interpreter& in, const std::string& op, const Value& self, const Value& other, bool reflected) {
   const bool tensor_other = is_tensor(other);
   if (!tensor_other && !is_scalar(other)) return std::nullopt;
   const Tensor& t = as_tensor(self);
@@ -407,7 +407,7 @@ std::optional<Value> tensor_binary(Interpreter& in, const std::string& op, const
   if (op != "+" && op != "-" && op != "*" && op != "/") return std::nullopt;
   const core::BinOp b = arithmetic(op);
   if (!tensor_other && other.kind == Value::Bool && t.dtype() == core::DType::boolean)   // bool_t * True stays bool
-    return tensor_binary(in, op, self, tensor_value(core::from_ints({}, {other.b ? 1 : 0}, core::DType::boolean)), reflected);
+    return binary_result(in, op, self, tensor_value(core::from_ints({}, {other.b ? 1 : 0}, core::DType::boolean)), reflected);
   if (tensor_other) return tensor_value(reflected ? core::binary(b, as_tensor(other), t) : core::binary(b, t, as_tensor(other)));
   if (reflected && b == core::BinOp::div) {   // Tensor.__rdiv__ (1.13): self.reciprocal() * other
     const Tensor r = core::reciprocal(t);
@@ -423,11 +423,7 @@ std::optional<Value> tensor_inplace_hook(Interpreter& in, const std::string& op,
   return tensor_inplace(in, arithmetic(op), self, other);
 }
 
-std::optional<Value> tensor_unary(Interpreter& in, const std::string& op, const Value& self) {
-  if (op == "abs") {   // abs(x) is Tensor.__abs__, Tensor.abs
-    CallArgs none;
-    return in.call(in.getattr(self, "abs"), none);
-  }
+std::optional<Value> unary_result(const std::string& op, const Value& self) {
   if (op == "-") return tensor_value(core::neg(as_tensor(self)));
   if (op == "+") return self;
   if (op == "~") {
@@ -437,7 +433,7 @@ std::optional<Value> tensor_unary(Interpreter& in, const std::string& op, const 
   return std::nullopt;
 }
 
-std::optional<Value> tensor_compare(Interpreter&, const std::string& op, const Value& self, const Value& other) {
+std::optional<Value> compare_result(const std::string& op, const Value& self, const Value& other) {
   static const std::map<std::string, core::CmpOp> ops = {{"==", core::CmpOp::eq}, {"!=", core::CmpOp::ne}, {"<", core::CmpOp::lt},
                                                          {"<=", core::CmpOp::le}, {">", core::CmpOp::gt}, {">=", core::CmpOp::ge}};
   if (!is_tensor(other) && !is_scalar(other)) {
@@ -516,6 +512,38 @@ Value tensor_int(Interpreter&, CallArgs& a) {
   if (std::isnan(x)) throw py::ValueError("cannot convert float NaN to integer");
   if (std::isinf(x)) throw py::OverflowError("cannot convert float infinity to integer");
   return Value::integer(static_cast<int64_t>(std::trunc(x)));
+}
+
+// An operator's result with the layout TensorIterator gives it (core::keep_layout): x.T + 1
+// keeps x.T's memory order. The inputs in the kernel's order (the reflected operand first).
+std::optional<Value> laid_out(std::optional<Value> r, const Value& first, const Value* second) {
+  if (!r || !is_tensor(*r)) return r;
+  std::vector<const Tensor*> inputs;
+  for (const Value* v : {&first, second})
+    if (v && is_tensor(*v)) inputs.push_back(&as_tensor(*v));
+  Tensor& t = as_tensor(*r);   // the new object's payload: the same variable, laid out anew
+  for (const Tensor* in : inputs)
+    if (t.shares_storage(*in)) return r;   // +x is x
+  t = core::keep_layout(t, inputs);
+  return r;
+}
+
+std::optional<Value> tensor_binary(Interpreter& in, const std::string& op, const Value& self, const Value& other, bool reflected) {
+  std::optional<Value> r = binary_result(in, op, self, other, reflected);
+  if (op == "@") return r;
+  return reflected ? laid_out(std::move(r), other, &self) : laid_out(std::move(r), self, &other);
+}
+
+std::optional<Value> tensor_unary(Interpreter& in, const std::string& op, const Value& self) {
+  if (op == "abs") {   // abs(x) is Tensor.__abs__, Tensor.abs
+    CallArgs none;
+    return in.call(in.getattr(self, "abs"), none);
+  }
+  return laid_out(unary_result(op, self), self, nullptr);
+}
+
+std::optional<Value> tensor_compare(Interpreter&, const std::string& op, const Value& self, const Value& other) {
+  return laid_out(compare_result(op, self, other), self, &other);
 }
 
 }  // namespace

@@ -108,6 +108,10 @@ py view-of-leaf-inplace 2 '' 'RuntimeError: a view of a leaf Variable that requi
 py unbind-inplace 2 '' 'RuntimeError: Output 1 of UnbindBackward0 is a view and is being modified inplace\. This view is the output of a function that returns multiple' $'import torch\nw = torch.ones(2, 2, requires_grad=True)\nw.mul(1).unbind(0)[1].add_(1)'
 py optim-non-leaf 2 '' "ValueError: can't optimize a non-leaf Tensor" $'import torch\nw = torch.ones(2, requires_grad=True)\ntorch.optim.SGD([w * 2], lr=0.1)'
 py grad-identity 0 'True True [5.0, 5.0]' '' $'import torch\nw = torch.ones(2, requires_grad=True)\n(w * 2).sum().backward()\ng = w.grad\n(w * 3).sum().backward()\nprint(w.grad is w.grad, g is w.grad, g.tolist())'
+# Results laid out as TensorIterator does (issue 20, layout): a relaid-out result is still the tensor
+# its backward saved (writing it in place is refused, not a silent wrong gradient); every dtype moves.
+py layout-saved-inplace 2 '' 'RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation' $'import torch\nx = torch.ones(3, 4, requires_grad=True)\ny = x.T.exp()\ny.mul_(2)\ny.sum().backward()'
+py layout-dtypes 0 '(1, 12, 4) (1, 12, 4) (1, 12, 4) 300 12 132 [[2, 6, 10], [14, 18, 22]]' '' $'import torch\ni = torch.arange(24).reshape(2, 3, 4).permute(2, 0, 1)\na, b, c = i + 1, i > 11, (i * 0.5).to(torch.int8)\nprint(a.stride(), b.stride(), c.stride(), a.sum().item(), b.sum().item(), c.sum().item(), a[1].tolist())'
 
 # ---- Hangs ----
 py pow-huge 2 '' 'limit|Overflow|Memory' 'x = 2**(10**18)'
@@ -240,7 +244,7 @@ budget_ops=(
   'expand-softmax-dim0|y = torch.softmax(x, dim=0)'
   'expand-log-softmax|y = torch.log_softmax(x, dim=0)'
   'expand-pow|y = x.pow(2.5) + x.t()'
-  'expand-sum-dim0|y = x.sum(0)'
+  'expand-sum-dim0|y = torch.randn(1, 100000).expand(100000, 100000).sum(0)'   # 10^10 adds: a view sums without a copy
   'expand-var-dim0|y = x.var(0)'
   'expand-sort|y = x.sort(dim=1)'
   'expand-topk|y = x.topk(3000, dim=1)'

@@ -31,6 +31,7 @@
 #include "core/ops/inplace.h"
 #include "core/ops/loops.h"
 #include "core/ops/views.h"
+#include "core/ops/sum_to.h"
 
 namespace attn::core {
 
@@ -165,8 +166,8 @@ Tensor sum(const Tensor& a) {
     for (int64_t x : v) s += static_cast<uint64_t>(x);
     return from_ints({}, {static_cast<int64_t>(s)});
   }
-  const Tensor c = a.contiguous();
-  Tensor out = scalar(kernels::sum_all(c.data<float>(), c.numel()));
+  // A view sums in TensorIterator's order (memory order, coalesced; sum_to.h), not row-major.
+  Tensor out = a.is_contiguous() ? scalar(kernels::sum_all(a.data<float>(), a.numel())) : autograd::sum_dims(a, {}, false);
   return autograd::record(std::move(out), {&a}, "SumBackward0", grad::sum_all(a.shape()));
 }
 
@@ -190,14 +191,14 @@ Tensor sum_int(const Tensor& c, const detail::DimSplit& s, const Shape& shape) {
 Tensor sum(const Tensor& a, int64_t dim, bool keepdim) {
   dim = normalize_dim(dim, a.dim());
   if (a.dim() == 0) return sum(reshape(a, {1}), 0, false);   // a 0-d tensor's only dim: 0-d out, keepdim or not
-  const Tensor c = a.contiguous();
-  const detail::DimSplit s = detail::split_at(c.shape(), dim);
-  Shape shape = c.shape();
+  const detail::DimSplit s = detail::split_at(a.shape(), dim);
+  Shape shape = a.shape();
   if (keepdim) shape[dim] = 1;
   else shape.erase(shape.begin() + dim);
-  if (!a.is_float()) return sum_int(c, s, shape);
-  Tensor out = empty(shape);
-  kernels::sum_dim(c.data<float>(), out.data<float>(), s.outer, s.size, s.inner);
+  if (!a.is_float()) return sum_int(a.contiguous(), s, shape);
+  // A view sums in TensorIterator's order (sum_to.h), without a copy; a contiguous input by rows.
+  Tensor out = a.is_contiguous() ? empty(shape) : autograd::sum_dims(a, {dim}, keepdim);
+  if (a.is_contiguous()) kernels::sum_dim(a.data<float>(), out.data<float>(), s.outer, s.size, s.inner);
   return autograd::record(std::move(out), {&a}, "SumBackward1", grad::sum_dim(a.shape(), dim, keepdim));
 }
 

@@ -17,6 +17,7 @@
 
 #include "core/ops/sum_to.h"
 
+#include "core/deadline.h"
 #include "core/kernels/reduce.h"
 #include "core/kernels/vec.h"
 
@@ -96,7 +97,9 @@ void loop2d(const float* x, int64_t size0, int64_t size1, int64_t si0, int64_t s
     std::swap(si0, si1);
     std::swap(so0, so1);
   }
+  DeadlineMeter meter;   // core/deadline.h: a sum over an expanded 30000 x 30000 view stops at --time-limit
   for (int64_t j = 0; j < size1; ++j) {
+    meter.add(size0);
     const float* col = x + j * si1;
     float v;
     if (si0 == 1 && size0 >= kLanes) {
@@ -113,6 +116,8 @@ void loop2d(const float* x, int64_t size0, int64_t size1, int64_t si0, int64_t s
     out[j * so1] = out[j * so1] + v;
   }
 }
+
+}  // namespace
 
 // g.sum(dims, keepdim) for any dims (all when empty) and any strides of g, in ATen's order.
 Tensor sum_dims(const Tensor& g, const std::vector<int64_t>& dims_in, bool keepdim) {
@@ -170,8 +175,6 @@ Tensor sum_dims(const Tensor& g, const std::vector<int64_t>& dims_in, bool keepd
   }
   return out;
 }
-
-}  // namespace
 
 Tensor sum_to(const Tensor& g, const Shape& shape) {
   if (shape.empty()) return sum_dims(g, {}, false);

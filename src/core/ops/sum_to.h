@@ -15,4 +15,9 @@ namespace attn::core::autograd {
 // 1, with the cascade order of a TensorIterator sum. `shape` must broadcast to g's shape.
 Tensor sum_to(const Tensor& g, const Shape& shape);
 
+// g.sum(dims, keepdim) (all dims when `dims` is empty) for any strides of g, in the order
+// TensorIterator's reduction adds: memory order for a permuted input, stride 0 of an expanded
+// one iterated as a dim. torch.sum/mean of a non-contiguous input use it (ops/reduce.cpp).
+Tensor sum_dims(const Tensor& g, const std::vector<int64_t>& dims, bool keepdim);
+
 }  // namespace attn::core::autograd

@@ -1,0 +1,137 @@
+# Memory layout as PyTorch's TensorIterator keeps it, and reductions in its order (tools/torchfuzz.py
+# findings 01, 02, 08, 11, 12): each case prints a result's strides and exact bits (the floats of
+# .tolist(), whose repr is exact) as torch 1.13 prints them (layout.expected, from
+# tools/make_torch_expected.py layout). Not a test of printing (tensor reprs read row-major, any layout).
+import torch
+
+torch.manual_seed(0)
+
+
+def show(name, f):
+    try:
+        r = f()
+        print(name, tuple(r.shape), r.stride(), r.is_contiguous())
+    except Exception as e:
+        print(name, "!", type(e).__name__, e)
+
+
+# ---- elementwise results keep their inputs' memory order (TensorIterator's reorder_dimensions) ----
+x = torch.randn(5, 4, 4).transpose(1, 0)
+a = torch.randn(3, 4)
+s = torch.randn(4, 6)[:, ::2]
+show("x + 1.5", lambda: x + 1.5)
+show("1.5 + x", lambda: 1.5 + x)
+show("x * x", lambda: x * x)
+show("-x", lambda: -x)
+show("a.T.exp()", lambda: a.T.exp())
+show("a.T.rsqrt()", lambda: a.T.rsqrt())
+show("~(b > 0)", lambda: ~(torch.randn(2, 3, 4).permute(2, 0, 1) > 0))
+show("b > 0", lambda: torch.randn(2, 3, 4).permute(2, 0, 1) > 0)
+show("a.T + a.T", lambda: a.T + a.T)
+show("a.T + row", lambda: a.T + torch.randn(3))
+show("a.T + col", lambda: a.T + torch.randn(4, 1))
+show("row + a.T", lambda: torch.randn(3) + a.T)
+show("a.T + contiguous", lambda: a.T + a.T.contiguous())
+show("contiguous + a.T", lambda: a.T.contiguous() + a.T)
+show("broadcast 3-d", lambda: torch.randn(3, 1, 4) + torch.randn(4))
+show("broadcast both", lambda: torch.randn(3, 1, 4) + torch.randn(1, 5, 1))
+show("slice + 1", lambda: s + 1)
+show("slice.T + 1", lambda: s.T + 1)
+show("expand + 1", lambda: torch.randn(4, 1).expand(4, 3) + 1)
+show("expand.T + 1", lambda: torch.randn(4, 1).expand(4, 3).T + 1)
+show("where", lambda: torch.where(a.T > 0, a.T, torch.zeros(4, 3)))
+show("where, contiguous condition", lambda: torch.where(torch.ones(4, 3, dtype=torch.bool), a.T, 0.0))
+show("clamp", lambda: a.T.clamp(min=0))
+show("masked_fill (contiguous)", lambda: a.T.masked_fill(a.T > 0, 0.0))
+show("long().float()", lambda: torch.arange(12).reshape(3, 4).T.float())
+show("slice float()", lambda: torch.arange(24).reshape(4, 6)[:, ::2].T.float())
+show("long()", lambda: a.T.long())
+show("add", lambda: a.T.add(1))
+show("torch.add", lambda: torch.add(a.T, a.T))
+show("mul", lambda: a.T.mul(2))
+show("torch.relu", lambda: torch.relu(a.T))
+show("F.relu", lambda: torch.nn.functional.relu(a.T))
+show("F.gelu", lambda: torch.nn.functional.gelu(a.T))
+show("sigmoid", lambda: a.T.sigmoid())
+show("tanh", lambda: a.T.tanh())
+show("** 2", lambda: a.T ** 2)
+show("pow(3)", lambda: a.T.pow(3))
+show("abs", lambda: a.T.abs())
+show("eq", lambda: a.T.eq(0))
+show("maximum", lambda: torch.maximum(a.T, torch.zeros(4, 3)))
+show("max(other)", lambda: a.T.max(torch.zeros(4, 3)))
+show("clone", lambda: a.T.clone())
+show("clone of a slice", lambda: s.T.clone())
+show("contiguous()", lambda: (a.T + 1).contiguous())
+show("softmax (contiguous)", lambda: a.T.softmax(-1))
+show("reshape", lambda: (a.T + 1).reshape(-1))
+show("view (finding 11)", lambda: a.T.rsqrt().view(3, -1))
+show("view(-1)", lambda: (a.T + 1).view(-1))
+show("view of contiguous", lambda: (a + 1).view(-1))
+# sort's values and indices: the input's strides when dense, else dense in its memory order
+show("sort", lambda: torch.ones(1, 2, 5, 1).permute(2, 0, 1, 3).sort(2)[0])
+show("sort indices", lambda: torch.ones(1, 2, 5, 1).permute(2, 0, 1, 3).sort(2)[1])
+show("sort a.T", lambda: a.T.sort(0)[0])
+show("sort slice", lambda: s.T.sort(1)[0])
+# the values are the same whatever the layout
+print((a.T * 2 + 1).tolist() == (a.T.contiguous() * 2 + 1).tolist(), (a.T.exp() > 1).tolist() == (a.T.contiguous().exp() > 1).tolist())
+print(a.T.exp())
+
+# ---- the gradient of a dense non-contiguous leaf takes its strides (AccumulateGrad) ----
+y = a.T.clone().requires_grad_()
+z = (y * 2).exp()
+show("grad_fn result", lambda: z)
+z.sum().backward()
+show("y.grad", lambda: y.grad)
+w = torch.randn(3, 4).requires_grad_()
+(w.T * 3).sum().backward()
+show("contiguous leaf's grad", lambda: w.grad)
+w3 = torch.randn(4, 3).T.clone().detach().requires_grad_()
+(w3 * 3).sum().backward()
+show("w3.grad", lambda: w3.grad)
+(w3.exp() * w3).sum().backward()
+show("w3.grad accumulated", lambda: w3.grad)
+print(w3.grad)
+
+
+# ---- reductions add in TensorIterator's order: memory order, coalesced, expanded dims iterated ----
+def bits(t):
+    return repr(t.flatten().tolist())
+
+
+base = torch.randn(2, 3, 40) * 3
+small = torch.randn(4, 6, 5) * 3
+layouts = [("contiguous", base), ("transpose(0, 1)", base.transpose(0, 1)), ("transpose(0, 2)", base.transpose(0, 2)),
+           ("permute(2, 0, 1)", base.permute(2, 0, 1)), ("sliced", base[:, 1:3, ::2]), ("narrowed", base[..., 3:37]),
+           ("expanded", torch.randn(1, 3, 1).expand(2, 3, 40)), ("expanded middle", torch.randn(2, 1, 40).expand(2, 3, 40)),
+           ("expanded, permuted", torch.randn(40, 1, 2).expand(40, 3, 2).permute(2, 1, 0)), ("split", base.split(3, -1)[0]),
+           ("small transposed", small.transpose(1, 2)), ("small sliced", small[:, ::2])]
+for name, t in layouts:
+    print(name, t.stride())
+    print("  sum", bits(t.sum()), "mean", bits(t.mean()), "var", bits(t.var()), "std", bits(t.std()))
+    for d in (0, 1, 2):
+        print("  dim", d, bits(t.sum(d)), "keepdim mean", bits(t.mean(d, keepdim=True)), "var", bits(t.var(d)))
+# the findings themselves
+torch.manual_seed(1)
+f = torch.randn(2, 3)
+print(f.t().sum().item(), f.sum().item())
+print(torch.randn(2, 2, 3, 5).split(1, -1)[0].sum().item())
+print((torch.linspace(-1, 7, 36).reshape(2, 3, 3, 2) / 2).transpose(3, 0).sum().item())
+torch.manual_seed(919248)
+print(torch.rand((1, 1, 3)).expand(3, 2, 3).sum().item())
+
+# ---- cumsum of a 0-d tensor copies it: -0.0 stays -0.0 (impl_func_cum_ops) ----
+print(torch.tensor(-0.0).cumsum(0), torch.tensor([-0.0]).cumsum(0), torch.tensor(-3).cumsum(0))
+c = torch.tensor(-0.0, requires_grad=True)
+cs = c.cumsum(0)
+cs.backward()
+print(cs, c.grad)
+
+# ---- a result laid out anew is still the tensor its backward saved: writing it in place is caught ----
+e = torch.randn(3, 4, requires_grad=True)
+ex = e.T.exp()
+ex.mul_(2)
+try:
+    ex.sum().backward()
+except RuntimeError as err:
+    print("!", str(err)[:120])
