@@ -91,7 +91,12 @@ Lesson LessonParser::run() {
     if (size_t at = lines_[k].find('\0'); at != std::string::npos)
       fail(k, fmt::format("a NUL byte (\\x00) at column {}; a lesson file is UTF-8 text", at + 1));
   while (k_ < lines_.size() && trim(lines_[k_]).empty()) ++k_;
-  if (k_ >= lines_.size() || lines_[k_].rfind("# ", 0) != 0) fail(k_, "a lesson starts with its title: '# Title'");
+  if (k_ >= lines_.size() || lines_[k_].rfind("# ", 0) != 0) {
+    const bool python = path_.size() > 3 && path_.compare(path_.size() - 3, 3, ".py") == 0;
+    fail(k_, python ? "a lesson starts with its title: '# Title'; this is a Python file: put its code in a lesson's ```python "
+                      "cells (lessons/README.md), or check an exercise file with `attn watch FILE`"
+                    : "a lesson starts with its title: '# Title'");
+  }
   lesson_.title = trim(lines_[k_++].substr(2));
   header();
   int intro_line = 0;

@@ -74,6 +74,13 @@ TEST_CASE("a lesson file parses into steps, cells, expected outputs and notes") 
 TEST_CASE("malformed lesson files are reported as file:line: what is wrong") {
   std::string g = kGood;
   CHECK(error_of("no title\n") == "f.lesson:1: a lesson starts with its title: '# Title'");
+  try {   // a Python file given where a lesson file goes: said so, with where its code belongs
+    attn::lesson::parse_lesson("import torch\n", "student.py");
+    CHECK(false);
+  } catch (const LessonFileError& e) {
+    CHECK(std::string(e.what()) == "student.py:1: a lesson starts with its title: '# Title'; this is a Python file: put its code "
+                                   "in a lesson's ```python cells (lessons/README.md), or check an exercise file with `attn watch FILE`");
+  }
   CHECK(error_of(std::string(g).replace(g.find("order: 9"), 8, "colour: 9")) ==
         "f.lesson:4: unknown header key 'colour' (known: name, source, author, url, section, order, group, cpu, rng, echo, tokens)");
   CHECK(error_of(std::string(g).replace(g.find("## second"), 9, "## Second")) ==
