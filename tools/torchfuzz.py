@@ -398,6 +398,8 @@ class Gen:
             target = r.choice([v, z.name])
         op = r.choice(["%s.mul_(2)", "%s.add_(%s)" % ("%s", k), "%s[0] = 0" if t.nd >= 1 else "%s.zero_()", "%s.clamp_(min=0)", "%s.exp_()",
                        "%s.t().add_(1)" if t.nd == 2 else "%s.sub_(1)", "%s.unsqueeze(0).mul_(3)", "%s.relu_()", "%s *= 0.5"])
+        if "(" in target and op.startswith("%s *="):   # x.t() *= 2 is a SyntaxError in Python
+            op = "%s.mul_(0.5)"
         lines.append(op.replace("%s", target))
         loss = z.name if saved else v
         lines += ["loss = %s.sum()" % loss, "loss.backward()", "print(%s.grad)" % x.name]

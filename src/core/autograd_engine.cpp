@@ -303,7 +303,8 @@ void check_saved(const Node& n) {
         "one of the variables needed for gradient computation has been modified by an inplace operation: "
         "[{} {}]{} is at version {}; expected version {} instead. Hint: enable anomaly detection to "
         "find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True).",
-        type, shape_str(s.shape), name.empty() ? "" : fmt::format(", which is output {} of {},", s.output_nr, name),
+        type, shape_str(s.shape),
+        name.empty() ? "" : fmt::format(", which is output {} of {},", s.output_nr, name == "CopySlices" ? "torch::autograd::CopySlices" : name),
         s.storage->version(), s.version));
   }
 }

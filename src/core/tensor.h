@@ -150,6 +150,9 @@ class Storage {
   // tensor and its views): autograd compares it to detect a saved tensor changed in place.
   uint64_t version() const { return version_; }
   void bump_version() { ++version_; }
+  // A new op result filled by writes of the op's own (cat's copy_ into its slices): not in-place
+  // ops anyone could see, so its version starts at 0 as ATen's out= kernels leave it.
+  void forget_own_writes() { version_ = 0; }
 
  private:
   void* data_ = nullptr;

@@ -227,6 +227,7 @@ Value full_fn(Interpreter&, Args& a) {
   // filled in the dtype asked for, as fill_ does (torch.full((2,), 300, dtype=torch.uint8) overflows)
   Tensor t = core::empty(shape, a.dtype("dtype").value_or(natural));
   core::fill_(t, x, natural != DType::float32);
+  if (t.storage()) t.storage()->forget_own_writes();   // ATen's empty().fill_() below autograd: _version 0
   return finish(a, t);
 }
 

@@ -293,6 +293,7 @@ std::optional<Value> tensor_getattr(Interpreter&, const Value& self, const std::
   if (name == "ndim") return Value::integer(t.dim());
   if (name == "requires_grad") return Value::boolean(t.requires_grad());
   if (name == "is_leaf") return Value::boolean(t.is_leaf());
+  if (name == "_version") return Value::integer(static_cast<int64_t>(t.version()));   // the in-place writes its storage has seen
   if (name == "retains_grad") return Value::boolean(core::autograd::retains_grad(t));
   if (name == "grad_fn") return grad_fn_value(t);   // grad_fn.cpp
   if (name == "grad") {   // a leaf's accumulated gradient, a plain tensor; None before backward()
@@ -337,7 +338,7 @@ bool tensor_setattr(Interpreter&, const Value& self, const std::string& name, co
     t.set_requires_grad(on);
     return true;
   }
-  static const char* const kReadOnly[] = {"shape", "T", "ndim", "is_leaf", "retains_grad", "grad_fn", "device", "is_cuda", "dtype", "data", "_base"};
+  static const char* const kReadOnly[] = {"shape", "T", "ndim", "is_leaf", "retains_grad", "grad_fn", "device", "is_cuda", "dtype", "data", "_base", "_version"};
   for (const char* r : kReadOnly)
     if (name == r) throw py::AttributeError("attribute '" + name + "' of 'torch._C._TensorBase' objects is not writable");
   return false;   // anything else: the tensor's own __dict__, as in PyTorch

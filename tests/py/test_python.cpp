@@ -76,6 +76,12 @@ TEST_CASE("constructs outside the subset: one line naming the construct, at its 
   // break/continue are statements, never a name that is "not defined"
   CHECK(error_of("print(1)\nbreak") == "2: SyntaxError: 'break' outside loop");
   CHECK(error_of("def f():\n    continue") == "2: SyntaxError: 'continue' not properly in loop");
+  // An augmented assignment's target is a name, attribute or item: the rest named as CPython 3.11 does.
+  CHECK(error_of("x = [1]\nx.t() *= 0.5") == "2: SyntaxError: 'function call' is an illegal expression for augmented assignment");
+  CHECK(error_of("(a, b) += 1") == "1: SyntaxError: 'tuple' is an illegal expression for augmented assignment");
+  CHECK(error_of("{x for x in y} += 1") == "1: SyntaxError: 'set comprehension' is an illegal expression for augmented assignment");
+  CHECK(error_of("None -= 1") == "1: SyntaxError: 'None' is an illegal expression for augmented assignment");
+  CHECK(error_of("a = [1]\n(a) += [2]\na[0] += 1\na.x = 1") == "4: AttributeError: 'list' object has no attribute 'x'");
 }
 
 TEST_CASE("import of a sibling file: never outside the lesson's folder, a missing one named, cycles end") {

@@ -122,6 +122,10 @@ TEST_CASE("torch.optim.lr_scheduler: every scheduler's learning rates, state_dic
 TEST_CASE("findings of tools/torchfuzz.py: values, dtypes, grad_fn names and error messages where attn differed") {
   check_script("fuzz");
 }
+TEST_CASE("Tensor._version of fresh results, which the saved-tensor refusal's message quotes") {
+  check_script("versions");   // tests/torch/versions.py
+}
+
 TEST_CASE("memory layout as TensorIterator keeps it (strides of elementwise results, sort, .grad) and reductions in its order") {
   check_script("layout");   // tests/torch/layout.py: findings 01, 02, 08, 11 and 12's cumsum of -0.0
 }

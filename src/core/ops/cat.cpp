@@ -96,6 +96,7 @@ Tensor cat(const std::vector<Tensor>& ts, int64_t dim) {
     pos += x.shape()[dim];
     inputs.push_back(&x);
   }
+  if (out.storage()) out.storage()->forget_own_writes();   // _version 0, as torch.cat's
   return autograd::record(std::move(out), inputs, "CatBackward0", grad::cat(sizes, dim));
 }
 

@@ -185,6 +185,7 @@ Tensor masked_fill(const Tensor& a, const Tensor& mask, float value, bool integr
   check_mask_dtype(mask);
   Tensor out = (shape == a.shape() ? a : make_view(a, shape, broadcast_strides(a, shape), a.offset())).clone();
   masked_fill_(out, mask, value, integral);
+  if (out.storage()) out.storage()->forget_own_writes();   // _version 0, as torch's masked_fill
   return autograd::record(std::move(out), {&a}, "MaskedFillBackward0", grad::masked_fill(mask));
 }
 

@@ -327,6 +327,7 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
     Tensor out = empty({b.shape()[1]});
     gemm::matmul(1, b.shape()[1], b.shape()[0], {a.data<float>(), 0, a.strides()[0]}, operand(b), out.data<float>(),
                  b.shape()[1]);
+    out.mark_written();   // ATen's mm(a.unsqueeze(0), b).squeeze_(0): the squeeze_ counts, _version 1
     return autograd::record(std::move(out), {&a, &b}, "SqueezeBackward3", grad::matmul(a, b));
   }
   if (a.dim() == 2 && b.dim() == 2) {

@@ -67,6 +67,7 @@ Tensor repeat(const Tensor& a, const std::vector<int64_t>& repeats) {
   }
   Tensor dst = view(out, shape);
   copy_(dst, make_view(detach(x), shape, strides, x.offset()));
+  if (out.storage()) out.storage()->forget_own_writes();   // _version 0, as torch's repeat
   autograd::Backward backward{[repeats, in = a.shape()](const autograd::Grads& g) {
     return autograd::Grads{repeat_grad(detach(*g[0]), repeats, in)};
   }, false};
