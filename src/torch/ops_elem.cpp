@@ -338,18 +338,21 @@ Value logsumexp_fn(Interpreter& in, Args& a) {
   const core::CpuKernels cpu = state(in).cpu;
   const Tensor x = t.dim() == 0 ? core::reshape(core::detach(t), {1}) : core::detach(t);
   const int64_t dim = core::normalize_dim(d.value_or(0), x.dim());
-  if (x.numel() == 0)   // no max of nothing: log(sum(exp(x))), -inf where a sum is empty
-    return tensor_value(core::log(core::sum(core::exp(x, cpu), dim, keepdim), cpu));
-  Tensor m = core::amax(x, dim, true).contiguous();
-  const Tensor inf = core::isinf(m);
-  core::masked_fill_(m, inf, 0.0f, false);
-  Tensor r = core::log(core::sum(core::exp(core::binary(core::BinOp::sub, x, m), cpu), dim, true), cpu);
-  r = core::binary(core::BinOp::add, r, m);
+  Tensor r;   // the result with dim kept, then as asked
+  if (x.numel() == 0) {   // no max of nothing: log(sum(exp(x))), -inf where a sum is empty
+    r = core::log(core::sum(core::exp(x, cpu), dim, true), cpu);
+  } else {
+    Tensor m = core::amax(x, dim, true).contiguous();
+    const Tensor inf = core::isinf(m);
+    core::masked_fill_(m, inf, 0.0f, false);
+    r = core::log(core::sum(core::exp(core::binary(core::BinOp::sub, x, m), cpu), dim, true), cpu);
+    r = core::binary(core::BinOp::add, r, m);
+  }
+  const core::Shape kept = r.shape();
   if (t.dim() == 0) r = core::reshape(r, {});
   else if (!keepdim) r = core::reshape(core::sum(r, dim, false), core::sum(r, dim, false).shape());
   if (!core::autograd::grad_enabled() || !t.requires_grad()) return tensor_value(r);
   const Tensor self = x, result = r;
-  const core::Shape kept = m.shape();
   Backward back{[self, result, kept, cpu, input](const Grads& g) {
                   const Tensor gk = core::reshape(*g[0], kept), rk = core::reshape(result, kept);
                   const Tensor e = core::exp(core::binary(core::BinOp::sub, self, rk), cpu);

@@ -199,3 +199,11 @@ print(type(y.grad_fn).__name__, type(y.grad_fn.next_functions[0][0]).__name__,
 y.backward(torch.linspace(-1, 1, 18).reshape(2, 3, 3))
 print(a.grad.tolist(), b.grad.tolist())
 print(type((a @ b.transpose(1, 2).transpose(1, 2)).grad_fn).__name__, type((a[0] @ b).grad_fn).__name__)
+
+# torchfuzz seed 2212: logsumexp over an empty dim is recorded (LogsumexpBackward0), its gradient empty or zero
+for shape, d, kd in [((3, 3, 2), -2, True), ((3, 0, 2), 1, False), ((0, 4), 0, True), ((2, 3), 1, False)]:
+    x = torch.zeros(shape, requires_grad=True)
+    y = torch.logsumexp(x.narrow(-2, 0, 0) if shape == (3, 3, 2) else x, d, keepdim=kd)
+    print(y, type(y.grad_fn).__name__)
+    y.sum().backward()
+    print(x.grad.shape, x.grad.sum().item())
