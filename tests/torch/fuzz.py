@@ -207,3 +207,10 @@ for shape, d, kd in [((3, 3, 2), -2, True), ((3, 0, 2), 1, False), ((0, 4), 0, T
     print(y, type(y.grad_fn).__name__)
     y.sum().backward()
     print(x.grad.shape, x.grad.sum().item())
+
+# torchfuzz seed 2212: expand's message names a bool tensor's type CPUBoolType, as ATen's toString()
+for dt in (torch.bool, torch.int64, torch.float32, torch.uint8):
+    try:
+        torch.ones(1, 1, dtype=dt).expand(2)
+    except RuntimeError as e:
+        print(e)

@@ -24,7 +24,9 @@ namespace attn::core {
 namespace {
 
 // "torch.FloatTensor", as PyTorch's toString names a tensor's type in some messages.
-std::string type_str(const Tensor& a) { return tensor_type_name(a.dtype()); }
+// ATen's toString() of the tensor's type: torch.FloatTensor, torch.LongTensor, ... but CPUBoolType
+// for bool (it has no legacy Tensor class name), as the saved-tensor message also names it.
+std::string type_str(const Tensor& a) { return a.dtype() == DType::boolean ? "CPUBoolType" : tensor_type_name(a.dtype()); }
 
 // ATen's computeStride (TensorUtils.cpp): strides that let a tensor of `oldshape`/`oldstride`
 // be seen as `newshape` without copying, or nullopt when a dim of the new shape would span two
