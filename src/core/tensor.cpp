@@ -322,8 +322,6 @@ bool dense_layout(const Shape& shape, const Shape& strides) {
   return true;
 }
 
-namespace {
-
 // TensorIteratorBase::reorder_dimensions over the operands' strides (each in the output's
 // shape, 0 along broadcast dims): an insertion sort from the innermost dim, the first operand
 // with distinct nonzero strides deciding, equal strides putting the smaller size first.
@@ -355,6 +353,9 @@ std::vector<size_t> iterator_order(const Shape& shape, const std::vector<Shape>&
   }
   return perm;
 }
+
+namespace {
+
 
 // The strides TensorIterator gives a new output of `shape` over these inputs; empty when they
 // are the contiguous ones. All inputs of the output's shape with one dense layout: theirs

@@ -308,6 +308,9 @@ Tensor make_view(const Tensor& base, Shape shape, Shape strides, int64_t offset)
 // buffer) changes, and only when an input is not contiguous. Called by torch/'s elementwise
 // bindings; printing is unaffected (it reads row-major).
 Tensor keep_layout(Tensor out, const std::vector<const Tensor*>& inputs);
+// TensorIteratorBase::reorder_dimensions over operands' strides (each in `shape`, 0 along
+// broadcast dims): the dims from innermost (perm[0]) to outermost, as TensorIterator walks them.
+std::vector<size_t> iterator_order(const Shape& shape, const std::vector<Shape>& strides);
 // `out` (contiguous) with its elements laid out anew at these strides (dense over its shape):
 // the same variable and values in a new buffer.
 Tensor relayout(Tensor out, Shape strides);

@@ -16,33 +16,6 @@
 
 namespace attn::py {
 
-namespace {
-// What CPython calls an expression that cannot be an augmented assignment's target (f() += 1).
-const char* aug_target_name(const Expr& e) {
-  switch (e.kind) {
-    case Expr::Call: return "function call";
-    case Expr::Tuple: return "tuple";
-    case Expr::List: return "list";
-    case Expr::Dict: return "dict literal";
-    case Expr::Set: return "set display";
-    case Expr::ListComp: return "list comprehension";
-    case Expr::DictComp: return "dict comprehension";
-    case Expr::SetComp: return "set comprehension";
-    case Expr::GenExp: return "generator expression";
-    case Expr::Lambda: return "lambda";
-    case Expr::Compare: return "comparison";
-    case Expr::FStr: return "f-string expression";
-    case Expr::IfExp: return "conditional expression";
-    case Expr::Ellipsis: return "ellipsis";
-    case Expr::NoneLit: return "None";
-    case Expr::True: return "True";
-    case Expr::False: return "False";
-    case Expr::Int: case Expr::Float: case Expr::Str: case Expr::Bytes: return "literal";
-    default: return "expression";
-  }
-}
-}  // namespace
-
 namespace detail {
 
 void Parser::fail(const std::string& what) const {
@@ -218,7 +191,7 @@ StmtPtr Parser::simple_statement() {
       }
     } else if (cur().kind == Token::Op && aug.count(cur().text)) {
       if (e->kind != Expr::Name && e->kind != Expr::Attribute && e->kind != Expr::Subscript && e->kind != Expr::Starred)
-        error(fmt::format("'{}' is an illegal expression for augmented assignment", aug_target_name(*e)));
+        error(fmt::format("'{}' is an illegal expression for augmented assignment", target_kind(*e)));
       s->kind = Stmt::AugAssign;
       s->op = cur().text.substr(0, cur().text.size() - 1);
       ++p_;

@@ -58,9 +58,7 @@ ExprPtr Parser::expression() {
   return c;
 }
 
-namespace {
-
-// What CPython calls an expression that cannot be the target of `:=`.
+// What CPython calls an expression that cannot be a target (of `:=`, of `+=`; parser_impl.h).
 std::string target_kind(const Expr& e) {
   switch (e.kind) {
     case Expr::Attribute: return "attribute";
@@ -84,10 +82,12 @@ std::string target_kind(const Expr& e) {
     case Expr::FStr: return "f-string expression";
     case Expr::Starred: return "starred";
     case Expr::NamedExpr: return "named expression";
-    case Expr::Int: case Expr::Float: case Expr::Str: return "literal";
+    case Expr::Int: case Expr::Float: case Expr::Str: case Expr::Bytes: return "literal";
     default: return "expression";
   }
 }
+
+namespace {
 
 // Calls f on every expression inside e (not into lambdas: their own scope), e first.
 template <class F>

@@ -17,6 +17,10 @@
 
 namespace attn::py::detail {
 
+// What CPython calls an expression that cannot be an assignment target: "function call",
+// "tuple", "literal", ... (`f() := 1`, `f() += 1`; parser_expr.cpp).
+std::string target_kind(const Expr& e);
+
 class Parser {
  public:
   Parser(std::vector<Token> toks, const std::string& source) : t_(std::move(toks)), src_(source) {}

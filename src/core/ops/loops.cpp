@@ -51,33 +51,11 @@ std::vector<uint8_t> scalar_tail(const Tensor& x) {
 
 namespace {
 
-// TensorIterator::reorder_dimensions for one input (the output is allocated afterwards): an
-// insertion sort from the innermost dim, swapping two dims when the input's strides say the
-// outer one is faster; a broadcast (stride 0) dim is never compared, equal strides put the
-// smaller size first. perm[0] is the innermost dim.
+// TensorIterator::reorder_dimensions for one input (the output is allocated afterwards; the
+// insertion sort is core::iterator_order's). perm[0] is the innermost dim.
 std::vector<int64_t> iterator_perm(const Tensor& x) {
-  const int64_t nd = x.dim();
-  std::vector<int64_t> perm(static_cast<size_t>(nd));
-  for (int64_t i = 0; i < nd; ++i) perm[static_cast<size_t>(i)] = nd - 1 - i;
-  const auto should_swap = [&x](int64_t d0, int64_t d1) {
-    const int64_t s0 = x.strides()[d0], s1 = x.strides()[d1];
-    if (s0 == 0 || s1 == 0) return 0;
-    if (s0 != s1) return s0 < s1 ? -1 : 1;
-    return x.shape()[d0] > x.shape()[d1] ? 1 : 0;
-  };
-  for (size_t i = 1; i < perm.size(); ++i) {
-    size_t d1 = i;
-    for (size_t d0 = i; d0-- > 0;) {
-      const int c = should_swap(perm[d0], perm[d1]);
-      if (c > 0) {
-        std::swap(perm[d0], perm[d1]);
-        d1 = d0;
-      } else if (c < 0) {
-        break;
-      }
-    }
-  }
-  return perm;
+  const std::vector<size_t> order = iterator_order(x.shape(), {x.strides()});
+  return std::vector<int64_t>(order.begin(), order.end());
 }
 
 }  // namespace
