@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 #include <type_traits>
 
 #include "core/ops/inplace.h"
@@ -29,19 +28,8 @@ const char* kPartialOverlap =
     "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory "
     "location. Please clone() the tensor before performing the operation.";
 
-// PyTorch's is_non_overlapping_and_dense: the strides, sorted, are those of a dense layout.
-bool non_overlapping_and_dense(const Tensor& t) {
-  std::vector<int64_t> dims(static_cast<size_t>(t.dim()));
-  std::iota(dims.begin(), dims.end(), 0);
-  std::sort(dims.begin(), dims.end(), [&](int64_t a, int64_t b) { return t.strides()[a] < t.strides()[b]; });
-  int64_t expected = 1;
-  for (int64_t d : dims) {
-    if (t.shape()[d] == 1) continue;
-    if (t.strides()[d] != expected) return false;
-    expected *= t.shape()[d];
-  }
-  return true;
-}
+// PyTorch's is_non_overlapping_and_dense (core::dense_layout, tensor.h).
+bool non_overlapping_and_dense(const Tensor& t) { return dense_layout(t.shape(), t.strides()); }
 
 // PyTorch's refusal to write into a tensor whose elements overlap (stride 0, size > 1).
 void check_no_internal_overlap(const Tensor& t) {
