@@ -141,6 +141,18 @@ void add_select_ops(std::vector<OpRow>& rows) {
                   [](Interpreter&, Args& a) { return tensor_value(core::bitwise_not(core::to_bool(a.tensor("input")))); }});
   rows.push_back({"bitwise_not", both, {"bitwise_not(Tensor input, *, Tensor out=None)"},
                   [](Interpreter&, Args& a) { return tensor_value(core::bitwise_not(a.tensor("input"))); }});
+  // In place, and outside autograd: logical_not and bitwise_not have no derivative, so PyTorch
+  // writes self (a float self holds 0./1.) with no in-place check and keeps its grad_fn.
+  rows.push_back({"logical_not_", kMethod, {"logical_not_(Tensor self)"}, [](Interpreter&, Args& a) {
+                    Tensor& t = as_tensor(a.get("self"));
+                    core::copy_(t, core::bitwise_not(core::to_bool(core::detach(t))));
+                    return a.get("self");
+                  }});
+  rows.push_back({"bitwise_not_", kMethod, {"bitwise_not_(Tensor self)"}, [](Interpreter&, Args& a) {
+                    Tensor& t = as_tensor(a.get("self"));
+                    core::copy_(t, core::bitwise_not(core::detach(t)));
+                    return a.get("self");
+                  }});
 }
 
 }  // namespace attn::torch

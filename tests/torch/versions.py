@@ -33,3 +33,21 @@ try:
     q.sum().backward()
 except RuntimeError as e:
     print(str(e).split(". Hint")[0])
+
+# logical_not_ and bitwise_not_ have no derivative: they write self in its own dtype, bump its
+# version, need no in-place check (a leaf that requires grad is written) and keep its grad_fn
+for x in (torch.tensor([True, False]), torch.tensor([0.0, 2.0, -1.0]), torch.tensor([0, 3])):
+    y = x.clone()
+    print(y.logical_not_(), y.dtype, y._version)
+    y = x.clone()
+    try:
+        print(y.bitwise_not_(), y._version)
+    except RuntimeError as e:
+        print("!", e)
+a = torch.randn(3, requires_grad=True)
+a.logical_not_()
+b = a * 1
+print(b.logical_not_(), b.requires_grad, type(b.grad_fn).__name__, a._version, b._version)
+v = torch.zeros(2, 3)
+v.t().logical_not_()
+print(v, v._version)
