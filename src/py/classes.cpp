@@ -37,7 +37,14 @@ Value instance_of(const ClassPtr& c) {
 }
 
 // Built-in classes whose instances wrap a function in a class body, and super's proxy.
-const ClassPtr& property_class() { static const ClassPtr c = make_native_class("property", "builtins"); return c; }
+const ClassPtr& property_class() {
+  static const ClassPtr c = [] {
+    ClassPtr cls = make_native_class("property", "builtins");
+    cls->no_instance_dict = true;   // fget/fset/fdel live in its dict, set by make_property only
+    return cls;
+  }();
+  return c;
+}
 const ClassPtr& staticmethod_class() { static const ClassPtr c = make_native_class("staticmethod", "builtins"); return c; }
 const ClassPtr& classmethod_class() { static const ClassPtr c = make_native_class("classmethod", "builtins"); return c; }
 // super's repr as CPython's super_repr: <super: <class 'B'>, <B object>>.
@@ -635,6 +642,7 @@ void Interpreter::generic_setattr(const Value& obj, const std::string& name, Val
     return;
   }
   if (name == "__class__" || name == "__dict__") throw TypeError("attn does not let a program replace an object's " + name);
+  if (cls->no_instance_dict) throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
   attrs_of(obj)->set(Value::str(name), std::move(v));
 }
 

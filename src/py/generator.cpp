@@ -481,6 +481,7 @@ const ClassPtr& generator_class() {
   static const ClassPtr cls = [] {
     ClassPtr c = make_native_class("generator", "builtins");
     c->native_tag = &generator_tag;
+    c->no_instance_dict = true;
     c->slots.make = [](Interpreter&, const ClassPtr&, CallArgs&) -> Value { throw TypeError("cannot create 'generator' instances"); };
     c->slots.repr = [](Interpreter&, const Value& self) {
       const GenFrame* g = frame_of(self);

@@ -294,6 +294,7 @@ struct ClassObj : Tracked {   // a class: user-defined (methods) or built-in / n
   Slots slots;                       // native hooks (none for a class written in Python)
   bool immutable = false;            // built-in and native classes: `C.x = 1` raises, as in Python
   bool qualified_name = false;       // messages name it module.name, as CPython names a C type ('torch.Size' object ...)
+  bool no_instance_dict = false;     // its own instances take no new attributes (a generator, a property): AttributeError
   // Instances of a native class are a C++ subclass of InstanceObj, made by slots.make; this tag
   // (inherited by subclasses) says which, so native code can check before it casts.
   const void* native_tag = nullptr;

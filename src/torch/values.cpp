@@ -289,6 +289,7 @@ const ClassPtr& generator_class() {
     ClassPtr cls = py::make_native_class("Generator", "torch._C");
     cls->qualified_name = true;
     cls->native_tag = &kGeneratorTag;
+    cls->no_instance_dict = true;
     cls->slots.make = [](Interpreter& in, const ClassPtr& self_cls, CallArgs& a) {
       static const py::Signature sig = py::Signature::parse("def Generator(device='cpu')");
       py::Args b = py::bind_args(sig, a, "torch.Generator");
