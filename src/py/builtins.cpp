@@ -309,7 +309,8 @@ Value sorted_fn(Interpreter& in, CallArgs& a) {
 Value enumerate_fn(Interpreter& in, CallArgs& a) {
   int64_t start = to_int(arg_or(a, 1, "start", Value::integer(0)), "start");
   if (arg(a, 0, "iterable").kind == Value::Instance)   // an iterator (a generator): lazily, as CPython
-    return lazy_iterator("enumerate", [it = in.iter(arg(a, 0, "iterable")), k = start](Interpreter& in) mutable -> std::optional<Value> {
+    return lazy_iterator("enumerate", {in.iter(arg(a, 0, "iterable"))}, [k = start](Interpreter& in, std::vector<Value>& held) mutable -> std::optional<Value> {
+      const Value it = held.at(0);
       std::optional<Value> v = in.next(it);
       if (!v) return std::nullopt;
       return Value::tuple({Value::integer(k++), *v});
@@ -327,7 +328,8 @@ Value zip_fn(Interpreter& in, CallArgs& a) {
   if (std::any_of(a.pos.begin(), a.pos.end(), [](const Value& v) { return v.kind == Value::Instance; })) {
     std::vector<Value> its;   // an iterator among them (a generator): lazily, as CPython
     for (const Value& v : a.pos) its.push_back(in.iter(v));
-    return lazy_iterator("zip", [its](Interpreter& in) -> std::optional<Value> {
+    return lazy_iterator("zip", std::move(its), [](Interpreter& in, std::vector<Value>& held) -> std::optional<Value> {
+      const std::vector<Value> its = held;   // a step may clear `held` (a collection inside next)
       std::vector<Value> row;
       for (const Value& it : its) {
         std::optional<Value> v = in.next(it);

@@ -56,18 +56,29 @@ Value make_iterator(const std::string& kind, std::vector<Value> items) {
 int64_t& position(const Value& it) { return inst(it).find("__next__")->i; }
 
 // A lazy iterator (enumerate, zip, map, filter over a generator or another iterator): its items
-// are made one by one as it is stepped.
+// are made one by one as it is stepped. What it steps over (the iterators, the function) is in
+// `held`, which the cycle collector sees into; `step` holds no Value itself.
 int lazy_tag;
 struct LazyIterObj : InstanceObj {
-  std::function<std::optional<Value>(Interpreter&)> step;
+  LazyStep step;
+  std::vector<Value> held;
   bool done = false;
+  void gc_traverse(GcVisitor& visit) override {
+    InstanceObj::gc_traverse(visit);
+    for (const Value& v : held) visit(v);
+  }
+  void gc_clear() override {
+    std::vector<Value> gone;
+    gone.swap(held);
+    done = true;   // nothing left to step over
+  }
 };
 
 LazyIterObj* lazy_of(const Value& v) { return native_cast<LazyIterObj>(v, &lazy_tag); }
 
 }  // namespace
 
-Value lazy_iterator(const std::string& name, std::function<std::optional<Value>(Interpreter&)> step) {
+Value lazy_iterator(const std::string& name, std::vector<Value> held, LazyStep step) {
   static std::map<std::string, ClassPtr> classes;
   ClassPtr& c = classes[name];
   if (!c) {
@@ -78,6 +89,7 @@ Value lazy_iterator(const std::string& name, std::function<std::optional<Value>(
   auto o = std::make_shared<LazyIterObj>();
   o->cls = c;
   o->step = std::move(step);
+  o->held = std::move(held);
   return Value::of_instance(std::move(o));
 }
 
@@ -106,7 +118,7 @@ std::optional<Value> iterator_step(const Value& it) {
     if (lazy->done) return std::nullopt;
     Interpreter& in = *Interpreter::current();
     in.tick();
-    std::optional<Value> v = lazy->step(in);
+    std::optional<Value> v = lazy->step(in, lazy->held);
     if (!v) lazy->done = true;   // used up: it stays so
     return v;
   }
@@ -146,14 +158,16 @@ Value map_fn(Interpreter& in, CallArgs& a) {
   if (std::any_of(a.pos.begin() + 1, a.pos.end(), [](const Value& v) { return v.kind == Value::Instance; })) {
     std::vector<Value> its;   // an iterator among them: lazily, as CPython's map
     for (size_t k = 1; k < a.pos.size(); ++k) its.push_back(in.iter(a.pos[k]));
-    return lazy_iterator("map", [fn = a.pos[0], its](Interpreter& in) -> std::optional<Value> {
+    its.insert(its.begin(), a.pos[0]);   // held: the function, then the iterators
+    return lazy_iterator("map", std::move(its), [](Interpreter& in, std::vector<Value>& held) -> std::optional<Value> {
+      const std::vector<Value> fn_its = held;   // a step may clear `held` (a collection inside fn)
       CallArgs c;
-      for (const Value& it : its) {
-        std::optional<Value> v = in.next(it);
+      for (size_t k = 1; k < fn_its.size(); ++k) {
+        std::optional<Value> v = in.next(fn_its[k]);
         if (!v) return std::nullopt;
         c.pos.push_back(std::move(*v));
       }
-      return in.call(fn, c);
+      return in.call(fn_its[0], c);
     });
   }
   std::vector<std::vector<Value>> columns;
@@ -175,7 +189,8 @@ Value filter_fn(Interpreter& in, CallArgs& a) {
   if (!a.kw.empty()) throw TypeError("filter() takes no keyword arguments");
   if (a.pos.size() != 2) throw TypeError(fmt::format("filter expected 2 arguments, got {}", a.pos.size()));
   if (a.pos[1].kind == Value::Instance)
-    return lazy_iterator("filter", [fn = a.pos[0], it = in.iter(a.pos[1])](Interpreter& in) -> std::optional<Value> {
+    return lazy_iterator("filter", {a.pos[0], in.iter(a.pos[1])}, [](Interpreter& in, std::vector<Value>& held) -> std::optional<Value> {
+      const Value fn = held.at(0), it = held.at(1);
       while (std::optional<Value> v = in.next(it)) {
         CallArgs c;
         c.pos.push_back(*v);

@@ -98,11 +98,10 @@ ClassPtr make_view_class(const std::string& name, View kind) {
   const std::string reversed_name = kind == View::keys ? "dict_reversekeyiterator" : kind == View::values ? "dict_reversevalueiterator" : "dict_reverseitemiterator";
   c->methods["__reversed__"] = method(name + ".__reversed__", [reversed_name](Interpreter&, CallArgs& a) {
     std::vector<Value> items = view_items(view_of(a.pos.at(0)));
-    auto rest = std::make_shared<std::vector<Value>>(items.rbegin(), items.rend());
-    auto next = std::make_shared<size_t>(0);
-    return lazy_iterator(reversed_name, [rest, next](Interpreter&) -> std::optional<Value> {
-      if (*next >= rest->size()) return std::nullopt;
-      return (*rest)[(*next)++];
+    std::reverse(items.begin(), items.end());
+    return lazy_iterator(reversed_name, std::move(items), [next = size_t{0}](Interpreter&, std::vector<Value>& held) mutable -> std::optional<Value> {
+      if (next >= held.size()) return std::nullopt;
+      return held[next++];
     });
   });
   if (kind != View::values)

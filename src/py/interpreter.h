@@ -390,7 +390,9 @@ std::vector<Value> drain_iterator(const Value& it);   // the items still to come
 std::optional<Value> iterator_step(const Value& it);  // one item of such an iterator, nullopt at its end
 bool is_generator(const Value& v);                // a generator object (generator.cpp)
 // An iterator of built-in class `name` whose items `step` makes one by one (nullopt: the end).
-Value lazy_iterator(const std::string& name, std::function<std::optional<Value>(Interpreter&)> step);
+// `held` is what the iterator steps over (the collector sees into it; `step` holds no Value).
+using LazyStep = std::function<std::optional<Value>(Interpreter&, std::vector<Value>& held)>;
+Value lazy_iterator(const std::string& name, std::vector<Value> held, LazyStep step);
 bool is_unsupported_builtin(const std::string& name);   // a Python builtin attn lacks (open, eval, ...)
 std::vector<int64_t> slice_positions(const SliceObj& s, size_t n);   // builtins.cpp: xs[a:b:c]'s positions
 std::string percent_format(Interpreter& in, const std::string& text, const Value& values);   // 'x=%.2f' % x
