@@ -28,6 +28,48 @@ namespace attn::py {
 
 namespace {
 
+// A container's method (list.append, dict.get, set.add ...) is a builtin whose closure holds the
+// container where the collector cannot see it: `d["get"] = d.get` would be a cycle never freed.
+// This builtin holds {container, that method} and shows the collector the closure's `captured`
+// references to the container as its own (the inner method is owned by it alone, so they are).
+struct CapturingBuiltin : BuiltinObj {
+  CapturingBuiltin(const Value& container, Value inner, long captured)
+      : BuiltinObj(std::vector<Value>{container, std::move(inner)}), captured_(captured) {}
+  void gc_traverse(GcVisitor& visit) override {
+    BuiltinObj::gc_traverse(visit);
+    if (!held.empty())
+      for (long k = 0; k < captured_; ++k) visit(held[0]);
+  }
+
+ private:
+  long captured_;
+};
+
+// `make()` is a method of `container`, made now; wrapped as above when its closure took references.
+template <class Make>
+Value seen_by_collector(const Value& container, Make make) {
+  const long before = container.obj.use_count();
+  Value m = make();
+  const long captured = container.obj.use_count() - before;
+  if (captured <= 0 || m.kind != Value::Builtin || !container.obj) return m;
+  auto o = std::make_shared<CapturingBuiltin>(container, m, captured);
+  o->name = static_cast<BuiltinObj*>(m.obj.get())->name;
+  o->fn = [me = o.get()](Interpreter& in, CallArgs& a) {
+    if (me->held.size() != 2) throw RuntimeError("a method freed by the cycle collector was called");
+    const Value inner = me->held[1];   // a copy: the call may drop this method
+    return static_cast<BuiltinObj*>(inner.obj.get())->fn(in, a);
+  };
+  Value v;
+  v.kind = Value::Builtin;
+  v.obj = std::move(o);
+  return v;
+}
+
+}  // namespace
+
+
+namespace {
+
 ClassPtr class_ptr(const Value& v) { return std::static_pointer_cast<ClassObj>(v.obj); }
 
 Value instance_of(const ClassPtr& c) {
@@ -191,7 +233,7 @@ Value super_attribute(Interpreter& in, const Value& proxy, const std::string& na
   auto start = std::find(order.begin(), order.end(), owner.get());
   if (start != order.end()) ++start;
   for (auto it = start; it != order.end(); ++it) {
-    if (is_builtin_container(*it) && (instance || name == "__new__")) return in.builtin_base_attr(self, **it, name);
+    if (is_builtin_container(*it) && (instance || name == "__new__")) return seen_by_collector(self, [&] { return in.builtin_base_attr(self, **it, name); });
     auto m = (*it)->methods.find(name);
     if (m != (*it)->methods.end()) return through(in, self, cls, m->second, name, instance);
     if (instance) {
@@ -352,7 +394,7 @@ Value subclass_getattr(Interpreter& in, const Value& obj, const std::string& nam
   if (in_class) return through(in, obj, cls, *in_class, name, true);
   const Value* fallback = python_getattr(*cls);
   try {
-    return in.builtin_base_attr(obj, *base, name);
+    return seen_by_collector(obj, [&] { return in.builtin_base_attr(obj, *base, name); });
   } catch (const PyError& e) {
     if (!is_instance_of(e, "AttributeError")) throw;
   }
@@ -536,7 +578,7 @@ Value Interpreter::getattr_class(const Value& cls_value, const std::string& name
       if (a.pos.empty()) throw TypeError(fmt::format("unbound method {}.{}() needs an argument", type, name));
       if (!is_subclass(type_of(a.pos[0]), cls.get()))
         throw TypeError(fmt::format("descriptor '{}' for '{}' objects doesn't apply to a '{}' object", name, type, type_name(a.pos[0])));
-      Value bound = py_subclass(a.pos[0]) ? in.builtin_base_attr(a.pos[0], *cls, name) : in.getattr(a.pos[0], name);
+      Value bound = py_subclass(a.pos[0]) ? seen_by_collector(a.pos[0], [&] { return in.builtin_base_attr(a.pos[0], *cls, name); }) : in.getattr(a.pos[0], name);
       CallArgs rest = a;
       rest.pos.erase(rest.pos.begin());
       return in.call(bound, rest);
@@ -598,9 +640,11 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
           if (it != c->methods.end()) return through(*this, obj, tag, it->second, name, true);
         }
       }
-      return seq_method(obj, name);
+      return seen_by_collector(obj, [&] { return seq_method(obj, name); });
     }
-    case Value::Set: return py_subclass(obj) ? subclass_getattr(*this, obj, name) : more_seq_method(obj, name);
+    case Value::Set:
+      if (py_subclass(obj)) return subclass_getattr(*this, obj, name);
+      return seen_by_collector(obj, [&] { return more_seq_method(obj, name); });
     case Value::Slice: {
       const auto& s = *static_cast<SliceObj*>(obj.obj.get());
       if (name == "start") return s.start;

@@ -66,8 +66,10 @@ static Tracked* gc_candidate(const GcHeap* heap, Obj* held) {
 // Subtracts each reference a candidate holds to another from that one's count.
 struct GcCounter final : GcVisitor {
   const GcHeap* heap;
+  size_t visits = 0;   // references looked at: the collection's work
   explicit GcCounter(const GcHeap* h) : heap(h) {}
   void visit(Obj* held) override {
+    ++visits;
     if (Tracked* t = gc_candidate(heap, held)) --t->gc_refs;
   }
 };
@@ -77,7 +79,8 @@ struct GcMarker final : GcVisitor {
   const GcHeap* heap;
   std::vector<Tracked*> todo;
   explicit GcMarker(const GcHeap* h) : heap(h) {}
-  static void find_garbage(GcHeap& heap, std::vector<Tracked*>& all, std::vector<std::shared_ptr<Tracked>>& garbage);
+  // Returns the references the candidates hold (what the collection cost, beside the objects).
+  static size_t find_garbage(GcHeap& heap, std::vector<Tracked*>& all, std::vector<std::shared_ptr<Tracked>>& garbage);
   void visit(Obj* held) override {
     Tracked* t = gc_candidate(heap, held);
     if (!t || t->gc_state == kReachable) return;
@@ -89,7 +92,7 @@ struct GcMarker final : GcVisitor {
 // The candidates (every linked object a shared_ptr owns; use_count 0: being freed, or not owned
 // by one, so never a candidate and what it holds counts as held from outside) into `all`, and
 // those nothing outside reaches, held, into `garbage`.
-void GcMarker::find_garbage(GcHeap& heap, std::vector<Tracked*>& all, std::vector<std::shared_ptr<Tracked>>& garbage) {
+size_t GcMarker::find_garbage(GcHeap& heap, std::vector<Tracked*>& all, std::vector<std::shared_ptr<Tracked>>& garbage) {
   all.reserve(heap.count_);
   for (Tracked* o = heap.first_; o; o = o->gc_next) {
     const long n = o->weak_from_this().use_count();
@@ -113,15 +116,18 @@ void GcMarker::find_garbage(GcHeap& heap, std::vector<Tracked*>& all, std::vecto
   }
   for (Tracked* o : all)
     if (o->gc_state == kCounting) garbage.push_back(o->shared_from_this());
+  return counter.visits;
 }
 
 size_t GcHeap::collect() {
   if (collecting_) return 0;
   collecting_ = true;
+  ++collections_;
   std::vector<Tracked*> all;
   std::vector<std::shared_ptr<Tracked>> garbage;
+  size_t references = 0;
   try {
-    GcMarker::find_garbage(*this, all, garbage);
+    references = GcMarker::find_garbage(*this, all, garbage);
   } catch (...) {   // no memory for the lists: nothing is cleared, the states are reset
     for (Tracked* o : all) o->gc_state = kIdle;
     collecting_ = false;
@@ -136,7 +142,10 @@ size_t GcHeap::collect() {
   const size_t found = garbage.size();
   garbage.clear();   // the cycles are broken: each frees itself
   allocated_ = 0;
-  threshold_ = count_ > kMinThreshold ? count_ : kMinThreshold;
+  // The next is due after as many allocations as this one's work (objects and the references
+  // they hold): a million-item list kept alive costs a million visits a collection, so a loop
+  // making small objects beside it stays linear.
+  threshold_ = std::max({kMinThreshold, count_, references});
   if (made_) {
     bytes_mark_ = made_();
     bytes_threshold_ = std::max(kMinBytes, held_ ? held_() : 0);

@@ -11,14 +11,15 @@
 // (gc_clear) while held, so its cycles break and the objects free themselves. Conservative: a
 // reference the collector is not shown keeps its object alive; it never frees an object
 // something outside still holds. Collections run when the tracked allocations since the last
-// one reach a threshold (700, or the objects that survived the last, so the work stays linear),
+// one reach a threshold (700, or the objects that survived the last and the references they hold,
+// so the work stays linear),
 // at the end of each cell, when the session ends, and for `gc.collect()`.
 // Classes, bound methods and suspended generators are seen into; a suspended generator in the
 // garbage is closed first (its `finally` runs with every object whole, as CPython's finaliser
 // does) and the rest is freed by the next collection (Interpreter::collect_cycles runs both).
 // What it is not: generational or concurrent; `__del__` never runs and weakref callbacks are not
-// supported. Lazy iterators (map, zip, enumerate) and native payloads other than those that
-// override gc_traverse are not seen into: a cycle through them stays until the session ends.
+// supported. Native payloads other than those that override gc_traverse are not seen into: a
+// cycle through them stays until the session ends.
 #pragma once
 
 #include <cstddef>
@@ -53,6 +54,7 @@ class GcHeap {
   void set_enabled(bool on) { enabled_ = on; }
   bool enabled() const { return enabled_; }
   size_t tracked() const { return count_; }
+  size_t collections() const { return collections_; }   // run so far (what the thresholds pace)
 
   // The heap Tracked objects made on this thread join (null: none); CurrentScope sets it.
   static GcHeap* current();
@@ -69,6 +71,7 @@ class GcHeap {
   size_t count_ = 0;                  // objects linked
   size_t allocated_ = 0;              // linked since the last collection
   size_t threshold_ = kMinThreshold;
+  size_t collections_ = 0;
   ByteMeter made_ = nullptr, held_ = nullptr;
   uint64_t bytes_mark_ = 0;               // made_() at the last collection
   uint64_t bytes_threshold_ = kMinBytes;

@@ -133,6 +133,7 @@ int64_t SetObj::find_slot(const Value& v, int64_t h) const {
 void SetObj::gc_traverse(GcVisitor& visit) {
   for (const Value& v : items_) visit(v);   // removed items too: the vector still holds them
   visit(attrs);
+  visit(cls);   // an instance of `class S(set)` holds its class
 }
 
 void SetObj::gc_clear() {

@@ -118,6 +118,7 @@ InstanceObj::~InstanceObj() {
 void SeqObj::gc_traverse(GcVisitor& visit) {
   for (const Value& v : items) visit(v);
   visit(attrs);
+  visit(cls);   // an instance of `class L(list)` holds its class (a class is Tracked)
 }
 
 void SeqObj::gc_clear() {
@@ -131,6 +132,7 @@ void DictObj::gc_traverse(GcVisitor& visit) {
     visit(kv.second);
   }
   visit(attrs);
+  visit(cls);   // an instance of `class D(dict)` holds its class
 }
 
 void DictObj::gc_clear() {

@@ -40,7 +40,7 @@ struct Obj {
 
 // What the cycle collector (py/gc.h) is shown of an object: each strong reference it holds.
 struct GcVisitor {
-  virtual void visit(Obj* held) = 0;   // null is skipped
+  virtual void visit(Obj* held) = 0;   // null (an int, a str ...) is skipped by each visitor
   void operator()(const struct Value& v);
   template <class T>
   void operator()(const std::shared_ptr<T>& p) { if (p) visit(p.get()); }
@@ -123,7 +123,7 @@ struct Value {
 };
 
 inline void GcVisitor::operator()(const Value& v) {
-  if (v.obj) visit(v.obj.get());
+  visit(v.obj.get());   // null too: a collector counts every reference it looks at as work
 }
 
 struct BigIntObj : Obj { BigInt v; };                      // an Int beyond int64 (immutable)

@@ -96,6 +96,16 @@ TEST_CASE("gc: automatic collections, and gc.disable() stopping them") {
   CHECK(run(in, "print(gc.isenabled(), n)\n") == "False 2\n");
 }
 
+TEST_CASE("gc: a big live list paces the collections, so a loop making small objects beside it stays linear") {
+  Interpreter in;
+  in.run_cell("big = list(range(300000))\n");
+  const size_t before = in.gc().collections();
+  CHECK(run(in, "n = 0\nfor i in range(30000):\n    x = [i]\n    n += len(x)\nprint(n)\n") == "30000\n");
+  // each collection looks at the 300,000 items, so the next waits for as many allocations:
+  // none during the loop but the cell's own at its end (one every 700 made it 43, and quadratic)
+  CHECK(in.gc().collections() - before <= 3);
+}
+
 TEST_CASE("gc: objects that outlive their session are let go safely") {
   Value kept;
   {
