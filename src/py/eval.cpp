@@ -153,8 +153,34 @@ std::vector<Value> Interpreter::eval_items(const std::vector<ExprPtr>& items) {
   return out;
 }
 
+namespace {
+
+// `xs.append(x)`: a plain list's, dict's or set's method, made for this one call. It is called
+// and dropped at once, so it needs none of what getattr adds to one that may be kept (the
+// collector's view of the container it holds); nullopt for any other callee.
+std::optional<Value> plain_container_method(const Value& obj, const std::string& name) {
+  switch (obj.kind) {
+    case Value::List: case Value::Dict:
+      if (py_subclass(obj) || (obj.kind == Value::List && static_cast<SeqObj*>(obj.obj.get())->cls)) return std::nullopt;
+      return seq_method(obj, name);
+    case Value::Set:
+      if (py_subclass(obj)) return std::nullopt;
+      return more_seq_method(obj, name);
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace
+
 Value Interpreter::eval_call(const Expr& e) {
-  Value fn = eval(*e.a);
+  Value fn;
+  if (e.a->kind == Expr::Attribute) {
+    const Value obj = eval(*e.a->a);
+    std::optional<Value> m = plain_container_method(obj, e.a->name);
+    fn = m ? std::move(*m) : getattr(obj, e.a->name);
+  } else {
+    fn = eval(*e.a);
+  }
   CallArgs args;
   auto keyword = [&](const std::string& name, Value v) {
     for (const auto& kw : args.kw)
