@@ -66,10 +66,8 @@ static Tracked* gc_candidate(const GcHeap* heap, Obj* held) {
 // Subtracts each reference a candidate holds to another from that one's count.
 struct GcCounter final : GcVisitor {
   const GcHeap* heap;
-  size_t visits = 0;   // references looked at: the collection's work
   explicit GcCounter(const GcHeap* h) : heap(h) {}
   void visit(Obj* held) override {
-    ++visits;
     if (Tracked* t = gc_candidate(heap, held)) --t->gc_refs;
   }
 };
@@ -78,10 +76,12 @@ struct GcCounter final : GcVisitor {
 struct GcMarker final : GcVisitor {
   const GcHeap* heap;
   std::vector<Tracked*> todo;
+  size_t visits = 0;   // references the live objects hold: what the next collection looks at again
   explicit GcMarker(const GcHeap* h) : heap(h) {}
-  // Returns the references the candidates hold (what the collection cost, beside the objects).
+  // Returns the references the live candidates hold (what the next collection will look at again).
   static size_t find_garbage(GcHeap& heap, std::vector<Tracked*>& all, std::vector<std::shared_ptr<Tracked>>& garbage);
   void visit(Obj* held) override {
+    ++visits;
     Tracked* t = gc_candidate(heap, held);
     if (!t || t->gc_state == kReachable) return;
     t->gc_state = kReachable;
@@ -116,7 +116,7 @@ size_t GcMarker::find_garbage(GcHeap& heap, std::vector<Tracked*>& all, std::vec
   }
   for (Tracked* o : all)
     if (o->gc_state == kCounting) garbage.push_back(o->shared_from_this());
-  return counter.visits;
+  return marker.visits;
 }
 
 size_t GcHeap::collect() {
@@ -142,9 +142,10 @@ size_t GcHeap::collect() {
   const size_t found = garbage.size();
   garbage.clear();   // the cycles are broken: each frees itself
   allocated_ = 0;
-  // The next is due after as many allocations as this one's work (objects and the references
+  // The next is due after as many allocations as what survived (objects, and the references
   // they hold): a million-item list kept alive costs a million visits a collection, so a loop
-  // making small objects beside it stays linear.
+  // making small objects beside it stays linear. (The garbage's own references are paid for
+  // by the allocations that made it.)
   threshold_ = std::max({kMinThreshold, count_, references});
   if (made_) {
     bytes_mark_ = made_();

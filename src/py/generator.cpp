@@ -64,7 +64,8 @@ constexpr size_t kStackBytes = size_t{8} << 20;   // AddressSanitizer's frames a
 constexpr size_t kStackBytes = size_t{2} << 20;
 #endif
 constexpr size_t kGuardBytes = 64 * 1024;          // an unmapped page range below it: an overflow faults
-constexpr size_t kPoolSize = 8;                     // stacks kept for the next generators
+constexpr size_t kPoolSize = 256;                   // stacks kept for the next generators
+constexpr size_t kKeptBytes = 64 * 1024;           // of a pooled stack, the top stays resident
 
 }  // namespace
 
@@ -103,8 +104,14 @@ void give_stack(Stack s) {
 #ifdef ATTN_ASAN
   ASAN_UNPOISON_MEMORY_REGION(s.base, s.size);   // frames that never returned left their redzones
 #endif
-  if (stack_pool.size() < kPoolSize) stack_pool.push_back(s);
-  else munmap(s.map, kStackBytes + kGuardBytes);
+  if (stack_pool.size() >= kPoolSize) {
+    munmap(s.map, kStackBytes + kGuardBytes);
+    return;
+  }
+  // A pool of stacks: a loop making generators a collection frees in batches maps none. Only
+  // the top of each stays resident; what a deep recursion touched below it goes back.
+  madvise(s.base, s.size - kKeptBytes, MADV_DONTNEED);
+  stack_pool.push_back(s);
 }
 
 // Unwinds a generator's stack when the session ends: a limit, so no except, finally or with
@@ -282,6 +289,8 @@ void Interpreter::resume(GenFrame& g) {
   if (!g.killing && frames_.size() > 200) throw RecursionError("maximum recursion depth exceeded");   // calls.cpp's kMaxCallDepth
   g.in = this;
   if (g.state == GenFrame::created) {
+    if (!g.killing && live_gens_.size() >= limits::kMaxLiveGenerators)
+      collect_cycles();   // suspended generators in unreachable cycles are closed first, as CPython frees them
     if (!g.killing && live_gens_.size() >= limits::kMaxLiveGenerators)
       throw LimitError(0, fmt::format("MemoryError: more than {} generators started and not finished at once (attn's limit, "
                                       "limits::kMaxLiveGenerators)", with_commas(limits::kMaxLiveGenerators)));
