@@ -121,6 +121,7 @@ Answer answer_from_code(const LessonRun& run, const std::string& step_id, const 
   torch::Session in(run.cpu, run.rng);
   in.set_import_dir(std::filesystem::path(run.lesson->path).parent_path().string());   // as the lesson's cells import
   in.set_main_file(path);
+  in.set_code_name("your code");
   if (opts.time_limit) in.set_time_limit(*opts.time_limit);
   std::string failure;
   try {

@@ -127,9 +127,9 @@ void Interpreter::rethrow_at(int line, const std::string& file) {
   } catch (const ScriptError&) {
     throw;
   } catch (const std::bad_alloc&) {   // a value the machine cannot hold: Python's MemoryError, not a crash
-    throw PyError(new_exception("MemoryError", {Value::str("out of memory (the cell asked for more than this machine could allocate)")}), "", line, where);
+    throw PyError(new_exception("MemoryError", {Value::str("out of memory (" + code_name_ + " asked for more than this machine could allocate)")}), "", line, where);
   } catch (const std::ios_base::failure&) {   // `out` could not take what the cell printed (badbit)
-    throw PyError(new_exception("OSError", {Value::str("attn could not keep what the cell printed (writing its output failed)")}), "", line, where);
+    throw PyError(new_exception("OSError", {Value::str("attn could not keep what " + code_name_ + " printed (writing its output failed)")}), "", line, where);
   } catch (...) {
     for (auto it = translators_.rbegin(); it != translators_.rend(); ++it) {   // a host library's own errors
       try {
@@ -249,9 +249,9 @@ std::string Interpreter::take_output() {
 
 void Interpreter::check_budget() const {
   if (steps_ > limits::kMaxSteps)
-    throw LimitError(0, fmt::format("RuntimeError: the cell ran more than {} steps (statements and loop iterations; "
-                                 "attn's limit, limits::kMaxSteps)", with_commas(limits::kMaxSteps)));
-  if (std::chrono::steady_clock::now() > deadline_) throw LimitError(0, timeout_message(time_limit_));
+    throw LimitError(0, fmt::format("RuntimeError: {} ran more than {} steps (statements and loop iterations; "
+                                 "attn's limit, limits::kMaxSteps)", code_name_, with_commas(limits::kMaxSteps)));
+  if (std::chrono::steady_clock::now() > deadline_) throw LimitError(0, timeout_message(time_limit_, code_name_));
 }
 
 namespace {

@@ -112,6 +112,9 @@ class Interpreter {
   std::string source_line(const std::string& file, int line) const;
   // The name lesson code's warnings give its file (the lesson's path; "<string>" by default).
   void set_main_file(std::string name) { main_file_ = std::move(name); }
+  // What the limits' messages call the code run ("the cell"; an exercise file: "your code").
+  void set_code_name(std::string what) { code_name_ = std::move(what); }
+  const std::string& code_name() const { return code_name_; }
 
   // The folder `import helper` / `from helper import f` reads helper.py from (the lesson file's);
   // "" (the default) is the current directory.
@@ -232,6 +235,7 @@ class Interpreter {
   int line_ = 0;                                   // the running statement's line (location())
   struct RunIn* run_ = nullptr;                    // the innermost call's RunIn: the callers' files and lines
   std::string main_file_ = "<string>";
+  std::string code_name_ = "the cell";
   std::vector<std::pair<int, std::string>> cells_;   // each cell run: its first line and its source
   std::map<std::string, std::string> sources_;     // imported .py files' text by path (source_line)
   std::vector<std::weak_ptr<Scope>> closures_;     // scopes functions captured: cycles cut at destruction

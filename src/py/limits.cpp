@@ -88,8 +88,8 @@ void too_many_bytes(const std::string& what, Count n) {
                                with_commas(n), with_commas(limits::kMaxStrBytes)));
 }
 
-std::string timeout_message(double seconds) {
-  return fmt::format("TimeoutError: the cell ran longer than its time limit of {:g} seconds (--time-limit SECONDS changes it)",
+std::string timeout_message(double seconds, const std::string& what) {
+  return fmt::format("TimeoutError: {} ran longer than its time limit of {:g} seconds (--time-limit SECONDS changes it)", what,
                      seconds);
 }
 

@@ -91,6 +91,6 @@ inline void check_bytes(const std::string& what, Count n) { if (n > limits::kMax
 std::string with_commas(Count n);   // 10000000 -> "10,000,000"
 
 // What a cell that ran past its time limit stops with (a LimitError's text).
-std::string timeout_message(double seconds);
+std::string timeout_message(double seconds, const std::string& what = "the cell");   // what: Interpreter::code_name()
 
 }  // namespace attn::py

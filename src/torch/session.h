@@ -57,6 +57,7 @@ class Session {
   void set_time_limit(double seconds) { py_.set_time_limit(seconds); }
   void set_import_dir(std::string dir) { py_.set_import_dir(std::move(dir)); }
   void set_main_file(std::string name) { py_.set_main_file(std::move(name)); }   // what warnings name
+  void set_code_name(std::string what) { py_.set_code_name(std::move(what)); }   // what limits' messages call it
 
   core::CpuKernels cpu() const { return state_->cpu; }
   core::DropoutRng rng() const { return state_->rng; }

@@ -248,7 +248,8 @@ void translate_core_errors() {
   } catch (const core::TensorError& e) {
     throw py::error(e.python_type(), e.what());
   } catch (const core::DeadlineExceeded& e) {
-    throw py::LimitError(0, py::timeout_message(e.seconds));
+    const py::Interpreter* in = py::Interpreter::current();
+    throw py::LimitError(0, py::timeout_message(e.seconds, in ? in->code_name() : "the cell"));
   } catch (...) {
   }
 }

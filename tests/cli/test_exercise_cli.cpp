@@ -203,6 +203,9 @@ TEST_CASE("attn check --code: Python errors, values that are not tensors, hostil
   CHECK(loop.code == 1);
   CHECK(loop.err.rfind("attn: try.py:", 0) == 0);
   CHECK(loop.err.find('\n') == loop.err.size() - 1);
+  // a learner's file is not a lesson cell: the limit names it "your code"
+  CHECK((loop.err.find(": TimeoutError: your code ran longer than its time limit of 1 seconds") != std::string::npos ||
+         loop.err.find(": RuntimeError: your code ran more than 20,000,000 steps") != std::string::npos));
   Result json = check("attn_weights = nope\n", " --format json");
   CHECK(json.code == 1);
   CHECK(json.out.find("\"pass\": false, \"error\": \"try.py:" + std::to_string(todo) + ": NameError: name 'nope' is not defined\"") !=
