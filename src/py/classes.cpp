@@ -46,6 +46,8 @@ struct CapturingBuiltin : BuiltinObj {
 };
 
 // `make()` is a method of `container`, made now; wrapped as above when its closure took references.
+bool is_dunder(const std::string& name) { return name.size() > 4 && name.rfind("__", 0) == 0 && name.compare(name.size() - 2, 2, "__") == 0; }
+
 template <class Make>
 Value seen_by_collector(const Value& container, Make make) {
   const long before = container.obj.use_count();
@@ -501,7 +503,11 @@ Value Interpreter::builtin_base_attr(const Value& self, const ClassObj& base, co
       if (!isinstance(other, builtin_base(*type_of(self)))) return Value::not_implemented();
       return Value::boolean(equal(self, other) == eq);
     });
-  if (name == "__hash__") return builtin(qual, [self](Interpreter&, CallArgs&) { return Value::integer(py_hash(self)); });
+  if (name == "__hash__") {
+    const bool mutable_kind = self.kind == Value::List || self.kind == Value::Dict || (self.kind == Value::Set && !is_frozenset(self));
+    if (mutable_kind) return Value::none();   // list.__hash__ is None: calling it is "'NoneType' object is not callable"
+    return builtin(qual, [self](Interpreter&, CallArgs&) { return Value::integer(py_hash(self)); });
+  }
   return self.kind == Value::Set ? more_seq_method(self, name) : seq_method(self, name);
 }
 
@@ -640,10 +646,13 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
           if (it != c->methods.end()) return through(*this, obj, tag, it->second, name, true);
         }
       }
+      if (is_dunder(name))   // [1].__len__(), d.__getitem__(k): what a subclass's super() gets
+        return seen_by_collector(obj, [&] { return builtin_base_attr(obj, *type_of(obj), name); });
       return seen_by_collector(obj, [&] { return seq_method(obj, name); });
     }
     case Value::Set:
       if (py_subclass(obj)) return subclass_getattr(*this, obj, name);
+      if (is_dunder(name)) return seen_by_collector(obj, [&] { return builtin_base_attr(obj, *type_of(obj), name); });
       return seen_by_collector(obj, [&] { return more_seq_method(obj, name); });
     case Value::Slice: {
       const auto& s = *static_cast<SliceObj*>(obj.obj.get());

@@ -159,6 +159,7 @@ namespace {
 // and dropped at once, so it needs none of what getattr adds to one that may be kept (the
 // collector's view of the container it holds); nullopt for any other callee.
 std::optional<Value> plain_container_method(const Value& obj, const std::string& name) {
+  if (name.rfind("__", 0) == 0) return std::nullopt;   // xs.__len__(): getattr's
   switch (obj.kind) {
     case Value::List: case Value::Dict:
       if (py_subclass(obj) || (obj.kind == Value::List && static_cast<SeqObj*>(obj.obj.get())->cls)) return std::nullopt;
