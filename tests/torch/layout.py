@@ -135,3 +135,18 @@ try:
     ex.sum().backward()
 except RuntimeError as err:
     print("!", str(err)[:120])
+
+# ---- GeluBackward0 on views: TensorIterator(dy, x)'s layout and scalar tails (torchfuzz seed 2212:
+# 16075, 2450, 3014, 4428; ops/loops.h binary_loop). A contiguous input's 'none' backward is oneDNN's.
+torch.manual_seed(5)
+gelu_views = [("T", lambda b: b.T), ("every other column", lambda b: b[:, ::2]), ("narrow 17", lambda b: b[:, 2:19]),
+              ("expanded column", lambda b: b[:, :1].expand(3, 20)), ("expanded row", lambda b: b[:1].expand(3, 20)),
+              ("view, permuted", lambda b: b.view(3, 4, 5).permute(2, 0, 1)), ("column", lambda b: b[:, 1]),
+              ("T, unsqueezed", lambda b: b.T.unsqueeze(1)), ("T of expanded", lambda b: b[:1].expand(2, 20).T)]
+for approximate, losses in (("none", ("sum", "weighted")), ("tanh", ("sum",))):
+    for name, make in gelu_views:
+        for loss in losses:
+            leaf = (torch.randn(3, 20) * 3).requires_grad_()
+            y = torch.nn.functional.gelu(make(leaf), approximate=approximate)
+            (y.sum() if loss == "sum" else (y * torch.randn(y.shape)).sum()).backward()
+            print("gelu", approximate, name, loss, bits(leaf.grad))
