@@ -367,16 +367,6 @@ Shape iterator_operand_strides(const Tensor& t, const Shape& shape) {
   return strides;
 }
 
-// Dense strides over `shape` with the dims in `perm`'s order (perm[0] innermost).
-Shape strides_in_order(const Shape& shape, const std::vector<size_t>& perm) {
-  Shape out(shape.size());
-  int64_t acc = 1;
-  for (size_t d : perm) {
-    out[d] = acc;
-    acc *= shape[d];
-  }
-  return out;
-}
 
 // The strides TensorIterator gives a new output of `shape` over these inputs (and a wrapped
 // Python number, a 0-d operand, when `scalar_operand`). fast_set_up when every operand has the
@@ -393,13 +383,24 @@ Shape iterator_strides(const Shape& shape, const std::vector<const Tensor*>& inp
   if (same_shape && dense) return inputs.back()->strides();
   std::vector<Shape> strides;
   for (const Tensor* t : inputs) strides.push_back(iterator_operand_strides(*t, shape));
-  const std::vector<size_t> perm = iterator_order(shape, strides);
-  bool reversed = true;
-  for (size_t i = 0; i < perm.size(); ++i) reversed = reversed && perm[i] == perm.size() - 1 - i;
-  return reversed ? contiguous_strides(shape) : strides_in_order(shape, perm);
+  return iterator_output_strides(shape, strides);
 }
 
 }  // namespace
+
+Shape iterator_output_strides(const Shape& shape, const std::vector<Shape>& strides) {
+  const std::vector<size_t> perm = iterator_order(shape, strides);
+  bool reversed = true;
+  for (size_t i = 0; i < perm.size(); ++i) reversed = reversed && perm[i] == perm.size() - 1 - i;
+  if (reversed) return contiguous_strides(shape);
+  Shape out(shape.size());   // compatible_stride over the permuted shape
+  int64_t acc = 1;
+  for (size_t d : perm) {
+    out[d] = acc;
+    acc *= shape[d];
+  }
+  return out;
+}
 
 Tensor keep_layout(Tensor out, const std::vector<const Tensor*>& inputs, bool scalar_operand) {
   if (!out.is_contiguous() || out.dim() == 0 || out.numel() == 0) return out;

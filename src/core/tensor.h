@@ -316,6 +316,9 @@ Tensor preserve_layout(Tensor out, const Tensor& input);
 // TensorIteratorBase::reorder_dimensions over operands' strides (each in `shape`, 0 along
 // broadcast dims): the dims from innermost (perm[0]) to outermost, as TensorIterator walks them.
 std::vector<size_t> iterator_order(const Shape& shape, const std::vector<Shape>& strides);
+// The strides TensorIterator allocates its output with over operands of these strides (as
+// iterator_order takes them): dense in that order, the contiguous ones when it is the identity.
+Shape iterator_output_strides(const Shape& shape, const std::vector<Shape>& strides);
 // `out` (contiguous) with its elements laid out anew at these strides (dense over its shape):
 // the same variable and values in a new buffer (restrided in place when only size-1 dims differ).
 Tensor relayout(Tensor out, Shape strides);

@@ -201,3 +201,19 @@ show("(1, 1) + 1", lambda: torch.randn(3, 3)[:1, 1:2] + 1)
 show("expand of size-1 + 1", lambda: torch.randn(1, 1, 3).expand(1, 2, 3) + 1)
 show("slice keeps size-1 stride, * 2", lambda: torch.randn(2, 1, 6)[:, :, ::2].transpose(0, 1) * 2)
 show("slice keeps size-1 stride, .long()", lambda: torch.randn(2, 1, 6)[:, :, ::3].transpose(0, 1).long())
+
+# ---- advanced indexing keeps self's memory order (ATen's index kernel is a TensorIterator over self
+# restrided), so a later sum adds in torch's order (torchfuzz seed 2212: 1700) ----
+x = torch.randn(4, 5, 6)
+for name, f in [("T", lambda: x.transpose(0,2)[[0,1]]), ("T mid", lambda: x.transpose(0,2)[:, [0,1]]), ("perm last", lambda: x.permute(1,2,0)[..., [0,1,3]]),
+                ("2idx", lambda: x.transpose(0,1)[[0,1],[1,2]]), ("2d idx", lambda: x.transpose(0,2)[torch.tensor([[0,1],[2,3]])]),
+                ("slice", lambda: x[:, ::2][[1,0]]), ("contig", lambda: x[[1,0]]), ("contig mid", lambda: x[:, [1,0]]),
+                ("exp", lambda: torch.randn(4,1,6).expand(4,5,6)[:, [1,0]]), ("bool", lambda: x.transpose(0,2)[torch.tensor([True,False,True,True,False,True])]),
+                ("2d idx T", lambda: x.transpose(0,2)[torch.tensor([[0,1],[2,3]]).T]), ("unsq", lambda: x.transpose(0,2).unsqueeze(0)[:, [1]])]:
+    r = f(); print(name, tuple(r.shape), r.stride())
+torch.manual_seed(852829)
+t13785 = torch.tensor([[0.86, -1.05, -2.0], [-0.12236850033958668, 0.0, -3.0], [-0.26906557250086527, -3.652, 0.5]])
+print(torch.stack([t13785, t13785, t13785], 2).permute(0, 2, 1).unsqueeze(1)[[0, -1]].sum().item())
+y = torch.randn(3, 20, 7) * 3
+for name, v in [("T", y.transpose(0, 2)[[0, 2, 5]]), ("mid", y.permute(2, 1, 0)[:, [1, 3]]), ("last", y.transpose(1, 2)[..., [0, 4, 9, 19]])]:
+    print(name, v.stride(), v.sum().item(), repr(v.sum(0).flatten().tolist()[:6]))
