@@ -356,22 +356,44 @@ std::vector<size_t> iterator_order(const Shape& shape, const std::vector<Shape>&
 
 namespace {
 
+// TensorIteratorBase::compute_strides for one operand in the output's `shape`: 0 along added
+// leading dims and along dims it broadcasts (size 1 where the output's is not); a size-1 dim of
+// the output keeps the operand's own stride, which reorder_dimensions then compares.
+Shape iterator_operand_strides(const Tensor& t, const Shape& shape) {
+  const size_t lead = shape.size() - t.shape().size();
+  Shape strides(shape.size(), 0);
+  for (size_t d = 0; d < t.shape().size(); ++d)
+    if (!(t.shape()[d] == 1 && shape[lead + d] != 1)) strides[lead + d] = t.strides()[d];
+  return strides;
+}
 
-// The strides TensorIterator gives a new output of `shape` over these inputs; empty when they
-// are the contiguous ones. All inputs of the output's shape with one dense layout: theirs
-// (fast_set_up's NON_OVERLAPPING_DENSE); else dense strides in reorder_dimensions' order.
-Shape iterator_strides(const Shape& shape, const std::vector<const Tensor*>& inputs) {
-  bool same = !inputs.empty();
-  for (const Tensor* t : inputs)
-    same = same && t->shape() == shape && t->strides() == inputs[0]->strides() && dense_layout(shape, t->strides());
-  if (same) return inputs[0]->strides();
+
+// The strides TensorIterator gives a new output of `shape` over these inputs (and a wrapped
+// Python number, a 0-d operand, when `scalar_operand`). fast_set_up when every operand has the
+// output's shape: all contiguous, the contiguous strides; all dense with one set of strides,
+// those. Else reorder_dimensions' order, the contiguous strides when it is the identity.
+Shape iterator_strides(const Shape& shape, const std::vector<const Tensor*>& inputs, bool scalar_operand) {
+  bool same_shape = !inputs.empty() && !(scalar_operand && !shape.empty()), contiguous = true, dense = true;
+  for (const Tensor* t : inputs) {
+    same_shape = same_shape && t->shape() == shape;
+    contiguous = contiguous && t->is_contiguous();
+    dense = dense && same_shape && t->strides() == inputs[0]->strides() && dense_layout(shape, t->strides());
+  }
+  if (same_shape && contiguous) return contiguous_strides(shape);
+  if (same_shape && dense) return inputs.back()->strides();
   std::vector<Shape> strides;
-  for (const Tensor* t : inputs) strides.push_back(broadcast_strides(*t, shape));
+  for (const Tensor* t : inputs) strides.push_back(iterator_operand_strides(*t, shape));
+  return iterator_output_strides(shape, strides);
+}
+
+}  // namespace
+
+Shape iterator_output_strides(const Shape& shape, const std::vector<Shape>& strides) {
   const std::vector<size_t> perm = iterator_order(shape, strides);
   bool reversed = true;
   for (size_t i = 0; i < perm.size(); ++i) reversed = reversed && perm[i] == perm.size() - 1 - i;
-  if (reversed) return {};
-  Shape out(shape.size());
+  if (reversed) return contiguous_strides(shape);
+  Shape out(shape.size());   // compatible_stride over the permuted shape
   int64_t acc = 1;
   for (size_t d : perm) {
     out[d] = acc;
@@ -380,22 +402,43 @@ Shape iterator_strides(const Shape& shape, const std::vector<const Tensor*>& inp
   return out;
 }
 
-}  // namespace
-
-Tensor keep_layout(Tensor out, const std::vector<const Tensor*>& inputs) {
-  if (!out.is_contiguous() || out.dim() < 2 || out.numel() < 2) return out;
-  bool all_contiguous = true;
-  for (const Tensor* t : inputs) all_contiguous = all_contiguous && t->is_contiguous();
-  if (all_contiguous) return out;   // the lessons' case: nothing to do
+Tensor keep_layout(Tensor out, const std::vector<const Tensor*>& inputs, bool scalar_operand) {
+  if (!out.is_contiguous() || out.dim() == 0 || out.numel() == 0) return out;
   std::vector<const Tensor*> ops;
   for (const Tensor* t : inputs)
     if (t->dim() <= out.dim()) ops.push_back(t);
-  Shape strides = iterator_strides(out.shape(), ops);
-  if (strides.empty() || strides == out.strides()) return out;
+  Shape strides = iterator_strides(out.shape(), ops, scalar_operand);
+  if (strides == out.strides()) return out;
+  return relayout(std::move(out), std::move(strides));
+}
+
+// at::infer_dense_strides: the dims in reorder_dimensions' order for one operand (a 0 stride
+// ambiguous), dense strides in that order, size-0 and size-1 dims not multiplying.
+Tensor preserve_layout(Tensor out, const Tensor& input) {
+  if (!out.is_contiguous() || out.dim() == 0 || input.shape() != out.shape()) return out;
+  Shape strides = input.strides();   // empty_strided: a dense (or empty) input's own strides
+  if (input.numel() != 0 && !dense_layout(input.shape(), input.strides())) {
+    const std::vector<size_t> perm = input.dim() == 1 ? std::vector<size_t>{0} : iterator_order(input.shape(), {input.strides()});
+    int64_t acc = 1;
+    for (size_t d : perm) {
+      strides[d] = acc;
+      if (input.shape()[d] > 1) acc *= input.shape()[d];
+    }
+  }
+  if (strides == out.strides()) return out;
   return relayout(std::move(out), std::move(strides));
 }
 
 Tensor relayout(Tensor out, Shape strides) {
+  bool same_places = out.numel_ == 0;   // only size-1 dims' strides differ: the same buffer, restrided
+  if (!same_places) {
+    same_places = true;
+    for (size_t d = 0; d < strides.size(); ++d) same_places = same_places && (out.shape_[d] == 1 || strides[d] == out.strides_[d]);
+  }
+  if (same_places) {
+    out.set_layout(out.shape_, std::move(strides), out.offset_);
+    return out;
+  }
   Tensor flat = empty({out.numel_}, out.dtype_);
   visit_element(out.dtype_, [&](auto x) {
     using T = decltype(x);

@@ -306,13 +306,21 @@ Tensor make_view(const Tensor& base, Shape shape, Shape strides, int64_t offset)
 // reorder_dimensions, allocate_or_resize_outputs): the inputs' memory order, so x.T + 1 is
 // not contiguous and views of it follow. The same variable and values; only the layout (a new
 // buffer) changes, and only when an input is not contiguous. Called by torch/'s elementwise
-// bindings; printing is unaffected (it reads row-major).
-Tensor keep_layout(Tensor out, const std::vector<const Tensor*>& inputs);
+// bindings; printing is unaffected (it reads row-major). `scalar_operand`: the op also takes a
+// Python number as a wrapped 0-d tensor (x + 1, x == 0), which rules out fast_set_up.
+Tensor keep_layout(Tensor out, const std::vector<const Tensor*>& inputs, bool scalar_operand = false);
+// `out`, a new contiguous copy of `input` (a cast or clone: _to_copy and clone with
+// preserve_format), with the strides PyTorch gives it: a dense input's own strides (a size-1
+// dim's too), else at::infer_dense_strides (the input's memory order, dense).
+Tensor preserve_layout(Tensor out, const Tensor& input);
 // TensorIteratorBase::reorder_dimensions over operands' strides (each in `shape`, 0 along
 // broadcast dims): the dims from innermost (perm[0]) to outermost, as TensorIterator walks them.
 std::vector<size_t> iterator_order(const Shape& shape, const std::vector<Shape>& strides);
+// The strides TensorIterator allocates its output with over operands of these strides (as
+// iterator_order takes them): dense in that order, the contiguous ones when it is the identity.
+Shape iterator_output_strides(const Shape& shape, const std::vector<Shape>& strides);
 // `out` (contiguous) with its elements laid out anew at these strides (dense over its shape):
-// the same variable and values in a new buffer.
+// the same variable and values in a new buffer (restrided in place when only size-1 dims differ).
 Tensor relayout(Tensor out, Shape strides);
 // PyTorch's is_non_overlapping_and_dense for a shape and strides.
 bool dense_layout(const Shape& shape, const Shape& strides);

@@ -97,16 +97,44 @@ std::vector<std::string> OpTable::method_names() const {
   return out;
 }
 
-// An elementwise op's result in the layout TensorIterator gives it (core::keep_layout).
-static Value lay_out(Value result, const Args& args) {
+// Casts and clone lay their copy out as _to_copy / clone with preserve_format do
+// (core::preserve_layout), not as a TensorIterator.
+static bool copy_layout(const std::string& name) {
+  static const std::set<std::string> copies = {"float", "long", "int", "bool", "byte", "char", "short", "to", "type_as", "clone"};
+  return copies.count(name) != 0;
+}
+
+// Ops whose Python-number operand ATen wraps into a 0-d tensor the TensorIterator sees
+// (wrapped_scalar_tensor: add, eq, where, ...); clamp, pow(x, 2) and the activations take theirs
+// as a kernel argument.
+static bool wraps_scalar(const std::string& name) {
+  static const std::set<std::string> wrapping = {
+      "add", "sub", "subtract", "mul", "multiply", "div", "divide", "true_divide", "floor_divide", "remainder", "fmod",
+      "eq", "ne", "lt", "le", "gt", "ge", "greater", "greater_equal", "less", "less_equal", "not_equal", "bitwise_and",
+      "bitwise_or", "bitwise_xor", "where", "xlogy", "rsub"};
+  return wrapping.count(name) != 0;
+}
+
+// An elementwise op's result in the layout TensorIterator gives it (core::keep_layout), a cast's
+// or clone's as its input's (core::preserve_layout).
+static Value lay_out(Value result, const Args& args, const std::string& name) {
   if (!is_tensor(result)) return result;
   std::vector<const core::Tensor*> inputs;
-  for (size_t k = 0; k < args.signature().params.size(); ++k)
-    if (is_tensor(args.value_at(k))) inputs.push_back(&as_tensor(args.value_at(k)));
+  bool scalar_operand = false;
+  for (size_t k = 0; k < args.signature().params.size(); ++k) {
+    const Value& v = args.value_at(k);
+    if (is_tensor(v)) inputs.push_back(&as_tensor(v));
+    const std::string& param = args.signature().params[k].name;
+    if (v.is_number() && (param == "other" || param == "input" || param == "self")) scalar_operand = true;
+  }
   core::Tensor& t = as_tensor(result);   // the result object's payload: the same variable, laid out anew
   for (const core::Tensor* in : inputs)
     if (t.shares_storage(*in)) return result;   // an input itself (x.float() of a float x) or a view of one
-  t = core::keep_layout(t, inputs);
+  if (copy_layout(name)) {
+    if (!inputs.empty()) t = core::preserve_layout(t, *inputs[0]);
+    return result;
+  }
+  t = core::keep_layout(t, inputs, scalar_operand && wraps_scalar(name));
   return result;
 }
 
@@ -114,7 +142,7 @@ static Value run(Interpreter& in, const OpTable::Op& op, Args& args) {
   args.check_environment();
   Value result = op.impl(in, args);
   args.check_all_read();
-  return op.iterator_layout ? lay_out(std::move(result), args) : result;
+  return op.iterator_layout ? lay_out(std::move(result), args, op.name) : result;
 }
 
 Value OpTable::call_function(Interpreter& in, const Op& op, const CallArgs& call) const {

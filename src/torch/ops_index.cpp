@@ -197,6 +197,10 @@ void add_index_ops(std::vector<OpRow>& rows) {
                     Tensor& t = as_tensor(self);
                     bool overlapping = false;
                     for (int64_t d = 0; d < t.dim(); ++d) overlapping = overlapping || (t.strides()[d] == 0 && t.shape()[d] > 1);
+                    if (t.numel() == 0 && !t.requires_grad()) {   // checked against its own storage (an empty slice is a view)
+                      core::index_fill_overlapping_(t, a.integer("dim"), a.tensor("index"), index_fill_value(a));
+                      return self;
+                    }
                     if (overlapping && !t.requires_grad()) {   // an expanded tensor: written through its strides, as ATen does
                       user_warning(in, "Use of index_fill_ on expanded tensors is deprecated. Please clone() the tensor before performing this operation. This also applies to advanced indexing e.g. tensor[mask] = scalar");
                       core::index_fill_overlapping_(t, a.integer("dim"), a.tensor("index"), index_fill_value(a));

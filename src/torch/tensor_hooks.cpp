@@ -516,23 +516,28 @@ Value tensor_int(Interpreter&, CallArgs& a) {
 }
 
 // An operator's result with the layout TensorIterator gives it (core::keep_layout): x.T + 1
-// keeps x.T's memory order. The inputs in the kernel's order (the reflected operand first).
-std::optional<Value> laid_out(std::optional<Value> r, const Value& first, const Value* second) {
+// keeps x.T's memory order. The inputs in the kernel's order (the reflected operand first); a
+// number operand is a wrapped 0-d tensor in ATen, save x ** 2's exponent (a kernel argument).
+std::optional<Value> laid_out(std::optional<Value> r, const Value& first, const Value* second, bool wrapped = true) {
   if (!r || !is_tensor(*r)) return r;
   std::vector<const Tensor*> inputs;
-  for (const Value* v : {&first, second})
+  bool scalar_operand = false;
+  for (const Value* v : {&first, second}) {
     if (v && is_tensor(*v)) inputs.push_back(&as_tensor(*v));
+    if (v && v->is_number()) scalar_operand = wrapped;
+  }
   Tensor& t = as_tensor(*r);   // the new object's payload: the same variable, laid out anew
   for (const Tensor* in : inputs)
     if (t.shares_storage(*in)) return r;   // +x is x
-  t = core::keep_layout(t, inputs);
+  t = core::keep_layout(t, inputs, scalar_operand);
   return r;
 }
 
 std::optional<Value> tensor_binary(Interpreter& in, const std::string& op, const Value& self, const Value& other, bool reflected) {
   std::optional<Value> r = binary_result(in, op, self, other, reflected);
   if (op == "@") return r;
-  return reflected ? laid_out(std::move(r), other, &self) : laid_out(std::move(r), self, &other);
+  const bool wrapped = op != "**";
+  return reflected ? laid_out(std::move(r), other, &self, wrapped) : laid_out(std::move(r), self, &other, wrapped);
 }
 
 std::optional<Value> tensor_unary(Interpreter& in, const std::string& op, const Value& self) {

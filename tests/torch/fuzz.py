@@ -214,3 +214,18 @@ for dt in (torch.bool, torch.int64, torch.float32, torch.uint8):
         torch.ones(1, 1, dtype=dt).expand(2)
     except RuntimeError as e:
         print(e)
+
+# torchfuzz seed 2212 (5693): index_fill_ of an empty slice checks the view's own storage, then the index
+# (out of bounds for the empty dim); index_fill checks its clone's (no storage)
+for make, d in [(lambda: torch.tensor([[[6, 1]], [[-2, -6]], [[4, -5]], [[6, 4]]])[-2:2], 0), (lambda: torch.empty(0, 3), 0), (lambda: torch.empty(0, 3), 1),
+                (lambda: torch.zeros(4, 3)[:, 3:], 1), (lambda: torch.zeros(4, 3)[:, 3:], 0), (lambda: torch.zeros(4, 3)[4:], 0)]:
+    try:
+        t = make()
+        t.index_fill_(d, torch.tensor([0, 1]), -1)
+        print(t.shape)
+    except Exception as e:
+        print('!', type(e).__name__, e)
+    try:
+        print(make().index_fill(d, torch.tensor([0]), -1).shape)
+    except Exception as e:
+        print('!', type(e).__name__, e)

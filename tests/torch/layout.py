@@ -135,3 +135,85 @@ try:
     ex.sum().backward()
 except RuntimeError as err:
     print("!", str(err)[:120])
+
+# ---- GeluBackward0 on views: TensorIterator(dy, x)'s layout and scalar tails (torchfuzz seed 2212:
+# 16075, 2450, 3014, 4428; ops/loops.h binary_loop). A contiguous input's 'none' backward is oneDNN's.
+torch.manual_seed(5)
+gelu_views = [("T", lambda b: b.T), ("every other column", lambda b: b[:, ::2]), ("narrow 17", lambda b: b[:, 2:19]),
+              ("expanded column", lambda b: b[:, :1].expand(3, 20)), ("expanded row", lambda b: b[:1].expand(3, 20)),
+              ("view, permuted", lambda b: b.view(3, 4, 5).permute(2, 0, 1)), ("column", lambda b: b[:, 1]),
+              ("T, unsqueezed", lambda b: b.T.unsqueeze(1)), ("T of expanded", lambda b: b[:1].expand(2, 20).T)]
+for approximate, losses in (("none", ("sum", "weighted")), ("tanh", ("sum",))):
+    for name, make in gelu_views:
+        for loss in losses:
+            leaf = (torch.randn(3, 20) * 3).requires_grad_()
+            y = torch.nn.functional.gelu(make(leaf), approximate=approximate)
+            (y.sum() if loss == "sum" else (y * torch.randn(y.shape)).sum()).backward()
+            print("gelu", approximate, name, loss, bits(leaf.grad))
+
+# ---- size-1 dims: TensorIterator keeps their strides off its fast set-up (a wrapped number, a broadcast),
+# casts and clone keep a dense input's (torchfuzz seed 2212: 7293, 14936, 4022) ----
+torch.manual_seed(6)
+p = torch.randn(3, 1, 4).permute(1, 0, 2)
+q = torch.randn(3, 4).T.unsqueeze(1)
+show("p + 1", lambda: p + 1)
+show("1 + p", lambda: 1 + p)
+show("1 - p", lambda: 1 - p)
+show("p * 2", lambda: p * 2)
+show("p.add(1)", lambda: p.add(1))
+show("torch.mul(p, 2)", lambda: torch.mul(p, 2))
+show("p == 0", lambda: p == 0)
+show("p.eq(0)", lambda: p.eq(0))
+show("p > 0", lambda: p > 0)
+show("p % 2", lambda: p % 2)
+show("p // 2", lambda: p // 2)
+show("p / 2", lambda: p / 2)
+show("p ** 2", lambda: p ** 2)
+show("p.pow(2)", lambda: p.pow(2))
+show("p + p", lambda: p + p)
+show("p.exp()", lambda: p.exp())
+show("-p", lambda: -p)
+show("p.clamp(min=0)", lambda: p.clamp(min=0))
+show("p + row", lambda: p + torch.randn(4))
+show("p + 0-d", lambda: p + torch.tensor(2.0))
+show("where(p > 0, p, 0.0)", lambda: torch.where(p > 0, p, 0.0))
+show("p.float()", lambda: p.float())
+show("p.long()", lambda: p.long())
+show("p.clone()", lambda: p.clone())
+show("q + 1", lambda: q + 1)
+show("q * q", lambda: q * q)
+show("q.exp()", lambda: q.exp())
+show("q.long()", lambda: q.long())
+show("q.clone()", lambda: q.clone())
+show("q + col", lambda: q + torch.randn(4, 1, 1))
+b = torch.arange(2).reshape((1, 2)).T
+show("b == full", lambda: b == torch.full((1,), -3))
+show("(b == full) | tensor", lambda: ((b == torch.full((1,), -3)) | torch.tensor([False])).chunk(2, 1)[-1])
+show("b + 1", lambda: b + 1)
+show("b.float()", lambda: b.float())
+show("(1,) of stride 2 .float()", lambda: ((torch.arange(2) % 3 == 0) | (torch.randn(2) > 0))[..., ::2].float())
+show("(1,) of stride 3 .float()", lambda: (torch.randn(4, 3) > 0)[:, 1][-2:2].float())
+show("(1,) of stride 3 .clone()", lambda: torch.randn(4, 3)[:, 1][-2:2].clone())
+show("(1,) of stride 3 + 1", lambda: torch.randn(4, 3)[:, 1][-2:2] + 1)
+show("(2, 1) of stride (3, 1) .clone()", lambda: torch.randn(4, 3)[:2, :1].clone())
+show("(2, 1) of stride (3, 1) .long()", lambda: torch.randn(4, 3)[:2, 1:2].long())
+show("(1, 1) + 1", lambda: torch.randn(3, 3)[:1, 1:2] + 1)
+show("expand of size-1 + 1", lambda: torch.randn(1, 1, 3).expand(1, 2, 3) + 1)
+show("slice keeps size-1 stride, * 2", lambda: torch.randn(2, 1, 6)[:, :, ::2].transpose(0, 1) * 2)
+show("slice keeps size-1 stride, .long()", lambda: torch.randn(2, 1, 6)[:, :, ::3].transpose(0, 1).long())
+
+# ---- advanced indexing keeps self's memory order (ATen's index kernel is a TensorIterator over self
+# restrided), so a later sum adds in torch's order (torchfuzz seed 2212: 1700) ----
+x = torch.randn(4, 5, 6)
+for name, f in [("T", lambda: x.transpose(0,2)[[0,1]]), ("T mid", lambda: x.transpose(0,2)[:, [0,1]]), ("perm last", lambda: x.permute(1,2,0)[..., [0,1,3]]),
+                ("2idx", lambda: x.transpose(0,1)[[0,1],[1,2]]), ("2d idx", lambda: x.transpose(0,2)[torch.tensor([[0,1],[2,3]])]),
+                ("slice", lambda: x[:, ::2][[1,0]]), ("contig", lambda: x[[1,0]]), ("contig mid", lambda: x[:, [1,0]]),
+                ("exp", lambda: torch.randn(4,1,6).expand(4,5,6)[:, [1,0]]), ("bool", lambda: x.transpose(0,2)[torch.tensor([True,False,True,True,False,True])]),
+                ("2d idx T", lambda: x.transpose(0,2)[torch.tensor([[0,1],[2,3]]).T]), ("unsq", lambda: x.transpose(0,2).unsqueeze(0)[:, [1]])]:
+    r = f(); print(name, tuple(r.shape), r.stride())
+torch.manual_seed(852829)
+t13785 = torch.tensor([[0.86, -1.05, -2.0], [-0.12236850033958668, 0.0, -3.0], [-0.26906557250086527, -3.652, 0.5]])
+print(torch.stack([t13785, t13785, t13785], 2).permute(0, 2, 1).unsqueeze(1)[[0, -1]].sum().item())
+y = torch.randn(3, 20, 7) * 3
+for name, v in [("T", y.transpose(0, 2)[[0, 2, 5]]), ("mid", y.permute(2, 1, 0)[:, [1, 3]]), ("last", y.transpose(1, 2)[..., [0, 4, 9, 19]])]:
+    print(name, v.stride(), v.sum().item(), repr(v.sum(0).flatten().tolist()[:6]))

@@ -22,9 +22,9 @@ void gelu_aten(const float* x, const uint8_t* tail, float* y, int64_t n, bool ta
 
 // ---- backward: x (n), dy (n) -> dx (n) ----
 void gelu_onednn_backward(const float* x, const float* dy, float* dx, int64_t n);
-// ATen's 'tanh' backward on a contiguous input: elements k >= body take the scalar tail.
-void gelu_tanh_backward(const float* x, const float* dy, float* dx, int64_t n, int64_t body, CpuKernels cpu);
-// ATen's 'none' backward (erf, not oneDNN's: one element) on a contiguous input, as above.
-void gelu_erf_backward(const float* x, const float* dy, float* dx, int64_t n, int64_t body, CpuKernels cpu);
+// ATen's 'tanh' backward: tail[k] != 0 where ATen computes element k in the scalar tail.
+void gelu_tanh_backward(const float* x, const float* dy, float* dx, int64_t n, const uint8_t* tail, CpuKernels cpu);
+// ATen's 'none' backward (erf, not oneDNN's: one element or a view), as above.
+void gelu_erf_backward(const float* x, const float* dy, float* dx, int64_t n, const uint8_t* tail, CpuKernels cpu);
 
 }  // namespace attn::core::kernels

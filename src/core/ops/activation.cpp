@@ -4,8 +4,8 @@
 // kernel as PyTorch 1.13 does: oneDNN's for approximate 'none' on a contiguous input of more
 // than one element, else ATen's, which walks the input in memory order with the last n % 16
 // elements of each contiguous run in its scalar tail (ops/loops.h scalar_tail). GeluBackward0
-// uses the kernel the forward used; ATen's erf kernel (the 'none' fallback) and a view's tails
-// are not established and get no backward (backward() names GeluBackward0 as missing).
+// uses the kernel the forward used; ATen's walks dy and x together (ops/loops.h binary_loop),
+// so a view's gradient has TensorIterator's layout and tails.
 // What it is not: the per-element arithmetic (kernels/activation.cpp).
 #include "core/ops/activation.h"
 
@@ -50,17 +50,22 @@ namespace {
 
 using autograd::Backward;
 
-// GeluBackward0 for the kernels the forward used (see the top of this file).
+// GeluBackward0: oneDNN's kernel where the forward used it (a contiguous input, 'none'), else
+// ATen's over TensorIterator(dy, x): its output layout and scalar tails (ops/loops.h binary_loop).
 Backward gelu(const Tensor& input, bool tanh_approximation, CpuKernels cpu) {
   const bool onednn = !tanh_approximation && input.is_contiguous() && input.numel() > 1;
-  if (!input.is_contiguous()) return {};   // tails of a view: not established
-  return {[x = detach(input).contiguous(), tanh_approximation, onednn, contiguous = input.is_contiguous(), cpu](const autograd::Grads& g) {
-    const Tensor dy = g[0]->contiguous();
-    Tensor dx = empty(x.shape());
-    const int64_t n = x.numel(), body = contiguous ? n - n % 16 : 0;
-    if (tanh_approximation) kernels::gelu_tanh_backward(x.data<float>(), dy.data<float>(), dx.data<float>(), n, body, cpu);
-    else if (onednn) kernels::gelu_onednn_backward(x.data<float>(), dy.data<float>(), dx.data<float>(), n);
-    else kernels::gelu_erf_backward(x.data<float>(), dy.data<float>(), dx.data<float>(), n, body, cpu);
+  return {[x = detach(input), tanh_approximation, onednn, cpu](const autograd::Grads& g) {
+    const Tensor xs = x.contiguous(), dy = g[0]->contiguous();   // both x's shape, row-major
+    Tensor dx = empty(x.shape());                                // x's shape
+    const int64_t n = x.numel();
+    if (onednn) {
+      kernels::gelu_onednn_backward(xs.data<float>(), dy.data<float>(), dx.data<float>(), n);
+      return autograd::Grads{dx};
+    }
+    const detail::BinaryLoop loop = detail::binary_loop(*g[0], x);
+    if (tanh_approximation) kernels::gelu_tanh_backward(xs.data<float>(), dy.data<float>(), dx.data<float>(), n, loop.tail.data(), cpu);
+    else kernels::gelu_erf_backward(xs.data<float>(), dy.data<float>(), dx.data<float>(), n, loop.tail.data(), cpu);
+    if (dx.dim() > 0 && loop.out_strides != dx.strides()) dx = relayout(std::move(dx), loop.out_strides);
     return autograd::Grads{dx};
   }, true, {input}};
 }

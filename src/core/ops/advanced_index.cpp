@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "core/autograd.h"
 #include "core/ops/inplace.h"
 #include "core/ops/unique.h"
@@ -91,6 +93,38 @@ void write(Tensor& self, const Places& p, const Tensor& values, bool accumulate)
   visit_element(self.dtype(), [&](auto t) { write_at<decltype(t)>(self, p, values, add); });
 }
 
+// The strides ATen's index kernel gives self[indices] of `shape`: a TensorIterator over self
+// restrided to the result's shape (0 along the index dims) and each index tensor viewed as
+// [1] * before + its broadcast shape + [1] * after (compute_strides zeroes the 1s the result
+// does not have), so the result follows self's memory order (build_index_op).
+Shape index_result_strides(const Tensor& self, const TensorIndices& indices, const Shape& shape) {
+  size_t first = indices.size(), last = 0;
+  for (size_t d = 0; d < indices.size(); ++d)
+    if (indices[d]) {
+      first = std::min(first, d);
+      last = d;
+    }
+  const size_t nb = shape.size() - (static_cast<size_t>(self.dim()) - (last - first + 1));   // the index dims
+  Shape src(shape.size(), 0);
+  for (size_t d = 0; d < first; ++d) src[d] = self.strides()[d];
+  for (size_t d = last + 1; d < static_cast<size_t>(self.dim()); ++d) src[d - (last + 1) + first + nb] = self.strides()[d];
+  std::vector<Shape> operands{src};
+  const Shape bshape(shape.begin() + static_cast<int64_t>(first), shape.begin() + static_cast<int64_t>(first + nb));
+  for (size_t d = first; d <= last; ++d) {
+    if (!indices[d]) continue;
+    Shape viewed(shape.size(), 1);   // the index's view: size-1 dims around its broadcast shape
+    std::copy(bshape.begin(), bshape.end(), viewed.begin() + static_cast<int64_t>(first));
+    Shape st = contiguous_strides(viewed);
+    const Tensor e = expand(*indices[d], bshape);   // bshape
+    if (!indices[d]->is_contiguous() || indices[d]->shape() != bshape)
+      std::copy(e.strides().begin(), e.strides().end(), st.begin() + static_cast<int64_t>(first));
+    for (size_t k = 0; k < shape.size(); ++k)
+      if (viewed[k] == 1 && shape[k] != 1) st[k] = 0;
+    operands.push_back(st);
+  }
+  return iterator_output_strides(shape, operands);
+}
+
 }  // namespace
 
 std::vector<Tensor> mask_to_indices(const Tensor& mask, const Tensor& self, int64_t first) {
@@ -109,8 +143,9 @@ std::vector<Tensor> mask_to_indices(const Tensor& mask, const Tensor& self, int6
 
 Tensor index(const Tensor& self, const TensorIndices& indices) {
   const Places p = places(self, indices);
-  Tensor out = empty(p.shape, self.dtype());
+  Tensor out = empty(p.shape, self.dtype());   // p.shape
   visit_element(self.dtype(), [&](auto t) { gather_at<decltype(t)>(self, p, out); });
+  if (!self.is_contiguous() && out.numel() > 1) out = relayout(std::move(out), index_result_strides(self, indices, p.shape));
   autograd::Backward backward{[indices, shape = self.shape()](const autograd::Grads& g) {
     Tensor z = zeros(shape);
     write(z, places(z, indices), detach(*g[0]), true);

@@ -1,5 +1,5 @@
-// core/ops/loops.cpp: scalar_tail, where ATen's vectorised elementwise loop hands elements to its
-// scalar tail, and vml_runs, the runs a vml kernel sees (ops/loops.h).
+// core/ops/loops.cpp: scalar_tail and binary_loop, where ATen's vectorised elementwise loop hands
+// elements to its scalar tail, and vml_runs, the runs a vml kernel sees (ops/loops.h).
 //
 // What it is: TensorIterator's coalescing of the input's dims, then the tail of each run, or the
 // runs themselves in memory order.
@@ -99,6 +99,86 @@ VmlRuns vml_runs(const Tensor& x) {
     r.offset[at] = off;
     r.index[at] = k;
   }, x.strides());
+  return r;
+}
+
+namespace {
+
+// The innermost loop TensorIterator runs over a binary op after coalesce_dimensions: how many of
+// the perm-ordered dims (innermost first) merge into it, its size, and whether cpu_kernel_vec
+// vectorises it (every operand's stride 1, or one input's 0: is_contiguous_scalar).
+struct InnerRun {
+  size_t dims = 0;
+  int64_t size = 1;
+  bool vectorised = false;
+};
+
+InnerRun binary_inner_run(const Shape& shape, const std::vector<size_t>& perm, const std::vector<Shape>& strides) {
+  // strides: output, a, b, each in the tensor's dim order; walked in perm order.
+  InnerRun r;
+  std::vector<int64_t> inner(strides.size());
+  for (size_t i = 0; i < strides.size(); ++i) inner[i] = strides[i][perm[0]];
+  r.size = shape[perm[0]];
+  r.dims = 1;
+  for (; r.dims < perm.size(); ++r.dims) {
+    const size_t d = perm[r.dims];
+    bool merge = true;   // can_coalesce: a size-1 side, or every operand's strides chain
+    if (r.size != 1 && shape[d] != 1)
+      for (size_t i = 0; i < strides.size(); ++i) merge = merge && r.size * inner[i] == strides[i][d];
+    if (!merge) break;
+    if (r.size == 1)
+      for (size_t i = 0; i < strides.size(); ++i) inner[i] = strides[i][d];
+    r.size *= shape[d];
+  }
+  const bool all_one = inner[0] == 1 && inner[1] == 1 && inner[2] == 1;
+  const bool scalar_a = inner[0] == 1 && inner[1] == 0 && inner[2] == 1;
+  const bool scalar_b = inner[0] == 1 && inner[1] == 1 && inner[2] == 0;
+  r.vectorised = all_one || scalar_a || scalar_b;
+  return r;
+}
+
+// Tail flags of one run over the whole tensor in the memory order of `strides` (fast set-up).
+std::vector<uint8_t> memory_order_tail(const Tensor& x, const Shape& strides) {
+  const int64_t n = x.numel(), body = n - n % kVecStep;
+  std::vector<uint8_t> tail(static_cast<size_t>(n), 0);
+  for_each_offset(x.shape(), [&](int64_t k, int64_t pos) { tail[static_cast<size_t>(k)] = pos >= body; }, strides);
+  return tail;
+}
+
+}  // namespace
+
+BinaryLoop binary_loop(const Tensor& a, const Tensor& b) {
+  const Shape& shape = a.shape();
+  BinaryLoop r;
+  if (a.is_contiguous() && b.is_contiguous()) {   // FastSetupType::CONTIGUOUS
+    r.out_strides = contiguous_strides(shape);
+    r.tail = memory_order_tail(a, r.out_strides);
+    return r;
+  }
+  if (a.strides() == b.strides() && dense_layout(shape, a.strides())) {   // NON_OVERLAPPING_DENSE
+    r.out_strides = b.strides();
+    r.tail = memory_order_tail(a, r.out_strides);
+    return r;
+  }
+  const std::vector<size_t> perm = iterator_order(shape, {a.strides(), b.strides()});
+  r.out_strides.assign(shape.size(), 0);
+  int64_t acc = 1;   // compatible_stride over the permuted shape
+  for (size_t d : perm) {
+    r.out_strides[d] = acc;
+    acc *= shape[d];
+  }
+  r.tail.assign(static_cast<size_t>(a.numel()), 1);
+  if (shape.empty() || a.numel() == 0) return r;
+  const InnerRun run = binary_inner_run(shape, perm, {r.out_strides, a.strides(), b.strides()});
+  if (!run.vectorised) return r;
+  Shape pos_strides(shape.size(), 0);   // an element's place in its inner run
+  int64_t scale = 1;
+  for (size_t p = 0; p < run.dims; ++p) {
+    pos_strides[perm[p]] = scale;
+    scale *= shape[perm[p]];
+  }
+  const int64_t body = run.size - run.size % kVecStep;
+  for_each_offset(shape, [&](int64_t k, int64_t pos) { r.tail[static_cast<size_t>(k)] = pos >= body; }, pos_strides);
   return r;
 }
 

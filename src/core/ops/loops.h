@@ -30,6 +30,17 @@ inline bool avx2(CpuKernels cpu) { return cpu == CpuKernels::avx2; }
 // (memory order, one tail per contiguous run; §13). Used by pow and GELU.
 std::vector<uint8_t> scalar_tail(const Tensor& x);
 
+// A binary elementwise op over two operands of one shape (GeluBackward0's dy and x), as
+// TensorIterator lays it out: the output's strides, and for each row-major element 1 when
+// cpu_kernel_vec computes it in the scalar tail (fast set-up, else reorder_dimensions and
+// coalesce_dimensions, then a vectorised inner loop when every operand's inner stride is 1 or
+// one input's is 0, a scalar one otherwise; §13).
+struct BinaryLoop {
+  Shape out_strides;
+  std::vector<uint8_t> tail;
+};
+BinaryLoop binary_loop(const Tensor& a, const Tensor& b);
+
 // The runs TensorIterator hands a vml kernel (UnaryOpsKernel.cpp's IMPLEMENT_ITERATOR_LAMBDA,
 // docs/pytorch-numerics.md §20): x's elements run by run, each run in memory order; every run has
 // `run` elements. `offset[i]` is the storage offset (in elements) of the i-th element so listed,

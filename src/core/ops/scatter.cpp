@@ -140,13 +140,14 @@ Tensor scatter(const Tensor& self, int64_t dim, const Tensor& index, double valu
 
 namespace {
 
-// index_fill_ of a tensor with no elements: ATen restrides self to index.numel() along dim with
-// stride 0 and checks that against self's storage (setStorage's error), then iterates nothing,
-// so no index is checked.
-void fill_no_elements(const Tensor& self, int64_t dim, const Tensor& index) {
+// index_fill_ of a tensor with no elements: ATen restrides self (its storage, offset and strides:
+// an empty slice is a view) to index.numel() along dim with stride 0 and checks that against the
+// storage (setStorage's error); when that holds and no other dim is empty, it iterates the index,
+// whose every entry is out of bounds for the empty dim. `copy`: self's clone (index_fill), its
+// strides but a storage of its own, empty, at offset 0.
+void fill_no_elements(const Tensor& self, int64_t dim, const Tensor& index, bool copy) {
   if (self.dim() == 0 || index.numel() == 0) return;
-  Shape sizes = self.shape(), strides = contiguous_strides(self.shape());
-  for (int64_t& s : strides) s = std::max<int64_t>(s, 1);   // ATen's strides of a shape with a 0 in it
+  Shape sizes = self.shape(), strides = self.strides();
   sizes[static_cast<size_t>(dim)] = index.numel();
   strides[static_cast<size_t>(dim)] = 0;
   int64_t need = 1;
@@ -154,16 +155,18 @@ void fill_no_elements(const Tensor& self, int64_t dim, const Tensor& index) {
     if (sizes[d] == 0) return;
     need += (sizes[d] - 1) * strides[d];
   }
-  const int64_t item = element_size(self.dtype()), have = self.storage() ? self.storage()->size() * item : 0;
-  need = (need + self.offset()) * item;
+  const int64_t item = element_size(self.dtype()), have = self.storage() && !copy ? self.storage()->size() * item : 0;
+  const int64_t offset = copy ? 0 : self.offset();
+  need = (need + offset) * item;
   if (need > have)
     throw TensorError(fmt::format("setStorage: sizes {}, strides {}, storage offset {}, and itemsize {} requiring a storage size of {} are out of bounds for storage of size {}",
-                                  shape_str(sizes), shape_str(strides), self.offset(), item, need, have));
+                                  shape_str(sizes), shape_str(strides), offset, item, need, have));
+  throw TensorError(fmt::format("index {} is out of bounds for dimension {} with size 0", index.ints()[0], dim), "IndexError");
 }
 
 // The slices of `out` at `index` along dim set to value, in place (index_fill_kernel).
 void fill_slices_into(Tensor& out, int64_t dim, const Tensor& index, double value) {
-  if (out.numel() == 0) return fill_no_elements(out, dim, index);
+  if (out.numel() == 0) return fill_no_elements(out, dim, index, false);
   const int64_t n = size_at(out, dim);
   const std::vector<int64_t> ids = index.ints();
   for (int64_t i : ids) {
@@ -181,6 +184,10 @@ void fill_slices_into(Tensor& out, int64_t dim, const Tensor& index, double valu
 
 // self with the slices at `index` along dim set to value.
 Tensor fill_slices(const Tensor& self, int64_t dim, const Tensor& index, double value) {
+  if (self.numel() == 0) {
+    fill_no_elements(self, dim, index, true);
+    return self.clone();
+  }
   Tensor out = self.clone();
   fill_slices_into(out, dim, index, value);
   return out;
