@@ -229,3 +229,12 @@ for make, d in [(lambda: torch.tensor([[[6, 1]], [[-2, -6]], [[4, -5]], [[6, 4]]
         print(make().index_fill(d, torch.tensor([0]), -1).shape)
     except Exception as e:
         print('!', type(e).__name__, e)
+
+# torchfuzz seed 31877: chunk of an empty dim is split_with_sizes of zeros, and backward goes through it
+for chunks in (1, 2, 3):
+    x = ((torch.arange(2) - 4) * 0.1).requires_grad_(True)
+    e = x[1:-1]
+    parts = torch.cat([e, e * 2]).chunk(chunks, 0)
+    print(len(parts), [tuple(p.shape) for p in parts], type(parts[-1].grad_fn).__name__)
+    parts[-1].sum().backward()
+    print(x.grad)

@@ -18,6 +18,7 @@
 #include "core/autograd.h"
 #include "core/ops/cat.h"
 #include "core/ops/inplace.h"
+#include "core/ops/select_index.h"
 
 namespace attn::core {
 
@@ -372,11 +373,8 @@ std::vector<Tensor> chunk(const Tensor& a, int64_t chunks, int64_t dim) {
   dim = normalize_dim(dim, a.dim());
   const int64_t n = a.shape()[dim];
   const int64_t size = (n + chunks - 1) / chunks;
-  if (size == 0 && n == 0) {  // every chunk is the empty tensor (split_with_sizes of zeros)
-    std::vector<Tensor> out;
-    for (int64_t k = 0; k < chunks; ++k) out.push_back(with_grad(narrow(a, dim, 0, 0), {&a}, "SplitWithSizesBackward0"));
-    return out;
-  }
+  if (size == 0 && n == 0)   // every chunk is the empty tensor: ATen's split_with_sizes of zeros, with its backward
+    return split_with_sizes(a, std::vector<int64_t>(static_cast<size_t>(chunks), 0), dim);
   return split(a, size, dim);
 }
 
