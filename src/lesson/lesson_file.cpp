@@ -325,6 +325,16 @@ Lesson parse_lesson(const std::string& text, const std::string& path) {
       throw LessonFileError(fmt::format("{}:{}: holds the control character U+{:04X}; lesson text cannot hold control characters "
                                         "(in code, write it as an escape such as '\\x{:02x}')", path, line, code, code));
     }
+    // Bidirectional embedding, override and isolate controls (U+202A-202E, U+2066-2069) reorder
+    // what the terminal shows: shown code would differ from the code that runs ("Trojan Source").
+    const auto next = [&](size_t k) { return at + k < body.size() ? static_cast<unsigned char>(body[at + k]) : 0u; };
+    const bool bidi = b == 0xE2 && ((next(1) == 0x80 && next(2) >= 0xAA && next(2) <= 0xAE) || (next(1) == 0x81 && next(2) >= 0xA6 && next(2) <= 0xA9));
+    if (bidi) {
+      const size_t line = 1 + static_cast<size_t>(std::count(body.begin(), body.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+      const unsigned code = 0x2000u | ((next(1) & 0x3Fu) << 6) | (next(2) & 0x3Fu);
+      throw LessonFileError(fmt::format("{}:{}: holds the bidirectional control U+{:04X}, which reorders what the terminal shows; "
+                                        "lesson text cannot hold it (in code, write it as an escape such as '\\u{:04x}')", path, line, code, code));
+    }
   }
   return LessonParser(body, path).run();
 }

@@ -174,6 +174,30 @@ Value print_to(Interpreter& in, CallArgs& a, const Value& file, const std::strin
   return Value::none();
 }
 
+// What print() writes goes out as UTF-8, which has no lone surrogates ('\ud800', kept in a str
+// as its three bytes ED A0 80): CPython's strict encoder raises, naming the run of them by
+// code point position, and nothing invalid reaches stdout, a JSON document or a notebook.
+void check_encodable(const std::string& text) {
+  size_t first = std::string::npos, last = 0, position = 0;
+  uint32_t first_cp = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto b = static_cast<unsigned char>(text[i]);
+    if ((b & 0xC0) == 0x80) continue;   // a continuation byte: not a new code point
+    const bool surrogate = b == 0xED && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0xA0;
+    if (surrogate && first == std::string::npos) {
+      first = position;
+      first_cp = 0xD000u | ((static_cast<unsigned char>(text[i + 1]) & 0x3Fu) << 6) | (static_cast<unsigned char>(text[i + 2]) & 0x3Fu);
+    }
+    if (surrogate) last = position;
+    if (!surrogate && first != std::string::npos) break;
+    ++position;
+  }
+  if (first == std::string::npos) return;
+  if (last == first)
+    throw error("UnicodeEncodeError", fmt::format("'utf-8' codec can't encode character '\\u{:04x}' in position {}: surrogates not allowed", first_cp, first));
+  throw error("UnicodeEncodeError", fmt::format("'utf-8' codec can't encode characters in position {}-{}: surrogates not allowed", first, last));
+}
+
 Value print_fn(Interpreter& in, CallArgs& a) {
   std::string sep = " ", end = "\n";
   Value file;
@@ -188,9 +212,15 @@ Value print_fn(Interpreter& in, CallArgs& a) {
   if (!file.is_none()) return print_to(in, a, file, sep, end);
   for (size_t k = 0; k < a.pos.size(); ++k) {
     const std::string text = in.str_of(a.pos[k]);
-    in.out << (k ? sep : "") << text;
+    if (k) {
+      check_encodable(sep);
+      in.out << sep;
+    }
+    check_encodable(text);
+    in.out << text;
     in.record_printed(k < a.pos_text.size() ? a.pos_text[k] : "", a.pos[k], text);
   }
+  check_encodable(end);
   in.out << end;
   return Value::none();
 }

@@ -234,6 +234,14 @@ printf '\n\xc2\x9b31m\n' >>"$work/plain-c1.lesson"; cat "$work/plain.lesson" "$w
 check escape-in-title 2 '' '^attn: escape-title\.lesson:1: holds the control character U\+001B' -- "$attn" run escape-title.lesson
 check c1-in-prose 2 '' '^attn: c1-prose\.lesson:[0-9]+: holds the control character U\+009B' -- "$attn" run --format json c1-prose.lesson
 check surrogate-lesson 2 '' '^attn: surrogate\.lesson:5: is not UTF-8 \(byte 0xED\)' -- "$attn" run --format json surrogate.lesson
+# Bidirectional controls (U+202E in a title, U+2066 in shown code) would reorder what the terminal
+# shows ("Trojan Source"); a lone surrogate a cell prints raises CPython's UnicodeEncodeError
+# instead of writing bytes that are not UTF-8 into stdout, a JSON document or a notebook.
+sed '1s/$/ \xe2\x80\xaeevil/' "$work/plain.lesson" >"$work/bidi-title.lesson"
+sed 's/^print(1 + 1)$/x = 1  # \xe2\x81\xa6 admin\nprint(x)/' "$work/plain.lesson" >"$work/bidi-code.lesson"
+check bidi-in-title 2 '' '^attn: bidi-title\.lesson:1: holds the bidirectional control U\+202E' -- "$attn" run bidi-title.lesson
+check bidi-in-code 2 '' '^attn: bidi-code\.lesson:[0-9]+: holds the bidirectional control U\+2066' -- "$attn" run bidi-code.lesson
+py surrogate-print 2 'x' "UnicodeEncodeError: 'utf-8' codec can't encode characters in position 1-2: surrogates not allowed" $'print("x")\nprint("a" + chr(0xD800) + chr(0xDFFF) + "b")'
 
 # ---- Budgets that hold (issue 20) ----
 # --time-limit holds inside one long op on an expand()ed view (no copy in the input, seconds of
