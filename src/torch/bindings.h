@@ -54,6 +54,9 @@ core::Tensor add_scaled(const core::Tensor& a, const core::Tensor& b, double alp
 // others_require_grad: an operand besides self does (pow_ with a tensor exponent).
 Value write_back(const Value& self, const std::function<core::Tensor(const core::Tensor&)>& op, bool result_saved = false,
                  bool others_require_grad = false);
+// pow of an integer (or bool) tensor to a negative Python int: ATen's RuntimeError (a float
+// exponent, or an exponent tensor, computes). ops_math.cpp.
+void check_integer_power(const core::Tensor& base, const Value& exponent);
 // F.linear / nn.Linear's forward: x @ W.T (+ b), with the grad_fn 1.13 records for x's rank
 // (nn_functional.cpp).
 core::Tensor linear_apply(const core::Tensor& x, const core::Tensor& w, const core::Tensor* bias);

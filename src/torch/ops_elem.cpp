@@ -677,6 +677,7 @@ void add_inplace_unary(std::vector<OpRow>& rows) {
                       const Tensor e = a.tensor("exponent");
                       return write_back(a.get("self"), [e, cpu](const Tensor& t) { return core::pow(t, e, cpu); }, true, e.requires_grad());
                     }
+                    check_integer_power(a.tensor("self"), a.get("exponent"));
                     const double e = to_double(a.get("exponent"), "exponent");
                     return write_back(a.get("self"), [e, cpu](const Tensor& t) { return core::pow(t, e, cpu); });
                   }});

@@ -207,6 +207,16 @@ Value masked_fill_inplace(Interpreter& in, Args& a) {
 
 Value unary(Args& a, Tensor (*f)(const Tensor&)) { return tensor_value(f(a.tensor("input"))); }
 
+}  // namespace
+
+void check_integer_power(const Tensor& base, const Value& exponent) {
+  if (base.is_float() || (exponent.kind != Value::Int && exponent.kind != Value::Bool)) return;
+  if (py::big_of(exponent).negative())
+    throw py::error("RuntimeError", "Integers to negative integer powers are not allowed.");
+}
+
+namespace {
+
 // pow(Tensor, Tensor) / pow(Scalar self, Tensor) / pow(Tensor, Scalar): docs/pytorch-numerics.md §13.
 Value pow_fn(Interpreter& in, Args& a) {
   const size_t k = a.overload();
@@ -219,6 +229,7 @@ Value pow_fn(Interpreter& in, Args& a) {
   }
   const Tensor& x = a.tensor(a.signature().params[0].name);
   if (k == 0) return tensor_value(core::pow(x, a.tensor("exponent"), state(in).cpu));
+  check_integer_power(x, a.get("exponent"));
   return tensor_value(core::pow(x, to_double(a.get("exponent"), "exponent"), state(in).cpu));
 }
 

@@ -382,6 +382,7 @@ std::optional<Value> binary_result(Interpreter& in, const std::string& op, const
   if (op == "**") {
     if (tensor_other) return tensor_value(reflected ? core::pow(as_tensor(other), t, cpu) : core::pow(t, as_tensor(other), cpu));
     const double s = torch_scalar(other, "other");
+    if (!reflected) check_integer_power(t, other);
     if (!reflected) return tensor_value(core::pow(t, s, cpu));
     // Tensor.__rpow__ (1.13): torch.tensor(number) ** x, a tensor ** tensor (PowBackward1)
     if (t.is_float()) return tensor_value(core::pow(core::scalar(static_cast<float>(s)), t, cpu));
