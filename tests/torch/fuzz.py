@@ -214,3 +214,34 @@ for dt in (torch.bool, torch.int64, torch.float32, torch.uint8):
         torch.ones(1, 1, dtype=dt).expand(2)
     except RuntimeError as e:
         print(e)
+
+# torchfuzz seed 2212 (1375): max() / min() of +-0 values: the zero reduce_all's lanes leave, not the first
+for v in ([-2.0, 2.0, 4.0], [-0.0, 0.0], [0.0, -0.0, -0.0], [-0.0] * 4 + [0.0] * 5, [0.0, -0.0] * 5, [-0.0] * 8 + [0.0, -0.0, 0.0],
+          [0.0] * 9 + [-0.0] * 7, [-0.0, -0.0, -0.0, -0.0, 0.0, 0.0, 0.0, 0.0, -0.0], [-0.0, 0.0, -0.0, 0.0, -0.0, 0.0, -0.0, -0.0] * 3):
+    x = torch.tensor(v) % -0.5 if len(v) == 3 and v[0] == -2.0 else torch.tensor(v)
+    print(x.max(), x.min(), x.amax(), x.amin(), x.reshape(1, -1).max(1).values)
+
+# torchfuzz seed 2212 (2578): softmax over a non-last dim of size-1 inner dims takes ATen's non-last-dim
+# kernels (forward and backward), not the last dim's
+torch.manual_seed(5)
+for fn in (torch.softmax, torch.log_softmax):
+    x = torch.randn(4, 3, 1, requires_grad=True)
+    s = fn(x, 1)
+    s.backward(torch.randn(4, 3, 1))
+    print(s.flatten().tolist(), x.grad.flatten().tolist())
+w = ((torch.arange(3) - 1) * 1.25).reshape((1, 3)).requires_grad_(True)
+s = torch.stack([(w @ torch.linspace(-2, 6, 12).reshape((3, 4))).transpose(0, -1)] * 3, 1)
+torch.softmax(s, dim=1).abs().max().backward()
+print(w.grad)
+
+# torchfuzz seed 2212 (12776): bool | float of shapes that do not broadcast: the shapes' error first
+attempt(lambda: torch.tensor([True, True, False]) | torch.tensor([[[], []], [[], []]]))
+attempt(lambda: torch.tensor([True, True, False]) & torch.ones(2))
+attempt(lambda: torch.tensor([True, True, False]) ^ torch.ones(3))
+
+# torchfuzz seed 2212 (10854): two `...` in one index: each skips the unnamed dims again, and past the
+# last dim PyTorch sees a size of 0
+y = torch.arange(80).reshape((4, 4, 5))
+for f in (lambda: y[..., ..., -1], lambda: y[..., ..., 0, 0], lambda: y[..., ..., :], lambda: y[..., ..., None],
+          lambda: y[..., ...].shape, lambda: y[0, ..., ...].shape, lambda: torch.arange(5)[..., ..., -1]):
+    attempt(f)

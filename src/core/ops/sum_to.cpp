@@ -119,11 +119,11 @@ void loop2d(const float* x, int64_t size0, int64_t size1, int64_t si0, int64_t s
 
 }  // namespace
 
-// g.sum(dims, keepdim) for any dims (all when empty) and any strides of g, in ATen's order.
-Tensor sum_dims(const Tensor& g, const std::vector<int64_t>& dims_in, bool keepdim) {
+// One reduction of g over dims (all when empty), any strides, in TensorIterator's order: `loop`
+// is the kernel's 2-D loop, the output starts at `init` (sum 0, prod 1).
+Tensor reduce_dims(const Tensor& g, const std::vector<int64_t>& dims_in, bool keepdim, float init, ReduceLoop2d loop) {
   const Tensor x = to_float(g);
   const int64_t nd = x.dim();
-  if (nd == 0) return scalar(0.0f + x.float_at(0));
   std::vector<bool> reduced(static_cast<size_t>(nd), dims_in.empty());
   for (int64_t d : dims_in) reduced[static_cast<size_t>(normalize_dim(d, nd))] = true;
   const Shape& shape = x.shape();
@@ -139,8 +139,12 @@ Tensor sum_dims(const Tensor& g, const std::vector<int64_t>& dims_in, bool keepd
     if (!reduced[d]) kept.push_back(shape[d]);
     keep_shape.push_back(reduced[d] ? 1 : shape[d]);
   }
-  Tensor out = empty(keepdim ? keep_shape : kept);
+  Tensor out = full(keepdim ? keep_shape : kept, init);   // [kept dims]
   if (x.numel() == 0) return out;
+  if (nd == 0) {   // one element, one 1-element loop
+    loop(x.data<float>(), 1, 1, 1, 1, 0, 0, out.data<float>());
+    return out;
+  }
   const std::vector<size_t> perm = reorder(shape, x.strides(), out_str);
   Shape cshape, cout, cin;
   for (size_t p : perm) {
@@ -167,13 +171,19 @@ Tensor sum_dims(const Tensor& g, const std::vector<int64_t>& dims_in, bool keepd
       oi += idx[k] * outer_in[k];
       oo += idx[k] * outer_out[k];
     }
-    loop2d(base + oi, cshape[0], cshape[1], cin[0], cin[1], cout[0], cout[1], o + oo);
+    loop(base + oi, cshape[0], cshape[1], cin[0], cin[1], cout[0], cout[1], o + oo);
     for (size_t k = idx.size(); k-- > 0;) {
       if (++idx[k] < outer[k]) break;
       idx[k] = 0;
     }
   }
   return out;
+}
+
+// g.sum(dims, keepdim) for any dims (all when empty) and any strides of g, in ATen's order.
+Tensor sum_dims(const Tensor& g, const std::vector<int64_t>& dims, bool keepdim) {
+  if (g.dim() == 0) return scalar(0.0f + to_float(g).float_at(0));
+  return reduce_dims(g, dims, keepdim, 0.0f, loop2d);
 }
 
 Tensor sum_to(const Tensor& g, const Shape& shape) {

@@ -20,4 +20,12 @@ Tensor sum_to(const Tensor& g, const Shape& shape);
 // one iterated as a dim. torch.sum/mean of a non-contiguous input use it (ops/reduce.cpp).
 Tensor sum_dims(const Tensor& g, const std::vector<int64_t>& dims, bool keepdim);
 
+// A reduction kernel's 2-D loop over a (size0, size1) block at x with input strides si and
+// output strides so (elements; 0 where a dim is reduced), combining into out.
+using ReduceLoop2d = void (*)(const float* x, int64_t size0, int64_t size1, int64_t si0, int64_t si1, int64_t so0,
+                              int64_t so1, float* out);
+// The reduction sum_dims makes, with another kernel (prod's, ops/reduce.cpp): TensorIterator's
+// dim order and coalescing, the output filled with `init` first. float32 in and out.
+Tensor reduce_dims(const Tensor& g, const std::vector<int64_t>& dims, bool keepdim, float init, ReduceLoop2d loop);
+
 }  // namespace attn::core::autograd
