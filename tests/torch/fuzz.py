@@ -245,3 +245,14 @@ y = torch.arange(80).reshape((4, 4, 5))
 for f in (lambda: y[..., ..., -1], lambda: y[..., ..., 0, 0], lambda: y[..., ..., :], lambda: y[..., ..., None],
           lambda: y[..., ...].shape, lambda: y[0, ..., ...].shape, lambda: torch.arange(5)[..., ..., -1]):
     attempt(f)
+
+# einsum of integer and bool tensors computes in their dtype (uint8 wraps), as ATen's bmm / mul / sum / permute
+ea, eb = torch.arange(6).reshape(2, 3) - 2, torch.arange(12).reshape(3, 4) * 3
+for f in (lambda: torch.einsum("ij,jk->ik", ea, eb), lambda: torch.einsum("ij->ji", ea), lambda: torch.einsum("ij->j", ea),
+          lambda: torch.einsum("ij,ij->ij", ea, ea), lambda: torch.einsum("ij,jk->ik", ea, eb.float()),
+          lambda: torch.einsum("ij,jk->ik", ea.float(), eb), lambda: torch.einsum("ij,jk->ik", ea > 0, eb > 0),
+          lambda: torch.einsum("ij,jk", ea.to(torch.int32), eb.to(torch.int32)), lambda: torch.einsum("i,i->", ea[0], ea[1]),
+          lambda: torch.einsum("ij,kj->ik", ea.to(torch.uint8), ea.to(torch.uint8)), lambda: torch.einsum("ij->", ea > 0),
+          lambda: torch.einsum("ij,ij->ij", ea > 0, ea > 1), lambda: torch.einsum("ij,jk->ik", torch.full((2, 3), 2**62), torch.full((3, 4), 3)),
+          lambda: torch.einsum("ij,ij->ij", ea.to(torch.int32), ea), lambda: torch.einsum("ij,ij->ij", ea, ea.float())):
+    attempt(f)
