@@ -178,3 +178,9 @@ for shape, dim, keep in [((3, 5), None, False), ((3, 5), 1, False), ((4, 3), 0, 
         y = a.prod() if dim is None else a.prod(dim, keepdim=keep)
         y.backward(torch.randn(y.shape))
         print(shape, dim, keep, zeros, y.grad_fn.name(), bits(y.detach()), bits(a.grad))
+
+# ---- norm of views: each output's elements in TensorIterator's order, the p = 2 fast path only where the
+# reduction coalesces to one contiguous dim (else the serial NormTwoOps; torchfuzz seed 31337) ----
+nb = torch.randn(3, 3, 3, 4)
+for name, t in layouts[:6] + [("narrowed 4-d", nb[1:].narrow(-3, 0, 1)), ("permuted 4-d", nb.permute(2, 0, 3, 1)), ("column", torch.randn(3, 1))]:
+    print(name, bits(t.norm()), [bits(t.norm(p, d)) for p in (2, 1, 3) for d in range(t.dim())], bits(t.norm(1)), bits(t.norm(float("inf"))))

@@ -12,8 +12,9 @@
 // NormBackward1 is norm_backward: p = 2: g * (x / norm) with +0 where norm is 0; 1: sgn(x) * g;
 // inf: sgn(x) * ((g / count) * mask) with mask where |x| equals the norm; 0: no gradient; other
 // p as its three branches (p < 1, p < 2, else).
-// What it is not: the Frobenius norm over two dims (torch/), non-contiguous inputs walked in
-// memory order (attn walks them in index order: torch may sum a transposed input differently).
+// A view's elements are taken in TensorIterator's order (ops/sum_to.h's reduction_groups), and
+// the fast path only where ATen takes it (the reduction coalesces to one contiguous dim).
+// What it is not: the Frobenius norm over two dims (torch/).
 #include "core/ops/norm.h"
 
 #include <cmath>
@@ -25,6 +26,7 @@
 #include "core/ops/indexing.h"
 #include "core/ops/pow.h"
 #include "core/ops/reduce.h"
+#include "core/ops/sum_to.h"
 #include "core/ops/unary.h"
 #include "core/ops/views.h"
 
@@ -105,23 +107,24 @@ Tensor norm(const Tensor& a, double p, std::optional<int64_t> dim, bool keepdim,
   if (!a.is_float())
     throw TensorError(std::string("norm(): input dtype should be either floating point or complex. Got ") +
                       (a.dtype() == DType::int64 ? "Long" : "Bool") + " instead.");
-  const Tensor x = a.contiguous();
   const bool avx2 = cpu == CpuKernels::avx2;
   const int64_t d = dim ? normalize_dim(*dim, std::max<int64_t>(a.dim(), 1)) : 0;
-  const detail::DimSplit s = dim && a.dim() > 0 ? detail::split_at(x.shape(), d) : detail::DimSplit{1, x.numel(), 1};
-  Shape shape = x.shape();
-  if (!dim) shape = keepdim ? Shape(x.dim(), 1) : Shape{};
+  Shape shape = a.shape();
+  if (!dim) shape = keepdim ? Shape(a.dim(), 1) : Shape{};
   else if (a.dim() > 0 && keepdim) shape[d] = 1;
   else if (a.dim() > 0) shape.erase(shape.begin() + d);
   Tensor out = empty(shape);
-  const float* px = x.data<float>();
-  for (int64_t o = 0; o < s.outer; ++o)
-    for (int64_t i = 0; i < s.inner; ++i) {
-      const float* first = px + o * s.size * s.inner + i;
-      float r = s.size == 0 ? (p < 0 ? std::numeric_limits<float>::infinity() : 0.0f)
-                : p == 2 && s.inner == 1 ? norm2_lastdim(first, s.size, avx2) : norm_serial(first, s.size, s.inner, p, avx2);
-      out.data<float>()[o * s.inner + i] = r;
-    }
+  // Each output's elements in TensorIterator's order; the p = 2 fast path only where ATen's
+  // binary_kernel_reduce_lastdim runs (a view that does not coalesce takes the serial NormTwoOps).
+  bool lastdim = false;
+  const std::vector<std::vector<float>> groups =
+      autograd::reduction_groups(a, dim && a.dim() > 0 ? std::vector<int64_t>{d} : std::vector<int64_t>{}, &lastdim);
+  for (size_t o = 0; o < groups.size(); ++o) {
+    const std::vector<float>& v = groups[o];
+    const int64_t n = static_cast<int64_t>(v.size());
+    out.data<float>()[o] = n == 0 ? (p < 0 ? std::numeric_limits<float>::infinity() : 0.0f)
+                           : p == 2 && lastdim ? norm2_lastdim(v.data(), n, avx2) : norm_serial(v.data(), n, 1, p, avx2);
+  }
   const bool unsqueeze_grad = dim && !keepdim && a.dim() > 0;
   const std::optional<int64_t> over = dim ? std::optional<int64_t>(d) : std::nullopt;
   autograd::Backward backward{[x = detach(a), y = detach(out), p, d, over, unsqueeze_grad, cpu](const autograd::Grads& g) {

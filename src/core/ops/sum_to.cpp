@@ -180,6 +180,53 @@ Tensor reduce_dims(const Tensor& g, const std::vector<int64_t>& dims_in, bool ke
   return out;
 }
 
+// The reduced elements of g per output (row-major), each in the order TensorIterator's serial
+// reduction visits them: its dims (reordered, coalesced) with dim 0 fastest.
+std::vector<std::vector<float>> reduction_groups(const Tensor& g, const std::vector<int64_t>& dims_in, bool* lastdim) {
+  const Tensor x = to_float(g);
+  const int64_t nd = x.dim();
+  std::vector<bool> reduced(static_cast<size_t>(nd), dims_in.empty());
+  for (int64_t d : dims_in) reduced[static_cast<size_t>(normalize_dim(d, nd))] = true;
+  const Shape& shape = x.shape();
+  Shape out_str(static_cast<size_t>(nd), 0);
+  int64_t n_out = 1;
+  for (int64_t d = nd - 1; d >= 0; --d) {
+    if (reduced[d]) continue;
+    out_str[d] = n_out;
+    n_out *= shape[d];
+  }
+  std::vector<std::vector<float>> groups(static_cast<size_t>(n_out));
+  *lastdim = nd == 0;
+  if (nd == 0) groups[0].push_back(x.float_at(0));
+  if (nd == 0 || x.numel() == 0) return groups;
+  Shape cshape, cout, cin;
+  for (size_t p : reorder(shape, x.strides(), out_str)) {
+    cshape.push_back(shape[p]);
+    cout.push_back(out_str[p]);
+    cin.push_back(x.strides()[p]);
+  }
+  coalesce(cshape, cout, cin);
+  // binary_kernel_reduce_lastdim's condition: one reduced dim, dim 0, contiguous
+  *lastdim = std::count(cout.begin(), cout.end(), 0) == 1 && cout[0] == 0 && cin[0] == 1;
+  const float* base = x.data<float>();
+  Shape idx(cshape.size(), 0);
+  DeadlineMeter meter;   // core/deadline.h
+  for (int64_t k = 0; k < x.numel(); ++k) {
+    meter.add(1);
+    int64_t oi = 0, oo = 0;
+    for (size_t d = 0; d < idx.size(); ++d) {
+      oi += idx[d] * cin[d];
+      oo += idx[d] * cout[d];
+    }
+    groups[static_cast<size_t>(oo)].push_back(base[oi]);
+    for (size_t d = 0; d < idx.size(); ++d) {
+      if (++idx[d] < cshape[d]) break;
+      idx[d] = 0;
+    }
+  }
+  return groups;
+}
+
 // g.sum(dims, keepdim) for any dims (all when empty) and any strides of g, in ATen's order.
 Tensor sum_dims(const Tensor& g, const std::vector<int64_t>& dims, bool keepdim) {
   if (g.dim() == 0) return scalar(0.0f + to_float(g).float_at(0));

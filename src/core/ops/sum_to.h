@@ -7,6 +7,8 @@
 // What it is not: torch.sum over one dim of a contiguous input (ops/reduce.h; same kernel).
 #pragma once
 
+#include <vector>
+
 #include "core/tensor.h"
 
 namespace attn::core::autograd {
@@ -27,5 +29,11 @@ using ReduceLoop2d = void (*)(const float* x, int64_t size0, int64_t size1, int6
 // The reduction sum_dims makes, with another kernel (prod's, ops/reduce.cpp): TensorIterator's
 // dim order and coalescing, the output filled with `init` first. float32 in and out.
 Tensor reduce_dims(const Tensor& g, const std::vector<int64_t>& dims, bool keepdim, float init, ReduceLoop2d loop);
+
+// For the reductions that walk each output's elements one by one (binary_kernel_reduce: norm):
+// g's elements reduced over dims (all when empty), grouped per output in row-major order, each
+// group in TensorIterator's order (memory order for a permuted input). *lastdim: whether ATen's
+// binary_kernel_reduce_lastdim applies instead (one reduced dim left after coalescing, contiguous).
+std::vector<std::vector<float>> reduction_groups(const Tensor& g, const std::vector<int64_t>& dims, bool* lastdim);
 
 }  // namespace attn::core::autograd
