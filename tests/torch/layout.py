@@ -184,3 +184,15 @@ for shape, dim, keep in [((3, 5), None, False), ((3, 5), 1, False), ((4, 3), 0, 
 nb = torch.randn(3, 3, 3, 4)
 for name, t in layouts[:6] + [("narrowed 4-d", nb[1:].narrow(-3, 0, 1)), ("permuted 4-d", nb.permute(2, 0, 3, 1)), ("column", torch.randn(3, 1))]:
     print(name, bits(t.norm()), [bits(t.norm(p, d)) for p in (2, 1, 3) for d in range(t.dim())], bits(t.norm(1)), bits(t.norm(float("inf"))))
+
+# ---- sums of views with several outer blocks (DimCounter: the fastest outer dim first) and over size-1 dims
+# only (cascade_sum's "not a true reduction": out + in element by element) ----
+torch.manual_seed(3)
+e1 = torch.rand(3, 5, 1, 3, 3).expand(2, 3, 5, 2, 3, 3)
+e2 = torch.rand(3, 1, 9).expand(2, 3, 4, 9)
+e3 = torch.stack([torch.rand(5, 1, 3, 3)] * 3, 0).expand(2, 3, 5, 2, 3, 3)
+print(bits(e1.sum()), bits(e1.sum((0, 3))), bits(e2.sum()), bits(e2.mean()), bits(e3.sum()), bits(e2.sum((0, 2))))
+p1 = torch.randn(3, 4, 1, 1).permute(0, 2, 3, 1)
+p2 = torch.randn(3, 1, 3, 4, 1).permute(0, 1, 3, 2, 4)
+p3 = torch.randn(3, 1, 4).expand(3, 1, 4)[:, :, ::2]
+print(bits(p1.sum(2)), bits(p1.sum((2, 1))), bits(p2.sum(4)), bits(p2.mean((1, 4), keepdim=True)), bits(p3.sum(1)), bits(p1.prod(1)))

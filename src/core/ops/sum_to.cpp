@@ -98,6 +98,13 @@ void loop2d(const float* x, int64_t size0, int64_t size1, int64_t si0, int64_t s
     std::swap(so0, so1);
   }
   DeadlineMeter meter;   // core/deadline.h: a sum over an expanded 30000 x 30000 view stops at --time-limit
+  if (so0 != 0 && so1 != 0) {   // "not a true reduction" (only size-1 dims reduced): out + in, element by element
+    for (int64_t j = 0; j < size1; ++j) {
+      meter.add(size0);
+      for (int64_t i = 0; i < size0; ++i) out[i * so0 + j * so1] = out[i * so0 + j * so1] + x[i * si0 + j * si1];
+    }
+    return;
+  }
   for (int64_t j = 0; j < size1; ++j) {
     meter.add(size0);
     const float* col = x + j * si1;
@@ -172,7 +179,7 @@ Tensor reduce_dims(const Tensor& g, const std::vector<int64_t>& dims_in, bool ke
       oo += idx[k] * outer_out[k];
     }
     loop(base + oi, cshape[0], cshape[1], cin[0], cin[1], cout[0], cout[1], o + oo);
-    for (size_t k = idx.size(); k-- > 0;) {
+    for (size_t k = 0; k < idx.size(); ++k) {   // DimCounter::increment: the fastest outer dim first
       if (++idx[k] < outer[k]) break;
       idx[k] = 0;
     }
