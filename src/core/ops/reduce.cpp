@@ -159,34 +159,17 @@ Backward max_all(const Tensor& input, const Tensor& result) {
 
 // ---- forward ----
 
+namespace {
+// Integer and bool sums and products, in place over any strides (defined below).
+Tensor reduce_int_dims(const Tensor& a, const std::vector<bool>& reduced, bool keepdim, bool multiply);
+}  // namespace
+
 Tensor sum(const Tensor& a) {
-  if (!a.is_float()) {
-    const std::vector<int64_t> v = a.ints();
-    uint64_t s = 0;   // wraps as PyTorch's int64 sum does
-    for (int64_t x : v) s += static_cast<uint64_t>(x);
-    return from_ints({}, {static_cast<int64_t>(s)});
-  }
+  if (!a.is_float()) return reduce_int_dims(a, std::vector<bool>(a.shape().size(), true), false, false);   // int64, wrapping
   // A view sums in TensorIterator's order (memory order, coalesced; sum_to.h), not row-major.
   Tensor out = a.is_contiguous() ? scalar(kernels::sum_all(a.data<float>(), a.numel())) : autograd::sum_dims(a, {}, false);
   return autograd::record(std::move(out), {&a}, "SumBackward0", grad::sum_all(a.shape()));
 }
-
-namespace {
-
-// The sum along a dim of bool or integer elements: int64, wrapping as PyTorch's int64 sum does.
-Tensor sum_int(const Tensor& c, const detail::DimSplit& s, const Shape& shape) {
-  const std::vector<int64_t> v = c.ints();
-  std::vector<int64_t> out(static_cast<size_t>(s.outer * s.inner));
-  for (int64_t b = 0; b < s.outer; ++b)
-    for (int64_t i = 0; i < s.inner; ++i) {
-      uint64_t acc = 0;
-      for (int64_t k = 0; k < s.size; ++k) acc += static_cast<uint64_t>(v[static_cast<size_t>((b * s.size + k) * s.inner + i)]);
-      out[static_cast<size_t>(b * s.inner + i)] = static_cast<int64_t>(acc);
-    }
-  return from_ints(shape, out);
-}
-
-}  // namespace
 
 Tensor sum(const Tensor& a, int64_t dim, bool keepdim) {
   dim = normalize_dim(dim, a.dim());
@@ -195,7 +178,11 @@ Tensor sum(const Tensor& a, int64_t dim, bool keepdim) {
   Shape shape = a.shape();
   if (keepdim) shape[dim] = 1;
   else shape.erase(shape.begin() + dim);
-  if (!a.is_float()) return sum_int(a.contiguous(), s, shape);
+  if (!a.is_float()) {
+    std::vector<bool> reduced(a.shape().size(), false);
+    reduced[static_cast<size_t>(dim)] = true;
+    return reduce_int_dims(a, reduced, keepdim, false);
+  }
   // A view sums in TensorIterator's order (sum_to.h), without a copy; a contiguous input by rows.
   Tensor out = a.is_contiguous() ? empty(shape) : autograd::sum_dims(a, {dim}, keepdim);
   if (a.is_contiguous()) kernels::sum_dim(a.data<float>(), out.data<float>(), s.outer, s.size, s.inner);
@@ -422,9 +409,8 @@ Shape reduced_shape_of(const Shape& shape, const std::vector<bool>& reduced, boo
 }
 
 // sum (or product) over the dims marked in `reduced` of bool or integer elements: int64, wrapping
-// as ATen's int64 loops do (the order cannot change the result).
+// as ATen's int64 loops do (the order cannot change the result). Reads a in place (any strides).
 Tensor reduce_int_dims(const Tensor& a, const std::vector<bool>& reduced, bool keepdim, bool multiply) {
-  const std::vector<int64_t> v = a.ints();   // row-major
   const Shape& shape = a.shape();
   Shape ostr(shape.size(), 0);   // the output's element strides, 0 along a reduced dim
   int64_t n = 1;
@@ -436,12 +422,16 @@ Tensor reduce_int_dims(const Tensor& a, const std::vector<bool>& reduced, bool k
   std::vector<uint64_t> acc(static_cast<size_t>(n), multiply ? 1 : 0);
   Shape idx(shape.size(), 0);
   DeadlineMeter meter;   // core/deadline.h
-  for (int64_t x : v) {
+  for (int64_t k = 0; k < a.numel(); ++k) {
     meter.add(1);
-    int64_t o = 0;
-    for (size_t d = 0; d < idx.size(); ++d) o += idx[d] * ostr[d];
+    int64_t o = 0, in = 0;
+    for (size_t d = 0; d < idx.size(); ++d) {
+      o += idx[d] * ostr[d];
+      in += idx[d] * a.strides()[d];
+    }
+    const uint64_t x = static_cast<uint64_t>(a.int_at_offset(in));
     uint64_t& r = acc[static_cast<size_t>(o)];
-    r = multiply ? r * static_cast<uint64_t>(x) : r + static_cast<uint64_t>(x);
+    r = multiply ? r * x : r + x;
     for (size_t d = idx.size(); d-- > 0;) {
       if (++idx[d] < shape[d]) break;
       idx[d] = 0;

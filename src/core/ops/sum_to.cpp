@@ -187,10 +187,15 @@ Tensor reduce_dims(const Tensor& g, const std::vector<int64_t>& dims_in, bool ke
   return out;
 }
 
-// The reduced elements of g per output (row-major), each in the order TensorIterator's serial
-// reduction visits them: its dims (reordered, coalesced) with dim 0 fastest.
-std::vector<std::vector<float>> reduction_groups(const Tensor& g, const std::vector<int64_t>& dims_in, bool* lastdim) {
-  const Tensor x = to_float(g);
+namespace {
+
+// TensorIterator's iteration of x reduced over dims (all when empty): dims fastest first,
+// coalesced, strides in elements (the output's row-major, 0 where reduced). x has a dim and elements.
+struct IterPlan {
+  Shape shape, out, in;
+};
+
+IterPlan plan_of(const Tensor& x, const std::vector<int64_t>& dims_in) {
   const int64_t nd = x.dim();
   std::vector<bool> reduced(static_cast<size_t>(nd), dims_in.empty());
   for (int64_t d : dims_in) reduced[static_cast<size_t>(normalize_dim(d, nd))] = true;
@@ -202,36 +207,49 @@ std::vector<std::vector<float>> reduction_groups(const Tensor& g, const std::vec
     out_str[d] = n_out;
     n_out *= shape[d];
   }
-  std::vector<std::vector<float>> groups(static_cast<size_t>(n_out));
-  *lastdim = nd == 0;
-  if (nd == 0) groups[0].push_back(x.float_at(0));
-  if (nd == 0 || x.numel() == 0) return groups;
-  Shape cshape, cout, cin;
+  IterPlan plan;
   for (size_t p : reorder(shape, x.strides(), out_str)) {
-    cshape.push_back(shape[p]);
-    cout.push_back(out_str[p]);
-    cin.push_back(x.strides()[p]);
+    plan.shape.push_back(shape[p]);
+    plan.out.push_back(out_str[p]);
+    plan.in.push_back(x.strides()[p]);
   }
-  coalesce(cshape, cout, cin);
-  // binary_kernel_reduce_lastdim's condition: one reduced dim, dim 0, contiguous
-  *lastdim = std::count(cout.begin(), cout.end(), 0) == 1 && cout[0] == 0 && cin[0] == 1;
+  coalesce(plan.shape, plan.out, plan.in);
+  return plan;
+}
+
+}  // namespace
+
+// binary_kernel_reduce_lastdim's condition: one reduced dim left, dim 0, contiguous.
+bool reduction_lastdim(const Tensor& g, const std::vector<int64_t>& dims) {
+  if (g.dim() == 0) return true;
+  if (g.numel() == 0) return false;
+  const IterPlan plan = plan_of(g, dims);
+  return std::count(plan.out.begin(), plan.out.end(), 0) == 1 && plan.out[0] == 0 && plan.in[0] == 1;
+}
+
+// g's elements reduced over dims as runs of the iterator's dim 0, in TensorIterator's order (the
+// higher dims in DimCounter's order), read in place.
+void reduction_rows(const Tensor& g, const std::vector<int64_t>& dims, const ReduceRow& row) {
+  const Tensor x = to_float(g);
+  if (x.dim() == 0) return row(0, x.data<float>(), 1, 1, 0);
+  if (x.numel() == 0) return;
+  const IterPlan plan = plan_of(x, dims);
   const float* base = x.data<float>();
-  Shape idx(cshape.size(), 0);
-  DeadlineMeter meter;   // core/deadline.h
-  for (int64_t k = 0; k < x.numel(); ++k) {
-    meter.add(1);
+  Shape idx(plan.shape.size(), 0);   // idx[0] stays 0: one run per step
+  DeadlineMeter meter;               // core/deadline.h
+  for (int64_t k = 0; k < x.numel(); k += plan.shape[0]) {
+    meter.add(plan.shape[0]);
     int64_t oi = 0, oo = 0;
-    for (size_t d = 0; d < idx.size(); ++d) {
-      oi += idx[d] * cin[d];
-      oo += idx[d] * cout[d];
+    for (size_t d = 1; d < idx.size(); ++d) {
+      oi += idx[d] * plan.in[d];
+      oo += idx[d] * plan.out[d];
     }
-    groups[static_cast<size_t>(oo)].push_back(base[oi]);
-    for (size_t d = 0; d < idx.size(); ++d) {
-      if (++idx[d] < cshape[d]) break;
+    row(oo, base + oi, plan.shape[0], plan.in[0], plan.out[0]);
+    for (size_t d = 1; d < idx.size(); ++d) {
+      if (++idx[d] < plan.shape[d]) break;
       idx[d] = 0;
     }
   }
-  return groups;
 }
 
 // g.sum(dims, keepdim) for any dims (all when empty) and any strides of g, in ATen's order.

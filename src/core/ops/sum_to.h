@@ -7,6 +7,7 @@
 // What it is not: torch.sum over one dim of a contiguous input (ops/reduce.h; same kernel).
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "core/tensor.h"
@@ -31,9 +32,13 @@ using ReduceLoop2d = void (*)(const float* x, int64_t size0, int64_t size1, int6
 Tensor reduce_dims(const Tensor& g, const std::vector<int64_t>& dims, bool keepdim, float init, ReduceLoop2d loop);
 
 // For the reductions that walk each output's elements one by one (binary_kernel_reduce: norm):
-// g's elements reduced over dims (all when empty), grouped per output in row-major order, each
-// group in TensorIterator's order (memory order for a permuted input). *lastdim: whether ATen's
-// binary_kernel_reduce_lastdim applies instead (one reduced dim left after coalescing, contiguous).
-std::vector<std::vector<float>> reduction_groups(const Tensor& g, const std::vector<int64_t>& dims, bool* lastdim);
+// calls row(out, x, n, si, so) for each run of the iterator's dim 0 in TensorIterator's order
+// (memory order for a permuted input): element i is x[i * si], bound for output out + i * so
+// (row-major output index; so is 0 when dim 0 is reduced). reduction_lastdim: whether ATen's
+// binary_kernel_reduce_lastdim applies instead (one contiguous reduced dim left after coalescing:
+// then each row is one output's elements, si 1).
+using ReduceRow = std::function<void(int64_t out, const float* x, int64_t n, int64_t si, int64_t so)>;
+void reduction_rows(const Tensor& g, const std::vector<int64_t>& dims, const ReduceRow& row);
+bool reduction_lastdim(const Tensor& g, const std::vector<int64_t>& dims);
 
 }  // namespace attn::core::autograd
