@@ -222,7 +222,7 @@ float lane_extreme(float a, float b, bool is_min) {
 // a partial tail into its low lanes, then the lanes: the AVX2 family by halves
 // ((l0,l4),(l2,l6)),((l1,l5),(l3,l7)), the scalar family left to right. Only which of two
 // equal zeros wins depends on it.
-float extreme_all(const std::vector<float>& v, bool is_min, CpuKernels cpu) {
+float reduce_all_extreme(const std::vector<float>& v, bool is_min, CpuKernels cpu) {
   const int64_t n = static_cast<int64_t>(v.size());
   constexpr int64_t L = 8;
   float acc[L];
@@ -252,7 +252,7 @@ Tensor max(const Tensor& a, CpuKernels cpu) {
     const std::vector<int64_t> iv = a.ints();
     return from_ints({}, {*std::max_element(iv.begin(), iv.end())}, a.dtype());
   }
-  Tensor out = scalar(extreme_all(to_float(a).floats(), false, cpu));
+  Tensor out = scalar(reduce_all_extreme(to_float(a).floats(), false, cpu));
   autograd::Backward backward = grad::max_all(a, out);
   return autograd::record(std::move(out), {&a}, "MaxBackward1", std::move(backward));
 }

@@ -128,7 +128,7 @@ Tensor min(const Tensor& a, CpuKernels cpu) {
     const std::vector<int64_t> iv = a.ints();
     return from_ints({}, {*std::min_element(iv.begin(), iv.end())}, a.dtype());
   }
-  const float m = extreme_all(to_float(a).floats(), true, cpu);   // ops/reduce.h
+  const float m = reduce_all_extreme(to_float(a).floats(), true, cpu);   // ops/reduce.h
   Tensor out = scalar(m);
   autograd::Backward backward{[x = detach(a), m](const autograd::Grads& g) {
     // evenly_distribute_backward: zeros(input).masked_fill_(x == min, grad / count)
