@@ -204,7 +204,8 @@ class Gen:
             return r.choice([("%s.sum()" % v, (), "i", False), ("%s.sum(%d, keepdim=%s)" % (v, d, kd), kept, "i", False),
                              ("%s.float().mean(%d)" % (v, d), kept if not kd else kept, "f", False), ("%s.any()" % v, (), "b", False),
                              ("%s.all(%d)" % (v, d), tuple(s for i, s in enumerate(x.shape) if i != d % max(x.nd, 1)), "b", False),
-                             ("%s.max()" % v, (), x.kind, False), ("%s.count_nonzero()" % v, (), "i", False)])
+                             ("%s.max()" % v, (), x.kind, False), ("%s.count_nonzero()" % v, (), "i", False),
+                             ("%s.prod()" % v, (), "i", False), ("%s.prod(%d, keepdim=%s)" % (v, d, kd), kept, "i", False)])
         same = x.shape
         choices = [("%s.sum()" % v, (), "f"), ("%s.mean()" % v, (), "f"), ("%s.sum(dim=%d, keepdim=%s)" % (v, d, kd), kept, "f"),
                    ("%s.mean(%d, %s)" % (v, d, kd), kept, "f"), ("%s.amax(%d, keepdim=%s)" % (v, d, kd), kept, "f"),
@@ -217,7 +218,12 @@ class Gen:
                    ("%s.max(%d, keepdim=%s).values" % (v, d, kd), kept, "f"), ("%s.min(%d)[1]" % (v, d), tuple(s for i, s in enumerate(x.shape) if i != d % max(x.nd, 1)), "i"),
                    ("%s.norm()" % v, (), "f"), ("%s.max()" % v, (), "f"), ("%s.std()" % v, (), "f"), ("%s.sort(%d, descending=%s)[0]" % (v, d, kd), same, "f"),
                    ("%s.argsort(%d)" % (v, d), same, "i"), ("%s.topk(%d, %d).values" % (v, r.randint(1, 2), d), None, "f"),
-                   ("F.layer_norm(%s, %s)" % (v, dims_str(x.shape[-1:])), same, "f")]
+                   ("F.layer_norm(%s, %s)" % (v, dims_str(x.shape[-1:])), same, "f"),
+                   ("%s.prod()" % v, (), "f"), ("%s.prod(%d, keepdim=%s)" % (v, d, kd), kept, "f"), ("%s.min()" % v, (), "f")]
+        if x.nd >= 2:   # several dims at once
+            ends = (0, x.nd - 1)
+            choices += [("%s.sum((0, -1))" % v, tuple(s for i, s in enumerate(x.shape) if i not in ends), "f"),
+                        ("%s.mean(dim=[-1, 0], keepdim=True)" % v, tuple(1 if i in ends else s for i, s in enumerate(x.shape)), "f")]
         e, s, k = r.choice(choices)
         if s is None:
             s = x.shape

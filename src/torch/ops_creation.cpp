@@ -161,7 +161,7 @@ Value normal_tensor_fn(Interpreter& in, Args& a) {
   const Tensor std = over == 1 ? Tensor() : a.tensor("std");
   if (over != 1 && !std.is_float()) throw RuntimeError("\"normal_kernel_cpu\" not implemented for 'Long'");
   if (over != 2 && !mean.is_float()) throw RuntimeError("\"normal_kernel_cpu\" not implemented for 'Long'");
-  if (over != 1 && std.numel() > 0 && core::item(core::min(std)) < 0) throw RuntimeError("normal expects all elements of std >= 0.0");
+  if (over != 1 && std.numel() > 0 && core::item(core::min(std, state(in).cpu)) < 0) throw RuntimeError("normal expects all elements of std >= 0.0");
   if (over == 1 && a.number("std") < 0) throw RuntimeError(fmt::format("normal expects std >= 0.0, but found std {}", a.number("std")));
   const core::Shape shape = over == 0 ? core::broadcast_shapes(mean.shape(), std.shape()) : over == 1 ? mean.shape() : std.shape();
   Tensor out = core::normal(generator_arg(in, a), 0.0, 1.0, shape);

@@ -557,7 +557,7 @@ Value amin_fn(Interpreter&, Args& a) {
     if (t.is_float()) {
       r = dim ? core::amin(t, *dim, keepdim) : core::amin(t);
     } else {
-      r = dim ? core::max_dim(t, *dim, keepdim, true).first : core::min(t);
+      r = dim ? core::max_dim(t, *dim, keepdim, true).first : core::min(t, core::CpuKernels::avx2);   // integers: exact, no family
     }
   } catch (const core::TensorError& e) {   // an empty reduction is amin's error, not amax's or min's
     const std::string m = e.what();

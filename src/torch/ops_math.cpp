@@ -1,4 +1,4 @@
-// torch/ops_math.cpp: the rows of the op table that compute: softmax, sum, mean, var, std, amax,
+// torch/ops_math.cpp: the rows of the op table that compute: softmax, sum, mean, prod, var, std, amax,
 // argmax, exp, tanh, sigmoid, sigmoid_, reciprocal, log, erf, sin, cos, rsqrt, pow, sqrt, abs, isnan, isinf, dot, matmul, allclose, equal, where, einsum, tril,
 // triu, masked_fill, masked_fill_, and torch.nn.functional.softmax, sigmoid, tanh.
 //
@@ -58,9 +58,9 @@ Value sum_fn(Interpreter&, Args& a) {
     t = cast(t, *d);
   }
   if (a.overload() == 0) return tensor_value(core::sum(t));
-  std::optional<int64_t> dim = one_dim(a, "dim");
+  const std::vector<int64_t> dims = a.ints("dim");
   bool keepdim = a.flag("keepdim");
-  if (dim) return tensor_value(core::sum(t, *dim, keepdim));
+  if (!dims.empty()) return tensor_value(core::sum(t, dims, keepdim));
   Tensor r = core::sum(t);
   if (a.given("dim")) core::autograd::rename(r, "SumBackward1");   // sum(dim=None): 1.13's overload name
   return tensor_value(keepdim ? keep_all(r, t.shape()) : r);
@@ -72,12 +72,23 @@ Value mean_fn(Interpreter&, Args& a) {
   if (!t.is_float())
     throw RuntimeError(fmt::format("mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: {}",
                                    core::dtype_title(t.dtype())));
-  std::optional<int64_t> dim = a.overload() == 0 ? std::nullopt : one_dim(a, "dim");
+  const std::vector<int64_t> dims = a.overload() == 0 ? std::vector<int64_t>{} : a.ints("dim");
   bool keepdim = a.overload() == 0 ? false : a.flag("keepdim");
-  if (dim) return tensor_value(core::mean(t, *dim, keepdim));
+  if (!dims.empty()) return tensor_value(core::mean(t, dims, keepdim));
   Tensor r = core::mean(t);   // mean of all elements
   if (a.overload() == 1 && a.given("dim")) core::autograd::rename(r, "MeanBackward1");
   return tensor_value(keepdim ? keep_all(r, t.shape()) : r);
+}
+
+// prod(input, *, dtype) / prod(input, dim, keepdim=False, *, dtype): integers and bool multiply
+// in int64, dtype=torch.bool as logical and.
+Value prod_fn(Interpreter&, Args& a) {
+  Tensor t = a.tensor("input");
+  std::optional<DType> d = a.dtype("dtype");
+  if (d) t = cast(t, *d);
+  if (a.overload() == 2) a.unsupported("dim", "attn names no dims");
+  Tensor r = a.overload() == 0 ? core::prod(t) : core::prod(t, a.integer("dim"), a.flag("keepdim"));
+  return tensor_value(d == DType::boolean ? cast(r, DType::boolean) : r);
 }
 
 // var/std overloads: (dim, *, correction, keepdim), (dim, unbiased, keepdim), (unbiased).
@@ -266,6 +277,11 @@ void add_math_ops(std::vector<OpRow>& rows) {
                    "mean(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)",
                    "mean(Tensor input, DimnameList[1] dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)"},
                   mean_fn});
+  rows.push_back({"prod", both,
+                  {"prod(Tensor input, *, ScalarType? dtype=None)",
+                   "prod(Tensor input, int64_t dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)",
+                   "prod(Tensor input, Dimname dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)"},
+                  prod_fn});
   for (const char* name : {"var", "std"}) {
     std::string n = name;
     rows.push_back({n, both,

@@ -48,10 +48,10 @@ Value return_value(const std::string& name, const std::pair<Tensor, Tensor>& r) 
 }
 
 // max/min: over every element (overload 0), elementwise with other (1), along a dim (2).
-Value extreme_fn(Args& a, bool is_min) {
+Value extreme_fn(Interpreter& in, Args& a, bool is_min) {
   const Tensor& t = a.tensor("input");
   if (a.overload() == 1) return tensor_value(core::keep_layout(core::maximum(t, a.tensor("other"), is_min), {&t, &a.tensor("other")}));
-  if (a.overload() == 0) return tensor_value(is_min ? core::min(t) : core::max(t));
+  if (a.overload() == 0) return tensor_value(is_min ? core::min(t, state(in).cpu) : core::max(t, state(in).cpu));
   return return_value(is_min ? "min" : "max", core::max_dim(t, a.integer("dim"), a.flag("keepdim"), is_min));
 }
 
@@ -108,8 +108,8 @@ void add_select_ops(std::vector<OpRow>& rows) {
                     {name + "(Tensor input)", name + "(Tensor input, Tensor other, *, Tensor out=None)",
                      name + "(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)",
                      name + "(Tensor input, Dimname dim, bool keepdim=False, *, TensorList[2] out=None)"},
-                    name == "max" ? OpFn([](Interpreter&, Args& a) { return extreme_fn(a, false); })
-                                  : OpFn([](Interpreter&, Args& a) { return extreme_fn(a, true); })});
+                    name == "max" ? OpFn([](Interpreter& in, Args& a) { return extreme_fn(in, a, false); })
+                                  : OpFn([](Interpreter& in, Args& a) { return extreme_fn(in, a, true); })});
   }
   rows.push_back({"maximum", both, {"maximum(Tensor input, Tensor other, *, Tensor out=None)"},
                   [](Interpreter&, Args& a) { return tensor_value(core::maximum(a.tensor("input"), a.tensor("other"), false)); }});

@@ -260,6 +260,12 @@ budget_ops=(
   'expand-matmul|y = x @ x'
   'expand-cat|y = torch.cat([x, x, x, x]).sum(0)'
   'expand-amax|y = x.amax(0)'
+  # prod, several-dim sums, norm and integer sums read the view in place (an int64 prod of 10^9 took 6.5 GB)
+  'expand-prod|y = torch.randn(1, 100000).expand(100000, 100000).prod(0)'
+  'expand-prod-long|y = torch.ones(1, dtype=torch.long).expand(10**9).prod()'
+  'expand-sum-long|y = torch.ones(1, dtype=torch.long).expand(10**5, 10**4).sum(0)'
+  'expand-sum-dims|y = torch.randn(1, 100000).expand(100000, 100000).sum((0, 1))'
+  'expand-norm|y = torch.ones(1).expand(10**9).norm()'
 )
 grep -qa __asan_init "$attn" && asan=1 || asan=0
 whole=$limit

@@ -238,3 +238,44 @@ for chunks in (1, 2, 3):
     print(len(parts), [tuple(p.shape) for p in parts], type(parts[-1].grad_fn).__name__)
     parts[-1].sum().backward()
     print(x.grad)
+# torchfuzz seed 2212 (1375): max() / min() of +-0 values: the zero reduce_all's lanes leave, not the first
+for v in ([-2.0, 2.0, 4.0], [-0.0, 0.0], [0.0, -0.0, -0.0], [-0.0] * 4 + [0.0] * 5, [0.0, -0.0] * 5, [-0.0] * 8 + [0.0, -0.0, 0.0],
+          [0.0] * 9 + [-0.0] * 7, [-0.0, -0.0, -0.0, -0.0, 0.0, 0.0, 0.0, 0.0, -0.0], [-0.0, 0.0, -0.0, 0.0, -0.0, 0.0, -0.0, -0.0] * 3):
+    x = torch.tensor(v) % -0.5 if len(v) == 3 and v[0] == -2.0 else torch.tensor(v)
+    print(x.max(), x.min(), x.amax(), x.amin(), x.reshape(1, -1).max(1).values)
+
+# torchfuzz seed 2212 (2578): softmax over a non-last dim of size-1 inner dims takes ATen's non-last-dim
+# kernels (forward and backward), not the last dim's
+torch.manual_seed(5)
+for fn in (torch.softmax, torch.log_softmax):
+    x = torch.randn(4, 3, 1, requires_grad=True)
+    s = fn(x, 1)
+    s.backward(torch.randn(4, 3, 1))
+    print(s.flatten().tolist(), x.grad.flatten().tolist())
+w = ((torch.arange(3) - 1) * 1.25).reshape((1, 3)).requires_grad_(True)
+s = torch.stack([(w @ torch.linspace(-2, 6, 12).reshape((3, 4))).transpose(0, -1)] * 3, 1)
+torch.softmax(s, dim=1).abs().max().backward()
+print(w.grad)
+
+# torchfuzz seed 2212 (12776): bool | float of shapes that do not broadcast: the shapes' error first
+attempt(lambda: torch.tensor([True, True, False]) | torch.tensor([[[], []], [[], []]]))
+attempt(lambda: torch.tensor([True, True, False]) & torch.ones(2))
+attempt(lambda: torch.tensor([True, True, False]) ^ torch.ones(3))
+
+# torchfuzz seed 2212 (10854): two `...` in one index: each skips the unnamed dims again, and past the
+# last dim PyTorch sees a size of 0
+y = torch.arange(80).reshape((4, 4, 5))
+for f in (lambda: y[..., ..., -1], lambda: y[..., ..., 0, 0], lambda: y[..., ..., :], lambda: y[..., ..., None],
+          lambda: y[..., ...].shape, lambda: y[0, ..., ...].shape, lambda: torch.arange(5)[..., ..., -1]):
+    attempt(f)
+
+# einsum of integer and bool tensors computes in their dtype (uint8 wraps), as ATen's bmm / mul / sum / permute
+ea, eb = torch.arange(6).reshape(2, 3) - 2, torch.arange(12).reshape(3, 4) * 3
+for f in (lambda: torch.einsum("ij,jk->ik", ea, eb), lambda: torch.einsum("ij->ji", ea), lambda: torch.einsum("ij->j", ea),
+          lambda: torch.einsum("ij,ij->ij", ea, ea), lambda: torch.einsum("ij,jk->ik", ea, eb.float()),
+          lambda: torch.einsum("ij,jk->ik", ea.float(), eb), lambda: torch.einsum("ij,jk->ik", ea > 0, eb > 0),
+          lambda: torch.einsum("ij,jk", ea.to(torch.int32), eb.to(torch.int32)), lambda: torch.einsum("i,i->", ea[0], ea[1]),
+          lambda: torch.einsum("ij,kj->ik", ea.to(torch.uint8), ea.to(torch.uint8)), lambda: torch.einsum("ij->", ea > 0),
+          lambda: torch.einsum("ij,ij->ij", ea > 0, ea > 1), lambda: torch.einsum("ij,jk->ik", torch.full((2, 3), 2**62), torch.full((3, 4), 3)),
+          lambda: torch.einsum("ij,ij->ij", ea.to(torch.int32), ea), lambda: torch.einsum("ij,ij->ij", ea, ea.float())):
+    attempt(f)

@@ -217,3 +217,63 @@ print(torch.stack([t13785, t13785, t13785], 2).permute(0, 2, 1).unsqueeze(1)[[0,
 y = torch.randn(3, 20, 7) * 3
 for name, v in [("T", y.transpose(0, 2)[[0, 2, 5]]), ("mid", y.permute(2, 1, 0)[:, [1, 3]]), ("last", y.transpose(1, 2)[..., [0, 4, 9, 19]])]:
     print(name, v.stride(), v.sum().item(), repr(v.sum(0).flatten().tolist()[:6]))
+# ---- sum / mean over several dims at once, and prod: one TensorIterator reduction over each layout ----
+# (prod: binary_kernel_reduce_vec, a contiguous reduced dim in blocks of 4 x 8 lanes, an outer one by columns)
+torch.manual_seed(2)
+pbase = torch.rand(2, 3, 40) + 0.55
+players = [("contiguous", pbase), ("transpose(0, 2)", pbase.transpose(0, 2)), ("permute(2, 0, 1)", pbase.permute(2, 0, 1)),
+           ("sliced", pbase[:, 1:3, ::2]), ("expanded", (torch.rand(1, 3, 1) + 0.5).expand(2, 3, 40)),
+           ("long rows", torch.rand(3, 70) + 0.5), ("long columns", torch.rand(70, 40) + 0.5)]
+for name, t in layouts[:6] + layouts[-2:]:
+    print(name, "sum (0, 2)", bits(t.sum((0, 2))), "mean [0, -1] keepdim", bits(t.mean(dim=[0, -1], keepdim=True)),
+          "sum (2, 1)", bits(t.sum((2, 1))), "mean (1, 0)", bits(t.mean((1, 0))))
+for name, t in players:
+    print(name, "prod", bits(t.prod()), [bits(t.prod(d)) for d in range(t.dim())], tuple(t.prod(0, keepdim=True).shape))
+for f in (lambda: pbase.sum((0, 0)), lambda: pbase.mean((1, -2)), lambda: pbase.sum((0, 5)), lambda: torch.tensor(1.0).sum((0, -1)),
+          lambda: pbase.prod((0, 1)), lambda: pbase.prod(3), lambda: torch.arange(6).mean((0,))):
+    try:
+        print(f())
+    except Exception as e:
+        print("!", type(e).__name__, e)
+ints = torch.arange(-5, 19).reshape(2, 3, 4)
+print(ints.sum((0, 2)), (ints > 3).sum((-1, 0), keepdim=True), ints.prod(), ints.prod(1), (ints > -9).prod(), (ints > 0).prod(0),
+      ints.prod(1, dtype=torch.float32), (ints - 3).prod(1, dtype=torch.bool), torch.tensor([[9e18, 3]]).long().prod(1))
+print(torch.zeros(0, 3).sum((0, 1)), torch.zeros(0, 3).mean((0, 1)), torch.zeros(0, 3).prod(), torch.zeros(0, 3).prod(0),
+      torch.tensor(2.5).prod(0), torch.tensor(True).prod(0, keepdim=True))
+# gradients: SumBackward1 / MeanBackward1 put the dims back; ProdBackward0/1 as prod_backward, zeros included
+g3 = torch.randn(2, 3, 4, requires_grad=True)
+(g3.sum((0, 2)) * torch.tensor([1.0, 2.0, 3.0])).sum().backward()
+m3 = g3.mean([2, 0], keepdim=True)
+m3.backward(torch.randn(1, 3, 1))
+print(m3.grad_fn.name(), g3.grad.flatten().tolist())
+for shape, dim, keep in [((3, 5), None, False), ((3, 5), 1, False), ((4, 3), 0, True), ((2, 3, 4), 1, False), ((), None, False),
+                         ((), 0, False), ((6,), 0, False), ((40,), None, False)]:
+    for zeros in (0, 1, 2):
+        torch.manual_seed(len(shape) * 10 + zeros)
+        a = torch.randn(shape)
+        if zeros and a.dim() > 0:
+            a.view(-1)[1] = 0.0
+            if zeros > 1:
+                a.view(-1)[-1] = -0.0
+        a.requires_grad_()
+        y = a.prod() if dim is None else a.prod(dim, keepdim=keep)
+        y.backward(torch.randn(y.shape))
+        print(shape, dim, keep, zeros, y.grad_fn.name(), bits(y.detach()), bits(a.grad))
+
+# ---- norm of views: each output's elements in TensorIterator's order, the p = 2 fast path only where the
+# reduction coalesces to one contiguous dim (else the serial NormTwoOps; torchfuzz seed 31337) ----
+nb = torch.randn(3, 3, 3, 4)
+for name, t in layouts[:6] + [("narrowed 4-d", nb[1:].narrow(-3, 0, 1)), ("permuted 4-d", nb.permute(2, 0, 3, 1)), ("column", torch.randn(3, 1))]:
+    print(name, bits(t.norm()), [bits(t.norm(p, d)) for p in (2, 1, 3) for d in range(t.dim())], bits(t.norm(1)), bits(t.norm(float("inf"))))
+
+# ---- sums of views with several outer blocks (DimCounter: the fastest outer dim first) and over size-1 dims
+# only (cascade_sum's "not a true reduction": out + in element by element) ----
+torch.manual_seed(3)
+e1 = torch.rand(3, 5, 1, 3, 3).expand(2, 3, 5, 2, 3, 3)
+e2 = torch.rand(3, 1, 9).expand(2, 3, 4, 9)
+e3 = torch.stack([torch.rand(5, 1, 3, 3)] * 3, 0).expand(2, 3, 5, 2, 3, 3)
+print(bits(e1.sum()), bits(e1.sum((0, 3))), bits(e2.sum()), bits(e2.mean()), bits(e3.sum()), bits(e2.sum((0, 2))))
+p1 = torch.randn(3, 4, 1, 1).permute(0, 2, 3, 1)
+p2 = torch.randn(3, 1, 3, 4, 1).permute(0, 1, 3, 2, 4)
+p3 = torch.randn(3, 1, 4).expand(3, 1, 4)[:, :, ::2]
+print(bits(p1.sum(2)), bits(p1.sum((2, 1))), bits(p2.sum(4)), bits(p2.mean((1, 4), keepdim=True)), bits(p3.sum(1)), bits(p1.prod(1)))

@@ -18,9 +18,9 @@ void require_integral(const Tensor& a, const char* op) {
 
 Tensor bitwise(BitOp op, const Tensor& a, const Tensor& b) {
   const char* name = op == BitOp::and_ ? "bitwise_and" : op == BitOp::or_ ? "bitwise_or" : "bitwise_xor";
+  const Shape shape = broadcast_shapes(a.shape(), b.shape());   // TensorIterator checks shapes before the kernel dtypes
   require_integral(a, name);
   require_integral(b, name);
-  const Shape shape = broadcast_shapes(a.shape(), b.shape());
   const std::vector<int64_t> x = expand(a, shape).ints(), y = expand(b, shape).ints();
   std::vector<int64_t> out(x.size());
   for (size_t k = 0; k < x.size(); ++k)

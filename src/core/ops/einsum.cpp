@@ -11,6 +11,7 @@
 // g * other over the other operand's own letters, in the row-major order those letters have in
 // the output (the order of the reshaped bmm dims), i.e. the reference-BLAS order of §12. A
 // one-operand permute gives the gradient back permuted.
+// Integer and bool operands compute in their dtype (einsum_ints), as ATen's kernels do.
 // What it is not: ellipsis ('...'), repeated letters within one operand, three or more operands
 // (PyTorch contracts those pairwise), or a one-operand sum in torch.sum's cascade order. No
 // backward (an empty Backward: backward() names the grad_fn as not implemented instead of
@@ -232,20 +233,27 @@ std::map<char, int64_t> letter_sizes(const Equation& e, const std::vector<Tensor
 
 // The general case, one output element at a time in row-major order of the output letters:
 // the sum from +0 over the contracted letters (row-major) of the operands' rounded product, or,
-// with nothing contracted, the product itself. fs: the operands as contiguous float32.
-Tensor einsum_loop(const Equation& e, std::map<char, int64_t>& size, const std::string& contracted,
-                   const std::vector<Tensor>& fs, const Shape& out_shape) {
-  Tensor out = empty(out_shape);
+// with nothing contracted, the product itself. vals: the operands' elements, row-major (float
+// for float32; uint64_t for integers, which wrap as ATen's integer loops do, in any order).
+template <typename T>
+std::vector<T> einsum_loop(const Equation& e, std::map<char, int64_t>& size, const std::string& contracted,
+                           const std::vector<std::vector<T>>& vals, const std::vector<Shape>& shapes, int64_t n_out) {
+  std::vector<T> out(static_cast<size_t>(n_out));
   std::map<char, int64_t> idx;
-  int64_t n_out = out.numel(), n_sum = 1;
+  int64_t n_sum = 1;
   for (char c : contracted) n_sum *= size[c];
   auto offset = [&](size_t k) {
     int64_t off = 0;
     for (size_t d = 0; d < e.inputs[k].size(); ++d) {
-      int64_t extent = fs[k].shape()[d];
+      int64_t extent = shapes[k][d];
       off = off * extent + (extent == 1 ? 0 : idx[e.inputs[k][d]]);
     }
-    return off;
+    return static_cast<size_t>(off);
+  };
+  auto product = [&]() {
+    T prod = vals[0][offset(0)];
+    for (size_t k = 1; k < vals.size(); ++k) prod *= vals[k][offset(k)];
+    return prod;
   };
   // A naive loop over n_out * n_sum terms, which a few small operands can make 10^11 long: it
   // looks at the deadline (core/deadline.h) every 2^16 terms.
@@ -260,13 +268,11 @@ Tensor einsum_loop(const Equation& e, std::map<char, int64_t>& size, const std::
       idx[e.output[d]] = rem % size[e.output[d]];
       rem /= size[e.output[d]];
     }
-    float acc = 0.0f;   // bmm starts from 0; with nothing to contract, the product is stored as is
-    if (contracted.empty()) {
-      float prod = fs[0].data<float>()[offset(0)];
-      for (size_t k = 1; k < fs.size(); ++k) prod *= fs[k].data<float>()[offset(k)];
-      out.data<float>()[o] = prod;
+    if (contracted.empty()) {   // with nothing to contract, the product is stored as is
+      out[static_cast<size_t>(o)] = product();
       continue;
     }
+    T acc = 0;   // bmm starts from 0
     for (int64_t s = 0; s < n_sum; ++s) {
       if (++since_check >= (int64_t{1} << 16)) {
         since_check = 0;
@@ -277,13 +283,35 @@ Tensor einsum_loop(const Equation& e, std::map<char, int64_t>& size, const std::
         idx[contracted[d]] = r % size[contracted[d]];
         r /= size[contracted[d]];
       }
-      float prod = fs[0].data<float>()[offset(0)];
-      for (size_t k = 1; k < fs.size(); ++k) prod *= fs[k].data<float>()[offset(k)];
-      acc += prod;
+      acc += product();
     }
-    out.data<float>()[o] = acc;
+    out[static_cast<size_t>(o)] = acc;
   }
   return out;
+}
+
+// einsum of integer or bool operands, in their dtype as ATen computes it: a permute keeps it, a
+// one-operand sum gives int64, two operands multiply (mul: promoted) or contract (bmm: the dtypes
+// must match, and bmm has no bool kernel). Nullopt when an operand is float32 and nothing
+// requires the integer kernels (the float path promotes).
+std::optional<Tensor> einsum_ints(const Equation& e, std::map<char, int64_t>& size, const std::string& contracted,
+                                  const std::vector<Tensor>& operands, const Shape& out_shape) {
+  const DType d0 = operands[0].dtype();
+  const bool bmm = operands.size() == 2 && !contracted.empty();
+  for (const Tensor& t : operands)
+    if (bmm && t.dtype() != d0) throw TensorError(fmt::format("expected scalar type {} but found {}", dtype_title(d0), dtype_title(t.dtype())));
+  if (bmm && d0 == DType::boolean) throw TensorError("\"bmm\" not implemented for 'Bool'");
+  if (std::any_of(operands.begin(), operands.end(), [](const Tensor& t) { return t.is_float(); })) return std::nullopt;
+  DType dtype = operands.size() == 1 ? (contracted.empty() ? d0 : DType::int64) : bmm ? d0 : result_type(operands[0], operands[1]);
+  std::vector<std::vector<uint64_t>> vals;
+  std::vector<Shape> shapes;
+  for (const Tensor& t : operands) {
+    const std::vector<int64_t> v = t.ints();
+    vals.emplace_back(v.begin(), v.end());
+    shapes.push_back(t.shape());
+  }
+  const std::vector<uint64_t> r = einsum_loop(e, size, contracted, vals, shapes, numel_of(out_shape));
+  return from_ints(out_shape, std::vector<int64_t>(r.begin(), r.end()), dtype);   // wrapped into dtype
 }
 
 }  // namespace
@@ -299,6 +327,8 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) 
     if (!size.count(c)) throw TensorError(std::string("einsum(): output subscript '") + c + "' does not appear in the inputs");
     out_shape.push_back(size[c]);
   }
+  if (operands.size() <= 2)
+    if (std::optional<Tensor> r = einsum_ints(e, size, contracted, operands, out_shape)) return *r;
   std::vector<Tensor> fs;
   for (const Tensor& t : operands) fs.push_back(to_float(t).contiguous());
   std::vector<const Tensor*> ins;
@@ -310,7 +340,15 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) 
   // An operand with no elements: the output is empty, or every sum is over nothing (+0).
   if (std::any_of(fs.begin(), fs.end(), [](const Tensor& t) { return t.numel() == 0; })) out = zeros(out_shape);
   if (!out) out = einsum_as_matmul(e, size, contracted, fs);
-  if (!out) out = einsum_loop(e, size, contracted, fs, out_shape);
+  if (!out) {
+    std::vector<std::vector<float>> vals;
+    std::vector<Shape> shapes;
+    for (const Tensor& t : fs) {
+      vals.push_back(t.floats());
+      shapes.push_back(t.shape());
+    }
+    out = from_floats(out_shape, einsum_loop(e, size, contracted, vals, shapes, numel_of(out_shape)));
+  }
   return autograd::record(std::move(*out), ins, name, grad::einsum(e.inputs, e.output, operands));
 }
 

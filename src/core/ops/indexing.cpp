@@ -37,7 +37,9 @@ Tensor index(const Tensor& a, const std::vector<Index>& idx) {
     const Index& ix = idx[i];
     switch (ix.kind) {
       case Index::integer: {
-        const int64_t n = result.shape()[dim];
+        // Past the last dim (x[..., ..., 0]: each `...` skips the unnamed dims again) PyTorch reads
+        // a size of 0 beyond its sizes array, so any integer is out of bounds.
+        const int64_t n = dim < result.dim() ? result.shape()[static_cast<size_t>(dim)] : 0;
         if (ix.value < -n || ix.value >= n)   // PyTorch names the entry's position in the index
           throw TensorError(fmt::format("index {} is out of bounds for dimension {} with size {}", ix.value, i, n), "IndexError");
         result = select(result, dim, ix.value);

@@ -12,19 +12,22 @@
 // NormBackward1 is norm_backward: p = 2: g * (x / norm) with +0 where norm is 0; 1: sgn(x) * g;
 // inf: sgn(x) * ((g / count) * mask) with mask where |x| equals the norm; 0: no gradient; other
 // p as its three branches (p < 1, p < 2, else).
-// What it is not: the Frobenius norm over two dims (torch/), non-contiguous inputs walked in
-// memory order (attn walks them in index order: torch may sum a transposed input differently).
+// A view's elements are taken in TensorIterator's order (ops/sum_to.h's reduction_rows), and
+// the fast path only where ATen takes it (the reduction coalesces to one contiguous dim).
+// What it is not: the Frobenius norm over two dims (torch/).
 #include "core/ops/norm.h"
 
 #include <cmath>
 #include <limits>
 
 #include "core/autograd.h"
+#include "core/deadline.h"
 #include "core/ops/binary.h"
 #include "core/ops/compare.h"
 #include "core/ops/indexing.h"
 #include "core/ops/pow.h"
 #include "core/ops/reduce.h"
+#include "core/ops/sum_to.h"
 #include "core/ops/unary.h"
 #include "core/ops/views.h"
 
@@ -45,21 +48,22 @@ float norm2_lastdim(const float* x, int64_t n, bool avx2) {
   return std::sqrt(acc);
 }
 
-// One output of binary_kernel_reduce: the n elements x[0], x[step], ... in order.
-float norm_serial(const float* x, int64_t n, int64_t step, double p, bool avx2) {
-  const float fp = static_cast<float>(p);
-  float acc = std::isinf(p) && p < 0 ? std::numeric_limits<float>::infinity() : 0.0f;
-  for (int64_t k = 0; k < n; ++k) {
-    const float v = x[k * step], a = std::fabs(v);
-    if (p == 0) acc = acc + (v == 0 ? 0.0f : 1.0f);
-    else if (p == 1) acc = acc + a;
-    else if (p == 2) acc = avx2 ? std::fma(v, v, acc) : acc + v * v;
-    else if (std::isinf(p)) acc = std::isnan(acc) || std::isnan(a) ? (std::isnan(acc) ? acc : a) : p > 0 ? std::max(acc, a) : std::min(acc, a);
-    else acc = acc + std::pow(a, fp);
-  }
+// binary_kernel_reduce's norm ops, one element at a time: the accumulator's start, a step, the result.
+float norm_init(double p) { return std::isinf(p) && p < 0 ? std::numeric_limits<float>::infinity() : 0.0f; }
+
+float norm_step(float acc, float v, double p, bool avx2) {
+  const float a = std::fabs(v);
+  if (p == 0) return acc + (v == 0 ? 0.0f : 1.0f);
+  if (p == 1) return acc + a;
+  if (p == 2) return avx2 ? std::fma(v, v, acc) : acc + v * v;
+  if (std::isinf(p)) return std::isnan(acc) || std::isnan(a) ? (std::isnan(acc) ? acc : a) : p > 0 ? std::max(acc, a) : std::min(acc, a);
+  return acc + std::pow(a, static_cast<float>(p));
+}
+
+float norm_finish(float acc, double p) {
   if (p == 2) return std::sqrt(acc);
   if (p == 0 || p == 1 || std::isinf(p)) return acc;
-  return std::pow(acc, 1.0f / fp);
+  return std::pow(acc, 1.0f / static_cast<float>(p));
 }
 
 Tensor sgn(const Tensor& x) {
@@ -105,23 +109,33 @@ Tensor norm(const Tensor& a, double p, std::optional<int64_t> dim, bool keepdim,
   if (!a.is_float())
     throw TensorError(std::string("norm(): input dtype should be either floating point or complex. Got ") +
                       (a.dtype() == DType::int64 ? "Long" : "Bool") + " instead.");
-  const Tensor x = a.contiguous();
   const bool avx2 = cpu == CpuKernels::avx2;
   const int64_t d = dim ? normalize_dim(*dim, std::max<int64_t>(a.dim(), 1)) : 0;
-  const detail::DimSplit s = dim && a.dim() > 0 ? detail::split_at(x.shape(), d) : detail::DimSplit{1, x.numel(), 1};
-  Shape shape = x.shape();
-  if (!dim) shape = keepdim ? Shape(x.dim(), 1) : Shape{};
+  Shape shape = a.shape();
+  if (!dim) shape = keepdim ? Shape(a.dim(), 1) : Shape{};
   else if (a.dim() > 0 && keepdim) shape[d] = 1;
   else if (a.dim() > 0) shape.erase(shape.begin() + d);
   Tensor out = empty(shape);
-  const float* px = x.data<float>();
-  for (int64_t o = 0; o < s.outer; ++o)
-    for (int64_t i = 0; i < s.inner; ++i) {
-      const float* first = px + o * s.size * s.inner + i;
-      float r = s.size == 0 ? (p < 0 ? std::numeric_limits<float>::infinity() : 0.0f)
-                : p == 2 && s.inner == 1 ? norm2_lastdim(first, s.size, avx2) : norm_serial(first, s.size, s.inner, p, avx2);
-      out.data<float>()[o * s.inner + i] = r;
+  // Each output's elements in TensorIterator's order; the p = 2 fast path only where ATen's
+  // binary_kernel_reduce_lastdim runs (a view that does not coalesce takes the serial NormTwoOps).
+  float* o = out.data<float>();
+  const std::vector<int64_t> dims = dim && a.dim() > 0 ? std::vector<int64_t>{d} : std::vector<int64_t>{};
+  const bool fast = p == 2 && autograd::reduction_lastdim(a, dims);
+  std::vector<float> acc(static_cast<size_t>(out.numel()), norm_init(p));   // [out's elements]
+  DeadlineMeter meter;   // core/deadline.h: one row may be a 10^9-element expanded view
+  autograd::reduction_rows(a, dims, [&](int64_t at, const float* x, int64_t n, int64_t si, int64_t so) {
+    if (fast) {   // the row is one output's elements, contiguous
+      o[at] = norm2_lastdim(x, n, avx2);
+      return;
     }
+    for (int64_t i = 0; i < n; ++i) {
+      meter.add(1);
+      float& r = acc[static_cast<size_t>(at + i * so)];
+      r = norm_step(r, x[i * si], p, avx2);
+    }
+  });
+  if (!fast)
+    for (size_t k = 0; k < acc.size(); ++k) o[k] = norm_finish(acc[k], p);
   const bool unsqueeze_grad = dim && !keepdim && a.dim() > 0;
   const std::optional<int64_t> over = dim ? std::optional<int64_t>(d) : std::nullopt;
   autograd::Backward backward{[x = detach(a), y = detach(out), p, d, over, unsqueeze_grad, cpu](const autograd::Grads& g) {

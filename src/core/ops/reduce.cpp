@@ -159,34 +159,17 @@ Backward max_all(const Tensor& input, const Tensor& result) {
 
 // ---- forward ----
 
+namespace {
+// Integer and bool sums and products, in place over any strides (defined below).
+Tensor reduce_int_dims(const Tensor& a, const std::vector<bool>& reduced, bool keepdim, bool multiply);
+}  // namespace
+
 Tensor sum(const Tensor& a) {
-  if (!a.is_float()) {
-    const std::vector<int64_t> v = a.ints();
-    uint64_t s = 0;   // wraps as PyTorch's int64 sum does
-    for (int64_t x : v) s += static_cast<uint64_t>(x);
-    return from_ints({}, {static_cast<int64_t>(s)});
-  }
+  if (!a.is_float()) return reduce_int_dims(a, std::vector<bool>(a.shape().size(), true), false, false);   // int64, wrapping
   // A view sums in TensorIterator's order (memory order, coalesced; sum_to.h), not row-major.
   Tensor out = a.is_contiguous() ? scalar(kernels::sum_all(a.data<float>(), a.numel())) : autograd::sum_dims(a, {}, false);
   return autograd::record(std::move(out), {&a}, "SumBackward0", grad::sum_all(a.shape()));
 }
-
-namespace {
-
-// The sum along a dim of bool or integer elements: int64, wrapping as PyTorch's int64 sum does.
-Tensor sum_int(const Tensor& c, const detail::DimSplit& s, const Shape& shape) {
-  const std::vector<int64_t> v = c.ints();
-  std::vector<int64_t> out(static_cast<size_t>(s.outer * s.inner));
-  for (int64_t b = 0; b < s.outer; ++b)
-    for (int64_t i = 0; i < s.inner; ++i) {
-      uint64_t acc = 0;
-      for (int64_t k = 0; k < s.size; ++k) acc += static_cast<uint64_t>(v[static_cast<size_t>((b * s.size + k) * s.inner + i)]);
-      out[static_cast<size_t>(b * s.inner + i)] = static_cast<int64_t>(acc);
-    }
-  return from_ints(shape, out);
-}
-
-}  // namespace
 
 Tensor sum(const Tensor& a, int64_t dim, bool keepdim) {
   dim = normalize_dim(dim, a.dim());
@@ -195,7 +178,11 @@ Tensor sum(const Tensor& a, int64_t dim, bool keepdim) {
   Shape shape = a.shape();
   if (keepdim) shape[dim] = 1;
   else shape.erase(shape.begin() + dim);
-  if (!a.is_float()) return sum_int(a.contiguous(), s, shape);
+  if (!a.is_float()) {
+    std::vector<bool> reduced(a.shape().size(), false);
+    reduced[static_cast<size_t>(dim)] = true;
+    return reduce_int_dims(a, reduced, keepdim, false);
+  }
   // A view sums in TensorIterator's order (sum_to.h), without a copy; a contiguous input by rows.
   Tensor out = a.is_contiguous() ? empty(shape) : autograd::sum_dims(a, {dim}, keepdim);
   if (a.is_contiguous()) kernels::sum_dim(a.data<float>(), out.data<float>(), s.outer, s.size, s.inner);
@@ -219,21 +206,53 @@ Tensor mean(const Tensor& a) {
   return autograd::record(std::move(s), {&a}, "MeanBackward0", grad::mean_all(a.shape()));
 }
 
-Tensor max(const Tensor& a) {
+namespace {
+
+// Vectorized maximum / minimum of two lanes (vec256_float.h, vec_base.h): NaN wins, `b` of two
+// equal values (so of -0. and 0. the second).
+float lane_extreme(float a, float b, bool is_min) {
+  if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<float>::quiet_NaN();
+  return (is_min ? a < b : a > b) ? a : b;
+}
+
+}  // namespace
+
+// max() / min() of float32 values as reduce_all_kernel_vec combines them (vec::reduce_all, one
+// thread): fewer than 8 left to right; else 8 lanes, each full chunk of 8 into them lane by lane,
+// a partial tail into its low lanes, then the lanes: the AVX2 family by halves
+// ((l0,l4),(l2,l6)),((l1,l5),(l3,l7)), the scalar family left to right. Only which of two
+// equal zeros wins depends on it.
+float reduce_all_extreme(const std::vector<float>& v, bool is_min, CpuKernels cpu) {
+  const int64_t n = static_cast<int64_t>(v.size());
+  constexpr int64_t L = 8;
+  float acc[L];
+  if (n < L) {
+    float r = v[0];
+    for (int64_t k = 1; k < n; ++k) r = lane_extreme(r, v[static_cast<size_t>(k)], is_min);
+    return r;
+  }
+  std::copy(v.begin(), v.begin() + L, acc);
+  int64_t d = L;
+  for (; d + L <= n; d += L)
+    for (int64_t l = 0; l < L; ++l) acc[l] = lane_extreme(acc[l], v[static_cast<size_t>(d + l)], is_min);
+  for (int64_t l = 0; d + l < n; ++l) acc[l] = lane_extreme(acc[l], v[static_cast<size_t>(d + l)], is_min);
+  if (cpu == CpuKernels::scalar) {
+    float r = acc[0];
+    for (int64_t l = 1; l < L; ++l) r = lane_extreme(r, acc[l], is_min);
+    return r;
+  }
+  auto f = [is_min](float a, float b) { return lane_extreme(a, b, is_min); };
+  return f(f(f(acc[0], acc[4]), f(acc[2], acc[6])), f(f(acc[1], acc[5]), f(acc[3], acc[7])));
+}
+
+Tensor max(const Tensor& a, CpuKernels cpu) {
   if (a.numel() == 0)
     throw TensorError("max(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.");
   if (!a.is_float()) {   // exact, in a's dtype
     const std::vector<int64_t> iv = a.ints();
     return from_ints({}, {*std::max_element(iv.begin(), iv.end())}, a.dtype());
   }
-  const std::vector<float> v = to_float(a).floats();
-  float m = v[0];   // NaN wins, as in ATen (std::max_element would skip it unless it came first)
-  for (float x : v)
-    if (std::isnan(x) || x > m) {
-      m = x;
-      if (std::isnan(x)) break;
-    }
-  Tensor out = scalar(m);
+  Tensor out = scalar(reduce_all_extreme(to_float(a).floats(), false, cpu));
   autograd::Backward backward = grad::max_all(a, out);
   return autograd::record(std::move(out), {&a}, "MaxBackward1", std::move(backward));
 }
@@ -360,5 +379,227 @@ Tensor var_std(const Tensor& a, std::optional<int64_t> dim, int64_t correction, 
   autograd::Backward backward = grad::var_std(a, out, gdim, correction, keepdim, take_sqrt);
   return autograd::record(std::move(out), {&a}, take_sqrt ? "StdBackward0" : "VarBackward0", std::move(backward));
 }
+
+}  // namespace attn::core
+
+// ---- several dims at once, and prod ----
+
+namespace attn::core {
+
+namespace {
+
+// dims wrapped to a rank-nd tensor, each at most once (dim_list_to_bitset's message).
+std::vector<int64_t> wrap_dims(const std::vector<int64_t>& dims, int64_t nd) {
+  std::vector<int64_t> out;
+  for (int64_t d : dims) {
+    const int64_t w = normalize_dim(d, nd);
+    if (std::find(out.begin(), out.end(), w) != out.end())
+      throw TensorError(fmt::format("dim {} appears multiple times in the list of dims", w));
+    out.push_back(w);
+  }
+  return out;
+}
+
+// The shape of a reduction over the dims marked in `reduced`: size 1 there with keepdim, else removed.
+Shape reduced_shape_of(const Shape& shape, const std::vector<bool>& reduced, bool keepdim) {
+  Shape out;
+  for (size_t d = 0; d < shape.size(); ++d)
+    if (!reduced[d] || keepdim) out.push_back(reduced[d] ? 1 : shape[d]);
+  return out;
+}
+
+// sum (or product) over the dims marked in `reduced` of bool or integer elements: int64, wrapping
+// as ATen's int64 loops do (the order cannot change the result). Reads a in place (any strides).
+Tensor reduce_int_dims(const Tensor& a, const std::vector<bool>& reduced, bool keepdim, bool multiply) {
+  const Shape& shape = a.shape();
+  Shape ostr(shape.size(), 0);   // the output's element strides, 0 along a reduced dim
+  int64_t n = 1;
+  for (size_t d = shape.size(); d-- > 0;)
+    if (!reduced[d]) {
+      ostr[d] = n;
+      n *= shape[d];
+    }
+  std::vector<uint64_t> acc(static_cast<size_t>(n), multiply ? 1 : 0);
+  Shape idx(shape.size(), 0);
+  DeadlineMeter meter;   // core/deadline.h
+  for (int64_t k = 0; k < a.numel(); ++k) {
+    meter.add(1);
+    int64_t o = 0, in = 0;
+    for (size_t d = 0; d < idx.size(); ++d) {
+      o += idx[d] * ostr[d];
+      in += idx[d] * a.strides()[d];
+    }
+    const uint64_t x = static_cast<uint64_t>(a.int_at_offset(in));
+    uint64_t& r = acc[static_cast<size_t>(o)];
+    r = multiply ? r * x : r + x;
+    for (size_t d = idx.size(); d-- > 0;) {
+      if (++idx[d] < shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+  return from_ints(reduced_shape_of(shape, reduced, keepdim), std::vector<int64_t>(acc.begin(), acc.end()));
+}
+
+std::vector<bool> marks(const std::vector<int64_t>& dims, int64_t nd) {
+  std::vector<bool> reduced(static_cast<size_t>(nd), dims.empty());
+  for (int64_t d : dims) reduced[static_cast<size_t>(d)] = true;
+  return reduced;
+}
+
+// SumBackward1 / MeanBackward1 over several dims (sum_backward): g with the reduced dims put
+// back in increasing order, expanded, divided by fl32(n) for mean (n 0: a sum).
+autograd::Backward several_grad(const Shape& input_shape, const std::vector<bool>& reduced, bool keepdim, float n) {
+  return {[=](const autograd::Grads& g) {
+            Tensor k = *g[0];
+            for (size_t d = 0; d < reduced.size() && !keepdim; ++d)
+              if (reduced[d]) k = unsqueeze(k, static_cast<int64_t>(d));
+            const Tensor e = expand(k, input_shape);
+            return autograd::Grads{n == 0.0f ? e : binary_scalar(BinOp::div, e, n)};
+          },
+          false};
+}
+
+}  // namespace
+
+Tensor sum(const Tensor& a, const std::vector<int64_t>& dims_in, bool keepdim) {
+  const std::vector<int64_t> dims = wrap_dims(dims_in, a.dim());
+  if (dims.size() == 1) return sum(a, dims[0], keepdim);
+  const std::vector<bool> reduced = marks(dims, a.dim());
+  if (!a.is_float()) return reduce_int_dims(a, reduced, keepdim, false);
+  Tensor out = autograd::sum_dims(a, dims, keepdim);   // one TensorIterator reduction, as ATen's
+  return autograd::record(std::move(out), {&a}, "SumBackward1", several_grad(a.shape(), reduced, keepdim, 0.0f));
+}
+
+Tensor mean(const Tensor& a, const std::vector<int64_t>& dims_in, bool keepdim) {
+  const std::vector<int64_t> dims = wrap_dims(dims_in, a.dim());
+  if (dims.size() == 1) return mean(a, dims[0], keepdim);
+  const std::vector<bool> reduced = marks(dims, a.dim());
+  int64_t n = 1;
+  for (int64_t d : dims) n *= a.shape()[static_cast<size_t>(d)];
+  Tensor s = autograd::sum_dims(to_float(a), dims, keepdim);   // sum_out(...).div_(dim_prod)
+  float* p = s.data<float>();
+  for (int64_t k = 0; k < s.numel(); ++k) p[k] /= static_cast<float>(n);
+  autograd::Backward backward = several_grad(a.shape(), reduced, keepdim, static_cast<float>(n));
+  backward.saved = {a};   // MeanBackward1 saves self (for its sizes: the version check only)
+  return autograd::record(std::move(s), {&a}, "MeanBackward1", std::move(backward));
+}
+
+namespace {
+
+// prod's contiguous inner reduction into *dst (vectorized_inner_reduction): blocks of 32 into 4 x 8
+// lanes, the lanes combined as (a0 a1)(a2 a3), then left to right; the rest one by one.
+void prod_inner(const float* x, int64_t n, float* dst) {
+  constexpr int64_t B = 32, L = 8;
+  const int64_t count = n / B;
+  if (count > 0) {
+    float acc[B];
+    std::copy(x, x + B, acc);
+    for (int64_t i = 1; i < count; ++i)
+      for (int64_t k = 0; k < B; ++k) acc[k] *= x[i * B + k];
+    float b = 0.0f;
+    for (int64_t l = 0; l < L; ++l) {
+      const float lane = (acc[l] * acc[L + l]) * (acc[2 * L + l] * acc[3 * L + l]);
+      b = l == 0 ? lane : b * lane;
+    }
+    *dst = *dst * b;
+  }
+  for (int64_t i = count * B; i < n; ++i) *dst = *dst * x[i];
+}
+
+// prod's 2-D loop, binary_kernel_reduce_vec (native/cpu/Reduce.h) with a * b: a reduced dim 0
+// of stride 1 per output as prod_inner; a reduced dim 0 with outputs and inputs contiguous along
+// dim 1 (vectorized_outer_reduction) multiplies each column's elements in turn, the first
+// size1 - size1 % 32 columns then into the output, the rest from it; any other layout from it.
+void prod_loop2d(const float* x, int64_t size0, int64_t size1, int64_t si0, int64_t si1, int64_t so0, int64_t so1,
+                 float* out) {
+  const bool inner = so0 == 0 && si0 == 1, outer = !inner && so0 == 0 && so1 == 1 && si1 == 1;
+  const int64_t vec_cols = outer ? size1 - size1 % 32 : 0;
+  DeadlineMeter meter;   // core/deadline.h
+  for (int64_t j = 0; j < size1; ++j) {
+    meter.add(size0);
+    const float* col = x + j * si1;
+    float* o = out + j * so1;
+    if (inner) {
+      prod_inner(col, size0, o);
+    } else if (j < vec_cols) {
+      float acc = col[0];
+      for (int64_t i = 1; i < size0; ++i) acc *= col[i * si0];
+      *o = acc * *o;
+    } else {
+      for (int64_t i = 0; i < size0; ++i) o[i * so0] = o[i * so0] * col[i * si0];
+    }
+  }
+}
+
+// prod_safe_zeros_backward along dim of x: g times the product of the elements before and the
+// product of those after (each a cumprod: a double running product rounded at every step).
+Tensor prod_safe_zeros(const Tensor& g, const Tensor& x, int64_t dim) {
+  if (x.numel() == 0) return expand(g, x.shape());
+  if (x.shape()[static_cast<size_t>(dim)] == 1) return g;
+  const std::vector<float> v = x.floats();
+  const detail::DimSplit s = detail::split_at(x.shape(), dim);
+  std::vector<float> w(v.size());   // [x's shape]
+  for (int64_t b = 0; b < s.outer; ++b)
+    for (int64_t i = 0; i < s.inner; ++i) {
+      auto at = [&](int64_t k) { return static_cast<size_t>((b * s.size + k) * s.inner + i); };
+      std::vector<float> before(static_cast<size_t>(s.size)), after(static_cast<size_t>(s.size));
+      double p = 1.0;
+      for (int64_t k = 0; k < s.size; ++k) {
+        before[static_cast<size_t>(k)] = static_cast<float>(p);
+        p *= v[at(k)];
+      }
+      p = 1.0;
+      for (int64_t k = s.size; k-- > 0;) {
+        after[static_cast<size_t>(k)] = static_cast<float>(p);
+        p *= v[at(k)];
+      }
+      for (int64_t k = 0; k < s.size; ++k) w[at(k)] = before[static_cast<size_t>(k)] * after[static_cast<size_t>(k)];
+    }
+  return detail::mul(g, from_floats(x.shape(), w));
+}
+
+int64_t count_zeros(const Tensor& x) {
+  int64_t n = 0;
+  for (float v : x.floats()) n += v == 0.0f;
+  return n;
+}
+
+// ProdBackward0 / ProdBackward1 (prod_backward, FunctionsManual.cpp; dim nullopt: every element):
+// g * (result / x) without zeros; with zeros the safe product of the others (over the flattened
+// input for prod(); there two or more zeros give zeros, as backward runs without grad mode).
+autograd::Backward prod_grad(const Tensor& input, const Tensor& result, std::optional<int64_t> dim, bool keepdim) {
+  return autograd::detail::reads({[x = detach(input), y = detach(result), dim, keepdim](const autograd::Grads& gs) {
+    if (x.dim() == 0) return autograd::Grads{*gs[0]};
+    Tensor g = *gs[0], r = y;
+    if (dim && !keepdim) {
+      g = unsqueeze(g, *dim);
+      r = unsqueeze(r, *dim);
+    }
+    const int64_t zeros_in = count_zeros(x);
+    if (zeros_in == 0) return autograd::Grads{detail::mul(g, detail::div(r, x))};
+    if (dim) return autograd::Grads{prod_safe_zeros(g, x.contiguous(), *dim)};
+    if (zeros_in > 1) return autograd::Grads{zeros(x.shape())};
+    return autograd::Grads{reshape(prod_safe_zeros(g, reshape(x, {-1}), 0), x.shape())};
+  }}, {input}, true);
+}
+
+Tensor prod_impl(const Tensor& a, std::optional<int64_t> dim, bool keepdim) {
+  if (a.dim() == 0 && dim) {   // a 0-d tensor's only dim: a 0-d result
+    normalize_dim(*dim, 0);
+    Tensor r = prod_impl(a, std::nullopt, false);
+    autograd::rename(r, "ProdBackward1");
+    return r;
+  }
+  const std::vector<int64_t> dims = dim ? std::vector<int64_t>{normalize_dim(*dim, a.dim())} : std::vector<int64_t>{};
+  if (!a.is_float()) return reduce_int_dims(a, marks(dims, a.dim()), keepdim, true);
+  Tensor out = autograd::reduce_dims(a, dims, keepdim, 1.0f, prod_loop2d);   // [a's shape without dim]
+  autograd::Backward backward = prod_grad(a, out, dims.empty() ? std::nullopt : std::optional<int64_t>(dims[0]), keepdim);
+  return autograd::record(std::move(out), {&a}, dim ? "ProdBackward1" : "ProdBackward0", std::move(backward));
+}
+
+}  // namespace
+
+Tensor prod(const Tensor& a) { return prod_impl(a, std::nullopt, false); }
+Tensor prod(const Tensor& a, int64_t dim, bool keepdim) { return prod_impl(a, dim, keepdim); }
 
 }  // namespace attn::core

@@ -32,7 +32,8 @@ Tensor softmax_backward(const Tensor& grad, const Tensor& result, int64_t dim, C
   const detail::DimSplit s = detail::split_at(y.shape(), dim);
   const float *gp = g.data<float>(), *yp = y.data<float>();
   float* o = out.data<float>();
-  if (s.inner == 1) kernels::softmax_backward_lastdim(gp, yp, o, s.outer, s.size, cpu);
+  // ATen picks the kernel by the dim, not the layout: (4, 3, 1) over dim 1 takes the inner one.
+  if (dim == y.dim() - 1) kernels::softmax_backward_lastdim(gp, yp, o, s.outer, s.size, cpu);
   else kernels::softmax_backward_inner(gp, yp, o, s.outer, s.size, s.inner, cpu);
   return out;
 }
@@ -70,7 +71,7 @@ Tensor softmax(const Tensor& a, int64_t dim, CpuKernels cpu) {
   const detail::DimSplit s = detail::split_at(fa.shape(), dim);
   if (fa.dim() == 0) out.data<float>()[0] = std::isfinite(fa.data<float>()[0]) ? 1.0f : std::numeric_limits<float>::quiet_NaN();   // exp(x - x)
   else if (fa.numel() == 0) {}  // nothing to normalise
-  else if (s.inner == 1) kernels::softmax_lastdim(fa.data<float>(), out.data<float>(), s.outer, s.size, cpu);
+  else if (dim == fa.dim() - 1) kernels::softmax_lastdim(fa.data<float>(), out.data<float>(), s.outer, s.size, cpu);
   else kernels::softmax_inner(fa.data<float>(), out.data<float>(), s.outer, s.size, s.inner, cpu);
   grad::Backward backward = grad::softmax(out, dim, cpu);
   return autograd::record(std::move(out), {&a}, "SoftmaxBackward0", std::move(backward));
@@ -88,7 +89,7 @@ Tensor log_softmax_backward(const Tensor& grad, const Tensor& result, int64_t di
     return out;
   }
   const detail::DimSplit s = detail::split_at(y.shape(), dim);
-  if (s.inner == 1) kernels::log_softmax_backward_lastdim(g.data<float>(), y.data<float>(), out.data<float>(), s.outer, s.size, cpu);
+  if (dim == y.dim() - 1) kernels::log_softmax_backward_lastdim(g.data<float>(), y.data<float>(), out.data<float>(), s.outer, s.size, cpu);
   else kernels::log_softmax_backward_inner(g.data<float>(), y.data<float>(), out.data<float>(), s.outer, s.size, s.inner, cpu);
   return out;
 }
@@ -102,7 +103,7 @@ Tensor log_softmax(const Tensor& a, int64_t dim, CpuKernels cpu) {
   Tensor out = empty(fa.shape());
   const detail::DimSplit s = fa.dim() == 0 ? detail::DimSplit{1, 1, 1} : detail::split_at(fa.shape(), dim);
   if (fa.numel() == 0) {}  // nothing to normalise
-  else if (s.inner == 1) kernels::log_softmax_lastdim(fa.data<float>(), out.data<float>(), s.outer, s.size, cpu);
+  else if (fa.dim() == 0 || dim == fa.dim() - 1) kernels::log_softmax_lastdim(fa.data<float>(), out.data<float>(), s.outer, s.size, cpu);
   else kernels::log_softmax_inner(fa.data<float>(), out.data<float>(), s.outer, s.size, s.inner, cpu);
   autograd::Backward backward = autograd::detail::reads({[y = detach(out), dim, cpu](const autograd::Grads& g) {
     return autograd::Grads{log_softmax_backward(*g[0], y, dim, cpu)};

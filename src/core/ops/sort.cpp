@@ -20,6 +20,7 @@
 #include "core/autograd.h"
 #include "core/deadline.h"
 #include "core/ops/loops.h"
+#include "core/ops/reduce.h"
 #include "core/ops/views.h"
 
 namespace attn::core {
@@ -120,20 +121,14 @@ std::pair<Tensor, Tensor> max_dim(const Tensor& a, int64_t dim, bool keepdim, bo
   return {values, indices};
 }
 
-Tensor min(const Tensor& a) {
+Tensor min(const Tensor& a, CpuKernels cpu) {
   if (a.numel() == 0)
     throw TensorError("min(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.");
   if (!a.is_float()) {   // exact, in a's dtype
     const std::vector<int64_t> iv = a.ints();
     return from_ints({}, {*std::min_element(iv.begin(), iv.end())}, a.dtype());
   }
-  const std::vector<float> v = to_float(a).floats();
-  float m = v[0];
-  for (float x : v)
-    if (std::isnan(x) || x < m) {
-      m = x;
-      if (std::isnan(x)) break;
-    }
+  const float m = reduce_all_extreme(to_float(a).floats(), true, cpu);   // ops/reduce.h
   Tensor out = scalar(m);
   autograd::Backward backward{[x = detach(a), m](const autograd::Grads& g) {
     // evenly_distribute_backward: zeros(input).masked_fill_(x == min, grad / count)

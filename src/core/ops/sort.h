@@ -17,13 +17,14 @@
 #include <utility>
 #include <vector>
 
+#include "core/cpu.h"
 #include "core/tensor.h"
 
 namespace attn::core {
 
 // torch.max(x, dim) / torch.min(x, dim): (values, int64 indices); MaxBackward0 / MinBackward0.
 std::pair<Tensor, Tensor> max_dim(const Tensor& a, int64_t dim, bool keepdim, bool is_min);
-Tensor min(const Tensor& a);                                  // all elements -> 0-d (MinBackward1)
+Tensor min(const Tensor& a, CpuKernels cpu);                              // all elements -> 0-d (MinBackward1)
 Tensor argmin(const Tensor& a, int64_t dim, bool keepdim);    // first minimum; NaN wins
 Tensor argmin(const Tensor& a);                               // into the flattened tensor
 // torch.sort: (values, int64 indices) along dim; SortBackward0.

@@ -98,6 +98,13 @@ void loop2d(const float* x, int64_t size0, int64_t size1, int64_t si0, int64_t s
     std::swap(so0, so1);
   }
   DeadlineMeter meter;   // core/deadline.h: a sum over an expanded 30000 x 30000 view stops at --time-limit
+  if (so0 != 0 && so1 != 0) {   // "not a true reduction" (only size-1 dims reduced): out + in, element by element
+    for (int64_t j = 0; j < size1; ++j) {
+      meter.add(size0);
+      for (int64_t i = 0; i < size0; ++i) out[i * so0 + j * so1] = out[i * so0 + j * so1] + x[i * si0 + j * si1];
+    }
+    return;
+  }
   for (int64_t j = 0; j < size1; ++j) {
     meter.add(size0);
     const float* col = x + j * si1;
@@ -119,11 +126,11 @@ void loop2d(const float* x, int64_t size0, int64_t size1, int64_t si0, int64_t s
 
 }  // namespace
 
-// g.sum(dims, keepdim) for any dims (all when empty) and any strides of g, in ATen's order.
-Tensor sum_dims(const Tensor& g, const std::vector<int64_t>& dims_in, bool keepdim) {
+// One reduction of g over dims (all when empty), any strides, in TensorIterator's order: `loop`
+// is the kernel's 2-D loop, the output starts at `init` (sum 0, prod 1).
+Tensor reduce_dims(const Tensor& g, const std::vector<int64_t>& dims_in, bool keepdim, float init, ReduceLoop2d loop) {
   const Tensor x = to_float(g);
   const int64_t nd = x.dim();
-  if (nd == 0) return scalar(0.0f + x.float_at(0));
   std::vector<bool> reduced(static_cast<size_t>(nd), dims_in.empty());
   for (int64_t d : dims_in) reduced[static_cast<size_t>(normalize_dim(d, nd))] = true;
   const Shape& shape = x.shape();
@@ -139,8 +146,12 @@ Tensor sum_dims(const Tensor& g, const std::vector<int64_t>& dims_in, bool keepd
     if (!reduced[d]) kept.push_back(shape[d]);
     keep_shape.push_back(reduced[d] ? 1 : shape[d]);
   }
-  Tensor out = empty(keepdim ? keep_shape : kept);
+  Tensor out = full(keepdim ? keep_shape : kept, init);   // [kept dims]
   if (x.numel() == 0) return out;
+  if (nd == 0) {   // one element, one 1-element loop
+    loop(x.data<float>(), 1, 1, 1, 1, 0, 0, out.data<float>());
+    return out;
+  }
   const std::vector<size_t> perm = reorder(shape, x.strides(), out_str);
   Shape cshape, cout, cin;
   for (size_t p : perm) {
@@ -167,13 +178,84 @@ Tensor sum_dims(const Tensor& g, const std::vector<int64_t>& dims_in, bool keepd
       oi += idx[k] * outer_in[k];
       oo += idx[k] * outer_out[k];
     }
-    loop2d(base + oi, cshape[0], cshape[1], cin[0], cin[1], cout[0], cout[1], o + oo);
-    for (size_t k = idx.size(); k-- > 0;) {
+    loop(base + oi, cshape[0], cshape[1], cin[0], cin[1], cout[0], cout[1], o + oo);
+    for (size_t k = 0; k < idx.size(); ++k) {   // DimCounter::increment: the fastest outer dim first
       if (++idx[k] < outer[k]) break;
       idx[k] = 0;
     }
   }
   return out;
+}
+
+namespace {
+
+// TensorIterator's iteration of x reduced over dims (all when empty): dims fastest first,
+// coalesced, strides in elements (the output's row-major, 0 where reduced). x has a dim and elements.
+struct IterPlan {
+  Shape shape, out, in;
+};
+
+IterPlan plan_of(const Tensor& x, const std::vector<int64_t>& dims_in) {
+  const int64_t nd = x.dim();
+  std::vector<bool> reduced(static_cast<size_t>(nd), dims_in.empty());
+  for (int64_t d : dims_in) reduced[static_cast<size_t>(normalize_dim(d, nd))] = true;
+  const Shape& shape = x.shape();
+  Shape out_str(static_cast<size_t>(nd), 0);
+  int64_t n_out = 1;
+  for (int64_t d = nd - 1; d >= 0; --d) {
+    if (reduced[d]) continue;
+    out_str[d] = n_out;
+    n_out *= shape[d];
+  }
+  IterPlan plan;
+  for (size_t p : reorder(shape, x.strides(), out_str)) {
+    plan.shape.push_back(shape[p]);
+    plan.out.push_back(out_str[p]);
+    plan.in.push_back(x.strides()[p]);
+  }
+  coalesce(plan.shape, plan.out, plan.in);
+  return plan;
+}
+
+}  // namespace
+
+// binary_kernel_reduce_lastdim's condition: one reduced dim left, dim 0, contiguous.
+bool reduction_lastdim(const Tensor& g, const std::vector<int64_t>& dims) {
+  if (g.dim() == 0) return true;
+  if (g.numel() == 0) return false;
+  const IterPlan plan = plan_of(g, dims);
+  return std::count(plan.out.begin(), plan.out.end(), 0) == 1 && plan.out[0] == 0 && plan.in[0] == 1;
+}
+
+// g's elements reduced over dims as runs of the iterator's dim 0, in TensorIterator's order (the
+// higher dims in DimCounter's order), read in place.
+void reduction_rows(const Tensor& g, const std::vector<int64_t>& dims, const ReduceRow& row) {
+  const Tensor x = to_float(g);
+  if (x.dim() == 0) return row(0, x.data<float>(), 1, 1, 0);
+  if (x.numel() == 0) return;
+  const IterPlan plan = plan_of(x, dims);
+  const float* base = x.data<float>();
+  Shape idx(plan.shape.size(), 0);   // idx[0] stays 0: one run per step
+  DeadlineMeter meter;               // core/deadline.h
+  for (int64_t k = 0; k < x.numel(); k += plan.shape[0]) {
+    meter.add(plan.shape[0]);
+    int64_t oi = 0, oo = 0;
+    for (size_t d = 1; d < idx.size(); ++d) {
+      oi += idx[d] * plan.in[d];
+      oo += idx[d] * plan.out[d];
+    }
+    row(oo, base + oi, plan.shape[0], plan.in[0], plan.out[0]);
+    for (size_t d = 1; d < idx.size(); ++d) {
+      if (++idx[d] < plan.shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+}
+
+// g.sum(dims, keepdim) for any dims (all when empty) and any strides of g, in ATen's order.
+Tensor sum_dims(const Tensor& g, const std::vector<int64_t>& dims, bool keepdim) {
+  if (g.dim() == 0) return scalar(0.0f + to_float(g).float_at(0));
+  return reduce_dims(g, dims, keepdim, 0.0f, loop2d);
 }
 
 Tensor sum_to(const Tensor& g, const Shape& shape) {
