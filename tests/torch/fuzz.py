@@ -279,3 +279,16 @@ for f in (lambda: torch.einsum("ij,jk->ik", ea, eb), lambda: torch.einsum("ij->j
           lambda: torch.einsum("ij,ij->ij", ea > 0, ea > 1), lambda: torch.einsum("ij,jk->ik", torch.full((2, 3), 2**62), torch.full((3, 4), 3)),
           lambda: torch.einsum("ij,ij->ij", ea.to(torch.int32), ea), lambda: torch.einsum("ij,ij->ij", ea, ea.float())):
     attempt(f)
+
+# hostile review: einsum's parse in ATen's order, with its messages (an output subscript given twice computed)
+x1, x4 = torch.arange(3.0), torch.arange(4.0)
+x2, x23 = torch.arange(9.0).reshape(3, 3), torch.arange(6.0).reshape(2, 3)
+for eq, ops in [("i", (x1, x1)), ("i,j", (x1,)), ("i1", (x2,)), ("i", (x2,)), ("ij", (x1,)), ("i->ii", (x1,)), ("ij->iij", (x2,)),
+                ("i->j", (x1,)), ("i,i", (x1, x4)), ("ii", (x23,)), ("i->1", (x1,)), ("i,i->", (x1, x1)), ("I->I", (x1,)),
+                (" i -> i ", (x1,)), ("i->i->i", (x1,)), ("ij,jk", (x23, x23)), ("i-", (x1,)), ("", (x1,)), ("i,", (x1, x1)),
+                ("ii->i", (x2,)), ("i->ii", (x2,)), ("i1->i", (x1, x1)), ("i,j,k", (x1, x1)), ("ii,i->i", (x23, x4)),
+                ("i,ii", (x4, x23)), ("i->1", (x2,)), ("ab,1", (x1, x1, x1)), ("ij,j", (x2, torch.ones(1)))]:
+    try:
+        print(repr(eq), torch.einsum(eq, *ops))
+    except RuntimeError as e:
+        print(repr(eq), "!", e)

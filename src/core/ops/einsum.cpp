@@ -140,34 +140,53 @@ struct Equation {
   std::string output;
 };
 
-Equation parse_equation(const std::string& eq, size_t n_operands) {
+// ATen 1.13's parse, in its order and with its messages: the inputs' subscripts (a ',' past the
+// last operand, a character that is not a letter), the operand count, each operand's number of
+// subscripts, then the output's (a letter no input has, or one given twice). Spaces are skipped;
+// an ellipsis is refused (attn names every dimension).
+Equation parse_equation(const std::string& eq, const std::vector<Tensor>& operands) {
+  constexpr const char* kInvalid = "einsum(): invalid subscript given at index {} in the equation string, subscripts must be in [a-zA-Z]";
+  const auto no_ellipsis = [] { return TensorError("einsum(): attn does not support '...' (an ellipsis) in the equation; name each dimension with a letter"); };
   Equation e;
-  std::string lhs = eq, spec;
-  for (char c : eq)
-    if (c != ' ') spec += c;
-  auto arrow = spec.find("->");
-  lhs = spec.substr(0, arrow);
-  for (size_t start = 0;;) {
-    size_t comma = lhs.find(',', start);
-    e.inputs.push_back(lhs.substr(start, comma - start));
-    if (comma == std::string::npos) break;
-    start = comma + 1;
+  const size_t arrow = eq.find("->");
+  const std::string lhs = eq.substr(0, arrow);
+  e.inputs.emplace_back();
+  for (size_t i = 0; i < lhs.size(); ++i) {
+    const char c = lhs[i];
+    if (c == ' ') continue;
+    if (c == '.') throw no_ellipsis();
+    if (c == ',') {
+      e.inputs.emplace_back();
+      if (e.inputs.size() > operands.size()) throw TensorError("einsum(): fewer operands were provided than specified in the equation");
+      continue;
+    }
+    if (!std::isalpha(static_cast<unsigned char>(c))) throw TensorError(fmt::format(kInvalid, i));
+    e.inputs.back() += c;
   }
-  if (e.inputs.size() != n_operands)
-    throw TensorError(fmt::format("einsum(): {} operands were given but the equation names {}", n_operands, e.inputs.size()));
-  if (arrow != std::string::npos) {
-    e.output = spec.substr(arrow + 2);
-  } else {   // implicit output: letters that appear once, in alphabetical order
+  if (e.inputs.size() != operands.size()) throw TensorError("einsum(): more operands were provided than specified in the equation");
+  for (size_t k = 0; k < operands.size(); ++k)
+    if (static_cast<int64_t>(e.inputs[k].size()) != operands[k].dim())
+      throw TensorError(fmt::format("einsum(): the number of subscripts in the equation ({}) does not match the number of dimensions ({}) "
+                                    "for operand {} and no ellipsis was given", e.inputs[k].size(), operands[k].dim(), k));
+  if (arrow == std::string::npos) {   // implicit output: letters that appear once, in alphabetical order
     std::map<char, int> count;
     for (const auto& in : e.inputs)
       for (char c : in) ++count[c];
     for (auto [c, n] : count)
       if (n == 1) e.output += c;
+    return e;
   }
-  for (const auto& in : e.inputs)
-    for (char c : in)
-      if (!std::isalpha(static_cast<unsigned char>(c)))
-        throw TensorError(std::string("einsum(): subscripts must be letters, got '") + c + "' (attn supports no '...')");
+  const std::string rhs = eq.substr(arrow + 2);
+  for (size_t i = 0; i < rhs.size(); ++i) {
+    const char c = rhs[i];
+    if (c == ' ') continue;
+    if (c == '.') throw no_ellipsis();
+    if (!std::isalpha(static_cast<unsigned char>(c))) throw TensorError(fmt::format(kInvalid, lhs.size() + 2 + i));
+    if (std::none_of(e.inputs.begin(), e.inputs.end(), [c](const std::string& in) { return in.find(c) != std::string::npos; }))
+      throw TensorError(fmt::format("einsum(): output subscript {} does not appear in the equation for any input operand", c));
+    if (e.output.find(c) != std::string::npos) throw TensorError(fmt::format("einsum(): output subscript {} appears more than once in the output", c));
+    e.output += c;
+  }
   return e;
 }
 
@@ -212,20 +231,24 @@ std::optional<Tensor> einsum_as_matmul(const Equation& e, std::map<char, int64_t
 
 namespace {
 
-// Each letter's extent across the operands (a letter of extent 1 broadcasts), with PyTorch's
-// errors for a wrong number of subscripts or extents that do not broadcast.
+// Each letter's extent across the operands (a letter of extent 1 broadcasts; a letter repeated in
+// one operand, a diagonal, has one extent there), with PyTorch's errors.
 std::map<char, int64_t> letter_sizes(const Equation& e, const std::vector<Tensor>& operands) {
   std::map<char, int64_t> size;
   for (size_t k = 0; k < operands.size(); ++k) {
     const Tensor& t = operands[k];
-    if (static_cast<int64_t>(e.inputs[k].size()) != t.dim())
-      throw TensorError(fmt::format("einsum(): the number of subscripts in \"{}\" ({}) does not match the number of dimensions ({}) of operand {}",
-                                    e.inputs[k], e.inputs[k].size(), t.dim(), k));
+    std::map<char, int64_t> own;   // this operand's letters: a repeated one (a diagonal) has one extent
     for (size_t d = 0; d < e.inputs[k].size(); ++d) {
-      char c = e.inputs[k][d];
-      if (size.count(c) && size[c] != t.shape()[d] && size[c] != 1 && t.shape()[d] != 1)
-        throw TensorError(fmt::format("einsum(): operands do not broadcast with remapped shapes: subscript '{}' is {} and {}", c, size[c], t.shape()[d]));
-      if (!size.count(c) || size[c] == 1) size[c] = t.shape()[d];   // an extent of 0 stays 0 (max(1, 0) read past an empty operand)
+      const char c = e.inputs[k][d];
+      const int64_t n = t.shape()[d];
+      if (own.count(c)) {
+        if (own[c] != n) throw TensorError(fmt::format("einsum(): subscript {} is repeated for operand {} but the sizes don't match, {} != {}", c, k, n, own[c]));
+        continue;
+      }
+      own[c] = n;
+      if (size.count(c) && size[c] != n && size[c] != 1 && n != 1)
+        throw TensorError(fmt::format("einsum(): subscript {} has size {} for operand {} which does not broadcast with previously seen size {}", c, n, k, size[c]));
+      if (!size.count(c) || size[c] == 1) size[c] = n;   // an extent of 0 stays 0 (max(1, 0) read past an empty operand)
     }
   }
   return size;
@@ -317,16 +340,13 @@ std::optional<Tensor> einsum_ints(const Equation& e, std::map<char, int64_t>& si
 }  // namespace
 
 Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) {
-  Equation e = parse_equation(equation, operands.size());
+  Equation e = parse_equation(equation, operands);
   std::map<char, int64_t> size = letter_sizes(e, operands);
   std::string contracted;
   for (auto [c, n] : size)
     if (e.output.find(c) == std::string::npos) contracted += c;
   Shape out_shape;
-  for (char c : e.output) {
-    if (!size.count(c)) throw TensorError(std::string("einsum(): output subscript '") + c + "' does not appear in the inputs");
-    out_shape.push_back(size[c]);
-  }
+  for (char c : e.output) out_shape.push_back(size[c]);
   if (operands.size() <= 2)
     if (std::optional<Tensor> r = einsum_ints(e, size, contracted, operands, out_shape)) return *r;
   std::vector<Tensor> fs;
