@@ -75,6 +75,7 @@ Value add_sub_(Interpreter& in, Args& a, core::BinOp op) {
   core::autograd::check_inplace(as_tensor(a.get("self")), false);
   const Value& other = a.get("other");
   Tensor& self = as_tensor(a.get("self"));
+  if (is_tensor(other)) core::check_inplace_operand(self, as_tensor(other));
   const bool other_grad = is_tensor(other) && as_tensor(other).requires_grad();
   if (core::autograd::grad_enabled() && (self.requires_grad() || other_grad))
     a.unsupported("alpha", "attn records no graph for an in-place add with alpha= (use it under torch.no_grad()); multiply `other` first");

@@ -292,3 +292,26 @@ for eq, ops in [("i", (x1, x1)), ("i,j", (x1,)), ("i1", (x2,)), ("i", (x2,)), ("
         print(repr(eq), torch.einsum(eq, *ops))
     except RuntimeError as e:
         print(repr(eq), "!", e)
+
+# hostile review 11: an in-place op whose operand partially overlaps what it writes is refused, as TensorIterator does
+def attempt(name, f):
+    try:
+        print(name, f())
+    except RuntimeError as e:
+        print(name, "!", e)
+x = torch.arange(6.)
+attempt("add_", lambda: x.view(2, 3).add_(x[:3]))
+attempt("sub_", lambda: x.view(2, 3).sub_(x[3:]))
+attempt("mul_", lambda: x[1:].mul_(x[:-1]))
+attempt("div_", lambda: x[:4].div_(x[2:]))
+def iadd():
+    y = x.view(2, 3)
+    y += x[:3]
+    return y
+attempt("iadd", iadd)
+attempt("full", lambda: x.add_(x))
+attempt("disjoint", lambda: x[:3].add_(x[3:]))
+attempt("alpha", lambda: x[1:].add_(x[:-1], alpha=2))
+attempt("transposed", lambda: x.view(2, 3).t().add_(x.view(3, 2)))
+attempt("copy_", lambda: x[1:].copy_(x[:-1]))
+print(x)

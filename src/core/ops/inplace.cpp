@@ -158,9 +158,14 @@ void masked_fill_(Tensor& self, const Tensor& mask, float value, bool integral) 
 }
 
 // self (op)= other: the out-of-place result (the same arithmetic, bit for bit), written back.
+void check_inplace_operand(const Tensor& self, const Tensor& other) {
+  check_no_internal_overlap(self);
+  if (overlap_status(self, other) == Overlap::partial) throw TensorError(kPartialOverlap);
+}
+
 void binary_(BinOp op, Tensor& self, const Tensor& other) {
   check_broadcast_into(self, other.shape());
-  check_no_internal_overlap(self);
+  check_inplace_operand(self, other);
   const Tensor r = binary(op, self, other);
   if (!can_cast(r.dtype(), self.dtype()))
     throw TensorError(fmt::format("result type {} can't be cast to the desired output type {}", type_title(r.dtype()),

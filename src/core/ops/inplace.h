@@ -24,6 +24,9 @@ void masked_fill_(Tensor& self, const Tensor& mask, float value, bool integral =
 // PyTorch's refusal of a mask that is neither bool nor uint8.
 void check_mask_dtype(const Tensor& mask);
 void binary_(BinOp op, Tensor& self, const Tensor& other);        // self (op)= other: add_, mul_, ...
+// TensorIterator's refusals before an in-place op writes self from `other`: self's elements
+// overlap (an expand()ed view), or other shares some, not all, of self's memory (y.add_(x[:3])).
+void check_inplace_operand(const Tensor& self, const Tensor& other);
 // An in-place op's out-of-place result r written into self, unless r's dtype cannot be cast into
 // self's (PyTorch's "result type Float can't be cast to the desired output type Long").
 void write_result_(Tensor& self, const Tensor& r);
