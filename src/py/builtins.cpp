@@ -354,17 +354,35 @@ Value enumerate_fn(Interpreter& in, CallArgs& a) {
 // generator, a Python class with __next__: itertools.count()) it is a lazy iterator stepping each
 // row by row, so an endless one beside a list ends with the list, as in CPython; otherwise the
 // rows are made at once.
+// zip(strict=True)'s ValueError when argument k (0-based) ran out first (shorter) or, after the
+// first ran out, still had items (longer), worded as CPython's.
+[[noreturn]] void zip_uneven(size_t k, bool shorter) {
+  throw ValueError(fmt::format("zip() argument {} is {} than argument{}{}", k + 1, shorter ? "shorter" : "longer", k > 1 ? "s 1-" : " ", k));
+}
+
 Value zip_fn(Interpreter& in, CallArgs& a) {
+  bool strict = false;
+  for (const auto& [name, v] : a.kw) {
+    if (name != "strict") throw TypeError("'" + name + "' is an invalid keyword argument for zip()");
+    strict = in.truth(v);
+  }
   if (std::any_of(a.pos.begin(), a.pos.end(), [](const Value& v) { return v.kind == Value::Instance; })) {
     std::vector<Value> its;   // an iterator among them (a generator): lazily, as CPython
     for (const Value& v : a.pos) its.push_back(in.iter(v));
-    return lazy_iterator("zip", std::move(its), [](Interpreter& in, std::vector<Value>& held) -> std::optional<Value> {
+    return lazy_iterator("zip", std::move(its), [strict](Interpreter& in, std::vector<Value>& held) -> std::optional<Value> {
       const std::vector<Value> its = held;   // a step may clear `held` (a collection inside next)
       std::vector<Value> row;
-      for (const Value& it : its) {
-        std::optional<Value> v = in.next(it);
-        if (!v) return std::nullopt;
-        row.push_back(std::move(*v));
+      for (size_t k = 0; k < its.size(); ++k) {
+        std::optional<Value> v = in.next(its[k]);
+        if (v) {
+          row.push_back(std::move(*v));
+          continue;
+        }
+        if (strict && k > 0) zip_uneven(k, true);
+        if (strict)
+          for (size_t j = 1; j < its.size(); ++j)
+            if (in.next(its[j])) zip_uneven(j, false);
+        return std::nullopt;
       }
       return Value::tuple(row);
     });
@@ -374,6 +392,12 @@ Value zip_fn(Interpreter& in, CallArgs& a) {
   for (const Value& v : a.pos) {
     seqs.push_back(in.iterate(v));
     n = std::min(n, seqs.back().size());
+  }
+  if (strict && !seqs.empty()) {   // the row after the last: who ran out first, as the lazy zip finds it
+    for (size_t k = 1; k < seqs.size(); ++k)
+      if (seqs[k].size() == n && seqs[0].size() > n) zip_uneven(k, true);
+    for (size_t j = 1; j < seqs.size(); ++j)
+      if (seqs[j].size() > n) zip_uneven(j, false);
   }
   std::vector<Value> out;
   for (size_t k = 0; k < (seqs.empty() ? 0 : n); ++k) {
@@ -596,7 +620,12 @@ Value convert(Interpreter& in, CallArgs& a, const std::string& to) {
   }
   if (to == "str") return Value::str(in.str_of(v));
   if (to == "float" || to == "int")
-    if (std::optional<Value> own = own_conversion(in, v, to == "int" ? "__int__" : "__float__")) return *own;
+    if (std::optional<Value> own = own_conversion(in, v, to == "int" ? "__int__" : "__float__")) {   // CPython checks what it returns
+      if (to == "int" && !is_int(*own)) throw TypeError("__int__ returned non-int (type " + type_name(*own) + ")");
+      if (to == "int") return Value::integer(big_of(*own));   // a bool: its int
+      if (own->kind != Value::Float) throw TypeError(type_name(v) + ".__float__ returned non-float (type " + type_name(*own) + ")");
+      return *own;
+    }
   if (to == "float") return v.kind == Value::Str ? float_from_string(v) : Value::number(to_double(v, "float() argument"));
   if (v.kind == Value::Str) return int_from_string(v.s);
   if (is_int(v)) return Value::integer(big_of(v));
