@@ -214,6 +214,7 @@ std::optional<Tensor> grad(const Tensor& t) {
 
 void set_grad(const Tensor& t, std::optional<Tensor> g) {
   const AutogradMeta& m = t.autograd();
+  if (g && g->dtype() != t.dtype()) throw TensorError("assigned grad has data of a different type");
   if (g && g->shape() != t.shape())
     throw TensorError(fmt::format("assigned grad has data of a different size"));
   if (m.leaf) m.leaf->grad = std::move(g);

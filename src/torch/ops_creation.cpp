@@ -56,6 +56,7 @@ void flatten(const Value& v, core::Shape& shape, size_t depth, std::vector<Value
   }
   if (v.kind == Value::List || v.kind == Value::Tuple) {
     ValueDepthGuard guard("while converting a nested list to a tensor");
+    if (depth >= 128) throw ValueError(fmt::format("too many dimensions '{}'", type_name(v)));   // torch's MAX_DIMS
     auto& items = as_seq(v);
     if (shape.size() <= depth) shape.push_back(static_cast<int64_t>(items.size()));
     else if (shape[depth] != static_cast<int64_t>(items.size()))
@@ -82,6 +83,7 @@ int64_t stored_int(const Value& x, DType target) {
   if (target == DType::boolean) return x.kind == Value::Float ? x.f != 0 : x.i != 0 || (x.kind == Value::Bool && x.b);
   if (x.kind == Value::Bool) return x.b;
   const bool integral = x.kind != Value::Float;
+  if (integral && target == DType::int64) return x.i;   // any int64 fits (its double, 2**63, would not)
   const double v = integral ? static_cast<double>(x.i) : x.f;
   if (core::value_overflows(v, integral, target))
     throw RuntimeError(fmt::format("value cannot be converted to type {} without overflow", core::dtype_short_name(target)));

@@ -72,6 +72,7 @@ const ClassPtr& parameter_class() {
       b.get("cls");
       b.check_all_read();
       core::Tensor t = core::detach(data.is_none() ? core::zeros({0}) : as_tensor(data));
+      if (requires_grad && !t.is_float()) throw py::error("RuntimeError", "Only Tensors of floating point and complex dtype can require gradients");
       t.set_requires_grad(requires_grad);
       t.set_parameter(true);
       return tensor_value(std::move(t));

@@ -315,3 +315,27 @@ attempt("alpha", lambda: x[1:].add_(x[:-1], alpha=2))
 attempt("transposed", lambda: x.view(2, 3).t().add_(x.view(3, 2)))
 attempt("copy_", lambda: x[1:].copy_(x[:-1]))
 print(x)
+
+# hostile review 16: int64's extremes, a grad or Parameter of another dtype, 129 nested lists, index_select's two messages
+def show(f):
+    try:
+        print(f())
+    except Exception as e:
+        print("!", type(e).__name__, e)
+show(lambda: torch.tensor([2**63 - 1, -2**63]))
+w = torch.ones(3, requires_grad=True)
+def assign_long_grad():
+    w.grad = torch.ones(3, dtype=torch.long)
+    return w.grad
+show(assign_long_grad)
+show(lambda: torch.nn.Parameter(torch.ones(2, dtype=torch.long)))
+show(lambda: torch.nn.Parameter(torch.ones(2, dtype=torch.long), requires_grad=False).requires_grad)
+for n in (128, 129):
+    nested = 1.0
+    for i in range(n):
+        nested = [nested]
+    show(lambda: torch.tensor(nested).dim())
+for x in (torch.zeros(3), torch.zeros(3, 2), torch.zeros(2, 3), torch.tensor(1.0)):
+    for d in (0, -1):
+        for idx in ([-1], [3], [0]):
+            show(lambda: x.index_select(d, torch.tensor(idx)).shape)
