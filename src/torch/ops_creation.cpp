@@ -12,6 +12,7 @@
 
 #include "core/ops.h"
 #include "core/random.h"
+#include "py/ints.h"
 #include "torch/bindings.h"
 #include "py/exceptions.h"
 #include "py/interpreter.h"
@@ -110,11 +111,13 @@ Value tensor_fn(Interpreter&, Args& a) {
   return finish(a, core::from_ints(shape, i, target));
 }
 
-// torch.manual_seed(seed): default_generator.manual_seed(seed), which it returns.
+// torch.manual_seed(seed): default_generator.manual_seed(int(seed)), which it returns (torch/random.py
+// calls int(): 1.5 seeds as 1, NaN is int()'s ValueError).
 Value manual_seed_fn(Interpreter& in, Args& a) {
   Value g = default_generator(in);
   CallArgs c;
-  c.pos = {g, a.get("seed")};
+  const Value& seed = a.get("seed");
+  c.pos = {g, seed.kind == Value::Float ? py::int_from_double(seed.f) : seed.kind == Value::Bool ? Value::integer(seed.b ? 1 : 0) : seed};
   return in.call(py::type_of(g)->methods.at("manual_seed"), c);
 }
 

@@ -339,3 +339,11 @@ for x in (torch.zeros(3), torch.zeros(3, 2), torch.zeros(2, 3), torch.tensor(1.0
     for d in (0, -1):
         for idx in ([-1], [3], [0]):
             show(lambda: x.index_select(d, torch.tensor(idx)).shape)
+
+# hostile review 16: torch.manual_seed takes int(seed): a float seeds as its int, NaN is int()'s ValueError
+for s in (1.5, 2.0, True, -1.5, float("nan")):
+    try:
+        torch.manual_seed(s)
+        print(s, torch.rand(1), torch.initial_seed())
+    except Exception as e:
+        print(s, type(e).__name__, e)
