@@ -277,3 +277,10 @@ p1 = torch.randn(3, 4, 1, 1).permute(0, 2, 3, 1)
 p2 = torch.randn(3, 1, 3, 4, 1).permute(0, 1, 3, 2, 4)
 p3 = torch.randn(3, 1, 4).expand(3, 1, 4)[:, :, ::2]
 print(bits(p1.sum(2)), bits(p1.sum((2, 1))), bits(p2.sum(4)), bits(p2.mean((1, 4), keepdim=True)), bits(p3.sum(1)), bits(p1.prod(1)))
+
+# torchfuzz seed 4242: flip's result keeps its input's memory order (ATen's empty_like), so a sum of it adds in torch's order
+torch.manual_seed(4242)
+for t in (torch.randn(3, 8).t(), torch.randn(8, 3)[:, ::2], torch.randn(8, 3).t().unsqueeze(0).expand(2, 3, 8), torch.randn(2, 3, 4).permute(2, 0, 1),
+          torch.randn(3, 1, 4, 2).squeeze(-2).reshape((-1, 3)).movedim(1, 0)):
+    f = t.flip(-2)
+    print(f.stride(), f.is_contiguous(), f.flip(0).stride(), f.sum().item(), f.sum(0).tolist()[:2])

@@ -284,6 +284,7 @@ Tensor flip(const Tensor& a, const std::vector<int64_t>& dims) {
     }
     return 0;
   });
+  out = preserve_layout(std::move(out), a);   // ATen's empty_like(self): a permuted input's memory order
   if (!a.is_float()) return out;
   autograd::Backward backward{[dims](const autograd::Grads& g) { return autograd::Grads{flip(*g[0], dims)}; }, false};
   return autograd::record(std::move(out), {&a}, "FlipBackward0", std::move(backward));
