@@ -721,7 +721,8 @@ void add_elem_ops_more(std::vector<OpRow>& rows) {
                   {"argsort(Tensor input, *, bool stable, int64_t dim=-1, bool descending=False)", "argsort(Tensor input, int64_t dim=-1, bool descending=False)"},
                   [](Interpreter&, Args& a) {
                     const bool stable = a.overload() == 0 && a.flag("stable");
-                    return tensor_value(core::sort(a.tensor("input"), a.integer("dim"), a.flag("descending"), stable).second);
+                    const Tensor& t = a.tensor("input");   // sort's indices, laid out as sort lays them out
+                    return tensor_value(core::keep_layout(core::sort(t, a.integer("dim"), a.flag("descending"), stable).second, {&t}));
                   }});
   rows.push_back({"count_nonzero", both, {"count_nonzero(Tensor input, int64_t? dim=None)", "count_nonzero(Tensor input, IntArrayRef dim)"}, count_nonzero_fn});
   rows.push_back({"isfinite", both, {"isfinite(Tensor input)"}, isfinite_fn});

@@ -284,3 +284,9 @@ for t in (torch.randn(3, 8).t(), torch.randn(8, 3)[:, ::2], torch.randn(8, 3).t(
           torch.randn(3, 1, 4, 2).squeeze(-2).reshape((-1, 3)).movedim(1, 0)):
     f = t.flip(-2)
     print(f.stride(), f.is_contiguous(), f.flip(0).stride(), f.sum().item(), f.sum(0).tolist()[:2])
+
+# torchfuzz seed 4242: argsort's indices are laid out as sort's
+for t in (torch.zeros((2, 2)).transpose(1, -2).view(2, -1).movedim(0, -2), torch.arange(12.0).reshape(3, 4).t(), torch.randn(2, 3, 4).permute(1, 2, 0)):
+    for d in (-1, 0):
+        i = t.argsort(d)
+        print(i.stride(), i.is_contiguous(), i.tolist() == t.sort(d)[1].tolist())
