@@ -43,12 +43,16 @@ bool view_contains(Interpreter& in, const DictViewObj& v, const Value& item) {
   if (v.kind == View::keys) return dict_of(v).find(item) != nullptr;
   if (v.kind == View::items) {
     if (item.kind != Value::Tuple || as_seq(item).size() != 2) return false;
-    const Value* found = dict_of(v).find(as_seq(item)[0]);
-    const Value& want = as_seq(item)[1];
-    return found && ((found->obj && found->obj == want.obj) || in.truth(in.compare("==", *found, want)));
+    const Value* at = dict_of(v).find(as_seq(item)[0]);
+    if (!at) return false;
+    const Value found = *at, want = as_seq(item)[1];   // copies: == may run Python that changes the dict
+    return (found.obj && found.obj == want.obj) || in.truth(in.compare("==", found, want));
   }
-  for (const auto& kv : dict_of(v).items)
-    if (in.truth(in.compare("==", kv.second, item))) return true;
+  const auto& items = dict_of(v).items;
+  for (size_t k = 0; k < items.size(); ++k) {   // by position, the size re-read: == may change the dict
+    const Value value = items[k].second;
+    if (in.truth(in.compare("==", value, item))) return true;
+  }
   return false;
 }
 
