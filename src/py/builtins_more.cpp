@@ -405,8 +405,10 @@ namespace {
 int64_t index_of(const std::vector<Value>& items, CallArgs& a, const std::string& type) {
   const Value x = arg(a, 0, "value");
   const Span sp = span_of(a, 1, static_cast<int64_t>(items.size()));
-  if (sp.start < sp.end) {
-    const std::ptrdiff_t k = find_equal(items, x, static_cast<size_t>(sp.start), static_cast<size_t>(sp.end));
+  const Value* end = find_arg(a, 2, "end");
+  const bool open_end = !end || end->is_none();   // to the list's end, however long an __eq__ makes it
+  if (open_end || sp.start < sp.end) {
+    const std::ptrdiff_t k = find_equal(items, x, static_cast<size_t>(sp.start), open_end ? SIZE_MAX : static_cast<size_t>(sp.end));
     if (k >= 0) return k;
   }
   throw ValueError(type == "list" ? repr(x) + " is not in list" : "tuple.index(x): x not in tuple");
