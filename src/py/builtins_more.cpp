@@ -244,6 +244,12 @@ Value iter_fn(Interpreter& in, CallArgs& a) {
       self.pos.push_back(v);
       return in.call(*own, self);
     }
+  if (v.kind == Value::Instance)
+    for (const ClassObj* c : type_of(v)->mro())
+      if (c->slots.iter) {   // a native class: its lazy iterator as it is (a dict view's checks its dict's size)
+        Value it = c->slots.iter(in, v);
+        return is_iterator(it) ? it : make_iterator("iterator", in.iterate(it));
+      }
   static const std::map<Value::Kind, const char*> kinds = {{Value::List, "list_iterator"}, {Value::Tuple, "tuple_iterator"},
       {Value::Str, "str_ascii_iterator"}, {Value::Dict, "dict_keyiterator"}, {Value::Set, "set_iterator"}};
   auto k = kinds.find(v.kind);

@@ -92,7 +92,21 @@ ClassPtr make_view_class(const std::string& name, View kind) {
   ClassPtr c = make_native_class(name, "builtins");
   c->native_tag = &view_tag;
   c->slots.len = [](Interpreter&, const Value& self) { return static_cast<int64_t>(dict_of(view_of(self)).items.size()); };
-  c->slots.iter = [](Interpreter&, const Value& self) { return Value::list(view_items(view_of(self))); };
+  const std::string iter_name = kind == View::keys ? "dict_keyiterator" : kind == View::values ? "dict_valueiterator" : "dict_itemiterator";
+  c->slots.iter = [iter_name](Interpreter&, const Value& self) {
+    std::vector<Value> held = view_items(view_of(self));
+    const size_t n = held.size();
+    held.push_back(self);   // the view, last: its dict's size is checked at each step, as CPython's
+    return lazy_iterator(iter_name, std::move(held), [next = size_t{0}, n](Interpreter&, std::vector<Value>& held) mutable -> std::optional<Value> {
+      if (next > n) return std::nullopt;   // used up: stays so
+      if (dict_of(view_of(held.back())).items.size() != n) throw RuntimeError("dictionary changed size during iteration");
+      if (next == n) {
+        ++next;
+        return std::nullopt;
+      }
+      return held[next++];
+    });
+  };
   c->slots.contains = [](Interpreter& in, const Value& self, const Value& item) { return view_contains(in, view_of(self), item); };
   c->slots.repr = [name](Interpreter& in, const Value& self) { return name + "([" + view_repr(in, self) + "])"; };
   if (kind != View::values)   // keys and items compare as sets, so they have no hash; values hash by identity
