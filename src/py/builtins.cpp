@@ -91,6 +91,13 @@ std::vector<int64_t> slice_positions(const SliceObj& s, size_t n) {
   return out;
 }
 
+SliceObj slice_unpacked(const SliceObj& s) {
+  SliceObj out;
+  for (auto [from, to] : {std::pair{&s.start, &out.start}, {&s.stop, &out.stop}, {&s.step, &out.step}})
+    *to = from->kind == Value::Instance ? Value::integer(to_slice_bound(*from)) : *from;
+  return out;
+}
+
 namespace {
 
 // range(...)[a:b:c] as CPython's compute_slice: the slice's indices over the range's length
@@ -141,9 +148,10 @@ Value getitem_builtin(const Value& obj, const Value& key) {
   if (obj.kind != Value::Str && obj.kind != Value::List && obj.kind != Value::Tuple)
     throw TypeError("'" + type_name(obj) + "' object is not subscriptable");
   bool is_str = obj.kind == Value::Str;
-  size_t n = is_str ? static_cast<size_t>(str_len(obj)) : as_seq(obj).size();
   if (key.kind == Value::Slice) {
-    std::vector<int64_t> pos = slice_positions(*static_cast<SliceObj*>(key.obj.get()), n);
+    const SliceObj s = slice_unpacked(*static_cast<SliceObj*>(key.obj.get()));   // before the size: __index__ may change the list
+    const size_t n = is_str ? static_cast<size_t>(str_len(obj)) : as_seq(obj).size();
+    std::vector<int64_t> pos = slice_positions(s, n);
     if (is_str) return str_slice(obj, pos);
     std::vector<Value> items;
     for (int64_t p : pos) items.push_back(as_seq(obj)[p]);
@@ -151,6 +159,7 @@ Value getitem_builtin(const Value& obj, const Value& key) {
   }
   if (!is_int(key) && is_str) throw TypeError("string indices must be integers, not '" + type_name(key) + "'");
   if (!is_int(key)) throw TypeError(fmt::format("{} indices must be integers or slices, not {}", type_name(obj), type_name(key)));
+  const size_t n = is_str ? static_cast<size_t>(str_len(obj)) : as_seq(obj).size();
   int64_t k = index_in(to_index(key, "index"), n, is_str ? "string" : type_name(obj).c_str());
   return is_str ? str_item(obj, k) : as_seq(obj)[k];
 }
@@ -515,7 +524,8 @@ Value dict_fn(Interpreter& in, CallArgs& a) {
   auto* obj = static_cast<DictObj*>(d.obj.get());
   if (a.pos.size() > 1) throw TypeError(fmt::format("dict expected at most 1 argument, got {}", a.pos.size()));
   if (!a.pos.empty() && a.pos[0].kind == Value::Dict) {
-    for (const auto& [k, v] : static_cast<DictObj*>(a.pos[0].obj.get())->items) obj->set(k, v);
+    const auto from = static_cast<DictObj*>(a.pos[0].obj.get())->items;   // a copy: a key's __eq__ may change it
+    for (const auto& [k, v] : from) obj->set(k, v);
   } else if (!a.pos.empty() && a.pos[0].kind == Value::Instance && type_of(a.pos[0])->find_method("keys")) {
     CallArgs none;   // a mapping (Counter): its keys(), then self[key], as PyDict_Merge
     for (const Value& k : in.iterate(in.call(in.getattr(a.pos[0], "keys"), none))) obj->set(k, in.getitem(a.pos[0], k));

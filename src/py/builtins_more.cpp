@@ -244,6 +244,12 @@ Value iter_fn(Interpreter& in, CallArgs& a) {
       self.pos.push_back(v);
       return in.call(*own, self);
     }
+  if (v.kind == Value::Instance)
+    for (const ClassObj* c : type_of(v)->mro())
+      if (c->slots.iter) {   // a native class: its lazy iterator as it is (a dict view's checks its dict's size)
+        Value it = c->slots.iter(in, v);
+        return is_iterator(it) ? it : make_iterator("iterator", in.iterate(it));
+      }
   static const std::map<Value::Kind, const char*> kinds = {{Value::List, "list_iterator"}, {Value::Tuple, "tuple_iterator"},
       {Value::Str, "str_ascii_iterator"}, {Value::Dict, "dict_keyiterator"}, {Value::Set, "set_iterator"}};
   auto k = kinds.find(v.kind);
@@ -405,13 +411,17 @@ namespace {
 int64_t index_of(const std::vector<Value>& items, CallArgs& a, const std::string& type) {
   const Value x = arg(a, 0, "value");
   const Span sp = span_of(a, 1, static_cast<int64_t>(items.size()));
-  for (int64_t k = sp.start; k < sp.end && k < static_cast<int64_t>(items.size()); ++k)
-    if (equal(items[static_cast<size_t>(k)], x)) return k;
+  const Value* end = find_arg(a, 2, "end");
+  const bool open_end = !end || end->is_none();   // to the list's end, however long an __eq__ makes it
+  if (open_end || sp.start < sp.end) {
+    const std::ptrdiff_t k = find_equal(items, x, static_cast<size_t>(sp.start), open_end ? SIZE_MAX : static_cast<size_t>(sp.end));
+    if (k >= 0) return k;
+  }
   throw ValueError(type == "list" ? repr(x) + " is not in list" : "tuple.index(x): x not in tuple");
 }
 
 int64_t count_of(const std::vector<Value>& items, const Value& x) {
-  return std::count_if(items.begin(), items.end(), [&](const Value& v) { return equal(v, x); });
+  return static_cast<int64_t>(count_equal(items, x));
 }
 
 Value list_method(const Value& obj, const std::string& name) {
@@ -425,17 +435,19 @@ Value list_method(const Value& obj, const std::string& name) {
     });
   if (name == "insert")
     return bound(q, [obj](Interpreter&, CallArgs& a) {
+      int64_t k = to_int(arg(a, 0, "index"), "index");   // first: __index__ may change the list
       std::vector<Value>& xs = as_seq(obj);
-      int64_t n = static_cast<int64_t>(xs.size()), k = to_int(arg(a, 0, "index"), "index");
+      const int64_t n = static_cast<int64_t>(xs.size());
       k = k < 0 ? std::max<int64_t>(0, k + n) : std::min(k, n);
       xs.insert(xs.begin() + k, arg(a, 1, "object"));
       return Value::none();
     });
   if (name == "pop")
     return bound(q, [obj](Interpreter&, CallArgs& a) {
+      int64_t k = to_int(arg_or(a, 0, "index", Value::integer(-1)), "index");   // first: __index__ may change the list
       std::vector<Value>& xs = as_seq(obj);
       if (xs.empty()) throw IndexError("pop from empty list");
-      int64_t n = static_cast<int64_t>(xs.size()), k = to_int(arg_or(a, 0, "index", Value::integer(-1)), "index");
+      const int64_t n = static_cast<int64_t>(xs.size());
       if (k < 0) k += n;
       if (k < 0 || k >= n) throw IndexError("pop index out of range");
       Value v = xs[static_cast<size_t>(k)];
@@ -445,12 +457,11 @@ Value list_method(const Value& obj, const std::string& name) {
   if (name == "remove")
     return bound(q, [obj](Interpreter&, CallArgs& a) {
       std::vector<Value>& xs = as_seq(obj);
-      Value x = arg(a, 0, "value");
-      for (auto it = xs.begin(); it != xs.end(); ++it)
-        if (equal(*it, x)) {
-          xs.erase(it);
-          return Value::none();
-        }
+      const std::ptrdiff_t k = find_equal(xs, arg(a, 0, "value"));
+      if (k >= 0 && static_cast<size_t>(k) < xs.size()) {
+        xs.erase(xs.begin() + k);
+        return Value::none();
+      }
       throw ValueError("list.remove(x): x not in list");
     });
   if (name == "index") return bound(q, [obj](Interpreter&, CallArgs& a) { return Value::integer(index_of(as_seq(obj), a, "list")); });
@@ -458,11 +469,23 @@ Value list_method(const Value& obj, const std::string& name) {
   if (name == "sort")
     return bound(q, [obj](Interpreter& in, CallArgs& a) {   // as sorted(), in place
       if (!a.pos.empty()) throw TypeError(fmt::format("sort() takes no positional arguments"));
+      // The list is empty while it sorts, as CPython's: a key or __lt__ that changes it changes
+      // an empty list, and that is "list modified during sort" afterwards.
+      Value mine = Value::list({});
+      as_seq(mine).swap(as_seq(obj));
       CallArgs s = a;
-      s.pos.push_back(obj);
-      Value sorted = in.call(in.lookup("sorted"), s);
+      s.pos.push_back(mine);
+      Value sorted;
+      try {
+        sorted = in.call(in.lookup("sorted"), s);
+      } catch (...) {
+        as_seq(obj) = std::move(as_seq(mine));
+        throw;
+      }
+      const bool modified = !as_seq(obj).empty();
       if (sorted.kind == Value::List && sorted.obj.use_count() == 1) as_seq(obj) = std::move(as_seq(sorted));   // sorted()'s own new list
       else as_seq(obj) = as_seq(sorted);
+      if (modified) throw ValueError("list modified during sort");
       return Value::none();
     });
   if (name == "reverse")
@@ -499,7 +522,14 @@ Value dict_method(const Value& obj, const std::string& name) {
       if (a.pos.size() > 1) throw TypeError(fmt::format("update expected at most 1 argument, got {}", a.pos.size()));
       if (!a.pos.empty()) {
         if (a.pos[0].kind == Value::Dict) {
-          for (const auto& [k, v] : dict_of(a.pos[0]).items) dict_put(dict_of(obj), k, v);
+          const auto from = dict_of(a.pos[0]).items;   // a copy: a key's __hash__/__eq__ may change either dict
+          for (const auto& [k, v] : from) dict_put(dict_of(obj), k, v);
+        } else if (a.pos[0].kind == Value::Instance && type_of(a.pos[0])->find_method("keys")) {
+          CallArgs none;   // a mapping: keys() once, then self[key] for each, as PyDict_Merge
+          for (const Value& k : in.iterate(in.call(in.getattr(a.pos[0], "keys"), none))) {
+            Value v = in.getitem(a.pos[0], k);
+            dict_put(dict_of(obj), k, v);
+          }
         } else {
           for (const Value& kv : in.iterate(a.pos[0])) {
             std::vector<Value> pair = in.iterate(kv);
@@ -514,11 +544,7 @@ Value dict_method(const Value& obj, const std::string& name) {
   if (name == "pop")
     return bound(q, [obj](Interpreter&, CallArgs& a) {
       Value key = arg(a, 0, "key");
-      if (Value* found = dict_of(obj).find(key)) {
-        Value v = *found;
-        dict_of(obj).erase(key);
-        return v;
-      }
+      if (std::optional<Value> v = dict_of(obj).take(key)) return *v;
       if (a.pos.size() > 1) return a.pos[1];
       throw KeyError(key);
     });

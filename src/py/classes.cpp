@@ -491,9 +491,7 @@ Value Interpreter::builtin_base_attr(const Value& self, const ClassObj& base, co
       const Value item = arg(a, 0, "key");
       if (self.kind == Value::Dict) return Value::boolean(static_cast<DictObj*>(self.obj.get())->find(item) != nullptr);
       if (self.kind == Value::Set) return Value::boolean(static_cast<SetObj*>(self.obj.get())->contains(item));
-      for (const Value& v : as_seq(self))
-        if (equal(v, item)) return Value::boolean(true);
-      return Value::boolean(false);
+      return Value::boolean(find_equal(as_seq(self), item) >= 0);   // safe when == changes the list
     });
   if (name == "__repr__" || name == "__str__")
     return builtin(qual, [self](Interpreter&, CallArgs&) { return Value::str(plain_repr(self)); });

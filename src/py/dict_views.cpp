@@ -43,12 +43,16 @@ bool view_contains(Interpreter& in, const DictViewObj& v, const Value& item) {
   if (v.kind == View::keys) return dict_of(v).find(item) != nullptr;
   if (v.kind == View::items) {
     if (item.kind != Value::Tuple || as_seq(item).size() != 2) return false;
-    const Value* found = dict_of(v).find(as_seq(item)[0]);
-    const Value& want = as_seq(item)[1];
-    return found && ((found->obj && found->obj == want.obj) || in.truth(in.compare("==", *found, want)));
+    const Value* at = dict_of(v).find(as_seq(item)[0]);
+    if (!at) return false;
+    const Value found = *at, want = as_seq(item)[1];   // copies: == may run Python that changes the dict
+    return (found.obj && found.obj == want.obj) || in.truth(in.compare("==", found, want));
   }
-  for (const auto& kv : dict_of(v).items)
-    if (in.truth(in.compare("==", kv.second, item))) return true;
+  const auto& items = dict_of(v).items;
+  for (size_t k = 0; k < items.size(); ++k) {   // by position, the size re-read: == may change the dict
+    const Value value = items[k].second;
+    if (in.truth(in.compare("==", value, item))) return true;
+  }
   return false;
 }
 
@@ -88,7 +92,21 @@ ClassPtr make_view_class(const std::string& name, View kind) {
   ClassPtr c = make_native_class(name, "builtins");
   c->native_tag = &view_tag;
   c->slots.len = [](Interpreter&, const Value& self) { return static_cast<int64_t>(dict_of(view_of(self)).items.size()); };
-  c->slots.iter = [](Interpreter&, const Value& self) { return Value::list(view_items(view_of(self))); };
+  const std::string iter_name = kind == View::keys ? "dict_keyiterator" : kind == View::values ? "dict_valueiterator" : "dict_itemiterator";
+  c->slots.iter = [iter_name](Interpreter&, const Value& self) {
+    std::vector<Value> held = view_items(view_of(self));
+    const size_t n = held.size();
+    held.push_back(self);   // the view, last: its dict's size is checked at each step, as CPython's
+    return lazy_iterator(iter_name, std::move(held), [next = size_t{0}, n](Interpreter&, std::vector<Value>& held) mutable -> std::optional<Value> {
+      if (next > n) return std::nullopt;   // used up: stays so
+      if (dict_of(view_of(held.back())).items.size() != n) throw RuntimeError("dictionary changed size during iteration");
+      if (next == n) {
+        ++next;
+        return std::nullopt;
+      }
+      return held[next++];
+    });
+  };
   c->slots.contains = [](Interpreter& in, const Value& self, const Value& item) { return view_contains(in, view_of(self), item); };
   c->slots.repr = [name](Interpreter& in, const Value& self) { return name + "([" + view_repr(in, self) + "])"; };
   if (kind != View::values)   // keys and items compare as sets, so they have no hash; values hash by identity

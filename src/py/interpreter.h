@@ -208,9 +208,29 @@ class Interpreter {
         if (!body(*item)) return;
       return;
     }
+    if (v.kind == Value::List && !static_cast<const SeqObj*>(v.obj.get())->cls) {
+      // By index, the size re-read each step, as CPython's list iterator: the body may change the list.
+      const std::vector<Value>& items = static_cast<const SeqObj*>(v.obj.get())->items;
+      for (size_t k = 0; k < items.size(); ++k) {
+        const Value item = items[k];
+        if (!body(item)) return;
+      }
+      return;
+    }
+    if ((v.kind == Value::Dict && !static_cast<const DictObj*>(v.obj.get())->cls) || (v.kind == Value::Set && !static_cast<const SetObj*>(v.obj.get())->cls)) {
+      // The keys as they were, and CPython's RuntimeError when the body changes the size.
+      const std::vector<Value> items = iterate(v);
+      for (size_t k = 0; k <= items.size(); ++k) {
+        if (container_size(v) != items.size()) changed_size_during_iteration(v);
+        if (k == items.size() || !body(items[k])) return;
+      }
+      return;
+    }
     for (const Value& item : iterate(v))
       if (!body(item)) return;
   }
+  static size_t container_size(const Value& v);                      // a dict's or set's len (protocol.cpp)
+  [[noreturn]] static void changed_size_during_iteration(const Value& v);   // RuntimeError
   Value lookup(const std::string& name);
   // True while `x[k] op= v` runs its in-place step: Python then stores the result back with
   // x[k] = result, so a native in-place hook may leave the write-back (and what it records) to that.
@@ -399,6 +419,9 @@ using LazyStep = std::function<std::optional<Value>(Interpreter&, std::vector<Va
 Value lazy_iterator(const std::string& name, std::vector<Value> held, LazyStep step);
 bool is_unsupported_builtin(const std::string& name);   // a Python builtin attn lacks (open, eval, ...)
 std::vector<int64_t> slice_positions(const SliceObj& s, size_t n);   // builtins.cpp: xs[a:b:c]'s positions
+// The slice with each bound that has __index__ replaced by its int: called before a list's size
+// is read, as CPython's PySlice_Unpack, since that __index__ may change the list.
+SliceObj slice_unpacked(const SliceObj& s);
 std::string percent_format(Interpreter& in, const std::string& text, const Value& values);   // 'x=%.2f' % x
 // Class helpers (classes.cpp).
 std::vector<std::shared_ptr<ClassObj>> mro(const std::shared_ptr<ClassObj>& cls);

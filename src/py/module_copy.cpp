@@ -81,7 +81,7 @@ Value shallow(Interpreter& in, const Value& x) {
       auto* d = static_cast<DictObj*>(x.obj.get());
       Value out = Value::dict();
       auto* o = static_cast<DictObj*>(out.obj.get());
-      for (const auto& [k, v] : d->items) o->set(k, v);
+      for (const auto& [k, v] : std::vector<std::pair<Value, Value>>(d->items)) o->set(k, v);   // a copy: a key's __eq__ may change d
       o->ordered = d->ordered;
       o->cls = d->cls;
       return keep_class(x, out, same);
@@ -95,7 +95,7 @@ Value shallow(Interpreter& in, const Value& x) {
       const auto& o = *static_cast<InstanceObj*>(x.obj.get());
       Value made = new_instance(x);
       auto& m = *static_cast<InstanceObj*>(made.obj.get());
-      for (const auto& [k, v] : o.dict->items) m.dict->set(k, v);
+      for (const auto& [k, v] : std::vector<std::pair<Value, Value>>(o.dict->items)) m.dict->set(k, v);
       return made;
     }
     default: cannot_pickle(x);

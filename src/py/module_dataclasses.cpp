@@ -253,12 +253,12 @@ Value inner(Interpreter& in, const Value& v, bool as_dict) {
   }
   if (v.kind == Value::List || v.kind == Value::Tuple) {
     std::vector<Value> items;
-    for (const Value& x : as_seq(v)) items.push_back(inner(in, x, as_dict));
+    for (const Value& x : std::vector<Value>(as_seq(v))) items.push_back(inner(in, x, as_dict));   // a copy: inner() may run Python
     return v.kind == Value::List ? Value::list(std::move(items)) : Value::tuple(std::move(items));
   }
   if (v.kind == Value::Dict) {
     Value out = Value::dict();
-    for (const auto& [k, x] : static_cast<DictObj*>(v.obj.get())->items)
+    for (const auto& [k, x] : std::vector<std::pair<Value, Value>>(static_cast<DictObj*>(v.obj.get())->items))
       static_cast<DictObj*>(out.obj.get())->set(inner(in, k, as_dict), inner(in, x, as_dict));
     return out;
   }

@@ -225,7 +225,7 @@ std::optional<Value> builtin_binop(Interpreter& in, const std::string& op, const
     Value d = Value::dict();
     auto* out = static_cast<DictObj*>(d.obj.get());
     for (const Value* src : {&a, &b})
-      for (const auto& [k, v] : static_cast<DictObj*>(src->obj.get())->items) out->set(k, v);
+      for (const auto& [k, v] : std::vector<std::pair<Value, Value>>(static_cast<DictObj*>(src->obj.get())->items)) out->set(k, v);   // a copy: __eq__ may change a or b
     return d;
   }
   return std::nullopt;
@@ -255,8 +255,16 @@ std::optional<bool> builtin_order(const std::string& op, const Value& a, const V
     // nested lists compare in linear time, not 2**depth).
     ValueDepthGuard guard("in comparison");
     auto &x = as_seq(a), &y = as_seq(b);
-    for (size_t k = 0; k < std::min(x.size(), y.size()); ++k)
-      if (!equal(x[k], y[k])) return truthy(Interpreter::current()->compare(op, x[k], y[k]));
+    // Copies of the items, both sizes re-read after each ==: it may run Python that changes a list.
+    size_t k = 0;
+    for (; k < x.size() && k < y.size(); ++k) {
+      const Value xk = x[k], yk = y[k];
+      if (!(xk.obj && xk.obj == yk.obj) && !equal(xk, yk)) break;
+    }
+    if (k < x.size() && k < y.size()) {
+      const Value xk = x[k], yk = y[k];
+      return truthy(Interpreter::current()->compare(op, xk, yk));
+    }
     c = x.size() < y.size() ? -1 : x.size() == y.size() ? 0 : 1;
   } else if (a.kind == Value::Set && b.kind == Value::Set) {   // subset order
     auto *x = static_cast<SetObj*>(a.obj.get()), *y = static_cast<SetObj*>(b.obj.get());
@@ -451,7 +459,7 @@ void Interpreter::setitem_builtin(const Value& obj, const Value& key, const Valu
   if (obj.kind == Value::List) {
     auto& items = as_seq(obj);
     if (key.kind == Value::Slice) {   // xs[a:b] = iterable (a step: as many items as positions)
-      const auto& s = *static_cast<SliceObj*>(key.obj.get());
+      const SliceObj s = slice_unpacked(*static_cast<SliceObj*>(key.obj.get()));   // __index__ first: it may change the list
       std::vector<Value> with = iterate(v);
       std::vector<int64_t> pos = slice_positions(s, items.size());
       if (!s.step.is_none() && to_int(s.step, "slice step") != 1) {
@@ -495,8 +503,9 @@ void Interpreter::delitem_builtin(const Value& obj, const Value& key) {
     throw KeyError(key);
   }
   if (obj.kind == Value::List && key.kind == Value::Slice) {   // del xs[1:3], del xs[::2]
+    const SliceObj s = slice_unpacked(*static_cast<SliceObj*>(key.obj.get()));   // __index__ first: it may change the list
     auto& items = as_seq(obj);
-    std::vector<int64_t> pos = slice_positions(*static_cast<SliceObj*>(key.obj.get()), items.size());
+    std::vector<int64_t> pos = slice_positions(s, items.size());
     std::sort(pos.begin(), pos.end());
     for (auto it = pos.rbegin(); it != pos.rend(); ++it) items.erase(items.begin() + *it);
     return;
@@ -511,6 +520,14 @@ void Interpreter::delitem_builtin(const Value& obj, const Value& key) {
     return;
   }
   throw TypeError("'" + type_name(obj) + "' object doesn't support item deletion");
+}
+
+size_t Interpreter::container_size(const Value& v) {
+  return v.kind == Value::Dict ? static_cast<const DictObj*>(v.obj.get())->items.size() : static_cast<const SetObj*>(v.obj.get())->size();
+}
+
+void Interpreter::changed_size_during_iteration(const Value& v) {
+  throw RuntimeError(v.kind == Value::Dict ? "dictionary changed size during iteration" : "Set changed size during iteration");
 }
 
 bool Interpreter::contains(const Value& container, const Value& item) {
@@ -541,10 +558,7 @@ bool Interpreter::contains(const Value& container, const Value& item) {
       bool inside = r.step > 0 ? x >= r.start && x < r.stop : x <= r.start && x > r.stop;
       return inside && offset % r.step == 0;
     }
-    case Value::List: case Value::Tuple:
-      for (const Value& v : as_seq(container))
-        if ((v.obj && v.obj == item.obj) || equal(v, item)) return true;
-      return false;
+    case Value::List: case Value::Tuple: return find_equal(as_seq(container), item) >= 0;
     default:
       if (is_iterator(container)) {
         for (const Value& v : drain_iterator(container))

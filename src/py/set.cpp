@@ -116,18 +116,29 @@ void probe(size_t table_size, int64_t h, Visit visit) {
   }
 }
 
+// An item's __eq__ may run Python that changes this set (clears it, adds items): the item is
+// compared as a copy, and the search starts over when the table or that slot changed under the
+// comparison, as CPython's set_lookkey does.
 int64_t SetObj::find_slot(const Value& v, int64_t h) const {
-  int64_t at = -1;
-  probe(table_.size(), h, [&](size_t slot) {
-    int64_t k = table_[slot];
-    if (k == -1) return true;   // an empty slot ends the search; a dummy (-2) does not
-    if (k >= 0 && hashes_[static_cast<size_t>(k)] == h) {
-      const Value& x = items_[static_cast<size_t>(k)];
-      if ((x.obj && x.obj == v.obj) || equal(x, v)) at = static_cast<int64_t>(slot);   // identity first, as CPython
-    }
-    return at >= 0;
-  });
-  return at;
+  for (;;) {
+    int64_t at = -1;
+    bool changed = false;
+    const size_t size = table_.size();
+    probe(size, h, [&](size_t slot) {
+      if (table_.size() != size) return changed = true;
+      int64_t k = table_[slot];
+      if (k == -1) return true;   // an empty slot ends the search; a dummy (-2) does not
+      if (k >= 0 && hashes_[static_cast<size_t>(k)] == h) {
+        const Value x = items_[static_cast<size_t>(k)];
+        if (x.obj && x.obj == v.obj) at = static_cast<int64_t>(slot);   // identity first, as CPython
+        else if (equal(x, v)) at = static_cast<int64_t>(slot);
+        if (table_.size() != size || table_[slot] != k || static_cast<size_t>(k) >= items_.size() || items_[static_cast<size_t>(k)].obj != x.obj)
+          return changed = true;
+      }
+      return at >= 0;
+    });
+    if (!changed) return at;
+  }
 }
 
 void SetObj::gc_traverse(GcVisitor& visit) {
@@ -178,21 +189,29 @@ void SetObj::resize(size_t min_used) {
 bool SetObj::add(const Value& v) {
   const int64_t h = py_hash(v);
   int64_t free_slot = -1, empty_slot = -1;
-  bool found = false;
-  probe(table_.size(), h, [&](size_t slot) {
-    int64_t k = table_[slot];
-    if (k == -1) {
-      empty_slot = static_cast<int64_t>(slot);
-      return true;
-    }
-    if (k == -2) {
-      if (free_slot < 0) free_slot = static_cast<int64_t>(slot);
-      return false;
-    }
-    const Value& x = items_[static_cast<size_t>(k)];
-    found = hashes_[static_cast<size_t>(k)] == h && ((x.obj && x.obj == v.obj) || equal(x, v));
-    return found;
-  });
+  bool found = false, changed = true;
+  while (changed) {   // an item's __eq__ changed the set: search again (find_slot says why)
+    free_slot = empty_slot = -1;
+    found = changed = false;
+    const size_t size = table_.size();
+    probe(size, h, [&](size_t slot) {
+      int64_t k = table_[slot];
+      if (k == -1) {
+        empty_slot = static_cast<int64_t>(slot);
+        return true;
+      }
+      if (k == -2) {
+        if (free_slot < 0) free_slot = static_cast<int64_t>(slot);
+        return false;
+      }
+      if (hashes_[static_cast<size_t>(k)] != h) return false;
+      const Value x = items_[static_cast<size_t>(k)];
+      found = (x.obj && x.obj == v.obj) || equal(x, v);
+      if (table_.size() != size || table_[slot] != k || static_cast<size_t>(k) >= items_.size() || items_[static_cast<size_t>(k)].obj != x.obj)
+        return changed = true;
+      return found;
+    });
+  }
   if (found) return false;
   items_.push_back(v);
   hashes_.push_back(h);

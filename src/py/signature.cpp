@@ -153,7 +153,7 @@ std::vector<int64_t> Args::ints(std::string_view name) {
   const Value& v = get(name);
   std::vector<int64_t> out;
   if (v.kind == Value::Tuple || v.kind == Value::List) {
-    for (const Value& d : as_seq(v)) out.push_back(to_int(d, std::string(name).c_str()));
+    for (const Value& d : std::vector<Value>(as_seq(v))) out.push_back(to_int(d, std::string(name).c_str()));   // a copy: __index__ may change the list
   } else if (!v.is_none()) {
     out.push_back(to_int(v, std::string(name).c_str()));
   }

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstring>
 #include <optional>
 
 #include "print/pyrepr.h"
@@ -143,49 +144,107 @@ void DictObj::gc_clear() {
 
 // ---- dict ----
 
+namespace {
+
+// `a` is still the very value `b` was (same object, or the same plain number or string): what a
+// dict lookup checks after a comparison that ran Python, as CPython checks `ep->me_key == startkey`.
+bool same_entry(const Value& a, const Value& b) {
+  if (a.kind != b.kind || a.obj != b.obj) return false;
+  return a.obj || (a.b == b.b && a.i == b.i && std::memcmp(&a.f, &b.f, sizeof a.f) == 0 && a.s == b.s);
+}
+
+}  // namespace
+
+// Hashes the items added since the last lookup. A stored key's __hash__ may run Python that
+// changes this dict: each key is copied before it is hashed and the index restarts when the key
+// at that position is no longer the one hashed.
+void DictObj::sync_index() {
+  for (;;) {
+    if (indexed_ > items.size()) clear_index();   // items were removed behind the index's back: index afresh
+    if (indexed_ >= items.size()) return;
+    const Value k = items[indexed_].first;
+    const int64_t h = py_hash(k);
+    if (indexed_ < items.size() && same_entry(items[indexed_].first, k)) index_.emplace(h, indexed_++);
+    else clear_index();
+  }
+}
+
+// The position of `key` in items, or -1. A key's __eq__ may run Python that changes this dict
+// (clears it, adds keys): each candidate is compared as a copy, and the lookup starts over when
+// the dict changed under the comparison, as CPython's lookdict restarts.
+std::ptrdiff_t DictObj::position(const Value& key) {
+  const int64_t h = py_hash(key);   // before the index is read: __hash__ may change this dict
+  for (bool again = true; again;) {
+    again = false;
+    sync_index();
+    auto [first, last] = index_.equal_range(h);
+    std::vector<size_t> candidates;   // copied: a nested lookup in __eq__ may rehash index_
+    for (auto it = first; it != last; ++it) candidates.push_back(it->second);
+    for (size_t pos : candidates) {
+      if (pos >= items.size()) {   // removed by an earlier comparison
+        again = true;
+        break;
+      }
+      const Value k = items[pos].first;
+      if (k.obj && k.obj == key.obj) return static_cast<std::ptrdiff_t>(pos);   // identity first, as CPython
+      const uint64_t generation = generation_;
+      const bool eq = equal(k, key);
+      if (generation_ != generation || pos >= items.size() || !same_entry(items[pos].first, k)) {
+        again = true;   // items removed or moved under __eq__: look again (a key appended is no reason)
+        break;
+      }
+      if (eq) return static_cast<std::ptrdiff_t>(pos);
+    }
+  }
+  return -1;
+}
+
 Value* DictObj::find(const Value& key) {
   if (key.kind == Value::Str) return find(key.s);
-  if (indexed_ > items.size()) clear_index();   // items were removed behind the index's back: index afresh
-  for (; indexed_ < items.size(); ++indexed_) index_.emplace(py_hash(items[indexed_].first), indexed_);
-  auto [first, last] = index_.equal_range(py_hash(key));
-  for (auto it = first; it != last; ++it) {
-    const Value& k = items[it->second].first;
-    if ((k.obj && k.obj == key.obj) || equal(k, key)) return &items[it->second].second;   // identity first, as CPython
-  }
-  return nullptr;
+  const std::ptrdiff_t pos = position(key);
+  return pos < 0 ? nullptr : &items[static_cast<size_t>(pos)].second;
 }
 
 Value* DictObj::find(const std::string& key) {
+  const std::ptrdiff_t pos = str_position(key);
+  return pos < 0 ? nullptr : &items[static_cast<size_t>(pos)].second;
+}
+
+// The position of a str key, or -1. Comparing two strings runs no Python, but hashing the
+// other keys (sync_index) may.
+std::ptrdiff_t DictObj::str_position(const std::string& key) {
   constexpr size_t kScan = 16;   // an instance's few attributes: comparing beats hashing
   if (items.size() <= kScan) {
-    for (auto& [k, v] : items)
-      if (k.kind == Value::Str && k.s == key) return &v;
-    return nullptr;
+    for (size_t k = 0; k < items.size(); ++k)
+      if (items[k].first.kind == Value::Str && items[k].first.s == key) return static_cast<std::ptrdiff_t>(k);
+    return -1;
   }
-  if (indexed_ > items.size()) clear_index();
-  for (; indexed_ < items.size(); ++indexed_) index_.emplace(py_hash(items[indexed_].first), indexed_);
+  sync_index();
   auto [first, last] = index_.equal_range(py_hash(Value::str(key)));
   for (auto it = first; it != last; ++it) {
     const Value& k = items[it->second].first;
-    if (k.kind == Value::Str && k.s == key) return &items[it->second].second;
+    if (k.kind == Value::Str && k.s == key) return static_cast<std::ptrdiff_t>(it->second);
   }
-  return nullptr;
+  return -1;
 }
 
 void DictObj::clear_index() {
+  ++generation_;
   index_.clear();
   indexed_ = 0;
 }
 
 bool DictObj::erase(const Value& key) {
-  for (size_t k = 0; k < items.size(); ++k) {
-    if (!(items[k].first.kind == key.kind && key.kind == Value::Str ? items[k].first.s == key.s : equal(items[k].first, key))) continue;
-    items.erase(items.begin() + static_cast<std::ptrdiff_t>(k));
-    clear_index();   // the positions after it moved: O(n), as the erase itself
-    return true;
-  }
-  py_hash(key);   // an unhashable key raises, as in Python
-  return false;
+  return take(key).has_value();
+}
+
+std::optional<Value> DictObj::take(const Value& key) {
+  const std::ptrdiff_t pos = key.kind == Value::Str ? str_position(key.s) : position(key);
+  if (pos < 0) return std::nullopt;
+  Value v = std::move(items[static_cast<size_t>(pos)].second);
+  items.erase(items.begin() + pos);
+  clear_index();   // the positions after it moved: O(n), as the erase itself
+  return v;
 }
 
 void DictObj::clear() {
@@ -525,18 +584,25 @@ bool equal(const Value& a, const Value& b) {
       ValueDepthGuard guard("in comparison");
       auto &x = as_seq(a), &y = as_seq(b);
       if (x.size() != y.size()) return false;
-      for (size_t k = 0; k < x.size(); ++k)
-        if (!(x[k].obj && x[k].obj == y[k].obj) && !equal(x[k], y[k])) return false;
-      return true;
+      // As CPython's list_richcompare: copies of the items, both sizes re-read after each ==
+      // (which may run Python that shrinks or grows either list).
+      for (size_t k = 0; k < x.size() && k < y.size(); ++k) {
+        const Value xk = x[k], yk = y[k];
+        if (!(xk.obj && xk.obj == yk.obj) && !equal(xk, yk)) return false;
+      }
+      return x.size() == y.size();
     }
     case Value::Dict: {
       if (a.obj == b.obj) return true;
       ValueDepthGuard guard("in comparison");
       auto *x = static_cast<DictObj*>(a.obj.get()), *y = static_cast<DictObj*>(b.obj.get());
       if (x->items.size() != y->items.size()) return false;
-      for (auto& [k, v] : x->items) {
+      for (size_t n = 0; n < x->items.size(); ++n) {   // by position, on copies: == may run Python that changes x or y
+        const Value k = x->items[n].first, v = x->items[n].second;
         Value* w = y->find(k);
-        if (!w || !equal(v, *w)) return false;
+        if (!w) return false;
+        const Value wv = *w;
+        if (!equal(v, wv)) return false;
       }
       return true;
     }
@@ -554,6 +620,23 @@ bool equal(const Value& a, const Value& b) {
     }
     default: return a.obj == b.obj;
   }
+}
+
+std::ptrdiff_t find_equal(const std::vector<Value>& items, const Value& x, size_t start, size_t stop) {
+  for (size_t k = start; k < stop && k < items.size(); ++k) {
+    const Value item = items[k];
+    if ((item.obj && item.obj == x.obj) || equal(item, x)) return static_cast<std::ptrdiff_t>(k);
+  }
+  return -1;
+}
+
+size_t count_equal(const std::vector<Value>& items, const Value& x) {
+  size_t n = 0;
+  for (size_t k = 0; k < items.size(); ++k) {
+    const Value item = items[k];
+    if ((item.obj && item.obj == x.obj) || equal(item, x)) ++n;
+  }
+  return n;
 }
 
 unsigned __int128 RangeObj::length() const {

@@ -148,7 +148,8 @@ struct DictObj : Tracked {
   Value* find(const Value& key);           // nullptr if absent; TypeError for an unhashable key
   Value* find(const std::string& key);     // a str key (instance attributes): no hashing for small dicts
   void set(const Value& key, Value v);     // a new key goes last; an existing key keeps its place
-  bool erase(const Value& key);            // del d[key], d.pop(key): false if absent
+  bool erase(const Value& key);            // del d[key]: false if absent
+  std::optional<Value> take(const Value& key);   // d.pop(key): its value, removed; nullopt if absent
   void clear();
   ~DictObj() override;
   void gc_traverse(GcVisitor& visit) override;
@@ -156,7 +157,11 @@ struct DictObj : Tracked {
  private:
   std::unordered_multimap<int64_t, size_t> index_;   // hash(key) -> position in items
   size_t indexed_ = 0;                               // items[0, indexed_) are in index_
+  uint64_t generation_ = 0;                          // counts clear_index(): items removed or moved
   void clear_index();
+  void sync_index();
+  std::ptrdiff_t position(const Value& key);
+  std::ptrdiff_t str_position(const std::string& key);
 };
 
 // A set (set.cpp): each item once, by Python's == and hash (1, 1.0 and True are one item; a
@@ -193,6 +198,11 @@ class SetObj : public Tracked {
 // hash(v): CPython's for numbers, strings' consistent with ==, a tuple's from its items, an
 // object's __hash__ (or its identity). TypeError for an unhashable value.
 int64_t py_hash(const Value& v);
+// The first k in [start, stop) with items[k] == x (identity first, as CPython), or -1; and how
+// many items equal x. An == may run Python that shrinks or grows `items` (a list's own items'
+// __eq__): each item is compared as a copy and the size re-read after each comparison.
+std::ptrdiff_t find_equal(const std::vector<Value>& items, const Value& x, size_t start = 0, size_t stop = SIZE_MAX);
+size_t count_equal(const std::vector<Value>& items, const Value& x);
 struct SliceObj : Obj { Value start, stop, step; };
 // range(start, stop, step) with int64 bounds: holds three numbers, whatever its length, so
 // range(-2**63, 2**63 - 1) allocates nothing; a `for` loop or comprehension walks it item by item.

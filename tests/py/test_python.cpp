@@ -64,6 +64,7 @@ TEST_CASE("ranges: slicing, equality, hash, index and count") { check_family("ra
 TEST_CASE("descriptors (__get__, __set__, __set_name__), super() and object() reprs") { check_family("descriptors"); }
 TEST_CASE("bytes and bytearray: literals, constructors, methods, codecs, int.to_bytes") { check_family("bytes"); }
 TEST_CASE("the cycle collector: cycles through classes, bound methods and generators (closed first)") { check_family("gc_cycles"); }
+TEST_CASE("containers changed by the Python they call (__eq__, __hash__, __index__, keys()) mid-operation") { check_family("mutation"); }
 
 TEST_CASE("constructs outside the subset: one line naming the construct, at its line, before anything runs") {
   CHECK(error_of("async def f():\n    pass") == "1: SyntaxError: attn does not support 'async' (coroutines)");
