@@ -63,6 +63,11 @@ struct LazyIterObj : InstanceObj {
   LazyStep step;
   std::vector<Value> held;
   bool done = false;
+  ~LazyIterObj() override {   // through the trashcan: map(f, map(f, ...)) 300,000 deep
+    std::vector<std::shared_ptr<Obj>> gone;
+    for (Value& v : held) gone.push_back(std::move(v.obj));
+    release_all_later(std::move(gone));
+  }
   void gc_traverse(GcVisitor& visit) override {
     InstanceObj::gc_traverse(visit);
     for (const Value& v : held) visit(v);
@@ -118,6 +123,7 @@ std::optional<Value> iterator_step(const Value& it) {
     if (lazy->done) return std::nullopt;
     Interpreter& in = *Interpreter::current();
     in.tick();
+    check_stack();   // map(f, map(f, ...)) 300,000 deep steps each inner one: a limit, not a stack overflow
     std::optional<Value> v = lazy->step(in, lazy->held);
     if (!v) lazy->done = true;   // used up: it stays so
     return v;
@@ -317,6 +323,7 @@ int64_t seeded_hash(Interpreter& in, const Value& x) {
   if (x.kind == Value::Str) return str_hash(x);
   if (const std::string* data = bytes_data(x); data && !is_bytearray(x)) return bytes_hash(*data);
   if (x.kind != Value::Tuple || py_subclass(x)) return in.hash(x);
+  ValueDepthGuard guard("while hashing a tuple");   // a tuple nested 100,000 deep: no C++ stack overflow
   const uint64_t p1 = 11400714785074694791ULL, p2 = 14029467366897019727ULL, p5 = 2870177450012600261ULL;
   uint64_t acc = p5;   // tuplehash (Objects/tupleobject.c)
   const std::vector<Value>& items = as_seq(x);

@@ -95,6 +95,20 @@ void release_later(std::shared_ptr<Obj> o) {
   release_flat([&o](auto& out) { out.push_back(std::move(o)); });
 }
 
+void release_all_later(std::vector<std::shared_ptr<Obj>> objs) {
+  release_flat([&objs](auto& out) {
+    for (auto& o : objs)
+      if (o) out.push_back(std::move(o));
+  });
+}
+
+SetObj::~SetObj() {
+  release_flat([this](auto& out) {
+    for (Value& v : items_) hand_over(v, out);
+    if (attrs) out.push_back(std::move(attrs));
+  });
+}
+
 SeqObj::~SeqObj() {
   release_flat([this](auto& out) {
     for (Value& v : items) hand_over(v, out);

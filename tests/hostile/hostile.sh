@@ -276,8 +276,9 @@ lesson "$work/sorted-memory.lesson" 'print(len(sorted(range(2 * 10**6))), sorted
 check sorted-memory 0 '2000000 [1999999, 1999998] [0, 7, 14]' '' -- bash -c "ulimit -v ${vlimit/700000/450000} && exec \"\$0\" run --quiet sorted-memory.lesson" "$attn"
 
 # A chain of 10^5 live closures is linear (issue 20: 80,000 took 13 s: the list of captured scopes
-# was swept on every call past 4096), and dropping a chain of them frees it without deep recursion.
-lesson "$work/closure-chain.lesson" $'f = lambda: 0\nfor i in range(100000):\n    f = (lambda g: (lambda: g))(f)\nprint(f()()())\ndef make(g):\n    def h():\n        return g\n    return h\nfor i in range(100000):\n    f = make(f)\nf = None\nprint("dropped")'
+# was swept on every call past 4096), and dropping a chain of them frees it without deep recursion
+# (200,000: a function and its scope free what they hold through the trashcan; 120,000 crashed).
+lesson "$work/closure-chain.lesson" $'f = lambda: 0\nfor i in range(100000):\n    f = (lambda g: (lambda: g))(f)\nprint(f()()())\ndef make(g):\n    def h():\n        return g\n    return h\nfor i in range(200000):\n    f = make(f)\nf = None\nprint("dropped")'
 check closure-chain 0 $'<function <lambda>.<locals>.<lambda>>\ndropped' '' -- "$attn" run --quiet --time-limit 5 closure-chain.lesson
 
 # ---- Reference cycles (issue 20): the session's cycle collector (py/gc.h) frees them during the
@@ -359,6 +360,13 @@ else say "hostile: ok   together (8 lessons, 4 checks, 4 runs and an export at o
 py graph-200k 0 'tensor(1.) freed' '' $'import torch\nw = torch.ones((), requires_grad=True)\ny = w\nfor i in range(200000):\n    y = y * 1.0\ny.backward()\ng = w.grad\ndel y\nprint(g, "freed")'
 py grad-fn-100k 0 'SliceBackward0 True' '' $'import torch\nx = torch.ones(2, requires_grad=True)\nys = [x]\nfor i in range(100000):\n    ys.append(ys[-1][:])\nf = ys[-1].grad_fn\nprint(f.name(), f is ys[-1].grad_fn)'
 py generators-100k 0 'freed [1, 2]' '' $'g = iter([1, 2])\nfor i in range(100000):\n    g = (v for v in g)\ndel g\ng = iter([1, 2])\nfor i in range(100):\n    g = (v for v in g)\nprint("freed", list(g))'
+# hash() of a tuple nested 100,000 deep and copy.deepcopy of a list nested 30,000 deep are a
+# RecursionError the cell catches (they overflowed the C++ stack); 200,000 nested frozensets free
+# without recursion; list() of 200,000 chained map()s stops at the C++ stack's limit (CPython crashes).
+py deep-hash-deepcopy 0 $'maximum recursion depth exceeded while hashing a tuple\nmaximum recursion depth exceeded while calling a Python object' '' $'a = ()\nfor i in range(100000):\n    a = (a,)\ntry:\n    hash(a)\nexcept RecursionError as e:\n    print(e)\nimport copy\nb = []\nfor i in range(30000):\n    b = [b]\ntry:\n    copy.deepcopy(b)\nexcept RecursionError as e:\n    print(e)'
+py frozenset-chain-200k 0 'freed' '' $'c = frozenset()\nfor i in range(200000):\n    c = frozenset([c])\nc = None\nprint("freed")'
+py map-chain-200k 2 'built' 'map-chain-200k\.lesson:16: RecursionError: maximum recursion depth exceeded' $'it = iter([1])\nfor i in range(200000):\n    it = map(lambda v: v, it)\nprint("built")\nprint(list(it))'
+py object-new-bytes 2 '' 'object-new-bytes\.lesson:12: TypeError: object\.__new__\(bytes\) is not safe, use bytes\.__new__\(\)' 'print(repr(object.__new__(bytes)))'
 py recursion-caught 0 'caught on' '' $'x = []\nfor i in range(5000):\n    x = [x]\ntry:\n    repr(x)\nexcept RecursionError:\n    print("caught", end=" ")\nprint("on")'
 
 # ---- Files a student hands in are never followed out, never quoted (issue 20) ----
