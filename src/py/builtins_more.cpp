@@ -729,6 +729,9 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
       if (negative) flags += '-';
     }
     while (k < text.size() && std::isdigit(static_cast<unsigned char>(text[k]))) width += text[k++];
+    Count padded = 0;   // '%1000000000d': refused before it is padded
+    for (char d : width) padded = std::min<Count>(padded * 10 + static_cast<Count>(d - '0'), Count{1} << 100);
+    check_bytes("a str", padded);
     if (k < text.size() && text[k] == '.') {
       ++k;
       precision = "0";
@@ -756,6 +759,7 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
       if (!precision.empty()) body = body.substr(0, uc::offset_of(body, static_cast<int64_t>(std::stoul(precision))));
       const int64_t pad = width.empty() ? 0 : static_cast<int64_t>(std::stoul(width)) - uc::length(body);
       if (pad > 0) body = left ? body + std::string(static_cast<size_t>(pad), ' ') : std::string(static_cast<size_t>(pad), ' ') + body;
+      check_append(out, body.size());   // "%s%s" % (a, a): the limit before it is built
       out += body;
       continue;
     }

@@ -150,6 +150,17 @@ limit=$whole
 # ---- Bare std::bad_alloc, files without a size ----
 check dev-zero 2 '' '^attn: /dev/zero: is larger than 1 MiB' -- "$attn" run /dev/zero
 py str-huge 2 '' 'MemoryError' "s = 'x' * (10**12)"
+# Every way of building a str checks limits::kMaxStrBytes before it builds past it (replace built
+# 10^9 characters, 1.97 GB; join, %, format, f-strings, repr and str of a list went past it too).
+str_limit='MemoryError: a str of [0-9,]+ characters is more than attn.s limit of 100,000,000'
+py str-limit-replace 2 '' "$str_limit" 'x = ("a" * 10**3).replace("a", "b" * 10**6)'
+py str-limit-join 2 '' "$str_limit" 'x = ",".join(["a" * (5 * 10**7)] * 2)'
+py str-limit-percent 2 '' "$str_limit" $'a = "x" * (6 * 10**7)\nx = "%s%s" % (a, a)'
+py str-limit-format 2 '' "$str_limit" $'a = "x" * (6 * 10**7)\nx = "{}{}".format(a, a)'
+py str-limit-fstring 2 '' "$str_limit" $'a = "x" * (6 * 10**7)\nx = f"{a}{a}"'
+py str-limit-repr 2 '' "$str_limit" 'x = repr("\x01" * (3 * 10**7))'
+py str-limit-str-list 2 '' "$str_limit" 'x = str(["a" * 10**7] * 11)'
+py str-limit-percent-width 2 '' "$str_limit" 'x = "%1000000000d" % 1'
 py list-huge 2 '' 'MemoryError' 'x = [0] * (10**12)'
 
 # ---- Misleading messages ----
@@ -260,6 +271,9 @@ for case in "${budget_ops[@]}"; do
   lesson "$work/${case%%|*}.lesson" $'import torch\nx = torch.randn(1, 10000).expand(10000, 10000)\n'"${case#*|}"
   check "time-limit-${case%%|*}" 2 '' 'TimeoutError: the cell ran longer than its time limit of 0.5 seconds' -- "$attn" run --quiet --time-limit 0.5 "${case%%|*}.lesson"
 done
+# str.translate looks at the clock (it ran 30 s past a 2 s limit, 30x slower than CPython).
+lesson "$work/translate-budget.lesson" 'x = ("ab" * (4 * 10**7)).translate({98: None})'
+check time-limit-translate 2 '' 'TimeoutError: the cell ran longer than its time limit of 0.2 seconds' -- "$attn" run --quiet --time-limit 0.2 translate-budget.lesson
 limit=$whole
 # One print of 3*10^7 control characters (1.8*10^8 once escaped) as a JSON document, in 700 MB of
 # address space: the document streams its long strings (lesson/json_run.cpp), where it used to
