@@ -755,9 +755,10 @@ void Interpreter::delattr(const Value& obj, const std::string& name) {
 namespace {
 
 // object's methods, reachable through super() and `object.__setattr__(self, name, value)`.
-// object.__new__(T) makes a plain instance: for a class whose instances carry a built-in or native
-// payload (bytes, list, a generator, a tensor ...) that would be a half-built object native code
-// later reads, so it is CPython's TypeError, naming the first class that does not write __new__.
+// object.__new__(T) makes a plain instance: for a class whose instances carry a built-in or
+// native payload (bytes, list, a generator, a host library's class ...) that would be a half-built
+// object native code later reads, so it is CPython's TypeError, naming the first class that does
+// not write __new__.
 void check_object_new_safe(const ClassObj& cls) {
   // (An exception is a plain instance with attributes: its __new__ is object's here, so it stays.)
   bool unsafe = false;
