@@ -120,4 +120,17 @@ std::string py_str_repr(const std::string& s) {
   return out + quote;
 }
 
+std::size_t py_str_repr_size(const std::string& s) {   // py_str_repr's cases, counted
+  const char quote = s.find('\'') != std::string::npos && s.find('"') == std::string::npos ? '"' : '\'';
+  std::size_t size = 2, pos = 0;
+  while (pos < s.size()) {
+    const std::size_t start = pos;
+    const char32_t c = detail::decode_utf8(s, pos);
+    if (c == static_cast<char32_t>(quote) || c == '\\' || c == '\t' || c == '\n' || c == '\r') size += 2;
+    else if (!detail::py_is_printable(c)) size += c <= 0xff ? 4 : c <= 0xffff ? 6 : 10;
+    else size += pos - start;
+  }
+  return size;
+}
+
 }  // namespace attn::print

@@ -16,6 +16,8 @@ std::string py_float_repr(double v);
 
 // Python's repr(str): single quotes unless the text contains ' and no ", escapes as Python does.
 std::string py_str_repr(const std::string& s);
+// The size in bytes py_str_repr(s) has, without building it (a caller checks a limit first).
+std::size_t py_str_repr_size(const std::string& s);
 
 namespace detail {
 std::string py_float_repr(double v);

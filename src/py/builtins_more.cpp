@@ -63,6 +63,11 @@ struct LazyIterObj : InstanceObj {
   LazyStep step;
   std::vector<Value> held;
   bool done = false;
+  ~LazyIterObj() override {   // through the trashcan: map(f, map(f, ...)) 300,000 deep
+    std::vector<std::shared_ptr<Obj>> gone;
+    for (Value& v : held) gone.push_back(std::move(v.obj));
+    release_all_later(std::move(gone));
+  }
   void gc_traverse(GcVisitor& visit) override {
     InstanceObj::gc_traverse(visit);
     for (const Value& v : held) visit(v);
@@ -118,6 +123,7 @@ std::optional<Value> iterator_step(const Value& it) {
     if (lazy->done) return std::nullopt;
     Interpreter& in = *Interpreter::current();
     in.tick();
+    check_stack();   // map(f, map(f, ...)) 300,000 deep steps each inner one: a limit, not a stack overflow
     std::optional<Value> v = lazy->step(in, lazy->held);
     if (!v) lazy->done = true;   // used up: it stays so
     return v;
@@ -323,6 +329,7 @@ int64_t seeded_hash(Interpreter& in, const Value& x) {
   if (x.kind == Value::Str) return str_hash(x);
   if (const std::string* data = bytes_data(x); data && !is_bytearray(x)) return bytes_hash(*data);
   if (x.kind != Value::Tuple || py_subclass(x)) return in.hash(x);
+  ValueDepthGuard guard("while hashing a tuple");   // a tuple nested 100,000 deep: no C++ stack overflow
   const uint64_t p1 = 11400714785074694791ULL, p2 = 14029467366897019727ULL, p5 = 2870177450012600261ULL;
   uint64_t acc = p5;   // tuplehash (Objects/tupleobject.c)
   const std::vector<Value>& items = as_seq(x);
@@ -748,6 +755,9 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
       if (negative) flags += '-';
     }
     while (k < text.size() && std::isdigit(static_cast<unsigned char>(text[k]))) width += text[k++];
+    Count padded = 0;   // '%1000000000d': refused before it is padded
+    for (char d : width) padded = std::min<Count>(padded * 10 + static_cast<Count>(d - '0'), Count{1} << 100);
+    check_bytes("a str", padded);
     if (k < text.size() && text[k] == '.') {
       ++k;
       precision = "0";
@@ -775,6 +785,7 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
       if (!precision.empty()) body = body.substr(0, uc::offset_of(body, static_cast<int64_t>(std::stoul(precision))));
       const int64_t pad = width.empty() ? 0 : static_cast<int64_t>(std::stoul(width)) - uc::length(body);
       if (pad > 0) body = left ? body + std::string(static_cast<size_t>(pad), ' ') : std::string(static_cast<size_t>(pad), ' ') + body;
+      check_append(out, body.size());   // "%s%s" % (a, a): the limit before it is built
       out += body;
       continue;
     }

@@ -52,6 +52,24 @@ void FunctionObj::gc_traverse(GcVisitor& visit) {
   visit(closure);
 }
 
+// A function and a scope free what they hold through the trashcan (value.cpp): a closure holds its
+// scope, which holds the next closure ..., so a chain of 120,000 closures must not free recursively.
+FunctionObj::~FunctionObj() {
+  std::vector<std::shared_ptr<Obj>> held;
+  for (Value& v : defaults) held.push_back(std::move(v.obj));
+  for (auto& kv : kwdefaults) held.push_back(std::move(kv.second.obj));
+  held.push_back(std::move(closure));
+  release_all_later(std::move(held));
+}
+
+Scope::~Scope() {
+  std::vector<std::shared_ptr<Obj>> held;
+  for (auto& kv : vars) held.push_back(std::move(kv.second.obj));
+  held.push_back(std::move(parent));
+  for (auto& f : defined) held.push_back(std::move(f));
+  release_all_later(std::move(held));
+}
+
 void FunctionObj::gc_clear() {   // garbage: never called again
   std::vector<Value> gone;
   gone.swap(defaults);

@@ -753,6 +753,24 @@ void Interpreter::delattr(const Value& obj, const std::string& name) {
 namespace {
 
 // object's methods, reachable through super() and `object.__setattr__(self, name, value)`.
+// object.__new__(T) makes a plain instance: for a class whose instances carry a built-in or
+// native payload (bytes, list, a generator, a host library's class ...) that would be a half-built
+// object native code later reads, so it is CPython's TypeError, naming the first class that does
+// not write __new__.
+void check_object_new_safe(const ClassObj& cls) {
+  // (An exception is a plain instance with attributes: its __new__ is object's here, so it stays.)
+  bool unsafe = false;
+  for (const ClassObj* c : cls.mro()) {
+    if (c->name == "BaseException" && c->module == "builtins") return;
+    if (c->name != "object" && c->immutable && (c->slots.make || c->native_tag || c->module == "builtins")) unsafe = true;
+  }
+  if (!unsafe) return;
+  const ClassObj* base = &cls;
+  while (!base->immutable && base->methods.count("__new__") && !base->bases.empty()) base = base->bases[0].get();
+  auto named = [](const ClassObj& c) { return c.qualified_name ? c.module + "." + c.name : c.name; };
+  throw TypeError(fmt::format("object.__new__({}) is not safe, use {}.__new__()", named(cls), named(*base)));
+}
+
 void add_object_methods() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -798,6 +816,7 @@ void add_object_methods() {
     });
     m["__new__"] = builtin("object.__new__", [](Interpreter&, CallArgs& a) {
       if (a.pos.empty() || a.pos[0].kind != Value::Class) throw TypeError("object.__new__(X): X is not a type object");
+      check_object_new_safe(*class_ptr(a.pos[0]));
       return instance_of(class_ptr(a.pos[0]));
     });
     m["__init_subclass__"] = builtin("object.__init_subclass__", [](Interpreter&, CallArgs&) { return Value::none(); });

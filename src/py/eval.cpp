@@ -252,7 +252,9 @@ Value Interpreter::eval_fstring(const Expr& e) {
     Value v = eval(*e.items[k]);
     char conv = k < e.fconv.size() ? e.fconv[k] : 0;
     if (conv) v = Value::str(conv == 's' ? str_of(v) : repr_of(v));   // !a: repr, as all text here is ASCII-safe
-    out += format(v, e.fspecs[k]);
+    std::string piece = format(v, e.fspecs[k]);
+    check_append(out, piece.size());   // f"{a}{a}": the limit before it is built
+    out += piece;
   }
   return Value::str(out);
 }

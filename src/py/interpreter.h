@@ -54,6 +54,7 @@ struct Scope : Tracked {
   // A generator's locals: never cleared by the collector (its suspended stack may be using them);
   // a cycle through them breaks where the generator object is cleared (GeneratorObj::gc_clear).
   bool generator = false;
+  ~Scope() override;                             // through the trashcan (calls.cpp)
   void gc_traverse(GcVisitor& visit) override;   // calls.cpp
   void gc_clear() override;
 };

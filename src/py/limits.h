@@ -87,6 +87,8 @@ using Count = unsigned __int128;
 [[noreturn]] void too_many_bytes(const std::string& what, Count n);
 inline void check_items(const std::string& what, Count n) { if (n > limits::kMaxItems) too_many_items(what, n); }
 inline void check_bytes(const std::string& what, Count n) { if (n > limits::kMaxStrBytes) too_many_bytes(what, n); }
+// Before `out += piece` where a str is built piece by piece (format, %, f-strings): never past the limit.
+inline void check_append(const std::string& out, size_t piece) { check_bytes("a str", static_cast<Count>(out.size()) + piece); }
 
 std::string with_commas(Count n);   // 10000000 -> "10,000,000"
 

@@ -109,6 +109,7 @@ class DeepCopy {
   Value copy(const Value& x) {
     if (atomic(x)) return x;
     in_.tick();
+    ValueDepthGuard guard("while calling a Python object");   // CPython's words: its deepcopy recurses in Python
     Value key = id_of(x);
     if (Value* seen = memo().find(key)) return *seen;
     Value y = fresh(x, key);

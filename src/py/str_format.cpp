@@ -117,7 +117,9 @@ std::string Formatter::render(const std::string& s, int depth) {
         else if (s[e] == '}' && --level == 0) break;
       }
       if (e >= s.size()) throw ValueError("expected '}' before end of string");
-      out += field(s.substr(k + 1, e - k - 1), depth);
+      std::string piece = field(s.substr(k + 1, e - k - 1), depth);
+      check_append(out, piece.size());   // "{}{}".format(a, a): the limit before it is built
+      out += piece;
       k = e;
     } else {
       out += c;

@@ -96,6 +96,20 @@ void release_later(std::shared_ptr<Obj> o) {
   release_flat([&o](auto& out) { out.push_back(std::move(o)); });
 }
 
+void release_all_later(std::vector<std::shared_ptr<Obj>> objs) {
+  release_flat([&objs](auto& out) {
+    for (auto& o : objs)
+      if (o) out.push_back(std::move(o));
+  });
+}
+
+SetObj::~SetObj() {
+  release_flat([this](auto& out) {
+    for (Value& v : items_) hand_over(v, out);
+    if (attrs) out.push_back(std::move(attrs));
+  });
+}
+
 SeqObj::~SeqObj() {
   release_flat([this](auto& out) {
     for (Value& v : items) hand_over(v, out);
@@ -469,7 +483,11 @@ struct ReprEnter {
 
 std::string join_repr(const std::vector<Value>& items) {
   std::string out;
-  for (size_t k = 0; k < items.size(); ++k) out += (k ? ", " : "") + repr(items[k]);
+  for (size_t k = 0; k < items.size(); ++k) {
+    std::string item = repr(items[k]);
+    check_bytes("a str", static_cast<Count>(out.size()) + item.size() + 2);   // str([s] * 12): before it grows
+    out.append(k ? ", " : "").append(item);
+  }
   return out;
 }
 
@@ -495,7 +513,9 @@ std::string plain_repr(const Value& v) {
     case Value::Bool: return v.b ? "True" : "False";
     case Value::Int: return int_repr(v);
     case Value::Float: return print::py_float_repr(v.f);
-    case Value::Str: return print::py_str_repr(v.s);
+    case Value::Str:   // up to 10 bytes a character: the size is checked before it is built
+      if (v.s.size() > limits::kMaxStrBytes / 4) check_bytes("a str", print::py_str_repr_size(v.s));
+      return print::py_str_repr(v.s);
     // append(), not "[" + ... + "]": GCC 12 warns -Wrestrict on that once inlined (GCC bug 105651)
     case Value::List: return std::string("[").append(join_repr(as_seq(v))).append("]");
     case Value::Tuple: {
@@ -512,7 +532,10 @@ std::string plain_repr(const Value& v) {
         return out + "])";
       }
       std::string out = "{";
-      for (size_t k = 0; k < items.size(); ++k) out += (k ? ", " : "") + repr(items[k].first) + ": " + repr(items[k].second);
+      for (size_t k = 0; k < items.size(); ++k) {
+        out += (k ? ", " : "") + repr(items[k].first) + ": " + repr(items[k].second);
+        check_bytes("a str", out.size());
+      }
       return out + "}";
     }
     case Value::Set: {

@@ -85,6 +85,7 @@ using ClassPtr = std::shared_ptr<ClassObj>;
 // another container's destructor it is queued and freed by the outermost one, so a chain of
 // objects of any length (generators over generators) frees without recursion.
 void release_later(std::shared_ptr<Obj> o);
+void release_all_later(std::vector<std::shared_ptr<Obj>> objs);   // as release_later, each of them
 
 struct Value {
   enum Kind { None, Bool, Int, Float, Str, List, Tuple, Dict, Set, Slice,
@@ -181,6 +182,7 @@ class SetObj : public Tracked {
   void reserve(size_t more);                 // set_update_internal's resize before adding a dict
   bool all_numbers() const;                  // ints, bools, floats but NaN: CPython's order shows
   int64_t frozen_hash() const;               // hash(frozenset(self)): CPython 3.11's frozenset_hash
+  ~SetObj() override;                        // through the trashcan: frozensets nested 300,000 deep
   ClassPtr cls;                              // a Python subclass of set the value belongs to; null: plain
   std::shared_ptr<struct DictObj> attrs;     // its instance attributes (attrs_of)
   void gc_traverse(GcVisitor& visit) override;
@@ -247,6 +249,7 @@ struct FunctionObj : Tracked {   // a `def` or lambda from a lesson cell or an i
   std::weak_ptr<NamespaceObj> module;      // its module's names (the Interpreter owns modules)
   std::string file;              // "" for lesson code, else the imported file's path
   std::weak_ptr<ClassObj> owner; // the class whose body defined it: what super() starts after
+  ~FunctionObj() override;       // through the trashcan: a chain of closures 100,000+ long (calls.cpp)
   void gc_traverse(GcVisitor& visit) override;   // calls.cpp
   void gc_clear() override;
 };

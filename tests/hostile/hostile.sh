@@ -150,6 +150,17 @@ limit=$whole
 # ---- Bare std::bad_alloc, files without a size ----
 check dev-zero 2 '' '^attn: /dev/zero: is larger than 1 MiB' -- "$attn" run /dev/zero
 py str-huge 2 '' 'MemoryError' "s = 'x' * (10**12)"
+# Every way of building a str checks limits::kMaxStrBytes before it builds past it (replace built
+# 10^9 characters, 1.97 GB; join, %, format, f-strings, repr and str of a list went past it too).
+str_limit='MemoryError: a str of [0-9,]+ characters is more than attn.s limit of 100,000,000'
+py str-limit-replace 2 '' "$str_limit" 'x = ("a" * 10**3).replace("a", "b" * 10**6)'
+py str-limit-join 2 '' "$str_limit" 'x = ",".join(["a" * (5 * 10**7)] * 2)'
+py str-limit-percent 2 '' "$str_limit" $'a = "x" * (6 * 10**7)\nx = "%s%s" % (a, a)'
+py str-limit-format 2 '' "$str_limit" $'a = "x" * (6 * 10**7)\nx = "{}{}".format(a, a)'
+py str-limit-fstring 2 '' "$str_limit" $'a = "x" * (6 * 10**7)\nx = f"{a}{a}"'
+py str-limit-repr 2 '' "$str_limit" 'x = repr("\x01" * (3 * 10**7))'
+py str-limit-str-list 2 '' "$str_limit" 'x = str(["a" * 10**7] * 11)'
+py str-limit-percent-width 2 '' "$str_limit" 'x = "%1000000000d" % 1'
 py list-huge 2 '' 'MemoryError' 'x = [0] * (10**12)'
 
 # ---- Misleading messages ----
@@ -274,6 +285,9 @@ for case in "${budget_ops[@]}"; do
   lesson "$work/${case%%|*}.lesson" $'import torch\nx = torch.randn(1, 10000).expand(10000, 10000)\n'"${case#*|}"
   check "time-limit-${case%%|*}" 2 '' 'TimeoutError: the cell ran longer than its time limit of 0.5 seconds' -- "$attn" run --quiet --time-limit 0.5 "${case%%|*}.lesson"
 done
+# str.translate looks at the clock (it ran 30 s past a 2 s limit, 30x slower than CPython).
+lesson "$work/translate-budget.lesson" 'x = ("ab" * (4 * 10**7)).translate({98: None})'
+check time-limit-translate 2 '' 'TimeoutError: the cell ran longer than its time limit of 0.2 seconds' -- "$attn" run --quiet --time-limit 0.2 translate-budget.lesson
 limit=$whole
 # One print of 3*10^7 control characters (1.8*10^8 once escaped) as a JSON document, in 700 MB of
 # address space: the document streams its long strings (lesson/json_run.cpp), where it used to
@@ -290,8 +304,9 @@ lesson "$work/sorted-memory.lesson" 'print(len(sorted(range(2 * 10**6))), sorted
 check sorted-memory 0 '2000000 [1999999, 1999998] [0, 7, 14]' '' -- bash -c "ulimit -v ${vlimit/700000/450000} && exec \"\$0\" run --quiet sorted-memory.lesson" "$attn"
 
 # A chain of 10^5 live closures is linear (issue 20: 80,000 took 13 s: the list of captured scopes
-# was swept on every call past 4096), and dropping a chain of them frees it without deep recursion.
-lesson "$work/closure-chain.lesson" $'f = lambda: 0\nfor i in range(100000):\n    f = (lambda g: (lambda: g))(f)\nprint(f()()())\ndef make(g):\n    def h():\n        return g\n    return h\nfor i in range(100000):\n    f = make(f)\nf = None\nprint("dropped")'
+# was swept on every call past 4096), and dropping a chain of them frees it without deep recursion
+# (200,000: a function and its scope free what they hold through the trashcan; 120,000 crashed).
+lesson "$work/closure-chain.lesson" $'f = lambda: 0\nfor i in range(100000):\n    f = (lambda g: (lambda: g))(f)\nprint(f()()())\ndef make(g):\n    def h():\n        return g\n    return h\nfor i in range(200000):\n    f = make(f)\nf = None\nprint("dropped")'
 check closure-chain 0 $'<function <lambda>.<locals>.<lambda>>\ndropped' '' -- "$attn" run --quiet --time-limit 5 closure-chain.lesson
 
 # ---- Reference cycles (issue 20): the session's cycle collector (py/gc.h) frees them during the
@@ -373,6 +388,13 @@ else say "hostile: ok   together (8 lessons, 4 checks, 4 runs and an export at o
 py graph-200k 0 'tensor(1.) freed' '' $'import torch\nw = torch.ones((), requires_grad=True)\ny = w\nfor i in range(200000):\n    y = y * 1.0\ny.backward()\ng = w.grad\ndel y\nprint(g, "freed")'
 py grad-fn-100k 0 'SliceBackward0 True' '' $'import torch\nx = torch.ones(2, requires_grad=True)\nys = [x]\nfor i in range(100000):\n    ys.append(ys[-1][:])\nf = ys[-1].grad_fn\nprint(f.name(), f is ys[-1].grad_fn)'
 py generators-100k 0 'freed [1, 2]' '' $'g = iter([1, 2])\nfor i in range(100000):\n    g = (v for v in g)\ndel g\ng = iter([1, 2])\nfor i in range(100):\n    g = (v for v in g)\nprint("freed", list(g))'
+# hash() of a tuple nested 100,000 deep and copy.deepcopy of a list nested 30,000 deep are a
+# RecursionError the cell catches (they overflowed the C++ stack); 200,000 nested frozensets free
+# without recursion; list() of 200,000 chained map()s stops at the C++ stack's limit (CPython crashes).
+py deep-hash-deepcopy 0 $'maximum recursion depth exceeded while hashing a tuple\nmaximum recursion depth exceeded while calling a Python object' '' $'a = ()\nfor i in range(100000):\n    a = (a,)\ntry:\n    hash(a)\nexcept RecursionError as e:\n    print(e)\nimport copy\nb = []\nfor i in range(30000):\n    b = [b]\ntry:\n    copy.deepcopy(b)\nexcept RecursionError as e:\n    print(e)'
+py frozenset-chain-200k 0 'freed' '' $'c = frozenset()\nfor i in range(200000):\n    c = frozenset([c])\nc = None\nprint("freed")'
+py map-chain-200k 2 'built' 'map-chain-200k\.lesson:16: RecursionError: maximum recursion depth exceeded' $'it = iter([1])\nfor i in range(200000):\n    it = map(lambda v: v, it)\nprint("built")\nprint(list(it))'
+py object-new-bytes 2 '' 'object-new-bytes\.lesson:12: TypeError: object\.__new__\(bytes\) is not safe, use bytes\.__new__\(\)' 'print(repr(object.__new__(bytes)))'
 py recursion-caught 0 'caught on' '' $'x = []\nfor i in range(5000):\n    x = [x]\ntry:\n    repr(x)\nexcept RecursionError:\n    print("caught", end=" ")\nprint("on")'
 
 # ---- Files a student hands in are never followed out, never quoted (issue 20) ----
