@@ -31,13 +31,12 @@ std::string error_of(const std::string& code, double time_limit = 0) {
   return "";
 }
 
-bool starts_with(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
 
 }  // namespace
 
-TEST_CASE("a list nested 100,000 deep given to torch.tensor is a RecursionError, at its line") {
+TEST_CASE("a list nested 100,000 deep given to torch.tensor is torch's ValueError past 128 dims, at its line") {
   const std::string make = "x = []\nfor i in range(100000):\n    x = [x]\n";
-  CHECK(starts_with(error_of(make + "import torch\nt = torch.tensor(x)"), "5: RecursionError: maximum recursion depth exceeded"));
+  CHECK(error_of(make + "import torch\nt = torch.tensor(x)") == "5: ValueError: too many dimensions 'list'");
 }
 
 TEST_CASE("x[..., 0] indexes the last dimension; ... is Ellipsis") {
