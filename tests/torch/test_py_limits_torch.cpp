@@ -31,7 +31,6 @@ std::string error_of(const std::string& code, double time_limit = 0) {
   return "";
 }
 
-
 }  // namespace
 
 TEST_CASE("a list nested 100,000 deep given to torch.tensor is torch's ValueError past 128 dims, at its line") {
