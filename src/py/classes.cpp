@@ -45,9 +45,10 @@ struct CapturingBuiltin : BuiltinObj {
   long captured_;
 };
 
-// `make()` is a method of `container`, made now; wrapped as above when its closure took references.
+// `__len__` and its kin: names a plain container answers through builtin_base_attr.
 bool is_dunder(const std::string& name) { return name.size() > 4 && name.rfind("__", 0) == 0 && name.compare(name.size() - 2, 2, "__") == 0; }
 
+// `make()` is a method of `container`, made now; wrapped as above when its closure took references.
 template <class Make>
 Value seen_by_collector(const Value& container, Make make) {
   const long before = container.obj.use_count();
