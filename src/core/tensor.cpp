@@ -16,11 +16,7 @@
 #include <new>
 #include <type_traits>
 
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
-
-#include "core/deadline.h"
+#include "core/buffers.h"
 
 namespace attn::core {
 
@@ -97,73 +93,6 @@ namespace {
 
 std::string gib(int64_t bytes) { return fmt::format("{:.1f} GiB", static_cast<double>(bytes) / (1024.0 * 1024.0 * 1024.0)); }
 
-// Buffers of 8 MB or more (a GPT-2-size layer's attention matrices are 48 MB at T = 1024, 805 MB
-// at 4096) are mapped with MAP_POPULATE: the kernel hands over all their zeroed pages in one
-// call instead of one page fault per 4 KB on first touch. Every op writes the whole of what it
-// allocates, so nothing is mapped that would not have been touched anyway (as in PyTorch, whose
-// zeros() writes every element). Measured on the layer at T = 4096 (tools/bench_mha.sh): 2.3 s
-// of CPU instead of 2.9 s, the same peak RSS. (2 MB pages, MADV_HUGEPAGE, were slower here:
-// compaction.) Smaller buffers use calloc. The choice depends on the size alone, so
-// release_buffer() knows which it was.
-constexpr size_t kMapAtLeast = size_t{8} << 20;
-constexpr size_t kHeader = 64;  // the mapping's length, before the buffer; keeps it 64-byte aligned
-
-#ifdef __linux__
-// Populating a mapping of GBs takes seconds in the kernel (issue 20: an op on an expand()ed
-// 30000 x 30000 view overran --time-limit by 3 s in MAP_POPULATE alone), so one of more than two
-// chunks is populated a chunk at a time (MADV_POPULATE_WRITE, Linux 5.14), with a look at the
-// deadline (core/deadline.h) after each; an older kernel leaves the rest to page faults.
-constexpr size_t kPopulateChunk = size_t{64} << 20;
-#ifndef MADV_POPULATE_WRITE
-#define MADV_POPULATE_WRITE 23
-#endif
-
-void populate_in_chunks(char* base, size_t length) {
-  for (size_t at = 0; at < length; at += kPopulateChunk) {
-    if (madvise(base + at, std::min(kPopulateChunk, length - at), MADV_POPULATE_WRITE) != 0) return;
-    try {
-      check_deadline();
-    } catch (...) {
-      munmap(base, length);
-      throw;
-    }
-  }
-}
-
-void* map_buffer(size_t bytes) {
-  const size_t length = bytes + kHeader;
-  const bool chunked = length > 2 * kPopulateChunk;
-  void* base = mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | (chunked ? 0 : MAP_POPULATE), -1, 0);
-  if (base == MAP_FAILED) return nullptr;
-  if (chunked) populate_in_chunks(static_cast<char*>(base), length);
-  *static_cast<size_t*>(base) = length;
-  return static_cast<char*>(base) + kHeader;
-}
-void unmap_buffer(void* data) {
-  char* base = static_cast<char*>(data) - kHeader;
-  munmap(base, *reinterpret_cast<size_t*>(base));
-}
-#endif
-
-void* zeroed_buffer(size_t count, size_t element) {
-#ifdef __linux__
-  if (count * element >= kMapAtLeast) return map_buffer(count * element);
-#endif
-  return std::calloc(count, element);
-}
-
-void release_buffer(void* data, size_t bytes) {
-  if (data == nullptr) return;
-#ifdef __linux__
-  if (bytes >= kMapAtLeast) return unmap_buffer(data);
-#endif
-  (void)bytes;
-  std::free(data);
-}
-
-}  // namespace
-
-namespace {
 std::atomic<uint64_t> bytes_made{0}, bytes_held{0};
 }  // namespace
 
@@ -177,8 +106,8 @@ Storage::Storage(DType dtype, int64_t n, const Shape& shape) : size_(n), dtype_(
         dtype_short_name(dtype), shape_str(shape), n, gib(n * element_size(dtype)), kMaxTensorElements,
         gib(kMaxTensorElements * 4)));
   if (n == 0) return;
-  // calloc: large blocks come from the kernel already zeroed, so zero-filling costs no pass.
-  data_ = zeroed_buffer(static_cast<size_t>(n), static_cast<size_t>(element_size(dtype)));
+  // Zero-filled: fresh pages come zeroed from the kernel, reused big buffers are cleared (buffers.h).
+  data_ = buffers::zeroed(static_cast<size_t>(n) * static_cast<size_t>(element_size(dtype)));
   if (data_ == nullptr)
     throw TensorError(fmt::format("can't allocate memory: you tried to allocate {} bytes for a {} tensor of shape {}",
                                   n * element_size(dtype), dtype_short_name(dtype), shape_str(shape)));
@@ -190,7 +119,7 @@ Storage::Storage(DType dtype, int64_t n, const Shape& shape) : size_(n), dtype_(
 Storage::~Storage() {
   const auto bytes = static_cast<size_t>(size_ * element_size(dtype_));
   if (data_) bytes_held.fetch_sub(bytes, std::memory_order_relaxed);
-  release_buffer(data_, bytes);
+  buffers::release(data_, bytes);
 }
 
 // ---- Tensor ----

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "core/buffers.h"
 #include "core/deadline.h"
 #include "py/exceptions.h"
 #include "py/ints.h"
@@ -102,6 +103,10 @@ void Session::run_cell(const std::string& source, bool echo_last, int first_line
     TorchState& s;
     ~KeepGradMode() { s.grad_enabled = core::autograd::grad_enabled(); }
   } keep{*state_};
+  // Big buffers cached for reuse during the cell go back to the system when it ends (core/buffers.h).
+  struct ReleaseCachedBuffers {
+    ~ReleaseCachedBuffers() { core::buffers::release_cached(); }
+  } release_buffers;
   // The kernels of one huge op look at the cell's deadline too (core/deadline.h).
   const double seconds = py_.time_limit();
   const auto deadline = std::chrono::steady_clock::now() +

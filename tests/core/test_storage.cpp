@@ -1,12 +1,14 @@
 // tests/core/test_storage.cpp: core::Storage's two ways of getting memory (calloc below 8 MB, a
-// populated mapping at or above, see core/tensor.cpp) both give zero-filled, writable buffers
-// that views share and that outlive the first handle.
+// populated mapping at or above, see core/buffers.h) both give zero-filled, writable buffers
+// that views share and that outlive the first handle; big buffers are reused from a cache that
+// never holds more than the peak allows and empties on request.
 // What it is not: a test of the memory limit's message (test_interpreter.cpp) or a timing.
 #include <doctest/doctest.h>
 
 #include <bit>
 #include <cstdint>
 
+#include "core/buffers.h"
 #include "core/ops.h"
 
 using attn::core::Tensor;
@@ -46,4 +48,35 @@ TEST_CASE("small and big tensors start zero-filled, are writable, and views keep
     CHECK(t.float_at(t.numel() - 1) == 5.0f);
     CHECK(all_plus_zero(attn::core::empty({3000, 1000})));
   }
+}
+
+TEST_CASE("a released big buffer is reused zero-filled, the cache stays under the peak, and empties") {
+  namespace buffers = attn::core::buffers;
+  buffers::release_cached();   // empty, and the peak is what is live now (nothing big)
+  const uint64_t reused_before = buffers::reused_count();
+  {
+    Tensor keep = attn::core::full({3000, 1000}, 1.0f);  // shape (3000, 1000), 12 MB
+    for (int i = 0; i < 10; ++i) {
+      Tensor t = attn::core::full({3000, 1000}, 7.0f);   // shape (3000, 1000): from i = 1, the last one's mapping
+      CHECK(t.float_at(0) == 7.0f);
+    }
+    CHECK(buffers::reused_count() - reused_before == 9);
+    CHECK(buffers::cached_bytes() > size_t{12000000});
+    // 36 MB beside 12 live and 12 cached would be over the 24 MB peak: the cache gives way.
+    Tensor big = attn::core::empty({9000, 1000});         // shape (9000, 1000), a new peak of 48 MB
+    CHECK(all_plus_zero(big));
+    CHECK(buffers::cached_bytes() == 0);
+  }
+  // Both dropped: both cached (48 MB, the peak), then given back.
+  CHECK(buffers::cached_bytes() > size_t{48000000});
+  buffers::release_cached();
+  CHECK(buffers::cached_bytes() == 0);
+  // A buffer within 1/8 of a cached one's size reuses it, zero whatever it held; a smaller one does not.
+  { Tensor t = attn::core::full({3000, 1000}, 3.0f); }   // shape (3000, 1000), cached when dropped
+  const uint64_t reused = buffers::reused_count();
+  CHECK(all_plus_zero(attn::core::empty({2900, 1000})));   // shape (2900, 1000): reused
+  CHECK(buffers::reused_count() == reused + 1);
+  CHECK(all_plus_zero(attn::core::empty({2000, 1000})));   // shape (2000, 1000), 8 MB: mapped afresh
+  CHECK(buffers::reused_count() == reused + 1);
+  buffers::release_cached();
 }
