@@ -675,6 +675,7 @@ void add_inplace_unary(std::vector<OpRow>& rows) {
                     const core::CpuKernels cpu = state(in).cpu;
                     if (a.overload() == 0) {
                       const Tensor e = a.tensor("exponent");
+                      core::check_inplace_operand(a.tensor("self"), e);
                       return write_back(a.get("self"), [e, cpu](const Tensor& t) { return core::pow(t, e, cpu); }, true, e.requires_grad());
                     }
                     check_integer_power(a.tensor("self"), a.get("exponent"));

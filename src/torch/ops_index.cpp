@@ -53,6 +53,8 @@ Value clamp_fn(Interpreter&, Args& a) { return tensor_value(clamp_of(a, a.tensor
 
 Value clamp_inplace_fn(Interpreter&, Args& a) {
   Value self = a.get("input");
+  for (const char* bound : {"min", "max"})   // a bound that partly overlaps what is written: PyTorch's error
+    if (is_tensor(a.get(bound))) core::check_inplace_operand(as_tensor(self), as_tensor(a.get(bound)));
   return write_back(self, [&a](const Tensor& x) { return clamp_of(a, x); });
 }
 

@@ -418,9 +418,22 @@ std::optional<Value> binary_result(Interpreter& in, const std::string& op, const
   return tensor_value(core::binary_scalar(b, t, torch_scalar(other, "other"), reflected, operand_category(other)));
 }
 
+// x op= v for `**`, `//`, `%`, `&`, `|`, `^`: Tensor.__ipow__ is pow_, the others write the
+// out-of-place result back into x (every view and alias sees it; autograd records it in place),
+// after PyTorch's checks of a partly overlapping operand and of the result's dtype.
+std::optional<Value> tensor_inplace_other(Interpreter& in, const std::string& op, const Value& self, const Value& other) {
+  if (op == "**") {
+    CallArgs args{{other}, {}, {}};
+    return in.call(in.getattr(self, "pow_"), args);
+  }
+  if (is_tensor(other)) core::check_inplace_operand(as_tensor(self), as_tensor(other));
+  return write_back(self, [&](const Tensor& t) { return as_tensor(in.binop(op, tensor_value(t), other)); });
+}
+
 std::optional<Value> tensor_inplace_hook(Interpreter& in, const std::string& op, const Value& self, const Value& other) {
-  if (op != "+" && op != "-" && op != "*" && op != "/") return std::nullopt;
   if (!is_tensor(other) && !is_scalar(other)) return std::nullopt;
+  if (op == "**" || op == "//" || op == "%" || op == "&" || op == "|" || op == "^") return tensor_inplace_other(in, op, self, other);
+  if (op != "+" && op != "-" && op != "*" && op != "/") return std::nullopt;
   // x[k] op= v: in place through the view x[k], then the interpreter's x[k] = result (as Python's).
   return tensor_inplace(in, arithmetic(op), self, other);
 }

@@ -38,3 +38,41 @@ x[1] *= 3
 (x * torch.randn(3, 4)).sum().backward()
 print(w.grad)
 print(y.grad)
+
+# The other augmented assignments write in place too (Tensor.__ipow__ is pow_; //=, %=, &=, |=,
+# ^= write the result back): a view's base and every alias see it, autograd records it through
+# the view, and an operand that partly overlaps what is written is PyTorch's error.
+torch.manual_seed(0)
+w = torch.randn(5, requires_grad=True)
+x = w * 1
+y = x[1:]
+y **= 2
+y **= torch.tensor([1.0, 2.0, 0.5, 3.0])
+print(x.grad_fn.name(), y.grad_fn.name())
+(x * torch.arange(5.0)).sum().backward()
+print(w.grad)
+a = torch.arange(8.0)
+b = a[2:]
+alias = b
+b //= 3
+b %= 1.5
+print(a, alias is b)
+i = torch.tensor([6, 5, 12, 7])
+j = i[1:]
+j &= 6
+j |= torch.tensor([8, 0, 1])
+j ^= 3
+print(i)
+def ipow(t):
+    v = t[1:]
+    v **= t[:-1]
+for f in (ipow, lambda t: t[1:].clamp_(max=t[:-1]), lambda t: t[1:].pow_(t[:-1])):
+    try:
+        f(torch.arange(8.0))
+    except RuntimeError as e:
+        print(str(e)[:80])
+k = torch.tensor([1, 2])
+try:
+    k //= 2.5
+except RuntimeError as e:
+    print(e)
