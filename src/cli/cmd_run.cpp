@@ -42,7 +42,7 @@ int run_file(const RunFileOptions& o) {
     while_doing("writing the JSON document", [&] { json::write_lesson_document(std::cout, "run", run, opts, step); });
   } else {
     DisplayOptions display = o.display;
-    display.file = o.file;   // not in the course: the header and hints name the file
+    display.file = one_line(o.file);   // not in the course: the header and hints name the file, controls made visible
     display.from_step = from;
     std::cout << while_doing("writing the walkthrough", [&] { return render(run, step, 1, 1, display); });
   }

@@ -21,6 +21,13 @@ size_t utf8_length(std::string_view text, size_t k) {
   return n;
 }
 
+// A bidirectional embedding, override or isolate control at text[k] (three bytes, E2 80 AA..AE
+// or E2 81 A6..A9): "Trojan Source" text that makes a terminal show characters in another order.
+bool is_bidi_control(std::string_view text, size_t k) {
+  auto byte = [&](size_t j) { return static_cast<unsigned char>(text[k + j]); };
+  return byte(0) == 0xE2 && ((byte(1) == 0x80 && byte(2) >= 0xAA && byte(2) <= 0xAE) || (byte(1) == 0x81 && byte(2) >= 0xA6 && byte(2) <= 0xA9));
+}
+
 }  // namespace
 
 std::string one_line(std::string_view text) {
@@ -37,6 +44,10 @@ std::string one_line(std::string_view text) {
     if (n == 2 && c == 0xC2 && static_cast<unsigned char>(text[k + 1]) < 0xA0) {   // U+0080..U+009F: C1 controls
       out += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[k + 1]));
       k += 2;
+    } else if (n == 3 && is_bidi_control(text, k)) {   // U+202A..202E, U+2066..2069: would reorder the line
+      out += fmt::format("\\u{:04x}", 0x2000 + ((static_cast<unsigned char>(text[k + 1]) & 0x3F) << 6) +
+                                           (static_cast<unsigned char>(text[k + 2]) & 0x3F));
+      k += 3;
     } else if (n > 0) {
       out.append(text.substr(k, n));
       k += n;

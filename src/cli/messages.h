@@ -17,7 +17,8 @@ namespace attn::cli {
 
 // `text` with every control character written as Python's repr writes it: \n, \r, \t, and
 // \x00..\x1f, \x7f, and the C1 controls U+0080..U+009F as \x80..\x9f; bytes that are not
-// UTF-8 as \xNN. Other UTF-8 (Greek letters, box drawing) and backslashes stay as they are.
+// UTF-8 as \xNN; the bidirectional controls U+202A..202E and U+2066..2069 as \u202a.. (they
+// reorder what a terminal shows). Other UTF-8 (Greek letters, box drawing) and backslashes stay.
 //   one_line("a\x1b[2Jb\nc") == "a\\x1b[2Jb\\nc"
 std::string one_line(std::string_view text);
 

@@ -60,10 +60,11 @@ TEST_CASE("control characters never reach the terminal raw") {
   std::string dir = std::filesystem::temp_directory_path() / ("attn-escape-test-" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
   std::ofstream(dir + "/t.lesson") << "# t\nname: t\ngroup: concepts\norder: 1\nsource: t\n\n## a: a\n\n```python\n"
-                                      "assert False, 'a\\x1b[2J\\x00b\\nc\\x80'\n```\n";
+                                      "assert False, 'a\\x1b[2J\\x00b\\nc\\x80' + chr(0x202e) + 'd' + chr(0x2069)\n```\n";
   CliResult r = attn_process("run --quiet " + dir + "/t.lesson");
   CHECK(r.code == 2);
-  CHECK(r.err == "attn: " + dir + "/t.lesson:10: AssertionError: a\\x1b[2J\\x00b\\nc\\x80\n");
+  // Bidi controls made at run time (U+202E, U+2069) are written as \u escapes: they would reorder the line.
+  CHECK(r.err == "attn: " + dir + "/t.lesson:10: AssertionError: a\\x1b[2J\\x00b\\nc\\x80\\u202ed\\u2069\n");
   std::filesystem::remove_all(dir);
 }
 

@@ -252,6 +252,13 @@ sed '1s/$/ \xe2\x80\xaeevil/' "$work/plain.lesson" >"$work/bidi-title.lesson"
 sed 's/^print(1 + 1)$/x = 1  # \xe2\x81\xa6 admin\nprint(x)/' "$work/plain.lesson" >"$work/bidi-code.lesson"
 check bidi-in-title 2 '' '^attn: bidi-title\.lesson:1: holds the bidirectional control U\+202E' -- "$attn" run bidi-title.lesson
 check bidi-in-code 2 '' '^attn: bidi-code\.lesson:[0-9]+: holds the bidirectional control U\+2066' -- "$attn" run bidi-code.lesson
+# A file name holding ESC and U+202E is shown escaped in the walkthrough's header (it went out raw).
+cp "$work/plain.lesson" "$work/a"$'\x1b[2J\xe2\x80\xae'"b.lesson"
+check control-in-file-name 0 '*' '' -- "$attn" run "a"$'\x1b[2J\xe2\x80\xae'"b.lesson"
+if LC_ALL=C grep -q $'\x1b\\|\xe2\x80\xae' "$work/out" || ! grep -qF 'Lesson file a\x1b[2J\u202eb.lesson' "$work/out"; then
+  failed=1
+  say "hostile: FAIL control-in-file-name: the header does not show the file name escaped: $(head -c 300 "$work/out")"
+fi
 py surrogate-print 2 'x' "UnicodeEncodeError: 'utf-8' codec can't encode characters in position 1-2: surrogates not allowed" $'print("x")\nprint("a" + chr(0xD800) + chr(0xDFFF) + "b")'
 
 # ---- Budgets that hold (issue 20) ----
