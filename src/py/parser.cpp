@@ -57,8 +57,9 @@ Block Parser::program() {
 Block Parser::block() {
   expect_op(":");
   Block out;
-  if (cur().kind != Token::Newline) {   // `def f(x): return x` on one line
-    out.push_back(simple_statement());
+  if (cur().kind != Token::Newline) {   // `def f(x): return x` on one line; `if x: a = 1; b = 2` is one suite
+    do out.push_back(simple_statement());
+    while (p_ > 0 && t_[p_ - 1].kind == Token::Op && t_[p_ - 1].text == ";");
     return out;
   }
   ++p_;
