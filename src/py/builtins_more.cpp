@@ -274,59 +274,11 @@ Value any_all(Interpreter& in, CallArgs& a, bool any) {
   return Value::boolean(found ? any : !any);
 }
 
-// CPython's siphash13 (Python/pyhash.c) with the key PYTHONHASHSEED=0 gives: all zeros.
-uint64_t siphash13_zero_key(const unsigned char* in, size_t size) {
-  auto rotl = [](uint64_t x, int b) { return (x << b) | (x >> (64 - b)); };
-  uint64_t v0 = 0x736f6d6570736575ULL, v1 = 0x646f72616e646f6dULL, v2 = 0x6c7967656e657261ULL, v3 = 0x7465646279746573ULL;
-  auto round = [&] {
-    v0 += v1; v2 += v3; v1 = rotl(v1, 13) ^ v0; v3 = rotl(v3, 16) ^ v2; v0 = rotl(v0, 32);
-    v2 += v1; v0 += v3; v1 = rotl(v1, 17) ^ v2; v3 = rotl(v3, 21) ^ v0; v2 = rotl(v2, 32);
-  };
-  uint64_t b = static_cast<uint64_t>(size) << 56;
-  for (; size >= 8; size -= 8, in += 8) {
-    uint64_t m = 0;
-    for (int k = 7; k >= 0; --k) m = (m << 8) | in[k];   // little-endian
-    v3 ^= m;
-    round();
-    v0 ^= m;
-  }
-  uint64_t t = 0;
-  for (size_t k = size; k-- > 0;) t = (t << 8) | in[k];
-  b |= t;
-  v3 ^= b;
-  round();
-  v0 ^= b;
-  v2 ^= 0xff;
-  round();
-  round();
-  round();
-  return (v0 ^ v1) ^ (v2 ^ v3);
-}
-
-int64_t bytes_hash(const std::string& data) {   // _Py_HashBytes: 0 for empty, -1 becomes -2
-  if (data.empty()) return 0;
-  const auto h = static_cast<int64_t>(siphash13_zero_key(reinterpret_cast<const unsigned char*>(data.data()), data.size()));
-  return h == -1 ? -2 : h;
-}
-
-// A str hashes its code points in CPython's compact form: 1, 2 or 4 bytes each by the widest.
-int64_t str_hash(const Value& v) {
-  std::u32string cps;
-  for (size_t at = 0; at < v.s.size();) cps.push_back(uc::next(v.s, at));
-  char32_t widest = 0;
-  for (char32_t c : cps) widest = std::max(widest, c);
-  const size_t kind = widest < 0x100 ? 1 : widest < 0x10000 ? 2 : 4;
-  std::string data;
-  for (char32_t c : cps)
-    for (size_t k = 0; k < kind; ++k) data.push_back(static_cast<char>((c >> (8 * k)) & 0xFF));
-  return bytes_hash(data);
-}
-
 // hash(): a str, a bytes and a tuple holding them hash as CPython's do under PYTHONHASHSEED=0
 // (CPython's default seed changes from run to run, so no printed value can be relied on; this
 // one is CPython's own for one fixed seed, so dedupe-by-hash code runs); the rest by in.hash.
 int64_t seeded_hash(Interpreter& in, const Value& x) {
-  if (x.kind == Value::Str) return str_hash(x);
+  if (x.kind == Value::Str) return str_hash(x.s);
   if (const std::string* data = bytes_data(x); data && !is_bytearray(x)) return bytes_hash(*data);
   if (x.kind != Value::Tuple || py_subclass(x)) return in.hash(x);
   ValueDepthGuard guard("while hashing a tuple");   // a tuple nested 100,000 deep: no C++ stack overflow

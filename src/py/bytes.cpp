@@ -190,7 +190,7 @@ ClassPtr make_class(const std::string& name) {
     c->slots.setitem = setitem;
     c->slots.hash = [](const Value&) -> int64_t { throw TypeError("unhashable type: 'bytearray'"); };
   } else {
-    c->slots.hash = [](const Value& self) { return static_cast<int64_t>(std::hash<std::string>()(*bytes_data(self))); };
+    c->slots.hash = [](const Value& self) { return bytes_hash(*bytes_data(self)); };   // hash(b"a") as CPython's
   }
   add_bytes_methods(*c, name == "bytearray");
   return c;

@@ -625,6 +625,9 @@ int64_t Interpreter::hash(const Value& v) {
     if (h != c->methods.end() && !h->second.is_none()) {
       Value r = call_dunder(h->second, v, {});
       if (!is_int(r)) throw TypeError("__hash__ method should return an integer");
+      // CPython's slot_tp_hash: an int that fits is the hash as it is (-1 becomes -2); a bigger
+      // one is hashed as an int. hash(K()) == hash("a") for __hash__ returning hash("a").
+      if (!r.is_big()) return small_of(r) == -1 ? -2 : small_of(r);
       return int_hash(r);
     }
     if (h != c->methods.end() || c->methods.count("__eq__")) throw TypeError("unhashable type: '" + cls.name + "'");

@@ -19,6 +19,7 @@
 #include "py/interpreter.h"
 #include "py/ints.h"
 #include "py/limits.h"
+#include "py/text.h"
 #include "py/value.h"
 
 namespace attn::py {
@@ -57,13 +58,63 @@ int64_t hash_float(double v) {
 
 }  // namespace
 
+// CPython's siphash13 (Python/pyhash.c) with the key PYTHONHASHSEED=0 gives: all zeros.
+static uint64_t siphash13_zero_key(const unsigned char* in, size_t size) {
+  auto rotl = [](uint64_t x, int b) { return (x << b) | (x >> (64 - b)); };
+  uint64_t v0 = 0x736f6d6570736575ULL, v1 = 0x646f72616e646f6dULL, v2 = 0x6c7967656e657261ULL, v3 = 0x7465646279746573ULL;
+  auto round = [&] {
+    v0 += v1; v2 += v3; v1 = rotl(v1, 13) ^ v0; v3 = rotl(v3, 16) ^ v2; v0 = rotl(v0, 32);
+    v2 += v1; v0 += v3; v1 = rotl(v1, 17) ^ v2; v3 = rotl(v3, 21) ^ v0; v2 = rotl(v2, 32);
+  };
+  uint64_t b = static_cast<uint64_t>(size) << 56;
+  for (; size >= 8; size -= 8, in += 8) {
+    uint64_t m = 0;
+    for (int k = 7; k >= 0; --k) m = (m << 8) | in[k];   // little-endian
+    v3 ^= m;
+    round();
+    v0 ^= m;
+  }
+  uint64_t t = 0;
+  for (size_t k = size; k-- > 0;) t = (t << 8) | in[k];
+  b |= t;
+  v3 ^= b;
+  round();
+  v0 ^= b;
+  v2 ^= 0xff;
+  round();
+  round();
+  round();
+  return (v0 ^ v1) ^ (v2 ^ v3);
+}
+
+int64_t bytes_hash(const std::string& data) {   // _Py_HashBytes: 0 for empty, -1 becomes -2
+  if (data.empty()) return 0;
+  const auto h = static_cast<int64_t>(siphash13_zero_key(reinterpret_cast<const unsigned char*>(data.data()), data.size()));
+  return h == -1 ? -2 : h;
+}
+
+// A str hashes its code points in CPython's compact form: 1, 2 or 4 bytes each by the widest
+// (an ASCII str: its own bytes).
+int64_t str_hash(const std::string& s) {
+  if (std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) return bytes_hash(s);
+  std::u32string cps;
+  for (size_t at = 0; at < s.size();) cps.push_back(uc::next(s, at));
+  char32_t widest = 0;
+  for (char32_t c : cps) widest = std::max(widest, c);
+  const size_t kind = widest < 0x100 ? 1 : widest < 0x10000 ? 2 : 4;
+  std::string data;
+  for (char32_t c : cps)
+    for (size_t k = 0; k < kind; ++k) data.push_back(static_cast<char>((c >> (8 * k)) & 0xFF));
+  return bytes_hash(data);
+}
+
 int64_t py_hash(const Value& v) {
   switch (v.kind) {
     case Value::Bool: return v.b ? 1 : 0;
     case Value::Int: return int_hash(v);
     case Value::Float: return hash_float(v.f);
     case Value::None: return 0x5eed;
-    case Value::Str: return static_cast<int64_t>(std::hash<std::string>()(v.s));
+    case Value::Str: return str_hash(v.s);   // CPython's (PYTHONHASHSEED=0): hash(K()) may return hash("a")
     case Value::Tuple: {   // CPython 3.11's tuplehash (xxHash's mixing, Objects/tupleobject.c)
       ValueDepthGuard guard("while hashing a tuple");
       constexpr uint64_t kPrime1 = 11400714785074694791ULL, kPrime2 = 14029467366897019727ULL, kPrime5 = 2870177450012600261ULL;

@@ -229,15 +229,19 @@ Value* DictObj::find(const std::string& key) {
 std::ptrdiff_t DictObj::str_position(const std::string& key) {
   constexpr size_t kScan = 16;   // an instance's few attributes: comparing beats hashing
   if (items.size() <= kScan) {
-    for (size_t k = 0; k < items.size(); ++k)
+    bool objects = false;   // a key object whose __eq__ may say it equals this str
+    for (size_t k = 0; k < items.size(); ++k) {
       if (items[k].first.kind == Value::Str && items[k].first.s == key) return static_cast<std::ptrdiff_t>(k);
-    return -1;
+      objects = objects || items[k].first.kind == Value::Instance;
+    }
+    return objects ? position(Value::str(key)) : -1;
   }
   sync_index();
   auto [first, last] = index_.equal_range(py_hash(Value::str(key)));
   for (auto it = first; it != last; ++it) {
     const Value& k = items[it->second].first;
     if (k.kind == Value::Str && k.s == key) return static_cast<std::ptrdiff_t>(it->second);
+    if (k.kind == Value::Instance) return position(Value::str(key));   // its __eq__ decides, in table order
   }
   return -1;
 }

@@ -200,6 +200,9 @@ class SetObj : public Tracked {
 // hash(v): CPython's for numbers, strings' consistent with ==, a tuple's from its items, an
 // object's __hash__ (or its identity). TypeError for an unhashable value.
 int64_t py_hash(const Value& v);
+// CPython 3.11's hash of a str and of bytes under PYTHONHASHSEED=0 (siphash13; what hash() prints).
+int64_t str_hash(const std::string& s);
+int64_t bytes_hash(const std::string& data);
 // The first k in [start, stop) with items[k] == x (identity first, as CPython), or -1; and how
 // many items equal x. An == may run Python that shrinks or grows `items` (a list's own items'
 // __eq__): each item is compared as a copy and the size re-read after each comparison.
