@@ -141,6 +141,10 @@ struct GenFrame {
   bool yielded = false;                           // out: true: `value` was yielded; false: it returned
   Value value;
   std::exception_ptr error;                       // out: raised out of its code
+  // Values its suspended C++ stack works on that hold other values: a generator expression's
+  // iterable, the iterator a `yield from` delegates to. They live here, not in copies on the
+  // stack, so that the collector sees them (a list holding a generator over itself is a cycle).
+  std::vector<Value> held;
   // The interpreter's state that is the generator's own while it is suspended.
   std::vector<std::shared_ptr<Scope>> frames;
   std::vector<std::exception_ptr> handling;
@@ -227,6 +231,7 @@ void GeneratorObj::gc_traverse(GcVisitor& visit) {
   if (!frame || frame->state == GenFrame::running) return;   // a running one is held by the stack running it
   visit(frame->scope);
   for (const auto& s : frame->frames) visit(s);
+  for (const Value& v : frame->held) visit(v);
 }
 
 void GeneratorObj::gc_clear() { let_go(std::exchange(frame, nullptr)); }
@@ -563,30 +568,62 @@ Value Interpreter::make_genexp(const Expr& e) {
   auto tree = std::make_shared<Expr>(e);   // shares the children: the tree lives as long as the generator
   remember_scope(closures_, g->scope);   // it and the scope around it may hold each other: emptied when the session ends
   if (g->scope->parent) remember_scope(closures_, g->scope->parent);
-  g->body = [tree, first](Interpreter& in, GenFrame& frame) {
+  g->held.push_back(std::move(first));   // its only reference: the collector sees it
+  g->body = [tree](Interpreter& in, GenFrame& frame) {
     RunIn run(in, frame.scope, frame.module.lock(), frame.file);
-    in.genexp_loop(*tree, 0, first);
+    in.genexp_loop(*tree, 0, frame.held.front());
   };
   return new_generator(*this, std::move(g));
 }
 
+// A list's or an iterator's item goes straight into the target, with no copy left on the
+// generator's stack while it is suspended: the scope holds it, where the collector sees it.
 void Interpreter::genexp_loop(const Expr& e, size_t level, const Value& it) {
   const Comprehension& c = e.comps[level];
-  for_each(it, [&](const Value& item) {
+  auto rest = [&] {   // the conditions, then the next level or the yield
     tick();
-    assign(*c.target, item);
-    bool ok = true;
-    for (const ExprPtr& cond : c.conds) ok = ok && truth(eval(*cond));
-    if (!ok) return true;
+    for (const ExprPtr& cond : c.conds)
+      if (!truth(eval(*cond))) return;
     if (level + 1 == e.comps.size()) yield_value(eval(*e.a));
     else genexp_loop(e, level + 1, eval(*e.comps[level + 1].iter));
+  };
+  if (it.kind == Value::List && !static_cast<const SeqObj*>(it.obj.get())->cls) {
+    const std::vector<Value>& items = static_cast<const SeqObj*>(it.obj.get())->items;
+    for (size_t k = 0; k < items.size(); ++k) {   // by index: the loop may change the list
+      assign(*c.target, Value(items[k]));
+      rest();
+    }
+    return;
+  }
+  if (it.kind == Value::Instance && (frame_of(it) || is_iterator(it))) {
+    for (;;) {
+      std::optional<Value> item = next(it);
+      if (!item) return;
+      assign(*c.target, *item);
+      item.reset();
+      rest();
+    }
+  }
+  for_each(it, [&](const Value& item) {
+    assign(*c.target, item);
+    rest();
     return true;
   });
 }
 
 // `yield from it`: every item of it passes through to the resumer, send() and throw() pass
 // through to it when it is a generator; its return value is the expression's value.
-Value Interpreter::yield_from(const Value& iterable) {
+// While it delegates, the iterator is held by the generator's frame alone (GenFrame::held).
+Value Interpreter::yield_from(Value delegate) {
+  GenFrame* self = gen_;
+  const size_t slot = self->held.size();
+  self->held.push_back(std::move(delegate));
+  struct Drop {
+    GenFrame* g;
+    size_t slot;
+    ~Drop() { g->held.resize(slot); }
+  } drop{self, slot};
+  const Value& iterable = self->held[slot];
   GenFrame* sub = frame_of(iterable);
   if (!sub) {
     for_each(iterable, [this](const Value& item) {
@@ -595,7 +632,6 @@ Value Interpreter::yield_from(const Value& iterable) {
     });
     return Value::none();
   }
-  const Value keep = iterable;
   Value sent = Value::none();
   std::exception_ptr thrown;
   for (;;) {

@@ -330,7 +330,7 @@ class Interpreter {
   Value make_genexp(const Expr& e);
   void genexp_loop(const Expr& e, size_t level, const Value& it);
   Value yield_value(Value v);
-  Value yield_from(const Value& iterable);
+  Value yield_from(Value delegate);
   void resume(GenFrame& g);
   void close_dropped();
   void end_generators();
