@@ -136,7 +136,9 @@ size_t GcHeap::collect() {
   for (Tracked* o : all) o->gc_state = kIdle;
   all = {};   // from here on objects are freed: no raw pointer to them is kept
   bool finalized = false;   // a finaliser queued work that needs the garbage whole: clear nothing now
-  for (const auto& o : garbage) finalized = o->gc_finalize() || finalized;
+  // Oldest first (the heap links new objects at its head), as CPython's finalize_garbage goes:
+  // the generators are closed in the order they are handed over.
+  for (auto o = garbage.rbegin(); o != garbage.rend(); ++o) finalized = (*o)->gc_finalize() || finalized;
   if (!finalized)
     for (const auto& o : garbage) o->gc_clear();
   const size_t found = garbage.size();

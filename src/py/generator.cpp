@@ -145,6 +145,7 @@ struct GenFrame {
   // iterable, the iterator a `yield from` delegates to. They live here, not in copies on the
   // stack, so that the collector sees them (a list holding a generator over itself is a cycle).
   std::vector<Value> held;
+  bool finalizing = false;   // queued to be closed by the collector (GeneratorObj::gc_finalize)
   // The interpreter's state that is the generator's own while it is suspended.
   std::vector<std::shared_ptr<Scope>> frames;
   std::vector<std::exception_ptr> handling;
@@ -216,7 +217,7 @@ struct FrameRelease : Obj {
 
 void GeneratorObj::let_go(GenFrame* frame) {
   if (frame && frame->state == GenFrame::suspended && frame->in) {
-    frame->in->dropped_gens_.push_back(frame);   // closed when the statement ends: its finally runs
+    frame->in->dropped_gens_.push_back({frame, nullptr});   // closed when the statement ends: its finally runs
     return;
   }
   // Through the trashcan: a generator over a generator over ... 100,000 deep (each frame holds the
@@ -236,9 +237,15 @@ void GeneratorObj::gc_traverse(GcVisitor& visit) {
 
 void GeneratorObj::gc_clear() { let_go(std::exchange(frame, nullptr)); }
 
-bool GeneratorObj::gc_finalize() {   // suspended: closed when the statement ends, its locals whole
+// Suspended: closed when the statement ends (or by collect_cycles at once), its frame still its
+// own and the object kept alive till then, so a `finally` that stores the generator somewhere
+// live finds it whole (CPython's resurrection), and one that steps another generator of the
+// cycle finds that one whole too. Closed, it is finished: the next collection clears it.
+bool GeneratorObj::gc_finalize() {
   if (!frame || frame->state != GenFrame::suspended || !frame->in) return false;
-  let_go(std::exchange(frame, nullptr));
+  if (frame->finalizing) return true;   // queued by an earlier collection, not closed yet
+  frame->finalizing = true;
+  frame->in->dropped_gens_.push_back({frame, shared_from_this()});
   return true;
 }
 
@@ -654,10 +661,25 @@ Value Interpreter::yield_from(Value delegate) {
 
 // Generators dropped while suspended: each is closed, as CPython's finaliser closes it; what its
 // `finally` raises is dropped, as CPython reports it only on stderr ("Exception ignored in").
+// The collector's (DroppedGen::owner set) go first to last, each closed to the end before the
+// next, as CPython runs finalisers: a statement ending inside one's `finally` closes none of them.
 void Interpreter::close_dropped() {
   while (!dropped_gens_.empty()) {
-    std::unique_ptr<GenFrame> g(dropped_gens_.back());
-    dropped_gens_.pop_back();
+    auto at = dropped_gens_.end() - 1;
+    if (at->owner) {
+      if (finalizing_) return;   // the outer close_dropped goes on with them
+      at = std::find_if(dropped_gens_.begin(), dropped_gens_.end(), [](const DroppedGen& d) { return d.owner != nullptr; });
+    }
+    DroppedGen d = std::move(*at);
+    dropped_gens_.erase(at);
+    std::unique_ptr<GenFrame> owned(d.owner ? nullptr : d.frame);   // else its generator object's
+    GenFrame* g = d.frame;
+    struct Finalizing {
+      bool& flag;
+      bool was;
+      ~Finalizing() { flag = was; }
+    } finalizing{finalizing_, finalizing_};
+    if (d.owner) finalizing_ = true;
     std::exception_ptr limit;
     try {
       close_frame(*this, *g);
@@ -686,10 +708,10 @@ void Interpreter::end_generators() {
   };
   for (;;) {   // unwinding one may drop others (a `yield from`'s inner generator): until none is left
     if (!dropped_gens_.empty()) {
-      GenFrame* g = dropped_gens_.back();
+      DroppedGen d = std::move(dropped_gens_.back());
       dropped_gens_.pop_back();
-      unwind(*g);
-      delete g;
+      unwind(*d.frame);
+      if (!d.owner) delete d.frame;
     } else if (!live_gens_.empty()) {
       GenFrame* g = live_gens_.back();
       unwind(*g);

@@ -268,7 +268,14 @@ class Interpreter {
   // suspended, which are closed (their `finally` runs) when the running statement ends.
   struct GenFrame* gen_ = nullptr;
   std::vector<struct GenFrame*> live_gens_;
-  std::vector<struct GenFrame*> dropped_gens_;
+  // A dropped generator's frame; `owner` set: a generator in garbage the collector found, kept
+  // whole (frame attached) and alive while it is closed, as CPython finalises before clearing.
+  struct DroppedGen {
+    struct GenFrame* frame;
+    std::shared_ptr<Tracked> owner;
+  };
+  std::vector<DroppedGen> dropped_gens_;
+  bool finalizing_ = false;                        // close_dropped is closing one the collector found
   double time_limit_ = limits::kDefaultTimeLimit;
   std::chrono::steady_clock::time_point deadline_;
   void check_budget() const;
