@@ -345,24 +345,19 @@ Value sorted_fn(Interpreter& in, CallArgs& a) {
   return Value::list(std::move(items));
 }
 
+// enumerate(iterable, start): lazily, as CPython's, over the live iterable.
 Value enumerate_fn(Interpreter& in, CallArgs& a) {
   int64_t start = to_int(arg_or(a, 1, "start", Value::integer(0)), "start");
-  if (arg(a, 0, "iterable").kind == Value::Instance)   // an iterator (a generator): lazily, as CPython
-    return lazy_iterator("enumerate", {in.iter(arg(a, 0, "iterable"))}, [k = start](Interpreter& in, std::vector<Value>& held) mutable -> std::optional<Value> {
-      const Value it = held.at(0);
-      std::optional<Value> v = in.next(it);
-      if (!v) return std::nullopt;
-      return Value::tuple({Value::integer(k++), *v});
-    });
-  std::vector<Value> out;
-  for (const Value& v : in.iterate(arg(a, 0, "iterable"))) out.push_back(Value::tuple({Value::integer(start++), v}));
-  return Value::list(out);
+  return lazy_iterator("enumerate", {in.iter(arg(a, 0, "iterable"))}, [k = start](Interpreter& in, std::vector<Value>& held) mutable -> std::optional<Value> {
+    const Value it = held.at(0);
+    std::optional<Value> v = in.next(it);
+    if (!v) return std::nullopt;
+    return Value::tuple({Value::integer(k++), *v});
+  });
 }
 
-// zip(*iterables): the rows while every iterable lasts. With an iterator among them (a
-// generator, a Python class with __next__: itertools.count()) it is a lazy iterator stepping each
-// row by row, so an endless one beside a list ends with the list, as in CPython; otherwise the
-// rows are made at once.
+// zip(*iterables): lazily, as CPython's, the rows over the live iterables while every one lasts
+// (an endless one beside a list ends with the list).
 // zip(strict=True)'s ValueError when argument k (0-based) ran out first (shorter) or, after the
 // first ran out, still had items (longer), worded as CPython's.
 [[noreturn]] void zip_uneven(size_t k, bool shorter) {
@@ -375,46 +370,26 @@ Value zip_fn(Interpreter& in, CallArgs& a) {
     if (name != "strict") throw TypeError("'" + name + "' is an invalid keyword argument for zip()");
     strict = in.truth(v);
   }
-  if (std::any_of(a.pos.begin(), a.pos.end(), [](const Value& v) { return v.kind == Value::Instance; })) {
-    std::vector<Value> its;   // an iterator among them (a generator): lazily, as CPython
-    for (const Value& v : a.pos) its.push_back(in.iter(v));
-    return lazy_iterator("zip", std::move(its), [strict](Interpreter& in, std::vector<Value>& held) -> std::optional<Value> {
-      const std::vector<Value> its = held;   // a step may clear `held` (a collection inside next)
-      std::vector<Value> row;
-      for (size_t k = 0; k < its.size(); ++k) {
-        std::optional<Value> v = in.next(its[k]);
-        if (v) {
-          row.push_back(std::move(*v));
-          continue;
-        }
-        if (strict && k > 0) zip_uneven(k, true);
-        if (strict)
-          for (size_t j = 1; j < its.size(); ++j)
-            if (in.next(its[j])) zip_uneven(j, false);
-        return std::nullopt;
-      }
-      return Value::tuple(row);
-    });
-  }
-  std::vector<std::vector<Value>> seqs;
-  size_t n = SIZE_MAX;
-  for (const Value& v : a.pos) {
-    seqs.push_back(in.iterate(v));
-    n = std::min(n, seqs.back().size());
-  }
-  if (strict && !seqs.empty()) {   // the row after the last: who ran out first, as the lazy zip finds it
-    for (size_t k = 1; k < seqs.size(); ++k)
-      if (seqs[k].size() == n && seqs[0].size() > n) zip_uneven(k, true);
-    for (size_t j = 1; j < seqs.size(); ++j)
-      if (seqs[j].size() > n) zip_uneven(j, false);
-  }
-  std::vector<Value> out;
-  for (size_t k = 0; k < (seqs.empty() ? 0 : n); ++k) {
+  std::vector<Value> its;
+  for (const Value& v : a.pos) its.push_back(in.iter(v));
+  return lazy_iterator("zip", std::move(its), [strict](Interpreter& in, std::vector<Value>& held) -> std::optional<Value> {
+    const std::vector<Value> its = held;   // a step may clear `held` (a collection inside next)
+    if (its.empty()) return std::nullopt;   // zip(): nothing
     std::vector<Value> row;
-    for (auto& s : seqs) row.push_back(s[k]);
-    out.push_back(Value::tuple(row));
-  }
-  return Value::list(out);
+    for (size_t k = 0; k < its.size(); ++k) {
+      std::optional<Value> v = in.next(its[k]);
+      if (v) {
+        row.push_back(std::move(*v));
+        continue;
+      }
+      if (strict && k > 0) zip_uneven(k, true);
+      if (strict)
+        for (size_t j = 1; j < its.size(); ++j)
+          if (in.next(its[j])) zip_uneven(j, false);
+      return std::nullopt;
+    }
+    return Value::tuple(row);
+  });
 }
 
 Value len_fn(Interpreter& in, CallArgs& a) {

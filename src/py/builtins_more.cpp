@@ -161,62 +161,34 @@ Value next_fn(Interpreter& in, CallArgs& a) {
 Value map_fn(Interpreter& in, CallArgs& a) {
   if (!a.kw.empty()) throw TypeError("map() takes no keyword arguments");
   if (a.pos.size() < 2) throw TypeError("map() must have at least two arguments.");
-  if (std::any_of(a.pos.begin() + 1, a.pos.end(), [](const Value& v) { return v.kind == Value::Instance; })) {
-    std::vector<Value> its;   // an iterator among them: lazily, as CPython's map
-    for (size_t k = 1; k < a.pos.size(); ++k) its.push_back(in.iter(a.pos[k]));
-    its.insert(its.begin(), a.pos[0]);   // held: the function, then the iterators
-    return lazy_iterator("map", std::move(its), [](Interpreter& in, std::vector<Value>& held) -> std::optional<Value> {
-      const std::vector<Value> fn_its = held;   // a step may clear `held` (a collection inside fn)
-      CallArgs c;
-      for (size_t k = 1; k < fn_its.size(); ++k) {
-        std::optional<Value> v = in.next(fn_its[k]);
-        if (!v) return std::nullopt;
-        c.pos.push_back(std::move(*v));
-      }
-      return in.call(fn_its[0], c);
-    });
-  }
-  std::vector<std::vector<Value>> columns;
-  size_t n = SIZE_MAX;
-  for (size_t k = 1; k < a.pos.size(); ++k) {
-    columns.push_back(in.iterate(a.pos[k]));
-    n = std::min(n, columns.back().size());
-  }
-  std::vector<Value> out;
-  for (size_t row = 0; row < n; ++row) {
+  // Lazily, as CPython's map: each item when asked for, over the live iterables.
+  std::vector<Value> its;   // held: the function, then the iterators
+  its.push_back(a.pos[0]);
+  for (size_t k = 1; k < a.pos.size(); ++k) its.push_back(in.iter(a.pos[k]));
+  return lazy_iterator("map", std::move(its), [](Interpreter& in, std::vector<Value>& held) -> std::optional<Value> {
+    const std::vector<Value> fn_its = held;   // a step may clear `held` (a collection inside fn)
     CallArgs c;
-    for (const auto& col : columns) c.pos.push_back(col[row]);
-    out.push_back(in.call(a.pos[0], c));
-  }
-  return make_iterator("map", std::move(out));
+    for (size_t k = 1; k < fn_its.size(); ++k) {
+      std::optional<Value> v = in.next(fn_its[k]);
+      if (!v) return std::nullopt;
+      c.pos.push_back(std::move(*v));
+    }
+    return in.call(fn_its[0], c);
+  });
 }
 
 Value filter_fn(Interpreter& in, CallArgs& a) {
   if (!a.kw.empty()) throw TypeError("filter() takes no keyword arguments");
   if (a.pos.size() != 2) throw TypeError(fmt::format("filter expected 2 arguments, got {}", a.pos.size()));
-  if (a.pos[1].kind == Value::Instance)
-    return lazy_iterator("filter", {a.pos[0], in.iter(a.pos[1])}, [](Interpreter& in, std::vector<Value>& held) -> std::optional<Value> {
-      const Value fn = held.at(0), it = held.at(1);
-      while (std::optional<Value> v = in.next(it)) {
-        CallArgs c;
-        c.pos.push_back(*v);
-        if (fn.is_none() ? in.truth(*v) : in.truth(in.call(fn, c))) return v;
-      }
-      return std::nullopt;
-    });
-  std::vector<Value> out;
-  for (const Value& v : in.iterate(a.pos[1])) {
-    bool keep;
-    if (a.pos[0].is_none()) {
-      keep = truthy(v);
-    } else {
+  return lazy_iterator("filter", {a.pos[0], in.iter(a.pos[1])}, [](Interpreter& in, std::vector<Value>& held) -> std::optional<Value> {
+    const Value fn = held.at(0), it = held.at(1);
+    while (std::optional<Value> v = in.next(it)) {
       CallArgs c;
-      c.pos.push_back(v);
-      keep = truthy(in.call(a.pos[0], c));
+      c.pos.push_back(*v);
+      if (fn.is_none() ? in.truth(*v) : in.truth(in.call(fn, c))) return v;
     }
-    if (keep) out.push_back(v);
-  }
-  return make_iterator("filter", std::move(out));
+    return std::nullopt;
+  });
 }
 
 Value reversed_fn(Interpreter& in, CallArgs& a) {
@@ -256,6 +228,14 @@ Value iter_fn(Interpreter& in, CallArgs& a) {
         Value it = c->slots.iter(in, v);
         return is_iterator(it) ? it : make_iterator("iterator", in.iterate(it));
       }
+  if (v.kind == Value::List && !static_cast<const SeqObj*>(v.obj.get())->cls)   // live, by index, as CPython's
+    return lazy_iterator("list_iterator", {v}, [k = size_t{0}](Interpreter&, std::vector<Value>& held) mutable -> std::optional<Value> {
+      if (held.empty()) return std::nullopt;
+      const std::vector<Value>& items = static_cast<const SeqObj*>(held[0].obj.get())->items;
+      if (k < items.size()) return items[k++];
+      held.clear();   // used up: it lets go of the list, as CPython's does
+      return std::nullopt;
+    });
   static const std::map<Value::Kind, const char*> kinds = {{Value::List, "list_iterator"}, {Value::Tuple, "tuple_iterator"},
       {Value::Str, "str_ascii_iterator"}, {Value::Dict, "dict_keyiterator"}, {Value::Set, "set_iterator"}};
   auto k = kinds.find(v.kind);
