@@ -5,6 +5,7 @@
 // What it is: signatures as PyTorch 1.13's parser writes them (the manual ones, size() and
 // float(), from python_variable_methods.cpp), and adapters onto core/.
 // What it is not: indexing (x[i], tensor_methods.cpp) or numerics (core/).
+#include "core/deadline.h"
 #include "core/ops/select_index.h"
 #include "torch/bindings.h"
 #include "py/interpreter.h"
@@ -50,16 +51,23 @@ Value size_fn(Interpreter&, Args& a) {
   return Value::integer(t.shape()[static_cast<size_t>(core::normalize_dim(a.integer("dim"), t.dim()))]);
 }
 
-Value tolist(const Tensor& t) {
+// t.tolist(), looking at the time limit as it goes (an expand()ed view has 10^8 elements cheaply).
+Value tolist(const Tensor& t, core::DeadlineMeter& meter) {
+  meter.add(1);
   if (t.dim() == 0)
     return t.is_float() ? Value::number(t.at(0)) : t.dtype() == core::DType::boolean ? Value::boolean(t.int_at(0) != 0) : Value::integer(t.int_at(0));
   std::vector<Value> rows;
   for (int64_t r = 0; r < t.shape()[0]; ++r) {
     core::Index ix;
     ix.value = r;
-    rows.push_back(tolist(core::index(t, {ix})));
+    rows.push_back(tolist(core::index(t, {ix}), meter));
   }
   return Value::list(rows);
+}
+
+Value tolist(const Tensor& t) {
+  core::DeadlineMeter meter;
+  return tolist(t, meter);
 }
 
 Value item_fn(Interpreter&, Args& a) {

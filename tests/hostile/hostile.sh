@@ -284,6 +284,13 @@ budget_ops=(
   'expand-sum-long|y = torch.ones(1, dtype=torch.long).expand(10**5, 10**4).sum(0)'
   'expand-sum-dims|y = torch.randn(1, 100000).expand(100000, 100000).sum((0, 1))'
   'expand-norm|y = torch.ones(1).expand(10**9).norm()'
+  # these ran 5 s to minutes past the limit (review 25)
+  'expand-nonzero|y = x.nonzero()'
+  'expand-unique|y = x.unique()'
+  'expand-equal|y = torch.equal(x, x)'
+  'expand-tolist|y = x.tolist()'
+  'expand-index|y = x[torch.arange(10000)]'
+  'expand-index-select|y = x.index_select(1, torch.arange(10000))'
 )
 grep -qa __asan_init "$attn" && asan=1 || asan=0
 whole=$limit

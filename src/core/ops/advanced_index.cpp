@@ -14,6 +14,7 @@
 #include <algorithm>
 
 #include "core/autograd.h"
+#include "core/deadline.h"
 #include "core/ops/inplace.h"
 #include "core/ops/unique.h"
 #include "core/ops/views.h"
@@ -67,9 +68,12 @@ Places places(const Tensor& self, const TensorIndices& indices) {
     }
   }
   p.offset.reserve(static_cast<size_t>(outer * nb * inner));
+  DeadlineMeter meter;   // x[idx] of an expand()ed 10^8-element view: stops at the time limit
   for (int64_t lo : lead_off)
-    for (int64_t mo : mid_off)
+    for (int64_t mo : mid_off) {
+      meter.add(static_cast<int64_t>(trail_off.size()) + 1);
       for (int64_t to : trail_off) p.offset.push_back(self.offset() + lo + mo + to);
+    }
   return p;
 }
 

@@ -13,6 +13,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "core/deadline.h"
+
 namespace attn::core {
 
 Tensor nonzero(const Tensor& a) {
@@ -20,7 +22,9 @@ Tensor nonzero(const Tensor& a) {
   const Shape shape = a.shape();
   std::vector<int64_t> at(shape.size(), 0);
   int64_t count = 0;
+  DeadlineMeter meter;   // each op here looks at the time limit as it goes (an expand()ed view is cheap to make)
   for (int64_t k = 0; k < a.numel(); ++k) {
+    meter.add(1);
     if (a.at(k) != 0.0) {   // NaN is non-zero
       coords.insert(coords.end(), at.begin(), at.end());
       ++count;
@@ -32,11 +36,16 @@ Tensor nonzero(const Tensor& a) {
 
 Unique unique(const Tensor& a) {
   const int64_t n = a.numel();
+  DeadlineMeter meter;
   std::vector<double> v(static_cast<size_t>(n));
-  for (int64_t k = 0; k < n; ++k) v[k] = a.at(k);
+  for (int64_t k = 0; k < n; ++k) {
+    meter.add(1);
+    v[k] = a.at(k);
+  }
   std::vector<int64_t> order(static_cast<size_t>(n));
   std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](int64_t i, int64_t j) {
+  std::stable_sort(order.begin(), order.end(), [&](int64_t i, int64_t j) {   // the meter may throw: order is only ints
+    meter.add(1);
     if (std::isnan(v[i])) return false;
     return std::isnan(v[j]) || v[i] < v[j];
   });
