@@ -162,7 +162,7 @@ std::optional<Value> plain_container_method(const Value& obj, const std::string&
   if (name.rfind("__", 0) == 0) return std::nullopt;   // xs.__len__(): getattr's
   switch (obj.kind) {
     case Value::List: case Value::Dict:
-      if (py_subclass(obj) || (obj.kind == Value::List && static_cast<SeqObj*>(obj.obj.get())->cls)) return std::nullopt;
+      if (py_subclass(obj) || (obj.kind == Value::List ? static_cast<SeqObj*>(obj.obj.get())->cls : static_cast<DictObj*>(obj.obj.get())->cls)) return std::nullopt;
       return seq_method(obj, name);
     case Value::Set:
       if (py_subclass(obj)) return std::nullopt;

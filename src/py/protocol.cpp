@@ -334,10 +334,7 @@ Value Interpreter::inplace_op(const std::string& op, const Value& a, const Value
     if (!py_subclass(a)) return binop(op, a, b);
   }
   if (op == "+" && a.kind == Value::List) {   // list += iterable extends the list in place
-    std::vector<Value> more = iterate(b);
-    auto& items = as_seq(a);
-    check_items("a list", static_cast<Count>(items.size()) + more.size());
-    items.insert(items.end(), more.begin(), more.end());
+    list_extend(*this, a, b);
     return a;
   } else if (a.kind == Value::Set && b.kind == Value::Set && !is_frozenset(a) && (op == "|" || op == "&" || op == "-" || op == "^")) {
     // s |= t changes s itself (every name bound to it sees it), in CPython's table order:
