@@ -252,7 +252,8 @@ Value Interpreter::eval_fstring(const Expr& e) {
     Value v = eval(*e.items[k]);
     char conv = k < e.fconv.size() ? e.fconv[k] : 0;
     if (conv) v = Value::str(conv == 's' ? str_of(v) : repr_of(v));   // !a: repr, as all text here is ASCII-safe
-    std::string piece = format(v, e.fspecs[k]);
+    const Expr* nested = k < e.fspec_at.size() && e.fspec_at[k] >= 0 ? e.values[static_cast<size_t>(e.fspec_at[k])].get() : nullptr;
+    std::string piece = format(v, nested ? eval_fstring(*nested).s : e.fspecs[k]);
     check_append(out, piece.size());   // f"{a}{a}": the limit before it is built
     out += piece;
   }
