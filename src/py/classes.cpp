@@ -864,10 +864,8 @@ namespace {
 // object native code later reads, so it is CPython's TypeError, naming the first class that does
 // not write __new__.
 void check_object_new_safe(const ClassObj& cls) {
-  // (An exception is a plain instance with attributes: its __new__ is object's here, so it stays.)
   bool unsafe = false;
   for (const ClassObj* c : cls.mro()) {
-    if (c->name == "BaseException" && c->module == "builtins") return;
     if (c->name != "object" && c->immutable && (c->slots.make || c->native_tag || c->module == "builtins")) unsafe = true;
   }
   if (!unsafe) return;
