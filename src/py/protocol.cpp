@@ -236,9 +236,7 @@ std::optional<Value> builtin_binop(Interpreter& in, const std::string& op, const
   if (op == "+" && (a.kind == Value::Str || a.kind == Value::List || a.kind == Value::Tuple) && !has_class(a))
     throw TypeError(fmt::format("can only concatenate {} (not \"{}\") to {}", type_name(a), type_name(b), type_name(a)));
   for (const auto& [seq, n] : {std::pair{a, b}, std::pair{b, a}})   // 'a' * 1.5, [1] * 'x'
-    if (op == "*" && (seq.kind == Value::Str || seq.kind == Value::List || seq.kind == Value::Tuple) &&
-        (n.kind == Value::Float || n.kind == Value::Str || n.kind == Value::List || n.kind == Value::Tuple || n.kind == Value::None ||
-         n.kind == Value::Dict || n.kind == Value::Set))
+    if (op == "*" && (seq.kind == Value::Str || seq.kind == Value::List || seq.kind == Value::Tuple) && !is_int(n))
       throw TypeError("can't multiply sequence by non-int of type '" + type_name(n) + "'");
   throw TypeError("unsupported operand type(s) for " + op + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
 }
