@@ -77,6 +77,7 @@ struct Expr {
   std::vector<ExprPtr> values;             // Dict values
   std::vector<std::string> ops;            // Compare operators
   std::vector<std::string> fspecs;         // FStr: per part, "" for literal text parts
+  std::vector<int> fspec_at;               // FStr: per part, where in `values` its spec is as an FStr (f"{x:{w}.{p}f}"), -1: none
   std::vector<bool> fexpr;                 // FStr: true where the part is an expression
   std::vector<char> fconv;                 // FStr: per part, the conversion: 0, 'r', 's' or 'a' ({x!r})
   ExprPtr a, b, c;            // operands: Attribute/Subscript/Call object in a; Binary a,b; Slice a:b:c; IfExp a if b else c

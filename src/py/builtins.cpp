@@ -16,6 +16,7 @@
 #include "py/limits.h"
 #include "py/signature.h"
 #include "py/text.h"
+#include "py/unicodedata.h"
 
 namespace attn::py {
 
@@ -467,10 +468,26 @@ Value round_fn(Interpreter&, CallArgs& a) {
   return Value::number(std::nearbyint(x * scale) / scale);
 }
 
+// The text int() and float() parse, as CPython's _PyUnicode_TransformDecimalAndSpaceToASCII:
+// a Unicode space is ' ', a decimal digit ('١', '３') its ASCII digit, any other non-ASCII
+// character '?' (invalid). An ASCII str is itself.
+std::string ascii_numeral(const Value& v) {
+  if (str_ascii(v)) return v.s;
+  std::string out;
+  for (size_t pos = 0; pos < v.s.size();) {
+    const char32_t c = uc::next(v.s, pos);
+    if (c < 128) out += static_cast<char>(c);
+    else if (uc::is_space(c)) out += ' ';
+    else if (const int d = ucd::numeric(c).decimal; d >= 0) out += static_cast<char>('0' + d);
+    else out += '?';
+  }
+  return out;
+}
+
 // float(text): Python's float literal, inf/infinity/nan in any case, spaces around, single
 // underscores between digits; a value past the float range is inf, as in Python.
 Value float_from_string(const Value& v) {
-  const std::string& text = v.s;
+  const std::string text = ascii_numeral(v);
   size_t b = text.find_first_not_of(" \t\n\r\f\v"), e = text.find_last_not_of(" \t\n\r\f\v");
   std::string s;
   if (b != std::string::npos)
@@ -541,9 +558,10 @@ Value int_with_base(const Value& v, const Value& base_value) {
   int64_t base = to_int(base_value, "int() base");
   if (base != 0 && (base < 2 || base > 36)) throw ValueError("int() base must be >= 2 and <= 36, or 0");
   auto invalid = [&] { throw ValueError(fmt::format("invalid literal for int() with base {}: {}", base, repr(v))); };
-  size_t b = v.s.find_first_not_of(" \t\n\r\f\v"), e = v.s.find_last_not_of(" \t\n\r\f\v");
+  const std::string text = ascii_numeral(v);
+  size_t b = text.find_first_not_of(" \t\n\r\f\v"), e = text.find_last_not_of(" \t\n\r\f\v");
   if (b == std::string::npos) invalid();
-  std::string t = v.s.substr(b, e - b + 1);
+  std::string t = text.substr(b, e - b + 1);
   bool negative = !t.empty() && t[0] == '-';
   if (!t.empty() && (t[0] == '-' || t[0] == '+')) t.erase(0, 1);
   int64_t prefixed = 0;
@@ -612,7 +630,7 @@ Value convert(Interpreter& in, CallArgs& a, const std::string& to) {
       return *own;
     }
   if (to == "float") return v.kind == Value::Str ? float_from_string(v) : Value::number(to_double(v, "float() argument"));
-  if (v.kind == Value::Str) return int_from_string(v.s);
+  if (v.kind == Value::Str) return int_from_string(ascii_numeral(v), &v);
   if (is_int(v)) return Value::integer(big_of(v));
   if (v.kind == Value::Instance)   // __index__, else __float__ truncated, as int() does
     if (std::optional<int64_t> k = in.index(v)) return Value::integer(*k);

@@ -32,11 +32,22 @@ DictObj& dict_of(const Value& v) { return *static_cast<DictObj*>(v.obj.get()); }
 // ---- iterators: an instance of a built-in class (map, filter, list_iterator, ...) holding the
 // items still to come ----
 
+
+// it.__next__() and it.__iter__() of a built-in iterator, by name ([].__iter__().__next__()).
+void add_iterator_dunders(ClassObj& c) {
+  c.methods["__next__"] = method(c.name + ".__next__", [](Interpreter&, CallArgs& a) {
+    if (std::optional<Value> v = iterator_step(a.pos.at(0))) return *v;
+    throw StopIteration("");
+  });
+  c.methods["__iter__"] = method(c.name + ".__iter__", [](Interpreter&, CallArgs& a) { return a.pos.at(0); });
+}
+
 const ClassPtr& iterator_class(const std::string& name) {
   static std::map<std::string, ClassPtr> classes;
   ClassPtr& c = classes[name];
   if (!c) {
     c = make_native_class(name, "builtins");
+    add_iterator_dunders(*c);
     c->slots.repr = [name](Interpreter&, const Value&) { return "<" + name + " object>"; };   // Python adds the address
   }
   return c;
@@ -46,14 +57,14 @@ Value make_iterator(const std::string& kind, std::vector<Value> items) {
   auto o = std::make_shared<InstanceObj>();
   o->cls = iterator_class(kind);
   o->set("__items__", Value::list(std::move(items)));
-  o->set("__next__", Value::integer(0));
+  o->set("__position__", Value::integer(0));
   Value v;
   v.kind = Value::Instance;
   v.obj = o;
   return v;
 }
 
-int64_t& position(const Value& it) { return inst(it).find("__next__")->i; }
+int64_t& position(const Value& it) { return inst(it).find("__position__")->i; }
 
 // A lazy iterator (enumerate, zip, map, filter over a generator or another iterator): its items
 // are made one by one as it is stepped. What it steps over (the iterators, the function) is in
@@ -89,6 +100,7 @@ Value lazy_iterator(const std::string& name, std::vector<Value> held, LazyStep s
   if (!c) {
     c = make_native_class(name, "builtins");
     c->native_tag = &lazy_tag;
+    add_iterator_dunders(*c);
     c->slots.repr = [name](Interpreter&, const Value&) { return "<" + name + " object>"; };
   }
   auto o = std::make_shared<LazyIterObj>();
@@ -191,6 +203,64 @@ Value filter_fn(Interpreter& in, CallArgs& a) {
   });
 }
 
+// iter(list): by position, the size re-read at each step, as CPython's listiterator, so a loop
+// body that appends or removes sees the list as it is now.
+Value list_live_iterator(const Value& list) {
+  return lazy_iterator("list_iterator", {list}, [next = size_t{0}](Interpreter&, std::vector<Value>& held) mutable -> std::optional<Value> {
+    if (held.empty()) return std::nullopt;   // used up: it stays so, the list let go of
+    const std::vector<Value>& items = as_seq(held[0]);
+    if (next < items.size()) return items[next++];
+    held.clear();
+    return std::nullopt;
+  });
+}
+
+// reversed(list): from the last position down, as CPython's listreviter (a shrunk list ends it).
+Value list_reverse_iterator(const Value& list) {
+  const int64_t last = static_cast<int64_t>(as_seq(list).size()) - 1;
+  return lazy_iterator("list_reverseiterator", {list}, [k = last](Interpreter&, std::vector<Value>& held) mutable -> std::optional<Value> {
+    const std::vector<Value>& items = as_seq(held[0]);
+    if (k < 0 || k >= static_cast<int64_t>(items.size())) return std::nullopt;
+    return items[static_cast<size_t>(k--)];
+  });
+}
+
+}  // namespace
+
+// An iterator over `held`, a snapshot of dict or set `container`'s keys (values, items), with
+// CPython's RuntimeError once the size changed (checked before the end, as dictiter_iternextkey).
+// An OrderedDict's checks after the end instead, and also sees keys removed or moved
+// (odictiter_nextkey's od_state).
+Value checked_iterator(const std::string& name, std::vector<Value> held, const Value& container) {
+  const size_t n = held.size();
+  held.push_back(container);   // last
+  const bool ordered = container.kind == Value::Dict && static_cast<const DictObj*>(container.obj.get())->ordered;
+  const uint64_t generation = container.kind == Value::Dict ? static_cast<const DictObj*>(container.obj.get())->generation() : 0;
+  return lazy_iterator(name, std::move(held), [next = size_t{0}, n, ordered, generation](Interpreter&, std::vector<Value>& held) mutable -> std::optional<Value> {
+    if (next > n) return std::nullopt;
+    const Value& c = held.back();
+    if (ordered) {
+      if (next == n) return std::nullopt;
+      const auto& d = *static_cast<const DictObj*>(c.obj.get());
+      if (d.items.size() != n || d.generation() != generation) {
+        next = n + 1;   // CPython's odict iterator is done after this error
+        throw RuntimeError("OrderedDict mutated during iteration");
+      }
+      return held[next++];
+    }
+    if (Interpreter::container_size(c) != n) Interpreter::changed_size_during_iteration(c);
+    if (next == n) {
+      ++next;
+      return std::nullopt;
+    }
+    return held[next++];
+  });
+}
+
+namespace {
+
+bool is_ordered_dict(const Value& v) { return v.kind == Value::Dict && static_cast<const DictObj*>(v.obj.get())->ordered; }
+
 Value reversed_fn(Interpreter& in, CallArgs& a) {
   if (a.pos.size() != 1 || !a.kw.empty()) throw TypeError(fmt::format("reversed expected 1 argument, got {}", a.pos.size() + a.kw.size()));
   const Value& v = a.pos[0];
@@ -207,9 +277,11 @@ Value reversed_fn(Interpreter& in, CallArgs& a) {
       if (!is_iterator(v) || inst(v).cls->name != "range_iterator")
         throw TypeError("'" + type_name(v) + "' object is not reversible");
   }
+  if (v.kind == Value::List) return list_reverse_iterator(v);
   std::vector<Value> items = in.iterate(v);
   std::reverse(items.begin(), items.end());
-  return make_iterator(v.kind == Value::List ? "list_reverseiterator" : "reversed", std::move(items));
+  if (v.kind == Value::Dict) return checked_iterator(is_ordered_dict(v) ? "odict_iterator" : "dict_reversekeyiterator", std::move(items), v);
+  return make_iterator("reversed", std::move(items));
 }
 
 Value iter_fn(Interpreter& in, CallArgs& a) {
@@ -228,15 +300,10 @@ Value iter_fn(Interpreter& in, CallArgs& a) {
         Value it = c->slots.iter(in, v);
         return is_iterator(it) ? it : make_iterator("iterator", in.iterate(it));
       }
-  if (v.kind == Value::List && !static_cast<const SeqObj*>(v.obj.get())->cls)   // live, by index, as CPython's
-    return lazy_iterator("list_iterator", {v}, [k = size_t{0}](Interpreter&, std::vector<Value>& held) mutable -> std::optional<Value> {
-      if (held.empty()) return std::nullopt;
-      const std::vector<Value>& items = static_cast<const SeqObj*>(held[0].obj.get())->items;
-      if (k < items.size()) return items[k++];
-      held.clear();   // used up: it lets go of the list, as CPython's does
-      return std::nullopt;
-    });
-  static const std::map<Value::Kind, const char*> kinds = {{Value::List, "list_iterator"}, {Value::Tuple, "tuple_iterator"},
+  if (v.kind == Value::List) return list_live_iterator(v);
+  if (v.kind == Value::Dict || v.kind == Value::Set)
+    return checked_iterator(v.kind == Value::Set ? "set_iterator" : is_ordered_dict(v) ? "odict_iterator" : "dict_keyiterator", in.iterate(v), v);
+  static const std::map<Value::Kind, const char*> kinds = {{Value::Tuple, "tuple_iterator"},
       {Value::Str, "str_ascii_iterator"}, {Value::Dict, "dict_keyiterator"}, {Value::Set, "set_iterator"}};
   auto k = kinds.find(v.kind);
   if (v.kind == Value::Str && !str_ascii(v)) return make_iterator("str_iterator", in.iterate(v));
@@ -368,8 +435,7 @@ Value list_method(const Value& obj, const std::string& name) {
   const std::string q = "list." + name;
   if (name == "extend")
     return bound(q, [obj](Interpreter& in, CallArgs& a) {
-      std::vector<Value> more = in.iterate(arg(a, 0, "iterable"));
-      as_seq(obj).insert(as_seq(obj).end(), more.begin(), more.end());
+      list_extend(in, obj, arg(a, 0, "iterable"));
       return Value::none();
     });
   if (name == "insert")
@@ -443,6 +509,27 @@ void dict_put(DictObj& d, const Value& key, const Value& v) {
   if (key.kind == Value::List || key.kind == Value::Dict || (key.kind == Value::Set && !is_frozenset(key))) throw TypeError("unhashable type: '" + type_name(key) + "'");
   d.set(key, v);
 }
+
+}  // namespace
+
+// l.extend(x) and l += x: a list or tuple at once (l.extend(l) doubles l), any other iterable
+// item by item, as CPython's list_extend, so a generator over l sees what it appended.
+void list_extend(Interpreter& in, const Value& list, const Value& iterable) {
+  const bool exact = (iterable.kind == Value::List || iterable.kind == Value::Tuple) && !py_subclass(iterable);
+  if (exact || iterable.obj == list.obj) {
+    const std::vector<Value> more = as_seq(iterable);   // a copy: l.extend(l)
+    check_items("a list", static_cast<Count>(as_seq(list).size()) + more.size());
+    as_seq(list).insert(as_seq(list).end(), more.begin(), more.end());
+    return;
+  }
+  in.for_each(iterable, [&](const Value& item) {
+    as_seq(list).push_back(item);
+    check_items("a list", as_seq(list).size());
+    return true;
+  });
+}
+
+namespace {
 
 Value dict_method(const Value& obj, const std::string& name) {
   if (name == "fromkeys") return bound("dict.fromkeys", dict_fromkeys);

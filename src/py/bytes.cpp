@@ -59,9 +59,15 @@ Value construct(Interpreter& in, const ClassPtr& cls, CallArgs& a) {
 }
 
 int64_t item_index(const Value& self, const Value& key) {
-  const std::string& d = *bytes_data(self);
-  int64_t k = to_index(key, is_bytearray(self) ? "bytearray indices" : "byte indices");
-  const int64_t n = static_cast<int64_t>(d.size());
+  int64_t k = 0;
+  if (key.kind == Value::Instance) {   // its __index__ first: it may change a bytearray
+    std::optional<int64_t> i = Interpreter::current()->index(key);
+    if (!i) throw TypeError(fmt::format("{} indices must be integers or slices, not {}", is_bytearray(self) ? "bytearray" : "byte", type_name(key)));
+    k = *i;
+  } else {
+    k = to_index(key, is_bytearray(self) ? "bytearray indices" : "byte indices");
+  }
+  const int64_t n = static_cast<int64_t>(bytes_data(self)->size());
   if (k < 0) k += n;
   if (k < 0 || k >= n) throw IndexError(is_bytearray(self) ? "bytearray index out of range" : "index out of range");
   return k;

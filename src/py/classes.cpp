@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -392,10 +393,15 @@ Value subclass_getattr(Interpreter& in, const Value& obj, const std::string& nam
       break;
     }
   }
-  if (in_class && is_data_descriptor(*in_class)) return through(in, obj, cls, *in_class, name, true);
-  if (Value* v = attrs->find(name)) return *v;
-  if (in_class) return through(in, obj, cls, *in_class, name, true);
   const Value* fallback = python_getattr(*cls);
+  try {   // an AttributeError of a property's getter goes to __getattr__, as CPython
+    if (in_class && is_data_descriptor(*in_class)) return through(in, obj, cls, *in_class, name, true);
+    if (Value* v = attrs->find(name)) return *v;
+    if (in_class) return through(in, obj, cls, *in_class, name, true);
+  } catch (const PyError& e) {
+    if (!fallback || !is_instance_of(e, "AttributeError")) throw;
+    return call_method(in, *fallback, obj, Value::str(name));
+  }
   try {
     return seen_by_collector(obj, [&] { return in.builtin_base_attr(obj, *base, name); });
   } catch (const PyError& e) {
@@ -496,6 +502,12 @@ Value Interpreter::builtin_base_attr(const Value& self, const ClassObj& base, co
     });
   if (name == "__repr__" || name == "__str__")
     return builtin(qual, [self](Interpreter&, CallArgs&) { return Value::str(plain_repr(self)); });
+  if (name == "__iter__")   // the container's own iterator, whatever a subclass's __iter__ does
+    return builtin(qual, [self](Interpreter& in, CallArgs&) {
+      CallArgs one;
+      one.pos.push_back(self.kind == Value::Tuple ? Value::tuple(as_seq(self)) : self);
+      return in.call(in.lookup("iter"), one);
+    });
   if (name == "__eq__" || name == "__ne__")
     return builtin(qual, [self, eq = name == "__eq__"](Interpreter&, CallArgs& a) {
       const Value other = arg(a, 0, "value");
@@ -509,6 +521,77 @@ Value Interpreter::builtin_base_attr(const Value& self, const ClassObj& base, co
   }
   return self.kind == Value::Set ? more_seq_method(self, name) : seq_method(self, name);
 }
+
+namespace {
+
+// Whether int/float/str's slot wrapper takes `other` (else it returns NotImplemented): an int
+// takes ints and bools, a float also floats, a str only strs.
+bool scalar_takes(const Value& self, const Value& other) {
+  if (self.kind == Value::Str) return other.kind == Value::Str;
+  return is_int(other) || (self.kind == Value::Float && other.kind == Value::Float);
+}
+
+// (5).__add__(x), "a".__lt__(y), 2.5.__rmul__(z): the operator, NotImplemented for an operand of another type.
+std::optional<Value> scalar_operator(const Value& self, const std::string& bare) {
+  static const std::map<std::string, std::string> ops = {{"add", "+"}, {"sub", "-"}, {"mul", "*"}, {"truediv", "/"},
+      {"floordiv", "//"}, {"mod", "%"}, {"pow", "**"}, {"and", "&"}, {"or", "|"}, {"xor", "^"}, {"lshift", "<<"}, {"rshift", ">>"}};
+  static const std::map<std::string, std::string> cmps = {{"eq", "=="}, {"ne", "!="}, {"lt", "<"}, {"le", "<="}, {"gt", ">"}, {"ge", ">="}};
+  const bool reflected = bare.size() > 1 && bare[0] == 'r' && ops.count(bare.substr(1));
+  const std::string key = reflected ? bare.substr(1) : bare;
+  const bool str = self.kind == Value::Str, integer = is_int(self);
+  if (auto c = cmps.find(key); c != cmps.end() && !reflected)
+    return builtin("__" + bare + "__", [self, op = c->second](Interpreter& in, CallArgs& a) {
+      const Value other = arg(a, 0, "value");
+      return scalar_takes(self, other) ? in.compare(op, self, other) : Value::not_implemented();
+    });
+  auto o = ops.find(key);
+  if (o == ops.end()) return std::nullopt;
+  const bool bits = key == "and" || key == "or" || key == "xor" || key == "lshift" || key == "rshift";
+  if ((bits && !integer) || (str && (reflected ? key != "mul" : key != "add" && key != "mul" && key != "mod"))) return std::nullopt;
+  return builtin("__" + bare + "__", [self, op = o->second, reflected, str, key](Interpreter& in, CallArgs& a) {
+    const Value other = arg(a, 0, "value");
+    if (str && key == "mul" && !in.index(other))   // sq_repeat's wrapper: an index or TypeError
+      throw TypeError(fmt::format("'{}' object cannot be interpreted as an integer", type_name(other)));
+    const bool takes = str ? (key == "mod" || key == "mul" || other.kind == Value::Str) : scalar_takes(self, other);
+    if (!takes) return Value::not_implemented();
+    return reflected ? in.binop(op, other, self) : in.binop(op, self, other);
+  });
+}
+
+// A dunder of an int, bool, float or str looked up by name ("a".__len__, (5).__neg__), as
+// CPython's slot wrappers; nullopt for one its type has not (hasattr(5, "__len__") is False).
+std::optional<Value> scalar_dunder(const Value& self, const std::string& name) {
+  const bool str = self.kind == Value::Str, integer = is_int(self);
+  if (!str && !integer && self.kind != Value::Float) return std::nullopt;
+  const std::string bare = name.substr(2, name.size() - 4);
+  static const std::set<std::string> any = {"str", "repr", "hash", "format"};
+  static const std::set<std::string> number = {"neg", "pos", "abs", "bool", "int", "float"};
+  static const std::set<std::string> text = {"len", "iter", "contains", "getitem"};
+  const bool has = any.count(bare) || (!str && number.count(bare)) || (integer && (bare == "index" || bare == "invert")) || (str && text.count(bare));
+  if (!has) return scalar_operator(self, bare);
+  return builtin(name, [self, bare](Interpreter& in, CallArgs& a) -> Value {
+    if (bare == "format" || bare == "contains" || bare == "getitem") {
+      const Value x = arg(a, 0, bare == "format" ? "format_spec" : "key");
+      if (bare == "contains") return Value::boolean(in.contains(self, x));
+      if (bare == "getitem") return in.getitem(self, x);
+      if (x.kind != Value::Str) throw TypeError("format() argument must be str, not " + type_name(x));
+      return Value::str(in.format(self, x.s));
+    }
+    if (!a.pos.empty() || !a.kw.empty()) throw TypeError(fmt::format("expected 0 arguments, got {}", a.pos.size() + a.kw.size()));
+    if (bare == "str") return Value::str(in.str_of(self));
+    if (bare == "repr") return Value::str(in.repr_of(self));
+    if (bare == "hash") return Value::integer(in.hash(self));
+    if (bare == "len") return Value::integer(in.len(self));
+    if (bare == "iter") return in.iter(self);
+    if (bare == "bool") return Value::boolean(in.truth(self));
+    if (bare == "neg" || bare == "pos" || bare == "invert") return in.unary(bare == "neg" ? "-" : bare == "pos" ? "+" : "~", self);
+    CallArgs one;
+    one.pos.push_back(self);
+    return in.call(in.lookup(bare == "index" ? "int" : bare), one);   // abs, int, float
+  });
+}
+
+}  // namespace
 
 // object.__getattribute__: properties, the instance dict, the class's attributes; nullopt when
 // none has the name (no C++ exception: a class's __getattr__ is asked often, self.weight of an
@@ -542,9 +625,17 @@ Value Interpreter::getattr_instance(const Value& obj, const std::string& name) {
       if (std::optional<Value> v = c->slots.getattr(*this, obj, name)) return *v;
   if (o.cls == property_class() && name == "setter")
     return builtin("property.setter", [obj](Interpreter&, CallArgs& a) { return make_property(attr_or_none(obj, "fget"), arg(a, 0, "fset")); });
-  if (std::optional<Value> v = find_attribute(obj, name)) return *v;
-  if (const Value* fallback = python_getattr(*o.cls)) return call_dunder(*fallback, obj, {Value::str(name)});
-  attribute_error("'" + o.cls->name + "' object has no attribute '" + name + "'");
+  const Value* fallback = python_getattr(*o.cls);
+  if (!fallback) {
+    if (std::optional<Value> v = find_attribute(obj, name)) return *v;
+    attribute_error("'" + o.cls->name + "' object has no attribute '" + name + "'");
+  }
+  try {   // an AttributeError of the normal lookup (a property's getter) goes to __getattr__, as CPython
+    if (std::optional<Value> v = find_attribute(obj, name)) return *v;
+  } catch (const PyError& e) {
+    if (!is_instance_of(e, "AttributeError")) throw;
+  }
+  return call_dunder(*fallback, obj, {Value::str(name)});
 }
 
 Value Interpreter::getattr_class(const Value& cls_value, const std::string& name) {
@@ -576,6 +667,14 @@ Value Interpreter::getattr_class(const Value& cls_value, const std::string& name
   if (cls->module == "builtins" && cls->name == "int" && name == "from_bytes") return builtin("int.from_bytes", int_from_bytes);
   if (cls->module == "builtins" && cls->name == "str" && name == "maketrans") return builtin("str.maketrans", str_maketrans);
   if (cls->module == "builtins" && cls->name == "dict" && name == "fromkeys") return builtin("dict.fromkeys", dict_fromkeys);
+  if (name == "fromkeys" && is_subclass(cls, builtin_class("dict").get()))   // OrderedDict, class D(dict): cls(), then d[key] = value
+    return builtin(cls->name + ".fromkeys", [cls](Interpreter& in, CallArgs& a) {
+      const Value plain = dict_fromkeys(in, a);   // its argument checks, the keys in order
+      CallArgs none;
+      Value d = in.call(Value::of_class(cls), none);
+      for (const auto& kv : std::vector<std::pair<Value, Value>>(static_cast<DictObj*>(plain.obj.get())->items)) in.setitem(d, kv.first, kv.second);
+      return d;
+    });
   if (cls->module == "builtins" && (cls->name == "str" || cls->name == "list" || cls->name == "dict" || cls->name == "tuple" || cls->name == "set")) {
     // str.join, list.append, dict.items, ...: the method of the first argument, unbound
     const std::string type = cls->name;
@@ -608,7 +707,10 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
                              (names.count("__file__") ? "" : " (attn implements the parts of it the lessons use)"));
       return it->second;
     }
-    case Value::Str: return str_attribute(obj, name);
+    case Value::Str:
+      if (is_dunder(name))
+        if (std::optional<Value> d = scalar_dunder(obj, name)) return *d;
+      return str_attribute(obj, name);
     case Value::Int:
       if (name == "to_bytes") return builtin("int.to_bytes", [obj](Interpreter&, CallArgs& a) { return int_to_bytes(obj, a); });
       if (name == "bit_length")
@@ -637,7 +739,8 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
       throw AttributeError("'builtin_function_or_method' object has no attribute '" + name + "'");
     case Value::List: case Value::Tuple: case Value::Dict: {
       if (py_subclass(obj)) return subclass_getattr(*this, obj, name);
-      if (const auto& tag = (obj.kind == Value::Dict ? nullptr : static_cast<SeqObj*>(obj.obj.get())->cls)) {   // torch.Size's own methods
+      // torch.Size's and OrderedDict's own methods
+      if (const auto& tag = (obj.kind == Value::Dict ? static_cast<DictObj*>(obj.obj.get())->cls : static_cast<SeqObj*>(obj.obj.get())->cls)) {
         for (const ClassObj* c : tag->mro()) {
           if (c->slots.getattr)
             if (std::optional<Value> v = c->slots.getattr(*this, obj, name)) return *v;
@@ -671,6 +774,8 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
     default: break;
   }
   if (name == "__class__") return Value::of_class(type_of(obj));
+  if (is_dunder(name))
+    if (std::optional<Value> d = scalar_dunder(obj, name)) return *d;
   throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
 }
 
@@ -759,10 +864,8 @@ namespace {
 // object native code later reads, so it is CPython's TypeError, naming the first class that does
 // not write __new__.
 void check_object_new_safe(const ClassObj& cls) {
-  // (An exception is a plain instance with attributes: its __new__ is object's here, so it stays.)
   bool unsafe = false;
   for (const ClassObj* c : cls.mro()) {
-    if (c->name == "BaseException" && c->module == "builtins") return;
     if (c->name != "object" && c->immutable && (c->slots.make || c->native_tag || c->module == "builtins")) unsafe = true;
   }
   if (!unsafe) return;

@@ -94,18 +94,8 @@ ClassPtr make_view_class(const std::string& name, View kind) {
   c->slots.len = [](Interpreter&, const Value& self) { return static_cast<int64_t>(dict_of(view_of(self)).items.size()); };
   const std::string iter_name = kind == View::keys ? "dict_keyiterator" : kind == View::values ? "dict_valueiterator" : "dict_itemiterator";
   c->slots.iter = [iter_name](Interpreter&, const Value& self) {
-    std::vector<Value> held = view_items(view_of(self));
-    const size_t n = held.size();
-    held.push_back(self);   // the view, last: its dict's size is checked at each step, as CPython's
-    return lazy_iterator(iter_name, std::move(held), [next = size_t{0}, n](Interpreter&, std::vector<Value>& held) mutable -> std::optional<Value> {
-      if (next > n) return std::nullopt;   // used up: stays so
-      if (dict_of(view_of(held.back())).items.size() != n) throw RuntimeError("dictionary changed size during iteration");
-      if (next == n) {
-        ++next;
-        return std::nullopt;
-      }
-      return held[next++];
-    });
+    const DictViewObj& v = view_of(self);
+    return checked_iterator(dict_of(v).ordered ? "odict_iterator" : iter_name, view_items(v), v.dict);
   };
   c->slots.contains = [](Interpreter& in, const Value& self, const Value& item) { return view_contains(in, view_of(self), item); };
   c->slots.repr = [name](Interpreter& in, const Value& self) { return name + "([" + view_repr(in, self) + "])"; };
@@ -115,12 +105,10 @@ ClassPtr make_view_class(const std::string& name, View kind) {
   c->slots.compare = view_compare;
   const std::string reversed_name = kind == View::keys ? "dict_reversekeyiterator" : kind == View::values ? "dict_reversevalueiterator" : "dict_reverseitemiterator";
   c->methods["__reversed__"] = method(name + ".__reversed__", [reversed_name](Interpreter&, CallArgs& a) {
-    std::vector<Value> items = view_items(view_of(a.pos.at(0)));
+    const DictViewObj& v = view_of(a.pos.at(0));
+    std::vector<Value> items = view_items(v);
     std::reverse(items.begin(), items.end());
-    return lazy_iterator(reversed_name, std::move(items), [next = size_t{0}](Interpreter&, std::vector<Value>& held) mutable -> std::optional<Value> {
-      if (next >= held.size()) return std::nullopt;
-      return held[next++];
-    });
+    return checked_iterator(dict_of(v).ordered ? "odict_iterator" : reversed_name, std::move(items), v.dict);
   });
   if (kind != View::values)
     c->methods["isdisjoint"] = method(name + ".isdisjoint", [](Interpreter& in, CallArgs& a) {

@@ -162,7 +162,7 @@ std::optional<Value> plain_container_method(const Value& obj, const std::string&
   if (name.rfind("__", 0) == 0) return std::nullopt;   // xs.__len__(): getattr's
   switch (obj.kind) {
     case Value::List: case Value::Dict:
-      if (py_subclass(obj) || (obj.kind == Value::List && static_cast<SeqObj*>(obj.obj.get())->cls)) return std::nullopt;
+      if (py_subclass(obj) || (obj.kind == Value::List ? static_cast<SeqObj*>(obj.obj.get())->cls : static_cast<DictObj*>(obj.obj.get())->cls)) return std::nullopt;
       return seq_method(obj, name);
     case Value::Set:
       if (py_subclass(obj)) return std::nullopt;
@@ -252,7 +252,8 @@ Value Interpreter::eval_fstring(const Expr& e) {
     Value v = eval(*e.items[k]);
     char conv = k < e.fconv.size() ? e.fconv[k] : 0;
     if (conv) v = Value::str(conv == 's' ? str_of(v) : repr_of(v));   // !a: repr, as all text here is ASCII-safe
-    std::string piece = format(v, e.fspecs[k]);
+    const Expr* nested = k < e.fspec_at.size() && e.fspec_at[k] >= 0 ? e.values[static_cast<size_t>(e.fspec_at[k])].get() : nullptr;
+    std::string piece = format(v, nested ? eval_fstring(*nested).s : e.fspecs[k]);
     check_append(out, piece.size());   // f"{a}{a}": the limit before it is built
     out += piece;
   }

@@ -1,6 +1,8 @@
 // py/exceptions.cpp: the built-in exception classes and PyError (see exceptions.h).
 #include "py/exceptions.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "py/interpreter.h"
@@ -106,6 +108,17 @@ const std::map<std::string, std::shared_ptr<ClassObj>>& classes() {
         // raise ... from sets an instance's own; an exception raised without `from` has None
         for (const char* n : {"__cause__", "__context__"}) c->methods[n] = Value::none();
         c->methods["__suppress_context__"] = Value::boolean(false);
+        // BaseException.__new__(cls, *args): super().__new__(cls) of an exception class reaches
+        // this, not object.__new__ (which refuses an exception class, as CPython)
+        c->methods["__new__"] = builtin("BaseException.__new__", [base_class = c.get()](Interpreter& in, CallArgs& a) {
+          if (a.pos.empty() || a.pos[0].kind != Value::Class) throw TypeError("BaseException.__new__(X): X is not a type object");
+          const ClassPtr cls = std::static_pointer_cast<ClassObj>(a.pos[0].obj);
+          if (!is_subclass(cls, base_class)) throw TypeError(fmt::format("BaseException.__new__({}): {} is not a subtype of BaseException", cls->name, cls->name));
+          CallArgs rest;
+          rest.pos.assign(a.pos.begin() + 1, a.pos.end());
+          rest.kw = a.kw;
+          return exception_make(in, cls, rest);
+        });
       }
       m[name] = c;
     }

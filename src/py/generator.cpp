@@ -726,7 +726,7 @@ void Interpreter::end_generators() {
 
 Value Interpreter::iter(const Value& v) {
   if (frame_of(v) || is_iterator(v)) return v;
-  if (v.kind == Value::Instance) {
+  if (v.kind == Value::Instance || py_subclass(v)) {   // class L(list) with its own __iter__ too
     const ClassObj& cls = *type_of(v);
     if (const Value* own = cls.find_method("__iter__")) {
       Value it = call_dunder(*own, v, {});

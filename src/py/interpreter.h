@@ -227,6 +227,12 @@ class Interpreter {
       }
       return;
     }
+    if (v.kind == Value::List || v.kind == Value::Dict || v.kind == Value::Set) {   // a subclass, an OrderedDict: its iterator
+      const Value it = iter(v);
+      while (std::optional<Value> item = next(it))
+        if (!body(*item)) return;
+      return;
+    }
     for (const Value& item : iterate(v))
       if (!body(item)) return;
   }
@@ -417,6 +423,10 @@ struct Span {
 Span span_of(CallArgs& a, size_t first, int64_t n);
 void no_args(CallArgs& a, const std::string& name);                   // TypeError: NAME() takes no arguments (k given)
 [[noreturn]] void no_method(const std::string& type, const std::string& name);   // AttributeError, or attn's refusal by name
+void list_extend(Interpreter& in, const Value& list, const Value& iterable);   // l.extend(x), l += x (builtins_more.cpp)
+// An iterator over `items`, a snapshot of dict or set `container`'s keys (values, items), that
+// raises CPython's RuntimeError once the container changed size (an OrderedDict: was changed).
+Value checked_iterator(const std::string& name, std::vector<Value> items, const Value& container);
 bool is_iterator(const Value& v);                 // what map/filter/reversed/iter return
 std::vector<Value> drain_iterator(const Value& it);   // the items still to come; uses them up
 std::optional<Value> iterator_step(const Value& it);  // one item of such an iterator, nullopt at its end

@@ -227,8 +227,8 @@ std::string int_repr(const Value& v) {
   return s;
 }
 
-Value int_from_string(const std::string& text) {
-  auto invalid = [&] { throw ValueError("invalid literal for int() with base 10: " + repr(Value::str(text))); };
+Value int_from_string(const std::string& text, const Value* shown) {
+  auto invalid = [&] { throw ValueError("invalid literal for int() with base 10: " + repr(shown ? *shown : Value::str(text))); };
   size_t b = text.find_first_not_of(" \t\n\r\f\v"), e = text.find_last_not_of(" \t\n\r\f\v");
   if (b == std::string::npos) invalid();
   std::string_view s(text.data() + b, e - b + 1);

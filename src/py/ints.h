@@ -36,7 +36,9 @@ double int_to_double(const Value& v);
 // str(v) of an int: ValueError past limits::kMaxIntStrDigits digits, as CPython 3.11.
 std::string int_repr(const Value& v);
 // int(text): optional spaces and sign, digits with single underscores between them.
-Value int_from_string(const std::string& text);
+// int(text) in base 10; `shown`, when given, is the str named in the ValueError (the text before
+// its Unicode digits and spaces were made ASCII).
+Value int_from_string(const std::string& text, const Value* shown = nullptr);
 // int(x) of a float: truncated; OverflowError for an infinity, ValueError for a NaN.
 Value int_from_double(double x);
 Value round_int(const Value& v, const Value& ndigits);   // round(int, ndigits): an int, half to even

@@ -323,6 +323,32 @@ void Interpreter::exec_import(const Stmt& s) {
   }
 }
 
+// OrderedDict's own methods: move_to_end(key, last=True) and popitem(last=True), CPython's errors.
+void add_ordered_dict_methods(ClassObj& c) {
+  c.methods["move_to_end"] = method("OrderedDict.move_to_end", [](Interpreter& in, CallArgs& a) {
+    static const Signature sig = Signature::parse("def move_to_end(self, key, last=True)");
+    Args b = bind_args(sig, a, "move_to_end");
+    DictObj& d = *static_cast<DictObj*>(b.get("self").obj.get());
+    const Value key = b.get("key");
+    const bool last = in.truth(b.get("last"));
+    std::optional<Value> value = d.take(key);
+    if (!value) throw KeyError(key);
+    if (last) d.set(key, *value);
+    else d.items.insert(d.items.begin(), {key, *value});   // the index is rebuilt: take() cleared it
+    return Value::none();
+  });
+  c.methods["popitem"] = method("OrderedDict.popitem", [](Interpreter& in, CallArgs& a) {
+    static const Signature sig = Signature::parse("def popitem(self, last=True)");
+    Args b = bind_args(sig, a, "popitem");
+    DictObj& d = *static_cast<DictObj*>(b.get("self").obj.get());
+    const bool last = in.truth(b.get("last"));
+    if (d.items.empty()) throw KeyError(Value::str("dictionary is empty"));
+    const Value key = last ? d.items.back().first : d.items.front().first;
+    std::optional<Value> value = d.take(key);
+    return Value::tuple({key, value ? *value : Value::none()});
+  });
+}
+
 // collections: OrderedDict (a dict that prints as OrderedDict([...]); every dict keeps its order).
 Value collections_module() {
   static const ClassPtr ordered = [] {
@@ -334,6 +360,7 @@ Value collections_module() {
       o->cls = cls;
       return d;
     };
+    add_ordered_dict_methods(*c);
     return c;
   }();
   auto ns = std::make_shared<NamespaceObj>();

@@ -436,7 +436,7 @@ ExprPtr Parser::fstring(const Token& tok) {
     if (lit.empty()) return;
     auto e = make(Expr::Str);
     e->name = lit;
-    f->items.push_back(e); f->fspecs.push_back(""); f->fexpr.push_back(false); f->fconv.push_back(0);
+    f->items.push_back(e); f->fspecs.push_back(""); f->fexpr.push_back(false); f->fconv.push_back(0); f->fspec_at.push_back(-1);
     lit.clear();
   };
   for (size_t k = 0; k < s.size(); ++k) {
@@ -486,6 +486,21 @@ ExprPtr Parser::fstring(const Token& tok) {
     if (b.size() != 1 || b[0]->kind != Stmt::ExprStmt) throw ScriptError(tok.line, "SyntaxError: f-string: invalid expression");
     f->items.push_back(b[0]->value);
     f->fspecs.push_back(colon == std::string::npos ? "" : s.substr(colon + 1, end - colon - 1));
+    f->fspec_at.push_back(-1);
+    if (f->fspecs.back().find('{') != std::string::npos) {   // f"{x:{w}.{p}f}": the spec is an f-string, one level deep
+      if (in_fspec_) throw ScriptError(tok.line, "SyntaxError: f-string: expressions nested too deeply");
+      Token spec = tok;
+      spec.text = f->fspecs.back();
+      in_fspec_ = true;
+      try {
+        f->values.push_back(fstring(spec));   // in values: every walk over the tree sees its names
+        f->fspec_at.back() = static_cast<int>(f->values.size()) - 1;
+      } catch (...) {
+        in_fspec_ = false;
+        throw;
+      }
+      in_fspec_ = false;
+    }
     f->fexpr.push_back(true);
     f->fconv.push_back(conv);
     k = end;

@@ -42,6 +42,7 @@ class Parser {
     Scope& operator=(const Scope&) = delete;
   };
   void deeper();
+  bool in_fspec_ = false;        // parsing an f-string field's {nested} format spec: no deeper nesting
   int loops_ = 0;                // enclosing loops in the current function: break/continue allowed
   int functions_ = 0;            // enclosing defs/lambdas: return, nonlocal allowed (0 in a class body)
   int defs_ = 0;                 // enclosing defs, class bodies or not: 0 = an outermost def

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "py/bytes.h"
 #include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/ints.h"
@@ -235,9 +236,7 @@ std::optional<Value> builtin_binop(Interpreter& in, const std::string& op, const
   if (op == "+" && (a.kind == Value::Str || a.kind == Value::List || a.kind == Value::Tuple) && !has_class(a))
     throw TypeError(fmt::format("can only concatenate {} (not \"{}\") to {}", type_name(a), type_name(b), type_name(a)));
   for (const auto& [seq, n] : {std::pair{a, b}, std::pair{b, a}})   // 'a' * 1.5, [1] * 'x'
-    if (op == "*" && (seq.kind == Value::Str || seq.kind == Value::List || seq.kind == Value::Tuple) &&
-        (n.kind == Value::Float || n.kind == Value::Str || n.kind == Value::List || n.kind == Value::Tuple || n.kind == Value::None ||
-         n.kind == Value::Dict || n.kind == Value::Set))
+    if (op == "*" && (seq.kind == Value::Str || seq.kind == Value::List || seq.kind == Value::Tuple) && !is_int(n))
       throw TypeError("can't multiply sequence by non-int of type '" + type_name(n) + "'");
   throw TypeError("unsupported operand type(s) for " + op + ": '" + type_name(a) + "' and '" + type_name(b) + "'");
 }
@@ -320,6 +319,13 @@ Value Interpreter::binop(const std::string& op, const Value& a, const Value& b) 
   std::optional<Value> r = right_first ? reflected() : forward();
   if (!r && ta != tb) r = right_first ? forward() : reflected();
   if (!r) r = builtin_binop(*this, op, a, b);   // a tagged tuple (torch.Size) is still a tuple
+  if (!r && op == "*")   // [1] * n, n * "ab": n's __index__, as CPython's sequence repeat
+    for (const bool seq_left : {true, false}) {
+      const Value& seq = seq_left ? a : b;
+      const Value& n = seq_left ? b : a;
+      if (r || (seq.kind != Value::Str && seq.kind != Value::List && seq.kind != Value::Tuple) || n.kind != Value::Instance) continue;
+      if (std::optional<int64_t> k = index(n)) r = builtin_binop(*this, op, seq_left ? a : Value::integer(*k), seq_left ? Value::integer(*k) : b);
+    }
   if (!r) unsupported(op, a, b);
   return *r;
 }
@@ -334,10 +340,7 @@ Value Interpreter::inplace_op(const std::string& op, const Value& a, const Value
     if (!py_subclass(a)) return binop(op, a, b);
   }
   if (op == "+" && a.kind == Value::List) {   // list += iterable extends the list in place
-    std::vector<Value> more = iterate(b);
-    auto& items = as_seq(a);
-    check_items("a list", static_cast<Count>(items.size()) + more.size());
-    items.insert(items.end(), more.begin(), more.end());
+    list_extend(*this, a, b);
     return a;
   } else if (a.kind == Value::Set && b.kind == Value::Set && !is_frozenset(a) && (op == "|" || op == "&" || op == "-" || op == "^")) {
     // s |= t changes s itself (every name bound to it sees it), in CPython's table order:
@@ -517,6 +520,22 @@ void Interpreter::delitem_builtin(const Value& obj, const Value& key) {
     if (k < 0) k += static_cast<int64_t>(items.size());
     if (k < 0 || k >= static_cast<int64_t>(items.size())) throw IndexError("list assignment index out of range");
     items.erase(items.begin() + k);
+    return;
+  }
+  if (std::string* bytes = bytearray_data(obj)) {   // del b[k], del b[i:j]: the index's __index__ first
+    if (key.kind == Value::Slice) {
+      const SliceObj s = slice_unpacked(*static_cast<SliceObj*>(key.obj.get()));
+      std::vector<int64_t> pos = slice_positions(s, bytes->size());
+      std::sort(pos.begin(), pos.end());
+      for (auto it = pos.rbegin(); it != pos.rend(); ++it) bytes->erase(static_cast<size_t>(*it), 1);
+      return;
+    }
+    std::optional<int64_t> k = key.kind == Value::Instance || is_int(key) ? index(key) : std::nullopt;
+    if (!k) throw TypeError("bytearray indices must be integers or slices, not " + type_name(key));
+    const int64_t n = static_cast<int64_t>(bytes->size());
+    if (*k < 0) *k += n;
+    if (*k < 0 || *k >= n) throw IndexError("bytearray index out of range");
+    bytes->erase(static_cast<size_t>(*k), 1);
     return;
   }
   throw TypeError("'" + type_name(obj) + "' object doesn't support item deletion");

@@ -100,7 +100,7 @@ std::string Formatter::field(const std::string& f, int depth) {
 }
 
 std::string Formatter::render(const std::string& s, int depth) {
-  if (depth < 0) throw ValueError("Max string recursion exceeded");
+  if (depth <= 0) throw ValueError("Max string recursion exceeded");
   std::string out;
   for (size_t k = 0; k < s.size(); ++k) {
     const char c = s[k];

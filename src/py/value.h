@@ -152,6 +152,7 @@ struct DictObj : Tracked {
   bool erase(const Value& key);            // del d[key]: false if absent
   std::optional<Value> take(const Value& key);   // d.pop(key): its value, removed; nullopt if absent
   void clear();
+  uint64_t generation() const { return generation_; }   // changes when items are removed or moved
   ~DictObj() override;
   void gc_traverse(GcVisitor& visit) override;
   void gc_clear() override;

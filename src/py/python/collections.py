@@ -369,18 +369,24 @@ class deque:
                 raise ValueError("maxlen must be non-negative")
         object.__setattr__(self, '_items', [])
         object.__setattr__(self, '_maxlen', maxlen)
+        object.__setattr__(self, '_state', 0)   # counts changes, as CPython's deque->state: iterators check it
         self.extend(iterable)
 
     @property
     def maxlen(self):
         return self._maxlen
 
+    def _changed(self):
+        object.__setattr__(self, '_state', self._state + 1)
+
     def append(self, x):
+        self._changed()
         self._items.append(x)
         if self._maxlen is not None and len(self._items) > self._maxlen:
             self._items.pop(0)
 
     def appendleft(self, x):
+        self._changed()
         self._items.insert(0, x)
         if self._maxlen is not None and len(self._items) > self._maxlen:
             self._items.pop()
@@ -400,14 +406,17 @@ class deque:
     def pop(self):
         if not self._items:
             raise IndexError("pop from an empty deque")
+        self._changed()
         return self._items.pop()
 
     def popleft(self):
         if not self._items:
             raise IndexError("pop from an empty deque")
+        self._changed()
         return self._items.pop(0)
 
     def rotate(self, n=1):
+        self._changed()
         size = len(self._items)
         if size > 1:
             n = n % size
@@ -415,6 +424,7 @@ class deque:
                 object.__setattr__(self, '_items', self._items[size - n:] + self._items[:size - n])
 
     def clear(self):
+        self._changed()
         self._items.clear()
 
     def copy(self):
@@ -432,10 +442,12 @@ class deque:
     def insert(self, i, x):
         if self._maxlen is not None and len(self._items) >= self._maxlen:
             raise IndexError("deque already at its maximum size")
+        self._changed()
         self._items.insert(i, x)
 
     def remove(self, value):
         try:
+            self._changed()
             self._items.remove(value)
         except ValueError:
             raise ValueError(f"{value!r} is not in deque") from None
@@ -447,10 +459,10 @@ class deque:
         return len(self._items)
 
     def __iter__(self):
-        return iter(self._items)
+        return _deque_iterator(self, False)
 
     def __reversed__(self):
-        return reversed(self._items)
+        return _deque_iterator(self, True)
 
     def __contains__(self, x):
         return x in self._items
@@ -470,6 +482,7 @@ class deque:
             raise IndexError("deque index out of range") from None
 
     def __delitem__(self, k):
+        self._changed()
         del self._items[k]
 
     def __eq__(self, other):
@@ -490,3 +503,29 @@ class deque:
         if self._maxlen is None:
             return f"deque({self._items!r})"
         return f"deque({self._items!r}, maxlen={self._maxlen})"
+
+
+class _deque_iterator:
+    """iter(d) and reversed(d): position by position in the deque as it is now, and CPython's
+    RuntimeError once the deque was changed other than by d[i] = x (its _state moved on)."""
+
+    def __init__(self, d, backwards):
+        self._deque = d
+        self._state = d._state
+        self._left = len(d._items)
+        self._backwards = backwards
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        d = self._deque
+        if d._state != self._state:
+            self._left = 0
+            raise RuntimeError("deque mutated during iteration")
+        if self._left == 0:
+            raise StopIteration
+        items = d._items
+        k = len(items) - self._left
+        self._left -= 1
+        return items[len(items) - 1 - k] if self._backwards else items[k]
