@@ -27,4 +27,13 @@ void gelu_tanh_backward(const float* x, const float* dy, float* dx, int64_t n, c
 // ATen's 'none' backward (erf, not oneDNN's: one element or a view), as above.
 void gelu_erf_backward(const float* x, const float* dy, float* dx, int64_t n, const uint8_t* tail, CpuKernels cpu);
 
+// The four above with eight lanes per instruction (AVX2 + FMA) where this build and the CPU have
+// them; these are their element-by-element definitions, the same bits (tests/core/test_kernels_fast.cpp).
+namespace reference {
+void gelu_onednn(const float* x, float* y, int64_t n);
+void gelu_aten(const float* x, const uint8_t* tail, float* y, int64_t n, bool tanh_approximation, CpuKernels cpu);
+void gelu_onednn_backward(const float* x, const float* dy, float* dx, int64_t n);
+void gelu_tanh_backward(const float* x, const float* dy, float* dx, int64_t n, const uint8_t* tail, CpuKernels cpu);
+}  // namespace reference
+
 }  // namespace attn::core::kernels

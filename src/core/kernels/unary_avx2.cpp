@@ -1,12 +1,14 @@
 // core/kernels/unary_avx2.cpp: torch.exp eight lanes per instruction, AVX2 + FMA, both kernel
-// families (kernels/unary.h): Sleef_expf8_u10avx2 for AVX2, glibc's __expf_fma for DEFAULT.
+// families (kernels/unary.h): Sleef_expf8_u10avx2 for AVX2, glibc's __expf_fma for DEFAULT;
+// torch.tanh (Sleef_tanhf8_u10avx2, kernels/sleef_avx2.h) and tanh_backward's 1 - y*y, AVX2 family.
 //
 // What it is: vec::map over the buffer, full vectors then a partial one (loadu(p, count) and
-// store(p, count)), each lane the bits of kernels::vec_exp. The lanes' arithmetic is
+// store(p, count)), each lane the bits of kernels::vec_exp (vec_tanh). The lanes' arithmetic is
 // kernels/vec_avx2.h's.
 // What it is not: called without avx2::supported() (kernels/unary.cpp checks it).
 #include "core/kernels/unary.h"
 
+#include "core/kernels/sleef_avx2.h"
 #include "core/kernels/vec_avx2.h"
 
 namespace attn::core::kernels::avx2 {
@@ -24,7 +26,25 @@ ATTN_AVX2 void exp_all(const float* in, float* out, int64_t n) {
   if (i < n) store_partial(out + i, Family::exp(load_partial(in + i, n - i)), n - i);
 }
 
+// out = f(in) eight lanes at a time, the partial last vector padded with zeros.
+template <typename F>
+ATTN_AVX2 void map8(const float* in, float* out, int64_t n, F f) {
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) _mm256_storeu_ps(out + i, f(_mm256_loadu_ps(in + i)));
+  if (i < n) store_partial(out + i, f(load_partial(in + i, n - i)), n - i);
+}
+
+struct Tanh8 {
+  ATTN_AVX2 __m256 operator()(__m256 x) const { return tanh8(x); }
+};
+struct OneMinusSquare8 {
+  ATTN_AVX2 __m256 operator()(__m256 y) const { return _mm256_fnmadd_ps(y, y, _mm256_set1_ps(1.0f)); }
+};
+
 }  // namespace
+
+void tanh(const float* in, float* out, int64_t n) { map8(in, out, n, Tanh8{}); }
+void one_minus_square(const float* in, float* out, int64_t n) { map8(in, out, n, OneMinusSquare8{}); }
 
 void exp(const float* in, float* out, int64_t n, CpuKernels cpu) {
   if (cpu == CpuKernels::scalar) return exp_all<DefaultFamily>(in, out, n);
@@ -34,6 +54,8 @@ void exp(const float* in, float* out, int64_t n, CpuKernels cpu) {
 #else  // no AVX2 code in this build: kernels/unary.cpp never calls this
 
 void exp(const float*, float*, int64_t, CpuKernels) {}
+void tanh(const float*, float*, int64_t) {}
+void one_minus_square(const float*, float*, int64_t) {}
 
 #endif
 

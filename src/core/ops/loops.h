@@ -51,6 +51,18 @@ struct VmlRuns {
 };
 VmlRuns vml_runs(const Tensor& x);
 
+// kernel(in + k0, out + k0, k1 - k0) over [0, n) in pieces of kDeadlineStride, looking at the
+// deadline between pieces (core/deadline.h): a buffer kernel that cannot stop by itself.
+template <typename K>
+void map_buffer(const float* in, float* out, int64_t n, K kernel) {
+  DeadlineMeter meter;
+  for (int64_t k0 = 0; k0 < n; k0 += kDeadlineStride) {
+    const int64_t k1 = std::min(n, k0 + kDeadlineStride);
+    kernel(in + k0, out + k0, k1 - k0);
+    meter.add(k1 - k0);
+  }
+}
+
 // out[k] = f(a's element k, whether ATen computes it in the scalar tail), row-major, a new
 // contiguous float32 tensor of a's shape (§13). has_tail false: no element is in a tail (vml ops).
 template <typename F>

@@ -46,11 +46,10 @@ using autograd::detail::reads;
 Backward tanh(const Tensor& result, CpuKernels cpu) {
   // tanh_backward(g, y) = g * (1 - y*y); the AVX2 build fuses 1 - y*y into fma(-y, y, 1).
   return reads({[y = detach(result).contiguous(), cpu](const Grads& g) {
-    Tensor d = empty(y.shape());
-    const float* py = y.data<float>();
-    float* pd = d.data<float>();
-    for (int64_t k = 0; k < y.numel(); ++k)
-      pd[k] = cpu == CpuKernels::avx2 ? std::fma(-py[k], py[k], 1.0f) : 1.0f - py[k] * py[k];
+    Tensor d = empty(y.shape());   // y's shape
+    detail::map_buffer(y.data<float>(), d.data<float>(), y.numel(), [cpu](const float* in, float* out, int64_t n) {
+      kernels::one_minus_square(in, out, n, cpu);
+    });
     return Grads{core::binary(BinOp::mul, *g[0], d)};
   }}, {}, true);
 }
@@ -133,7 +132,14 @@ Tensor exp(const Tensor& a, CpuKernels cpu) {
 }
 
 Tensor tanh(const Tensor& a, CpuKernels cpu) {
-  Tensor out = map_split(a, [cpu](float v, bool) { return avx2(cpu) ? sleef::tanhf_u10(v) : ::tanhf(v); }, false);
+  // vml vtanh: every element the same function, so a contiguous input goes through the buffer
+  // kernel (eight lanes at a time where it can), any other element by element.
+  const Tensor x = to_float(a);
+  Tensor out = x.is_contiguous() ? empty(x.shape()) : map_split(x, [cpu](float v, bool) { return kernels::vec_tanh(v, cpu); }, false);
+  if (x.is_contiguous())
+    detail::map_buffer(x.data<float>(), out.data<float>(), x.numel(), [cpu](const float* in, float* o, int64_t n) {
+      kernels::tanh(in, o, n, cpu);
+    });
   autograd::Backward backward = grad::tanh(out, cpu);
   return autograd::record(std::move(out), {&a}, "TanhBackward0", std::move(backward));
 }

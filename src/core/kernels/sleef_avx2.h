@@ -1,0 +1,112 @@
+// core/kernels/sleef_avx2.h: Sleef 3.5.1's xtanhf (Sleef_tanhf8_u10avx2) eight lanes per
+// instruction, with the double-float helpers of df.h it needs, for the AVX2 kernels of
+// kernels/unary_avx2.cpp (torch.tanh) and kernels/activation.cpp (the tanh GELU).
+//
+// What it is: kernels/sleef.cpp's expk2f and tanhf_u10, operation for operation, on __m256: the
+// same float operations in the same order, every std::fma there an _mm256_fmadd_ps (or fmsub /
+// fnmadd, which round once the same way) here, nothing else fused (-ffp-contract=off). So each
+// lane gives the bits of the one-lane port, which is the definition (tests/core/test_kernels_fast.cpp
+// checks every float). Compiled for "avx2,fma" function by function (ATTN_AVX2).
+// What it is not: called without avx2::supported(), or the DEFAULT family (glibc tanhf).
+#pragma once
+
+#include "core/kernels/vec_avx2.h"
+
+#ifdef ATTN_KERNELS_AVX2
+
+namespace attn::core::kernels::avx2::detail {
+
+struct Df8 {
+  __m256 x, y;   // hi, lo
+};
+
+ATTN_AVX2 inline __m256 splat(float v) { return _mm256_set1_ps(v); }
+
+// ---- df.h, ENABLE_FMA_SP (sleef.cpp's namesakes) ----
+ATTN_AVX2 inline Df8 df8_neg(Df8 a) {
+  const __m256 sign = splat(-0.0f);
+  return {_mm256_xor_ps(a.x, sign), _mm256_xor_ps(a.y, sign)};
+}
+ATTN_AVX2 inline Df8 df8_add_f2_f2(Df8 a, Df8 b) {
+  const __m256 s = _mm256_add_ps(a.x, b.x);
+  return {s, _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(_mm256_sub_ps(a.x, s), b.x), a.y), b.y)};
+}
+ATTN_AVX2 inline Df8 df8_add2_f2_f(Df8 a, __m256 b) {
+  const __m256 s = _mm256_add_ps(a.x, b), v = _mm256_sub_ps(s, a.x);
+  const __m256 t = _mm256_add_ps(_mm256_sub_ps(a.x, _mm256_sub_ps(s, v)), _mm256_sub_ps(b, v));
+  return {s, _mm256_add_ps(t, a.y)};
+}
+ATTN_AVX2 inline Df8 df8_add2_f2_f2(Df8 a, Df8 b) {
+  const __m256 s = _mm256_add_ps(a.x, b.x), v = _mm256_sub_ps(s, a.x);
+  const __m256 t = _mm256_add_ps(_mm256_sub_ps(a.x, _mm256_sub_ps(s, v)), _mm256_sub_ps(b.x, v));
+  return {s, _mm256_add_ps(t, _mm256_add_ps(a.y, b.y))};
+}
+ATTN_AVX2 inline Df8 df8_add_f_f2(__m256 a, Df8 b) {
+  const __m256 s = _mm256_add_ps(a, b.x);
+  return {s, _mm256_add_ps(_mm256_add_ps(_mm256_sub_ps(a, s), b.x), b.y)};
+}
+ATTN_AVX2 inline Df8 df8_mul_f2_f(Df8 a, __m256 b) {   // fmapn(x, y, s) = x*y - s: vfmsub
+  const __m256 s = _mm256_mul_ps(a.x, b);
+  return {s, _mm256_fmadd_ps(a.y, b, _mm256_fmsub_ps(a.x, b, s))};
+}
+ATTN_AVX2 inline Df8 df8_mul_f2_f2(Df8 a, Df8 b) {
+  const __m256 s = _mm256_mul_ps(a.x, b.x);
+  return {s, _mm256_fmadd_ps(a.x, b.y, _mm256_fmadd_ps(a.y, b.x, _mm256_fmsub_ps(a.x, b.x, s)))};
+}
+ATTN_AVX2 inline Df8 df8_squ(Df8 a) {
+  const __m256 s = _mm256_mul_ps(a.x, a.x);
+  return {s, _mm256_fmadd_ps(_mm256_add_ps(a.x, a.x), a.y, _mm256_fmsub_ps(a.x, a.x, s))};
+}
+ATTN_AVX2 inline Df8 df8_rec(Df8 d) {   // fmanp(x, y, z) = -x*y + z: vfnmadd
+  const __m256 s = _mm256_div_ps(splat(1.0f), d.x);
+  return {s, _mm256_mul_ps(s, _mm256_fnmadd_ps(d.y, s, _mm256_fnmadd_ps(d.x, s, splat(1.0f))))};
+}
+ATTN_AVX2 inline Df8 df8_div(Df8 n, Df8 d) {
+  const __m256 t = _mm256_div_ps(splat(1.0f), d.x), s = _mm256_mul_ps(n.x, t);
+  const __m256 u = _mm256_fmsub_ps(t, n.x, s);
+  const __m256 v = _mm256_fnmadd_ps(d.y, t, _mm256_fnmadd_ps(d.x, t, splat(1.0f)));
+  return {s, _mm256_fmadd_ps(s, v, _mm256_fmadd_ps(n.y, t, u))};
+}
+
+// vldexp2_vf_vf_vi2 (sleef.cpp's ldexp2k): d * 2^(q>>1) * 2^(q - (q>>1)).
+ATTN_AVX2 inline __m256 ldexp2k8(__m256 d, __m256i q) {
+  const __m256i half = _mm256_srai_epi32(q, 1);
+  return _mm256_mul_ps(_mm256_mul_ps(d, pow2i(half)), pow2i(_mm256_sub_epi32(q, half)));
+}
+
+// expk2f: e^d for a double-float d, as a double-float (0 where d.x < -104).
+ATTN_AVX2 inline Df8 expk2f8(Df8 d) {
+  const __m256i q = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_add_ps(d.x, d.y), splat(1.442695040888963407359924681001892137426645954152985934135449406931f)));
+  const __m256 qf = _mm256_cvtepi32_ps(q);
+  Df8 s = df8_add2_f2_f(d, _mm256_mul_ps(qf, splat(-0.693145751953125f)));
+  s = df8_add2_f2_f(s, _mm256_mul_ps(qf, splat(-1.428606765330187045e-06f)));
+  __m256 u = splat(0.1980960224e-3f);
+  u = _mm256_fmadd_ps(u, s.x, splat(0.1394256484e-2f));
+  u = _mm256_fmadd_ps(u, s.x, splat(0.8333456703e-2f));
+  u = _mm256_fmadd_ps(u, s.x, splat(0.4166637361e-1f));
+  Df8 t = df8_add2_f2_f(df8_mul_f2_f(s, u), splat(0.166666659414234244790680580464e+0f));
+  t = df8_add2_f2_f(df8_mul_f2_f2(s, t), splat(0.5f));
+  t = df8_add2_f2_f2(s, df8_mul_f2_f2(df8_squ(s), t));
+  t = df8_add_f_f2(splat(1.0f), t);
+  const __m256 keep = _mm256_cmp_ps(d.x, splat(-104.0f), _CMP_NLT_UQ);   // not (d.x < -104)
+  return {_mm256_and_ps(keep, ldexp2k8(t.x, q)), _mm256_and_ps(keep, ldexp2k8(t.y, q))};
+}
+
+// xtanhf: (e - 1/e) / (e + 1/e), e = exp|x|; 1 past 8.664339742 or where that is NaN; x's
+// sign; the all-ones NaN for a NaN x.
+ATTN_AVX2 inline __m256 tanh8(__m256 x) {
+  const __m256 sign = splat(-0.0f);
+  const __m256 y = _mm256_andnot_ps(sign, x);
+  Df8 d = expk2f8({y, _mm256_setzero_ps()});
+  const Df8 e = df8_rec(d);
+  d = df8_div(df8_add_f2_f2(d, df8_neg(e)), df8_add_f2_f2(d, e));
+  __m256 r = _mm256_add_ps(d.x, d.y);
+  const __m256 one = _mm256_or_ps(_mm256_cmp_ps(y, splat(8.664339742f), _CMP_GT_OQ), _mm256_cmp_ps(r, r, _CMP_UNORD_Q));
+  r = _mm256_blendv_ps(r, splat(1.0f), one);
+  r = _mm256_xor_ps(r, _mm256_and_ps(x, sign));
+  return _mm256_or_ps(r, _mm256_cmp_ps(x, x, _CMP_UNORD_Q));
+}
+
+}  // namespace attn::core::kernels::avx2::detail
+
+#endif  // ATTN_KERNELS_AVX2
