@@ -217,6 +217,9 @@ struct AtenGeluTanhGrad8 {
 
 #endif  // ATTN_KERNELS_AVX2
 
+// tail[k] != 0, with no flags (nullptr) meaning no element is in the scalar tail.
+bool in_tail(const uint8_t* tail, int64_t k) { return tail != nullptr && tail[k] != 0; }
+
 // Whether the eight-lane loops run: this build has them and the CPU has AVX2 and FMA.
 bool eight_lanes() { return avx2::supported(); }
 
@@ -230,7 +233,7 @@ void gelu_onednn(const float* x, float* y, int64_t n) {
 
 void gelu_aten(const float* x, const uint8_t* tail, float* y, int64_t n, bool tanh_approximation, CpuKernels cpu) {
   for (int64_t k = 0; k < n; ++k)
-    y[k] = tanh_approximation ? aten_gelu_tanh(x[k], tail[k] != 0, cpu) : aten_gelu_erf(x[k], tail[k] != 0, cpu);
+    y[k] = tanh_approximation ? aten_gelu_tanh(x[k], in_tail(tail, k), cpu) : aten_gelu_erf(x[k], in_tail(tail, k), cpu);
 }
 
 // dx = dy * (the derivative's factor), one rounded product per element.
@@ -239,7 +242,7 @@ void gelu_onednn_backward(const float* x, const float* dy, float* dx, int64_t n)
 }
 
 void gelu_tanh_backward(const float* x, const float* dy, float* dx, int64_t n, const uint8_t* tail, CpuKernels cpu) {
-  for (int64_t k = 0; k < n; ++k) dx[k] = dy[k] * aten_gelu_tanh_grad(x[k], tail[k] != 0, cpu);
+  for (int64_t k = 0; k < n; ++k) dx[k] = dy[k] * aten_gelu_tanh_grad(x[k], in_tail(tail, k), cpu);
 }
 
 }  // namespace reference
@@ -256,7 +259,7 @@ void gelu_onednn(const float* x, float* y, int64_t n) {
 void gelu_aten(const float* x, const uint8_t* tail, float* y, int64_t n, bool tanh_approximation, CpuKernels cpu) {
 #ifdef ATTN_KERNELS_AVX2
   if (tanh_approximation && avx2_family(cpu) && eight_lanes())
-    return lanes8(x, nullptr, tail, y, n, AtenGeluTanh8{}, [&](int64_t k) { return aten_gelu_tanh(x[k], tail[k] != 0, cpu); });
+    return lanes8(x, nullptr, tail, y, n, AtenGeluTanh8{}, [&](int64_t k) { return aten_gelu_tanh(x[k], in_tail(tail, k), cpu); });
 #endif
   reference::gelu_aten(x, tail, y, n, tanh_approximation, cpu);
 }
@@ -271,13 +274,13 @@ void gelu_onednn_backward(const float* x, const float* dy, float* dx, int64_t n)
 void gelu_tanh_backward(const float* x, const float* dy, float* dx, int64_t n, const uint8_t* tail, CpuKernels cpu) {
 #ifdef ATTN_KERNELS_AVX2
   if (avx2_family(cpu) && eight_lanes())
-    return lanes8(x, dy, tail, dx, n, AtenGeluTanhGrad8{}, [&](int64_t k) { return dy[k] * aten_gelu_tanh_grad(x[k], tail[k] != 0, cpu); });
+    return lanes8(x, dy, tail, dx, n, AtenGeluTanhGrad8{}, [&](int64_t k) { return dy[k] * aten_gelu_tanh_grad(x[k], in_tail(tail, k), cpu); });
 #endif
   reference::gelu_tanh_backward(x, dy, dx, n, tail, cpu);
 }
 
 void gelu_erf_backward(const float* x, const float* dy, float* dx, int64_t n, const uint8_t* tail, CpuKernels cpu) {
-  for (int64_t k = 0; k < n; ++k) dx[k] = dy[k] * aten_gelu_erf_grad(x[k], tail[k] != 0, cpu);
+  for (int64_t k = 0; k < n; ++k) dx[k] = dy[k] * aten_gelu_erf_grad(x[k], in_tail(tail, k), cpu);
 }
 
 }  // namespace attn::core::kernels

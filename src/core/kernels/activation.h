@@ -4,7 +4,8 @@
 // What it is: approximate 'none' is oneDNN 2.6.3's JIT gelu_erf (what 1.13 calls for a
 // contiguous float input of more than one element) or, otherwise, ATen's erf formula; 'tanh'
 // is ATen's GeluKernelImpl. ATen's kernels take a vector body and a scalar tail that round
-// differently: `tail[k]` (ops/loops.h scalar_tail) or `k >= body` says which element is where.
+// differently: `tail[k]` (ops/loops.h scalar_tail) says which element is where; tail == nullptr:
+// none is (a contiguous run's body, which ops/activation.cpp passes apart from its last n % 16).
 // What it is not: ReLU (one comparison, ops/activation.cpp), or shape-aware (ops/activation.cpp
 // decides which kernel a tensor gets).
 #pragma once
