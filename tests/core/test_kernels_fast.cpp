@@ -184,7 +184,8 @@ TEST_CASE("kernels::exp equals vec_exp on every float" * doctest::skip()) {
 
 namespace {
 
-// Inputs that break vector tanh and GELU: Sleef tanh's cut-off 8.664339742 (|x| and the GELU
+// Inputs that break vector tanh, erf and GELU: Sleef erf's ranges (1.1, 2.4, 4), Sleef tanh's
+// cut-off 8.664339742 (|x| and the GELU
 // inner value beta*(x + kappa x^3), reached near x = 3.9), expk2f's range, oneDNN exp's clamps at
 // ln FLT_MIN / ln FLT_MAX (x*x/2 near 87.3 and 88.7: |x| near 13.2), NaNs of several payloads and
 // both signs, denormals, +-0, +-inf, huge values; a neighbourhood of a few ulps around each edge.
@@ -194,7 +195,7 @@ std::vector<float> activation_specials() {
                           std::bit_cast<float>(0x7f800001u), std::bit_cast<float>(0xff812345u), std::bit_cast<float>(0x7fffffffu),
                           std::bit_cast<float>(0x00000001u), std::bit_cast<float>(0x807fffffu), 1e-30f, -1e-30f,
                           std::numeric_limits<float>::max(), -std::numeric_limits<float>::max()};
-  for (float edge : {8.664339742f, 3.9f, 3.95f, 4.0f, 9.0f, 13.18f, 13.2f, 13.3f, 88.72f, 104.0f, 1e19f, 2e19f, 1e-4f, 0.5f, 1.0f}) {
+  for (float edge : {8.664339742f, 1.1f, 2.4f, 3.9f, 3.95f, 4.0f, 9.0f, 13.18f, 13.2f, 13.3f, 88.72f, 104.0f, 1e19f, 2e19f, 1e-4f, 0.5f, 1.0f}) {
     float up = edge, down = edge;
     for (int i = 0; i < 4; ++i, up = std::nextafter(up, inf), down = std::nextafter(down, 0.0f))
       for (float x : {up, down}) v.insert(v.end(), {x, -x});
@@ -251,10 +252,25 @@ void check_lanes(const std::string& what, uint32_t seed, Fast fast, Slow slow, b
 
 }  // namespace
 
-TEST_CASE("kernels::tanh and one_minus_square equal their one-lane definitions, every length, both families") {
+TEST_CASE("kernels::tanh, one_minus_square, erf, rsqrt and sigmoid equal their one-lane definitions, every length, both families") {
   note_path();
   for (CpuKernels cpu : kFamilies) {
     const std::string family = to_string(cpu);
+    check_lanes("erf " + family, 23, [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+      kernels::erf(x, y, n, cpu);
+    }, [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+      for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_erf(x[k], cpu);
+    }, false);
+    check_lanes("rsqrt " + family, 24, [](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+      kernels::rsqrt(x, y, n);
+    }, [](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+      for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_rsqrt(x[k]);
+    }, false);
+    check_lanes("sigmoid " + family, 25, [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+      kernels::sigmoid(x, y, n, cpu);
+    }, [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+      for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_sigmoid(x[k], cpu);
+    }, false);
     check_lanes("tanh " + family, 21, [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
       kernels::tanh(x, y, n, cpu);
     }, [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
@@ -324,16 +340,38 @@ void check_every_float(const std::string& what, Fast fast, Slow slow, bool any_n
 
 }  // namespace
 
-// All 2^32 inputs, AVX2 family (DEFAULT's tanh is glibc's, element by element on both sides):
+// All 2^32 inputs, AVX2 family (DEFAULT's tanh and erf are glibc's, element by element on both
+// sides; sigmoid's DEFAULT body is glibc's FMA expf eight lanes at a time, so both):
 // minutes of CPU, skipped by ctest. Run after touching the vector tanh or GELU:
-//   ./build/tests/attn_core_tests -tc='*every float: tanh*' --no-skip       (-sc='gelu*' for part)
-TEST_CASE("kernels::tanh, one_minus_square and the GELU kernels on every float: tanh and GELU" * doctest::skip()) {
+//   ./build/tests/attn_core_tests -tc='*tanh, erf*every float*' --no-skip     (-sc='gelu*' for part)
+TEST_CASE("kernels::tanh, erf, rsqrt, sigmoid, one_minus_square and the GELU kernels on every float" * doctest::skip()) {
   const CpuKernels cpu = CpuKernels::avx2;
   SUBCASE("tanh") {
     check_every_float("tanh", [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) { kernels::tanh(x, y, n, cpu); },
                       [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
                         for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_tanh(x[k], cpu);
                       }, false);
+  }
+  SUBCASE("erf") {
+    check_every_float("erf", [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) { kernels::erf(x, y, n, cpu); },
+                      [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+                        for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_erf(x[k], cpu);
+                      }, false);
+  }
+  SUBCASE("rsqrt") {
+    check_every_float("rsqrt", [](const float* x, const float*, const uint8_t*, float* y, int64_t n) { kernels::rsqrt(x, y, n); },
+                      [](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+                        for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_rsqrt(x[k]);
+                      }, false);
+  }
+  for (CpuKernels family : kFamilies) {
+    SUBCASE((std::string("sigmoid ") + to_string(family)).c_str()) {
+      check_every_float(std::string("sigmoid ") + to_string(family),
+                        [family](const float* x, const float*, const uint8_t*, float* y, int64_t n) { kernels::sigmoid(x, y, n, family); },
+                        [family](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+                          for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_sigmoid(x[k], family);
+                        }, false);
+    }
   }
   SUBCASE("1 - y*y") {
     check_every_float("1 - y*y", [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) { kernels::one_minus_square(x, y, n, cpu); },

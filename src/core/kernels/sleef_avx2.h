@@ -1,8 +1,9 @@
-// core/kernels/sleef_avx2.h: Sleef 3.5.1's xtanhf (Sleef_tanhf8_u10avx2) eight lanes per
-// instruction, with the double-float helpers of df.h it needs, for the AVX2 kernels of
-// kernels/unary_avx2.cpp (torch.tanh) and kernels/activation.cpp (the tanh GELU).
+// core/kernels/sleef_avx2.h: Sleef 3.5.1's xtanhf and xerff_u1 (Sleef_tanhf8_u10avx2,
+// Sleef_erff8_u10avx2) eight lanes per instruction, with the double-float helpers of df.h they
+// need, for the AVX2 kernels of kernels/unary_avx2.cpp (torch.tanh, torch.erf) and
+// kernels/activation.cpp (the tanh GELU).
 //
-// What it is: kernels/sleef.cpp's expk2f and tanhf_u10, operation for operation, on __m256: the
+// What it is: kernels/sleef.cpp's expk2f, tanhf_u10 and erff_u10, operation for operation, on __m256: the
 // same float operations in the same order, every std::fma there an _mm256_fmadd_ps (or fmsub /
 // fnmadd, which round once the same way) here, nothing else fused (-ffp-contract=off). So each
 // lane gives the bits of the one-lane port, which is the definition (tests/core/test_kernels_fast.cpp
@@ -105,6 +106,54 @@ ATTN_AVX2 inline __m256 tanh8(__m256 x) {
   r = _mm256_blendv_ps(r, splat(1.0f), one);
   r = _mm256_xor_ps(r, _mm256_and_ps(x, sign));
   return _mm256_or_ps(r, _mm256_cmp_ps(x, x, _CMP_UNORD_Q));
+}
+
+// ---- xerff_u1 (sleef.cpp's erff_u10) ----
+
+ATTN_AVX2 inline Df8 df8_mul_ff(__m256 a, __m256 b) {
+  const __m256 s = _mm256_mul_ps(a, b);
+  return {s, _mm256_fmsub_ps(a, b, s)};
+}
+
+// o0 ? c0 : o1 ? c1 : c2, lane by lane.
+ATTN_AVX2 inline __m256 select3(__m256 o0, __m256 o1, float c0, float c1, float c2) {
+  return _mm256_blendv_ps(_mm256_blendv_ps(splat(c2), splat(c1), o1), splat(c0), o0);
+}
+
+// df_d(d): d as a float and the float nearest the rest.
+struct DfConst {
+  float hi, lo;
+};
+constexpr DfConst df_const(double d) { return {static_cast<float>(d), static_cast<float>(d - static_cast<double>(static_cast<float>(d)))}; }
+
+ATTN_AVX2 inline Df8 select3_df(__m256 o0, __m256 o1, DfConst c0, DfConst c1, DfConst c2) {
+  return {select3(o0, o1, c0.hi, c1.hi, c2.hi), select3(o0, o1, c0.lo, c1.lo, c2.lo)};
+}
+
+// Three polynomial ranges (|a| < 1.1, < 2.4, < 4, each lane its own), 1 beyond, the sign of a,
+// the quiet NaN for a NaN.
+ATTN_AVX2 inline __m256 erf8(__m256 s) {
+  const __m256 a = _mm256_andnot_ps(splat(-0.0f), s);
+  const __m256 o0 = _mm256_cmp_ps(a, splat(1.1f), _CMP_LT_OQ), o1 = _mm256_cmp_ps(a, splat(2.4f), _CMP_LT_OQ);
+  const __m256 o2 = _mm256_cmp_ps(a, splat(4.0f), _CMP_LT_OQ);
+  const __m256 u = _mm256_blendv_ps(a, _mm256_mul_ps(a, a), o0);
+  __m256 t = select3(o0, o1, +0.7089292194e-4f, -0.1792667899e-4f, -0.9495757695e-5f);
+  t = _mm256_fmadd_ps(t, u, select3(o0, o1, -0.7768311189e-3f, +0.3937633010e-3f, +0.2481465926e-3f));
+  t = _mm256_fmadd_ps(t, u, select3(o0, o1, +0.5159463733e-2f, -0.3949181177e-2f, -0.2918176819e-2f));
+  t = _mm256_fmadd_ps(t, u, select3(o0, o1, -0.2683781274e-1f, +0.2445474640e-1f, +0.2059706673e-1f));
+  t = _mm256_fmadd_ps(t, u, select3(o0, o1, +0.1128318012e+0f, -0.1070996150e+0f, -0.9901899844e-1f));
+  Df8 d = df8_mul_ff(t, u);
+  d = df8_add2_f2_f2(d, select3_df(o0, o1, df_const(-0.376125876000657465175213237214e+0), df_const(-0.634588905908410389971210809210e+0),
+                                   df_const(-0.643598050547891613081201721633e+0)));
+  d = df8_mul_f2_f(d, u);
+  d = df8_add2_f2_f2(d, select3_df(o0, o1, df_const(+0.112837916021059138255978217023e+1), df_const(-0.112879855826694507209862753992e+1),
+                                   df_const(-0.112461487742845562801052956293e+1)));
+  d = df8_mul_f2_f(d, a);
+  const Df8 far = df8_add_f_f2(splat(1.0f), df8_neg(expk2f8(d)));
+  d = {_mm256_blendv_ps(far.x, d.x, o0), _mm256_blendv_ps(far.y, d.y, o0)};
+  __m256 r = _mm256_blendv_ps(splat(1.0f), _mm256_add_ps(d.x, d.y), o2);
+  r = _mm256_xor_ps(r, _mm256_and_ps(s, splat(-0.0f)));
+  return _mm256_blendv_ps(r, _mm256_castsi256_ps(_mm256_set1_epi32(0x7fc00000)), _mm256_cmp_ps(a, a, _CMP_UNORD_Q));
 }
 
 }  // namespace attn::core::kernels::avx2::detail

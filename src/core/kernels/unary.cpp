@@ -29,6 +29,21 @@ void one_minus_square(const float* in, float* out, int64_t n, CpuKernels cpu) {
   for (int64_t i = 0; i < n; ++i) out[i] = cpu == CpuKernels::avx2 ? std::fma(-in[i], in[i], 1.0f) : 1.0f - in[i] * in[i];
 }
 
+void erf(const float* in, float* out, int64_t n, CpuKernels cpu) {
+  if (cpu == CpuKernels::avx2 && avx2::supported()) return avx2::erf(in, out, n);
+  for (int64_t i = 0; i < n; ++i) out[i] = vec_erf(in[i], cpu);
+}
+
+void rsqrt(const float* in, float* out, int64_t n) {
+  if (avx2::supported()) return avx2::rsqrt(in, out, n);
+  for (int64_t i = 0; i < n; ++i) out[i] = vec_rsqrt(in[i]);
+}
+
+void sigmoid(const float* in, float* out, int64_t n, CpuKernels cpu) {
+  if (avx2::supported()) return avx2::sigmoid(in, out, n, cpu);
+  for (int64_t i = 0; i < n; ++i) out[i] = vec_sigmoid(in[i], cpu);
+}
+
 namespace {
 
 // One vml run through Sleef's sinf8 / cosf8 in the AVX2 family (f), glibc's g in DEFAULT.

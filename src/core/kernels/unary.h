@@ -5,9 +5,9 @@
 // What it is: vec_exp, the one-element definition (Sleef_expf8_u10 with FMA in the AVX2 family;
 // glibc expf in the DEFAULT family, where Vectorized maps std::exp), and exp over n contiguous
 // floats, eight lanes per instruction on a CPU with AVX2 and FMA (unary_avx2.cpp), same bits.
-// tanh likewise (Sleef_tanhf8_u10 eight lanes at a time in the AVX2 family; glibc tanhf per element
-// in DEFAULT, which has no vector code here).
-// What it is not: the other unary ops (log, erf, ...: ops/unary.cpp calls kernels/sleef.h
+// tanh and erf likewise (Sleef's eight lanes at a time in the AVX2 family; glibc's tanhf and erff
+// per element in DEFAULT, which have no vector code here); rsqrt and sigmoid's vector body too.
+// What it is not: the other unary ops (log, pow, ...: ops/unary.cpp calls kernels/sleef.h
 // or glibc per element), or shape-aware (ops/unary.cpp does shapes).
 #pragma once
 
@@ -39,6 +39,22 @@ void tanh(const float* in, float* out, int64_t n, CpuKernels cpu);
 // contracted it), a rounded square then a rounded difference in DEFAULT. Eight lanes where it can.
 void one_minus_square(const float* in, float* out, int64_t n, CpuKernels cpu);
 
+// torch.erf (vml verf): Sleef_erff8_u10 (AVX2 family) or glibc erff; torch.rsqrt's 1 / sqrt(x)
+// (two correctly rounded steps, both families); sigmoid's vector body: 1 / (1 + exp(0 - x)) with
+// Sleef's exp in the AVX2 family, 1 / (1 + expf(-x)) in DEFAULT (the same but for a NaN's sign),
+// which is also cpu_kernel_vec's scalar tail in both (ops/unary.cpp).
+inline float vec_erf(float x, CpuKernels cpu) { return cpu == CpuKernels::scalar ? ::erff(x) : sleef::erff_u10(x); }
+inline float vec_rsqrt(float x) { return 1.0f / std::sqrt(x); }
+inline float vec_sigmoid(float x, CpuKernels cpu) {
+  return 1.0f / (1.0f + (cpu == CpuKernels::scalar ? std::exp(-x) : sleef::expf_u10(0.0f - x)));
+}
+
+// out[i] = vec_erf / vec_rsqrt / vec_sigmoid of in[i] for i < n (in == out allowed), eight lanes
+// per instruction on a CPU with AVX2 and FMA (erf: in the AVX2 family), same bits.
+void erf(const float* in, float* out, int64_t n, CpuKernels cpu);
+void rsqrt(const float* in, float* out, int64_t n);
+void sigmoid(const float* in, float* out, int64_t n, CpuKernels cpu);
+
 // torch.sin / torch.cos over one vml run of n contiguous floats (in == out allowed): at::vml::vsin
 // is a vec::map, 8-lane vectors from in[0], the partial last one padded with zeros. AVX2 family:
 // Sleef_sinf8_u10 / cosf8_u10, whose branch is the vector's (sleef::trig_wide of any lane);
@@ -52,6 +68,9 @@ void exp(const float* in, float* out, int64_t n, CpuKernels cpu);
 // vec_tanh of the AVX2 family and one_minus_square's fma(-y, y, 1), eight lanes (unary_avx2.cpp).
 void tanh(const float* in, float* out, int64_t n);
 void one_minus_square(const float* in, float* out, int64_t n);
+void erf(const float* in, float* out, int64_t n);   // the AVX2 family's
+void rsqrt(const float* in, float* out, int64_t n);
+void sigmoid(const float* in, float* out, int64_t n, CpuKernels cpu);
 }  // namespace avx2
 
 }  // namespace attn::core::kernels

@@ -1,12 +1,15 @@
 // core/kernels/unary_avx2.cpp: torch.exp eight lanes per instruction, AVX2 + FMA, both kernel
 // families (kernels/unary.h): Sleef_expf8_u10avx2 for AVX2, glibc's __expf_fma for DEFAULT;
-// torch.tanh (Sleef_tanhf8_u10avx2, kernels/sleef_avx2.h) and tanh_backward's 1 - y*y, AVX2 family.
+// torch.tanh and torch.erf (Sleef_tanhf8_u10avx2, Sleef_erff8_u10avx2: kernels/sleef_avx2.h) and
+// tanh_backward's 1 - y*y, AVX2 family; rsqrt and sigmoid's vector body, both families.
 //
 // What it is: vec::map over the buffer, full vectors then a partial one (loadu(p, count) and
 // store(p, count)), each lane the bits of kernels::vec_exp (vec_tanh). The lanes' arithmetic is
 // kernels/vec_avx2.h's.
 // What it is not: called without avx2::supported() (kernels/unary.cpp checks it).
 #include "core/kernels/unary.h"
+
+#include <type_traits>
 
 #include "core/kernels/sleef_avx2.h"
 #include "core/kernels/vec_avx2.h"
@@ -41,7 +44,31 @@ struct OneMinusSquare8 {
   ATTN_AVX2 __m256 operator()(__m256 y) const { return _mm256_fnmadd_ps(y, y, _mm256_set1_ps(1.0f)); }
 };
 
+struct Erf8 {
+  ATTN_AVX2 __m256 operator()(__m256 x) const { return erf8(x); }
+};
+struct Rsqrt8 {
+  ATTN_AVX2 __m256 operator()(__m256 x) const { return _mm256_div_ps(_mm256_set1_ps(1.0f), _mm256_sqrt_ps(x)); }
+};
+// kernels::vec_sigmoid: exp(0 - x) in the AVX2 family, exp(-x) (a sign flip) in DEFAULT.
+template <typename Family>
+struct Sigmoid8 {
+  ATTN_AVX2 __m256 operator()(__m256 x) const {
+    const __m256 one = _mm256_set1_ps(1.0f);
+    const __m256 minus_x = std::is_same_v<Family, DefaultFamily> ? _mm256_xor_ps(x, _mm256_set1_ps(-0.0f))
+                                                                 : _mm256_sub_ps(_mm256_setzero_ps(), x);
+    return _mm256_div_ps(one, _mm256_add_ps(one, Family::exp(minus_x)));
+  }
+};
+
 }  // namespace
+
+void erf(const float* in, float* out, int64_t n) { map8(in, out, n, Erf8{}); }
+void rsqrt(const float* in, float* out, int64_t n) { map8(in, out, n, Rsqrt8{}); }
+void sigmoid(const float* in, float* out, int64_t n, CpuKernels cpu) {
+  if (cpu == CpuKernels::scalar) return map8(in, out, n, Sigmoid8<DefaultFamily>{});
+  map8(in, out, n, Sigmoid8<Avx2Family>{});
+}
 
 void tanh(const float* in, float* out, int64_t n) { map8(in, out, n, Tanh8{}); }
 void one_minus_square(const float* in, float* out, int64_t n) { map8(in, out, n, OneMinusSquare8{}); }
@@ -56,6 +83,9 @@ void exp(const float* in, float* out, int64_t n, CpuKernels cpu) {
 void exp(const float*, float*, int64_t, CpuKernels) {}
 void tanh(const float*, float*, int64_t) {}
 void one_minus_square(const float*, float*, int64_t) {}
+void erf(const float*, float*, int64_t) {}
+void rsqrt(const float*, float*, int64_t) {}
+void sigmoid(const float*, float*, int64_t, CpuKernels) {}
 
 #endif
 

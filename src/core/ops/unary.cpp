@@ -13,7 +13,9 @@
 //   sin: g * cos(x)                 cos: g * -sin(x)     (cos, sin: the forward kernels on x)
 // sin and cos are vml kernels over TensorIterator's runs (ops/loops.h's vml_runs), whose 8-lane
 // vectors share one Sleef branch (§20).
-// What it is not: the Sleef arithmetic itself (kernels/sleef.cpp), exp over a buffer
+// A contiguous input of tanh, sigmoid, erf and rsqrt goes through kernels/unary.h's buffer kernels
+// (eight lanes at a time on a CPU with AVX2 and FMA, the same bits), any other element by element.
+// What it is not: the Sleef arithmetic itself (kernels/sleef.cpp), the buffer kernels
 // (kernels/unary.cpp), or binding (torch/ops_math.cpp).
 #include "core/ops/unary.h"
 
@@ -33,6 +35,22 @@ namespace {
 
 using detail::avx2;
 using detail::map_split;
+
+// map_split(a, f, has_tail) with a contiguous input's vector body through the buffer kernel
+// kernel(in, out, count) (kernels/unary.h: eight lanes at a time where it can, the same bits as f):
+// its first n - n % 16 elements with has_tail, else all; the rest, and any other layout, by f.
+template <typename K, typename F>
+Tensor map_fast(const Tensor& a, K kernel, F f, bool has_tail) {
+  const Tensor x = to_float(a);
+  if (!x.is_contiguous()) return map_split(x, f, has_tail);
+  Tensor out = empty(x.shape());   // a's shape
+  const int64_t n = x.numel(), body = has_tail ? n - n % detail::kVecStep : n;
+  const float* in = x.data<float>();
+  float* o = out.data<float>();
+  detail::map_buffer(in, o, body, kernel);
+  for (int64_t k = body; k < n; ++k) o[k] = f(in[k], true);
+  return out;
+}
 
 }  // namespace
 
@@ -132,14 +150,9 @@ Tensor exp(const Tensor& a, CpuKernels cpu) {
 }
 
 Tensor tanh(const Tensor& a, CpuKernels cpu) {
-  // vml vtanh: every element the same function, so a contiguous input goes through the buffer
-  // kernel (eight lanes at a time where it can), any other element by element.
-  const Tensor x = to_float(a);
-  Tensor out = x.is_contiguous() ? empty(x.shape()) : map_split(x, [cpu](float v, bool) { return kernels::vec_tanh(v, cpu); }, false);
-  if (x.is_contiguous())
-    detail::map_buffer(x.data<float>(), out.data<float>(), x.numel(), [cpu](const float* in, float* o, int64_t n) {
-      kernels::tanh(in, o, n, cpu);
-    });
+  // vml vtanh: every element the same function.
+  Tensor out = map_fast(a, [cpu](const float* in, float* o, int64_t n) { kernels::tanh(in, o, n, cpu); },
+                        [cpu](float v, bool) { return kernels::vec_tanh(v, cpu); }, false);
   autograd::Backward backward = grad::tanh(out, cpu);
   return autograd::record(std::move(out), {&a}, "TanhBackward0", std::move(backward));
 }
@@ -148,9 +161,8 @@ Tensor sigmoid(const Tensor& a, CpuKernels cpu) {
   // sigmoid_kernel (UnaryOpsKernel.cpp), cpu_kernel_vec: the vector body is
   // ((0 - x).exp() + 1).reciprocal(), Sleef's expf in the AVX2 family; the scalar tail (and the
   // whole DEFAULT family) is 1 / (1 + std::exp(-x)) with glibc's expf.
-  Tensor out = map_split(a, [cpu](float v, bool tail) {
-    const float e = avx2(cpu) && !tail ? sleef::expf_u10(0.0f - v) : ::expf(-v);
-    return 1.0f / (1.0f + e);
+  Tensor out = map_fast(a, [cpu](const float* in, float* o, int64_t n) { kernels::sigmoid(in, o, n, cpu); }, [cpu](float v, bool tail) {
+    return kernels::vec_sigmoid(v, tail ? CpuKernels::scalar : cpu);
   }, true);
   autograd::Backward backward = grad::sigmoid(out);
   return autograd::record(std::move(out), {&a}, "SigmoidBackward0", std::move(backward));
@@ -169,7 +181,8 @@ Tensor log(const Tensor& a, CpuKernels cpu) {
 }
 
 Tensor erf(const Tensor& a, CpuKernels cpu) {
-  Tensor out = map_split(a, [cpu](float v, bool) { return avx2(cpu) ? sleef::erff_u10(v) : ::erff(v); }, false);
+  Tensor out = map_fast(a, [cpu](const float* in, float* o, int64_t n) { kernels::erf(in, o, n, cpu); },
+                        [cpu](float v, bool) { return kernels::vec_erf(v, cpu); }, false);
   return autograd::record(std::move(out), {&a}, "ErfBackward0", grad::erf(a, cpu));
 }
 
@@ -209,7 +222,8 @@ Tensor cos(const Tensor& a, CpuKernels cpu) {
 }
 
 Tensor rsqrt(const Tensor& a) {
-  Tensor out = map_split(a, [](float v, bool) { return 1.0f / std::sqrt(v); }, false);
+  Tensor out = map_fast(a, [](const float* in, float* o, int64_t n) { kernels::rsqrt(in, o, n); },
+                        [](float v, bool) { return kernels::vec_rsqrt(v); }, false);
   autograd::Backward backward = grad::rsqrt(out);
   return autograd::record(std::move(out), {&a}, "RsqrtBackward0", std::move(backward));
 }
