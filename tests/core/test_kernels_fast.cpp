@@ -252,7 +252,7 @@ void check_lanes(const std::string& what, uint32_t seed, Fast fast, Slow slow, b
 
 }  // namespace
 
-TEST_CASE("kernels::tanh, one_minus_square, erf, rsqrt and sigmoid equal their one-lane definitions, every length, both families") {
+TEST_CASE("kernels::tanh, one_minus_square, erf, log, rsqrt and sigmoid equal their one-lane definitions, every length, both families") {
   note_path();
   for (CpuKernels cpu : kFamilies) {
     const std::string family = to_string(cpu);
@@ -260,6 +260,11 @@ TEST_CASE("kernels::tanh, one_minus_square, erf, rsqrt and sigmoid equal their o
       kernels::erf(x, y, n, cpu);
     }, [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
       for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_erf(x[k], cpu);
+    }, false);
+    check_lanes("log " + family, 26, [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+      kernels::log(x, y, n, cpu);
+    }, [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+      for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_log(x[k], cpu);
     }, false);
     check_lanes("rsqrt " + family, 24, [](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
       kernels::rsqrt(x, y, n);
@@ -344,7 +349,7 @@ void check_every_float(const std::string& what, Fast fast, Slow slow, bool any_n
 // sides; sigmoid's DEFAULT body is glibc's FMA expf eight lanes at a time, so both):
 // minutes of CPU, skipped by ctest. Run after touching the vector tanh or GELU:
 //   ./build/tests/attn_core_tests -tc='*tanh, erf*every float*' --no-skip     (-sc='gelu*' for part)
-TEST_CASE("kernels::tanh, erf, rsqrt, sigmoid, one_minus_square and the GELU kernels on every float" * doctest::skip()) {
+TEST_CASE("kernels::tanh, erf, log, rsqrt, sigmoid, one_minus_square and the GELU kernels on every float" * doctest::skip()) {
   const CpuKernels cpu = CpuKernels::avx2;
   SUBCASE("tanh") {
     check_every_float("tanh", [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) { kernels::tanh(x, y, n, cpu); },
@@ -356,6 +361,12 @@ TEST_CASE("kernels::tanh, erf, rsqrt, sigmoid, one_minus_square and the GELU ker
     check_every_float("erf", [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) { kernels::erf(x, y, n, cpu); },
                       [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
                         for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_erf(x[k], cpu);
+                      }, false);
+  }
+  SUBCASE("log") {
+    check_every_float("log", [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) { kernels::log(x, y, n, cpu); },
+                      [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+                        for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_log(x[k], cpu);
                       }, false);
   }
   SUBCASE("rsqrt") {

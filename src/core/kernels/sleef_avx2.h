@@ -1,15 +1,17 @@
-// core/kernels/sleef_avx2.h: Sleef 3.5.1's xtanhf and xerff_u1 (Sleef_tanhf8_u10avx2,
-// Sleef_erff8_u10avx2) eight lanes per instruction, with the double-float helpers of df.h they
-// need, for the AVX2 kernels of kernels/unary_avx2.cpp (torch.tanh, torch.erf) and
-// kernels/activation.cpp (the tanh GELU).
+// core/kernels/sleef_avx2.h: Sleef 3.5.1's xtanhf, xerff_u1 and xlogf_u1 (Sleef_tanhf8_u10avx2,
+// Sleef_erff8_u10avx2, Sleef_logf8_u10avx2) eight lanes per instruction, with the double-float
+// helpers of df.h they need, for the AVX2 kernels of kernels/unary_avx2.cpp (torch.tanh,
+// torch.erf, torch.log) and kernels/activation.cpp (the tanh GELU).
 //
-// What it is: kernels/sleef.cpp's expk2f, tanhf_u10 and erff_u10, operation for operation, on __m256: the
+// What it is: kernels/sleef.cpp's expk2f, tanhf_u10, erff_u10 and logf_u10, operation for operation, on __m256: the
 // same float operations in the same order, every std::fma there an _mm256_fmadd_ps (or fmsub /
 // fnmadd, which round once the same way) here, nothing else fused (-ffp-contract=off). So each
 // lane gives the bits of the one-lane port, which is the definition (tests/core/test_kernels_fast.cpp
 // checks every float). Compiled for "avx2,fma" function by function (ATTN_AVX2).
 // What it is not: called without avx2::supported(), or the DEFAULT family (glibc tanhf).
 #pragma once
+
+#include <limits>
 
 #include "core/kernels/vec_avx2.h"
 
@@ -154,6 +156,50 @@ ATTN_AVX2 inline __m256 erf8(__m256 s) {
   __m256 r = _mm256_blendv_ps(splat(1.0f), _mm256_add_ps(d.x, d.y), o2);
   r = _mm256_xor_ps(r, _mm256_and_ps(s, splat(-0.0f)));
   return _mm256_blendv_ps(r, _mm256_castsi256_ps(_mm256_set1_epi32(0x7fc00000)), _mm256_cmp_ps(a, a, _CMP_UNORD_Q));
+}
+
+// ---- xlogf_u1 (sleef.cpp's logf_u10) ----
+
+ATTN_AVX2 inline Df8 df8_add2_ff(__m256 a, __m256 b) {
+  const __m256 s = _mm256_add_ps(a, b), v = _mm256_sub_ps(s, a);
+  return {s, _mm256_add_ps(_mm256_sub_ps(a, _mm256_sub_ps(s, v)), _mm256_sub_ps(b, v))};
+}
+ATTN_AVX2 inline Df8 df8_add_f2_f(Df8 a, __m256 b) {
+  const __m256 s = _mm256_add_ps(a.x, b);
+  return {s, _mm256_add_ps(_mm256_add_ps(_mm256_sub_ps(a.x, s), b), a.y)};
+}
+
+// ilogb2k: the biased exponent field minus 127 (sign bit dropped).
+ATTN_AVX2 inline __m256i ilogb2k8(__m256 d) {
+  const __m256i field = _mm256_and_si256(_mm256_srli_epi32(_mm256_castps_si256(d), 23), _mm256_set1_epi32(0xff));
+  return _mm256_sub_epi32(field, _mm256_set1_epi32(0x7f));
+}
+// ldexp3k: d's bits plus q << 23 (integer arithmetic on the pattern).
+ATTN_AVX2 inline __m256 ldexp3k8(__m256 d, __m256i q) {
+  return _mm256_castsi256_ps(_mm256_add_epi32(_mm256_castps_si256(d), _mm256_slli_epi32(q, 23)));
+}
+
+// log d: denormals scaled by 2^64 first; +inf -> +inf, d < 0 or NaN -> the quiet NaN, +-0 -> -inf.
+ATTN_AVX2 inline __m256 log8(__m256 d) {
+  const __m256 o = _mm256_cmp_ps(d, splat(1.17549435e-38f), _CMP_LT_OQ);
+  d = _mm256_blendv_ps(d, _mm256_mul_ps(d, splat(18446744073709551616.0f)), o);
+  __m256i e = ilogb2k8(_mm256_mul_ps(d, splat(1.0f / 0.75f)));
+  const __m256 m = ldexp3k8(d, _mm256_sub_epi32(_mm256_setzero_si256(), e));
+  e = _mm256_sub_epi32(e, _mm256_and_si256(_mm256_castps_si256(o), _mm256_set1_epi32(64)));
+  const __m256 ef = _mm256_cvtepi32_ps(e);
+  Df8 s = df8_mul_f2_f({splat(0.69314718246459960938f), splat(-1.904654323148236017e-09f)}, ef);
+  const Df8 x = df8_div(df8_add2_ff(splat(-1.0f), m), df8_add2_ff(splat(1.0f), m));
+  const __m256 x2 = _mm256_mul_ps(x.x, x.x);
+  __m256 t = splat(0.3027294874e+0f);
+  t = _mm256_fmadd_ps(t, x2, splat(0.3996108174e+0f));
+  t = _mm256_fmadd_ps(t, x2, splat(0.6666694880e+0f));
+  s = df8_add_f2_f2(s, {_mm256_mul_ps(x.x, splat(2.0f)), _mm256_mul_ps(x.y, splat(2.0f))});
+  s = df8_add_f2_f(s, _mm256_mul_ps(_mm256_mul_ps(x2, x.x), t));
+  __m256 r = _mm256_add_ps(s.x, s.y);
+  const __m256 inf = splat(std::numeric_limits<float>::infinity());
+  r = _mm256_blendv_ps(r, inf, _mm256_cmp_ps(d, inf, _CMP_EQ_OQ));
+  r = _mm256_blendv_ps(r, _mm256_castsi256_ps(_mm256_set1_epi32(0x7fc00000)), _mm256_cmp_ps(d, _mm256_setzero_ps(), _CMP_NGE_UQ));
+  return _mm256_blendv_ps(r, _mm256_xor_ps(inf, splat(-0.0f)), _mm256_cmp_ps(d, _mm256_setzero_ps(), _CMP_EQ_OQ));
 }
 
 }  // namespace attn::core::kernels::avx2::detail

@@ -34,6 +34,11 @@ void erf(const float* in, float* out, int64_t n, CpuKernels cpu) {
   for (int64_t i = 0; i < n; ++i) out[i] = vec_erf(in[i], cpu);
 }
 
+void log(const float* in, float* out, int64_t n, CpuKernels cpu) {
+  if (cpu == CpuKernels::avx2 && avx2::supported()) return avx2::log(in, out, n);
+  for (int64_t i = 0; i < n; ++i) out[i] = vec_log(in[i], cpu);
+}
+
 void rsqrt(const float* in, float* out, int64_t n) {
   if (avx2::supported()) return avx2::rsqrt(in, out, n);
   for (int64_t i = 0; i < n; ++i) out[i] = vec_rsqrt(in[i]);

@@ -1,6 +1,6 @@
 // core/kernels/unary_avx2.cpp: torch.exp eight lanes per instruction, AVX2 + FMA, both kernel
 // families (kernels/unary.h): Sleef_expf8_u10avx2 for AVX2, glibc's __expf_fma for DEFAULT;
-// torch.tanh and torch.erf (Sleef_tanhf8_u10avx2, Sleef_erff8_u10avx2: kernels/sleef_avx2.h) and
+// torch.tanh, erf and log (Sleef_tanhf8_u10avx2, erff8, logf8: kernels/sleef_avx2.h) and
 // tanh_backward's 1 - y*y, AVX2 family; rsqrt and sigmoid's vector body, both families.
 //
 // What it is: vec::map over the buffer, full vectors then a partial one (loadu(p, count) and
@@ -47,6 +47,9 @@ struct OneMinusSquare8 {
 struct Erf8 {
   ATTN_AVX2 __m256 operator()(__m256 x) const { return erf8(x); }
 };
+struct Log8 {
+  ATTN_AVX2 __m256 operator()(__m256 x) const { return log8(x); }
+};
 struct Rsqrt8 {
   ATTN_AVX2 __m256 operator()(__m256 x) const { return _mm256_div_ps(_mm256_set1_ps(1.0f), _mm256_sqrt_ps(x)); }
 };
@@ -64,6 +67,7 @@ struct Sigmoid8 {
 }  // namespace
 
 void erf(const float* in, float* out, int64_t n) { map8(in, out, n, Erf8{}); }
+void log(const float* in, float* out, int64_t n) { map8(in, out, n, Log8{}); }
 void rsqrt(const float* in, float* out, int64_t n) { map8(in, out, n, Rsqrt8{}); }
 void sigmoid(const float* in, float* out, int64_t n, CpuKernels cpu) {
   if (cpu == CpuKernels::scalar) return map8(in, out, n, Sigmoid8<DefaultFamily>{});
@@ -84,6 +88,7 @@ void exp(const float*, float*, int64_t, CpuKernels) {}
 void tanh(const float*, float*, int64_t) {}
 void one_minus_square(const float*, float*, int64_t) {}
 void erf(const float*, float*, int64_t) {}
+void log(const float*, float*, int64_t) {}
 void rsqrt(const float*, float*, int64_t) {}
 void sigmoid(const float*, float*, int64_t, CpuKernels) {}
 

@@ -13,7 +13,7 @@
 //   sin: g * cos(x)                 cos: g * -sin(x)     (cos, sin: the forward kernels on x)
 // sin and cos are vml kernels over TensorIterator's runs (ops/loops.h's vml_runs), whose 8-lane
 // vectors share one Sleef branch (§20).
-// A contiguous input of tanh, sigmoid, erf and rsqrt goes through kernels/unary.h's buffer kernels
+// A contiguous input of tanh, sigmoid, log, erf and rsqrt goes through kernels/unary.h's buffer kernels
 // (eight lanes at a time on a CPU with AVX2 and FMA, the same bits), any other element by element.
 // What it is not: the Sleef arithmetic itself (kernels/sleef.cpp), the buffer kernels
 // (kernels/unary.cpp), or binding (torch/ops_math.cpp).
@@ -176,7 +176,8 @@ Tensor reciprocal(const Tensor& a) {
 }
 
 Tensor log(const Tensor& a, CpuKernels cpu) {
-  Tensor out = map_split(a, [cpu](float v, bool) { return avx2(cpu) ? sleef::logf_u10(v) : ::logf(v); }, false);
+  Tensor out = map_fast(a, [cpu](const float* in, float* o, int64_t n) { kernels::log(in, o, n, cpu); },
+                        [cpu](float v, bool) { return kernels::vec_log(v, cpu); }, false);
   return autograd::record(std::move(out), {&a}, "LogBackward0", grad::log(a));
 }
 
