@@ -223,7 +223,7 @@ std::vector<uint8_t> tail_flags(std::mt19937& rng, int64_t n) {
   return t;
 }
 
-// Calls fast(x, dy, tail, out) and slow(...) on every length 1..40 and a few long ones, each at
+// Calls fast(x, dy, tail, out) and slow(...) on every length 1..40 and four longer ones, each at
 // 8 unaligned starts, and reports the first element that differs in any of its 32 bits. With
 // any_nan a NaN need only be a NaN: where two NaNs meet in a product (GELU's (0.5 x) * (1 + tanh),
 // dy * factor) the C++ source does not fix which one the compiled scalar code returns, nor does
@@ -233,8 +233,8 @@ template <typename Fast, typename Slow>
 void check_lanes(const std::string& what, uint32_t seed, Fast fast, Slow slow, bool any_nan = true) {
   Values g{std::mt19937(seed)};
   int failures = 0;
-  for (int64_t n = 1; n <= 48; ++n) {
-    const int64_t len = n <= 40 ? n : 100 + 37 * n;
+  for (int64_t n = 1; n <= 44; ++n) {
+    const int64_t len = n <= 40 ? n : 37 * n - 1420;   // then 97, 134, 171, 208
     for (int64_t start = 0; start < 8; ++start) {
       const std::vector<float> x = activation_row(g, len + start), dy = g.row(len + start);
       const std::vector<uint8_t> tail = tail_flags(g.rng, len);
@@ -252,7 +252,7 @@ void check_lanes(const std::string& what, uint32_t seed, Fast fast, Slow slow, b
 
 }  // namespace
 
-TEST_CASE("kernels::tanh, one_minus_square, erf, log, rsqrt and sigmoid equal their one-lane definitions, every length, both families") {
+TEST_CASE("kernels::tanh, one_minus_square, erf, log, pow, rsqrt and sigmoid equal their one-lane definitions, every length, both families") {
   note_path();
   for (CpuKernels cpu : kFamilies) {
     const std::string family = to_string(cpu);
@@ -266,6 +266,15 @@ TEST_CASE("kernels::tanh, one_minus_square, erf, log, rsqrt and sigmoid equal th
     }, [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
       for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_log(x[k], cpu);
     }, false);
+    for (float e : {0.7f, -1.5f, 2.5f, 3.0f, -3.0f, 0.5f, 0.0f, 1.0f, 1e9f, 16777217.0f, -1e-30f, 8.664339742f,
+                    std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN()})
+      if (cpu == CpuKernels::avx2 || e == 0.7f) {   // DEFAULT: glibc's powf on both sides
+        check_lanes("pow " + family + " ** " + hex(e), 27, [cpu, e](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+          kernels::pow(x, y, n, e, cpu);
+        }, [cpu, e](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+          for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_pow(x[k], e, cpu);
+        }, false);
+      }
     check_lanes("rsqrt " + family, 24, [](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
       kernels::rsqrt(x, y, n);
     }, [](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
@@ -349,7 +358,7 @@ void check_every_float(const std::string& what, Fast fast, Slow slow, bool any_n
 // sides; sigmoid's DEFAULT body is glibc's FMA expf eight lanes at a time, so both):
 // minutes of CPU, skipped by ctest. Run after touching the vector tanh or GELU:
 //   ./build/tests/attn_core_tests -tc='*tanh, erf*every float*' --no-skip     (-sc='gelu*' for part)
-TEST_CASE("kernels::tanh, erf, log, rsqrt, sigmoid, one_minus_square and the GELU kernels on every float" * doctest::skip()) {
+TEST_CASE("kernels::tanh, erf, log, pow, rsqrt, sigmoid, one_minus_square and the GELU kernels on every float" * doctest::skip()) {
   const CpuKernels cpu = CpuKernels::avx2;
   SUBCASE("tanh") {
     check_every_float("tanh", [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) { kernels::tanh(x, y, n, cpu); },
@@ -368,6 +377,14 @@ TEST_CASE("kernels::tanh, erf, log, rsqrt, sigmoid, one_minus_square and the GEL
                       [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
                         for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_log(x[k], cpu);
                       }, false);
+  }
+  for (float e : {0.7f, 3.0f, -2.5f}) {
+    SUBCASE(("pow ** " + hex(e)).c_str()) {
+      check_every_float("pow ** " + hex(e), [cpu, e](const float* x, const float*, const uint8_t*, float* y, int64_t n) { kernels::pow(x, y, n, e, cpu); },
+                        [cpu, e](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+                          for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_pow(x[k], e, cpu);
+                        }, false);
+    }
   }
   SUBCASE("rsqrt") {
     check_every_float("rsqrt", [](const float* x, const float*, const uint8_t*, float* y, int64_t n) { kernels::rsqrt(x, y, n); },

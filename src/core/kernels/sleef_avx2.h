@@ -1,9 +1,9 @@
-// core/kernels/sleef_avx2.h: Sleef 3.5.1's xtanhf, xerff_u1 and xlogf_u1 (Sleef_tanhf8_u10avx2,
-// Sleef_erff8_u10avx2, Sleef_logf8_u10avx2) eight lanes per instruction, with the double-float
+// core/kernels/sleef_avx2.h: Sleef 3.5.1's xtanhf, xerff_u1, xlogf_u1 and xpowf
+// (Sleef_tanhf8_u10avx2, erff8, logf8, powf8) eight lanes per instruction, with the double-float
 // helpers of df.h they need, for the AVX2 kernels of kernels/unary_avx2.cpp (torch.tanh,
-// torch.erf, torch.log) and kernels/activation.cpp (the tanh GELU).
+// torch.erf, torch.log, torch.pow) and kernels/activation.cpp (the tanh GELU).
 //
-// What it is: kernels/sleef.cpp's expk2f, tanhf_u10, erff_u10 and logf_u10, operation for operation, on __m256: the
+// What it is: kernels/sleef.cpp's expk2f, tanhf_u10, erff_u10, logf_u10 and powf_u10, operation for operation, on __m256: the
 // same float operations in the same order, every std::fma there an _mm256_fmadd_ps (or fmsub /
 // fnmadd, which round once the same way) here, nothing else fused (-ffp-contract=off). So each
 // lane gives the bits of the one-lane port, which is the definition (tests/core/test_kernels_fast.cpp
@@ -200,6 +200,87 @@ ATTN_AVX2 inline __m256 log8(__m256 d) {
   r = _mm256_blendv_ps(r, inf, _mm256_cmp_ps(d, inf, _CMP_EQ_OQ));
   r = _mm256_blendv_ps(r, _mm256_castsi256_ps(_mm256_set1_epi32(0x7fc00000)), _mm256_cmp_ps(d, _mm256_setzero_ps(), _CMP_NGE_UQ));
   return _mm256_blendv_ps(r, _mm256_xor_ps(inf, splat(-0.0f)), _mm256_cmp_ps(d, _mm256_setzero_ps(), _CMP_EQ_OQ));
+}
+
+// ---- xpowf (sleef.cpp's powf_u10, logkf, expkf, vldexp) ----
+
+ATTN_AVX2 inline Df8 df8_normalize(Df8 t) {
+  const __m256 s = _mm256_add_ps(t.x, t.y);
+  return {s, _mm256_add_ps(_mm256_sub_ps(t.x, s), t.y)};
+}
+
+// log|d| as a double-float.
+ATTN_AVX2 inline Df8 logkf8(__m256 d) {
+  const __m256 o = _mm256_cmp_ps(d, splat(1.17549435e-38f), _CMP_LT_OQ);
+  d = _mm256_blendv_ps(d, _mm256_mul_ps(d, splat(18446744073709551616.0f)), o);
+  __m256i e = ilogb2k8(_mm256_mul_ps(d, splat(1.0f / 0.75f)));
+  const __m256 m = ldexp3k8(d, _mm256_sub_epi32(_mm256_setzero_si256(), e));
+  e = _mm256_sub_epi32(e, _mm256_and_si256(_mm256_castps_si256(o), _mm256_set1_epi32(64)));
+  const Df8 x = df8_div(df8_add2_ff(splat(-1.0f), m), df8_add2_ff(splat(1.0f), m));
+  const Df8 x2 = df8_squ(x);
+  __m256 t = splat(0.240320354700088500976562f);
+  t = _mm256_fmadd_ps(t, x2.x, splat(0.285112679004669189453125f));
+  t = _mm256_fmadd_ps(t, x2.x, splat(0.400007992982864379882812f));
+  const Df8 c = {splat(0.66666662693023681640625f), splat(3.69183861259614332084311e-09f)};
+  Df8 s = df8_mul_f2_f({splat(0.69314718246459960938f), splat(-1.904654323148236017e-09f)}, _mm256_cvtepi32_ps(e));
+  s = df8_add_f2_f2(s, {_mm256_mul_ps(x.x, splat(2.0f)), _mm256_mul_ps(x.y, splat(2.0f))});
+  return df8_add_f2_f2(s, df8_mul_f2_f2(df8_mul_f2_f2(x2, x), df8_add2_f2_f2(df8_mul_f2_f(x2, t), c)));
+}
+
+// vldexp_vf_vf_vi2: x * 2^q in steps that cannot overflow early.
+ATTN_AVX2 inline __m256 vldexp8(__m256 x, __m256i q) {
+  __m256i m = _mm256_srai_epi32(q, 31);
+  m = _mm256_slli_epi32(_mm256_sub_epi32(_mm256_srai_epi32(_mm256_add_epi32(m, q), 6), m), 4);
+  q = _mm256_sub_epi32(q, _mm256_slli_epi32(m, 2));
+  m = _mm256_add_epi32(m, _mm256_set1_epi32(0x7f));
+  m = _mm256_min_epi32(_mm256_max_epi32(m, _mm256_setzero_si256()), _mm256_set1_epi32(0xff));
+  const __m256 u = _mm256_castsi256_ps(_mm256_slli_epi32(m, 23));
+  x = _mm256_mul_ps(_mm256_mul_ps(_mm256_mul_ps(_mm256_mul_ps(x, u), u), u), u);
+  return _mm256_mul_ps(x, _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(q, _mm256_set1_epi32(0x7f)), 23)));
+}
+
+// e^d for a double-float d, as a float (0 where d.x < -104).
+ATTN_AVX2 inline __m256 expkf8(Df8 d) {
+  const __m256i q = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_add_ps(d.x, d.y), splat(1.442695040888963407359924681001892137426645954152985934135449406931f)));
+  const __m256 qf = _mm256_cvtepi32_ps(q);
+  Df8 s = df8_add2_f2_f(d, _mm256_mul_ps(qf, splat(-0.693145751953125f)));
+  s = df8_add2_f2_f(s, _mm256_mul_ps(qf, splat(-1.428606765330187045e-06f)));
+  s = df8_normalize(s);
+  __m256 u = splat(0.00136324646882712841033936f);
+  u = _mm256_fmadd_ps(u, s.x, splat(0.00836596917361021041870117f));
+  u = _mm256_fmadd_ps(u, s.x, splat(0.0416710823774337768554688f));
+  u = _mm256_fmadd_ps(u, s.x, splat(0.166665524244308471679688f));
+  u = _mm256_fmadd_ps(u, s.x, splat(0.499999850988388061523438f));
+  Df8 t = df8_add_f2_f2(s, df8_mul_f2_f(df8_squ(s), u));
+  t = df8_add_f_f2(splat(1.0f), t);
+  u = vldexp8(_mm256_add_ps(t.x, t.y), q);
+  return _mm256_andnot_ps(_mm256_cmp_ps(d.x, splat(-104.0f), _CMP_LT_OQ), u);
+}
+
+// x ** y: exp(y log|x|), then the sign, infinity, NaN, y == 0 and x == 1 rules in sleef.cpp's order.
+ATTN_AVX2 inline __m256 pow8(__m256 x, __m256 y) {
+  const __m256 sign = splat(-0.0f), one = splat(1.0f), inf = splat(std::numeric_limits<float>::infinity());
+  const __m256 nan = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fc00000));
+  const __m256 ax = _mm256_andnot_ps(sign, x), ay = _mm256_andnot_ps(sign, y);
+  const __m256 yisint = _mm256_or_ps(_mm256_cmp_ps(_mm256_round_ps(y, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC), y, _CMP_EQ_OQ),
+                                     _mm256_cmp_ps(ay, splat(16777216.0f), _CMP_GT_OQ));
+  const __m256i odd = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_cvttps_epi32(y), _mm256_set1_epi32(1)), _mm256_set1_epi32(1));
+  const __m256 yisodd = _mm256_and_ps(_mm256_and_ps(_mm256_castsi256_ps(odd), yisint), _mm256_cmp_ps(ay, splat(16777216.0f), _CMP_LT_OQ));
+  __m256 result = expkf8(df8_mul_f2_f(logkf8(ax), y));
+  result = _mm256_blendv_ps(result, inf, _mm256_cmp_ps(result, result, _CMP_UNORD_Q));
+  const __m256 factor = _mm256_blendv_ps(_mm256_blendv_ps(nan, _mm256_blendv_ps(one, splat(-1.0f), yisodd), yisint), one,
+                                         _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_GT_OQ));
+  result = _mm256_mul_ps(result, factor);
+  const __m256 efx = _mm256_xor_ps(_mm256_sub_ps(ax, one), _mm256_and_ps(y, sign));
+  const __m256 at_inf = _mm256_blendv_ps(_mm256_blendv_ps(inf, one, _mm256_cmp_ps(efx, _mm256_setzero_ps(), _CMP_EQ_OQ)),
+                                         _mm256_setzero_ps(), _mm256_cmp_ps(efx, _mm256_setzero_ps(), _CMP_LT_OQ));
+  result = _mm256_blendv_ps(result, at_inf, _mm256_cmp_ps(ay, inf, _CMP_EQ_OQ));
+  const __m256 x_zero = _mm256_cmp_ps(x, _mm256_setzero_ps(), _CMP_EQ_OQ);
+  const __m256 sgn = _mm256_blendv_ps(one, _mm256_or_ps(one, _mm256_and_ps(x, sign)), yisodd);
+  const __m256 z = _mm256_andnot_ps(_mm256_cmp_ps(_mm256_blendv_ps(y, _mm256_xor_ps(y, sign), x_zero), _mm256_setzero_ps(), _CMP_LT_OQ), inf);
+  result = _mm256_blendv_ps(result, _mm256_mul_ps(sgn, z), _mm256_or_ps(_mm256_cmp_ps(ax, inf, _CMP_EQ_OQ), x_zero));
+  result = _mm256_blendv_ps(result, nan, _mm256_cmp_ps(x, y, _CMP_UNORD_Q));
+  return _mm256_blendv_ps(result, one, _mm256_or_ps(_mm256_cmp_ps(y, _mm256_setzero_ps(), _CMP_EQ_OQ), _mm256_cmp_ps(x, one, _CMP_EQ_OQ)));
 }
 
 }  // namespace attn::core::kernels::avx2::detail

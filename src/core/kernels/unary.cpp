@@ -39,6 +39,11 @@ void log(const float* in, float* out, int64_t n, CpuKernels cpu) {
   for (int64_t i = 0; i < n; ++i) out[i] = vec_log(in[i], cpu);
 }
 
+void pow(const float* in, float* out, int64_t n, float e, CpuKernels cpu) {
+  if (cpu == CpuKernels::avx2 && avx2::supported()) return avx2::pow(in, out, n, e);
+  for (int64_t i = 0; i < n; ++i) out[i] = vec_pow(in[i], e, cpu);
+}
+
 void rsqrt(const float* in, float* out, int64_t n) {
   if (avx2::supported()) return avx2::rsqrt(in, out, n);
   for (int64_t i = 0; i < n; ++i) out[i] = vec_rsqrt(in[i]);

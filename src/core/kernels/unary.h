@@ -5,10 +5,10 @@
 // What it is: vec_exp, the one-element definition (Sleef_expf8_u10 with FMA in the AVX2 family;
 // glibc expf in the DEFAULT family, where Vectorized maps std::exp), and exp over n contiguous
 // floats, eight lanes per instruction on a CPU with AVX2 and FMA (unary_avx2.cpp), same bits.
-// tanh, erf and log likewise (Sleef's eight lanes at a time in the AVX2 family; glibc's tanhf,
-// erff and logf per element in DEFAULT, which have no vector code here); rsqrt and sigmoid's
-// vector body too.
-// What it is not: the other unary ops (pow, erfinv, ...: ops/unary.cpp, ops/pow.cpp calls kernels/sleef.h
+// tanh, erf, log and pow's vector body likewise (Sleef's eight lanes at a time in the AVX2 family;
+// glibc's tanhf, erff, logf and powf per element in DEFAULT, which have no vector code here);
+// rsqrt and sigmoid's vector body too.
+// What it is not: the other unary ops (erfinv, ...: ops/unary.cpp, ops/pow.cpp calls kernels/sleef.h
 // or glibc per element), or shape-aware (ops/unary.cpp does shapes).
 #pragma once
 
@@ -46,6 +46,7 @@ void one_minus_square(const float* in, float* out, int64_t n, CpuKernels cpu);
 // which is also cpu_kernel_vec's scalar tail in both (ops/unary.cpp).
 inline float vec_erf(float x, CpuKernels cpu) { return cpu == CpuKernels::scalar ? ::erff(x) : sleef::erff_u10(x); }
 inline float vec_rsqrt(float x) { return 1.0f / std::sqrt(x); }
+inline float vec_pow(float x, float e, CpuKernels cpu) { return cpu == CpuKernels::scalar ? ::powf(x, e) : sleef::powf_u10(x, e); }
 inline float vec_log(float x, CpuKernels cpu) { return cpu == CpuKernels::scalar ? ::logf(x) : sleef::logf_u10(x); }   // vml vlog
 inline float vec_sigmoid(float x, CpuKernels cpu) {
   return 1.0f / (1.0f + (cpu == CpuKernels::scalar ? std::exp(-x) : sleef::expf_u10(0.0f - x)));
@@ -55,6 +56,7 @@ inline float vec_sigmoid(float x, CpuKernels cpu) {
 // per instruction on a CPU with AVX2 and FMA (erf: in the AVX2 family), same bits.
 void erf(const float* in, float* out, int64_t n, CpuKernels cpu);
 void log(const float* in, float* out, int64_t n, CpuKernels cpu);   // vec_log
+void pow(const float* in, float* out, int64_t n, float e, CpuKernels cpu);   // vec_pow(in[i], e): pow's vector body
 void rsqrt(const float* in, float* out, int64_t n);
 void sigmoid(const float* in, float* out, int64_t n, CpuKernels cpu);
 
@@ -73,6 +75,7 @@ void tanh(const float* in, float* out, int64_t n);
 void one_minus_square(const float* in, float* out, int64_t n);
 void erf(const float* in, float* out, int64_t n);   // the AVX2 family's
 void log(const float* in, float* out, int64_t n);   // the AVX2 family's
+void pow(const float* in, float* out, int64_t n, float e);   // the AVX2 family's
 void rsqrt(const float* in, float* out, int64_t n);
 void sigmoid(const float* in, float* out, int64_t n, CpuKernels cpu);
 }  // namespace avx2

@@ -1,6 +1,6 @@
 // core/kernels/unary_avx2.cpp: torch.exp eight lanes per instruction, AVX2 + FMA, both kernel
 // families (kernels/unary.h): Sleef_expf8_u10avx2 for AVX2, glibc's __expf_fma for DEFAULT;
-// torch.tanh, erf and log (Sleef_tanhf8_u10avx2, erff8, logf8: kernels/sleef_avx2.h) and
+// torch.tanh, erf, log and pow (Sleef_tanhf8_u10avx2, erff8, logf8, powf8: kernels/sleef_avx2.h) and
 // tanh_backward's 1 - y*y, AVX2 family; rsqrt and sigmoid's vector body, both families.
 //
 // What it is: vec::map over the buffer, full vectors then a partial one (loadu(p, count) and
@@ -50,6 +50,10 @@ struct Erf8 {
 struct Log8 {
   ATTN_AVX2 __m256 operator()(__m256 x) const { return log8(x); }
 };
+struct Pow8 {
+  float e;
+  ATTN_AVX2 __m256 operator()(__m256 x) const { return pow8(x, _mm256_set1_ps(e)); }
+};
 struct Rsqrt8 {
   ATTN_AVX2 __m256 operator()(__m256 x) const { return _mm256_div_ps(_mm256_set1_ps(1.0f), _mm256_sqrt_ps(x)); }
 };
@@ -68,6 +72,7 @@ struct Sigmoid8 {
 
 void erf(const float* in, float* out, int64_t n) { map8(in, out, n, Erf8{}); }
 void log(const float* in, float* out, int64_t n) { map8(in, out, n, Log8{}); }
+void pow(const float* in, float* out, int64_t n, float e) { map8(in, out, n, Pow8{e}); }
 void rsqrt(const float* in, float* out, int64_t n) { map8(in, out, n, Rsqrt8{}); }
 void sigmoid(const float* in, float* out, int64_t n, CpuKernels cpu) {
   if (cpu == CpuKernels::scalar) return map8(in, out, n, Sigmoid8<DefaultFamily>{});
@@ -89,6 +94,7 @@ void tanh(const float*, float*, int64_t) {}
 void one_minus_square(const float*, float*, int64_t) {}
 void erf(const float*, float*, int64_t) {}
 void log(const float*, float*, int64_t) {}
+void pow(const float*, float*, int64_t, float) {}
 void rsqrt(const float*, float*, int64_t) {}
 void sigmoid(const float*, float*, int64_t, CpuKernels) {}
 

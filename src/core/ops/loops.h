@@ -6,9 +6,10 @@
 // last `run % 16` elements of each contiguous run through the scalar lambda, which may round
 // differently (Sleef in the body, glibc in the tail); an innermost stride other than 1 runs
 // everything scalar (docs/pytorch-numerics.md §13); vml_runs, the runs of a vml kernel (§20).
-// map_split and zip are the element loops
-// built on that; avx2() names the family whose vector body differs.
-// What it is not: threads or SIMD (plain loops), or a place for the arithmetic (the callers' f).
+// map_split and zip are the element loops built on that; map_buffer and map_fast hand a
+// contiguous run to a buffer kernel; avx2() names the family whose vector body differs.
+// What it is not: threads or SIMD (plain loops; the buffer kernels are kernels/unary.h's), or a
+// place for the arithmetic (the callers' f).
 #pragma once
 
 #include <algorithm>
@@ -84,6 +85,22 @@ Tensor map_split(const Tensor& a, F f, bool has_tail) {
     const std::vector<uint8_t> tail = has_tail ? scalar_tail(x) : std::vector<uint8_t>(static_cast<size_t>(n), 0);
     for_each_offset(x.shape(), [&](int64_t k, int64_t off) { o[k] = f(in[off], tail[k] != 0); }, x.strides());
   }
+  return out;
+}
+
+// map_split(a, f, has_tail) with a contiguous input's vector body through the buffer kernel
+// kernel(in, out, count) (kernels/unary.h: eight lanes at a time where it can, the same bits as f):
+// its first n - n % 16 elements with has_tail, else all; the rest, and any other layout, by f.
+template <typename K, typename F>
+Tensor map_fast(const Tensor& a, K kernel, F f, bool has_tail) {
+  const Tensor x = to_float(a);
+  if (!x.is_contiguous()) return map_split(x, f, has_tail);
+  Tensor out = empty(x.shape());   // a's shape
+  const int64_t n = x.numel(), body = has_tail ? n - n % kVecStep : n;
+  const float* in = x.data<float>();
+  float* o = out.data<float>();
+  map_buffer(in, o, body, kernel);
+  for (int64_t k = body; k < n; ++k) o[k] = f(in[k], true);
   return out;
 }
 

@@ -34,23 +34,8 @@ namespace attn::core {
 namespace {
 
 using detail::avx2;
+using detail::map_fast;
 using detail::map_split;
-
-// map_split(a, f, has_tail) with a contiguous input's vector body through the buffer kernel
-// kernel(in, out, count) (kernels/unary.h: eight lanes at a time where it can, the same bits as f):
-// its first n - n % 16 elements with has_tail, else all; the rest, and any other layout, by f.
-template <typename K, typename F>
-Tensor map_fast(const Tensor& a, K kernel, F f, bool has_tail) {
-  const Tensor x = to_float(a);
-  if (!x.is_contiguous()) return map_split(x, f, has_tail);
-  Tensor out = empty(x.shape());   // a's shape
-  const int64_t n = x.numel(), body = has_tail ? n - n % detail::kVecStep : n;
-  const float* in = x.data<float>();
-  float* o = out.data<float>();
-  detail::map_buffer(in, o, body, kernel);
-  for (int64_t k = body; k < n; ++k) o[k] = f(in[k], true);
-  return out;
-}
 
 }  // namespace
 
