@@ -252,10 +252,15 @@ void check_lanes(const std::string& what, uint32_t seed, Fast fast, Slow slow, b
 
 }  // namespace
 
-TEST_CASE("kernels::tanh, one_minus_square, erf, log, pow, rsqrt and sigmoid equal their one-lane definitions, every length, both families") {
+TEST_CASE("kernels::tanh, one_minus_square, tanh_backward, erf, log, pow, rsqrt and sigmoid equal their one-lane definitions, every length, both families") {
   note_path();
   for (CpuKernels cpu : kFamilies) {
     const std::string family = to_string(cpu);
+    check_lanes("tanh_backward " + family, 28, [cpu](const float* y, const float* g, const uint8_t*, float* out, int64_t n) {
+      kernels::tanh_backward(g, y, out, n, cpu);
+    }, [cpu](const float* y, const float* g, const uint8_t*, float* out, int64_t n) {
+      for (int64_t k = 0; k < n; ++k) out[k] = g[k] * (cpu == CpuKernels::avx2 ? std::fma(-y[k], y[k], 1.0f) : 1.0f - y[k] * y[k]);
+    });
     check_lanes("erf " + family, 23, [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
       kernels::erf(x, y, n, cpu);
     }, [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
@@ -359,7 +364,7 @@ void check_every_float(const std::string& what, Fast fast, Slow slow, bool any_n
 // minutes of CPU, skipped by ctest. Run after touching the vector tanh or GELU:
 //   ./build/tests/attn_core_tests -tc='*tanh, erf*every float*' --no-skip     (-sc='gelu*' for part)
 TEST_CASE("kernels::tanh, erf, log, pow, rsqrt, sigmoid, one_minus_square and the GELU kernels on every float" * doctest::skip()) {
-  const CpuKernels cpu = CpuKernels::avx2;
+  CpuKernels cpu = CpuKernels::avx2;   // not const: a const one need not be captured, and clang says so
   SUBCASE("tanh") {
     check_every_float("tanh", [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) { kernels::tanh(x, y, n, cpu); },
                       [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {

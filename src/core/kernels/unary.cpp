@@ -29,6 +29,11 @@ void one_minus_square(const float* in, float* out, int64_t n, CpuKernels cpu) {
   for (int64_t i = 0; i < n; ++i) out[i] = cpu == CpuKernels::avx2 ? std::fma(-in[i], in[i], 1.0f) : 1.0f - in[i] * in[i];
 }
 
+void tanh_backward(const float* g, const float* y, float* out, int64_t n, CpuKernels cpu) {
+  if (cpu == CpuKernels::avx2 && avx2::supported()) return avx2::tanh_backward(g, y, out, n);
+  for (int64_t i = 0; i < n; ++i) out[i] = g[i] * (cpu == CpuKernels::avx2 ? std::fma(-y[i], y[i], 1.0f) : 1.0f - y[i] * y[i]);
+}
+
 void erf(const float* in, float* out, int64_t n, CpuKernels cpu) {
   if (cpu == CpuKernels::avx2 && avx2::supported()) return avx2::erf(in, out, n);
   for (int64_t i = 0; i < n; ++i) out[i] = vec_erf(in[i], cpu);

@@ -39,6 +39,8 @@ void tanh(const float* in, float* out, int64_t n, CpuKernels cpu);
 // out[i] = 1 - in[i]*in[i] as tanh_backward rounds it: fma(-y, y, 1) in the AVX2 build (GCC
 // contracted it), a rounded square then a rounded difference in DEFAULT. Eight lanes where it can.
 void one_minus_square(const float* in, float* out, int64_t n, CpuKernels cpu);
+// out[i] = g[i] * (1 - y[i]*y[i]) so rounded: tanh_backward in one pass (out may be g or y).
+void tanh_backward(const float* g, const float* y, float* out, int64_t n, CpuKernels cpu);
 
 // torch.erf (vml verf): Sleef_erff8_u10 (AVX2 family) or glibc erff; torch.rsqrt's 1 / sqrt(x)
 // (two correctly rounded steps, both families); sigmoid's vector body: 1 / (1 + exp(0 - x)) with
@@ -73,6 +75,7 @@ void exp(const float* in, float* out, int64_t n, CpuKernels cpu);
 // vec_tanh of the AVX2 family and one_minus_square's fma(-y, y, 1), eight lanes (unary_avx2.cpp).
 void tanh(const float* in, float* out, int64_t n);
 void one_minus_square(const float* in, float* out, int64_t n);
+void tanh_backward(const float* g, const float* y, float* out, int64_t n);   // the AVX2 family's
 void erf(const float* in, float* out, int64_t n);   // the AVX2 family's
 void log(const float* in, float* out, int64_t n);   // the AVX2 family's
 void pow(const float* in, float* out, int64_t n, float e);   // the AVX2 family's

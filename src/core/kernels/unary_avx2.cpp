@@ -37,6 +37,15 @@ ATTN_AVX2 void map8(const float* in, float* out, int64_t n, F f) {
   if (i < n) store_partial(out + i, f(load_partial(in + i, n - i)), n - i);
 }
 
+ATTN_AVX2 inline __m256 tanh_grad8(__m256 g, __m256 y) { return _mm256_mul_ps(g, _mm256_fnmadd_ps(y, y, _mm256_set1_ps(1.0f))); }
+
+// out = g * fnmadd(y, y, 1), eight lanes at a time, the partial last vector padded with zeros.
+ATTN_AVX2 void tanh_backward8(const float* g, const float* y, float* out, int64_t n) {
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) _mm256_storeu_ps(out + i, tanh_grad8(_mm256_loadu_ps(g + i), _mm256_loadu_ps(y + i)));
+  if (i < n) store_partial(out + i, tanh_grad8(load_partial(g + i, n - i), load_partial(y + i, n - i)), n - i);
+}
+
 struct Tanh8 {
   ATTN_AVX2 __m256 operator()(__m256 x) const { return tanh8(x); }
 };
@@ -81,6 +90,7 @@ void sigmoid(const float* in, float* out, int64_t n, CpuKernels cpu) {
 
 void tanh(const float* in, float* out, int64_t n) { map8(in, out, n, Tanh8{}); }
 void one_minus_square(const float* in, float* out, int64_t n) { map8(in, out, n, OneMinusSquare8{}); }
+void tanh_backward(const float* g, const float* y, float* out, int64_t n) { tanh_backward8(g, y, out, n); }
 
 void exp(const float* in, float* out, int64_t n, CpuKernels cpu) {
   if (cpu == CpuKernels::scalar) return exp_all<DefaultFamily>(in, out, n);
@@ -92,6 +102,7 @@ void exp(const float* in, float* out, int64_t n, CpuKernels cpu) {
 void exp(const float*, float*, int64_t, CpuKernels) {}
 void tanh(const float*, float*, int64_t) {}
 void one_minus_square(const float*, float*, int64_t) {}
+void tanh_backward(const float*, const float*, float*, int64_t) {}
 void erf(const float*, float*, int64_t) {}
 void log(const float*, float*, int64_t) {}
 void pow(const float*, float*, int64_t, float) {}

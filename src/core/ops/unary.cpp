@@ -48,12 +48,18 @@ using autograd::detail::reads;
 
 Backward tanh(const Tensor& result, CpuKernels cpu) {
   // tanh_backward(g, y) = g * (1 - y*y); the AVX2 build fuses 1 - y*y into fma(-y, y, 1).
+  // One pass for a float32 contiguous g of y's shape (TensorIterator's fast set-up: a contiguous
+  // result), else 1 - y*y then the product.
   return reads({[y = detach(result).contiguous(), cpu](const Grads& g) {
+    const Tensor& dy = *g[0];   // y's shape, or one that broadcasts to it
+    const bool one_pass = dy.dtype() == DType::float32 && dy.is_contiguous() && dy.shape() == y.shape();
     Tensor d = empty(y.shape());   // y's shape
-    detail::map_buffer(y.data<float>(), d.data<float>(), y.numel(), [cpu](const float* in, float* out, int64_t n) {
-      kernels::one_minus_square(in, out, n, cpu);
+    const float* pg = one_pass ? dy.data<float>() : nullptr;
+    detail::map_buffer(y.data<float>(), d.data<float>(), y.numel(), [cpu, pg, &y](const float* in, float* out, int64_t n) {
+      if (pg == nullptr) return kernels::one_minus_square(in, out, n, cpu);
+      kernels::tanh_backward(pg + (in - y.data<float>()), in, out, n, cpu);
     });
-    return Grads{core::binary(BinOp::mul, *g[0], d)};
+    return Grads{one_pass ? d : core::binary(BinOp::mul, dy, d)};
   }}, {}, true);
 }
 
