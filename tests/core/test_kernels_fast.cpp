@@ -1,6 +1,9 @@
 // tests/core/test_kernels_fast.cpp: the fast exp and softmax (kernels::exp, kernels::softmax_lastdim)
 // give the very bits of their one-lane-at-a-time definitions (kernels::vec_exp,
-// kernels::reference::softmax_lastdim), in both kernel families.
+// kernels::reference::softmax_lastdim), in both kernel families; so do the eight-lane tanh, erf,
+// log, pow, rsqrt, sigmoid, tanh backward and GELU kernels (kernels::vec_*, kernels::reference::gelu_*)
+// on every length 1..40 and some longer, at unaligned starts, with ATen's scalar-tail flags, on
+// random values mixed with each function's edges (see activation_specials).
 //
 // What it is: random rows of every length from 1 to 70 and a few long ones (tails of every size
 // after the 8-lane chunks), on data with what breaks vector code: -inf from causal masks,
