@@ -1,6 +1,9 @@
 // tests/core/test_kernels_fast.cpp: the fast exp and softmax (kernels::exp, kernels::softmax_lastdim)
 // give the very bits of their one-lane-at-a-time definitions (kernels::vec_exp,
-// kernels::reference::softmax_lastdim), in both kernel families.
+// kernels::reference::softmax_lastdim), in both kernel families; so do the eight-lane tanh, erf,
+// log, pow, rsqrt, sigmoid, tanh backward and GELU kernels (kernels::vec_*, kernels::reference::gelu_*)
+// on every length 1..40 and some longer, at unaligned starts, with ATen's scalar-tail flags, on
+// random values mixed with each function's edges (see activation_specials).
 //
 // What it is: random rows of every length from 1 to 70 and a few long ones (tails of every size
 // after the 8-lane chunks), on data with what breaks vector code: -inf from causal masks,
@@ -27,6 +30,7 @@
 #include <vector>
 
 #include "core/cpu.h"
+#include "core/kernels/activation.h"
 #include "core/kernels/softmax.h"
 #include "core/kernels/unary.h"
 #include "core/kernels/vec_avx2.h"
@@ -175,5 +179,261 @@ TEST_CASE("kernels::exp equals vec_exp on every float" * doctest::skip()) {
       }
       CHECK(failures == 0);
     }
+  }
+}
+
+// ---- tanh, tanh's backward factor and GELU: the eight-lane kernels against their one-lane
+// definitions (kernels::vec_tanh, the fma / plain formula, kernels::reference::gelu_*) ----
+
+namespace {
+
+// Inputs that break vector tanh, erf and GELU: Sleef erf's ranges (1.1, 2.4, 4), Sleef tanh's
+// cut-off 8.664339742 (|x| and the GELU
+// inner value beta*(x + kappa x^3), reached near x = 3.9), expk2f's range, oneDNN exp's clamps at
+// ln FLT_MIN / ln FLT_MAX (x*x/2 near 87.3 and 88.7: |x| near 13.2), NaNs of several payloads and
+// both signs, denormals, +-0, +-inf, huge values; a neighbourhood of a few ulps around each edge.
+std::vector<float> activation_specials() {
+  constexpr float inf = std::numeric_limits<float>::infinity();
+  std::vector<float> v = {0.0f, -0.0f, inf, -inf, std::bit_cast<float>(0x7fc00000u), std::bit_cast<float>(0xffc00000u),
+                          std::bit_cast<float>(0x7f800001u), std::bit_cast<float>(0xff812345u), std::bit_cast<float>(0x7fffffffu),
+                          std::bit_cast<float>(0x00000001u), std::bit_cast<float>(0x807fffffu), 1e-30f, -1e-30f,
+                          std::numeric_limits<float>::max(), -std::numeric_limits<float>::max()};
+  for (float edge : {8.664339742f, 1.1f, 2.4f, 3.9f, 3.95f, 4.0f, 9.0f, 13.18f, 13.2f, 13.3f, 88.72f, 104.0f, 1e19f, 2e19f, 1e-4f, 0.5f, 1.0f}) {
+    float up = edge, down = edge;
+    for (int i = 0; i < 4; ++i, up = std::nextafter(up, inf), down = std::nextafter(down, 0.0f))
+      for (float x : {up, down}) v.insert(v.end(), {x, -x});
+  }
+  return v;
+}
+
+// `n` values from `g` mixed with the specials above, a third of them picked from the specials.
+std::vector<float> activation_row(Values& g, int64_t n) {
+  static const std::vector<float> specials = activation_specials();
+  std::vector<float> v = g.row(n);
+  std::uniform_int_distribution<size_t> pick(0, specials.size() - 1);
+  for (float& x : v)
+    if (std::uniform_int_distribution<int>(0, 2)(g.rng) == 0) x = specials[pick(g.rng)];
+    else x /= 4.0f;   // mostly within [-7.5, 7.5], where GELU and tanh are not yet flat
+  return v;
+}
+
+// ATen's scalar-tail flags for a run of n: the last n % 16, or (odd seeds) random blocks.
+std::vector<uint8_t> tail_flags(std::mt19937& rng, int64_t n) {
+  std::vector<uint8_t> t(static_cast<size_t>(n), 0);
+  for (int64_t k = n - n % 16; k < n; ++k) t[static_cast<size_t>(k)] = 1;
+  if (rng() % 2)
+    for (auto& f : t) f = rng() % 5 == 0;
+  return t;
+}
+
+// Calls fast(x, dy, tail, out) and slow(...) on every length 1..40 and four longer ones, each at
+// 8 unaligned starts, and reports the first element that differs in any of its 32 bits. With
+// any_nan a NaN need only be a NaN: where two NaNs meet in a product (GELU's (0.5 x) * (1 + tanh),
+// dy * factor) the C++ source does not fix which one the compiled scalar code returns, nor does
+// std::fma(-y, y, 1) (the negated NaN) agree with vfnmadd (y's own NaN) on the sign; tanh and
+// exp meet one NaN at a time and are checked in all 32 bits.
+template <typename Fast, typename Slow>
+void check_lanes(const std::string& what, uint32_t seed, Fast fast, Slow slow, bool any_nan = true) {
+  Values g{std::mt19937(seed)};
+  int failures = 0;
+  for (int64_t n = 1; n <= 44; ++n) {
+    const int64_t len = n <= 40 ? n : 37 * n - 1420;   // then 97, 134, 171, 208
+    for (int64_t start = 0; start < 8; ++start) {
+      const std::vector<float> x = activation_row(g, len + start), dy = g.row(len + start);
+      const std::vector<uint8_t> tail = tail_flags(g.rng, len);
+      std::vector<float> want(static_cast<size_t>(len)), got(want.size(), 7.0f);
+      slow(x.data() + start, dy.data() + start, tail.data(), want.data(), len);
+      fast(x.data() + start, dy.data() + start, tail.data(), got.data(), len);
+      const int64_t i = first_difference(want, got, any_nan);
+      if (i >= 0 && failures++ == 0)
+        FAIL_CHECK(what << " of " << hex(x[static_cast<size_t>(start + i)]) << " (element " << i << " of " << len << ", start "
+                        << start << ") is " << hex(got[i]) << ", the one-lane definition gives " << hex(want[i]));
+    }
+  }
+  CHECK_MESSAGE(failures == 0, what);
+}
+
+}  // namespace
+
+TEST_CASE("kernels::tanh, one_minus_square, tanh_backward, erf, log, pow, rsqrt and sigmoid equal their one-lane definitions, every length, both families") {
+  note_path();
+  for (CpuKernels cpu : kFamilies) {
+    const std::string family = to_string(cpu);
+    check_lanes("tanh_backward " + family, 28, [cpu](const float* y, const float* g, const uint8_t*, float* out, int64_t n) {
+      kernels::tanh_backward(g, y, out, n, cpu);
+    }, [cpu](const float* y, const float* g, const uint8_t*, float* out, int64_t n) {
+      for (int64_t k = 0; k < n; ++k) out[k] = g[k] * (cpu == CpuKernels::avx2 ? std::fma(-y[k], y[k], 1.0f) : 1.0f - y[k] * y[k]);
+    });
+    check_lanes("erf " + family, 23, [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+      kernels::erf(x, y, n, cpu);
+    }, [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+      for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_erf(x[k], cpu);
+    }, false);
+    check_lanes("log " + family, 26, [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+      kernels::log(x, y, n, cpu);
+    }, [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+      for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_log(x[k], cpu);
+    }, false);
+    for (float e : {0.7f, -1.5f, 2.5f, 3.0f, -3.0f, 0.5f, 0.0f, 1.0f, 1e9f, 16777217.0f, -1e-30f, 8.664339742f,
+                    std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN()})
+      if (cpu == CpuKernels::avx2 || e == 0.7f) {   // DEFAULT: glibc's powf on both sides
+        check_lanes("pow " + family + " ** " + hex(e), 27, [cpu, e](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+          kernels::pow(x, y, n, e, cpu);
+        }, [cpu, e](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+          for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_pow(x[k], e, cpu);
+        }, false);
+      }
+    check_lanes("rsqrt " + family, 24, [](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+      kernels::rsqrt(x, y, n);
+    }, [](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+      for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_rsqrt(x[k]);
+    }, false);
+    check_lanes("sigmoid " + family, 25, [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+      kernels::sigmoid(x, y, n, cpu);
+    }, [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+      for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_sigmoid(x[k], cpu);
+    }, false);
+    check_lanes("tanh " + family, 21, [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+      kernels::tanh(x, y, n, cpu);
+    }, [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+      for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_tanh(x[k], cpu);
+    }, false);
+    check_lanes("1 - y*y " + family, 22, [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+      kernels::one_minus_square(x, y, n, cpu);
+    }, [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+      for (int64_t k = 0; k < n; ++k) y[k] = cpu == CpuKernels::avx2 ? std::fma(-x[k], x[k], 1.0f) : 1.0f - x[k] * x[k];
+    });
+  }
+  std::vector<float> x = activation_specials(), want(x.size());   // in place
+  for (size_t i = 0; i < x.size(); ++i) want[i] = kernels::vec_tanh(x[i], CpuKernels::avx2);
+  kernels::tanh(x.data(), x.data(), static_cast<int64_t>(x.size()), CpuKernels::avx2);
+  CHECK(first_difference(want, x) == -1);
+}
+
+TEST_CASE("the GELU kernels equal their one-lane definitions (both forms, forward and backward, tails), both families") {
+  note_path();
+  check_lanes("oneDNN gelu", 31, [](const float* x, const float*, const uint8_t*, float* y, int64_t n) { kernels::gelu_onednn(x, y, n); },
+              [](const float* x, const float*, const uint8_t*, float* y, int64_t n) { kernels::reference::gelu_onednn(x, y, n); });
+  check_lanes("oneDNN gelu backward", 32,
+              [](const float* x, const float* dy, const uint8_t*, float* y, int64_t n) { kernels::gelu_onednn_backward(x, dy, y, n); },
+              [](const float* x, const float* dy, const uint8_t*, float* y, int64_t n) { kernels::reference::gelu_onednn_backward(x, dy, y, n); });
+  for (CpuKernels cpu : kFamilies) {
+    const std::string family = to_string(cpu);
+    for (bool tanh_form : {true, false}) {
+      check_lanes((tanh_form ? "ATen tanh gelu " : "ATen erf gelu ") + family, 33,
+                  [cpu, tanh_form](const float* x, const float*, const uint8_t* tail, float* y, int64_t n) {
+                    kernels::gelu_aten(x, tail, y, n, tanh_form, cpu);
+                  },
+                  [cpu, tanh_form](const float* x, const float*, const uint8_t* tail, float* y, int64_t n) {
+                    kernels::reference::gelu_aten(x, tail, y, n, tanh_form, cpu);
+                  });
+    }
+    check_lanes("ATen tanh gelu backward " + family, 34,
+                [cpu](const float* x, const float* dy, const uint8_t* tail, float* y, int64_t n) {
+                  kernels::gelu_tanh_backward(x, dy, y, n, tail, cpu);
+                },
+                [cpu](const float* x, const float* dy, const uint8_t* tail, float* y, int64_t n) {
+                  kernels::reference::gelu_tanh_backward(x, dy, y, n, tail, cpu);
+                });
+  }
+}
+
+namespace {
+
+// Every float through fast (in blocks of 2^16) against slow, element by element: 2^32 inputs.
+// any_nan as for check_lanes.
+template <typename Fast, typename Slow>
+void check_every_float(const std::string& what, Fast fast, Slow slow, bool any_nan = true) {
+  std::vector<float> in(1 << 16), got(in.size()), want(in.size()), dy(in.size(), 1.0f);
+  std::vector<uint8_t> tail(in.size(), 0);
+  uint64_t failures = 0;
+  for (uint64_t hi = 0; hi < (uint64_t{1} << 16); ++hi) {
+    for (uint32_t lo = 0; lo < in.size(); ++lo) in[lo] = std::bit_cast<float>(static_cast<uint32_t>(hi << 16 | lo));
+    for (size_t i = 0; i < dy.size(); ++i) dy[i] = 0.75f + static_cast<float>(i % 7) * 0.125f;
+    fast(in.data(), dy.data(), tail.data(), got.data(), static_cast<int64_t>(in.size()));
+    slow(in.data(), dy.data(), tail.data(), want.data(), static_cast<int64_t>(in.size()));
+    for (size_t i = 0; i < in.size(); ++i)
+      if (std::bit_cast<uint32_t>(got[i]) != std::bit_cast<uint32_t>(want[i]) && !(any_nan && std::isnan(got[i]) && std::isnan(want[i])) &&
+          failures++ < 5)
+        FAIL_CHECK(what << " of " << hex(in[i]) << " is " << hex(got[i]) << ", the one-lane definition gives " << hex(want[i]));
+  }
+  CHECK_MESSAGE(failures == 0, what);
+}
+
+}  // namespace
+
+// All 2^32 inputs, AVX2 family (DEFAULT's tanh and erf are glibc's, element by element on both
+// sides; sigmoid's DEFAULT body is glibc's FMA expf eight lanes at a time, so both):
+// minutes of CPU, skipped by ctest. Run after touching the vector tanh or GELU:
+//   ./build/tests/attn_core_tests -tc='*tanh, erf*every float*' --no-skip     (-sc='gelu*' for part)
+TEST_CASE("kernels::tanh, erf, log, pow, rsqrt, sigmoid, one_minus_square and the GELU kernels on every float" * doctest::skip()) {
+  CpuKernels cpu = CpuKernels::avx2;   // not const: a const one need not be captured, and clang says so
+  SUBCASE("tanh") {
+    check_every_float("tanh", [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) { kernels::tanh(x, y, n, cpu); },
+                      [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+                        for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_tanh(x[k], cpu);
+                      }, false);
+  }
+  SUBCASE("erf") {
+    check_every_float("erf", [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) { kernels::erf(x, y, n, cpu); },
+                      [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+                        for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_erf(x[k], cpu);
+                      }, false);
+  }
+  SUBCASE("log") {
+    check_every_float("log", [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) { kernels::log(x, y, n, cpu); },
+                      [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+                        for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_log(x[k], cpu);
+                      }, false);
+  }
+  for (float e : {0.7f, 3.0f, -2.5f}) {
+    SUBCASE(("pow ** " + hex(e)).c_str()) {
+      check_every_float("pow ** " + hex(e), [cpu, e](const float* x, const float*, const uint8_t*, float* y, int64_t n) { kernels::pow(x, y, n, e, cpu); },
+                        [cpu, e](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+                          for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_pow(x[k], e, cpu);
+                        }, false);
+    }
+  }
+  SUBCASE("rsqrt") {
+    check_every_float("rsqrt", [](const float* x, const float*, const uint8_t*, float* y, int64_t n) { kernels::rsqrt(x, y, n); },
+                      [](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+                        for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_rsqrt(x[k]);
+                      }, false);
+  }
+  for (CpuKernels family : kFamilies) {
+    SUBCASE((std::string("sigmoid ") + to_string(family)).c_str()) {
+      check_every_float(std::string("sigmoid ") + to_string(family),
+                        [family](const float* x, const float*, const uint8_t*, float* y, int64_t n) { kernels::sigmoid(x, y, n, family); },
+                        [family](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+                          for (int64_t k = 0; k < n; ++k) y[k] = kernels::vec_sigmoid(x[k], family);
+                        }, false);
+    }
+  }
+  SUBCASE("1 - y*y") {
+    check_every_float("1 - y*y", [cpu](const float* x, const float*, const uint8_t*, float* y, int64_t n) { kernels::one_minus_square(x, y, n, cpu); },
+                      [](const float* x, const float*, const uint8_t*, float* y, int64_t n) {
+                        for (int64_t k = 0; k < n; ++k) y[k] = std::fma(-x[k], x[k], 1.0f);
+                      });
+  }
+  SUBCASE("gelu oneDNN") {
+    check_every_float("oneDNN gelu", [](const float* x, const float*, const uint8_t*, float* y, int64_t n) { kernels::gelu_onednn(x, y, n); },
+                      [](const float* x, const float*, const uint8_t*, float* y, int64_t n) { kernels::reference::gelu_onednn(x, y, n); });
+  }
+  SUBCASE("gelu oneDNN backward") {
+    check_every_float("oneDNN gelu backward",
+                      [](const float* x, const float* dy, const uint8_t*, float* y, int64_t n) { kernels::gelu_onednn_backward(x, dy, y, n); },
+                      [](const float* x, const float* dy, const uint8_t*, float* y, int64_t n) { kernels::reference::gelu_onednn_backward(x, dy, y, n); });
+  }
+  SUBCASE("gelu tanh") {
+    check_every_float("ATen tanh gelu",
+                      [cpu](const float* x, const float*, const uint8_t* t, float* y, int64_t n) { kernels::gelu_aten(x, t, y, n, true, cpu); },
+                      [cpu](const float* x, const float*, const uint8_t* t, float* y, int64_t n) { kernels::reference::gelu_aten(x, t, y, n, true, cpu); });
+  }
+  SUBCASE("gelu tanh backward") {
+    check_every_float("ATen tanh gelu backward",
+                      [cpu](const float* x, const float* dy, const uint8_t* t, float* y, int64_t n) { kernels::gelu_tanh_backward(x, dy, y, n, t, cpu); },
+                      [cpu](const float* x, const float* dy, const uint8_t* t, float* y, int64_t n) {
+                        kernels::reference::gelu_tanh_backward(x, dy, y, n, t, cpu);
+                      });
   }
 }

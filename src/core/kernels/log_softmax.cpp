@@ -1,7 +1,7 @@
 // core/kernels/log_softmax.cpp: log_softmax and LogSoftmaxBackward0's loops (kernels/log_softmax.h).
 //
 // What it is: plain loops in ATen's order; vec.h's reduce_all gives the 8-lane sums, unary.h's
-// vec_exp and sleef.h's logf the family's exp and log. The project compiles with
+// exp (eight lanes at a time where it can) and vec_log the family's exp and log. The project compiles with
 // -ffp-contract=off: only an explicit std::fma is fused. What it is not: shapes (ops/softmax.cpp).
 #include "core/kernels/log_softmax.h"
 
@@ -11,19 +11,12 @@
 #include <vector>
 
 #include "core/deadline.h"
-#include "core/kernels/sleef.h"
 #include "core/kernels/unary.h"
 #include "core/kernels/vec.h"
 
 using attn::core::kernels::detail::kLanes;
 
 namespace attn::core::kernels {
-
-namespace {
-
-float vec_log(float x, CpuKernels cpu) { return cpu == CpuKernels::scalar ? std::log(x) : sleef::logf_u10(x); }
-
-}  // namespace
 
 void log_softmax_lastdim(const float* in, float* out, int64_t rows, int64_t n, CpuKernels cpu) {
   auto maximum = [cpu](float a, float b) { return detail::vec_maximum(a, b, cpu); };
@@ -34,7 +27,8 @@ void log_softmax_lastdim(const float* in, float* out, int64_t rows, int64_t n, C
     const float* x = in + r * n;
     float* y = out + r * n;
     const float m = detail::reduce_all(x, n, maximum, cpu);
-    for (int64_t i = 0; i < n; ++i) e[static_cast<size_t>(i)] = vec_exp(x[i] - m, cpu);   // map_reduce_all's map
+    for (int64_t i = 0; i < n; ++i) e[static_cast<size_t>(i)] = x[i] - m;
+    exp(e.data(), e.data(), n, cpu);   // map_reduce_all's map, vec_exp eight lanes at a time
     const float s = detail::reduce_all(e.data(), n, [](float a, float b) { return a + b; }, cpu);
     const float l = vec_log(s, cpu);
     for (int64_t i = 0; i < n; ++i) y[i] = (x[i] - m) - l;

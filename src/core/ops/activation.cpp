@@ -5,7 +5,9 @@
 // than one element, else ATen's, which walks the input in memory order with the last n % 16
 // elements of each contiguous run in its scalar tail (ops/loops.h scalar_tail). GeluBackward0
 // uses the kernel the forward used; ATen's walks dy and x together (ops/loops.h binary_loop),
-// so a view's gradient has TensorIterator's layout and tails.
+// so a view's gradient has TensorIterator's layout and tails. A contiguous input (and a
+// contiguous dy) is one run: the kernels get its body and its tail apart (by_tail), with no flags
+// built per element.
 // What it is not: the per-element arithmetic (kernels/activation.cpp).
 #include "core/ops/activation.h"
 
@@ -45,6 +47,22 @@ Tensor relu(const Tensor& a) {
 
 // ---- gelu ----
 
+namespace {
+
+// Runs kernel(k0, count, flags) over a run of n elements in ATen's layout: for a contiguous one
+// (tail == nullptr) the body with no flags, then the last n % 16 (the scalar tail) with all
+// flags set, so no per-element flags are built for a large tensor; else once, with `tail`'s.
+template <typename K>
+void by_tail(int64_t n, const std::vector<uint8_t>* tail, K kernel) {
+  if (tail != nullptr) return kernel(0, n, tail->data());
+  static constexpr uint8_t kAllTail[detail::kVecStep] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+  const int64_t body = n - n % detail::kVecStep;
+  kernel(0, body, nullptr);
+  kernel(body, n - body, kAllTail);
+}
+
+}  // namespace
+
 namespace grad {
 namespace {
 
@@ -62,10 +80,16 @@ Backward gelu(const Tensor& input, bool tanh_approximation, CpuKernels cpu) {
       kernels::gelu_onednn_backward(xs.data<float>(), dy.data<float>(), dx.data<float>(), n);
       return autograd::Grads{dx};
     }
-    const detail::BinaryLoop loop = detail::binary_loop(*g[0], x);
-    if (tanh_approximation) kernels::gelu_tanh_backward(xs.data<float>(), dy.data<float>(), dx.data<float>(), n, loop.tail.data(), cpu);
-    else kernels::gelu_erf_backward(xs.data<float>(), dy.data<float>(), dx.data<float>(), n, loop.tail.data(), cpu);
-    if (dx.dim() > 0 && loop.out_strides != dx.strides()) dx = relayout(std::move(dx), loop.out_strides);
+    // Both contiguous: TensorIterator's fast set-up, one run, the output contiguous.
+    const bool one_run = g[0]->is_contiguous() && x.is_contiguous();
+    const detail::BinaryLoop loop = one_run ? detail::BinaryLoop{} : detail::binary_loop(*g[0], x);
+    const float *px = xs.data<float>(), *pdy = dy.data<float>();
+    float* pdx = dx.data<float>();
+    by_tail(n, one_run ? nullptr : &loop.tail, [&](int64_t k0, int64_t count, const uint8_t* flags) {
+      if (tanh_approximation) kernels::gelu_tanh_backward(px + k0, pdy + k0, pdx + k0, count, flags, cpu);
+      else kernels::gelu_erf_backward(px + k0, pdy + k0, pdx + k0, count, flags, cpu);
+    });
+    if (!one_run && dx.dim() > 0 && loop.out_strides != dx.strides()) dx = relayout(std::move(dx), loop.out_strides);
     return autograd::Grads{dx};
   }, true, {input}};
 }
@@ -76,13 +100,17 @@ Backward gelu(const Tensor& input, bool tanh_approximation, CpuKernels cpu) {
 Tensor gelu(const Tensor& a, bool tanh_approximation, CpuKernels cpu) {
   if (!a.is_float()) throw TensorError("\"GeluKernelImpl\" not implemented for 'Long'");
   const bool contiguous = a.is_contiguous();
-  const std::vector<uint8_t> tail = detail::scalar_tail(a);
+  const std::vector<uint8_t> tail = contiguous ? std::vector<uint8_t>{} : detail::scalar_tail(a);   // contiguous: by_tail's
   const Tensor x = a.contiguous();
-  Tensor out = empty(x.shape());
+  Tensor out = empty(x.shape());   // a's shape
   const int64_t n = x.numel();
   const bool onednn = !tanh_approximation && contiguous && n > 1;
-  if (onednn) kernels::gelu_onednn(x.data<float>(), out.data<float>(), n);
-  else kernels::gelu_aten(x.data<float>(), tail.data(), out.data<float>(), n, tanh_approximation, cpu);
+  const float* px = x.data<float>();
+  float* po = out.data<float>();
+  if (onednn) kernels::gelu_onednn(px, po, n);
+  else by_tail(n, contiguous ? nullptr : &tail, [&](int64_t k0, int64_t count, const uint8_t* flags) {
+    kernels::gelu_aten(px + k0, flags, po + k0, count, tanh_approximation, cpu);
+  });
   return autograd::record(std::move(out), {&a}, "GeluBackward0", grad::gelu(a, tanh_approximation, cpu));
 }
 

@@ -6,9 +6,10 @@
 // last `run % 16` elements of each contiguous run through the scalar lambda, which may round
 // differently (Sleef in the body, glibc in the tail); an innermost stride other than 1 runs
 // everything scalar (docs/pytorch-numerics.md §13); vml_runs, the runs of a vml kernel (§20).
-// map_split and zip are the element loops
-// built on that; avx2() names the family whose vector body differs.
-// What it is not: threads or SIMD (plain loops), or a place for the arithmetic (the callers' f).
+// map_split and zip are the element loops built on that; map_buffer and map_fast hand a
+// contiguous run to a buffer kernel; avx2() names the family whose vector body differs.
+// What it is not: threads or SIMD (plain loops; the buffer kernels are kernels/unary.h's), or a
+// place for the arithmetic (the callers' f).
 #pragma once
 
 #include <algorithm>
@@ -51,6 +52,18 @@ struct VmlRuns {
 };
 VmlRuns vml_runs(const Tensor& x);
 
+// kernel(in + k0, out + k0, k1 - k0) over [0, n) in pieces of kDeadlineStride, looking at the
+// deadline between pieces (core/deadline.h): a buffer kernel that cannot stop by itself.
+template <typename K>
+void map_buffer(const float* in, float* out, int64_t n, K kernel) {
+  DeadlineMeter meter;
+  for (int64_t k0 = 0; k0 < n; k0 += kDeadlineStride) {
+    const int64_t k1 = std::min(n, k0 + kDeadlineStride);
+    kernel(in + k0, out + k0, k1 - k0);
+    meter.add(k1 - k0);
+  }
+}
+
 // out[k] = f(a's element k, whether ATen computes it in the scalar tail), row-major, a new
 // contiguous float32 tensor of a's shape (§13). has_tail false: no element is in a tail (vml ops).
 template <typename F>
@@ -72,6 +85,22 @@ Tensor map_split(const Tensor& a, F f, bool has_tail) {
     const std::vector<uint8_t> tail = has_tail ? scalar_tail(x) : std::vector<uint8_t>(static_cast<size_t>(n), 0);
     for_each_offset(x.shape(), [&](int64_t k, int64_t off) { o[k] = f(in[off], tail[k] != 0); }, x.strides());
   }
+  return out;
+}
+
+// map_split(a, f, has_tail) with a contiguous input's vector body through the buffer kernel
+// kernel(in, out, count) (kernels/unary.h: eight lanes at a time where it can, the same bits as f):
+// its first n - n % 16 elements with has_tail, else all; the rest, and any other layout, by f.
+template <typename K, typename F>
+Tensor map_fast(const Tensor& a, K kernel, F f, bool has_tail) {
+  const Tensor x = to_float(a);
+  if (!x.is_contiguous()) return map_split(x, f, has_tail);
+  Tensor out = empty(x.shape());   // a's shape
+  const int64_t n = x.numel(), body = has_tail ? n - n % kVecStep : n;
+  const float* in = x.data<float>();
+  float* o = out.data<float>();
+  map_buffer(in, o, body, kernel);
+  for (int64_t k = body; k < n; ++k) o[k] = f(in[k], true);
   return out;
 }
 

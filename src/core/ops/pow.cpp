@@ -16,6 +16,7 @@
 
 #include "core/autograd.h"
 #include "core/kernels/sleef.h"
+#include "core/kernels/unary.h"
 #include "core/ops/binary.h"
 #include "core/ops/loops.h"
 #include "core/ops/unary.h"
@@ -56,6 +57,35 @@ Tensor pow_ints(const Tensor& base, const Tensor& e) {
 
 // ---- tensor ** number ----
 
+namespace {
+
+// out[k] = f(a's element k) for an f that is the same in body and tail, the exponent chosen once.
+template <typename F>
+Tensor map_all(const Tensor& a, F f) {
+  return map_split(a, [f](float x, bool) { return f(x); }, false);
+}
+
+// pow_tensor_scalar's values: the special exponents, else Sleef's powf (AVX2 family; glibc's
+// in DEFAULT) in the vector body, eight lanes at a time for a contiguous input (kernels::pow),
+// and double pow in the scalar tail.
+Tensor power(const Tensor& a, double e, CpuKernels cpu) {
+  if (e == 0) return map_all(a, [](float) { return 1.0f; });
+  if (e == 1) return map_all(a, [](float x) { return x; });
+  if (e == 0.5) return map_all(a, [](float x) { return std::sqrt(x); });
+  if (e == -0.5) return map_all(a, [](float x) { return 1.0f / std::sqrt(x); });
+  if (e == -1) return map_all(a, [](float x) { return 1.0f / x; });
+  if (e == 2) return map_all(a, [](float x) { return x * x; });
+  if (e == 3) return map_all(a, [](float x) { return (x * x) * x; });
+  if (e == -2) return map_all(a, [](float x) { return 1.0f / (x * x); });
+  const float ef = static_cast<float>(e);
+  return detail::map_fast(a, [ef, cpu](const float* in, float* o, int64_t n) { kernels::pow(in, o, n, ef, cpu); },
+                          [ef, e, cpu](float x, bool tail) {
+                            return tail ? static_cast<float>(std::pow(static_cast<double>(x), e)) : kernels::vec_pow(x, ef, cpu);
+                          }, true);
+}
+
+}  // namespace
+
 // pow_tensor_scalar (Pow.cpp, PowKernel.cpp): 0 fills ones, 1 copies; 0.5, -0.5, -1 are the vml
 // sqrt / rsqrt / reciprocal kernels; 2, 3, -2 multiply; other exponents call powf(x, fl32(e)) in
 // the vector body and std::pow(float, double), i.e. double pow, in the scalar tail.
@@ -69,18 +99,7 @@ Tensor pow(const Tensor& a, double e, CpuKernels cpu) {
     return a.dtype() == DType::boolean ? out : to_dtype(out, a.dtype());
   }
   const float ef = static_cast<float>(e);
-  Tensor out = map_split(a, [&](float x, bool tail) -> float {
-    if (e == 0) return 1.0f;
-    if (e == 1) return x;
-    if (e == 0.5) return std::sqrt(x);
-    if (e == -0.5) return 1.0f / std::sqrt(x);
-    if (e == -1) return 1.0f / x;
-    if (e == 2) return x * x;
-    if (e == 3) return (x * x) * x;
-    if (e == -2) return 1.0f / (x * x);
-    if (tail) return static_cast<float>(std::pow(static_cast<double>(x), e));
-    return avx2(cpu) ? sleef::powf_u10(x, ef) : ::powf(x, ef);
-  }, true);
+  Tensor out = power(a, e, cpu);
   // PowBackward0 (pow_backward): e == 0 -> zeros, else g * (fl32(e) * x.pow(e - 1)).
   autograd::Backward backward = autograd::detail::reads({[x = detach(a), e, ef, cpu](const autograd::Grads& g) {
     if (e == 0) return autograd::Grads{zeros(x.shape())};

@@ -13,7 +13,9 @@
 //   sin: g * cos(x)                 cos: g * -sin(x)     (cos, sin: the forward kernels on x)
 // sin and cos are vml kernels over TensorIterator's runs (ops/loops.h's vml_runs), whose 8-lane
 // vectors share one Sleef branch (§20).
-// What it is not: the Sleef arithmetic itself (kernels/sleef.cpp), exp over a buffer
+// A contiguous input of tanh, sigmoid, log, erf and rsqrt goes through kernels/unary.h's buffer kernels
+// (eight lanes at a time on a CPU with AVX2 and FMA, the same bits), any other element by element.
+// What it is not: the Sleef arithmetic itself (kernels/sleef.cpp), the buffer kernels
 // (kernels/unary.cpp), or binding (torch/ops_math.cpp).
 #include "core/ops/unary.h"
 
@@ -32,6 +34,7 @@ namespace attn::core {
 namespace {
 
 using detail::avx2;
+using detail::map_fast;
 using detail::map_split;
 
 }  // namespace
@@ -45,13 +48,18 @@ using autograd::detail::reads;
 
 Backward tanh(const Tensor& result, CpuKernels cpu) {
   // tanh_backward(g, y) = g * (1 - y*y); the AVX2 build fuses 1 - y*y into fma(-y, y, 1).
+  // One pass for a float32 contiguous g of y's shape (TensorIterator's fast set-up: a contiguous
+  // result), else 1 - y*y then the product.
   return reads({[y = detach(result).contiguous(), cpu](const Grads& g) {
-    Tensor d = empty(y.shape());
-    const float* py = y.data<float>();
-    float* pd = d.data<float>();
-    for (int64_t k = 0; k < y.numel(); ++k)
-      pd[k] = cpu == CpuKernels::avx2 ? std::fma(-py[k], py[k], 1.0f) : 1.0f - py[k] * py[k];
-    return Grads{core::binary(BinOp::mul, *g[0], d)};
+    const Tensor& dy = *g[0];   // y's shape, or one that broadcasts to it
+    const bool one_pass = dy.dtype() == DType::float32 && dy.is_contiguous() && dy.shape() == y.shape();
+    Tensor d = empty(y.shape());   // y's shape
+    const float* pg = one_pass ? dy.data<float>() : nullptr;
+    detail::map_buffer(y.data<float>(), d.data<float>(), y.numel(), [cpu, pg, &y](const float* in, float* out, int64_t n) {
+      if (pg == nullptr) return kernels::one_minus_square(in, out, n, cpu);
+      kernels::tanh_backward(pg + (in - y.data<float>()), in, out, n, cpu);
+    });
+    return Grads{one_pass ? d : core::binary(BinOp::mul, dy, d)};
   }}, {}, true);
 }
 
@@ -133,7 +141,9 @@ Tensor exp(const Tensor& a, CpuKernels cpu) {
 }
 
 Tensor tanh(const Tensor& a, CpuKernels cpu) {
-  Tensor out = map_split(a, [cpu](float v, bool) { return avx2(cpu) ? sleef::tanhf_u10(v) : ::tanhf(v); }, false);
+  // vml vtanh: every element the same function.
+  Tensor out = map_fast(a, [cpu](const float* in, float* o, int64_t n) { kernels::tanh(in, o, n, cpu); },
+                        [cpu](float v, bool) { return kernels::vec_tanh(v, cpu); }, false);
   autograd::Backward backward = grad::tanh(out, cpu);
   return autograd::record(std::move(out), {&a}, "TanhBackward0", std::move(backward));
 }
@@ -142,9 +152,8 @@ Tensor sigmoid(const Tensor& a, CpuKernels cpu) {
   // sigmoid_kernel (UnaryOpsKernel.cpp), cpu_kernel_vec: the vector body is
   // ((0 - x).exp() + 1).reciprocal(), Sleef's expf in the AVX2 family; the scalar tail (and the
   // whole DEFAULT family) is 1 / (1 + std::exp(-x)) with glibc's expf.
-  Tensor out = map_split(a, [cpu](float v, bool tail) {
-    const float e = avx2(cpu) && !tail ? sleef::expf_u10(0.0f - v) : ::expf(-v);
-    return 1.0f / (1.0f + e);
+  Tensor out = map_fast(a, [cpu](const float* in, float* o, int64_t n) { kernels::sigmoid(in, o, n, cpu); }, [cpu](float v, bool tail) {
+    return kernels::vec_sigmoid(v, tail ? CpuKernels::scalar : cpu);
   }, true);
   autograd::Backward backward = grad::sigmoid(out);
   return autograd::record(std::move(out), {&a}, "SigmoidBackward0", std::move(backward));
@@ -158,12 +167,14 @@ Tensor reciprocal(const Tensor& a) {
 }
 
 Tensor log(const Tensor& a, CpuKernels cpu) {
-  Tensor out = map_split(a, [cpu](float v, bool) { return avx2(cpu) ? sleef::logf_u10(v) : ::logf(v); }, false);
+  Tensor out = map_fast(a, [cpu](const float* in, float* o, int64_t n) { kernels::log(in, o, n, cpu); },
+                        [cpu](float v, bool) { return kernels::vec_log(v, cpu); }, false);
   return autograd::record(std::move(out), {&a}, "LogBackward0", grad::log(a));
 }
 
 Tensor erf(const Tensor& a, CpuKernels cpu) {
-  Tensor out = map_split(a, [cpu](float v, bool) { return avx2(cpu) ? sleef::erff_u10(v) : ::erff(v); }, false);
+  Tensor out = map_fast(a, [cpu](const float* in, float* o, int64_t n) { kernels::erf(in, o, n, cpu); },
+                        [cpu](float v, bool) { return kernels::vec_erf(v, cpu); }, false);
   return autograd::record(std::move(out), {&a}, "ErfBackward0", grad::erf(a, cpu));
 }
 
@@ -203,7 +214,8 @@ Tensor cos(const Tensor& a, CpuKernels cpu) {
 }
 
 Tensor rsqrt(const Tensor& a) {
-  Tensor out = map_split(a, [](float v, bool) { return 1.0f / std::sqrt(v); }, false);
+  Tensor out = map_fast(a, [](const float* in, float* o, int64_t n) { kernels::rsqrt(in, o, n); },
+                        [](float v, bool) { return kernels::vec_rsqrt(v); }, false);
   autograd::Backward backward = grad::rsqrt(out);
   return autograd::record(std::move(out), {&a}, "RsqrtBackward0", std::move(backward));
 }
