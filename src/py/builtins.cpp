@@ -698,22 +698,20 @@ void add_python_builtins(std::map<std::string, Value>& b) {
       return frozen(set_fn(in, a));
     };
     // __init__ of list, dict and set fills an instance of a subclass (class L(list)) that
-    // __new__ made empty; list(x) itself is whole after make, and its init does nothing.
+    // __new__ made empty, or re-fills a list or set (updates a dict) it is called on by name
+    // (l.__init__([1])); list(x) itself is whole after make and is not initialised again.
     builtin_class("list")->slots.init = [](Interpreter& in, const Value& self, CallArgs& a) {
-      if (!py_subclass(self)) return;
       if (!a.kw.empty()) throw TypeError("list() takes no keyword arguments");
       if (a.pos.size() > 1) throw TypeError(fmt::format("list expected at most 1 argument, got {}", a.pos.size()));
       std::vector<Value> items = a.pos.empty() ? std::vector<Value>{} : in.iterate(a.pos[0]);
       as_seq(self) = std::move(items);
     };
     builtin_class("dict")->slots.init = [](Interpreter& in, const Value& self, CallArgs& a) {
-      if (!py_subclass(self)) return;
       Value made = dict_fn(in, a);
       auto* d = static_cast<DictObj*>(self.obj.get());
       for (const auto& [k, v] : static_cast<DictObj*>(made.obj.get())->items) d->set(k, v);
     };
     builtin_class("set")->slots.init = [](Interpreter& in, const Value& self, CallArgs& a) {
-      if (!py_subclass(self)) return;
       Value made = set_fn(in, a);
       SetObj& x = *static_cast<SetObj*>(self.obj.get());
       ClassPtr cls = x.cls;

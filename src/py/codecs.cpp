@@ -50,10 +50,14 @@ std::string char_escape(char32_t c) {
 [[noreturn]] void unknown_handler(const std::string& errors) { throw LookupError("unknown error handler name '" + errors + "'"); }
 
 // The code points in [k, end) a strict encoder reports at once: the run of unencodable ones.
+// (UTF-8: the run of lone surrogates, "surrogates not allowed".)
+bool is_surrogate(char32_t c) { return c >= 0xD800 && c <= 0xDFFF; }
+
 [[noreturn]] void encode_error(Codec c, const std::u32string& cps, size_t k, char32_t limit) {
+  auto bad = [&](char32_t x) { return c == Codec::utf8 ? is_surrogate(x) : x >= limit; };
   size_t end = k + 1;
-  while (end < cps.size() && cps[end] >= limit) ++end;
-  const std::string reason = fmt::format("ordinal not in range({})", static_cast<uint32_t>(limit));
+  while (end < cps.size() && bad(cps[end])) ++end;
+  const std::string reason = c == Codec::utf8 ? "surrogates not allowed" : fmt::format("ordinal not in range({})", static_cast<uint32_t>(limit));
   if (end - k == 1)
     throw error("UnicodeEncodeError", fmt::format("'{}' codec can't encode character '{}' in position {}: {}", codec_name(c), char_escape(cps[k]), k, reason));
   throw error("UnicodeEncodeError", fmt::format("'{}' codec can't encode characters in position {}-{}: {}", codec_name(c), k, end - 1, reason));
@@ -106,12 +110,14 @@ void decode_replacement(std::string& out, const std::string& errors, Codec c, co
 std::string encode_text(const std::string& text, const Value& encoding, const Value& errors_v) {
   const Codec c = codec_of(encoding, "encode");
   const std::string errors = text_arg(errors_v, "errors", "encode");
-  if (c == Codec::utf8) return text;   // attn's str is UTF-8 already
-  const char32_t limit = c == Codec::ascii ? 0x80 : 0x100;
+  // attn's str is UTF-8 already; a lone surrogate (kept as its three bytes ED A0..BF xx) is not.
+  if (c == Codec::utf8 && (errors == "surrogatepass" || text.find("\xED") == std::string::npos)) return text;
+  const char32_t limit = c == Codec::ascii ? 0x80 : c == Codec::utf8 ? 0x110000 : 0x100;
   const std::u32string cps = uc::decode(text);
   std::string out;
   for (size_t k = 0; k < cps.size(); ++k) {
-    if (cps[k] < limit) { out += static_cast<char>(cps[k]); continue; }
+    if (c == Codec::utf8 && !is_surrogate(cps[k])) { out += uc::encode(cps[k]); continue; }
+    if (cps[k] < limit && c != Codec::utf8) { out += static_cast<char>(cps[k]); continue; }
     if (errors == "strict") encode_error(c, cps, k, limit);
     if (errors == "replace") out += '?';
     else if (errors == "backslashreplace") out += char_escape(cps[k]);

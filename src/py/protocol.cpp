@@ -802,7 +802,10 @@ Value Interpreter::instantiate(const std::shared_ptr<ClassObj>& cls, CallArgs& a
     Value r = call(*init.py, a);
     if (!r.is_none()) throw TypeError("__init__() should return None, not '" + type_name(r) + "'");
   } else if (init.native) {
-    init.native->slots.init(*this, self, args);
+    // list(x), dict(x), set(x) are whole once made; their __init__ fills a subclass's instance
+    // (class L(list)) that __new__ made empty, or re-fills one when called by name (l.__init__(x)).
+    const bool made_whole = (self.kind == Value::List || self.kind == Value::Dict || self.kind == Value::Set) && !py_subclass(self);
+    if (!made_whole) init.native->slots.init(*this, self, args);
   } else if (!make && (!args.pos.empty() || !args.kw.empty())) {
     throw TypeError(cls->name + "() takes no arguments");
   }

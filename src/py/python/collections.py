@@ -360,6 +360,16 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
     return cls
 
 
+def _as_index(k):
+    """An int, or what an object's __index__ gives (deque indexes and rotate counts), as CPython."""
+    if isinstance(k, int):
+        return k
+    index = getattr(type(k), "__index__", None)
+    if index is None:
+        raise TypeError(f"sequence index must be integer, not '{type(k).__name__}'")
+    return index(k)
+
+
 class deque:
     def __init__(self, iterable=(), maxlen=None):
         if maxlen is not None:
@@ -416,6 +426,7 @@ class deque:
         return self._items.pop(0)
 
     def rotate(self, n=1):
+        n = _as_index(n)
         self._changed()
         size = len(self._items)
         if size > 1:
@@ -468,8 +479,7 @@ class deque:
         return x in self._items
 
     def __getitem__(self, k):
-        if not isinstance(k, int):
-            raise TypeError(f"sequence index must be integer, not '{type(k).__name__}'")
+        k = _as_index(k)
         try:
             return self._items[k]
         except IndexError:
