@@ -347,3 +347,29 @@ for s in (1.5, 2.0, True, -1.5, float("nan")):
         print(s, torch.rand(1), torch.initial_seed())
     except Exception as e:
         print(s, type(e).__name__, e)
+
+# add/sub with alpha= over a broadcast operand (torchfuzz seed 4242): the AVX2 kernel fuses a + alpha*b
+# except in the scalar tail of an inner loop whose b has stride 0, where GCC's 4-wide epilogue rounds alpha*b
+# first (its first element and the last m % 4 stay fused); the result laid out as TensorIterator lays it out
+torch.manual_seed(970080)
+t = torch.tensor([[[[2.42], [-5.0], [-5.0], [0.0], [123456.75]], [[1e-08], [0.1], [float('inf')], [3.0], [2.814]]],
+                  [[[0.3917004808537332], [3.0], [0.5], [5.0], [-0.9531404553148468]], [[-0.38157745940979826], [-2.722], [-0.12363411464668594], [-0.0], [-5.0]]]])
+print(torch.sub(t, torch.randn((2, 1, 1)), alpha=3).tolist())
+torch.manual_seed(1)
+for sa, sb in [((5,), (5,)), ((37,), (1,)), ((1,), (37,)), ((37,), ()), ((3, 37), (3, 1)), ((3, 37), (37,)), ((3, 1), (3, 37)), ((2, 2, 5, 1), (2, 1, 1)),
+               ((4, 40), (4, 1)), ((40, 4), (40, 1)), ((2, 3, 20), (3, 1)), ((20, 3), (1, 3)), ((17, 2, 9), (2, 1)), ((70,), (1,)), ((6, 29), (6, 1))]:
+    for tr in (False, True):
+        a = torch.randn(sa) * 3
+        if tr and a.dim() >= 2:
+            a = a.transpose(0, 1).contiguous().transpose(0, 1)
+        b = torch.randn(sb)
+        for alpha in (3, -0.7):
+            r = torch.add(a, b, alpha=alpha)
+            print(sa, sb, tr, alpha, r.stride(), r.flatten().tolist(), torch.sub(a, b, alpha=alpha).flatten().tolist()[-8:])
+    x = torch.randn(sa)
+    try:
+        with torch.no_grad():
+            x.add_(torch.randn(sb), alpha=0.3)
+        print(x.flatten().tolist()[-6:])
+    except Exception as e:
+        print("!", type(e).__name__, e)

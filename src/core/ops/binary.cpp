@@ -20,6 +20,8 @@
 #include <optional>
 
 #include "core/deadline.h"
+#include "core/ops/loops.h"
+#include "core/ops/views.h"
 #include "core/parallel.h"
 
 namespace attn::core {
@@ -124,6 +126,27 @@ Tensor binary(BinOp op, const Tensor& a, const Tensor& b, DType common) {
                     broadcast_strides(fa, shape), broadcast_strides(fb, shape));
   }
   return autograd::record(std::move(out), {&a, &b}, grad_name(op), grad::binary(op, a, b));
+}
+
+Tensor add_alpha(const Tensor& a, const Tensor& b, float alpha, CpuKernels cpu) {
+  const Tensor bx = b.shape() == a.shape() ? b : expand(b, a.shape());   // [a's shape], 0 strides where broadcast
+  const detail::BinaryLoop loop = detail::binary_loop(a, bx);
+  const bool fused = cpu == CpuKernels::avx2;
+  // The AVX2 build's scalar tail with b broadcast (m elements): GCC runs its first element as a
+  // contracted FMA, then 4-wide vectors with alpha*b hoisted (rounded) while 4 are left, the rest fused.
+  const int64_t m = loop.run % detail::kVecStep, hoisted = m >= 5 ? 4 * ((m - 1) / 4) : 0;
+  Tensor out = empty(a.shape());   // [a's shape], row-major; laid out below
+  const float *x = a.data<float>(), *y = bx.data<float>();
+  float* o = out.data<float>();
+  DeadlineMeter meter;   // core/deadline.h
+  for_each_offset(a.shape(), [&](int64_t k, int64_t i, int64_t j) {
+    const int64_t place = loop.scalar_b ? loop.tail[static_cast<size_t>(k)] - 1 : -1;   // in the tail, or -1
+    const bool two_roundings = !fused || (place >= 1 && place <= hoisted);
+    o[k] = two_roundings ? x[i] + alpha * y[j] : std::fma(alpha, y[j], x[i]);
+    meter.add(1);
+  }, a.strides(), bx.strides());
+  if (out.dim() == 0 || out.numel() == 0 || loop.out_strides == out.strides()) return out;
+  return relayout(std::move(out), loop.out_strides);
 }
 
 // ---- tensor (op) number, -tensor ----
