@@ -373,3 +373,35 @@ for sa, sb in [((5,), (5,)), ((37,), (1,)), ((1,), (37,)), ((37,), ()), ((3, 37)
         print(x.flatten().tolist()[-6:])
     except Exception as e:
         print("!", type(e).__name__, e)
+
+# var/std over several dims at once (1.13: Welford in double per output in memory order, one output: two passes), keepdim,
+# unbiased/correction, their errors, and VarBackward0/StdBackward0 (var_backward with unsqueeze_multiple)
+torch.manual_seed(0)
+
+
+def attempt_var(name, f):
+    try:
+        r = f()
+        print(name, tuple(r.shape), r.flatten().tolist()[:6], r.grad_fn.name() if r.grad_fn is not None else None)
+    except Exception as e:
+        print(name, "!", type(e).__name__, e)
+
+
+x = torch.randn(3, 4, 5, requires_grad=True)
+big = torch.randn(6, 70, 9) * 100 + 3
+for name, f in [("var01", lambda: x.var((0, 1))), ("var02k", lambda: x.var((0, 2), keepdim=True)), ("std12", lambda: x.std((1, 2))),
+                ("std-1-2", lambda: x.std((-1, -2), unbiased=False)), ("varc0", lambda: x.var((0, 1), correction=0)), ("varc2", lambda: torch.var(x, (0, 2), correction=2, keepdim=True)),
+                ("std all3", lambda: x.std((0, 1, 2))), ("var all3 k", lambda: x.var((2, 0, 1), keepdim=True)), ("dup", lambda: x.var((0, 0))),
+                ("big", lambda: big.var((0, 2))), ("bigstd", lambda: big.std((0, 1))), ("1x", lambda: torch.randn(1, 4, 1).var((0, 2))),
+                ("t", lambda: x.transpose(0, 2).var((0, 1))), ("empty", lambda: torch.zeros(0, 3, 2).var((0, 2))), ("empty2", lambda: torch.zeros(2, 0, 3).var((0, 1))),
+                ("corr n", lambda: torch.randn(2, 2, 3).var((0, 1), correction=4)), ("int", lambda: torch.arange(6).reshape(2, 3).var((0, 1))),
+                ("1d", lambda: torch.randn(5).var((0,))), ("1dd", lambda: torch.randn(5).var((0, -1))), ("std fn", lambda: torch.std(x, dim=(0, 1), keepdim=True)),
+                ("oob", lambda: x.var((0, 3)))]:
+    attempt_var(name, f)
+for kd in (False, True):
+    for dims, c in (((0, 1), 1), ((0, 2), 0), ((1, 2), 2), ((0, 1, 2), 1), ((2, 0), 1)):
+        for sq in (False, True):
+            x.grad = None
+            r = (x.std if sq else x.var)(dims, correction=c, keepdim=kd)
+            (r * torch.arange(r.numel()).reshape(r.shape)).sum().backward()
+            print(kd, dims, c, sq, x.grad.flatten().tolist()[:8], x.grad.sum().item())

@@ -13,8 +13,8 @@
 //   var: (fl32(2/(n-c)) * g) * (x - x.mean(dim, keepdim=True))   (g unsqueezed back first)
 //   std: var's with g / (2*y), +0 where y == 0
 //   amax: (g / count) * mask           max(): zeros with g / count written where x == max
-// What it is not: sums over any dims and strides (ops/sum_to.cpp), var over several dims at
-// once (the binding refuses it), or var_mean.
+// var/std over several dims at once share the per-output Welford and the one-output two passes.
+// What it is not: sums over any dims and strides (ops/sum_to.cpp), or var_mean.
 #include "core/ops/reduce.h"
 
 #include <fmt/format.h>
@@ -601,5 +601,83 @@ Tensor prod_impl(const Tensor& a, std::optional<int64_t> dim, bool keepdim) {
 
 Tensor prod(const Tensor& a) { return prod_impl(a, std::nullopt, false); }
 Tensor prod(const Tensor& a, int64_t dim, bool keepdim) { return prod_impl(a, dim, keepdim); }
+
+}  // namespace attn::core
+
+// ---- var / std over several dims ----
+
+namespace attn::core {
+
+namespace {
+
+// VarBackward0 / StdBackward0 over several dims: std_backward's (g / (2*y)), +0 where y == 0, then
+// var_backward: g with the dims put back (unsqueeze_multiple), (fl32(2/dof) * g) * (x - x.mean(dims, true)).
+autograd::Backward var_std_dims_grad(const Tensor& input, const Tensor& result, const std::vector<int64_t>& dims,
+                                     const std::vector<bool>& reduced, int64_t dof, bool keepdim, bool take_sqrt) {
+  return autograd::detail::reads({[x = detach(input), y = detach(result), dims, reduced, dof, keepdim, take_sqrt](const autograd::Grads& g) {
+    Tensor gv = *g[0];
+    if (take_sqrt) {
+      gv = detail::div(gv, detail::muls(y, 2.0));
+      masked_fill_(gv, compare(CmpOp::eq, y, zeros({})), 0.0f);
+    }
+    for (size_t d = 0; d < reduced.size() && !keepdim && x.dim() > 1; ++d)
+      if (reduced[d]) gv = unsqueeze(gv, static_cast<int64_t>(d));
+    const double scale = dof == 0 ? std::numeric_limits<double>::infinity() : 2.0 / static_cast<double>(dof);
+    const Tensor centred = binary(BinOp::sub, x, mean(x, dims, true));
+    return autograd::Grads{detail::mul(detail::muls(gv, scale), centred)};
+  }}, {input}, take_sqrt);
+}
+
+// The element offsets of a row-major walk over the dims marked (or, with `marked` false, not marked)
+// in `reduced`, of a contiguous tensor of `shape`.
+std::vector<int64_t> walk_offsets(const Shape& shape, const std::vector<bool>& reduced, bool marked) {
+  std::vector<int64_t> offs{0};
+  const Shape strides = contiguous_strides(shape);
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (reduced[d] != marked) continue;
+    std::vector<int64_t> next;
+    next.reserve(offs.size() * static_cast<size_t>(shape[d]));
+    for (int64_t o : offs)
+      for (int64_t i = 0; i < shape[d]; ++i) next.push_back(o + i * strides[d]);
+    offs.swap(next);
+  }
+  return offs;
+}
+
+}  // namespace
+
+Tensor var_std(const Tensor& a, const std::vector<int64_t>& dims_in, int64_t correction, bool keepdim, bool take_sqrt) {
+  if (!a.is_float()) throw TensorError("std and var only support floating point and complex dtypes");
+  const std::vector<int64_t> dims = wrap_dims(dims_in, std::max<int64_t>(a.dim(), 1));
+  if (dims.size() <= 1 || a.dim() <= 1)
+    return var_std(a, dims.empty() ? std::nullopt : std::optional<int64_t>(dims[0]), correction, keepdim, take_sqrt);
+  const std::vector<bool> reduced = marks(dims, a.dim());
+  const Tensor x = to_float(a).contiguous();   // [a's shape]
+  const float* in = x.data<float>();
+  const std::vector<int64_t> outs = walk_offsets(x.shape(), reduced, false), elems = walk_offsets(x.shape(), reduced, true);
+  const int64_t n = static_cast<int64_t>(elems.size());
+  Tensor out = empty(reduced_shape_of(x.shape(), reduced, keepdim));   // [kept dims, 1 where reduced with keepdim]
+  float* o = out.data<float>();
+  if (outs.size() == 1 && n > 0) {   // one output: std_var_all_cpu's two passes around the float32 mean
+    const double m = static_cast<double>(sum(x).float_at(0) / static_cast<float>(n));
+    double s = 0.0;
+    for (int64_t k = 0; k < n; ++k) s += (static_cast<double>(in[k]) - m) * (static_cast<double>(in[k]) - m);
+    o[0] = static_cast<float>(finish(s, n, correction, take_sqrt));
+  } else if (x.numel() > 0 || n == 0) {
+    DeadlineMeter meter;   // core/deadline.h
+    for (size_t j = 0; j < outs.size(); ++j) {   // WelfordOps<float, double, int64_t, double>, reduced dims in memory order
+      meter.add(n);
+      double mean_ = 0.0, m2 = 0.0;
+      for (int64_t k = 0; k < n; ++k) {
+        const double v = in[outs[j] + elems[static_cast<size_t>(k)]], delta = v - mean_;
+        mean_ += delta / static_cast<double>(k + 1);
+        m2 += delta * (v - mean_);
+      }
+      o[j] = static_cast<float>(finish(m2, n, correction, take_sqrt));
+    }
+  }
+  autograd::Backward backward = var_std_dims_grad(a, out, dims, reduced, n - correction, keepdim, take_sqrt);
+  return autograd::record(std::move(out), {&a}, take_sqrt ? "StdBackward0" : "VarBackward0", std::move(backward));
+}
 
 }  // namespace attn::core

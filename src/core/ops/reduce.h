@@ -42,5 +42,8 @@ Tensor argmax(const Tensor& a);                                   // into the fl
 // x.var / x.std over one dim (or every element when dim is nullopt), divisor max(0, n - correction):
 // Welford in double per output, or two passes when the result has one element (§19).
 Tensor var_std(const Tensor& a, std::optional<int64_t> dim, int64_t correction, bool keepdim, bool take_sqrt);
+// The same over several dims at once (x.var((0, 1))): Welford in double per output over the reduced
+// elements in memory order, or the two passes when the result has one element; backward as var_backward.
+Tensor var_std(const Tensor& a, const std::vector<int64_t>& dims, int64_t correction, bool keepdim, bool take_sqrt);
 
 }  // namespace attn::core
