@@ -405,3 +405,35 @@ for kd in (False, True):
             r = (x.std if sq else x.var)(dims, correction=c, keepdim=kd)
             (r * torch.arange(r.numel()).reshape(r.shape)).sum().backward()
             print(kd, dims, c, sq, x.grad.flatten().tolist()[:8], x.grad.sum().item())
+
+
+# einsum of three or more integer/bool operands ends in the dtype of 1.13's left-to-right pairwise chain (sum: int64,
+# mul: promoted, bmm: one dtype); indexing by a float, str, bytes or another object is torch's IndexError/TypeError
+
+
+def attempt_chain(name, f):
+    try:
+        r = f()
+        print(name, r, getattr(r, "dtype", ""))
+    except Exception as e:
+        print(name, "!", type(e).__name__, e)
+
+
+a = torch.arange(6).reshape(2, 3); b = torch.arange(12).reshape(3, 4); c = torch.arange(4)
+i8 = c.to(torch.int8); i32 = c.to(torch.int32); bo = c > 1
+for eq, ops in [("ij,jk,k->i", (a, b, c)), ("ij,jk,k->i", (a, b, i32)), ("ij,jk,k->i", (a, b.int(), c)), ("i,j,k->", (c, i8, c)), ("i,j,k->ijk", (i8, i32, bo)),
+                ("i,i,i->", (bo, bo, bo)), ("i,i,i->i", (bo, i8, bo)), ("i,j,j->i", (c, i8, i8)), ("i,j,j->i", (i8, c, i8)), ("ij,j,j->", (a, a[0], a[1].float())),
+                ("ij,jk,kl->", (a, b, b.t())), ("ab,bc,cd,de->ae", (a, b, b.t(), a.t())), ("i,i,j->j", (c, c, i8)), ("i,j,i->j", (c, i8, c)), ("i,i,i->", (i8, i8, i8)),
+                ("i,i,i->", (c.float(), c, c)), ("ii,i,i->i", (b[:, :3], c[:3], c[:3])), ("i,j,k", (c, c, c))]:
+    attempt_chain(eq, lambda: torch.einsum(eq, *ops))
+t = torch.arange(12.0).reshape(3, 4)
+for name, f in [("float", lambda: t[1.0]), ("str", lambda: t["a"]), ("float tuple", lambda: t[0, 1.5]), ("none float", lambda: t[None, 2.0]),
+                ("slice float", lambda: t[0.5:2]), ("bytes", lambda: t[b"a"]), ("dict", lambda: t[{}]), ("set", lambda: t[{1}]), ("fn", lambda: t[len]),
+                ("class", lambda: t[int]), ("mod", lambda: t[torch])]:
+    attempt_chain(name, f)
+for key in (1.0, "x", 2.5, {}):
+    try:
+        t[key] = 0
+        print(t)
+    except Exception as e:
+        print("set", "!", type(e).__name__, e)
