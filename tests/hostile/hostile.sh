@@ -270,13 +270,18 @@ budget_ops=(
   'expand-cumsum|y = x.cumsum(0)'
   'expand-matmul|y = x @ x'
   'expand-cat|y = torch.cat([x, x, x, x]).sum(0)'
-  'expand-amax|y = x.amax(0)'
+  'expand-amax|y = torch.randn(1, 100000).expand(100000, 100000).amax(0)'   # reads the view in place: 10^8 is under 0.5 s
   # prod, several-dim sums, norm and integer sums read the view in place (an int64 prod of 10^9 took 6.5 GB)
   'expand-prod|y = torch.randn(1, 100000).expand(100000, 100000).prod(0)'
   'expand-prod-long|y = torch.ones(1, dtype=torch.long).expand(10**9).prod()'
   'expand-sum-long|y = torch.ones(1, dtype=torch.long).expand(10**5, 10**4).sum(0)'
   'expand-sum-dims|y = torch.randn(1, 100000).expand(100000, 100000).sum((0, 1))'
   'expand-norm|y = torch.ones(1).expand(10**9).norm()'
+  # max/min/amax/amin/argmax of all elements or along a dim read the view in place (a copy of 10^10 floats)
+  'expand-max-all|y = torch.randn(1, 100000).expand(100000, 100000).max()'
+  'expand-max-dim|y = torch.randn(1, 100000).expand(100000, 100000).max(0)'
+  'expand-amin-all|y = torch.randn(1, 100000).expand(100000, 100000).amin()'
+  'expand-argmax-dim|y = torch.randn(1, 100000).expand(100000, 100000).argmax(1)'
 )
 grep -qa __asan_init "$attn" && asan=1 || asan=0
 whole=$limit

@@ -437,3 +437,20 @@ for key in (1.0, "x", 2.5, {}):
         print(t)
     except Exception as e:
         print("set", "!", type(e).__name__, e)
+
+
+# max/min/amax/amin/argmax read a view in place (no copy of an expanded view): the same values, NaN and ±0 winners
+torch.manual_seed(5)
+n = float("nan")
+vals = [torch.tensor([[0.0, -0.0, 1.0], [-0.0, 0.0, -1.0]]), torch.tensor([[1.0, n, 3.0], [n, 2.0, -5.0]]), torch.randn(4, 1, 3).expand(4, 5, 3),
+        torch.randn(3, 7).t(), torch.tensor([[-0.0, 0.0], [0.0, -0.0]]).t(), torch.randn(2, 3, 4).permute(2, 0, 1)[:, ::2], torch.tensor(2.5),
+        torch.tensor([[3, -1, 7], [7, 2, 0]]).t(), torch.tensor([[n, 1.0], [2.0, n]]).t().expand(3, 2, 2)]
+for t in vals:
+    out = [t.max().tolist(), t.min().tolist(), t.amax().tolist(), t.amin().tolist(), t.argmax().tolist()]
+    for d in range(t.dim()):
+        mv, mi = t.max(d)
+        nv, ni = t.min(d)
+        out += [mv.tolist(), mi.tolist(), nv.tolist(), ni.tolist(), t.amax(d).tolist(), t.amin(d, keepdim=True).tolist(), t.argmax(d).tolist()]
+    print([str(v) for v in out])
+big = torch.randn(3000, 1).expand(3000, 3000)
+print(big.max().item() == big[:, 0].max().item(), big.amax(0).shape, big.argmax().item() == big[:, 0].argmax().item() * 3000, big.min(1).indices.sum().item())

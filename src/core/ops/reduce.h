@@ -32,7 +32,8 @@ Tensor prod(const Tensor& a);
 Tensor prod(const Tensor& a, int64_t dim, bool keepdim);
 Tensor max(const Tensor& a, CpuKernels cpu);                      // all elements -> 0-d (MaxBackward1)
 // max() / min() of float32 values in ATen's reduce_all order (NaN wins; which zero wins depends on it).
-float reduce_all_extreme(const std::vector<float>& v, bool is_min, CpuKernels cpu);
+// x: float32, any strides, read in place in row-major order.
+float reduce_all_extreme(const Tensor& x, bool is_min, CpuKernels cpu);
 Tensor amax(const Tensor& a, int64_t dim, bool keepdim);          // max along dim (NaN wins); AmaxBackward0
 Tensor amax(const Tensor& a);                                     // over every element
 Tensor amin(const Tensor& a, int64_t dim, bool keepdim);          // min along dim (NaN wins); AminBackward0
