@@ -618,7 +618,13 @@ void install_tensor_hooks(py::ClassObj& cls) {
     return core::item(t) != 0.0;
   };
   s.hash = [](const Value& self) { return static_cast<int64_t>(reinterpret_cast<uintptr_t>(self.obj.get()) >> 4); };   // Tensor.__hash__ is id()
-  s.repr = [](Interpreter& in, const Value& self) { return print::tensor_repr(as_tensor(self), state(in).print_options); };
+  s.repr = [](Interpreter& in, const Value& self) {
+    try {
+      return print::tensor_repr(as_tensor(self), state(in).print_options);
+    } catch (const fmt::format_error&) {   // set_printoptions(precision=-1): Python's format() refuses '{:.-1f}'
+      throw py::ValueError("Format specifier missing precision");
+    }
+  };
   s.format = tensor_format;
   s.index = [](const Value& self) -> std::optional<int64_t> {   // only integer tensors of a single element
     const Tensor& t = as_tensor(self);

@@ -454,3 +454,20 @@ for t in vals:
     print([str(v) for v in out])
 big = torch.randn(3000, 1).expand(3000, 3000)
 print(big.max().item() == big[:, 0].max().item(), big.amax(0).shape, big.argmax().item() == big[:, 0].argmax().item() * 3000, big.min(1).indices.sum().item())
+
+# set_printoptions(precision=-1) (or -2 with sci_mode): printing a float tensor is Python's ValueError from format(), ints and
+# integral floats print (no precision used); the default profile restores it
+torch.set_printoptions(precision=-1)
+for t in [torch.arange(3.0), torch.tensor([1, 2]), torch.zeros(2), torch.tensor([0.5, 1.0]), torch.tensor(float("nan")), torch.tensor([1e10, 1.0]), torch.tensor([])]:
+    try:
+        print(t)
+    except Exception as e:
+        print("!", type(e).__name__, e)
+torch.set_printoptions(precision=-2, sci_mode=True)
+for t in [torch.arange(3.0), torch.tensor([1, 2]), torch.tensor([0.5, 1.0])]:
+    try:
+        print(t)
+    except Exception as e:
+        print("!", type(e).__name__, e)
+torch.set_printoptions(profile="default")
+print(torch.tensor([0.5, 1.0]))
