@@ -353,3 +353,11 @@ for name, f in [("cat cl -1", lambda: torch.cat((cl, cl), -1)), ("cat cl 0", lam
     show(name, f)
 r = torch.cat((cl, cl * 2), 1)
 print(r.sum(1).tolist()[0][0], bits(r.sum()), torch.stack((cl, cl), 1).sum((0, 2)).tolist()[0])
+
+# torchfuzz seed 4242: stack below the last dim of inputs whose unsqueezed parts look channels-last keeps its values
+# (the view of a contiguous cat); in place on an empty result whose strides hold zeros is allowed
+t = torch.randint(-5, 6, (4, 5, 2)).transpose(2, 1)
+s = torch.stack([t, t * 2, t * 3], 2)
+print(s.stride(), s[:, 1].tolist(), (torch.randint(-5, 6, (2, 3, 1)) != s)[:, 1].sum().item())
+e = torch.linspace(-5, 1, 0).reshape((3, 0, 1)).requires_grad_(True) * 1.0
+print(e.stride(), e.exp_().shape, torch.zeros(2, 0, 3).transpose(0, 2).add(1).mul_(2).stride())

@@ -89,7 +89,10 @@ std::optional<Shape> cat_channels_last(const std::vector<Tensor>& ts, const Shap
 
 }  // namespace
 
-Tensor cat(const std::vector<Tensor>& ts, int64_t dim) {
+namespace {
+
+// cat, its result channels-last when `keep_format` and every input suggests it (else contiguous).
+Tensor cat_laid(const std::vector<Tensor>& ts, int64_t dim, bool keep_format) {
   if (ts.empty()) throw TensorError("torch.cat(): expected a non-empty list of Tensors");
   for (size_t i = 0; i < ts.size(); ++i)   // ATen's check_cat_no_zero_dim, first (a 0-d shape has no dim to grow)
     if (ts[i].dim() == 0) throw TensorError(fmt::format("zero-dimensional tensor (at position {}) cannot be concatenated", i));
@@ -133,10 +136,15 @@ Tensor cat(const std::vector<Tensor>& ts, int64_t dim) {
     pos += x.shape()[dim];
     inputs.push_back(&x);
   }
-  if (const std::optional<Shape> cl = cat_channels_last(ts, shape)) out = relayout(std::move(out), *cl);   // channels-last in, channels-last out
+  if (const std::optional<Shape> cl = keep_format ? cat_channels_last(ts, shape) : std::nullopt)   // channels-last in, out
+    out = relayout(std::move(out), *cl);
   if (out.storage()) out.storage()->forget_own_writes();   // _version 0, as torch.cat's
   return autograd::record(std::move(out), inputs, "CatBackward0", grad::cat(sizes, dim));
 }
+
+}  // namespace
+
+Tensor cat(const std::vector<Tensor>& ts, int64_t dim) { return cat_laid(ts, dim, true); }
 
 Tensor stack(const std::vector<Tensor>& ts, int64_t dim) {
   if (ts.empty()) throw TensorError("stack expects a non-empty TensorList");
@@ -150,8 +158,9 @@ Tensor stack(const std::vector<Tensor>& ts, int64_t dim) {
     parts.push_back(unsqueeze(x, dim));
     inputs.push_back(&x);
   }
-  Tensor out = cat(parts, dim);
-  if (dim < ts.front().dim()) {   // 1.13: at::cat(tensors, dim).view(sizes), so cat's layout split at dim
+  const bool split = dim < ts.front().dim();   // 1.13: at::cat(tensors, dim).view(sizes), so the inputs' format decides
+  Tensor out = cat_laid(parts, dim, !split);    // [.., n at dim, ..], contiguous when split
+  if (split) {
     Shape joined = ts.front().shape();
     joined[dim] *= static_cast<int64_t>(ts.size());
     Shape want = contiguous_strides(out.shape());
