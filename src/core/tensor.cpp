@@ -332,7 +332,7 @@ Shape iterator_output_strides(const Shape& shape, const std::vector<Shape>& stri
 }
 
 Tensor keep_layout(Tensor out, const std::vector<const Tensor*>& inputs, bool scalar_operand) {
-  if (!out.is_contiguous() || out.dim() == 0 || out.numel() == 0) return out;
+  if (!out.is_contiguous() || out.dim() == 0) return out;   // an empty result too: compatible_stride's zeros
   std::vector<const Tensor*> ops;
   for (const Tensor* t : inputs)
     if (t->dim() <= out.dim()) ops.push_back(t);

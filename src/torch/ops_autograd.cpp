@@ -75,7 +75,13 @@ Value add_sub_(Interpreter& in, Args& a, core::BinOp op) {
   core::autograd::check_inplace(as_tensor(a.get("self")), false);
   const Value& other = a.get("other");
   Tensor& self = as_tensor(a.get("self"));
-  if (is_tensor(other)) core::check_inplace_operand(self, as_tensor(other));
+  if (is_tensor(other)) {
+    const core::Shape shape = core::broadcast_shapes(self.shape(), as_tensor(other).shape());
+    if (shape != self.shape())   // TensorIterator's in-place rule, before any arithmetic
+      throw core::TensorError(fmt::format("output with shape {} doesn't match the broadcast shape {}", core::shape_str(self.shape()),
+                                          core::shape_str(shape)));
+    core::check_inplace_operand(self, as_tensor(other));
+  }
   const bool other_grad = is_tensor(other) && as_tensor(other).requires_grad();
   if (core::autograd::grad_enabled() && (self.requires_grad() || other_grad))
     a.unsupported("alpha", "attn records no graph for an in-place add with alpha= (use it under torch.no_grad()); multiply `other` first");

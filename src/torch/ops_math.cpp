@@ -96,13 +96,15 @@ Value var_like(Args& a, bool take_sqrt) {
   const Tensor& t = a.tensor("input");
   int64_t correction = 1;
   bool keepdim = false;
-  std::optional<int64_t> dim;
+  std::vector<int64_t> dims;
   if (a.overload() == 0) correction = a.opt_integer("correction").value_or(1);   // None: the default, 1
   else correction = a.flag("unbiased") ? 1 : 0;
   if (a.overload() != 2) {
-    dim = one_dim(a, "dim");
+    dims = a.ints("dim");
     keepdim = a.flag("keepdim");
   }
+  if (dims.size() > 1) return tensor_value(core::var_std(t, dims, correction, keepdim, take_sqrt));
+  const std::optional<int64_t> dim = dims.empty() ? std::nullopt : std::optional<int64_t>(dims[0]);
   return tensor_value(core::var_std(t, dim, correction, keepdim, take_sqrt));   // docs/pytorch-numerics.md §19
 }
 

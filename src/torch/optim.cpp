@@ -38,13 +38,7 @@ using core::Tensor;
 // a + fl32(alpha)*b, b broadcast to a's shape, as ATen's add with alpha rounds it (a new tensor):
 // Tensor.add_/sub_ with alpha= (ops_autograd.cpp) and the optimizers' updates.
 Tensor add_scaled(const Tensor& a, const Tensor& b, double alpha, core::CpuKernels cpu) {
-  const float s = static_cast<float>(alpha);
-  const Tensor ac = a.contiguous(), bc = (b.shape() == a.shape() ? b : core::expand(b, a.shape())).contiguous();
-  Tensor r = core::empty(a.shape());
-  const float *pa = ac.data<float>(), *pb = bc.data<float>();
-  float* o = r.data<float>();
-  for (int64_t k = 0; k < r.numel(); ++k) o[k] = cpu == core::CpuKernels::avx2 ? std::fma(s, pb[k], pa[k]) : pa[k] + s * pb[k];
-  return r;
+  return core::add_alpha(a, b, static_cast<float>(alpha), cpu);
 }
 
 namespace {

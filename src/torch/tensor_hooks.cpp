@@ -30,6 +30,20 @@ namespace {
 
 using core::Tensor;
 
+// applySlicing's refusals (python_variable_indexing.cpp): a str or bytes is a sequence, so
+// torch.tensor's TypeError on its data; a float or another object without __index__ the IndexError.
+void check_index_item(const Value& v) {
+  const std::string type = py::type_name(v);
+  if (type == "str" || type == "bytes" || type == "bytearray") throw py::TypeError(fmt::format("new(): invalid data type '{}'", type));
+  switch (v.kind) {
+    case Value::Float: case Value::Dict: case Value::Set: case Value::Function: case Value::Builtin:
+    case Value::Class: case Value::Namespace: case Value::NotImplemented:
+      throw py::IndexError(fmt::format(
+          "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got {})", type));
+    default: return;
+  }
+}
+
 std::vector<core::Index> to_indices(Interpreter& in, const std::vector<Value>& idx) {
   std::vector<core::Index> out;
   for (const Value& v : idx) {
@@ -52,6 +66,7 @@ std::vector<core::Index> to_indices(Interpreter& in, const std::vector<Value>& i
     } else {
       if (is_tensor(v) && as_tensor(v).numel() != 1)
         throw py::IndexError("attn supports integer, slice and None indices, not index tensors or masks");
+      check_index_item(v);
       ix.value = py::to_int(v, "index");
     }
     out.push_back(ix);
@@ -616,7 +631,13 @@ void install_tensor_hooks(py::ClassObj& cls) {
     return core::item(t) != 0.0;
   };
   s.hash = [](const Value& self) { return static_cast<int64_t>(reinterpret_cast<uintptr_t>(self.obj.get()) >> 4); };   // Tensor.__hash__ is id()
-  s.repr = [](Interpreter& in, const Value& self) { return print::tensor_repr(as_tensor(self), state(in).print_options); };
+  s.repr = [](Interpreter& in, const Value& self) {
+    try {
+      return print::tensor_repr(as_tensor(self), state(in).print_options);
+    } catch (const fmt::format_error&) {   // set_printoptions(precision=-1): Python's format() refuses '{:.-1f}'
+      throw py::ValueError("Format specifier missing precision");
+    }
+  };
   s.format = tensor_format;
   s.index = [](const Value& self) -> std::optional<int64_t> {   // only integer tensors of a single element
     const Tensor& t = as_tensor(self);

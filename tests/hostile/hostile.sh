@@ -277,7 +277,7 @@ budget_ops=(
   'expand-cumsum|y = x.cumsum(0)'
   'expand-matmul|y = x @ x'
   'expand-cat|y = torch.cat([x, x, x, x]).sum(0)'
-  'expand-amax|y = x.amax(0)'
+  'expand-amax|y = torch.randn(1, 100000).expand(100000, 100000).amax(0)'   # reads the view in place: 10^8 is under 0.5 s
   # prod, several-dim sums, norm and integer sums read the view in place (an int64 prod of 10^9 took 6.5 GB)
   'expand-prod|y = torch.randn(1, 100000).expand(100000, 100000).prod(0)'
   'expand-prod-long|y = torch.ones(1, dtype=torch.long).expand(10**9).prod()'
@@ -291,6 +291,11 @@ budget_ops=(
   'expand-tolist|y = x.tolist()'
   'expand-index|y = x[torch.arange(10000)]'
   'expand-index-select|y = x.index_select(1, torch.arange(10000))'
+  # max/min/amax/amin/argmax of all elements or along a dim read the view in place (a copy of 10^10 floats)
+  'expand-max-all|y = torch.randn(1, 100000).expand(100000, 100000).max()'
+  'expand-max-dim|y = torch.randn(1, 100000).expand(100000, 100000).max(0)'
+  'expand-amin-all|y = torch.randn(1, 100000).expand(100000, 100000).amin()'
+  'expand-argmax-dim|y = torch.randn(1, 100000).expand(100000, 100000).argmax(1)'
 )
 grep -qa __asan_init "$attn" && asan=1 || asan=0
 whole=$limit

@@ -347,3 +347,127 @@ for s in (1.5, 2.0, True, -1.5, float("nan")):
         print(s, torch.rand(1), torch.initial_seed())
     except Exception as e:
         print(s, type(e).__name__, e)
+
+# add/sub with alpha= over a broadcast operand (torchfuzz seed 4242): the AVX2 kernel fuses a + alpha*b
+# except in the scalar tail of an inner loop whose b has stride 0, where GCC's 4-wide epilogue rounds alpha*b
+# first (its first element and the last m % 4 stay fused); the result laid out as TensorIterator lays it out
+torch.manual_seed(970080)
+t = torch.tensor([[[[2.42], [-5.0], [-5.0], [0.0], [123456.75]], [[1e-08], [0.1], [float('inf')], [3.0], [2.814]]],
+                  [[[0.3917004808537332], [3.0], [0.5], [5.0], [-0.9531404553148468]], [[-0.38157745940979826], [-2.722], [-0.12363411464668594], [-0.0], [-5.0]]]])
+print(torch.sub(t, torch.randn((2, 1, 1)), alpha=3).tolist())
+torch.manual_seed(1)
+for sa, sb in [((5,), (5,)), ((37,), (1,)), ((1,), (37,)), ((37,), ()), ((3, 37), (3, 1)), ((3, 37), (37,)), ((3, 1), (3, 37)), ((2, 2, 5, 1), (2, 1, 1)),
+               ((4, 40), (4, 1)), ((40, 4), (40, 1)), ((2, 3, 20), (3, 1)), ((20, 3), (1, 3)), ((17, 2, 9), (2, 1)), ((70,), (1,)), ((6, 29), (6, 1))]:
+    for tr in (False, True):
+        a = torch.randn(sa) * 3
+        if tr and a.dim() >= 2:
+            a = a.transpose(0, 1).contiguous().transpose(0, 1)
+        b = torch.randn(sb)
+        for alpha in (3, -0.7):
+            r = torch.add(a, b, alpha=alpha)
+            print(sa, sb, tr, alpha, r.stride(), r.flatten().tolist(), torch.sub(a, b, alpha=alpha).flatten().tolist()[-8:])
+    x = torch.randn(sa)
+    try:
+        with torch.no_grad():
+            x.add_(torch.randn(sb), alpha=0.3)
+        print(x.flatten().tolist()[-6:])
+    except Exception as e:
+        print("!", type(e).__name__, e)
+
+# var/std over several dims at once (1.13: Welford in double per output in memory order, one output: two passes), keepdim,
+# unbiased/correction, their errors, and VarBackward0/StdBackward0 (var_backward with unsqueeze_multiple)
+torch.manual_seed(0)
+
+
+def attempt_var(name, f):
+    try:
+        r = f()
+        print(name, tuple(r.shape), r.flatten().tolist()[:6], r.grad_fn.name() if r.grad_fn is not None else None)
+    except Exception as e:
+        print(name, "!", type(e).__name__, e)
+
+
+x = torch.randn(3, 4, 5, requires_grad=True)
+big = torch.randn(6, 70, 9) * 100 + 3
+for name, f in [("var01", lambda: x.var((0, 1))), ("var02k", lambda: x.var((0, 2), keepdim=True)), ("std12", lambda: x.std((1, 2))),
+                ("std-1-2", lambda: x.std((-1, -2), unbiased=False)), ("varc0", lambda: x.var((0, 1), correction=0)), ("varc2", lambda: torch.var(x, (0, 2), correction=2, keepdim=True)),
+                ("std all3", lambda: x.std((0, 1, 2))), ("var all3 k", lambda: x.var((2, 0, 1), keepdim=True)), ("dup", lambda: x.var((0, 0))),
+                ("big", lambda: big.var((0, 2))), ("bigstd", lambda: big.std((0, 1))), ("1x", lambda: torch.randn(1, 4, 1).var((0, 2))),
+                ("t", lambda: x.transpose(0, 2).var((0, 1))), ("empty", lambda: torch.zeros(0, 3, 2).var((0, 2))), ("empty2", lambda: torch.zeros(2, 0, 3).var((0, 1))),
+                ("corr n", lambda: torch.randn(2, 2, 3).var((0, 1), correction=4)), ("int", lambda: torch.arange(6).reshape(2, 3).var((0, 1))),
+                ("1d", lambda: torch.randn(5).var((0,))), ("1dd", lambda: torch.randn(5).var((0, -1))), ("std fn", lambda: torch.std(x, dim=(0, 1), keepdim=True)),
+                ("oob", lambda: x.var((0, 3)))]:
+    attempt_var(name, f)
+for kd in (False, True):
+    for dims, c in (((0, 1), 1), ((0, 2), 0), ((1, 2), 2), ((0, 1, 2), 1), ((2, 0), 1)):
+        for sq in (False, True):
+            x.grad = None
+            r = (x.std if sq else x.var)(dims, correction=c, keepdim=kd)
+            (r * torch.arange(r.numel()).reshape(r.shape)).sum().backward()
+            print(kd, dims, c, sq, x.grad.flatten().tolist()[:8], x.grad.sum().item())
+
+
+# einsum of three or more integer/bool operands ends in the dtype of 1.13's left-to-right pairwise chain (sum: int64,
+# mul: promoted, bmm: one dtype); indexing by a float, str, bytes or another object is torch's IndexError/TypeError
+
+
+def attempt_chain(name, f):
+    try:
+        r = f()
+        print(name, r, getattr(r, "dtype", ""))
+    except Exception as e:
+        print(name, "!", type(e).__name__, e)
+
+
+a = torch.arange(6).reshape(2, 3); b = torch.arange(12).reshape(3, 4); c = torch.arange(4)
+i8 = c.to(torch.int8); i32 = c.to(torch.int32); bo = c > 1
+for eq, ops in [("ij,jk,k->i", (a, b, c)), ("ij,jk,k->i", (a, b, i32)), ("ij,jk,k->i", (a, b.int(), c)), ("i,j,k->", (c, i8, c)), ("i,j,k->ijk", (i8, i32, bo)),
+                ("i,i,i->", (bo, bo, bo)), ("i,i,i->i", (bo, i8, bo)), ("i,j,j->i", (c, i8, i8)), ("i,j,j->i", (i8, c, i8)), ("ij,j,j->", (a, a[0], a[1].float())),
+                ("ij,jk,kl->", (a, b, b.t())), ("ab,bc,cd,de->ae", (a, b, b.t(), a.t())), ("i,i,j->j", (c, c, i8)), ("i,j,i->j", (c, i8, c)), ("i,i,i->", (i8, i8, i8)),
+                ("i,i,i->", (c.float(), c, c)), ("ii,i,i->i", (b[:, :3], c[:3], c[:3])), ("i,j,k", (c, c, c))]:
+    attempt_chain(eq, lambda: torch.einsum(eq, *ops))
+t = torch.arange(12.0).reshape(3, 4)
+for name, f in [("float", lambda: t[1.0]), ("str", lambda: t["a"]), ("float tuple", lambda: t[0, 1.5]), ("none float", lambda: t[None, 2.0]),
+                ("slice float", lambda: t[0.5:2]), ("bytes", lambda: t[b"a"]), ("dict", lambda: t[{}]), ("set", lambda: t[{1}]), ("fn", lambda: t[len]),
+                ("class", lambda: t[int]), ("mod", lambda: t[torch])]:
+    attempt_chain(name, f)
+for key in (1.0, "x", 2.5, {}):
+    try:
+        t[key] = 0
+        print(t)
+    except Exception as e:
+        print("set", "!", type(e).__name__, e)
+
+
+# max/min/amax/amin/argmax read a view in place (no copy of an expanded view): the same values, NaN and ±0 winners
+torch.manual_seed(5)
+n = float("nan")
+vals = [torch.tensor([[0.0, -0.0, 1.0], [-0.0, 0.0, -1.0]]), torch.tensor([[1.0, n, 3.0], [n, 2.0, -5.0]]), torch.randn(4, 1, 3).expand(4, 5, 3),
+        torch.randn(3, 7).t(), torch.tensor([[-0.0, 0.0], [0.0, -0.0]]).t(), torch.randn(2, 3, 4).permute(2, 0, 1)[:, ::2], torch.tensor(2.5),
+        torch.tensor([[3, -1, 7], [7, 2, 0]]).t(), torch.tensor([[n, 1.0], [2.0, n]]).t().expand(3, 2, 2)]
+for t in vals:
+    out = [t.max().tolist(), t.min().tolist(), t.amax().tolist(), t.amin().tolist(), t.argmax().tolist()]
+    for d in range(t.dim()):
+        mv, mi = t.max(d)
+        nv, ni = t.min(d)
+        out += [mv.tolist(), mi.tolist(), nv.tolist(), ni.tolist(), t.amax(d).tolist(), t.amin(d, keepdim=True).tolist(), t.argmax(d).tolist()]
+    print([str(v) for v in out])
+big = torch.randn(3000, 1).expand(3000, 3000)
+print(big.max().item() == big[:, 0].max().item(), big.amax(0).shape, big.argmax().item() == big[:, 0].argmax().item() * 3000, big.min(1).indices.sum().item())
+
+# set_printoptions(precision=-1) (or -2 with sci_mode): printing a float tensor is Python's ValueError from format(), ints and
+# integral floats print (no precision used); the default profile restores it
+torch.set_printoptions(precision=-1)
+for t in [torch.arange(3.0), torch.tensor([1, 2]), torch.zeros(2), torch.tensor([0.5, 1.0]), torch.tensor(float("nan")), torch.tensor([1e10, 1.0]), torch.tensor([])]:
+    try:
+        print(t)
+    except Exception as e:
+        print("!", type(e).__name__, e)
+torch.set_printoptions(precision=-2, sci_mode=True)
+for t in [torch.arange(3.0), torch.tensor([1, 2]), torch.tensor([0.5, 1.0])]:
+    try:
+        print(t)
+    except Exception as e:
+        print("!", type(e).__name__, e)
+torch.set_printoptions(profile="default")
+print(torch.tensor([0.5, 1.0]))

@@ -290,3 +290,74 @@ for t in (torch.zeros((2, 2)).transpose(1, -2).view(2, -1).movedim(0, -2), torch
     for d in (-1, 0):
         i = t.argsort(d)
         print(i.stride(), i.is_contiguous(), i.tolist() == t.sort(d)[1].tolist())
+
+# ---- gradients through broadcasting with non-contiguous intermediates: each backward formula's result
+# (g * other, -g, g * y, ...) in the layout TensorIterator gives it, so the engine's sum_to adds in torch's
+# order. A fixed generator over shapes, permutations, operators and unary ops (before: ~20% differed) ----
+torch.manual_seed(20)
+state = [12345]
+
+
+def pick(seq):
+    state[0] = (state[0] * 1103515245 + 12345) % 2147483648
+    return seq[(state[0] >> 8) % len(seq)]
+
+
+unaries = [lambda z: z.exp(), torch.sigmoid, torch.tanh, torch.sin, torch.cos, torch.abs, torch.reciprocal, torch.neg,
+           lambda z: z * 2.5, lambda z: z / 3.0, lambda z: 1.5 - z, torch.sqrt, torch.rsqrt, torch.erf, torch.log]
+binaries = [torch.add, torch.sub, torch.mul, torch.div]
+for case in range(120):
+    nd = pick([2, 3, 3, 4])
+    full = [pick([1, 2, 3, 5, 8, 9, 17]) for _ in range(nd)]
+    lead = pick(range(nd))
+    xs = [s if pick([0, 1]) else 1 for s in full[lead:]]
+    ys = [s if pick([0, 1, 1]) else 1 for s in full]
+    perm = sorted(range(nd), key=lambda d: pick(range(100)))
+    yperm = sorted(range(nd), key=lambda d: pick(range(100)))
+    x = torch.rand(xs, requires_grad=True)
+    y0 = torch.rand([ys[yperm.index(d)] for d in range(nd)], requires_grad=True)
+    y = y0.permute(yperm)
+    z = pick(unaries)(pick(binaries)(x, y).permute(perm) + 0.5)
+    end = pick([0, 1, 2])
+    if end == 0:
+        loss = (z * torch.randn(z.shape)).sum()
+    elif end == 1:
+        loss = z.mean()
+    else:
+        loss = (z.sum(-1) * 1.5).sum()
+    loss.backward()
+    print(case, x.grad.flatten().tolist(), y0.grad.sum().item())
+
+# ---- empty results keep compatible_stride's layout (zeros after a size-0 dim; torchfuzz seed 4242) ----
+for name, f in [("floordiv", lambda: torch.randint(-5, 6, (2, 0, 1)) // -2),
+                ("add alpha", lambda: torch.add(torch.full((4, 1), 0), torch.arange(0).reshape((3, 0, 4)).transpose(1, 2)[2], alpha=2)),
+                ("add", lambda: torch.zeros(2, 0, 3) + 1), ("t mul", lambda: torch.zeros(0, 3).t() * 2), ("bcast", lambda: torch.zeros(3, 0) + torch.zeros(1, 0)),
+                ("exp", lambda: torch.zeros(2, 0, 3).exp()), ("transposed", lambda: torch.zeros(2, 0, 3).transpose(0, 2) + 1),
+                ("permuted mul", lambda: torch.zeros(0, 2, 3).permute(2, 0, 1) * torch.zeros(3, 1, 2)), ("eq", lambda: torch.zeros(2, 0, 3) == 0),
+                ("sum", lambda: torch.zeros(5, 0).sum(0)), ("clone", lambda: torch.zeros(2, 0, 3).transpose(0, 1).clone()),
+                ("cast", lambda: torch.zeros(2, 0, 3, dtype=torch.long).transpose(0, 2).float()), ("mm", lambda: torch.zeros(3, 0) @ torch.zeros(0, 4)),
+                ("where", lambda: torch.where(torch.zeros(2, 0, 1, dtype=torch.bool), torch.zeros(1, 0, 3), 1.0)), ("neg t", lambda: -torch.zeros(0, 2).t()),
+                ("maximum", lambda: torch.maximum(torch.zeros(2, 0), torch.zeros(1, 0)))]:
+    show(name, f)
+
+# ---- cat of inputs all laid out channels-last (4-d, 5-d) is channels-last, and stack (cat, then a view) with it ----
+cl = torch.randn(5, 3, 3, 5).permute(0, 3, 1, 2)
+c5 = torch.randn(2, 3, 4, 5, 6).permute(0, 4, 1, 2, 3)
+for name, f in [("cat cl -1", lambda: torch.cat((cl, cl), -1)), ("cat cl 0", lambda: torch.cat((cl, cl), 0)), ("cat cl 1", lambda: torch.cat((cl, cl), 1)),
+                ("cat cl + contig", lambda: torch.cat((cl, cl.contiguous()), 1)), ("cat contig + cl", lambda: torch.cat((cl.contiguous(), cl), 1)),
+                ("cat cl3d", lambda: torch.cat((c5, c5), 2)), ("cat cl bool |", lambda: torch.cat((cl > 0, cl > 0), -1) | torch.tensor(True)),
+                ("stack cl 0", lambda: torch.stack((cl, cl), 0)), ("stack cl 2", lambda: torch.stack((cl, cl), 2)), ("stack cl 4", lambda: torch.stack((cl, cl), 4)),
+                ("cat 1x", lambda: torch.cat((torch.randn(1, 3, 1, 1).permute(0, 2, 3, 1),) * 2, 0)),
+                ("cat n1", lambda: torch.cat((torch.randn(2, 1, 3, 4).permute(0, 2, 3, 1),) * 2, 1)), ("cat one", lambda: torch.cat((cl,), 3)),
+                ("cat empty", lambda: torch.cat((torch.randn(5, 3, 0, 5).permute(0, 3, 1, 2), cl[:, :, :0]), 2))]:
+    show(name, f)
+r = torch.cat((cl, cl * 2), 1)
+print(r.sum(1).tolist()[0][0], bits(r.sum()), torch.stack((cl, cl), 1).sum((0, 2)).tolist()[0])
+
+# torchfuzz seed 4242: stack below the last dim of inputs whose unsqueezed parts look channels-last keeps its values
+# (the view of a contiguous cat); in place on an empty result whose strides hold zeros is allowed
+t = torch.randint(-5, 6, (4, 5, 2)).transpose(2, 1)
+s = torch.stack([t, t * 2, t * 3], 2)
+print(s.stride(), s[:, 1].tolist(), (torch.randint(-5, 6, (2, 3, 1)) != s)[:, 1].sum().item())
+e = torch.linspace(-5, 1, 0).reshape((3, 0, 1)).requires_grad_(True) * 1.0
+print(e.stride(), e.exp_().shape, torch.zeros(2, 0, 3).transpose(0, 2).add(1).mul_(2).stride())

@@ -20,6 +20,8 @@
 #include <optional>
 
 #include "core/deadline.h"
+#include "core/ops/loops.h"
+#include "core/ops/views.h"
 #include "core/parallel.h"
 
 namespace attn::core {
@@ -124,6 +126,27 @@ Tensor binary(BinOp op, const Tensor& a, const Tensor& b, DType common) {
                     broadcast_strides(fa, shape), broadcast_strides(fb, shape));
   }
   return autograd::record(std::move(out), {&a, &b}, grad_name(op), grad::binary(op, a, b));
+}
+
+Tensor add_alpha(const Tensor& a, const Tensor& b, float alpha, CpuKernels cpu) {
+  const Tensor bx = b.shape() == a.shape() ? b : expand(b, a.shape());   // [a's shape], 0 strides where broadcast
+  const detail::BinaryLoop loop = detail::binary_loop(a, bx);
+  const bool fused = cpu == CpuKernels::avx2;
+  // The AVX2 build's scalar tail with b broadcast (m elements): GCC runs its first element as a
+  // contracted FMA, then 4-wide vectors with alpha*b hoisted (rounded) while 4 are left, the rest fused.
+  const int64_t m = loop.run % detail::kVecStep, hoisted = m >= 5 ? 4 * ((m - 1) / 4) : 0;
+  Tensor out = empty(a.shape());   // [a's shape], row-major; laid out below
+  const float *x = a.data<float>(), *y = bx.data<float>();
+  float* o = out.data<float>();
+  DeadlineMeter meter;   // core/deadline.h
+  for_each_offset(a.shape(), [&](int64_t k, int64_t i, int64_t j) {
+    const int64_t place = loop.scalar_b ? loop.tail[static_cast<size_t>(k)] - 1 : -1;   // in the tail, or -1
+    const bool two_roundings = !fused || (place >= 1 && place <= hoisted);
+    o[k] = two_roundings ? x[i] + alpha * y[j] : std::fma(alpha, y[j], x[i]);
+    meter.add(1);
+  }, a.strides(), bx.strides());
+  if (out.dim() == 0 || out.numel() == 0 || loop.out_strides == out.strides()) return out;
+  return relayout(std::move(out), loop.out_strides);
 }
 
 // ---- tensor (op) number, -tensor ----
@@ -283,16 +306,22 @@ namespace grad {
 
 using autograd::detail::reads;
 
+// A gradient `first (op) second` in the layout ATen's TensorIterator gives it (derivatives.yaml's
+// operand order), so the engine's sum_to adds in PyTorch's order (docs/pytorch-numerics.md §12).
+Tensor binary_grad_layout(Tensor r, const Tensor& first, const Tensor& second) {
+  return keep_layout(std::move(r), {&first, &second});
+}
+
 Backward binary(BinOp op, const Tensor& a, const Tensor& b) {
   const bool need_a = a.requires_grad(), need_b = b.requires_grad();
   switch (op) {
     case BinOp::add: return {[](const Grads& g) { return Grads{*g[0], *g[0]}; }, false};
-    case BinOp::sub: return {[](const Grads& g) { return Grads{*g[0], neg(*g[0])}; }, false};
+    case BinOp::sub: return {[](const Grads& g) { return Grads{*g[0], keep_layout(neg(*g[0]), {&*g[0]})}; }, false};
     case BinOp::mul: {
       Backward bw{[sa = detach(a), sb = detach(b), need_a, need_b](const Grads& g) {
         Grads out(2);
-        if (need_a) out[0] = core::binary(BinOp::mul, *g[0], sb);
-        if (need_b) out[1] = core::binary(BinOp::mul, *g[0], sa);
+        if (need_a) out[0] = binary_grad_layout(core::binary(BinOp::mul, *g[0], sb), *g[0], sb);
+        if (need_b) out[1] = binary_grad_layout(core::binary(BinOp::mul, *g[0], sa), *g[0], sa);
         return out;
       }};
       std::vector<Tensor> saved;   // self is saved for other's gradient, other for self's
@@ -303,10 +332,11 @@ Backward binary(BinOp op, const Tensor& a, const Tensor& b) {
     case BinOp::div:
       return reads({[sa = detach(a), sb = detach(b), need_a, need_b](const Grads& g) {
         Grads out(2);
-        if (need_a) out[0] = core::binary(BinOp::div, *g[0], sb);
+        if (need_a) out[0] = binary_grad_layout(core::binary(BinOp::div, *g[0], sb), *g[0], sb);
         if (need_b) {   // -grad * ((self / other) / other)
-          const Tensor q = core::binary(BinOp::div, core::binary(BinOp::div, sa, sb), sb);
-          out[1] = core::binary(BinOp::mul, core::neg(*g[0]), q);
+          const Tensor q = keep_layout(core::binary(BinOp::div, core::binary(BinOp::div, sa, sb), sb), {&sa, &sb});
+          const Tensor ng = keep_layout(core::neg(*g[0]), {&*g[0]});   // -grad, in grad's memory order
+          out[1] = binary_grad_layout(core::binary(BinOp::mul, ng, q), ng, q);
         }
         return out;
       }}, need_b ? std::vector<Tensor>{a, b} : std::vector<Tensor>{b});
@@ -320,12 +350,12 @@ Backward binary_scalar(BinOp op, const Tensor& a, double s, bool scalar_on_left)
   switch (op) {
     case BinOp::add: return {[](const Grads& g) { return Grads{*g[0]}; }, false};
     case BinOp::sub:
-      if (scalar_on_left) return {[](const Grads& g) { return Grads{neg(*g[0])}; }, false};   // RsubBackward1
+      if (scalar_on_left) return {[](const Grads& g) { return Grads{keep_layout(neg(*g[0]), {&*g[0]})}; }, false};   // RsubBackward1
       return {[](const Grads& g) { return Grads{*g[0]}; }, false};
-    case BinOp::mul: return {[fs](const Grads& g) { return Grads{core::binary_scalar(BinOp::mul, *g[0], fs)}; }};
+    case BinOp::mul: return {[fs](const Grads& g) { return Grads{keep_layout(core::binary_scalar(BinOp::mul, *g[0], fs), {&*g[0]}, true)}; }};
     case BinOp::div:
       if (scalar_on_left) return {};   // s / x: not implemented
-      return {[fs](const Grads& g) { return Grads{core::binary_scalar(BinOp::div, *g[0], fs)}; }};
+      return {[fs](const Grads& g) { return Grads{keep_layout(core::binary_scalar(BinOp::div, *g[0], fs), {&*g[0]}, true)}; }};
     case BinOp::pow:
       if (scalar_on_left) return {};
       // pow_backward: e == 0 -> zeros; else grad * (fl32(e) * self.pow(e - 1)), pow's special cases

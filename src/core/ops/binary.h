@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "core/autograd.h"
+#include "core/cpu.h"
 #include "core/tensor.h"
 
 namespace attn::core {
@@ -31,6 +32,13 @@ Tensor binary_scalar(BinOp op, const Tensor& a, double s, bool scalar_on_left = 
 // b), computed in `common`: Python's rules for integers (a zero divisor is PyTorch's
 // "ZeroDivisionError"), ATen's div_floor / remainder formulas for float32. No backward.
 Tensor floor_divide_or_remainder(bool remainder, const Tensor& a, const Tensor& b, DType common);
+// a + fl32(alpha)*b for float32 a and b (b broadcast to a's shape, a already of the result's),
+// as ATen's add kernel (torch.add/sub with alpha=) rounds each element: the AVX2 family fuses it
+// (vec::fmadd in the vector body, a contracted scalar lambda) except in part of the scalar tail of
+// an inner loop where b is the broadcast (stride-0) operand, which rounds alpha*b first (GCC hoisted
+// it; torchfuzz seed 4242, docs/pytorch-numerics.md §11); the DEFAULT family
+// rounds twice everywhere. No autograd; the result laid out as TensorIterator lays it out.
+Tensor add_alpha(const Tensor& a, const Tensor& b, float alpha, CpuKernels cpu);
 Tensor neg(const Tensor& a);   // -a, a's shape (int64: a * -1); a bool tensor is refused as ATen does
 // ATen's sub_check: a - b refused when either is bool (a Python number counts by its category).
 void check_sub_dtypes(DType a, DType b);

@@ -3,13 +3,15 @@
 // What it is: cat copies each input into its slice of a new tensor (copy_ through a view of the
 // output, so any input layout and dtype promotion work); stack is cat of the inputs unsqueezed at
 // dim. Their backward (derivatives.yaml) cuts the gradient into the inputs' parts with narrow /
-// select: no arithmetic.
+// select: no arithmetic. Inputs all laid out channels-last (4-d or 5-d) give a channels-last result,
+// as 1.13's cat_compute_output_memory_format (so stack's view of it too).
 // What it is not: views (ops/views.cpp).
 #include "core/ops/cat.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "core/autograd.h"
 #include "core/ops/inplace.h"
@@ -52,7 +54,45 @@ Backward stack(size_t n, int64_t dim) {
 }  // namespace
 }  // namespace grad
 
-Tensor cat(const std::vector<Tensor>& ts, int64_t dim) {
+namespace {
+
+// c10's is_channels_last_strides_2d_s4 / _3d_s5: x's strides follow (N, C, H, W) walked C, W, H, N
+// (C, W, H, D, N for 5 dims), ambiguous size-1 cases counting as contiguous.
+bool cat_channels_last_like(const Tensor& x) {
+  const size_t nd = x.shape().size();
+  if ((nd != 4 && nd != 5) || x.strides()[1] == 0) return false;
+  const std::vector<size_t> order = nd == 4 ? std::vector<size_t>{1, 3, 2, 0} : std::vector<size_t>{1, 4, 3, 2, 0};
+  int64_t min = 0;
+  for (size_t d : order) {
+    const int64_t size = x.shape()[d], stride = x.strides()[d];
+    if (size == 0 || stride < min || (d == 0 && min == x.strides()[1])) return false;
+    min = size > 1 ? stride * size : stride;
+  }
+  return true;
+}
+
+// cat_compute_output_memory_format: channels-last strides for `shape` when every input suggests that
+// format (suggest_memory_format), else none (the contiguous result).
+std::optional<Shape> cat_channels_last(const std::vector<Tensor>& ts, const Shape& shape) {
+  for (const Tensor& x : ts)
+    if (x.dim() != static_cast<int64_t>(shape.size()) || !cat_channels_last_like(x)) return std::nullopt;
+  Shape st(shape.size());   // get_channels_last_strides_2d / _3d: C fastest, then W, H (D), N
+  st[1] = 1;
+  int64_t acc = shape[1];
+  for (size_t d = shape.size() - 1; d >= 2; --d) {
+    st[d] = acc;
+    acc *= shape[d];
+  }
+  st[0] = acc;
+  return st;
+}
+
+}  // namespace
+
+namespace {
+
+// cat, its result channels-last when `keep_format` and every input suggests it (else contiguous).
+Tensor cat_laid(const std::vector<Tensor>& ts, int64_t dim, bool keep_format) {
   if (ts.empty()) throw TensorError("torch.cat(): expected a non-empty list of Tensors");
   for (size_t i = 0; i < ts.size(); ++i)   // ATen's check_cat_no_zero_dim, first (a 0-d shape has no dim to grow)
     if (ts[i].dim() == 0) throw TensorError(fmt::format("zero-dimensional tensor (at position {}) cannot be concatenated", i));
@@ -96,9 +136,15 @@ Tensor cat(const std::vector<Tensor>& ts, int64_t dim) {
     pos += x.shape()[dim];
     inputs.push_back(&x);
   }
+  if (const std::optional<Shape> cl = keep_format ? cat_channels_last(ts, shape) : std::nullopt)   // channels-last in, out
+    out = relayout(std::move(out), *cl);
   if (out.storage()) out.storage()->forget_own_writes();   // _version 0, as torch.cat's
   return autograd::record(std::move(out), inputs, "CatBackward0", grad::cat(sizes, dim));
 }
+
+}  // namespace
+
+Tensor cat(const std::vector<Tensor>& ts, int64_t dim) { return cat_laid(ts, dim, true); }
 
 Tensor stack(const std::vector<Tensor>& ts, int64_t dim) {
   if (ts.empty()) throw TensorError("stack expects a non-empty TensorList");
@@ -112,7 +158,19 @@ Tensor stack(const std::vector<Tensor>& ts, int64_t dim) {
     parts.push_back(unsqueeze(x, dim));
     inputs.push_back(&x);
   }
-  return autograd::record(cat(parts, dim), inputs, "StackBackward0", grad::stack(ts.size(), dim));
+  const bool split = dim < ts.front().dim();   // 1.13: at::cat(tensors, dim).view(sizes), so the inputs' format decides
+  Tensor out = cat_laid(parts, dim, !split);    // [.., n at dim, ..], contiguous when split
+  if (split) {
+    Shape joined = ts.front().shape();
+    joined[dim] *= static_cast<int64_t>(ts.size());
+    Shape want = contiguous_strides(out.shape());
+    if (const std::optional<Shape> cl = cat_channels_last(ts, joined)) {
+      want = *cl;
+      want.insert(want.begin() + dim, (*cl)[dim] * ts.front().shape()[dim]);
+    }
+    if (want != out.strides()) out = relayout(std::move(out), std::move(want));
+  }
+  return autograd::record(std::move(out), inputs, "StackBackward0", grad::stack(ts.size(), dim));
 }
 
 // ---- roll ----

@@ -11,7 +11,8 @@
 // g * other over the other operand's own letters, in the row-major order those letters have in
 // the output (the order of the reshaped bmm dims), i.e. the reference-BLAS order of §12. A
 // one-operand permute gives the gradient back permuted.
-// Integer and bool operands compute in their dtype (einsum_ints), as ATen's kernels do.
+// Integer and bool operands compute in their dtype (einsum_ints), as ATen's kernels do; three or
+// more end in the dtype of 1.13's left-to-right pairwise chain (sum, mul or bmm at each step).
 // What it is not: ellipsis ('...'), repeated letters within one operand, three or more operands
 // (PyTorch contracts those pairwise), or a one-operand sum in torch.sum's cascade order. No
 // backward (an empty Backward: backward() names the grad_fn as not implemented instead of
@@ -313,6 +314,51 @@ std::vector<T> einsum_loop(const Equation& e, std::map<char, int64_t>& size, con
   return out;
 }
 
+// The dtype ATen 1.13's einsum ends in for three or more operands, contracted left to right: a
+// letter seen for the last time is summed out (sum: int64 for integers and bool) when one side lacks
+// it, else contracted by bmm (one dtype on both sides; no bool kernel); with nothing to contract the
+// pair multiplies (promoted). Throws bmm's errors.
+DType einsum_chain_dtype(const Equation& e, std::map<char, int64_t>& size, const std::vector<Tensor>& operands) {
+  const auto summed = [](DType d) { return is_integral(d) || d == DType::boolean ? DType::int64 : d; };
+  const auto last_op = [&](char c) {
+    size_t last = 0;
+    for (size_t i = 0; i < e.inputs.size(); ++i)
+      if (e.inputs[i].find(c) != std::string::npos) last = i;
+    return last;
+  };
+  const auto has = [](const std::string& s, char c) { return s.find(c) != std::string::npos; };
+  std::string held = e.inputs[0];   // the running result's letters of size > 1 (and the output's)
+  DType dr = operands[0].dtype();
+  for (char c : e.inputs[0])
+    if (!has(e.output, c) && last_op(c) == 0) {
+      if (size[c] != 1) dr = summed(dr);
+      held.erase(held.find(c), 1);
+    }
+  for (size_t i = 1; i < operands.size(); ++i) {
+    DType d = operands[i].dtype();
+    bool contracts = false;
+    std::string next = held;
+    for (char c : e.inputs[i])
+      if (!has(next, c)) next += c;
+    for (auto [c, n] : size) {
+      if (has(e.output, c) || last_op(c) != i) continue;
+      const bool in_result = has(held, c) && n != 1, in_operand = has(e.inputs[i], c) && n != 1;
+      if (!in_result) d = summed(d);
+      else if (!in_operand) dr = summed(dr);
+      else contracts = true;
+      if (has(next, c)) next.erase(next.find(c), 1);
+    }
+    if (!contracts) {
+      dr = promote_types(dr, d);
+    } else {
+      if (d != dr) throw TensorError(fmt::format("expected scalar type {} but found {}", dtype_title(dr), dtype_title(d)));
+      if (dr == DType::boolean) throw TensorError("\"bmm\" not implemented for 'Bool'");
+    }
+    held = next;
+  }
+  return dr;
+}
+
 // einsum of integer or bool operands, in their dtype as ATen computes it: a permute keeps it, a
 // one-operand sum gives int64, two operands multiply (mul: promoted) or contract (bmm: the dtypes
 // must match, and bmm has no bool kernel). Nullopt when an operand is float32 and nothing
@@ -320,6 +366,19 @@ std::vector<T> einsum_loop(const Equation& e, std::map<char, int64_t>& size, con
 std::optional<Tensor> einsum_ints(const Equation& e, std::map<char, int64_t>& size, const std::string& contracted,
                                   const std::vector<Tensor>& operands, const Shape& out_shape) {
   const DType d0 = operands[0].dtype();
+  if (operands.size() > 2) {   // pairwise, left to right: the dtype of the chain; integers wrap the same in any order
+    const DType chain = einsum_chain_dtype(e, size, operands);
+    if (chain == DType::float32) return std::nullopt;
+    std::vector<std::vector<uint64_t>> vals;
+    std::vector<Shape> shapes;
+    for (const Tensor& t : operands) {
+      const std::vector<int64_t> v = t.ints();
+      vals.emplace_back(v.begin(), v.end());
+      shapes.push_back(t.shape());
+    }
+    const std::vector<uint64_t> r = einsum_loop(e, size, contracted, vals, shapes, numel_of(out_shape));
+    return from_ints(out_shape, std::vector<int64_t>(r.begin(), r.end()), chain);
+  }
   const bool bmm = operands.size() == 2 && !contracted.empty();
   for (const Tensor& t : operands)
     if (bmm && t.dtype() != d0) throw TensorError(fmt::format("expected scalar type {} but found {}", dtype_title(d0), dtype_title(t.dtype())));
@@ -347,8 +406,7 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) 
     if (e.output.find(c) == std::string::npos) contracted += c;
   Shape out_shape;
   for (char c : e.output) out_shape.push_back(size[c]);
-  if (operands.size() <= 2)
-    if (std::optional<Tensor> r = einsum_ints(e, size, contracted, operands, out_shape)) return *r;
+  if (std::optional<Tensor> r = einsum_ints(e, size, contracted, operands, out_shape)) return *r;
   std::vector<Tensor> fs;
   for (const Tensor& t : operands) fs.push_back(to_float(t).contiguous());
   std::vector<const Tensor*> ins;

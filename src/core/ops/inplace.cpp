@@ -33,6 +33,7 @@ bool non_overlapping_and_dense(const Tensor& t) { return dense_layout(t.shape(),
 
 // PyTorch's refusal to write into a tensor whose elements overlap (stride 0, size > 1).
 void check_no_internal_overlap(const Tensor& t) {
+  if (t.numel() == 0) return;   // nothing is written (an empty result's strides hold zeros: compatible_stride)
   for (int64_t d = 0; d < t.dim(); ++d)
     if (t.strides()[d] == 0 && t.shape()[d] > 1) throw TensorError(kInternalOverlap);
 }

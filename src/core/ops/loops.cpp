@@ -111,6 +111,7 @@ struct InnerRun {
   size_t dims = 0;
   int64_t size = 1;
   bool vectorised = false;
+  bool scalar_b = false;   // vectorised with b's stride 0 (cpu_kernel_vec's S = 2)
 };
 
 InnerRun binary_inner_run(const Shape& shape, const std::vector<size_t>& perm, const std::vector<Shape>& strides) {
@@ -134,6 +135,7 @@ InnerRun binary_inner_run(const Shape& shape, const std::vector<size_t>& perm, c
   const bool scalar_a = inner[0] == 1 && inner[1] == 0 && inner[2] == 1;
   const bool scalar_b = inner[0] == 1 && inner[1] == 1 && inner[2] == 0;
   r.vectorised = all_one || scalar_a || scalar_b;
+  r.scalar_b = scalar_b && !all_one;
   return r;
 }
 
@@ -171,6 +173,8 @@ BinaryLoop binary_loop(const Tensor& a, const Tensor& b) {
   if (shape.empty() || a.numel() == 0) return r;
   const InnerRun run = binary_inner_run(shape, perm, {r.out_strides, a.strides(), b.strides()});
   if (!run.vectorised) return r;
+  r.scalar_b = run.scalar_b;
+  r.run = run.size;
   Shape pos_strides(shape.size(), 0);   // an element's place in its inner run
   int64_t scale = 1;
   for (size_t p = 0; p < run.dims; ++p) {
@@ -178,7 +182,8 @@ BinaryLoop binary_loop(const Tensor& a, const Tensor& b) {
     scale *= shape[perm[p]];
   }
   const int64_t body = run.size - run.size % kVecStep;
-  for_each_offset(shape, [&](int64_t k, int64_t pos) { r.tail[static_cast<size_t>(k)] = pos >= body; }, pos_strides);
+  for_each_offset(shape, [&](int64_t k, int64_t pos) { r.tail[static_cast<size_t>(k)] = pos >= body ? static_cast<uint8_t>(pos - body + 1) : 0; },
+                  pos_strides);
   return r;
 }
 

@@ -38,7 +38,9 @@ std::vector<uint8_t> scalar_tail(const Tensor& x);
 // one input's is 0, a scalar one otherwise; §13).
 struct BinaryLoop {
   Shape out_strides;
-  std::vector<uint8_t> tail;
+  std::vector<uint8_t> tail;   // 0 in the vector body, else 1 + the element's place in its run's tail
+  bool scalar_b = false;       // the inner loop is is_contiguous_scalar<2> (b's inner stride 0)
+  int64_t run = 0;             // the inner run's length (when scalar_b)
 };
 BinaryLoop binary_loop(const Tensor& a, const Tensor& b);
 

@@ -13,8 +13,8 @@
 //   var: (fl32(2/(n-c)) * g) * (x - x.mean(dim, keepdim=True))   (g unsqueezed back first)
 //   std: var's with g / (2*y), +0 where y == 0
 //   amax: (g / count) * mask           max(): zeros with g / count written where x == max
-// What it is not: sums over any dims and strides (ops/sum_to.cpp), var over several dims at
-// once (the binding refuses it), or var_mean.
+// var/std over several dims at once share the per-output Welford and the one-output two passes.
+// What it is not: sums over any dims and strides (ops/sum_to.cpp), or var_mean.
 #include "core/ops/reduce.h"
 
 #include <fmt/format.h>
@@ -222,20 +222,19 @@ float lane_extreme(float a, float b, bool is_min) {
 // a partial tail into its low lanes, then the lanes: the AVX2 family by halves
 // ((l0,l4),(l2,l6)),((l1,l5),(l3,l7)), the scalar family left to right. Only which of two
 // equal zeros wins depends on it.
-float reduce_all_extreme(const std::vector<float>& v, bool is_min, CpuKernels cpu) {
-  const int64_t n = static_cast<int64_t>(v.size());
+float reduce_all_extreme(const Tensor& x, bool is_min, CpuKernels cpu) {
+  const int64_t n = x.numel();
   constexpr int64_t L = 8;
-  float acc[L];
-  if (n < L) {
-    float r = v[0];
-    for (int64_t k = 1; k < n; ++k) r = lane_extreme(r, v[static_cast<size_t>(k)], is_min);
-    return r;
-  }
-  std::copy(v.begin(), v.begin() + L, acc);
-  int64_t d = L;
-  for (; d + L <= n; d += L)
-    for (int64_t l = 0; l < L; ++l) acc[l] = lane_extreme(acc[l], v[static_cast<size_t>(d + l)], is_min);
-  for (int64_t l = 0; d + l < n; ++l) acc[l] = lane_extreme(acc[l], v[static_cast<size_t>(d + l)], is_min);
+  float acc[L] = {};
+  const float* in = x.data<float>();
+  DeadlineMeter meter;   // core/deadline.h: read in place (an expanded view is not copied)
+  for_each_offset(x.shape(), [&](int64_t k, int64_t off) {   // element k (row-major) goes to lane k % L
+    const float v = in[off];
+    if (n < L) acc[0] = k == 0 ? v : lane_extreme(acc[0], v, is_min);   // fewer than L: one running value
+    else acc[k % L] = k < L ? v : lane_extreme(acc[k % L], v, is_min);
+    meter.add(1);
+  }, x.strides());
+  if (n < L) return acc[0];
   if (cpu == CpuKernels::scalar) {
     float r = acc[0];
     for (int64_t l = 1; l < L; ++l) r = lane_extreme(r, acc[l], is_min);
@@ -252,7 +251,7 @@ Tensor max(const Tensor& a, CpuKernels cpu) {
     const std::vector<int64_t> iv = a.ints();
     return from_ints({}, {*std::max_element(iv.begin(), iv.end())}, a.dtype());
   }
-  Tensor out = scalar(reduce_all_extreme(to_float(a).floats(), false, cpu));
+  Tensor out = scalar(reduce_all_extreme(to_float(a), false, cpu));
   autograd::Backward backward = grad::max_all(a, out);
   return autograd::record(std::move(out), {&a}, "MaxBackward1", std::move(backward));
 }
@@ -263,27 +262,29 @@ namespace {
 // input and the result (the gradient goes to every element equal to it).
 Tensor extreme(const Tensor& a, int64_t dim, bool keepdim, bool most) {
   const char* op = most ? "amax" : "amin";
-  const Tensor f = to_float(a).contiguous();
+  const Tensor f = to_float(a);   // any strides: read in place (an expanded view is not copied)
   const int64_t given = dim;
   dim = normalize_dim(dim, f.dim());
-  const auto [outer, size, inner] = detail::split_at(f.shape(), dim);
+  const int64_t size = f.dim() > 0 ? f.shape()[dim] : 1, step = f.dim() > 0 ? f.strides()[dim] : 0;
   if (size == 0 && f.dim() > 0)   // PyTorch names the dim as given, unlike argmax
     throw TensorError(fmt::format("{}(): Expected reduction dim {} to have non-zero size.", op, given), "IndexError");
   const Shape shape = reduced_shape(f.shape(), dim, keepdim);   // [.., 1 or nothing at dim, ..]
   Tensor out = empty(shape);
   const float* in = f.data<float>();
   float* o = out.data<float>();
+  Shape each = f.shape();   // one step per output (row-major), dim walked inside
+  if (f.dim() > 0) each[dim] = 1;
   DeadlineMeter meter;   // core/deadline.h
-  for (int64_t b = 0; b < outer; ++b)
-    for (int64_t i = 0; i < inner; ++i) {
+  if (f.numel() > 0)
+    for_each_offset(each, [&](int64_t k, int64_t off) {
       meter.add(size);
-      float m = in[b * size * inner + i];
+      float m = in[off];
       for (int64_t s = 1; s < size && !std::isnan(m); ++s) {
-        float v = in[(b * size + s) * inner + i];
+        const float v = in[off + s * step];
         if (std::isnan(v) || (most ? v > m : v < m)) m = v;
       }
-      o[b * inner + i] = m;
-    }
+      o[k] = m;
+    }, f.strides());
   if (!a.is_float()) return to_dtype(out, a.dtype());
   autograd::Backward backward = grad::amax(a, out, dim, keepdim);
   return autograd::record(std::move(out), {&a}, most ? "AmaxBackward0" : "AminBackward0", std::move(backward));
@@ -294,7 +295,16 @@ Tensor extreme_all(const Tensor& a, bool most) {
   if (a.numel() == 0)
     throw TensorError(fmt::format("{}(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
                                   "reduction dim with the 'dim' argument.", most ? "amax" : "amin"));
-  Tensor out = detach(extreme(reshape(a, {-1}), 0, false, most));   // []
+  const Tensor f = to_float(a);   // row-major over any strides, in place (an expanded view is not copied)
+  const float* in = f.data<float>();
+  float m = 0.0f;
+  DeadlineMeter meter;   // core/deadline.h
+  for_each_offset(f.shape(), [&](int64_t k, int64_t off) {
+    const float v = in[off];
+    if (k == 0 || (!std::isnan(m) && (std::isnan(v) || (most ? v > m : v < m)))) m = v;   // NaN wins
+    meter.add(1);
+  }, f.strides());
+  Tensor out = a.is_float() ? scalar(m) : to_dtype(scalar(m), a.dtype());   // []
   autograd::Backward backward = grad::amax(a, out, std::nullopt, false);
   return autograd::record(std::move(out), {&a}, most ? "AmaxBackward0" : "AminBackward0", std::move(backward));
 }
@@ -307,32 +317,47 @@ Tensor amin(const Tensor& a, int64_t dim, bool keepdim) { return extreme(a, dim,
 Tensor amin(const Tensor& a) { return extreme_all(a, false); }
 
 Tensor argmax(const Tensor& a, int64_t dim, bool keepdim) {
-  const Tensor f = to_float(a).contiguous();
+  const Tensor f = to_float(a);   // any strides: read in place (an expanded view is not copied)
   dim = normalize_dim(dim, f.dim());
-  const auto [outer, size, inner] = detail::split_at(f.shape(), dim);
+  const int64_t size = f.dim() > 0 ? f.shape()[dim] : 1, step = f.dim() > 0 ? f.strides()[dim] : 0;
   if (size == 0 && f.dim() > 0)
     throw TensorError(fmt::format("argmax(): Expected reduction dim {} to have non-zero size.", dim), "IndexError");
   Tensor out = empty(reduced_shape(f.shape(), dim, keepdim), DType::int64);
   const float* in = f.data<float>();
   int64_t* o = out.data<int64_t>();
+  Shape each = f.shape();   // one step per output (row-major), dim walked inside
+  if (f.dim() > 0) each[dim] = 1;
   DeadlineMeter meter;   // core/deadline.h
-  for (int64_t b = 0; b < outer; ++b)
-    for (int64_t i = 0; i < inner; ++i) {
+  if (f.numel() > 0)
+    for_each_offset(each, [&](int64_t k, int64_t off) {
       meter.add(size);
       int64_t best = 0;
       for (int64_t s = 1; s < size; ++s) {
-        float v = in[(b * size + s) * inner + i], m = in[(b * size + best) * inner + i];
+        const float v = in[off + s * step], m = in[off + best * step];
         if (v > m || (std::isnan(v) && !std::isnan(m))) best = s;
       }
-      o[b * inner + i] = best;
-    }
+      o[k] = best;
+    }, f.strides());
   return out;
 }
 
 Tensor argmax(const Tensor& a) {
   if (a.numel() == 0)
     throw TensorError("argmax(): Expected reduction dim to be specified for input.numel() == 0.", "IndexError");
-  return argmax(reshape(a, {-1}), 0, false);
+  const Tensor f = to_float(a);   // row-major over any strides, in place
+  const float* in = f.data<float>();
+  int64_t best = 0;
+  float m = 0.0f;
+  DeadlineMeter meter;   // core/deadline.h
+  for_each_offset(f.shape(), [&](int64_t k, int64_t off) {
+    const float v = in[off];
+    if (k == 0 || v > m || (std::isnan(v) && !std::isnan(m))) {
+      best = k;
+      m = v;
+    }
+    meter.add(1);
+  }, f.strides());
+  return from_ints({}, {best}, DType::int64);
 }
 
 Tensor var_std(const Tensor& a, std::optional<int64_t> dim, int64_t correction, bool keepdim, bool take_sqrt) {
@@ -601,5 +626,83 @@ Tensor prod_impl(const Tensor& a, std::optional<int64_t> dim, bool keepdim) {
 
 Tensor prod(const Tensor& a) { return prod_impl(a, std::nullopt, false); }
 Tensor prod(const Tensor& a, int64_t dim, bool keepdim) { return prod_impl(a, dim, keepdim); }
+
+}  // namespace attn::core
+
+// ---- var / std over several dims ----
+
+namespace attn::core {
+
+namespace {
+
+// VarBackward0 / StdBackward0 over several dims: std_backward's (g / (2*y)), +0 where y == 0, then
+// var_backward: g with the dims put back (unsqueeze_multiple), (fl32(2/dof) * g) * (x - x.mean(dims, true)).
+autograd::Backward var_std_dims_grad(const Tensor& input, const Tensor& result, const std::vector<int64_t>& dims,
+                                     const std::vector<bool>& reduced, int64_t dof, bool keepdim, bool take_sqrt) {
+  return autograd::detail::reads({[x = detach(input), y = detach(result), dims, reduced, dof, keepdim, take_sqrt](const autograd::Grads& g) {
+    Tensor gv = *g[0];
+    if (take_sqrt) {
+      gv = detail::div(gv, detail::muls(y, 2.0));
+      masked_fill_(gv, compare(CmpOp::eq, y, zeros({})), 0.0f);
+    }
+    for (size_t d = 0; d < reduced.size() && !keepdim && x.dim() > 1; ++d)
+      if (reduced[d]) gv = unsqueeze(gv, static_cast<int64_t>(d));
+    const double scale = dof == 0 ? std::numeric_limits<double>::infinity() : 2.0 / static_cast<double>(dof);
+    const Tensor centred = binary(BinOp::sub, x, mean(x, dims, true));
+    return autograd::Grads{detail::mul(detail::muls(gv, scale), centred)};
+  }}, {input}, take_sqrt);
+}
+
+// The element offsets of a row-major walk over the dims marked (or, with `marked` false, not marked)
+// in `reduced`, of a contiguous tensor of `shape`.
+std::vector<int64_t> walk_offsets(const Shape& shape, const std::vector<bool>& reduced, bool marked) {
+  std::vector<int64_t> offs{0};
+  const Shape strides = contiguous_strides(shape);
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (reduced[d] != marked) continue;
+    std::vector<int64_t> next;
+    next.reserve(offs.size() * static_cast<size_t>(shape[d]));
+    for (int64_t o : offs)
+      for (int64_t i = 0; i < shape[d]; ++i) next.push_back(o + i * strides[d]);
+    offs.swap(next);
+  }
+  return offs;
+}
+
+}  // namespace
+
+Tensor var_std(const Tensor& a, const std::vector<int64_t>& dims_in, int64_t correction, bool keepdim, bool take_sqrt) {
+  if (!a.is_float()) throw TensorError("std and var only support floating point and complex dtypes");
+  const std::vector<int64_t> dims = wrap_dims(dims_in, std::max<int64_t>(a.dim(), 1));
+  if (dims.size() <= 1 || a.dim() <= 1)
+    return var_std(a, dims.empty() ? std::nullopt : std::optional<int64_t>(dims[0]), correction, keepdim, take_sqrt);
+  const std::vector<bool> reduced = marks(dims, a.dim());
+  const Tensor x = to_float(a).contiguous();   // [a's shape]
+  const float* in = x.data<float>();
+  const std::vector<int64_t> outs = walk_offsets(x.shape(), reduced, false), elems = walk_offsets(x.shape(), reduced, true);
+  const int64_t n = static_cast<int64_t>(elems.size());
+  Tensor out = empty(reduced_shape_of(x.shape(), reduced, keepdim));   // [kept dims, 1 where reduced with keepdim]
+  float* o = out.data<float>();
+  if (outs.size() == 1 && n > 0) {   // one output: std_var_all_cpu's two passes around the float32 mean
+    const double m = static_cast<double>(sum(x).float_at(0) / static_cast<float>(n));
+    double s = 0.0;
+    for (int64_t k = 0; k < n; ++k) s += (static_cast<double>(in[k]) - m) * (static_cast<double>(in[k]) - m);
+    o[0] = static_cast<float>(finish(s, n, correction, take_sqrt));
+  } else if (x.numel() > 0 || n == 0) {
+    DeadlineMeter meter;   // core/deadline.h
+    for (size_t j = 0; j < outs.size(); ++j) {   // WelfordOps<float, double, int64_t, double>, reduced dims in memory order
+      meter.add(n);
+      double mean_ = 0.0, m2 = 0.0;
+      for (int64_t k = 0; k < n; ++k) {
+        const double v = in[outs[j] + elems[static_cast<size_t>(k)]], delta = v - mean_;
+        mean_ += delta / static_cast<double>(k + 1);
+        m2 += delta * (v - mean_);
+      }
+      o[j] = static_cast<float>(finish(m2, n, correction, take_sqrt));
+    }
+  }
+  autograd::Backward backward = var_std_dims_grad(a, out, dims, reduced, n - correction, keepdim, take_sqrt);
+  return autograd::record(std::move(out), {&a}, take_sqrt ? "StdBackward0" : "VarBackward0", std::move(backward));
+}
 
 }  // namespace attn::core

@@ -32,7 +32,8 @@ Tensor prod(const Tensor& a);
 Tensor prod(const Tensor& a, int64_t dim, bool keepdim);
 Tensor max(const Tensor& a, CpuKernels cpu);                      // all elements -> 0-d (MaxBackward1)
 // max() / min() of float32 values in ATen's reduce_all order (NaN wins; which zero wins depends on it).
-float reduce_all_extreme(const std::vector<float>& v, bool is_min, CpuKernels cpu);
+// x: float32, any strides, read in place in row-major order.
+float reduce_all_extreme(const Tensor& x, bool is_min, CpuKernels cpu);
 Tensor amax(const Tensor& a, int64_t dim, bool keepdim);          // max along dim (NaN wins); AmaxBackward0
 Tensor amax(const Tensor& a);                                     // over every element
 Tensor amin(const Tensor& a, int64_t dim, bool keepdim);          // min along dim (NaN wins); AminBackward0
@@ -42,5 +43,8 @@ Tensor argmax(const Tensor& a);                                   // into the fl
 // x.var / x.std over one dim (or every element when dim is nullopt), divisor max(0, n - correction):
 // Welford in double per output, or two passes when the result has one element (§19).
 Tensor var_std(const Tensor& a, std::optional<int64_t> dim, int64_t correction, bool keepdim, bool take_sqrt);
+// The same over several dims at once (x.var((0, 1))): Welford in double per output over the reduced
+// elements in memory order, or the two passes when the result has one element; backward as var_backward.
+Tensor var_std(const Tensor& a, const std::vector<int64_t>& dims, int64_t correction, bool keepdim, bool take_sqrt);
 
 }  // namespace attn::core

@@ -85,34 +85,38 @@ autograd::Backward select_back(const Tensor& indices, const Shape& shape, int64_
 
 std::pair<Tensor, Tensor> max_dim(const Tensor& a, int64_t dim, bool keepdim, bool is_min) {
   dim = normalize_dim(dim, a.dim());
-  const Tensor c = a.contiguous();
+  const Tensor& c = a;   // any strides: read in place (an expanded view is not copied)
   const Slices s = slices_of(c.shape(), dim);
   const char* name = is_min ? "min" : "max";
   if (s.size == 0)
     throw TensorError(fmt::format("{}(): Expected reduction dim {} to have non-zero size.", name, dim), "IndexError");
   const Shape shape = reduced(c.shape(), dim, keepdim);
   Tensor values = empty(shape, c.dtype()), indices = empty(shape, DType::int64);
+  const int64_t step = c.dim() > 0 ? c.strides()[dim] : 0;
+  Shape each = c.shape();   // one step per output (row-major), dim walked inside
+  if (c.dim() > 0) each[dim] = 1;
   by_dtype(c.dtype(), [&](auto zero) {
     using T = decltype(zero);
     const T* in = c.data<T>();
     T* pv = values.data<T>();
     int64_t* pi = indices.data<int64_t>();
-    for (int64_t b = 0; b < s.outer; ++b)
-      for (int64_t i = 0; i < s.inner; ++i) {
-        const T* x = in + b * s.size * s.inner + i;
-        T best = x[0];
-        int64_t at = 0;
-        for (int64_t k = 0; k < s.size; ++k) {   // ATen: !(value <= best) for max, !(value >= best) for min
-          const T v = x[k * s.inner];
-          if (is_min ? !(v >= best) : !(v <= best)) {
-            best = v;
-            at = k;
-            if (is_nan(v)) break;
-          }
+    DeadlineMeter meter;   // core/deadline.h
+    for_each_offset(each, [&](int64_t o, int64_t off) {
+      meter.add(s.size);
+      const T* x = in + off;
+      T best = x[0];
+      int64_t at = 0;
+      for (int64_t k = 0; k < s.size; ++k) {   // ATen: !(value <= best) for max, !(value >= best) for min
+        const T v = x[k * step];
+        if (is_min ? !(v >= best) : !(v <= best)) {
+          best = v;
+          at = k;
+          if (is_nan(v)) break;
         }
-        pv[b * s.inner + i] = best;
-        pi[b * s.inner + i] = at;
       }
+      pv[o] = best;
+      pi[o] = at;
+    }, c.strides());
     return 0;
   });
   if (a.is_float())
@@ -128,7 +132,7 @@ Tensor min(const Tensor& a, CpuKernels cpu) {
     const std::vector<int64_t> iv = a.ints();
     return from_ints({}, {*std::min_element(iv.begin(), iv.end())}, a.dtype());
   }
-  const float m = reduce_all_extreme(to_float(a).floats(), true, cpu);   // ops/reduce.h
+  const float m = reduce_all_extreme(to_float(a), true, cpu);   // ops/reduce.h
   Tensor out = scalar(m);
   autograd::Backward backward{[x = detach(a), m](const autograd::Grads& g) {
     // evenly_distribute_backward: zeros(input).masked_fill_(x == min, grad / count)

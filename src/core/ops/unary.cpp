@@ -46,36 +46,46 @@ namespace grad {
 using autograd::Grads;
 using autograd::detail::reads;
 
+// A backward formula's result in the layout ATen's TensorIterator gives `first (op) second`
+// (grad and a saved tensor, in derivatives.yaml's order): the engine's sum_to and the next
+// node's reductions then add in PyTorch's order (docs/pytorch-numerics.md §12).
+Tensor unary_grad_layout(Tensor r, const Tensor& first, const Tensor& second) {
+  return keep_layout(std::move(r), {&first, &second});
+}
+
 Backward tanh(const Tensor& result, CpuKernels cpu) {
   // tanh_backward(g, y) = g * (1 - y*y); the AVX2 build fuses 1 - y*y into fma(-y, y, 1).
-  // One pass for a float32 contiguous g of y's shape (TensorIterator's fast set-up: a contiguous
-  // result), else 1 - y*y then the product.
-  return reads({[y = detach(result).contiguous(), cpu](const Grads& g) {
+  // One pass for a float32 contiguous g of y's shape when y is contiguous too (TensorIterator's
+  // fast set-up: a contiguous result), else 1 - y*y then the product, in the layout ATen's
+  // tanh_backward(g, y) gives (so sum_to adds in PyTorch's order).
+  return reads({[yl = detach(result), cpu](const Grads& g) {
     const Tensor& dy = *g[0];   // y's shape, or one that broadcasts to it
-    const bool one_pass = dy.dtype() == DType::float32 && dy.is_contiguous() && dy.shape() == y.shape();
+    const Tensor y = yl.contiguous();
+    const bool one_pass = dy.dtype() == DType::float32 && dy.is_contiguous() && yl.is_contiguous() && dy.shape() == y.shape();
     Tensor d = empty(y.shape());   // y's shape
     const float* pg = one_pass ? dy.data<float>() : nullptr;
     detail::map_buffer(y.data<float>(), d.data<float>(), y.numel(), [cpu, pg, &y](const float* in, float* out, int64_t n) {
       if (pg == nullptr) return kernels::one_minus_square(in, out, n, cpu);
       kernels::tanh_backward(pg + (in - y.data<float>()), in, out, n, cpu);
     });
-    return Grads{one_pass ? d : core::binary(BinOp::mul, dy, d)};
+    if (one_pass) return Grads{d};
+    return Grads{unary_grad_layout(core::binary(BinOp::mul, dy, d), dy, yl)};
   }}, {}, true);
 }
 
 Backward sigmoid(const Tensor& result) {
   // sigmoid_backward_kernel: (g * (1 - y)) * y, the same three roundings in both families.
   return reads({[y = detach(result)](const Grads& g) {
-    return Grads{detail::zip(*g[0], y, [](float gv, float yv) { return gv * (1.0f - yv) * yv; })};
+    return Grads{unary_grad_layout(detail::zip(*g[0], y, [](float gv, float yv) { return gv * (1.0f - yv) * yv; }), *g[0], y)};
   }}, {}, true);
 }
 
 Backward reciprocal(const Tensor& result) {
   // derivatives.yaml: -grad * (result * result).
   return reads({[y = detach(result)](const Grads& g) {
-    const Tensor y2 = detail::mul(y, y);
-    const Tensor ng = core::neg(*g[0]);
-    return Grads{detail::mul(ng, y2)};
+    const Tensor y2 = unary_grad_layout(detail::mul(y, y), y, y);
+    const Tensor ng = keep_layout(core::neg(*g[0]), {&*g[0]});   // -grad: a new tensor in grad's memory order
+    return Grads{unary_grad_layout(detail::mul(ng, y2), ng, y2)};
   }}, {}, true);
 }
 
@@ -87,44 +97,49 @@ using detail::muls;
 using detail::zip;
 
 Backward exp(const Tensor& result) {
-  return reads({[y = detach(result)](const Grads& g) { return Grads{core::binary(BinOp::mul, *g[0], y)}; }}, {}, true);
+  return reads({[y = detach(result)](const Grads& g) { return Grads{unary_grad_layout(core::binary(BinOp::mul, *g[0], y), *g[0], y)}; }}, {}, true);
 }
 
 Backward sqrt(const Tensor& result) {
-  return reads({[y = detach(result)](const Grads& g) { return Grads{div(*g[0], muls(y, 2.0))}; }}, {}, true);
+  return reads({[y = detach(result)](const Grads& g) { return Grads{unary_grad_layout(div(*g[0], muls(y, 2.0)), *g[0], y)}; }}, {}, true);
 }
 
 Backward rsqrt(const Tensor& result) {
   return reads({[y = detach(result)](const Grads& g) {
     const Tensor y3 = mul(mul(y, y), y);   // result.pow(3): (y*y)*y (PowKernel.cpp)
-    return Grads{mul(muls(*g[0], -0.5), y3)};
+    const Tensor gs = keep_layout(muls(*g[0], -0.5), {&*g[0]}, true);
+    return Grads{unary_grad_layout(mul(gs, y3), gs, y)};
   }}, {}, true);
 }
 
 Backward log(const Tensor& input) {
-  return reads({[x = detach(input)](const Grads& g) { return Grads{div(*g[0], x)}; }}, {input});
+  return reads({[x = detach(input)](const Grads& g) { return Grads{unary_grad_layout(div(*g[0], x), *g[0], x)}; }}, {input});
 }
 
 Backward abs(const Tensor& input) {
   return reads({[x = detach(input)](const Grads& g) {
     // sgn(x) for a real tensor is sign(): (0 < x) - (x < 0), so 0 (and NaN) give +0.
-    return Grads{zip(*g[0], x, [](float gv, float xv) { return gv * (static_cast<float>(0.0f < xv) - static_cast<float>(xv < 0.0f)); })};
+    const Tensor r = zip(*g[0], x, [](float gv, float xv) { return gv * (static_cast<float>(0.0f < xv) - static_cast<float>(xv < 0.0f)); });
+    return Grads{unary_grad_layout(r, *g[0], x)};
   }}, {input});
 }
 
 Backward erf(const Tensor& input, CpuKernels cpu) {
   return reads({[x = detach(input), cpu](const Grads& g) {
     const Tensor e = core::exp(core::neg(mul(x, x)), cpu);                     // exp(-(self.pow(2)))
-    return Grads{mul(muls(e, 2.0 / std::sqrt(M_PI)), *g[0])};            // 2/sqrt(pi) * e * grad
+    return Grads{unary_grad_layout(mul(muls(e, 2.0 / std::sqrt(M_PI)), *g[0]), x, *g[0])};   // 2/sqrt(pi) * e * grad
   }}, {input});
 }
 
 Backward sin(const Tensor& input, CpuKernels cpu) {
-  return reads({[x = detach(input), cpu](const Grads& g) { return Grads{mul(*g[0], core::cos(x, cpu))}; }}, {input});
+  return reads({[x = detach(input), cpu](const Grads& g) { return Grads{unary_grad_layout(mul(*g[0], core::cos(x, cpu)), *g[0], x)}; }}, {input});
 }
 
 Backward cos(const Tensor& input, CpuKernels cpu) {
-  return reads({[x = detach(input), cpu](const Grads& g) { return Grads{mul(*g[0], core::neg(core::sin(x, cpu)))}; }}, {input});
+  return reads({[x = detach(input), cpu](const Grads& g) {
+    const Tensor s = keep_layout(core::neg(core::sin(x, cpu)), {&x});   // -sin(x), in x's memory order
+    return Grads{unary_grad_layout(mul(*g[0], s), *g[0], s)};
+  }}, {input});
 }
 
 }  // namespace
@@ -136,14 +151,16 @@ Tensor exp(const Tensor& a, CpuKernels cpu) {
   const Tensor x = to_float(a).contiguous();
   Tensor out = empty(x.shape());  // same shape as a, contiguous
   kernels::exp(x.data<float>(), out.data<float>(), x.numel(), cpu);
+  out = keep_layout(std::move(out), {&a});   // the result the backward saves, laid out as PyTorch's
   grad::Backward backward = grad::exp(out);
   return autograd::record(std::move(out), {&a}, "ExpBackward0", std::move(backward));
 }
 
 Tensor tanh(const Tensor& a, CpuKernels cpu) {
-  // vml vtanh: every element the same function.
-  Tensor out = map_fast(a, [cpu](const float* in, float* o, int64_t n) { kernels::tanh(in, o, n, cpu); },
-                        [cpu](float v, bool) { return kernels::vec_tanh(v, cpu); }, false);
+  // vml vtanh: every element the same function; the result in the input's layout, as ATen's.
+  Tensor out = keep_layout(map_fast(a, [cpu](const float* in, float* o, int64_t n) { kernels::tanh(in, o, n, cpu); },
+                                    [cpu](float v, bool) { return kernels::vec_tanh(v, cpu); }, false),
+                           {&a});
   autograd::Backward backward = grad::tanh(out, cpu);
   return autograd::record(std::move(out), {&a}, "TanhBackward0", std::move(backward));
 }
@@ -155,13 +172,14 @@ Tensor sigmoid(const Tensor& a, CpuKernels cpu) {
   Tensor out = map_fast(a, [cpu](const float* in, float* o, int64_t n) { kernels::sigmoid(in, o, n, cpu); }, [cpu](float v, bool tail) {
     return kernels::vec_sigmoid(v, tail ? CpuKernels::scalar : cpu);
   }, true);
+  out = keep_layout(std::move(out), {&a});
   autograd::Backward backward = grad::sigmoid(out);
   return autograd::record(std::move(out), {&a}, "SigmoidBackward0", std::move(backward));
 }
 
 Tensor reciprocal(const Tensor& a) {
   // reciprocal_kernel: 1 / x, one correctly rounded division in both families (ints to float32 first).
-  Tensor out = map_split(a, [](float v, bool) { return 1.0f / v; }, false);
+  Tensor out = keep_layout(map_split(a, [](float v, bool) { return 1.0f / v; }, false), {&a});
   autograd::Backward backward = grad::reciprocal(out);
   return autograd::record(std::move(out), {&a}, "ReciprocalBackward0", std::move(backward));
 }
@@ -214,8 +232,9 @@ Tensor cos(const Tensor& a, CpuKernels cpu) {
 }
 
 Tensor rsqrt(const Tensor& a) {
-  Tensor out = map_fast(a, [](const float* in, float* o, int64_t n) { kernels::rsqrt(in, o, n); },
-                        [](float v, bool) { return kernels::vec_rsqrt(v); }, false);
+  Tensor out = keep_layout(map_fast(a, [](const float* in, float* o, int64_t n) { kernels::rsqrt(in, o, n); },
+                                    [](float v, bool) { return kernels::vec_rsqrt(v); }, false),
+                           {&a});
   autograd::Backward backward = grad::rsqrt(out);
   return autograd::record(std::move(out), {&a}, "RsqrtBackward0", std::move(backward));
 }
@@ -302,6 +321,7 @@ Tensor unary(const Tensor& a, const char* op) {
     return o == "sqrt" ? std::sqrt(v) : std::fabs(v);
   });
   if (o == "abs") return autograd::record(std::move(out), {&a}, "AbsBackward0", grad::abs(a));
+  out = keep_layout(std::move(out), {&a});
   autograd::Backward backward = grad::sqrt(out);
   return autograd::record(std::move(out), {&a}, "SqrtBackward0", std::move(backward));
 }
