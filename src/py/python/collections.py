@@ -441,14 +441,37 @@ class deque:
     def copy(self):
         return deque(self._items, self._maxlen)
 
-    def count(self, x):
-        return self._items.count(x)
+    def _scan(self, x, start=0, stop=None):
+        """The first position from start whose item is or == x, else -1; CPython's RuntimeError
+        when an __eq__ changed the deque meanwhile."""
+        state, items = self._state, self._items
+        stop = len(items) if stop is None else min(stop, len(items))
+        k = start
+        while k < stop:
+            item = items[k]
+            found = item is x or item == x
+            if self._state != state:
+                raise RuntimeError("deque mutated during iteration")
+            if found:
+                return k
+            k += 1
+        return -1
 
-    def index(self, x, *args):
-        try:
-            return self._items.index(x, *args)
-        except ValueError:
-            raise ValueError(f"{x!r} is not in deque") from None
+    def count(self, x):
+        n, k = 0, self._scan(x)
+        while k >= 0:
+            n += 1
+            k = self._scan(x, k + 1)
+        return n
+
+    def index(self, x, start=0, stop=None):
+        size = len(self._items)
+        start = max(start + size, 0) if start < 0 else start
+        stop = size if stop is None else (max(stop + size, 0) if stop < 0 else stop)
+        k = self._scan(x, start, stop)
+        if k < 0:
+            raise ValueError(f"{x!r} is not in deque")
+        return k
 
     def insert(self, i, x):
         if self._maxlen is not None and len(self._items) >= self._maxlen:
@@ -457,11 +480,15 @@ class deque:
         self._items.insert(i, x)
 
     def remove(self, value):
+        state = self._state
         try:
-            self._changed()
-            self._items.remove(value)
-        except ValueError:
-            raise ValueError(f"{value!r} is not in deque") from None
+            k = self._scan(value)
+        except RuntimeError:
+            raise IndexError("deque mutated during iteration") from None
+        if k < 0 or self._state != state:
+            raise ValueError(f"{value!r} is not in deque")
+        self._changed()
+        del self._items[k]
 
     def reverse(self):
         self._items.reverse()
@@ -476,7 +503,7 @@ class deque:
         return _deque_iterator(self, True)
 
     def __contains__(self, x):
-        return x in self._items
+        return self._scan(x) >= 0
 
     def __getitem__(self, k):
         k = _as_index(k)
@@ -498,7 +525,16 @@ class deque:
     def __eq__(self, other):
         if not isinstance(other, deque):
             return NotImplemented
-        return self._items == other._items
+        if len(self._items) != len(other._items):
+            return False
+        states = (self._state, other._state)
+        for a, b in zip(list(self._items), list(other._items)):
+            same = a is b or a == b
+            if (self._state, other._state) != states:
+                raise RuntimeError("deque mutated during iteration")
+            if not same:
+                return False
+        return True
 
     def __add__(self, other):
         if not isinstance(other, deque):
