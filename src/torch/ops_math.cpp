@@ -57,13 +57,16 @@ Value sum_fn(Interpreter&, Args& a) {
     if (*d == DType::boolean) a.unsupported("dtype", "attn sums numbers");
     t = cast(t, *d);
   }
-  if (a.overload() == 0) return tensor_value(core::sum(t));
+  // An integer sum is made in int64; with a narrower dtype= it wraps into it (the same bits:
+  // sums and products wrap the same whichever width they were made in).
+  auto in_dtype = [&a](Tensor r) { return a.dtype("dtype") && r.dtype() != *a.dtype("dtype") ? cast(r, *a.dtype("dtype")) : r; };
+  if (a.overload() == 0) return tensor_value(in_dtype(core::sum(t)));
   const std::vector<int64_t> dims = a.ints("dim");
   bool keepdim = a.flag("keepdim");
-  if (!dims.empty()) return tensor_value(core::sum(t, dims, keepdim));
+  if (!dims.empty()) return tensor_value(in_dtype(core::sum(t, dims, keepdim)));
   Tensor r = core::sum(t);
   if (a.given("dim")) core::autograd::rename(r, "SumBackward1");   // sum(dim=None): 1.13's overload name
-  return tensor_value(keepdim ? keep_all(r, t.shape()) : r);
+  return tensor_value(in_dtype(keepdim ? keep_all(r, t.shape()) : r));
 }
 
 Value mean_fn(Interpreter&, Args& a) {
@@ -88,7 +91,7 @@ Value prod_fn(Interpreter&, Args& a) {
   if (d) t = cast(t, *d);
   if (a.overload() == 2) a.unsupported("dim", "attn names no dims");
   Tensor r = a.overload() == 0 ? core::prod(t) : core::prod(t, a.integer("dim"), a.flag("keepdim"));
-  return tensor_value(d == DType::boolean ? cast(r, DType::boolean) : r);
+  return tensor_value(d && r.dtype() != *d ? cast(r, *d) : r);   // int64's product wrapped into an int8 dtype=, as torch's
 }
 
 // var/std overloads: (dim, *, correction, keepdim), (dim, unbiased, keepdim), (unbiased).
