@@ -471,3 +471,12 @@ for t in [torch.arange(3.0), torch.tensor([1, 2]), torch.tensor([0.5, 1.0])]:
         print("!", type(e).__name__, e)
 torch.set_printoptions(profile="default")
 print(torch.tensor([0.5, 1.0]))
+
+# hardtanh's backward at a NaN input: +0 in the vector body, the incoming grad in the scalar tail
+# (torchfuzz seed 2511 #2276), for lengths around the vector width.
+for n in (5, 8, 9, 17, 75):
+    x = torch.linspace(-2, 2, n)
+    x[::3] = float('nan')
+    x.requires_grad_(True)
+    torch.nn.functional.hardtanh(x).backward(torch.full((n,), 0.5))
+    print(n, x.grad)

@@ -4,7 +4,7 @@
 // silu_kernel: x / (1 + exp(-x)); silu_backward_kernel: s = 1 / (1 + exp(-x)),
 // dy * s * (1 + x * (1 - s)), where the AVX2 build (GCC, -mfma) contracts 1 + x * (1 - s) into
 // one fma. leaky_relu: x > 0 ? x : x * slope, backward x > 0 ? g : g * slope. hardtanh is clamp;
-// its backward passes g where min < x < max (and for NaN), +0 elsewhere.
+// its backward passes g where min < x < max, +0 elsewhere; a NaN x gets g only in the scalar tail.
 #include "core/ops/activation_more.h"
 
 #include <cmath>
@@ -82,7 +82,12 @@ Tensor hardtanh(const Tensor& a, double min_val, double max_val) {
   const float lo = static_cast<float>(min_val), hi = static_cast<float>(max_val);
   Tensor out = detail::map_split(a, [lo, hi](float v, bool) { return std::isnan(v) ? v : std::min(std::max(v, lo), hi); }, false);
   autograd::Backward backward{[x = detach(a), lo, hi](const Grads& g) {
-                                return Grads{zip_tail(*g[0], x, [lo, hi](float dy, float v, bool) { return (v <= lo || v >= hi) ? 0.0f : dy; })};
+                                return Grads{zip_tail(*g[0], x, [lo, hi](float dy, float v, bool tail) {
+                                  // the vector body masks with (v > lo) & (v < hi), the scalar tail tests
+                                  // v <= lo || v >= hi: a NaN x gets +0 in the body and g in the tail
+                                  if (tail) return (v <= lo || v >= hi) ? 0.0f : dy;
+                                  return (v > lo && v < hi) ? dy : 0.0f;
+                                })};
                               },
                               true, {a}};
   return autograd::record(std::move(out), {&a}, "HardtanhBackward0", std::move(backward));
