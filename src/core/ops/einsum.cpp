@@ -359,6 +359,20 @@ DType einsum_chain_dtype(const Equation& e, std::map<char, int64_t>& size, const
   return dr;
 }
 
+// The integer einsum of `operands` (their values as unsigned, so products wrap), wrapped into dtype.
+Tensor einsum_int_values(const Equation& e, std::map<char, int64_t>& size, const std::string& contracted,
+                         const std::vector<Tensor>& operands, const Shape& out_shape, DType dtype) {
+  std::vector<std::vector<uint64_t>> vals;
+  std::vector<Shape> shapes;
+  for (const Tensor& t : operands) {
+    const std::vector<int64_t> v = t.ints();
+    vals.emplace_back(v.begin(), v.end());
+    shapes.push_back(t.shape());
+  }
+  const std::vector<uint64_t> r = einsum_loop(e, size, contracted, vals, shapes, numel_of(out_shape));
+  return from_ints(out_shape, std::vector<int64_t>(r.begin(), r.end()), dtype);
+}
+
 // einsum of integer or bool operands, in their dtype as ATen computes it: a permute keeps it, a
 // one-operand sum gives int64, two operands multiply (mul: promoted) or contract (bmm: the dtypes
 // must match, and bmm has no bool kernel). Nullopt when an operand is float32 and nothing
@@ -369,15 +383,7 @@ std::optional<Tensor> einsum_ints(const Equation& e, std::map<char, int64_t>& si
   if (operands.size() > 2) {   // pairwise, left to right: the dtype of the chain; integers wrap the same in any order
     const DType chain = einsum_chain_dtype(e, size, operands);
     if (chain == DType::float32) return std::nullopt;
-    std::vector<std::vector<uint64_t>> vals;
-    std::vector<Shape> shapes;
-    for (const Tensor& t : operands) {
-      const std::vector<int64_t> v = t.ints();
-      vals.emplace_back(v.begin(), v.end());
-      shapes.push_back(t.shape());
-    }
-    const std::vector<uint64_t> r = einsum_loop(e, size, contracted, vals, shapes, numel_of(out_shape));
-    return from_ints(out_shape, std::vector<int64_t>(r.begin(), r.end()), chain);
+    return einsum_int_values(e, size, contracted, operands, out_shape, chain);
   }
   const bool bmm = operands.size() == 2 && !contracted.empty();
   for (const Tensor& t : operands)
@@ -385,15 +391,7 @@ std::optional<Tensor> einsum_ints(const Equation& e, std::map<char, int64_t>& si
   if (bmm && d0 == DType::boolean) throw TensorError("\"bmm\" not implemented for 'Bool'");
   if (std::any_of(operands.begin(), operands.end(), [](const Tensor& t) { return t.is_float(); })) return std::nullopt;
   DType dtype = operands.size() == 1 ? (contracted.empty() ? d0 : DType::int64) : bmm ? d0 : result_type(operands[0], operands[1]);
-  std::vector<std::vector<uint64_t>> vals;
-  std::vector<Shape> shapes;
-  for (const Tensor& t : operands) {
-    const std::vector<int64_t> v = t.ints();
-    vals.emplace_back(v.begin(), v.end());
-    shapes.push_back(t.shape());
-  }
-  const std::vector<uint64_t> r = einsum_loop(e, size, contracted, vals, shapes, numel_of(out_shape));
-  return from_ints(out_shape, std::vector<int64_t>(r.begin(), r.end()), dtype);   // wrapped into dtype
+  return einsum_int_values(e, size, contracted, operands, out_shape, dtype);
 }
 
 }  // namespace
