@@ -179,14 +179,26 @@ ATTN_AVX2 inline __m256 ldexp3k8(__m256 d, __m256i q) {
   return _mm256_castsi256_ps(_mm256_add_epi32(_mm256_castps_si256(d), _mm256_slli_epi32(q, 23)));
 }
 
-// log d: denormals scaled by 2^64 first; +inf -> +inf, d < 0 or NaN -> the quiet NaN, +-0 -> -inf.
-ATTN_AVX2 inline __m256 log8(__m256 d) {
+// The argument reduction logf and logkf share: d (a denormal scaled by 2^64 first, as sleef.cpp
+// does; the scaled d is returned, which the callers' special cases test) = m * 2^e.
+struct LogReduced8 {
+  __m256 d, m;
+  __m256i e;
+};
+ATTN_AVX2 inline LogReduced8 log_reduce8(__m256 d) {
   const __m256 o = _mm256_cmp_ps(d, splat(1.17549435e-38f), _CMP_LT_OQ);
   d = _mm256_blendv_ps(d, _mm256_mul_ps(d, splat(18446744073709551616.0f)), o);
   __m256i e = ilogb2k8(_mm256_mul_ps(d, splat(1.0f / 0.75f)));
   const __m256 m = ldexp3k8(d, _mm256_sub_epi32(_mm256_setzero_si256(), e));
   e = _mm256_sub_epi32(e, _mm256_and_si256(_mm256_castps_si256(o), _mm256_set1_epi32(64)));
-  const __m256 ef = _mm256_cvtepi32_ps(e);
+  return {d, m, e};
+}
+
+// log d: denormals scaled by 2^64 first; +inf -> +inf, d < 0 or NaN -> the quiet NaN, +-0 -> -inf.
+ATTN_AVX2 inline __m256 log8(__m256 d_in) {
+  const LogReduced8 red = log_reduce8(d_in);
+  const __m256 d = red.d, m = red.m;
+  const __m256 ef = _mm256_cvtepi32_ps(red.e);
   Df8 s = df8_mul_f2_f({splat(0.69314718246459960938f), splat(-1.904654323148236017e-09f)}, ef);
   const Df8 x = df8_div(df8_add2_ff(splat(-1.0f), m), df8_add2_ff(splat(1.0f), m));
   const __m256 x2 = _mm256_mul_ps(x.x, x.x);
@@ -211,11 +223,9 @@ ATTN_AVX2 inline Df8 df8_normalize(Df8 t) {
 
 // log|d| as a double-float.
 ATTN_AVX2 inline Df8 logkf8(__m256 d) {
-  const __m256 o = _mm256_cmp_ps(d, splat(1.17549435e-38f), _CMP_LT_OQ);
-  d = _mm256_blendv_ps(d, _mm256_mul_ps(d, splat(18446744073709551616.0f)), o);
-  __m256i e = ilogb2k8(_mm256_mul_ps(d, splat(1.0f / 0.75f)));
-  const __m256 m = ldexp3k8(d, _mm256_sub_epi32(_mm256_setzero_si256(), e));
-  e = _mm256_sub_epi32(e, _mm256_and_si256(_mm256_castps_si256(o), _mm256_set1_epi32(64)));
+  const LogReduced8 red = log_reduce8(d);
+  const __m256 m = red.m;
+  const __m256i e = red.e;
   const Df8 x = df8_div(df8_add2_ff(splat(-1.0f), m), df8_add2_ff(splat(1.0f), m));
   const Df8 x2 = df8_squ(x);
   __m256 t = splat(0.240320354700088500976562f);
