@@ -2,8 +2,9 @@
 //
 // What it is: calloc for small buffers; for kMapAtLeast or more, anonymous mappings populated
 // up front (chunk by chunk with a look at the deadline when huge), kept on release in a short
-// list while they fit under the peak, and zero-filled again when reused. What it is not: the
-// storage limits or their messages (tensor.cpp's Storage).
+// list while they fit under the peak, and zero-filled again when reused; any allocation that
+// fails gives the cache back and tries once more. What it is not: the storage limits or their
+// messages (tensor.cpp's Storage).
 #include "core/buffers.h"
 
 #include <algorithm>
@@ -183,6 +184,10 @@ void* zeroed(size_t bytes) {
 #endif
   void* data = std::calloc(bytes, 1);
 #ifdef __linux__
+  if (data == nullptr && t_cached.load(std::memory_order_relaxed) != 0) {   // the cache gives way first
+    release_cached();
+    data = std::calloc(bytes, 1);
+  }
   if (data == nullptr) t_live.fetch_sub(bytes, std::memory_order_relaxed);
 #endif
   return data;
