@@ -232,6 +232,11 @@ Value print_fn(Interpreter& in, CallArgs& a) {
   }
   check_encodable(end);
   in.out << end;
+  // A cell's printout is held until the cell ends (the walkthrough shows it under its code):
+  // a loop printing for a minute would hold gigabytes.
+  if (static_cast<size_t>(in.out.tellp()) > limits::kMaxPrintedBytes)
+    throw LimitError(0, fmt::format("MemoryError: {} printed more than {} characters (attn's limit, limits::kMaxPrintedBytes)",
+                                    in.code_name(), with_commas(limits::kMaxPrintedBytes)));
   return Value::none();
 }
 

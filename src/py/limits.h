@@ -30,6 +30,7 @@ inline constexpr uint64_t kMaxIntBits = 100'000;      // an int's size (2**99999
 inline constexpr size_t kMaxIntStrDigits = 4300;      // int <-> str: CPython's default int_max_str_digits
 inline constexpr size_t kMaxItems = 10'000'000;       // a list, tuple, dict or set
 inline constexpr size_t kMaxStrBytes = 100'000'000;   // a str (bytes of UTF-8)
+inline constexpr size_t kMaxPrintedBytes = 100'000'000;   // what one cell prints (held until it ends)
 inline constexpr int64_t kMaxSteps = 20'000'000;      // statements and loop iterations of one cell
 inline constexpr double kDefaultTimeLimit = 60.0;     // seconds one cell may run (--time-limit)
 inline constexpr size_t kMaxModuleFileBytes = size_t{1} << 20;   // an imported .py file: 1 MiB, as a lesson file

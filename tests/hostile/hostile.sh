@@ -316,6 +316,10 @@ vlimit=$((asan ? 0 : 700000)); [ "$vlimit" -gt 0 ] || vlimit=unlimited
 lesson "$work/json-flood.lesson" 'print("\x01" * 30_000_000)'
 check json-flood 0 '180001072' '' -- bash -c "ulimit -v $vlimit && set -o pipefail && \"\$0\" run --format json json-flood.lesson | wc -c" "$attn"
 check text-flood 0 '30000368' '' -- bash -c "ulimit -v $vlimit && set -o pipefail && \"\$0\" run json-flood.lesson | wc -c" "$attn"
+# A cell printing without end stops at 10^8 characters instead of holding gigabytes until its
+# time limit (review 25: 765 MB after 15 s).
+lesson "$work/print-cap.lesson" $'while True:\n    print("x" * 100000)'
+check print-cap 2 '' 'MemoryError: the cell printed more than 100,000,000 characters' -- bash -c "\"\$0\" run --quiet print-cap.lesson > /dev/null" "$attn"
 
 # sorted() sorts positions, not (key, value) pairs of Values, and permutes in place (issue 20:
 # sorted(range(10**7)) took 3.5 GB, CPython 405 MB); in 450 MB of address space.
