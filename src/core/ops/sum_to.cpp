@@ -124,71 +124,6 @@ void loop2d(const float* x, int64_t size0, int64_t size1, int64_t si0, int64_t s
   }
 }
 
-}  // namespace
-
-// One reduction of g over dims (all when empty), any strides, in TensorIterator's order: `loop`
-// is the kernel's 2-D loop, the output starts at `init` (sum 0, prod 1).
-Tensor reduce_dims(const Tensor& g, const std::vector<int64_t>& dims_in, bool keepdim, float init, ReduceLoop2d loop) {
-  const Tensor x = to_float(g);
-  const int64_t nd = x.dim();
-  std::vector<bool> reduced(static_cast<size_t>(nd), dims_in.empty());
-  for (int64_t d : dims_in) reduced[static_cast<size_t>(normalize_dim(d, nd))] = true;
-  const Shape& shape = x.shape();
-  Shape kept, keep_shape;
-  Shape out_str(static_cast<size_t>(nd), 0);
-  int64_t acc = 1;
-  for (int64_t d = nd - 1; d >= 0; --d) {
-    if (reduced[d]) continue;
-    out_str[d] = acc;
-    acc *= shape[d];
-  }
-  for (int64_t d = 0; d < nd; ++d) {
-    if (!reduced[d]) kept.push_back(shape[d]);
-    keep_shape.push_back(reduced[d] ? 1 : shape[d]);
-  }
-  Tensor out = full(keepdim ? keep_shape : kept, init);   // [kept dims]
-  if (x.numel() == 0) return out;
-  if (nd == 0) {   // one element, one 1-element loop
-    loop(x.data<float>(), 1, 1, 1, 1, 0, 0, out.data<float>());
-    return out;
-  }
-  const std::vector<size_t> perm = reorder(shape, x.strides(), out_str);
-  Shape cshape, cout, cin;
-  for (size_t p : perm) {
-    cshape.push_back(shape[p]);
-    cout.push_back(out_str[p]);
-    cin.push_back(x.strides()[p]);
-  }
-  coalesce(cshape, cout, cin);
-  if (cshape.size() == 1) {   // a 1-D iteration: the 2-D loop sees size1 = 1
-    cshape.push_back(1);
-    cout.push_back(0);
-    cin.push_back(0);
-  }
-  const Shape outer(cshape.begin() + 2, cshape.end());
-  const Shape outer_in(cin.begin() + 2, cin.end()), outer_out(cout.begin() + 2, cout.end());
-  const float* base = x.data<float>();
-  float* o = out.data<float>();
-  // The outer dims in index order, the last one fastest (as the research emulation, which matched).
-  const int64_t blocks = numel_of(outer);
-  Shape idx(outer.size(), 0);
-  for (int64_t b = 0; b < blocks; ++b) {
-    int64_t oi = 0, oo = 0;
-    for (size_t k = 0; k < idx.size(); ++k) {
-      oi += idx[k] * outer_in[k];
-      oo += idx[k] * outer_out[k];
-    }
-    loop(base + oi, cshape[0], cshape[1], cin[0], cin[1], cout[0], cout[1], o + oo);
-    for (size_t k = 0; k < idx.size(); ++k) {   // DimCounter::increment: the fastest outer dim first
-      if (++idx[k] < outer[k]) break;
-      idx[k] = 0;
-    }
-  }
-  return out;
-}
-
-namespace {
-
 // TensorIterator's iteration of x reduced over dims (all when empty): dims fastest first,
 // coalesced, strides in elements (the output's row-major, 0 where reduced). x has a dim and elements.
 struct IterPlan {
@@ -218,6 +153,55 @@ IterPlan plan_of(const Tensor& x, const std::vector<int64_t>& dims_in) {
 }
 
 }  // namespace
+
+// One reduction of g over dims (all when empty), any strides, in TensorIterator's order: `loop`
+// is the kernel's 2-D loop, the output starts at `init` (sum 0, prod 1).
+Tensor reduce_dims(const Tensor& g, const std::vector<int64_t>& dims_in, bool keepdim, float init, ReduceLoop2d loop) {
+  const Tensor x = to_float(g);
+  const int64_t nd = x.dim();
+  std::vector<bool> reduced(static_cast<size_t>(nd), dims_in.empty());
+  for (int64_t d : dims_in) reduced[static_cast<size_t>(normalize_dim(d, nd))] = true;
+  const Shape& shape = x.shape();
+  Shape kept, keep_shape;
+  for (int64_t d = 0; d < nd; ++d) {
+    if (!reduced[d]) kept.push_back(shape[d]);
+    keep_shape.push_back(reduced[d] ? 1 : shape[d]);
+  }
+  Tensor out = full(keepdim ? keep_shape : kept, init);   // [kept dims]
+  if (x.numel() == 0) return out;
+  if (nd == 0) {   // one element, one 1-element loop
+    loop(x.data<float>(), 1, 1, 1, 1, 0, 0, out.data<float>());
+    return out;
+  }
+  IterPlan plan = plan_of(x, dims_in);
+  Shape &cshape = plan.shape, &cout = plan.out, &cin = plan.in;
+  if (cshape.size() == 1) {   // a 1-D iteration: the 2-D loop sees size1 = 1
+    cshape.push_back(1);
+    cout.push_back(0);
+    cin.push_back(0);
+  }
+  const Shape outer(cshape.begin() + 2, cshape.end());
+  const Shape outer_in(cin.begin() + 2, cin.end()), outer_out(cout.begin() + 2, cout.end());
+  const float* base = x.data<float>();
+  float* o = out.data<float>();
+  // The outer dims in index order, the last one fastest (as the research emulation, which matched).
+  const int64_t blocks = numel_of(outer);
+  Shape idx(outer.size(), 0);
+  for (int64_t b = 0; b < blocks; ++b) {
+    int64_t oi = 0, oo = 0;
+    for (size_t k = 0; k < idx.size(); ++k) {
+      oi += idx[k] * outer_in[k];
+      oo += idx[k] * outer_out[k];
+    }
+    loop(base + oi, cshape[0], cshape[1], cin[0], cin[1], cout[0], cout[1], o + oo);
+    for (size_t k = 0; k < idx.size(); ++k) {   // DimCounter::increment: the fastest outer dim first
+      if (++idx[k] < outer[k]) break;
+      idx[k] = 0;
+    }
+  }
+  return out;
+}
+
 
 // binary_kernel_reduce_lastdim's condition: one reduced dim left, dim 0, contiguous.
 bool reduction_lastdim(const Tensor& g, const std::vector<int64_t>& dims) {
