@@ -122,6 +122,8 @@ Answer answer_from_code(const LessonRun& run, const std::string& step_id, const 
   in.set_import_dir(std::filesystem::path(run.lesson->path).parent_path().string());   // as the lesson's cells import
   in.set_main_file(path);
   in.set_code_name("your code");
+  std::ostream discard(nullptr);    // what the file writes to sys.stderr (or warns) is not the grader's to print
+  in.python().err = &discard;
   if (opts.time_limit) in.set_time_limit(*opts.time_limit);
   std::string failure;
   try {

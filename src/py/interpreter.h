@@ -246,6 +246,9 @@ class Interpreter {
   bool current_method(std::shared_ptr<ClassObj>& owner, Value& self) const;
 
   std::ostringstream out;
+  // Where sys.stderr.write and warnings go (made safe by module_stdlib.cpp's stderr_text): std::cerr,
+  // or a sink while a grader runs a learner's file (the grader's report is all it prints).
+  std::ostream* err = nullptr;   // nullptr: std::cerr
 
  private:
   GcHeap gc_;                                      // first: freed last, after all that held its objects
@@ -335,7 +338,8 @@ class Interpreter {
   Value eval_compare(const Expr& e);
   Value eval_fstring(const Expr& e);
   Value eval_comprehension(const Expr& e);
-  void comprehend(const Expr& e, size_t level, std::vector<Value>& list, Value* dict);
+  // `first`: the outermost iterable, evaluated in the scope around the comprehension (level 0).
+  void comprehend(const Expr& e, size_t level, std::vector<Value>& list, Value* dict, const Value* first = nullptr);
   Value call_function(const FunctionObj& f, CallArgs& args);
   // generator.cpp: a generator function's call, a generator expression, yield, and the switch
   // into and out of a generator's own stack.

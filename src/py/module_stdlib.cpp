@@ -25,6 +25,7 @@
 
 #include <fmt/format.h>
 
+#include "print/unicode.h"
 #include "py/bytes.h"
 #include "py/exceptions.h"
 #include "py/interpreter.h"
@@ -35,6 +36,23 @@ namespace attn::py {
 const std::vector<std::pair<std::string, std::string>>& python_sources();   // generated: src/py/python/*.py
 
 namespace {
+
+// What a cell writes to stderr (sys.stderr.write, warnings), as CPython's stderr writes it with
+// its backslashreplace handler (a lone surrogate is `\ud800`), and with attn's promise for its
+// stderr: control characters but newline and tab, and the bidirectional controls, shown escaped
+// (`\x1b`, `\u202e`), so a cell cannot move the cursor or repaint the terminal through it.
+std::string stderr_text(const std::string& text) {
+  std::string out;
+  for (char32_t c : print::unicode::decode(text)) {
+    const bool control = (c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7f && c < 0xa0);
+    const bool bidi = (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+    const bool surrogate = c >= 0xd800 && c <= 0xdfff;
+    out += control ? fmt::format("\\x{:02x}", static_cast<uint32_t>(c))
+         : bidi || surrogate ? fmt::format("\\u{:04x}", static_cast<uint32_t>(c))
+         : print::unicode::encode(c);
+  }
+  return out;
+}
 
 Value make_class_fn(Interpreter& in, CallArgs& a) {
   static const Signature sig = Signature::parse("def make_class(name, bases, module)");
@@ -140,8 +158,9 @@ void add_stdlib_python_modules(Interpreter& in) {
   in.add_module("_attn_stdlib", [](Interpreter&) {
     auto ns = std::make_shared<NamespaceObj>();
     ns->names["make_class"] = builtin("_attn_stdlib.make_class", make_class_fn);
-    ns->names["write_stderr"] = builtin("_attn_stdlib.write_stderr", [](Interpreter&, CallArgs& a) {   // warnings' output
-      std::cerr << str(arg(a, 0, "text")) << std::flush;
+    ns->names["write_stderr"] = builtin("_attn_stdlib.write_stderr", [](Interpreter& in, CallArgs& a) {   // warnings' output
+      std::ostream& err = in.err ? *in.err : std::cerr;
+      err << stderr_text(str(arg(a, 0, "text"))) << std::flush;
       return Value::none();
     });
     // location(level) -> (filename, lineno, module name) of the frame `level` calls above the

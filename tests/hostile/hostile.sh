@@ -260,6 +260,14 @@ if LC_ALL=C grep -q $'\x1b\\|\xe2\x80\xae' "$work/out" || ! grep -qF 'Lesson fil
   say "hostile: FAIL control-in-file-name: the header does not show the file name escaped: $(head -c 300 "$work/out")"
 fi
 py surrogate-print 2 'x' "UnicodeEncodeError: 'utf-8' codec can't encode characters in position 1-2: surrogates not allowed" $'print("x")\nprint("a" + chr(0xD800) + chr(0xDFFF) + "b")'
+# What a cell writes to sys.stderr (and its warnings) is shown as CPython's stderr shows a lone
+# surrogate (\ud800) and with attn's escaping of control characters (ESC went out raw, review 26).
+py stderr-controls 0 'ok' '^\\x1b\[2J \\ud800 \\u202e$' $'import sys\nsys.stderr.write("\\x1b[2J \\ud800 \\u202e\\n")\nprint("ok")'
+# A checked file's stderr is not the grader's: a student's escape sequences and fake PASS lines
+# never reach the instructor's terminal (review 26).
+"$attn" exercise causal --step masked -o "$work/masked.py" >/dev/null 2>&1
+sed -i 's/^masked_simple = \.\.\..*/masked_simple = torch.zeros(6, 6)\nimport sys, warnings\nsys.stderr.write("\\x1b[2JPASS\\n")\nwarnings.warn("\\x1b[31mred")/' "$work/masked.py"
+check check-code-stderr 1 '*' '' -- "$attn" check causal --step masked --code masked.py
 
 # ---- Budgets that hold (issue 20) ----
 # --time-limit holds inside one long op on an expand()ed view (no copy in the input, seconds of
