@@ -13,6 +13,7 @@
 #include "py/interpreter.h"
 #include "py/ints.h"
 #include "py/limits.h"
+#include "py/text.h"
 
 namespace attn::py {
 
@@ -229,9 +230,7 @@ Value Interpreter::eval_compare(const Expr& e) {
     if (op == "in" || op == "not in") {
       result = Value::boolean(contains(right, left) == (op == "in"));
     } else if (op == "is" || op == "is not") {
-      bool same = left.kind == right.kind && (left.obj ? left.obj == right.obj : left.kind == Value::None || left.kind == Value::Ellipsis ||
-                                                                                      left.kind == Value::NotImplemented || (left.kind == Value::Bool && left.b == right.b));
-      result = Value::boolean(same == (op == "is"));
+      result = Value::boolean(same_object(left, right) == (op == "is"));
     } else {
       result = compare(op, left, right);
     }
@@ -251,7 +250,7 @@ Value Interpreter::eval_fstring(const Expr& e) {
     }
     Value v = eval(*e.items[k]);
     char conv = k < e.fconv.size() ? e.fconv[k] : 0;
-    if (conv) v = Value::str(conv == 's' ? str_of(v) : repr_of(v));   // !a: repr, as all text here is ASCII-safe
+    if (conv) v = Value::str(conv == 's' ? str_of(v) : conv == 'a' ? ascii_escaped(repr_of(v)) : repr_of(v));
     const Expr* nested = k < e.fspec_at.size() && e.fspec_at[k] >= 0 ? e.values[static_cast<size_t>(e.fspec_at[k])].get() : nullptr;
     std::string piece = format(v, nested ? eval_fstring(*nested).s : e.fspecs[k]);
     check_append(out, piece.size());   // f"{a}{a}": the limit before it is built
@@ -260,7 +259,7 @@ Value Interpreter::eval_fstring(const Expr& e) {
   return Value::str(out);
 }
 
-void Interpreter::comprehend(const Expr& e, size_t level, std::vector<Value>& list, Value* dict) {
+void Interpreter::comprehend(const Expr& e, size_t level, std::vector<Value>& list, Value* dict, const Value* first) {
   if (level == e.comps.size()) {
     if (!dict) {
       list.push_back(eval(*e.a));
@@ -271,7 +270,7 @@ void Interpreter::comprehend(const Expr& e, size_t level, std::vector<Value>& li
     return;
   }
   const Comprehension& c = e.comps[level];
-  for_each(eval(*c.iter), [&](const Value& item) {
+  for_each(first ? *first : eval(*c.iter), [&](const Value& item) {
     tick();
     assign(*c.target, item);
     bool ok = true;
@@ -283,7 +282,9 @@ void Interpreter::comprehend(const Expr& e, size_t level, std::vector<Value>& li
 
 Value Interpreter::eval_comprehension(const Expr& e) {
   // Python 3 runs a comprehension in its own scope: its loop variables do not leak, and it sees
-  // the names of the scope around it.
+  // the names of the scope around it (but a class body's), and its outermost iterable is
+  // evaluated in that scope.
+  const Value first = eval(*e.comps.at(0).iter);
   auto local = std::make_shared<Scope>();
   local->kind = Scope::comprehension;
   local->parent = frames_.empty() ? nullptr : frames_.back();
@@ -292,7 +293,7 @@ Value Interpreter::eval_comprehension(const Expr& e) {
   if (e.kind == Expr::DictComp) dict = Value::dict();
   {
     RunIn in_comprehension(*this, local);
-    comprehend(e, 0, list, e.kind == Expr::DictComp ? &dict : nullptr);
+    comprehend(e, 0, list, e.kind == Expr::DictComp ? &dict : nullptr, &first);
   }
   return e.kind == Expr::DictComp ? dict : e.kind == Expr::SetComp ? Value::set(list) : Value::list(list);
 }

@@ -595,6 +595,22 @@ bool truthy(const Value& v) {
   }
 }
 
+bool same_object(const Value& a, const Value& b) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+    case Value::None: case Value::Ellipsis: case Value::NotImplemented: return true;
+    case Value::Bool: return a.b == b.b;
+    case Value::Int: return a.obj || b.obj ? a.obj == b.obj : a.i == b.i;   // a big int: its object
+    case Value::Str: return a.s == b.s;
+    case Value::Float: return false;
+    case Value::Tuple: {   // () is one object
+      auto empty = [](const Value& v) { auto* t = static_cast<const SeqObj*>(v.obj.get()); return t && t->items.empty() && !t->cls; };
+      return a.obj == b.obj || (empty(a) && empty(b));
+    }
+    default: return a.obj && a.obj == b.obj;
+  }
+}
+
 bool equal(const Value& a, const Value& b) {
   if (a.is_number() && b.is_number()) return compare_numbers(a, b) == 0;   // exact: 2**53 + 1 != 2.0**53
   if (a.kind == Value::Instance || b.kind == Value::Instance) {

@@ -395,5 +395,9 @@ std::string plain_repr(const Value& v);
 std::string class_repr(const ClassObj& c);        // <class 'torch.Size'>
 bool truthy(const Value& v);                      // without __bool__/__len__ of instances
 bool equal(const Value& a, const Value& b);       // ==, through __eq__ when an interpreter runs
+// `a is b`. Ints, strs and floats are plain values here, so what CPython's small-int cache,
+// constant sharing and interning make one object is decided by value: equal ints and strs are
+// the same object (a computed big int or string is another object in CPython); a float never is.
+bool same_object(const Value& a, const Value& b);
 
 }  // namespace attn::py
