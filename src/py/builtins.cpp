@@ -405,6 +405,9 @@ Value len_fn(Interpreter& in, CallArgs& a) {
 
 Value sum_fn(Interpreter& in, CallArgs& a) {
   Value acc = arg_or(a, 1, "start", Value::integer(0));
+  if (acc.kind == Value::Str) throw TypeError("sum() can't sum strings [use ''.join(seq) instead]");
+  if (acc.kind == Value::Instance && (type_name(acc) == "bytes" || type_name(acc) == "bytearray"))
+    throw TypeError(fmt::format("sum() can't sum {} [use b''.join(seq) instead]", type_name(acc)));
   in.for_each(arg(a, 0, "iterable"), [&](const Value& v) {   // a range item by item, not made into a list
     acc = in.binop("+", acc, v);
     return true;

@@ -363,7 +363,7 @@ Value ord_fn(Interpreter&, CallArgs& a) {
 // The builtins of Python 3.11 attn does not have: naming one is refused by name.
 const std::set<std::string>& python_builtins() {
   static const std::set<std::string> names = {
-      "aiter", "anext", "ascii", "breakpoint", "compile", "complex", "dir",
+      "aiter", "anext", "breakpoint", "compile", "complex", "dir",
       "eval", "exec", "exit", "globals", "help", "input", "locals", "memoryview",
       "open", "quit", "__import__"};
   return names;
@@ -800,7 +800,7 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
     std::string sign = flags.find('+') != std::string::npos ? "+" : flags.find(' ') != std::string::npos ? " " : "";
     std::string alt = flags.find('#') != std::string::npos ? "#" : "";
     if (type == 's' || type == 'r' || type == 'a' || type == 'c') {
-      std::string body = type == 'c' ? percent_char(v) : type == 's' ? in.str_of(v) : in.repr_of(v);
+      std::string body = type == 'c' ? percent_char(v) : type == 's' ? in.str_of(v) : type == 'a' ? ascii_escaped(in.repr_of(v)) : in.repr_of(v);
       if (!precision.empty()) body = body.substr(0, uc::offset_of(body, static_cast<int64_t>(std::stoul(precision))));
       const int64_t pad = width.empty() ? 0 : static_cast<int64_t>(std::stoul(width)) - uc::length(body);
       if (pad > 0) body = left ? body + std::string(static_cast<size_t>(pad), ' ') : std::string(static_cast<size_t>(pad), ' ') + body;

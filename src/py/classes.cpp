@@ -21,6 +21,7 @@
 #include "py/exceptions.h"
 #include "py/function_attrs.h"
 #include "py/interpreter.h"
+#include "py/text.h"
 #include "py/ints.h"
 #include "py/limits.h"
 #include "py/signature.h"
@@ -691,6 +692,74 @@ Value Interpreter::getattr_class(const Value& cls_value, const std::string& name
   attribute_error("type object '" + cls->name + "' has no attribute '" + name + "'");
 }
 
+// The numbers protocol of an int or bool (x.real, x.numerator, x.conjugate(), ...): an int is its
+// own real part and numerator; bool's answers are ints.
+static std::optional<Value> int_number_attr(const Value& obj, const std::string& name) {
+  const Value self = obj.kind == Value::Bool ? Value::integer(obj.b ? 1 : 0) : obj;
+  if (name == "real" || name == "numerator") return self;
+  if (name == "imag") return Value::integer(0);
+  if (name == "denominator") return Value::integer(1);
+  const std::string type = obj.kind == Value::Bool ? "bool" : "int";
+  if (name == "conjugate")
+    return builtin(type + ".conjugate", [self](Interpreter&, CallArgs& a) { no_args(a, "conjugate"); return self; });
+  if (name == "as_integer_ratio")
+    return builtin(type + ".as_integer_ratio", [self](Interpreter&, CallArgs& a) {
+      no_args(a, "as_integer_ratio");
+      return Value::tuple({self, Value::integer(1)});
+    });
+  if (name == "bit_count")
+    return builtin(type + ".bit_count", [self](Interpreter&, CallArgs& a) {
+      no_args(a, "bit_count");
+      const std::string bits = big_of(self).magnitude_in_base(2);
+      return Value::integer(static_cast<int64_t>(std::count(bits.begin(), bits.end(), '1')));
+    });
+  return std::nullopt;
+}
+
+// float.hex(), as CPython's float_hex: 0x1.999999999999ap-4, subnormals as 0x0.xxxp-1022.
+static std::string float_hex(double x) {
+  if (std::isnan(x) || std::isinf(x)) return std::isnan(x) ? "nan" : x < 0 ? "-inf" : "inf";
+  const std::string sign = std::signbit(x) ? "-" : "";
+  if (x == 0) return sign + "0x0.0p+0";
+  int e = 0;
+  double m = std::frexp(std::fabs(x), &e);
+  const int shift = 1 - std::max(-1021 - e, 0);   // DBL_MIN_EXP = -1021
+  m = std::ldexp(m, shift);
+  e -= shift;
+  std::string out = sign + "0x";
+  auto digit = [&] { const int d = static_cast<int>(m); m -= d; out += "0123456789abcdef"[d]; };
+  digit();
+  out += '.';
+  for (int k = 0; k < 13; ++k) { m *= 16; digit(); }   // (53 - 1) / 4 digits after the point
+  return out + fmt::format("p{}{}", e < 0 ? "-" : "+", std::abs(e));
+}
+
+// The numbers protocol of a float: x.real, x.imag, conjugate(), is_integer(), as_integer_ratio(), hex().
+static std::optional<Value> float_number_attr(const Value& obj, const std::string& name) {
+  const double x = obj.f;
+  if (name == "real") return obj;
+  if (name == "imag") return Value::number(0.0);
+  auto method = [&](const std::string& m, std::function<Value()> f) {
+    return builtin("float." + m, [m, f](Interpreter&, CallArgs& a) { no_args(a, m.c_str()); return f(); });
+  };
+  if (name == "conjugate") return method(name, [obj] { return obj; });
+  if (name == "is_integer") return method(name, [x] { return Value::boolean(std::isfinite(x) && std::floor(x) == x); });
+  if (name == "hex") return method(name, [x] { return Value::str(float_hex(x)); });
+  if (name == "as_integer_ratio")
+    return method(name, [x] {
+      if (std::isinf(x)) throw OverflowError("cannot convert Infinity to integer ratio");
+      if (std::isnan(x)) throw ValueError("cannot convert NaN to integer ratio");
+      int e = 0;
+      double m = std::frexp(x, &e);
+      for (int k = 0; k < 300 && m != std::floor(m); ++k) { m *= 2; --e; }   // m an integer, x = m * 2**e
+      BigInt num = BigInt::from_double(m), den(1);
+      if (e > 0) num = num.shifted_left(static_cast<uint64_t>(e));
+      else den = den.shifted_left(static_cast<uint64_t>(-e));
+      return Value::tuple({Value::integer(num), Value::integer(den)});
+    });
+  return std::nullopt;
+}
+
 Value Interpreter::getattr(const Value& obj, const std::string& name) {
   switch (obj.kind) {
     case Value::Namespace: {
@@ -711,10 +780,16 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
       if (is_dunder(name))
         if (std::optional<Value> d = scalar_dunder(obj, name)) return *d;
       return str_attribute(obj, name);
-    case Value::Int:
+    case Value::Bool: case Value::Int: {
+      if (std::optional<Value> v = int_number_attr(obj, name)) return *v;
+      if (obj.kind == Value::Bool) break;
       if (name == "to_bytes") return builtin("int.to_bytes", [obj](Interpreter&, CallArgs& a) { return int_to_bytes(obj, a); });
       if (name == "bit_length")
         return builtin("int.bit_length", [obj](Interpreter&, CallArgs& a) { no_args(a, "bit_length"); return Value::integer(static_cast<int64_t>(big_of(obj).bit_length())); });
+      break;
+    }
+    case Value::Float:
+      if (std::optional<Value> v = float_number_attr(obj, name)) return *v;
       break;
     case Value::Instance: return getattr_instance(obj, name);
     case Value::Class: return getattr_class(obj, name);
@@ -1020,6 +1095,7 @@ void add_class_builtins(Interpreter& in, std::map<std::string, Value>& b) {
     return Value::boolean(yes);
   });
   b["repr"] = builtin("repr", [](Interpreter& in, CallArgs& a) { return Value::str(in.repr_of(arg(a, 0, "obj"))); });
+  b["ascii"] = builtin("ascii", [](Interpreter& in, CallArgs& a) { return Value::str(ascii_escaped(in.repr_of(arg(a, 0, "obj")))); });
   b["vars"] = builtin("vars", [](Interpreter& in, CallArgs& a) {
     if (a.pos.size() != 1 || !a.kw.empty()) throw NotImplementedError("attn's vars() takes one object");
     const Value& v = a.pos[0];

@@ -375,6 +375,7 @@ std::string Interpreter::source_line(const std::string& file, int line) const {
 Value Interpreter::lookup(const std::string& name) {
   Scope* top = frames_.empty() ? nullptr : frames_.back().get();
   for (Scope* s = top; s; s = s->parent.get()) {
+    if (s->kind == Scope::class_body && s != top) continue;   // a class's names are not seen from a comprehension or lambda in it
     if (s->def && declared(s->def->globals, name)) break;
     auto it = s->vars.find(name);
     if (it != s->vars.end()) return it->second;

@@ -448,6 +448,12 @@ ExprPtr Parser::fstring(const Token& tok) {
     size_t end = k + 1, colon = std::string::npos, bang = std::string::npos;
     for (; end < s.size(); ++end) {
       char c = s[end];
+      if (c == '\'' || c == '"') {   // a string in the expression: its braces and colons are its own
+        const size_t close = s.find(c, end + 1);
+        if (close == std::string::npos) break;
+        end = close;
+        continue;
+      }
       if (c == '[' || c == '(' || c == '{') ++depth;
       else if ((c == ']' || c == ')' || c == '}') && depth > 0) --depth;
       else if (c == '}' && depth == 0) break;

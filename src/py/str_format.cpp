@@ -13,6 +13,7 @@
 
 #include "py/exceptions.h"
 #include "py/interpreter.h"
+#include "py/text.h"
 
 namespace attn::py {
 
@@ -93,7 +94,7 @@ std::string Formatter::field(const std::string& f, int depth) {
     if (k < f.size() && f[k] != ':') throw ValueError("expected ':' after conversion specifier");
   }
   std::string spec = k < f.size() ? render(f.substr(k + 1), depth - 1) : "";
-  if (conversion == 'r' || conversion == 'a') v = Value::str(in.repr_of(v));
+  if (conversion == 'r' || conversion == 'a') v = Value::str(conversion == 'a' ? ascii_escaped(in.repr_of(v)) : in.repr_of(v));
   else if (conversion == 's') v = Value::str(in.str_of(v));
   else if (conversion) throw ValueError(fmt::format("Unknown conversion specifier {}", conversion));
   return in.format(v, spec);

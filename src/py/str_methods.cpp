@@ -622,4 +622,15 @@ Value str_attribute(const Value& self, const std::string& name) {
   return builtin("str." + name, [self, name, m](Interpreter& in, CallArgs& a) { return m(in, self, name, a); });
 }
 
+std::string ascii_escaped(std::string_view repr) {
+  std::string out;
+  for (size_t pos = 0; pos < repr.size();) {
+    const char32_t c = uc::next(repr, pos);
+    const auto u = static_cast<uint32_t>(c);
+    out += c < 0x80 ? std::string(1, static_cast<char>(c))
+         : c <= 0xff ? fmt::format("\\x{:02x}", u) : c <= 0xffff ? fmt::format("\\u{:04x}", u) : fmt::format("\\U{:08x}", u);
+  }
+  return out;
+}
+
 }  // namespace attn::py

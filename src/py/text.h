@@ -19,6 +19,9 @@ namespace attn::py {
 namespace uc = print::unicode;
 
 inline int64_t str_len(const Value& v) { return v.i; }
+// ascii(): a repr with its non-ASCII code points escaped (\xe9, \u20ac, \U0001f600), as CPython's
+// ascii(), `%a`, `!a` and `{!a}` make it.
+std::string ascii_escaped(std::string_view repr);
 inline bool str_ascii(const Value& v) { return v.i == static_cast<int64_t>(v.s.size()); }
 // The byte where code point k (0 <= k <= len) of v starts.
 inline size_t str_byte(const Value& v, int64_t k) { return str_ascii(v) ? static_cast<size_t>(k) : uc::offset_of(v.s, k); }

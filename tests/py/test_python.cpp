@@ -65,6 +65,7 @@ TEST_CASE("descriptors (__get__, __set__, __set_name__), super() and object() re
 TEST_CASE("bytes and bytearray: literals, constructors, methods, codecs, int.to_bytes") { check_family("bytes"); }
 TEST_CASE("the cycle collector: cycles through classes, bound methods and generators (closed first)") { check_family("gc_cycles"); }
 TEST_CASE("containers changed by the Python they call (__eq__, __hash__, __index__, keys()) mid-operation") { check_family("mutation"); }
+TEST_CASE("a hostile review's findings: identity, ascii(), f-string fields, sum(), number attributes, class-body scopes") { check_family("review_findings"); }
 
 TEST_CASE("constructs outside the subset: one line naming the construct, at its line, before anything runs") {
   CHECK(error_of("async def f():\n    pass") == "1: SyntaxError: attn does not support 'async' (coroutines)");
