@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
 
 #include "py/interpreter.h"
 
@@ -51,6 +52,18 @@ bool derives_from(const ClassObj* c, const std::string& name) {
 // BaseException.__str__: "" for no args, str(arg) for one, the tuple's repr for more; KeyError
 // shows its one arg's repr.
 std::string exception_str(const Value& self) {
+  if (derives_from(inst(self).cls.get(), "OSError")) {   // OSError(errno, strerror[, filename[, winerror[, filename2]]])
+    const Value* no = inst(self).find("errno");
+    const Value* why = inst(self).find("strerror");
+    const Value* file = inst(self).find("filename");
+    const Value* file2 = inst(self).find("filename2");
+    if (no && why && !no->is_none() && !why->is_none()) {
+      std::string out = fmt::format("[Errno {}] {}", str(*no), str(*why));
+      if (file && !file->is_none()) out += ": " + repr(*file);
+      if (file2 && !file2->is_none()) out += " -> " + repr(*file2);
+      return out;
+    }
+  }
   const std::vector<Value>& a = args_of(self);
   if (a.empty()) return "";
   if (a.size() == 1) return derives_from(inst(self).cls.get(), "KeyError") ? repr(a[0]) : str(a[0]);
@@ -72,6 +85,15 @@ void keep_stop_value(InstanceObj& o) {
     stop = stop || (c->module == "builtins" && c->name == "StopIteration");
     exit = exit || (c->module == "builtins" && c->name == "SystemExit");
   }
+  if (derives_from(o.cls.get(), "OSError")) {
+    std::vector<Value> a = as_seq(*o.find("args"));
+    const bool fields = a.size() >= 2 && a.size() <= 5;
+    o.set("errno", fields ? a[0] : Value::none());
+    o.set("strerror", fields ? a[1] : Value::none());
+    o.set("filename", fields && a.size() >= 3 ? a[2] : Value::none());
+    o.set("filename2", fields && a.size() == 5 ? a[4] : Value::none());
+    if (fields && a.size() >= 3) o.set("args", Value::tuple({a[0], a[1]}));   // CPython's args keep errno and strerror
+  }
   if (!stop && !exit) return;
   const Value args = *o.find("args");
   const std::vector<Value>& a = as_seq(args);
@@ -86,9 +108,17 @@ void exception_init(Interpreter&, const Value& self, CallArgs& a) {
   keep_stop_value(inst(self));
 }
 
+const std::map<std::string, std::shared_ptr<ClassObj>>& classes();
+
 Value exception_make(Interpreter& in, const ClassPtr& cls, CallArgs& a) {
   auto o = std::make_shared<InstanceObj>();
   o->cls = cls;
+  // OSError(2, ...) is a FileNotFoundError (CPython maps errno to the subclasses attn has)
+  if (cls->name == "OSError" && cls->module == "builtins" && a.pos.size() >= 2 && a.pos.size() <= 5 && a.pos[0].kind == Value::Int) {
+    const int64_t no = a.pos[0].i;
+    const char* sub = no == ENOENT ? "FileNotFoundError" : no == EACCES || no == EPERM ? "PermissionError" : no == ETIMEDOUT ? "TimeoutError" : nullptr;
+    if (sub) o->cls = classes().at(sub);
+  }
   Value self = Value::of_instance(std::move(o));
   exception_init(in, self, a);
   return self;

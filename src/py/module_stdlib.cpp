@@ -103,6 +103,9 @@ Value time_module() {
     if (!secs.is_number()) throw TypeError("'" + type_name(secs) + "' object cannot be interpreted as an integer");
     double s = secs.kind == Value::Float ? secs.f : static_cast<double>(secs.kind == Value::Bool ? secs.b : secs.i);
     if (std::isnan(s)) throw ValueError("Invalid value NaN (not a number)");
+    const double ns = s * 1e9;   // CPython keeps a timeout as int64 nanoseconds
+    if (secs.is_big() || !(ns >= -9223372036854775808.0 && ns < 9223372036854775808.0))
+      throw OverflowError("timestamp too large to convert to C _PyTime_t");
     if (s < 0) throw ValueError("sleep length must be non-negative");
     return Value::none();   // never blocks: a lab's time is the lesson's
   });
