@@ -247,11 +247,19 @@ std::string format_spec(const Value& v, const std::string& spec) {
     return format_float_typed(to_double(v, "value"), s);
   bool float_type = s.type && std::string("eEfFgG%").find(s.type) != std::string::npos;
   bool int_type = !s.type || std::string("dnxXob").find(s.type) != std::string::npos;
+  if (s.type == 'n' && s.grouping && v.kind != Value::Str) value_error(std::string("Cannot specify '") + s.grouping + "' with 'n'.");
   if ((v.kind == Value::Int || v.kind == Value::Bool) && int_type) return format_int(v, s);
   if ((v.kind == Value::Int || v.kind == Value::Bool) && !float_type && s.type != 'c')
-    value_error(std::string("Unknown format code '") + s.type + "' for object of type 'int'");
+    value_error(std::string("Unknown format code '") + s.type + "' for object of type '" + type_name(v) + "'");
+  if (v.kind == Value::Float && s.type == 'n') {   // 'g' in the C locale attn runs in
+    if (s.grouping) value_error(std::string("Cannot specify '") + s.grouping + "' with 'n'.");
+    s.type = 'g';
+    return format_float_typed(v.f, s);
+  }
+  if (v.kind == Value::Float && s.type) value_error(std::string("Unknown format code '") + s.type + "' for object of type 'float'");
   if (s.type == 'c' && v.is_big()) throw OverflowError("Python int too large to convert to C long");
   if (s.type == 'c' && v.kind == Value::Int) return format_char(v, s);
+  if (s.type == 'c' && v.kind == Value::Bool) return format_char(Value::integer(v.b ? 1 : 0), s);
   std::string sp = fmt_spec(spec), out;
   try {
     if (v.kind == Value::Str) out = fmt::format(fmt::runtime("{:" + sp + "}"), v.s);
