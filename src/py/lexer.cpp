@@ -32,6 +32,7 @@ class Lexer {
   int depth_ = 0;                 // bracket nesting: newlines inside brackets are ignored
   std::vector<std::pair<char, int>> open_;   // open brackets and their lines, for "never closed"
   std::vector<int> indents_{0};
+  std::vector<int> alt_indents_{0};   // the same with a tab as one column: CPython's TabError check
   std::vector<Token> out_;
 
   char peek(size_t k = 0) const { return pos_ + k < src_.size() ? src_[pos_ + k] : '\0'; }
@@ -124,24 +125,32 @@ bool Lexer::at_line_start() {
 }
 
 void Lexer::indentation() {
-  int width = 0;
+  int width = 0, alt = 0;
   while (peek() == ' ' || peek() == '\t') {
     width += peek() == '\t' ? 8 - width % 8 : 1;
+    ++alt;
     ++pos_;
   }
+  // Tabs every 8 columns and tabs as 1 column must order the lines alike, else the meaning of the
+  // indentation depends on the tab size (CPython's tokenizer).
+  auto tab_error = [&] { throw ScriptError(line_, "TabError: inconsistent use of tabs and spaces in indentation"); };
   if (width > indents_.back()) {
+    if (alt <= alt_indents_.back()) tab_error();
     if (indents_.size() >= static_cast<size_t>(limits::kMaxIndent))   // CPython's MAXINDENT: 99 levels
       throw ScriptError(line_, fmt::format("IndentationError: too many levels of indentation (limits::kMaxIndent: {} levels, as CPython)",
                                            limits::kMaxIndent - 1));
     indents_.push_back(width);
+    alt_indents_.push_back(alt);
     push(Token::Indent, "");
     return;
   }
   while (width < indents_.back()) {
     indents_.pop_back();
+    alt_indents_.pop_back();
     push(Token::Dedent, "");
   }
   if (width != indents_.back()) throw ScriptError(line_, "IndentationError: unindent does not match any outer indentation level");
+  if (alt != alt_indents_.back()) tab_error();
 }
 
 // 0x1f, 0o17, 0b101 (underscores between digits, or after the prefix): the token is the value's
@@ -172,7 +181,13 @@ void Lexer::prefixed_number() {
 void Lexer::number() {
   size_t start = pos_;
   if (peek() == '0' && peek(1) != '\0' && std::string("xXoObB").find(peek(1)) != std::string::npos) return prefixed_number();
-  auto digits = [&] { while (std::isdigit(static_cast<unsigned char>(peek())) || peek() == '_') ++pos_; };
+  auto digit = [&](size_t k) { return k < src_.size() && std::isdigit(static_cast<unsigned char>(src_[k])); };
+  auto digits = [&] {   // an underscore only between two digits (1_000, not 1__0, 1_ or 1e_5)
+    while (digit(pos_) || peek() == '_') {
+      if (peek() == '_' && !(pos_ > start && digit(pos_ - 1) && digit(pos_ + 1))) throw ScriptError(line_, "SyntaxError: invalid decimal literal");
+      ++pos_;
+    }
+  };
   digits();
   if (peek() == '.') { ++pos_; digits(); }
   if (peek() == 'e' || peek() == 'E') {
