@@ -1,9 +1,10 @@
-// core/buffers.cpp: zeroed tensor buffers and the bounded cache of big ones (buffers.h).
+// core/buffers.cpp: zeroed and uninitialised tensor buffers and the bounded cache of big ones (buffers.h).
 //
-// What it is: calloc for small buffers; for kMapAtLeast or more, anonymous mappings populated
-// up front (chunk by chunk with a look at the deadline when huge), kept on release in a short
-// list while they fit under the peak, and zero-filled again when reused; any allocation that
-// fails gives the cache back and tries once more. What it is not: the storage limits or their
+// What it is: calloc (malloc when uninitialised) for small buffers; for
+// kMapAtLeast or more, anonymous mappings populated up front (chunk by chunk with a look at the
+// deadline when huge), kept on release in a short list while they fit under the peak, and
+// zero-filled again when reused for a zeroed buffer; any allocation that fails gives the cache
+// back and tries once more. What it is not: the storage limits or their
 // messages (tensor.cpp's Storage).
 #include "core/buffers.h"
 
@@ -151,13 +152,16 @@ char* map_fresh(size_t length) {
   return base;
 }
 
-void* zeroed_mapping(size_t bytes) {
+// A mapping of at least bytes + kHeader: a cached one (zero-filled again when `clear`), else fresh.
+void* mapping(size_t bytes, bool clear) {
   const size_t length = bytes + kHeader;
   if (char* base = take(length)) {
     char* data = base + kHeader;
-    in_chunks(base, length_of(base), [data, bytes](size_t at, size_t n) {
-      if (at < bytes) std::memset(data + at, 0, std::min(n, bytes - at));
-    });
+    if (clear) {
+      in_chunks(base, length_of(base), [data, bytes](size_t at, size_t n) {
+        if (at < bytes) std::memset(data + at, 0, std::min(n, bytes - at));
+      });
+    }
     add_live(length_of(base));
     t_reused.fetch_add(1, std::memory_order_relaxed);
     return data;
@@ -176,22 +180,28 @@ void* zeroed_mapping(size_t bytes) {
 
 }  // namespace
 
-void* zeroed(size_t bytes) {
+namespace {
+// zeroed() and uninitialized(): calloc or malloc below kMapAtLeast, a mapping from kMapAtLeast.
+void* allocate(size_t bytes, bool clear) {
 #ifdef __linux__
-  if (bytes >= kMapAtLeast) return zeroed_mapping(bytes);
+  if (bytes >= kMapAtLeast) return mapping(bytes, clear);
   add_live(bytes);
   if (t_cached.load(std::memory_order_relaxed) != 0) trim(0);
 #endif
-  void* data = std::calloc(bytes, 1);
+  void* data = clear ? std::calloc(bytes, 1) : std::malloc(bytes);
 #ifdef __linux__
   if (data == nullptr && t_cached.load(std::memory_order_relaxed) != 0) {   // the cache gives way first
     release_cached();
-    data = std::calloc(bytes, 1);
+    data = clear ? std::calloc(bytes, 1) : std::malloc(bytes);
   }
   if (data == nullptr) t_live.fetch_sub(bytes, std::memory_order_relaxed);
 #endif
   return data;
 }
+}  // namespace
+
+void* zeroed(size_t bytes) { return allocate(bytes, true); }
+void* uninitialized(size_t bytes) { return allocate(bytes, false); }
 
 void release(void* data, size_t bytes) {
   if (data == nullptr) return;

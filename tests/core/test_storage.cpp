@@ -1,12 +1,15 @@
 // tests/core/test_storage.cpp: core::Storage's two ways of getting memory (calloc below 8 MB, a
 // populated mapping at or above, see core/buffers.h) both give zero-filled, writable buffers
 // that views share and that outlive the first handle; big buffers are reused from a cache that
-// never holds more than the peak allows and empties on request.
+// never holds more than the peak allows and empties on request; an op's output may take a reused
+// buffer without the zero-fill (uninitialized()) because the op writes every element.
 // What it is not: a test of the memory limit's message (test_interpreter.cpp) or a timing.
 #include <doctest/doctest.h>
 
 #include <bit>
+#include <cmath>
 #include <cstdint>
+#include <limits>
 
 #include "core/buffers.h"
 #include "core/ops.h"
@@ -78,5 +81,37 @@ TEST_CASE("a released big buffer is reused zero-filled, the cache stays under th
   CHECK(buffers::reused_count() == reused + 1);
   CHECK(all_plus_zero(attn::core::empty({2000, 1000})));   // shape (2000, 1000), 8 MB: mapped afresh
   CHECK(buffers::reused_count() == reused + 1);
+  buffers::release_cached();
+}
+
+TEST_CASE("an op's output may take a reused buffer as it is: uninitialized() skips the zero-fill, the op writes all") {
+  namespace buffers = attn::core::buffers;
+  namespace core = attn::core;
+  buffers::release_cached();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const Tensor x = core::full({3000, 1000}, 2.0f);   // shape (3000, 1000), 12 MB, kept alive
+  const void* old = nullptr;
+  {
+    Tensor junk = core::full({3000, 1000}, nan);     // shape (3000, 1000): NaN everywhere, cached when dropped
+    old = junk.data<float>();
+  }
+  {
+    const Tensor u = core::uninitialized({3000, 1000});   // shape (3000, 1000): junk's mapping, still NaN
+    CHECK(static_cast<const void*>(u.data<float>()) == old);
+    CHECK(std::isnan(u.float_at(0)));
+    CHECK(std::isnan(u.float_at(u.numel() - 1)));
+  }
+  // Each op below takes that mapping again (its NaNs) for its output and must overwrite every element.
+  const auto all_equal = [](const Tensor& t, float v) {
+    for (int64_t k = 0; k < t.numel(); ++k)
+      if (t.data<float>()[k] != v) return false;
+    return true;
+  };
+  const uint64_t reused = buffers::reused_count();
+  CHECK(all_equal(core::binary(core::BinOp::mul, x, x), 4.0f));                          // (3000, 1000)
+  CHECK(all_equal(core::contiguous(core::expand(core::full({1, 1000}, 2.0f), {3000, 1000})), 2.0f));   // a copy
+  CHECK(all_equal(core::softmax(x, 1, core::CpuKernels::scalar), 0.001f));               // rows of 1000
+  CHECK(all_equal(core::matmul(core::full({3000, 4}, 1.0f), core::full({4, 1000}, 0.5f)), 2.0f));   // (3000, 1000)
+  CHECK(buffers::reused_count() == reused + 4);   // each output was junk's mapping
   buffers::release_cached();
 }

@@ -102,7 +102,7 @@ Tensor binary(BinOp op, const Tensor& a, const Tensor& b, DType common) {
   }
   if (is_integral(common) && exact) return to_dtype(binary_int(op, a, b, shape), common);
   const Tensor fa = to_float(a), fb = to_float(b);
-  Tensor out = empty(shape);
+  Tensor out = uninitialized(shape);
   const float *x = fa.data<float>(), *y = fb.data<float>();
   float* o = out.data<float>();
   if (flat(fa, shape) && flat(fb, shape)) {  // flat loops, Eigen-vectorised, a deadline look between them
@@ -135,7 +135,7 @@ Tensor add_alpha(const Tensor& a, const Tensor& b, float alpha, CpuKernels cpu) 
   // The AVX2 build's scalar tail with b broadcast (m elements): GCC runs its first element as a
   // contracted FMA, then 4-wide vectors with alpha*b hoisted (rounded) while 4 are left, the rest fused.
   const int64_t m = loop.run % detail::kVecStep, hoisted = m >= 5 ? 4 * ((m - 1) / 4) : 0;
-  Tensor out = empty(a.shape());   // [a's shape], row-major; laid out below
+  Tensor out = uninitialized(a.shape());   // [a's shape], row-major; laid out below
   const float *x = a.data<float>(), *y = bx.data<float>();
   float* o = out.data<float>();
   DeadlineMeter meter;   // core/deadline.h
@@ -171,7 +171,7 @@ constexpr int64_t kParallelElements = int64_t{1} << 18;
 // out[k] = f(a's element k) for a float32 `a` of any layout; out is a new contiguous tensor.
 template <typename F>
 Tensor map_float(const Tensor& a, F f) {
-  Tensor out = empty(a.shape());
+  Tensor out = uninitialized(a.shape());
   const float* x = a.data<float>();
   float* o = out.data<float>();
   if (a.is_contiguous()) {
@@ -279,7 +279,7 @@ Tensor floor_divide_or_remainder(bool remainder, const Tensor& a, const Tensor& 
   if (common == DType::boolean) throw TensorError(remainder ? "\"remainder_cpu\" not implemented for 'Bool'" : "\"div_floor_cpu\" not implemented for 'Bool'");
   if (common == DType::float32) {
     const Tensor fa = to_float(a), fb = to_float(b);
-    Tensor out = empty(shape);
+    Tensor out = uninitialized(shape);
     const float *x = fa.data<float>(), *y = fb.data<float>();
     float* o = out.data<float>();
     for_each_offset(shape, [&](int64_t k, int64_t i, int64_t j) { o[k] = remainder ? mod_float(x[i], y[j]) : floor_div_float(x[i], y[j]); },
