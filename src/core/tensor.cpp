@@ -211,6 +211,15 @@ void gather_into(const Tensor& src, T* out) {
     if (src.numel() > 0) std::memcpy(out, in, static_cast<size_t>(src.numel()) * sizeof(T));
     return;
   }
+  const int64_t d = src.dim();
+  if (d >= 2 && src.strides()[d - 1] == 1 && src.shape()[d - 1] >= 16) {   // rows contiguous: a memcpy each
+    // (a (b, T, heads, 64) view of a (b, heads, T, 64) tensor, the heads' context made contiguous)
+    const int64_t row = src.shape()[d - 1];
+    const Shape rows(src.shape().begin(), src.shape().end() - 1), steps(src.strides().begin(), src.strides().end() - 1);
+    for_each_offset(rows, [&](int64_t k, int64_t off) { std::memcpy(out + k * row, in + off, static_cast<size_t>(row) * sizeof(T)); },
+                    steps);
+    return;
+  }
   for_each_offset(src.shape(), [&](int64_t k, int64_t off) { out[k] = in[off]; }, src.strides());
 }
 

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <vector>
 
 #include "core/buffers.h"
 #include "core/ops.h"
@@ -114,4 +115,17 @@ TEST_CASE("an op's output may take a reused buffer as it is: uninitialized() ski
   CHECK(all_equal(core::matmul(core::full({3000, 4}, 1.0f), core::full({4, 1000}, 0.5f)), 2.0f));   // (3000, 1000)
   CHECK(buffers::reused_count() == reused + 4);   // each output was junk's mapping
   buffers::release_cached();
+}
+
+TEST_CASE("contiguous() of a view whose rows are contiguous copies row by row into row-major order") {
+  namespace core = attn::core;
+  std::vector<float> v(2 * 3 * 4 * 16);
+  for (size_t k = 0; k < v.size(); ++k) v[k] = static_cast<float>(k);
+  const Tensor t = core::from_floats({2, 3, 4, 16}, v);       // (b, heads, T, 16)
+  const Tensor c = core::contiguous(core::transpose(t, 1, 2));   // (b, T, heads, 16), row-major
+  for (int64_t b = 0; b < 2; ++b)
+    for (int64_t i = 0; i < 4; ++i)
+      for (int64_t h = 0; h < 3; ++h)
+        for (int64_t d = 0; d < 16; ++d)
+          CHECK(c.float_at(((b * 4 + i) * 3 + h) * 16 + d) == static_cast<float>(((b * 3 + h) * 4 + i) * 16 + d));
 }
