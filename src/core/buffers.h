@@ -9,8 +9,10 @@
 // while the storage held plus the cache stays within 8 MB of the most storage held at once since
 // the cache was last emptied (so the cache does not raise the peak), and is zero-filled when
 // reused by zeroed(). release_cached() gives the cache back to the system and starts a new peak (a session
-// calls it at every cell's end); a mapping that fails does too, then retries. What it is not: a
-// general allocator (small buffers are calloc's or malloc's), or Storage's limits and accounting (tensor.cpp).
+// calls it at every cell's end); a mapping that fails does too, then retries. Smaller buffers are
+// glibc's, told to take them all from its heap and to keep some free heap (buffers.cpp keep_heap),
+// so that a step's 1 to 8 MB temporaries do not fault in fresh pages every time either.
+// What it is not: a general allocator, or Storage's limits and accounting (tensor.cpp).
 #pragma once
 
 #include <cstddef>
