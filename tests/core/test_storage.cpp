@@ -153,3 +153,23 @@ TEST_CASE("contiguous() of a view whose rows are contiguous copies row by row in
         for (int64_t d = 0; d < 16; ++d)
           CHECK(c.float_at(((b * 4 + i) * 3 + h) * 16 + d) == static_cast<float>(((b * 3 + h) * 4 + i) * 16 + d));
 }
+
+TEST_CASE("add_/mul_ on a contiguous float32 tensor write into it: no result buffer, the same bits") {
+  namespace core = attn::core;
+  std::vector<float> xs(3000), ys(3000);
+  for (size_t k = 0; k < xs.size(); ++k) {
+    xs[k] = 0.1f * static_cast<float>(k) - 7.0f;
+    ys[k] = 1.0f / (static_cast<float>(k) + 0.5f);
+  }
+  Tensor x = core::from_floats({3, 1000}, xs);        // (3, 1000)
+  const Tensor y = core::from_floats({3, 1000}, ys);  // (3, 1000)
+  for (core::BinOp op : {core::BinOp::add, core::BinOp::sub, core::BinOp::mul, core::BinOp::div}) {
+    const Tensor want = core::binary(op, x, y);        // (3, 1000), out of place
+    const float* where = x.data<float>();
+    const uint64_t made = core::storage_bytes_made();
+    core::binary_(op, x, y);
+    CHECK(core::storage_bytes_made() == made);          // nothing allocated
+    CHECK(x.data<float>() == where);
+    for (int64_t k = 0; k < x.numel(); ++k) CHECK(std::bit_cast<uint32_t>(x.float_at(k)) == std::bit_cast<uint32_t>(want.float_at(k)));
+  }
+}

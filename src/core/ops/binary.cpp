@@ -93,6 +93,24 @@ void check_sub_dtypes(DType a, DType b) {
 // In `common`, the promoted dtype: bool and the integer dtypes compute + - * in int64 and wrap
 // the result into it (the same bits as PyTorch's kernels in that dtype: the ops are modular);
 // / and ** and float32 compute in float32.
+// Flat loops, Eigen-vectorised, a deadline look between them.
+void binary_flat(BinOp op, const float* x, const float* y, float* o, int64_t n) {
+  DeadlineMeter meter;   // core/deadline.h: a clock read per kDeadlineStride elements, none for small ops
+  for (int64_t at = 0; at < n; at += kDeadlineStride) {
+    const int64_t len = std::min(kDeadlineStride, n - at);
+    CMapF xs(x + at, len), ys(y + at, len);
+    MapF z(o + at, len);
+    switch (op) {
+      case BinOp::add: z = xs + ys; break;
+      case BinOp::sub: z = xs - ys; break;
+      case BinOp::mul: z = xs * ys; break;
+      case BinOp::div: z = xs / ys; break;
+      case BinOp::pow: z = xs.pow(ys); break;
+    }
+    meter.add(len);
+  }
+}
+
 Tensor binary(BinOp op, const Tensor& a, const Tensor& b, DType common) {
   const Shape shape = broadcast_shapes(a.shape(), b.shape());
   const bool exact = op != BinOp::div && op != BinOp::pow;
@@ -105,22 +123,8 @@ Tensor binary(BinOp op, const Tensor& a, const Tensor& b, DType common) {
   Tensor out = uninitialized(shape);
   const float *x = fa.data<float>(), *y = fb.data<float>();
   float* o = out.data<float>();
-  if (flat(fa, shape) && flat(fb, shape)) {  // flat loops, Eigen-vectorised, a deadline look between them
-    const int64_t n = out.numel();
-    DeadlineMeter meter;   // core/deadline.h: a clock read per kDeadlineStride elements, none for small ops
-    for (int64_t at = 0; at < n; at += kDeadlineStride) {
-      const int64_t len = std::min(kDeadlineStride, n - at);
-      CMapF xs(x + at, len), ys(y + at, len);
-      MapF z(o + at, len);
-      switch (op) {
-        case BinOp::add: z = xs + ys; break;
-        case BinOp::sub: z = xs - ys; break;
-        case BinOp::mul: z = xs * ys; break;
-        case BinOp::div: z = xs / ys; break;
-        case BinOp::pow: z = xs.pow(ys); break;
-      }
-      meter.add(len);
-    }
+  if (flat(fa, shape) && flat(fb, shape)) {
+    binary_flat(op, x, y, o, out.numel());
   } else {
     for_each_offset(shape, [&](int64_t k, int64_t i, int64_t j) { o[k] = apply(op, x[i], y[j]); },
                     broadcast_strides(fa, shape), broadcast_strides(fb, shape));
