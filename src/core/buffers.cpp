@@ -1,9 +1,10 @@
-// core/buffers.cpp: zeroed tensor buffers and the bounded cache of big ones (buffers.h).
+// core/buffers.cpp: zeroed and uninitialised tensor buffers and the bounded cache of big ones (buffers.h).
 //
-// What it is: calloc for small buffers; for kMapAtLeast or more, anonymous mappings populated
-// up front (chunk by chunk with a look at the deadline when huge), kept on release in a short
-// list while they fit under the peak, and zero-filled again when reused; any allocation that
-// fails gives the cache back and tries once more. What it is not: the storage limits or their
+// What it is: calloc (malloc when uninitialised) for small buffers, from glibc's heap; for
+// kMapAtLeast or more, anonymous mappings populated up front (chunk by chunk with a look at the
+// deadline when huge), kept on release in a short list while they fit under the peak, and
+// zero-filled again when reused for a zeroed buffer; any allocation that fails gives the cache
+// back and tries once more. What it is not: the storage limits or their
 // messages (tensor.cpp's Storage).
 #include "core/buffers.h"
 
@@ -15,6 +16,7 @@
 #include <vector>
 
 #ifdef __linux__
+#include <malloc.h>
 #include <sys/mman.h>
 #endif
 
@@ -51,7 +53,7 @@ void add_live(size_t bytes) {
 // reused buffer is zero-filled in the same chunks.
 constexpr size_t kHeader = 64;   // the mapping's length, before the buffer; keeps it 64-byte aligned
 constexpr size_t kChunk = size_t{64} << 20;
-constexpr size_t kMaxCached = 16;   // mappings; a GPT block's step makes a handful of big sizes
+constexpr size_t kMaxCached = 64;   // mappings: a GPT block's forward+backward at T = 1024 holds 30 or more big ones at once
 constexpr size_t kSlack = kMapAtLeast;
 #ifndef MADV_POPULATE_WRITE
 #define MADV_POPULATE_WRITE 23
@@ -151,13 +153,16 @@ char* map_fresh(size_t length) {
   return base;
 }
 
-void* zeroed_mapping(size_t bytes) {
+// A mapping of at least bytes + kHeader: a cached one (zero-filled again when `clear`), else fresh.
+void* mapping(size_t bytes, bool clear) {
   const size_t length = bytes + kHeader;
   if (char* base = take(length)) {
     char* data = base + kHeader;
-    in_chunks(base, length_of(base), [data, bytes](size_t at, size_t n) {
-      if (at < bytes) std::memset(data + at, 0, std::min(n, bytes - at));
-    });
+    if (clear) {
+      in_chunks(base, length_of(base), [data, bytes](size_t at, size_t n) {
+        if (at < bytes) std::memset(data + at, 0, std::min(n, bytes - at));
+      });
+    }
     add_live(length_of(base));
     t_reused.fetch_add(1, std::memory_order_relaxed);
     return data;
@@ -176,22 +181,42 @@ void* zeroed_mapping(size_t bytes) {
 
 }  // namespace
 
-void* zeroed(size_t bytes) {
+namespace {
 #ifdef __linux__
-  if (bytes >= kMapAtLeast) return zeroed_mapping(bytes);
+// Below kMapAtLeast, glibc's heap: every such buffer from the heap (not mmap from 128 KB up, as
+// glibc's adaptive threshold starts), and up to 4 x kMapAtLeast of free heap kept at its top
+// rather than given back, so a training step's 1 to 8 MB temporaries (a (1024, 768) activation
+// is 3 MB) do not fault in fresh pages every step. Setting either turns glibc's adaptation off.
+bool keep_heap() {
+  mallopt(M_MMAP_THRESHOLD, static_cast<int>(kMapAtLeast));
+  mallopt(M_TRIM_THRESHOLD, static_cast<int>(4 * kMapAtLeast));
+  return true;
+}
+#endif
+
+// zeroed() and uninitialized(): calloc or malloc below kMapAtLeast, a mapping from kMapAtLeast.
+void* allocate(size_t bytes, bool clear) {
+#ifdef __linux__
+  static const bool heap_kept = keep_heap();
+  (void)heap_kept;
+  if (bytes >= kMapAtLeast) return mapping(bytes, clear);
   add_live(bytes);
   if (t_cached.load(std::memory_order_relaxed) != 0) trim(0);
 #endif
-  void* data = std::calloc(bytes, 1);
+  void* data = clear ? std::calloc(bytes, 1) : std::malloc(bytes);
 #ifdef __linux__
   if (data == nullptr && t_cached.load(std::memory_order_relaxed) != 0) {   // the cache gives way first
     release_cached();
-    data = std::calloc(bytes, 1);
+    data = clear ? std::calloc(bytes, 1) : std::malloc(bytes);
   }
   if (data == nullptr) t_live.fetch_sub(bytes, std::memory_order_relaxed);
 #endif
   return data;
 }
+}  // namespace
+
+void* zeroed(size_t bytes) { return allocate(bytes, true); }
+void* uninitialized(size_t bytes) { return allocate(bytes, false); }
 
 void release(void* data, size_t bytes) {
   if (data == nullptr) return;

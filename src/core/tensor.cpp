@@ -99,15 +99,17 @@ std::atomic<uint64_t> bytes_made{0}, bytes_held{0};
 uint64_t storage_bytes_made() { return bytes_made.load(std::memory_order_relaxed); }
 uint64_t storage_bytes_held() { return bytes_held.load(std::memory_order_relaxed); }
 
-Storage::Storage(DType dtype, int64_t n, const Shape& shape) : size_(n), dtype_(dtype) {
+Storage::Storage(DType dtype, int64_t n, const Shape& shape, bool zero_fill) : size_(n), dtype_(dtype) {
   if (n > kMaxTensorElements)
     throw TensorError(fmt::format(
         "a {} tensor of shape {} would hold {} elements ({}), over attn's limit of {} elements ({} of float32) per tensor",
         dtype_short_name(dtype), shape_str(shape), n, gib(n * element_size(dtype)), kMaxTensorElements,
         gib(kMaxTensorElements * 4)));
   if (n == 0) return;
-  // Zero-filled: fresh pages come zeroed from the kernel, reused big buffers are cleared (buffers.h).
-  data_ = buffers::zeroed(static_cast<size_t>(n) * static_cast<size_t>(element_size(dtype)));
+  // Zero-filled unless the caller fills every element: fresh pages come zeroed from the kernel,
+  // reused big buffers are cleared (buffers.h).
+  const auto size = static_cast<size_t>(n) * static_cast<size_t>(element_size(dtype));
+  data_ = zero_fill ? buffers::zeroed(size) : buffers::uninitialized(size);
   if (data_ == nullptr)
     throw TensorError(fmt::format("can't allocate memory: you tried to allocate {} bytes for a {} tensor of shape {}",
                                   n * element_size(dtype), dtype_short_name(dtype), shape_str(shape)));
@@ -209,6 +211,15 @@ void gather_into(const Tensor& src, T* out) {
     if (src.numel() > 0) std::memcpy(out, in, static_cast<size_t>(src.numel()) * sizeof(T));
     return;
   }
+  const int64_t d = src.dim();
+  if (d >= 2 && src.strides()[d - 1] == 1 && src.shape()[d - 1] >= 16) {   // rows contiguous: a memcpy each
+    // (a (b, T, heads, 64) view of a (b, heads, T, 64) tensor, the heads' context made contiguous)
+    const int64_t row = src.shape()[d - 1];
+    const Shape rows(src.shape().begin(), src.shape().end() - 1), steps(src.strides().begin(), src.strides().end() - 1);
+    for_each_offset(rows, [&](int64_t k, int64_t off) { std::memcpy(out + k * row, in + off, static_cast<size_t>(row) * sizeof(T)); },
+                    steps);
+    return;
+  }
   for_each_offset(src.shape(), [&](int64_t k, int64_t off) { out[k] = in[off]; }, src.strides());
 }
 
@@ -228,7 +239,7 @@ AutogradMeta own_history(const AutogradMeta& m) {
 }  // namespace
 
 Tensor Tensor::clone() const {
-  Tensor out = empty(shape_, dtype_);
+  Tensor out = uninitialized(shape_, dtype_);   // gather_into writes every element
   visit_element(dtype_, [&](auto x) { gather_into(*this, out.data<decltype(x)>()); });
   out.new_variable(own_history(autograd()));
   return out;
@@ -393,7 +404,9 @@ Tensor make_view(const Tensor& base, Shape shape, Shape strides, int64_t offset)
 
 // ---- construction ----
 
-Tensor empty(const Shape& shape, DType dtype) {
+namespace {
+// empty() and uninitialized(): the shape checked, then a contiguous tensor on a new Storage.
+Shape checked_shape(const Shape& shape, DType dtype) {
   for (int64_t d : shape)
     if (d < 0) throw TensorError(fmt::format("Trying to create tensor with negative dimension {}: {}", d, shape_str(shape)));
   // PyTorch's computeStorageNbytesContiguous: elements, then bytes, each checked.
@@ -402,10 +415,23 @@ Tensor empty(const Shape& shape, DType dtype) {
   for (int64_t d : shape) overflow |= __builtin_mul_overflow(n, d, &n);
   overflow |= __builtin_mul_overflow(n, element_size(dtype), &bytes);
   if (overflow) throw TensorError(fmt::format("Storage size calculation overflowed with sizes={}", shape_str(shape)));
+  return contiguous_strides(shape);
+}
+}  // namespace
+
+Tensor empty(const Shape& shape, DType dtype) {
   Tensor t;
   t.dtype_ = dtype;
-  t.set_layout(shape, contiguous_strides(shape), 0);
+  t.set_layout(shape, checked_shape(shape, dtype), 0);
   t.storage_ = std::make_shared<Storage>(dtype, t.numel_, shape);
+  return t;
+}
+
+Tensor uninitialized(const Shape& shape, DType dtype) {
+  Tensor t;
+  t.dtype_ = dtype;
+  t.set_layout(shape, checked_shape(shape, dtype), 0);
+  t.storage_ = std::make_shared<Storage>(dtype, t.numel_, shape, false);
   return t;
 }
 
@@ -413,7 +439,7 @@ Tensor zeros(const Shape& shape) { return empty(shape); }
 Tensor ones(const Shape& shape) { return full(shape, 1.0f); }
 
 Tensor full(const Shape& shape, float value) {
-  Tensor t = empty(shape);
+  Tensor t = uninitialized(shape);   // every element filled below
   std::fill_n(t.data<float>(), t.numel(), value);
   return t;
 }

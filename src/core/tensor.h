@@ -132,12 +132,13 @@ decltype(auto) visit_element(DType d, F&& f) {
 uint64_t storage_bytes_made();
 uint64_t storage_bytes_held();
 
-// One buffer of elements, shared by a tensor and all its views. Zero-filled when made.
+// One buffer of elements, shared by a tensor and all its views. Zero-filled when made, unless
+// made for a writer that fills every element (uninitialized() below).
 class Storage {
  public:
   // Room for n elements of dtype. TensorError over kMaxTensorElements or when memory runs out
   // (the message names `shape`, the tensor being made, and the bytes asked for).
-  Storage(DType dtype, int64_t n, const Shape& shape);
+  Storage(DType dtype, int64_t n, const Shape& shape, bool zero_fill = true);
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
   ~Storage();
@@ -259,6 +260,7 @@ class Tensor {
 
  private:
   friend Tensor empty(const Shape& shape, DType dtype);
+  friend Tensor uninitialized(const Shape& shape, DType dtype);
   friend Tensor make_view(const Tensor& base, Shape shape, Shape strides, int64_t offset);
   friend Tensor relayout(Tensor out, Shape strides);
   void set_layout(Shape shape, Shape strides, int64_t offset);   // recomputes numel_, contiguous_
@@ -277,6 +279,9 @@ class Tensor {
 
 // ---- construction ----
 Tensor empty(const Shape& shape, DType dtype = DType::float32);  // contiguous, zero-filled (no RNG)
+// Contiguous, its elements left as the memory had them (at::empty): only for an op's output
+// that its kernel writes element by element, every element, before anything can read it.
+Tensor uninitialized(const Shape& shape, DType dtype = DType::float32);
 Tensor zeros(const Shape& shape);
 Tensor ones(const Shape& shape);
 Tensor full(const Shape& shape, float value);

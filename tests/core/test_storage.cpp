@@ -1,12 +1,18 @@
 // tests/core/test_storage.cpp: core::Storage's two ways of getting memory (calloc below 8 MB, a
 // populated mapping at or above, see core/buffers.h) both give zero-filled, writable buffers
 // that views share and that outlive the first handle; big buffers are reused from a cache that
-// never holds more than the peak allows and empties on request.
+// never holds more than the peak allows and empties on request; an op's output may take a reused
+// buffer without the zero-fill (uninitialized()) because the op writes every element.
 // What it is not: a test of the memory limit's message (test_interpreter.cpp) or a timing.
 #include <doctest/doctest.h>
 
 #include <bit>
+#include <cmath>
 #include <cstdint>
+#include <limits>
+#include <vector>
+
+#include <sys/resource.h>
 
 #include "core/buffers.h"
 #include "core/ops.h"
@@ -79,4 +85,91 @@ TEST_CASE("a released big buffer is reused zero-filled, the cache stays under th
   CHECK(all_plus_zero(attn::core::empty({2000, 1000})));   // shape (2000, 1000), 8 MB: mapped afresh
   CHECK(buffers::reused_count() == reused + 1);
   buffers::release_cached();
+}
+
+TEST_CASE("an op's output may take a reused buffer as it is: uninitialized() skips the zero-fill, the op writes all") {
+  namespace buffers = attn::core::buffers;
+  namespace core = attn::core;
+  buffers::release_cached();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const Tensor x = core::full({3000, 1000}, 2.0f);   // shape (3000, 1000), 12 MB, kept alive
+  const void* old = nullptr;
+  {
+    Tensor junk = core::full({3000, 1000}, nan);     // shape (3000, 1000): NaN everywhere, cached when dropped
+    old = junk.data<float>();
+  }
+  {
+    const Tensor u = core::uninitialized({3000, 1000});   // shape (3000, 1000): junk's mapping, still NaN
+    CHECK(static_cast<const void*>(u.data<float>()) == old);
+    CHECK(std::isnan(u.float_at(0)));
+    CHECK(std::isnan(u.float_at(u.numel() - 1)));
+  }
+  // Each op below takes that mapping again (its NaNs) for its output and must overwrite every element.
+  const auto all_equal = [](const Tensor& t, float v) {
+    for (int64_t k = 0; k < t.numel(); ++k)
+      if (t.data<float>()[k] != v) return false;
+    return true;
+  };
+  const uint64_t reused = buffers::reused_count();
+  CHECK(all_equal(core::binary(core::BinOp::mul, x, x), 4.0f));                          // (3000, 1000)
+  CHECK(all_equal(core::contiguous(core::expand(core::full({1, 1000}, 2.0f), {3000, 1000})), 2.0f));   // a copy
+  CHECK(all_equal(core::softmax(x, 1, core::CpuKernels::scalar), 0.001f));               // rows of 1000
+  CHECK(all_equal(core::matmul(core::full({3000, 4}, 1.0f), core::full({4, 1000}, 0.5f)), 2.0f));   // (3000, 1000)
+  CHECK(buffers::reused_count() == reused + 4);   // each output was junk's mapping
+  buffers::release_cached();
+}
+
+TEST_CASE("a step's temporaries of 1 to 8 MB come back from the heap without fresh pages") {
+  namespace core = attn::core;
+  // Eight 3 MB tensors (a (1024, 768) activation each) made and dropped together, round after
+  // round: glibc's default would give the 24 MB back at every round's end (its trim threshold
+  // follows the biggest buffer, 6 MB here) and fault it in again; keep_heap() keeps it.
+  const auto round = [] {
+    std::vector<Tensor> step;
+    for (int i = 0; i < 8; ++i) step.push_back(core::full({1024, 768}, static_cast<float>(i)));   // (1024, 768)
+    CHECK(step.back().float_at(0) == 7.0f);
+  };
+  round();
+  round();
+  const auto minor_faults = [] {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_minflt;
+  };
+  const long before = minor_faults();
+  for (int r = 0; r < 5; ++r) round();
+  CHECK(minor_faults() - before < 200);   // 5 x 24 MB would be 30,000 pages of 4 KB
+}
+
+TEST_CASE("contiguous() of a view whose rows are contiguous copies row by row into row-major order") {
+  namespace core = attn::core;
+  std::vector<float> v(2 * 3 * 4 * 16);
+  for (size_t k = 0; k < v.size(); ++k) v[k] = static_cast<float>(k);
+  const Tensor t = core::from_floats({2, 3, 4, 16}, v);       // (b, heads, T, 16)
+  const Tensor c = core::contiguous(core::transpose(t, 1, 2));   // (b, T, heads, 16), row-major
+  for (int64_t b = 0; b < 2; ++b)
+    for (int64_t i = 0; i < 4; ++i)
+      for (int64_t h = 0; h < 3; ++h)
+        for (int64_t d = 0; d < 16; ++d)
+          CHECK(c.float_at(((b * 4 + i) * 3 + h) * 16 + d) == static_cast<float>(((b * 3 + h) * 4 + i) * 16 + d));
+}
+
+TEST_CASE("add_/mul_ on a contiguous float32 tensor write into it: no result buffer, the same bits") {
+  namespace core = attn::core;
+  std::vector<float> xs(3000), ys(3000);
+  for (size_t k = 0; k < xs.size(); ++k) {
+    xs[k] = 0.1f * static_cast<float>(k) - 7.0f;
+    ys[k] = 1.0f / (static_cast<float>(k) + 0.5f);
+  }
+  Tensor x = core::from_floats({3, 1000}, xs);        // (3, 1000)
+  const Tensor y = core::from_floats({3, 1000}, ys);  // (3, 1000)
+  for (core::BinOp op : {core::BinOp::add, core::BinOp::sub, core::BinOp::mul, core::BinOp::div}) {
+    const Tensor want = core::binary(op, x, y);        // (3, 1000), out of place
+    const float* where = x.data<float>();
+    const uint64_t made = core::storage_bytes_made();
+    core::binary_(op, x, y);
+    CHECK(core::storage_bytes_made() == made);          // nothing allocated
+    CHECK(x.data<float>() == where);
+    for (int64_t k = 0; k < x.numel(); ++k) CHECK(std::bit_cast<uint32_t>(x.float_at(k)) == std::bit_cast<uint32_t>(want.float_at(k)));
+  }
 }

@@ -30,14 +30,14 @@ Tensor relu(const Tensor& a) {
     return with_grad(to_dtype(out, a.dtype()), {&a}, "ReluBackward0");
   }
   const Tensor x = a.contiguous();
-  Tensor out = empty(x.shape());
+  Tensor out = uninitialized(x.shape());
   const float* in = x.data<float>();
   float* o = out.data<float>();
   for (int64_t k = 0; k < x.numel(); ++k) o[k] = in[k] < 0 ? 0.0f : in[k];   // keeps -0 and NaN
   // ReluBackward0: threshold_backward(g, result, 0): +0 where result <= 0, else g.
   autograd::Backward backward{[y = detach(out)](const autograd::Grads& g) {
     const Tensor dy = g[0]->contiguous();
-    Tensor dx = empty(y.shape());
+    Tensor dx = uninitialized(y.shape());
     for (int64_t k = 0; k < y.numel(); ++k) dx.data<float>()[k] = y.data<float>()[k] <= 0.0f ? 0.0f : dy.data<float>()[k];
     return autograd::Grads{dx};
   }};
@@ -74,7 +74,7 @@ Backward gelu(const Tensor& input, bool tanh_approximation, CpuKernels cpu) {
   const bool onednn = !tanh_approximation && input.is_contiguous() && input.numel() > 1;
   return {[x = detach(input), tanh_approximation, onednn, cpu](const autograd::Grads& g) {
     const Tensor xs = x.contiguous(), dy = g[0]->contiguous();   // both x's shape, row-major
-    Tensor dx = empty(x.shape());                                // x's shape
+    Tensor dx = uninitialized(x.shape());                                // x's shape
     const int64_t n = x.numel();
     if (onednn) {
       kernels::gelu_onednn_backward(xs.data<float>(), dy.data<float>(), dx.data<float>(), n);
@@ -102,7 +102,7 @@ Tensor gelu(const Tensor& a, bool tanh_approximation, CpuKernels cpu) {
   const bool contiguous = a.is_contiguous();
   const std::vector<uint8_t> tail = contiguous ? std::vector<uint8_t>{} : detail::scalar_tail(a);   // contiguous: by_tail's
   const Tensor x = a.contiguous();
-  Tensor out = empty(x.shape());   // a's shape
+  Tensor out = uninitialized(x.shape());   // a's shape
   const int64_t n = x.numel();
   const bool onednn = !tanh_approximation && contiguous && n > 1;
   const float* px = x.data<float>();

@@ -93,6 +93,24 @@ void check_sub_dtypes(DType a, DType b) {
 // In `common`, the promoted dtype: bool and the integer dtypes compute + - * in int64 and wrap
 // the result into it (the same bits as PyTorch's kernels in that dtype: the ops are modular);
 // / and ** and float32 compute in float32.
+// Flat loops, Eigen-vectorised, a deadline look between them.
+void binary_flat(BinOp op, const float* x, const float* y, float* o, int64_t n) {
+  DeadlineMeter meter;   // core/deadline.h: a clock read per kDeadlineStride elements, none for small ops
+  for (int64_t at = 0; at < n; at += kDeadlineStride) {
+    const int64_t len = std::min(kDeadlineStride, n - at);
+    CMapF xs(x + at, len), ys(y + at, len);
+    MapF z(o + at, len);
+    switch (op) {
+      case BinOp::add: z = xs + ys; break;
+      case BinOp::sub: z = xs - ys; break;
+      case BinOp::mul: z = xs * ys; break;
+      case BinOp::div: z = xs / ys; break;
+      case BinOp::pow: z = xs.pow(ys); break;
+    }
+    meter.add(len);
+  }
+}
+
 Tensor binary(BinOp op, const Tensor& a, const Tensor& b, DType common) {
   const Shape shape = broadcast_shapes(a.shape(), b.shape());
   const bool exact = op != BinOp::div && op != BinOp::pow;
@@ -102,25 +120,11 @@ Tensor binary(BinOp op, const Tensor& a, const Tensor& b, DType common) {
   }
   if (is_integral(common) && exact) return to_dtype(binary_int(op, a, b, shape), common);
   const Tensor fa = to_float(a), fb = to_float(b);
-  Tensor out = empty(shape);
+  Tensor out = uninitialized(shape);
   const float *x = fa.data<float>(), *y = fb.data<float>();
   float* o = out.data<float>();
-  if (flat(fa, shape) && flat(fb, shape)) {  // flat loops, Eigen-vectorised, a deadline look between them
-    const int64_t n = out.numel();
-    DeadlineMeter meter;   // core/deadline.h: a clock read per kDeadlineStride elements, none for small ops
-    for (int64_t at = 0; at < n; at += kDeadlineStride) {
-      const int64_t len = std::min(kDeadlineStride, n - at);
-      CMapF xs(x + at, len), ys(y + at, len);
-      MapF z(o + at, len);
-      switch (op) {
-        case BinOp::add: z = xs + ys; break;
-        case BinOp::sub: z = xs - ys; break;
-        case BinOp::mul: z = xs * ys; break;
-        case BinOp::div: z = xs / ys; break;
-        case BinOp::pow: z = xs.pow(ys); break;
-      }
-      meter.add(len);
-    }
+  if (flat(fa, shape) && flat(fb, shape)) {
+    binary_flat(op, x, y, o, out.numel());
   } else {
     for_each_offset(shape, [&](int64_t k, int64_t i, int64_t j) { o[k] = apply(op, x[i], y[j]); },
                     broadcast_strides(fa, shape), broadcast_strides(fb, shape));
@@ -135,7 +139,7 @@ Tensor add_alpha(const Tensor& a, const Tensor& b, float alpha, CpuKernels cpu) 
   // The AVX2 build's scalar tail with b broadcast (m elements): GCC runs its first element as a
   // contracted FMA, then 4-wide vectors with alpha*b hoisted (rounded) while 4 are left, the rest fused.
   const int64_t m = loop.run % detail::kVecStep, hoisted = m >= 5 ? 4 * ((m - 1) / 4) : 0;
-  Tensor out = empty(a.shape());   // [a's shape], row-major; laid out below
+  Tensor out = uninitialized(a.shape());   // [a's shape], row-major; laid out below
   const float *x = a.data<float>(), *y = bx.data<float>();
   float* o = out.data<float>();
   DeadlineMeter meter;   // core/deadline.h
@@ -171,7 +175,7 @@ constexpr int64_t kParallelElements = int64_t{1} << 18;
 // out[k] = f(a's element k) for a float32 `a` of any layout; out is a new contiguous tensor.
 template <typename F>
 Tensor map_float(const Tensor& a, F f) {
-  Tensor out = empty(a.shape());
+  Tensor out = uninitialized(a.shape());
   const float* x = a.data<float>();
   float* o = out.data<float>();
   if (a.is_contiguous()) {
@@ -279,7 +283,7 @@ Tensor floor_divide_or_remainder(bool remainder, const Tensor& a, const Tensor& 
   if (common == DType::boolean) throw TensorError(remainder ? "\"remainder_cpu\" not implemented for 'Bool'" : "\"div_floor_cpu\" not implemented for 'Bool'");
   if (common == DType::float32) {
     const Tensor fa = to_float(a), fb = to_float(b);
-    Tensor out = empty(shape);
+    Tensor out = uninitialized(shape);
     const float *x = fa.data<float>(), *y = fb.data<float>();
     float* o = out.data<float>();
     for_each_offset(shape, [&](int64_t k, int64_t i, int64_t j) { o[k] = remainder ? mod_float(x[i], y[j]) : floor_div_float(x[i], y[j]); },

@@ -23,6 +23,9 @@ enum class BinOp { add, sub, mul, div, pow };
 Tensor binary(BinOp op, const Tensor& a, const Tensor& b);
 // a (op) b computed in `common` (result_type(a, b), or the caller's for a wrapped number).
 Tensor binary(BinOp op, const Tensor& a, const Tensor& b, DType common);
+// o[k] = x[k] (op) y[k] for k < n: binary()'s loop for float32 operands of one shape, both
+// contiguous (o may be x or y: in place, as add_/mul_ run). A look at the deadline between pieces.
+void binary_flat(BinOp op, const float* x, const float* y, float* o, int64_t n);
 // a (op) s, or s (op) a when scalar_on_left (Python's `2 - x`); a's shape out. `number` is the
 // Python number's category (bool, int64 or float32: result_type(a, number) decides the dtype);
 // without it an integral s counts as an int.

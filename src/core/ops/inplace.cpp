@@ -167,6 +167,14 @@ void check_inplace_operand(const Tensor& self, const Tensor& other) {
 void binary_(BinOp op, Tensor& self, const Tensor& other) {
   check_broadcast_into(self, other.shape());
   check_inplace_operand(self, other);
+  if (self.dtype() == DType::float32 && other.dtype() == DType::float32 && self.is_contiguous() &&
+      other.is_contiguous() && other.shape() == self.shape()) {
+    // ATen's add_/mul_ write self through TensorIterator: binary()'s flat loop into self's own
+    // elements (the same bits), no result buffer and no copy back (accumulating .grad, an update).
+    self.mark_written();
+    binary_flat(op, self.data<float>(), other.data<float>(), self.data<float>(), self.numel());
+    return;
+  }
   const Tensor r = binary(op, self, other);
   if (!can_cast(r.dtype(), self.dtype()))
     throw TensorError(fmt::format("result type {} can't be cast to the desired output type {}", type_title(r.dtype()),

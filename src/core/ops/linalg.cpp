@@ -191,7 +191,7 @@ Tensor batched_matmul(const Tensor& a, const Tensor& b) {
   Shape shape = batch_shape;  // (batch..., m, n)
   shape.push_back(m);
   shape.push_back(n);
-  Tensor out = empty(shape);
+  Tensor out = uninitialized(shape);
   if (bb.empty() && rows_fold(a)) {  // N-D @ 2-D: one (batch*m, k) @ (k, n) product
     gemm::matmul(batch * m, n, k, operand(a), operand(b), out.data<float>(), n);
     return out;
@@ -317,14 +317,14 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
   }
   if (a.dim() == 2 && b.dim() == 1) {
     check_inner(a, b, a.shape()[1], b.shape()[0]);
-    Tensor out = empty({a.shape()[0]});
+    Tensor out = uninitialized({a.shape()[0]});
     const Tensor ca = a.strides()[1] == 1 ? a : a.contiguous(), x = b.contiguous();   // sgemv 'T' reads rows
     gemm::matvec(a.shape()[0], a.shape()[1], ca.data<float>(), ca.strides()[0], x.data<float>(), out.data<float>());
     return autograd::record(std::move(out), {&a, &b}, "MvBackward0", grad::matmul(a, b));
   }
   if (a.dim() == 1 && b.dim() == 2) {
     check_inner(a, b, a.shape()[0], b.shape()[0]);
-    Tensor out = empty({b.shape()[1]});
+    Tensor out = uninitialized({b.shape()[1]});
     gemm::matmul(1, b.shape()[1], b.shape()[0], {a.data<float>(), 0, a.strides()[0]}, operand(b), out.data<float>(),
                  b.shape()[1]);
     out.mark_written();   // ATen's mm(a.unsqueeze(0), b).squeeze_(0): the squeeze_ counts, _version 1
@@ -332,7 +332,7 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
   }
   if (a.dim() == 2 && b.dim() == 2) {
     check_inner(a, b, a.shape()[1], b.shape()[0]);
-    Tensor out = empty({a.shape()[0], b.shape()[1]});
+    Tensor out = uninitialized({a.shape()[0], b.shape()[1]});
     gemm::matmul(a.shape()[0], b.shape()[1], a.shape()[1], operand(a), operand(b), out.data<float>(), b.shape()[1]);
     return autograd::record(std::move(out), {&a, &b}, "MmBackward0", grad::matmul(a, b));
   }
@@ -373,7 +373,7 @@ Tensor detail::baddbmm(const Tensor& mask, const Tensor& a, const Tensor& b) {
   const int64_t B = a.shape()[0], L = a.shape()[1], hd = a.shape()[2], S = b.shape()[2];
   if (hd * L * S >= 400) return binary(BinOp::add, matmul(a, b), mask);
   const Tensor m = expand(mask, {B, L, S}).contiguous(), x = a.contiguous(), y = b.contiguous();
-  Tensor out = empty({B, L, S});
+  Tensor out = uninitialized({B, L, S});
   const float *pm = m.data<float>(), *px = x.data<float>(), *py = y.data<float>();
   float* o = out.data<float>();
   for (int64_t n = 0; n < B; ++n)

@@ -71,7 +71,7 @@ void map_buffer(const float* in, float* out, int64_t n, K kernel) {
 template <typename F>
 Tensor map_split(const Tensor& a, F f, bool has_tail) {
   const Tensor x = to_float(a);
-  Tensor out = empty(x.shape());
+  Tensor out = uninitialized(x.shape());
   float* o = out.data<float>();
   const float* in = x.data<float>();
   const int64_t n = x.numel();
@@ -97,7 +97,7 @@ template <typename K, typename F>
 Tensor map_fast(const Tensor& a, K kernel, F f, bool has_tail) {
   const Tensor x = to_float(a);
   if (!x.is_contiguous()) return map_split(x, f, has_tail);
-  Tensor out = empty(x.shape());   // a's shape
+  Tensor out = uninitialized(x.shape());   // a's shape
   const int64_t n = x.numel(), body = has_tail ? n - n % kVecStep : n;
   const float* in = x.data<float>();
   float* o = out.data<float>();
@@ -111,7 +111,7 @@ template <typename F>
 Tensor zip(const Tensor& a, const Tensor& b, F f) {
   const Shape shape = broadcast_shapes(a.shape(), b.shape());
   const Tensor fa = to_float(a), fb = to_float(b);
-  Tensor out = empty(shape);
+  Tensor out = uninitialized(shape);
   const float *pa = fa.data<float>(), *pb = fb.data<float>();
   float* o = out.data<float>();
   for_each_offset(shape, [&](int64_t k, int64_t i, int64_t j) { o[k] = f(pa[i], pb[j]); },

@@ -23,7 +23,7 @@ namespace {
 // grad_in of softmax from the gradient of its result y (same shape), along dim.
 Tensor softmax_backward(const Tensor& grad, const Tensor& result, int64_t dim, CpuKernels cpu) {
   const Tensor g = grad.contiguous(), y = result.contiguous();
-  Tensor out = empty(y.shape());
+  Tensor out = uninitialized(y.shape());
   if (y.numel() == 0) return out;
   if (y.dim() == 0) {
     out.data<float>()[0] = (g.float_at(0) - g.float_at(0) * y.float_at(0)) * y.float_at(0);
@@ -67,7 +67,7 @@ Tensor softmax(const Tensor& a, int64_t dim, CpuKernels cpu) {
   if (!a.is_float()) return softmax_of_ints(a, dim, false);
   const Tensor fa = to_float(a).contiguous();
   dim = normalize_dim(dim, fa.dim());
-  Tensor out = empty(fa.shape());
+  Tensor out = uninitialized(fa.shape());
   const detail::DimSplit s = detail::split_at(fa.shape(), dim);
   if (fa.dim() == 0) out.data<float>()[0] = std::isfinite(fa.data<float>()[0]) ? 1.0f : std::numeric_limits<float>::quiet_NaN();   // exp(x - x)
   else if (fa.numel() == 0) {}  // nothing to normalise
@@ -82,7 +82,7 @@ namespace {
 // grad_in of log_softmax from the gradient of its result y, along dim.
 Tensor log_softmax_backward(const Tensor& grad, const Tensor& result, int64_t dim, CpuKernels cpu) {
   const Tensor g = grad.contiguous(), y = result.contiguous();
-  Tensor out = empty(y.shape());
+  Tensor out = uninitialized(y.shape());
   if (y.numel() == 0) return out;
   if (y.dim() == 0) {   // one element: g - exp(y) * g
     kernels::log_softmax_backward_lastdim(g.data<float>(), y.data<float>(), out.data<float>(), 1, 1, cpu);
@@ -100,7 +100,7 @@ Tensor log_softmax(const Tensor& a, int64_t dim, CpuKernels cpu) {
   if (!a.is_float()) return softmax_of_ints(a, dim, true);
   const Tensor fa = to_float(a).contiguous();
   dim = normalize_dim(dim, fa.dim());
-  Tensor out = empty(fa.shape());
+  Tensor out = uninitialized(fa.shape());
   const detail::DimSplit s = fa.dim() == 0 ? detail::DimSplit{1, 1, 1} : detail::split_at(fa.shape(), dim);
   if (fa.numel() == 0) {}  // nothing to normalise
   else if (fa.dim() == 0 || dim == fa.dim() - 1) kernels::log_softmax_lastdim(fa.data<float>(), out.data<float>(), s.outer, s.size, cpu);

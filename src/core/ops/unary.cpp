@@ -62,7 +62,7 @@ Backward tanh(const Tensor& result, CpuKernels cpu) {
     const Tensor& dy = *g[0];   // y's shape, or one that broadcasts to it
     const Tensor y = yl.contiguous();
     const bool one_pass = dy.dtype() == DType::float32 && dy.is_contiguous() && yl.is_contiguous() && dy.shape() == y.shape();
-    Tensor d = empty(y.shape());   // y's shape
+    Tensor d = uninitialized(y.shape());   // y's shape
     const float* pg = one_pass ? dy.data<float>() : nullptr;
     detail::map_buffer(y.data<float>(), d.data<float>(), y.numel(), [cpu, pg, &y](const float* in, float* out, int64_t n) {
       if (pg == nullptr) return kernels::one_minus_square(in, out, n, cpu);
@@ -149,7 +149,7 @@ Backward cos(const Tensor& input, CpuKernels cpu) {
 
 Tensor exp(const Tensor& a, CpuKernels cpu) {
   const Tensor x = to_float(a).contiguous();
-  Tensor out = empty(x.shape());  // same shape as a, contiguous
+  Tensor out = uninitialized(x.shape());  // same shape as a, contiguous
   kernels::exp(x.data<float>(), out.data<float>(), x.numel(), cpu);
   out = keep_layout(std::move(out), {&a});   // the result the backward saves, laid out as PyTorch's
   grad::Backward backward = grad::exp(out);
@@ -204,7 +204,7 @@ using VmlKernel = void (*)(const float*, float*, int64_t, CpuKernels);
 // buffer as IMPLEMENT_ITERATOR_LAMBDA does (or read in place: the same lanes either way).
 Tensor map_vml(const Tensor& a, VmlKernel kernel, CpuKernels cpu) {
   const Tensor x = to_float(a);
-  Tensor out = empty(x.shape());
+  Tensor out = uninitialized(x.shape());
   float* o = out.data<float>();
   const float* in = x.data<float>();
   if (x.is_contiguous()) {
@@ -281,7 +281,7 @@ namespace {
 template <typename T, typename F>
 Tensor map_to(const Tensor& a, DType dtype, F f) {
   const Tensor x = to_float(a).contiguous();
-  Tensor out = empty(x.shape(), dtype);
+  Tensor out = uninitialized(x.shape(), dtype);
   const float* in = x.data<float>();
   T* o = out.data<T>();
   for (int64_t k = 0; k < x.numel(); ++k) o[k] = f(in[k]);
