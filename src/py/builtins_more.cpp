@@ -889,7 +889,7 @@ BigInt mod_inverse(const BigInt& x, const BigInt& m) {
 }
 
 // pow(base, exp, mod) of ints: square and multiply modulo |mod|, the result with mod's sign.
-Value pow_mod(const Value& base, const Value& exp, const Value& mod) {
+Value pow_mod(Interpreter& in, const Value& base, const Value& exp, const Value& mod) {
   if (!is_int(base) || !is_int(exp) || !is_int(mod)) throw TypeError("pow() 3rd argument not allowed unless all arguments are integers");
   BigInt m = big_of(mod), e = big_of(exp);
   if (m.is_zero()) throw ValueError("pow() 3rd argument cannot be 0");
@@ -900,6 +900,7 @@ Value pow_mod(const Value& base, const Value& exp, const Value& mod) {
   }
   const std::string bits = e.is_zero() ? "" : e.magnitude_in_base(2);
   for (auto it = bits.rbegin(); it != bits.rend(); ++it) {
+    in.check_limits();   // a 4,000-digit modulus: seconds of products
     if (*it == '1') r = py_mod(r * b, am);
     b = py_mod(b * b, am);
   }
@@ -910,7 +911,7 @@ Value pow_fn(Interpreter& in, CallArgs& a) {
   if (a.pos.size() + a.kw.size() > 3) throw TypeError(fmt::format("pow expected at most 3 arguments, got {}", a.pos.size() + a.kw.size()));
   Value base = arg(a, 0, "base"), exp = arg(a, 1, "exp"), mod = arg_or(a, 2, "mod", Value::none());
   if (mod.kind == Value::None) return in.binop("**", base, exp);
-  return pow_mod(base, exp, mod);
+  return pow_mod(in, base, exp, mod);
 }
 
 }  // namespace

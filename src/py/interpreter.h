@@ -89,6 +89,8 @@ class Interpreter {
   double time_limit() const { return time_limit_; }
   // One step of the running cell (a statement, a loop or comprehension iteration): counts
   // against limits::kMaxSteps and, every so many steps, looks at the clock (LimitError).
+  // The step and time budgets alone, for a builtin whose one call can run long (pow(a, b, m)).
+  void check_limits() const { check_budget(); }
   void tick() {
     if (++steps_ > limits::kMaxSteps || (steps_ & 1023) == 0) check_budget();
     if (gc_.due()) gc_.collect();

@@ -315,6 +315,9 @@ done
 # str.translate looks at the clock (it ran 30 s past a 2 s limit, 30x slower than CPython).
 lesson "$work/translate-budget.lesson" 'x = ("ab" * (4 * 10**7)).translate({98: None})'
 check time-limit-translate 2 '' 'TimeoutError: the cell ran longer than its time limit of 0.2 seconds' -- "$attn" run --quiet --time-limit 0.2 translate-budget.lesson
+# pow(a, b, m) of 4,000-digit ints looks at the clock between its products (7 s past a 2 s limit, review 26).
+lesson "$work/pow-mod-budget.lesson" 'print(pow(3, 10**4000, 10**4000 + 1) % 7)'
+check time-limit-pow-mod 2 '' 'TimeoutError: the cell ran longer than its time limit of 0.2 seconds' -- "$attn" run --quiet --time-limit 0.2 pow-mod-budget.lesson
 limit=$whole
 # One print of 3*10^7 control characters (1.8*10^8 once escaped) as a JSON document, in 700 MB of
 # address space: the document streams its long strings (lesson/json_run.cpp), where it used to
