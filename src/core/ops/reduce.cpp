@@ -286,23 +286,29 @@ Tensor extreme(const Tensor& a, int64_t dim, bool keepdim, bool most) {
   if (size == 0 && f.dim() > 0)   // PyTorch names the dim as given, unlike argmax
     throw TensorError(fmt::format("{}(): Expected reduction dim {} to have non-zero size.", op, given), "IndexError");
   const Shape shape = reduced_shape(f.shape(), dim, keepdim);   // [.., 1 or nothing at dim, ..]
-  Tensor out = empty(shape);
-  const float* in = f.data<float>();
-  float* o = out.data<float>();
   Shape each = f.shape();   // one step per output (row-major), dim walked inside
   if (f.dim() > 0) each[dim] = 1;
+  // float32 (NaN wins), or an integer tensor exactly in int64 (2**40 + 1 stays odd)
+  const Tensor src = a.is_float() ? f : to_dtype(a, DType::int64);
+  Tensor out = empty(shape, src.dtype());
   DeadlineMeter meter;   // core/deadline.h
-  if (f.numel() > 0)
-    for_each_offset(each, [&](int64_t k, int64_t off) {
-      meter.add(size);
-      float m = in[off];
-      for (int64_t s = 1; s < size && !std::isnan(m); ++s) {
-        const float v = in[off + s * step];
-        if (std::isnan(v) || (most ? v > m : v < m)) m = v;
-      }
-      o[k] = m;
-    }, f.strides());
-  if (!a.is_float()) return to_dtype(out, a.dtype());
+  const auto walk = [&](const auto* in, auto* o) {
+    if (src.numel() > 0)
+      for_each_offset(each, [&](int64_t k, int64_t off) {
+        meter.add(size);
+        auto m = in[off];
+        for (int64_t s = 1; s < size && !std::isnan(static_cast<double>(m)); ++s) {
+          const auto v = in[off + s * step];
+          if (std::isnan(static_cast<double>(v)) || (most ? v > m : v < m)) m = v;
+        }
+        o[k] = m;
+      }, src.strides());
+  };
+  if (!a.is_float()) {
+    walk(src.data<int64_t>(), out.data<int64_t>());
+    return to_dtype(out, a.dtype());
+  }
+  walk(src.data<float>(), out.data<float>());
   autograd::Backward backward = grad::amax(a, out, dim, keepdim);
   return autograd::record(std::move(out), {&a}, most ? "AmaxBackward0" : "AminBackward0", std::move(backward));
 }
@@ -312,6 +318,7 @@ Tensor extreme_all(const Tensor& a, bool most) {
   if (a.numel() == 0)
     throw TensorError(fmt::format("{}(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
                                   "reduction dim with the 'dim' argument.", most ? "amax" : "amin"));
+  if (!a.is_float()) return extreme(reshape(a.contiguous(), {a.numel()}), 0, false, most);   // integers: exact, in int64
   const Tensor f = to_float(a);   // row-major over any strides, in place (an expanded view is not copied)
   const float* in = f.data<float>();
   float m = 0.0f;
