@@ -282,14 +282,15 @@ Tensor extreme(const Tensor& a, int64_t dim, bool keepdim, bool most) {
   const Tensor f = to_float(a);   // any strides: read in place (an expanded view is not copied)
   const int64_t given = dim;
   dim = normalize_dim(dim, f.dim());
-  const int64_t size = f.dim() > 0 ? f.shape()[dim] : 1, step = f.dim() > 0 ? f.strides()[dim] : 0;
+  const int64_t size = f.dim() > 0 ? f.shape()[dim] : 1;
   if (size == 0 && f.dim() > 0)   // PyTorch names the dim as given, unlike argmax
     throw TensorError(fmt::format("{}(): Expected reduction dim {} to have non-zero size.", op, given), "IndexError");
   const Shape shape = reduced_shape(f.shape(), dim, keepdim);   // [.., 1 or nothing at dim, ..]
   Shape each = f.shape();   // one step per output (row-major), dim walked inside
   if (f.dim() > 0) each[dim] = 1;
   // float32 (NaN wins), or an integer tensor exactly in int64 (2**40 + 1 stays odd)
-  const Tensor src = a.is_float() ? f : to_dtype(a, DType::int64);
+  const Tensor src = a.is_float() ? f : to_dtype(a, DType::int64);   // its own strides (a copy's need not be f's)
+  const int64_t step = src.dim() > 0 ? src.strides()[dim] : 0;
   Tensor out = empty(shape, src.dtype());
   DeadlineMeter meter;   // core/deadline.h
   const auto walk = [&](const auto* in, auto* o) {
