@@ -56,7 +56,8 @@ UNARY_CALLS = [
     "torch.where({m}, {x}, 0)", "torch.pow({x}, 2)", "torch.pow({x}, 0.5)", "torch.pow(2, {x})", "torch.pow(2.5, {x})",
     "torch.add({x}, 2)", "torch.add({x}, 2.5)", "torch.add({x}, True)", "torch.mul({x}, 2)", "torch.mul({x}, 0.5)",
     "torch.sub({x}, 1)", "torch.div({x}, 2)", "torch.div({x}, 2, rounding_mode='floor')",
-    "torch.div({x}, 2, rounding_mode='trunc')", "torch.floor_divide({x}, 2)", "torch.remainder({x}, 2)",
+    "torch.div({x}, 2, rounding_mode='trunc')", "torch.floor_divide({x}, 2)", "torch.remainder({x}, 2)", "torch.fmod({x}, -1.5)", "torch.fmod({x}, 3)",
+    "{x}.clone().fmod_(2)", "{x}.clone().remainder_(2)", "torch.bitwise_left_shift({x}, 3)", "{x}.clone().bitwise_right_shift_(1)",
     "torch.remainder({x}, -1.5)", "torch.eq({x}, 1)", "torch.lt({x}, 0.5)", "torch.maximum({x}, torch.tensor(0))",
     "torch.minimum({x}, torch.tensor(1.5))", "{x} + 1", "{x} - 1.5", "{x} * 3", "{x} / 2", "{x} // 2", "{x} % 3",
     "{x} ** 2", "2 ** {x}", "-{x}", "~{x}", "{x} & 1", "{x} | 2", "{x} ^ 1", "abs({x})",
@@ -81,7 +82,8 @@ sigmoid_ sin_ sqrt_ tanh_ trunc_""".split()] + [
 
 BINARY = """add sub subtract mul multiply div divide true_divide floor_divide remainder pow maximum minimum eq ne
 not_equal ge greater_equal greater gt le less_equal less lt logical_and logical_or logical_xor bitwise_and
-bitwise_or bitwise_xor xlogy matmul mm mv bmm dot outer ger equal allclose isclose""".split()
+bitwise_or bitwise_xor xlogy matmul mm mv bmm dot outer ger equal allclose isclose fmod bitwise_left_shift
+bitwise_right_shift""".split()
 
 BINARY_CALLS = [
     "torch.add({x}, {y}, alpha=2)", "torch.sub({x}, {y}, alpha=2)", "torch.add({x}, {y}, alpha=0.5)",
@@ -90,6 +92,8 @@ BINARY_CALLS = [
     "torch.einsum('i,i->', {x}.reshape(-1), {y}.reshape(-1))", "{x} @ {y}", "{x} + {y}", "{x} * {y}", "{x} / {y}", "{x} // {y}",
     "{x} % {y}", "{x} ** {y}", "{x} < {y}", "{x} == {y}", "{x} & {y}",
     "{x}.clone().add_({y})", "{x}.clone().add_({y}, alpha=2)", "{x}.clone().sub_({y}, alpha=2)",
+    "{x}.clone().fmod_({y})", "{x}.clone().remainder_({y})", "{x}.clone().bitwise_left_shift_({y})",
+    "{x}.clone().bitwise_right_shift_({y})",
     "{x}.clone().mul_({y})", "{x}.clone().div_({y})", "{x}.clone().pow_({y})", "{x}.clone().copy_({y})",
     "{x}.type_as({y})", "{x}.expand_as({y})", "{x}.reshape_as({y})", "{x}.view_as({y})",
     "torch.maximum({x}, {y}).dtype", "torch.matmul({x}.reshape(1, -1), {y}.reshape(-1, 1))",

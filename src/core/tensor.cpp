@@ -308,10 +308,34 @@ Shape iterator_operand_strides(const Tensor& t, const Shape& shape) {
 }
 
 
+// TensorImpl::compute_channels_last_contiguous_2d: a 4-d tensor whose dims of size > 1 are dense in
+// the order C, W, H, N (size-1 dims' strides ignored).
+bool channels_last_contiguous(const Tensor& t) {
+  if (t.dim() != 4) return false;
+  int64_t expected = 1;
+  for (size_t d : {1, 3, 2, 0}) {
+    if (t.shape()[d] == 1) continue;
+    if (t.strides()[d] != expected) return false;
+    expected *= t.shape()[d];
+  }
+  return true;
+}
+
+// c10's get_channels_last_strides_2d: the strides of empty(shape, memory_format=channels_last).
+Shape channels_last_strides(const Shape& shape) {
+  Shape s(4);
+  s[1] = 1;
+  s[3] = shape[1];
+  s[2] = s[3] * shape[3];
+  s[0] = s[2] * shape[2];
+  return s;
+}
+
 // The strides TensorIterator gives a new output of `shape` over these inputs (and a wrapped
 // Python number, a 0-d operand, when `scalar_operand`). fast_set_up when every operand has the
-// output's shape: all contiguous, the contiguous strides; all dense with one set of strides,
-// those. Else reorder_dimensions' order, the contiguous strides when it is the identity.
+// output's shape: all contiguous, the contiguous strides; all 4-d channels-last contiguous, the
+// channels-last strides (size-1 dims get theirs, not the inputs'); all dense with one set of
+// strides, those. Else reorder_dimensions' order, the contiguous strides when it is the identity.
 Shape iterator_strides(const Shape& shape, const std::vector<const Tensor*>& inputs, bool scalar_operand) {
   bool same_shape = !inputs.empty() && !(scalar_operand && !shape.empty()), contiguous = true, dense = true;
   for (const Tensor* t : inputs) {
@@ -320,6 +344,9 @@ Shape iterator_strides(const Shape& shape, const std::vector<const Tensor*>& inp
     dense = dense && same_shape && t->strides() == inputs[0]->strides() && dense_layout(shape, t->strides());
   }
   if (same_shape && contiguous) return contiguous_strides(shape);
+  if (same_shape && shape.size() == 4 && numel_of(shape) > 0 &&
+      std::all_of(inputs.begin(), inputs.end(), [](const Tensor* t) { return channels_last_contiguous(*t); }))
+    return channels_last_strides(shape);
   if (same_shape && dense) return inputs.back()->strides();
   std::vector<Shape> strides;
   for (const Tensor* t : inputs) strides.push_back(iterator_operand_strides(*t, shape));

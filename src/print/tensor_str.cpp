@@ -131,30 +131,42 @@ core::Tensor copy_of(const View& v) {
   return to_tensor(out, v);
 }
 
+// Python's self[:e] and self[-e:] of a dim of `size` (e may be 0 or negative, as
+// set_printoptions(edgeitems=-1) leaves it): [0, head_end) and [tail_begin, size).
+int64_t head_end(int64_t size, int64_t e) { return e < 0 ? std::max<int64_t>(0, size + e) : std::min(e, size); }
+int64_t tail_begin(int64_t size, int64_t e) {
+  if (e == 0) return 0;   // self[-0:] is self[0:]
+  return e > 0 ? std::max<int64_t>(0, size - e) : std::min(-e, size);
+}
+
+bool beyond_edges(int64_t size0, int64_t edgeitems) {   // size0 > 2 * edgeitems, without overflow
+  return static_cast<__int128>(size0) > 2 * static_cast<__int128>(edgeitems);
+}
+
 }  // namespace
 
 core::Tensor get_summarized_data(const View& self, const PrintOptions& opts) {
   const int64_t dim = self.dim();
   if (dim == 0) return copy_of(self);
-  const int64_t size0 = self.shape[0];
+  const int64_t size0 = self.shape[0], e = opts.edgeitems;
   if (dim == 1) {
-    if (size0 <= 2 * opts.edgeitems) return copy_of(self);
+    if (!beyond_edges(size0, e)) return copy_of(self);
     // torch.cat((self[:edgeitems], self[-edgeitems:]))
     Picked out;
-    out.shape = {2 * opts.edgeitems};
-    for (int64_t k = 0; k < opts.edgeitems; ++k) append_elements(self[k], out);
-    for (int64_t k = size0 - opts.edgeitems; k < size0; ++k) append_elements(self[k], out);
+    const int64_t head = head_end(size0, e), tail = tail_begin(size0, e);
+    out.shape = {head + (size0 - tail)};
+    for (int64_t k = 0; k < head; ++k) append_elements(self[k], out);
+    for (int64_t k = tail; k < size0; ++k) append_elements(self[k], out);
     return to_tensor(out, self);
   }
   std::vector<core::Tensor> parts;
-  if (size0 > 2 * opts.edgeitems) {
-    for (int64_t k = 0; k < opts.edgeitems; ++k) parts.push_back(get_summarized_data(self[k], opts));
-    for (int64_t k = size0 - opts.edgeitems; k < size0; ++k) {
-      parts.push_back(get_summarized_data(self[k], opts));
-    }
+  if (beyond_edges(size0, e)) {   // range(0, e) and range(len - e, len): both empty when e <= 0
+    for (int64_t k = 0; k < e; ++k) parts.push_back(get_summarized_data(self[k], opts));
+    for (int64_t k = size0 - std::max<int64_t>(e, 0); k < size0; ++k) parts.push_back(get_summarized_data(self[k], opts));
   } else {
     for (int64_t k = 0; k < size0; ++k) parts.push_back(get_summarized_data(self[k], opts));
   }
+  if (parts.empty()) throw core::TensorError("stack expects a non-empty TensorList");   // torch.stack([])
   return stack(parts, self);
 }
 
@@ -281,10 +293,11 @@ std::string _vector_str(const View& self, int indent, bool summarize, const Form
 
   const int64_t size0 = self.shape[0];
   std::vector<std::string> data;
-  if (summarize && size0 > 2 * opts.edgeitems) {
-    for (int64_t k = 0; k < opts.edgeitems; ++k) data.push_back(formatter1.format_element(self, k));
+  if (summarize && beyond_edges(size0, opts.edgeitems)) {   // self[:edgeitems], ' ...', self[-edgeitems:] (1.13: edgeitems=0 too)
+    const int64_t head = head_end(size0, opts.edgeitems), tail = tail_begin(size0, opts.edgeitems);
+    for (int64_t k = 0; k < head; ++k) data.push_back(formatter1.format_element(self, k));
     data.push_back(" ...");
-    for (int64_t k = size0 - opts.edgeitems; k < size0; ++k) data.push_back(formatter1.format_element(self, k));
+    for (int64_t k = tail; k < size0; ++k) data.push_back(formatter1.format_element(self, k));
   } else {
     for (int64_t k = 0; k < size0; ++k) data.push_back(formatter1.format_element(self, k));
   }
@@ -308,7 +321,7 @@ std::string _tensor_str_with_formatter(const View& self, int indent, bool summar
 
   const int64_t size0 = self.shape[0];
   std::vector<std::string> slices;
-  if (summarize && size0 > 2 * opts.edgeitems) {
+  if (summarize && beyond_edges(size0, opts.edgeitems)) {   // edgeitems > 0 here: get_summarized_data raised otherwise
     for (int64_t k = 0; k < opts.edgeitems; ++k) {
       slices.push_back(_tensor_str_with_formatter(self[k], indent + 1, summarize, formatter1, opts));
     }

@@ -34,8 +34,11 @@ Value grad_fn_value(const core::Tensor& t);
 // Through a view, its base takes CopySlices (core::autograd::in_place).
 Value tensor_inplace(Interpreter& in, core::BinOp op, const Value& self, const Value& other);
 // x (op) other with the operator's promotion and grad_fn: "+", "-", "*", "/", "//", "%", "&",
-// "|", "^", "**" and the six comparisons; reflected: other (op) x (tensor_hooks.cpp).
+// "|", "^", "<<", ">>", "**" and the six comparisons; reflected: other (op) x (tensor_hooks.cpp).
 Value tensor_operator(Interpreter& in, const std::string& op, const Value& self, const Value& other, bool reflected = false);
+// x <<= other, x >>= other (and bitwise_left_shift_ / bitwise_right_shift_): PyTorch's cast check
+// (a float other into an integer x), then the shift written back into x (tensor_hooks.cpp).
+Value shift_inplace(Interpreter& in, const std::string& op, const Value& self, const Value& other);
 // The grad_fn of self // other or self % other (a number operand: no edge), over r (ops_elem.cpp).
 core::Tensor record_floor_op(core::Tensor r, const core::Tensor& self, const core::Tensor& other, bool remainder,
                              bool self_number, bool other_number);

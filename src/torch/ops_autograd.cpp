@@ -140,9 +140,10 @@ Value write_back(const Value& self, const std::function<Tensor(const Tensor&)>& 
   Tensor& t = as_tensor(self);
   core::autograd::in_place(t, others_require_grad, [&](const Tensor& before) {
     const Tensor r = op(before.clone());   // self's values and history, apart from the write
-    if (r.dtype() != t.dtype() && !(t.is_float() || r.dtype() == core::DType::boolean))
-      throw core::TensorError(fmt::format("result type {} can't be cast to the desired output type {}", r.is_float() ? "Float" : "Long",
-                                          t.dtype() == core::DType::int64 ? "Long" : "Bool"));
+    const bool narrower = (r.is_float() && !t.is_float()) || (t.dtype() == core::DType::boolean && r.dtype() != t.dtype());
+    if (narrower)   // ATen's canCast: no float into an integer, nothing but bool into bool
+      throw core::TensorError(fmt::format("result type {} can't be cast to the desired output type {}", core::dtype_title(r.dtype()),
+                                          core::dtype_title(t.dtype())));
     core::copy_(t, r);
     if (result_saved && r.autograd().grad_fn && t.storage())   // the saved result is self, at the version this write left
       r.autograd().grad_fn->saved_.push_back({t.storage(), t.version(), t.shape(), r.grad_fn(), 0});

@@ -1,7 +1,7 @@
 // torch/ops_elem.cpp: the named forms tutorials call where attn had only the operators, and
 // the elementwise / cumulative ops beside them: add sub (alpha=) mul div (rounding_mode=)
-// true_divide floor_divide remainder neg, eq ne lt le gt ge (and greater/less/... aliases),
-// logical_and/xor, bitwise_and/or/xor (logical_or/not and bitwise_not are in ops_index/ops_select); the in-place unary forms (exp_ sqrt_ abs_
+// true_divide floor_divide remainder fmod (and fmod_ remainder_) neg, eq ne lt le gt ge (and greater/less/... aliases),
+// logical_and/xor, bitwise_and/or/xor, bitwise_left/right_shift(_) (logical_or/not and bitwise_not are in ops_index/ops_select); the in-place unary forms (exp_ sqrt_ abs_
 // neg_ log_ ...); floor ceil trunc round frac sign square clamp_min clamp_max; cumsum cumprod
 // logsumexp argsort count_nonzero isfinite isclose nan_to_num trace amin; mm mv outer diag; Tensor.where.
 //
@@ -144,6 +144,36 @@ Value div_fn(Interpreter& in, Args& a) {
 Value remainder_fn(Interpreter& in, Args& a) {
   if (a.overload() == 1) return tensor_operator(in, "%", a.get("other"), a.get("self"), true);
   return tensor_operator(in, "%", a.get("input"), operand(a));
+}
+
+// fmod(input, other): the sign of input (ATen's fmod kernels, core::fmod), in the promoted dtype.
+// 1.13's grad_fn: FmodBackward0 for a number other (g), FmodBackward1 for a tensor (g, and
+// -g * self.div(other, rounding_mode='trunc'), saving both).
+Tensor fmod_of(const Tensor& t, const Value& other) {
+  const Tensor o = is_tensor(other) ? as_tensor(other) : number_tensor(other);
+  const DType common = is_tensor(other) ? core::result_type(t, o) : core::result_type(t, number_category(other));
+  Tensor r = core::fmod(core::detach(t), core::detach(o), common);
+  if (!core::autograd::grad_enabled() || !(t.requires_grad() || o.requires_grad()) || !r.is_float()) return r;
+  if (!is_tensor(other)) return core::autograd::record(r, {&t}, "FmodBackward0", Backward{[](const Grads& g) { return Grads{*g[0]}; }, false});
+  Backward back{[x = core::detach(t), y = core::detach(o)](const Grads& g) {
+                  const Tensor q = div_trunc(x, y, DType::float32);
+                  return Grads{*g[0], core::binary(core::BinOp::mul, core::neg(*g[0]), q)};
+                },
+                true, {t, o}};
+  return core::autograd::record(r, {&t, &o}, "FmodBackward1", std::move(back));
+}
+
+Value fmod_fn(Interpreter&, Args& a) { return tensor_value(fmod_of(a.tensor("input"), operand(a))); }
+
+// fmod_ / remainder_: the out-of-place result written back into self (its dtype kept: an integer
+// self with a float other is PyTorch's cast error); autograd records it in place.
+Value fmod_inplace(Interpreter& in, Args& a, bool remainder) {
+  const Value other = operand(a);
+  const bool other_grad = is_tensor(other) && as_tensor(other).requires_grad();
+  if (is_tensor(other)) core::check_inplace_operand(a.tensor("self"), as_tensor(other));
+  return write_back(a.get("self"), [&](const Tensor& t) {
+    return remainder ? as_tensor(tensor_operator(in, "%", tensor_value(t), other)) : fmod_of(t, other);
+  }, false, other_grad);
 }
 
 // logical_and/or/xor: both sides as bool (nonzero is True), then & | ^; logical_not: == 0.
@@ -304,18 +334,41 @@ Tensor cumsum_kernel(const Tensor& t, int64_t dim) {
   return core::from_ints(shape, v);
 }
 
+// cumsum's and cumprod's dtype= (and their default: integers and bool in int64): t cast to it. A
+// narrower integer dtype (int8, uint8, int16, int32) is returned: t then holds its values in
+// int64, the accumulator ATen's cpu_cum_base_kernel keeps for every integer type (acc_type), and
+// the caller wraps each running value into it. A 0-d t is fill_()ed into the result: a value
+// out of the dtype's range is fill_'s overflow error.
+std::optional<DType> cum_dtype(Args& a, Tensor& t, const char* op) {
+  const std::optional<DType> d = a.dtype("dtype");
+  if (!d) {
+    if (!t.is_float()) t = cast(t, DType::int64);
+    return std::nullopt;
+  }
+  if (*d == DType::boolean) throw RuntimeError(fmt::format("\"{}_out_cpu\" not implemented for 'Bool'", op));
+  if (t.dim() == 0 && *d != DType::float32 && *d != DType::int64) {
+    const double v = t.is_float() ? t.float_at(0) : static_cast<double>(t.ints()[0]);
+    // c10::overflows: a signed type's range; uint8 also takes -255..-1 (two's complement wrap)
+    const double hi = *d == DType::uint8 ? 255 : *d == DType::int8 ? 127 : *d == DType::int16 ? 32767 : 2147483647.0;
+    const double lo = *d == DType::uint8 ? -255 : -hi - 1;
+    if (!(v >= lo && v <= hi))
+      throw RuntimeError(fmt::format("value cannot be converted to type {}_t without overflow",
+                                     *d == DType::uint8 ? "uint8" : *d == DType::int8 ? "int8" : *d == DType::int16 ? "int16" : "int32"));
+  }
+  t = cast(t, *d);
+  if (*d == DType::float32 || *d == DType::int64) return std::nullopt;
+  t = cast(t, DType::int64);
+  return d;
+}
+
 // cumsum(input, dim, *, dtype=None): integers and bool sum in int64; CumsumBackward0 is the
 // reversed cumsum of the gradient (1.13's cumsum_backward).
 Value cumsum_fn(Interpreter&, Args& a) {
   Tensor t = a.tensor("input");
   const int64_t dim = core::normalize_dim(a.integer("dim"), std::max<int64_t>(t.dim(), 1));
-  if (std::optional<DType> d = a.dtype("dtype")) {
-    if (*d != DType::float32 && *d != DType::int64) a.unsupported("dtype", "attn sums in float32 or int64");
-    t = cast(t, *d);
-  } else if (!t.is_float()) {
-    t = cast(t, DType::int64);
-  }
+  const std::optional<DType> narrow = cum_dtype(a, t, "cumsum");
   Tensor r = cumsum_kernel(t, dim);
+  if (narrow) return tensor_value(core::to_dtype(r, *narrow));
   if (!core::autograd::grad_enabled() || !t.requires_grad()) return tensor_value(r);
   const bool trivial = t.numel() <= 1 || t.dim() == 0 || t.shape()[static_cast<size_t>(dim)] == 1;
   Backward back{[dim, trivial](const Grads& g) {
@@ -429,12 +482,7 @@ Backward cumprod_backward(const Tensor& self, const Tensor& input, const Tensor&
 Value cumprod_fn(Interpreter&, Args& a) {
   Tensor t = a.tensor("input");
   const int64_t dim = core::normalize_dim(a.integer("dim"), std::max<int64_t>(t.dim(), 1));
-  if (std::optional<DType> d = a.dtype("dtype")) {
-    if (*d != DType::float32 && *d != DType::int64) a.unsupported("dtype", "attn multiplies in float32 or int64");
-    t = cast(t, *d);
-  } else if (!t.is_float()) {
-    t = cast(t, DType::int64);
-  }
+  const std::optional<DType> narrow = cum_dtype(a, t, "cumprod");
   const core::Shape& shape = t.shape();
   int64_t outer = 1, inner = 1;
   const int64_t n = t.dim() == 0 ? 1 : shape[static_cast<size_t>(dim)];
@@ -466,6 +514,7 @@ Value cumprod_fn(Interpreter&, Args& a) {
       }
     r = core::from_ints(shape, v);
   }
+  if (narrow) return tensor_value(core::to_dtype(r, *narrow));
   if (!core::autograd::grad_enabled() || !t.requires_grad()) return tensor_value(r);
   return tensor_value(core::autograd::record(r, {&t}, "CumprodBackward0", cumprod_backward(t, core::detach(t), r, dim)));
 }
@@ -550,8 +599,10 @@ Value trace_fn(Interpreter&, Args& a) {
 // result; ties share the gradient as its scale_grad_by_count does), integers through min.
 Value amin_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("input");
-  std::optional<int64_t> dim = one_dim(a, "dim");
   const bool keepdim = a.flag("keepdim");
+  const std::vector<int64_t> dims = a.ints("dim");   // several dims, or every dim of a float tensor
+  if (dims.size() > 1 || (dims.empty() && t.is_float())) return tensor_value(core::amin(t, dims, keepdim));
+  std::optional<int64_t> dim = one_dim(a, "dim");
   Tensor r;
   try {
     if (t.is_float()) {
@@ -821,6 +872,11 @@ void add_elem_ops(std::vector<OpRow>& rows) {
                   {"remainder(Tensor input, Tensor other, *, Tensor out=None)", "remainder(Scalar self, Tensor other)",
                    "remainder(Tensor input, Scalar other, *, Tensor out=None)"},
                   remainder_fn});
+  rows.push_back({"fmod", both, {"fmod(Tensor input, Tensor other, *, Tensor out=None)", "fmod(Tensor input, Scalar other, *, Tensor out=None)"}, fmod_fn});
+  rows.push_back({"fmod_", kMethod, {"fmod_(Tensor self, Tensor other)", "fmod_(Tensor self, Scalar other)"},
+                  [](Interpreter& in, Args& a) { return fmod_inplace(in, a, false); }});
+  rows.push_back({"remainder_", kMethod, {"remainder_(Tensor self, Tensor other)", "remainder_(Tensor self, Scalar other)"},
+                  [](Interpreter& in, Args& a) { return fmod_inplace(in, a, true); }});
   for (const char* name : {"neg", "negative"}) {
     const std::string n = name;
     rows.push_back({n, both, {n + "(Tensor input, *, Tensor out=None)"}, [](Interpreter&, Args& a) {
@@ -843,6 +899,21 @@ void add_elem_ops(std::vector<OpRow>& rows) {
     const std::string n = name;
     rows.push_back({n, both, {n + "(Tensor input, Tensor other, *, Tensor out=None)", n + "(Tensor input, Scalar other, *, Tensor out=None)"},
                     [](Interpreter& in, Args& a) { return named(in, a, operator_of(a.signature().name)); }});
+  }
+  for (const char* name : {"bitwise_left_shift", "bitwise_right_shift"}) {
+    const std::string n = name;
+    rows.push_back({n, both,
+                    {n + "(Tensor input, Tensor other, *, Tensor out=None)", n + "(Tensor input, Scalar other, *, Tensor out=None)",
+                     n + "(Scalar self, Tensor other)"},
+                    [](Interpreter& in, Args& a) {
+                      const char* op = a.signature().name == "bitwise_left_shift" ? "<<" : ">>";
+                      if (a.overload() == 2) return tensor_operator(in, op, a.get("other"), a.get("self"), true);
+                      return tensor_operator(in, op, a.get("input"), operand(a));
+                    }});
+    rows.push_back({n + "_", kMethod, {n + "_(Tensor self, Tensor other)", n + "_(Tensor self, Scalar other)"}, [](Interpreter& in, Args& a) {
+                      const char* op = a.signature().name == "bitwise_left_shift_" ? "<<" : ">>";
+                      return shift_inplace(in, op, a.get("self"), a.get("other"));
+                    }});
   }
   add_elem_ops_more(rows);
 }

@@ -113,8 +113,10 @@ Value var_like(Args& a, bool take_sqrt) {
 
 Value amax_fn(Interpreter&, Args& a) {
   const Tensor& t = a.tensor("input");
-  std::optional<int64_t> dim = one_dim(a, "dim");
   bool keepdim = a.flag("keepdim");
+  const std::vector<int64_t> dims = a.ints("dim");   // several dims, or every dim of a float tensor kept
+  if (dims.size() > 1 || (dims.empty() && t.is_float())) return tensor_value(core::amax(t, dims, keepdim));
+  std::optional<int64_t> dim = one_dim(a, "dim");
   if (dim) return tensor_value(core::amax(t, *dim, keepdim));
   Tensor r = core::amax(t);   // over every element
   return tensor_value(keepdim ? keep_all(r, t.shape()) : r);

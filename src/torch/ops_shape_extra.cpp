@@ -296,10 +296,16 @@ void add_selection(std::vector<OpRow>& rows) {
                   [](Interpreter&, Args& a) { return tensor_value(core::masked_select(a.tensor("input"), a.tensor("mask"))); }});
   rows.push_back({"tril_", kMethod, {"tril_(Tensor self, int64_t diagonal=0)"}, [](Interpreter&, Args& a) {
                     const int64_t k = a.integer("diagonal");
+                    Tensor& self = as_tensor(a.get("self"));   // an expanded view: through its strides, as ATen
+                    if (!(core::autograd::grad_enabled() && self.requires_grad()) && core::triangle_through_strides_(self, k, true))
+                      return a.get("self");
                     return write_back(a.get("self"), [k](const Tensor& t) { return core::tril(t, k); });
                   }});
   rows.push_back({"triu_", kMethod, {"triu_(Tensor self, int64_t diagonal=0)"}, [](Interpreter&, Args& a) {
                     const int64_t k = a.integer("diagonal");
+                    Tensor& self = as_tensor(a.get("self"));   // an expanded view: through its strides, as ATen
+                    if (!(core::autograd::grad_enabled() && self.requires_grad()) && core::triangle_through_strides_(self, k, false))
+                      return a.get("self");
                     return write_back(a.get("self"), [k](const Tensor& t) { return core::triu(t, k); });
                   }});
   rows.push_back({"is_tensor", kFunction, {"def is_tensor(obj)"}, [](Interpreter&, Args& a) { return Value::boolean(is_tensor(a.get("obj"))); }});

@@ -405,12 +405,13 @@ std::optional<Value> binary_result(Interpreter& in, const std::string& op, const
       return tensor_value(core::pow(core::from_ints({}, {py::to_int(other, "other")}, other.kind == Value::Bool ? core::DType::boolean : core::DType::int64), t, cpu));
     return tensor_value(core::pow(s, t, cpu));
   }
-  if (op == "&" || op == "|" || op == "^") {   // bitwise on bool/int64 tensors (ops/bitwise.h)
-    const core::BitOp bit = op == "&" ? core::BitOp::and_ : op == "|" ? core::BitOp::or_ : core::BitOp::xor_;
+  if (op == "&" || op == "|" || op == "^" || op == "<<" || op == ">>") {   // bitwise on bool/integer tensors (ops/bitwise.h)
     const Tensor o = tensor_other ? as_tensor(other)
                                   : other.kind == Value::Bool ? core::from_ints({}, {other.b ? 1 : 0}, core::DType::boolean)
                                   : other.kind == Value::Int  ? core::from_ints({}, {py::to_int(other, "other")})
                                                               : core::scalar(static_cast<float>(torch_scalar(other, "other")));
+    if (op == "<<" || op == ">>") return tensor_value(reflected ? core::shift(op == "<<", o, t) : core::shift(op == "<<", t, o));
+    const core::BitOp bit = op == "&" ? core::BitOp::and_ : op == "|" ? core::BitOp::or_ : core::BitOp::xor_;
     return tensor_value(core::bitwise(bit, t, o));
   }
   if (op == "//" || op == "%") {
@@ -447,6 +448,7 @@ std::optional<Value> tensor_inplace_other(Interpreter& in, const std::string& op
 
 std::optional<Value> tensor_inplace_hook(Interpreter& in, const std::string& op, const Value& self, const Value& other) {
   if (!is_tensor(other) && !is_scalar(other)) return std::nullopt;
+  if (op == "<<" || op == ">>") return shift_inplace(in, op, self, other);
   if (op == "**" || op == "//" || op == "%" || op == "&" || op == "|" || op == "^") return tensor_inplace_other(in, op, self, other);
   if (op != "+" && op != "-" && op != "*" && op != "/") return std::nullopt;
   // x[k] op= v: in place through the view x[k], then the interpreter's x[k] = result (as Python's).
@@ -584,6 +586,15 @@ std::optional<Value> tensor_compare(Interpreter&, const std::string& op, const V
 }  // namespace
 
 // The operators' arithmetic for the named forms (ops_elem.cpp): x.add(y) is x + y.
+Value shift_inplace(Interpreter& in, const std::string& op, const Value& self, const Value& other) {
+  const Tensor& t = as_tensor(self);
+  const bool float_other = is_tensor(other) ? as_tensor(other).is_float() : other.kind == Value::Float;
+  if (float_other && !t.is_float())   // TensorIterator's cast check comes before the kernel's dtype check
+    throw core::TensorError(fmt::format("result type Float can't be cast to the desired output type {}", core::dtype_title(t.dtype())));
+  if (is_tensor(other)) core::check_inplace_operand(t, as_tensor(other));
+  return write_back(self, [&](const Tensor& x) { return as_tensor(tensor_operator(in, op, tensor_value(x), other)); });
+}
+
 Value tensor_operator(Interpreter& in, const std::string& op, const Value& self, const Value& other, bool reflected) {
   std::optional<Value> r = op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">="
                                ? tensor_compare(in, op, self, other)

@@ -137,7 +137,9 @@ py re-nested-groups-deep-input 0 '100000' '' $'import re\nprint(re.match(\'((((a
 # (core/deadline.h): each case would run for 15 s to minutes without it.
 lesson "$work/ops-in-one.lesson" $'import torch\na = torch.ones(4000, 4000)\nb = a @ a @ a @ a @ a @ a @ a @ a'
 lesson "$work/huge-matmul.lesson" $'import torch\nc = torch.ones(5000, 10000) @ torch.ones(10000, 5000)'
-lesson "$work/huge-einsum.lesson" $'import torch\nx = torch.ones(4000)\nprint(torch.einsum("i,j,k->", x, x, x))'
+# (three operands are contracted pairwise as in PyTorch, so "i,j,k->" is three sums now, instant: a chain
+# of two 4000^3 products is the long einsum)
+lesson "$work/huge-einsum.lesson" $'import torch\nx = torch.ones(4000, 4000)\nprint(torch.einsum("ij,jk,kl->il", x, x, x))'
 lesson "$work/huge-softmax.lesson" $'import torch\nx = torch.ones(50_000_000)\ny = [x.softmax(0) for i in range(20)]'
 lesson "$work/re-catastrophic.lesson" $'import re\nprint(re.match(\'(a*)*b\', \'a\' * 40))'
 whole=$limit

@@ -361,3 +361,14 @@ s = torch.stack([t, t * 2, t * 3], 2)
 print(s.stride(), s[:, 1].tolist(), (torch.randint(-5, 6, (2, 3, 1)) != s)[:, 1].sum().item())
 e = torch.linspace(-5, 1, 0).reshape((3, 0, 1)).requires_grad_(True) * 1.0
 print(e.stride(), e.exp_().shape, torch.zeros(2, 0, 3).transpose(0, 2).add(1).mul_(2).stride())
+
+# torchfuzz seed 91726: 2-D @ 3-D is 1.13's transposed fold, (b^T @ a^T).mT().contiguous(); where a
+# size is 1 the transposed view is already contiguous and is returned, strides and grad_fn included
+a = torch.tensor([[[1e-08, 0.64, 0.85], [-3.957, -2.0, -0.37]]])[:, 1].sin()   # (1, 3), strides (6, 1)
+b = torch.arange(9.).reshape(1, 3, 3) / 7                                       # (1, 3, 3)
+print((a @ b).stride(), (a @ b).is_contiguous(), (a.t() @ b[:, :1]).stride(), (torch.ones(2, 3) @ b).stride())
+w = torch.zeros((1, 5, 5), requires_grad=True)
+r = w[:, 1] @ torch.arange(15.0).reshape((1, 5, 3))   # (1, 1, 3)
+print(type(r.grad_fn).__name__, r.stride(), (torch.ones(2, 5) @ w).grad_fn.name(), (torch.ones(2, 5) @ w).stride())
+r.sum().backward()
+print(w.grad[0, 1])

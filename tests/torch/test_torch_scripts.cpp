@@ -272,3 +272,7 @@ TEST_CASE("Python lists as tensor indices: x[[0, 2]], x[idx, [1, 2]], y[[0, 3]] 
 
 TEST_CASE("every op of the table on int64, bool and float32 tensors, 0-d, empty, 1-D, 2-D, mixed dtypes (tools/make_dtypes_test.py), "
           "and the torchfuzz findings on integers, empty dims and messages") { check_script("op_dtypes"); }
+
+TEST_CASE("issue 20's torch items: several '...' in an index, integer shifts, fmod/remainder (in place, zero divisors, "
+          "gradients), cumsum/cumprod with dtype=int8, logical_not's strides, tril_/triu_ on an expanded view, einsum "
+          "over 3+ operands, amax/amin over several dims, negative print options") { check_script("t26"); }

@@ -304,6 +304,31 @@ Tensor floor_divide_or_remainder(bool remainder, const Tensor& a, const Tensor& 
   return to_dtype(out, common);
 }
 
+Tensor fmod(const Tensor& a, const Tensor& b, DType common) {
+  const Shape shape = broadcast_shapes(a.shape(), b.shape());
+  if (common == DType::boolean) throw TensorError("\"fmod_cpu\" not implemented for 'Bool'");
+  if (common == DType::float32) {
+    const Tensor fa = to_float(a), fb = to_float(b);
+    Tensor out = empty(shape);
+    const float *x = fa.data<float>(), *y = fb.data<float>();
+    float* o = out.data<float>();
+    for_each_offset(shape, [&](int64_t k, int64_t i, int64_t j) { o[k] = std::fmod(x[i], y[j]); },
+                    broadcast_strides(fa, shape), broadcast_strides(fb, shape));
+    return out;
+  }
+  const Tensor ia = to_dtype(to_dtype(a, common), DType::int64), ib = to_dtype(to_dtype(b, common), DType::int64);
+  if (numel_of(shape) > 0)
+    for (int64_t y : ib.ints())
+      if (y == 0) throw TensorError("ZeroDivisionError");
+  Tensor out = empty(shape, DType::int64);
+  const int64_t *x = ia.data<int64_t>(), *y = ib.data<int64_t>();
+  int64_t* o = out.data<int64_t>();
+  // x % -1 is 0 (INT64_MIN % -1 traps in C; PyTorch's int64 kernel would, its narrower ones give 0)
+  for_each_offset(shape, [&](int64_t k, int64_t i, int64_t j) { o[k] = y[j] == -1 ? 0 : x[i] % y[j]; },
+                  broadcast_strides(ia, shape), broadcast_strides(ib, shape));
+  return to_dtype(out, common);
+}
+
 // ---- backward ----
 
 namespace grad {

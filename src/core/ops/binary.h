@@ -35,6 +35,9 @@ Tensor binary_scalar(BinOp op, const Tensor& a, double s, bool scalar_on_left = 
 // b), computed in `common`: Python's rules for integers (a zero divisor is PyTorch's
 // "ZeroDivisionError"), ATen's div_floor / remainder formulas for float32. No backward.
 Tensor floor_divide_or_remainder(bool remainder, const Tensor& a, const Tensor& b, DType common);
+// torch.fmod: the remainder of a / b truncated (the sign of a), in `common`: C's % for integers
+// (a zero divisor is "ZeroDivisionError"), std::fmod for float32 (exact). No backward.
+Tensor fmod(const Tensor& a, const Tensor& b, DType common);
 // a + fl32(alpha)*b for float32 a and b (b broadcast to a's shape, a already of the result's),
 // as ATen's add kernel (torch.add/sub with alpha=) rounds each element: the AVX2 family fuses it
 // (vec::fmadd in the vector body, a contracted scalar lambda) except in part of the scalar tail of

@@ -1,4 +1,4 @@
-// core/ops/bitwise.cpp: ~, &, |, ^ on bool and integer tensors (ops/bitwise.h).
+// core/ops/bitwise.cpp: ~, &, |, ^, <<, >> on bool and integer tensors (ops/bitwise.h).
 //
 // What it is: a broadcast loop over int64 values (bool widened to 0/1), the result wrapped into
 // the operands' promoted dtype (core::result_type). What it is not: float arithmetic: none is done.
@@ -26,6 +26,24 @@ Tensor bitwise(BitOp op, const Tensor& a, const Tensor& b) {
   for (size_t k = 0; k < x.size(); ++k)
     out[k] = op == BitOp::and_ ? (x[k] & y[k]) : op == BitOp::or_ ? (x[k] | y[k]) : (x[k] ^ y[k]);
   return from_ints(shape, out, result_type(a, b));   // wrapped into the promoted dtype
+}
+
+Tensor shift(bool left, const Tensor& a, const Tensor& b) {
+  const Shape shape = broadcast_shapes(a.shape(), b.shape());
+  const DType common = result_type(a, b);
+  const char* name = left ? "\"lshift_cpu\"" : "\"rshift_cpu\"";
+  if (common == DType::float32 || common == DType::boolean)
+    throw TensorError(std::string(name) + " not implemented for '" + dtype_title(common) + "'");
+  // Both operands in the common dtype first (uint8 >> -1 shifts by 255), then C's integer
+  // promotion: below int64 the shift happens in a 32-bit int, whose count x86 masks to 5 bits.
+  const std::vector<int64_t> x = expand(to_dtype(a, common), shape).ints(), y = expand(to_dtype(b, common), shape).ints();
+  const uint64_t mask = common == DType::int64 ? 63 : 31;
+  std::vector<int64_t> out(x.size());
+  for (size_t k = 0; k < x.size(); ++k) {
+    const unsigned count = static_cast<unsigned>(static_cast<uint64_t>(y[k]) & mask);
+    out[k] = left ? static_cast<int64_t>(static_cast<uint64_t>(x[k]) << count) : x[k] >> count;
+  }
+  return from_ints(shape, out, common);   // wrapped into the common dtype
 }
 
 Tensor bitwise_not(const Tensor& a) {

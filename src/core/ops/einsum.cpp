@@ -13,11 +13,12 @@
 // one-operand permute gives the gradient back permuted.
 // Integer and bool operands compute in their dtype (einsum_ints), as ATen's kernels do; three or
 // more end in the dtype of 1.13's left-to-right pairwise chain (sum, mul or bmm at each step).
-// What it is not: ellipsis ('...'), repeated letters within one operand, three or more operands
-// (PyTorch contracts those pairwise), or a one-operand sum in torch.sum's cascade order. No
+// Three or more operands are contracted pairwise, left to right (einsum_chain), as 1.13 does.
+// What it is not: ellipsis ('...'), repeated letters within one operand, or a one-operand sum
+// (or a letter summed inside one operand) in torch.sum's cascade order. No
 // backward (an empty Backward: backward() names the grad_fn as not implemented instead of
 // guessing) where a letter is summed inside one operand, for no contraction at all (PyTorch
-// multiplies and reduces with sum_to there), broadcast size-1 letters, or three or more operands.
+// multiplies and reduces with sum_to there), or broadcast size-1 letters.
 #include "core/ops/einsum.h"
 
 #include <fmt/format.h>
@@ -30,6 +31,7 @@
 #include "core/autograd.h"
 #include "core/deadline.h"
 #include "core/ops/linalg.h"
+#include "core/ops/reduce.h"
 #include "core/ops/views.h"
 
 namespace attn::core {
@@ -396,6 +398,64 @@ std::optional<Tensor> einsum_ints(const Equation& e, std::map<char, int64_t>& si
 
 }  // namespace
 
+namespace {
+
+// Three or more operands (not all integers), as ATen 1.13 contracts them with opt_einsum absent
+// (torch.backends.opt_einsum is not available on Debian's build): left to right, the running
+// result with the next operand, keeping the letters the output or a later operand still needs
+// (the output's first, in its order, then the rest alphabetically, as ATen's perm_index lays
+// them out). A letter no later operand (nor the output) needs is first summed inside its operand
+// when the running result lacks it, as ATen does; then each step is a two-operand einsum (a bmm
+// when it contracts), so products and sums round as PyTorch's chain does; its grad_fn is the last step's.
+Tensor einsum_chain(const Equation& e, const std::vector<Tensor>& operands) {
+  const auto has = [](const std::string& s, char c) { return s.find(c) != std::string::npos; };
+  const auto last_op = [&](char c) {
+    size_t last = 0;
+    for (size_t i = 0; i < e.inputs.size(); ++i)
+      if (has(e.inputs[i], c)) last = i;
+    return last;
+  };
+  // Operand k permuted to ATen's label order, its letters last used here that the running result
+  // lacks (or, for the first, that the output lacks) summed out one dim at a time (Tensor.sum).
+  const auto prepared = [&](size_t k, const std::string& result_letters) {
+    std::string order = e.inputs[k];
+    const auto rank = [&](char c) { return has(e.output, c) ? static_cast<int>(e.output.find(c)) : 128 + c; };
+    std::sort(order.begin(), order.end(), [&](char a, char b) { return rank(a) < rank(b); });
+    Shape perm;
+    for (char c : order) perm.push_back(static_cast<int64_t>(e.inputs[k].find(c)));
+    Tensor t = order == e.inputs[k] ? operands[k] : permute(operands[k], perm);
+    for (size_t d = 0; d < order.size();) {
+      const char c = order[d];
+      if (!has(e.output, c) && last_op(c) == k && (k == 0 || !has(result_letters, c))) {
+        t = sum(t, static_cast<int64_t>(d), false);
+        order.erase(d, 1);
+      } else {
+        ++d;
+      }
+    }
+    return std::make_pair(t, order);
+  };
+  auto [r, held] = prepared(0, "");
+  for (size_t i = 1; i < operands.size(); ++i) {
+    auto [operand, letters] = prepared(i, held);
+    std::string later;
+    for (size_t j = i + 1; j < operands.size(); ++j) later += e.inputs[j];
+    std::string next;
+    for (char c : e.output)
+      if (has(held, c) || has(e.inputs[i], c)) next += c;
+    std::string rest;
+    for (char c : held + letters)
+      if (!has(e.output, c) && has(later, c) && !has(rest, c)) rest += c;
+    std::sort(rest.begin(), rest.end());
+    next += rest;
+    r = einsum(held + "," + letters + "->" + next, {r, operand});
+    held = next;
+  }
+  return held == e.output ? r : einsum(held + "->" + e.output, {r});
+}
+
+}  // namespace
+
 Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) {
   Equation e = parse_equation(equation, operands);
   std::map<char, int64_t> size = letter_sizes(e, operands);
@@ -405,6 +465,7 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) 
   Shape out_shape;
   for (char c : e.output) out_shape.push_back(size[c]);
   if (std::optional<Tensor> r = einsum_ints(e, size, contracted, operands, out_shape)) return *r;
+  if (operands.size() > 2) return einsum_chain(e, operands);
   std::vector<Tensor> fs;
   for (const Tensor& t : operands) fs.push_back(to_float(t).contiguous());
   std::vector<const Tensor*> ins;

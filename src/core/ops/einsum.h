@@ -2,10 +2,11 @@
 // the lessons write ('ibhd,jbhd->ijbh', 'bhnd,bhmd->bhnm', 'ij,jk->ik', one-operand permutes),
 // forward and backward.
 //
-// What it is: one or two operands, each letter one dim; the implicit output (no '->') as in
-// PyTorch. The grad_fn PyTorch 1.13 records (PermuteBackward0, SumBackward1, MulBackward0,
-// ViewBackward0), with a backward for a two-operand contraction or a one-operand permute.
-// What it is not: ellipsis ('...'), repeated letters within one operand, three or more operands.
+// What it is: one, two or more operands (three or more contracted pairwise, left to right, as 1.13
+// does), each letter one dim; the implicit output (no '->') as in PyTorch. The grad_fn PyTorch
+// 1.13 records (PermuteBackward0, SumBackward1, MulBackward0, ViewBackward0), with a backward for
+// a two-operand contraction or a one-operand permute (and so for a chain of those).
+// What it is not: ellipsis ('...'), or repeated letters within one operand.
 #pragma once
 
 #include <string>

@@ -25,6 +25,24 @@ namespace attn::core {
 
 // ---- basic indexing: a view ----
 
+namespace {
+
+// The size applySelect checks an integer against at `dim`. Past the last dim (x[..., ..., 0]: each
+// `...` skips the unnamed dims again; 1.13 does not refuse a second `...`) PyTorch reads beyond
+// its sizes: c10::SizesAndStrides keeps up to 5 sizes and then 5 strides in one inline array, so
+// dim 5 + j of a tensor of at most 5 dims reads its stride j (t[..., ..., ..., -1] of a 2x3x4
+// tensor passes the check with stride 1's 4, and select() then raises "Dimension out of range"),
+// and the never-written slots read 0 (any integer is out of bounds).
+int64_t size_read(const Tensor& t, int64_t dim) {
+  const int64_t nd = t.dim();
+  if (dim < nd) return t.shape()[static_cast<size_t>(dim)];
+  if (nd <= 5 && dim >= 5 && dim - 5 < nd) return t.strides()[static_cast<size_t>(dim - 5)];
+  if (nd > 5 && dim < 2 * nd) return t.strides()[static_cast<size_t>(dim - nd)];   // out of line: sizes, then strides
+  return 0;
+}
+
+}  // namespace
+
 Tensor index(const Tensor& a, const std::vector<Index>& idx) {
   // Integers and slices each name one dim of the input; None and `...` name none.
   int64_t specified = 0;
@@ -37,9 +55,7 @@ Tensor index(const Tensor& a, const std::vector<Index>& idx) {
     const Index& ix = idx[i];
     switch (ix.kind) {
       case Index::integer: {
-        // Past the last dim (x[..., ..., 0]: each `...` skips the unnamed dims again) PyTorch reads
-        // a size of 0 beyond its sizes array, so any integer is out of bounds.
-        const int64_t n = dim < result.dim() ? result.shape()[static_cast<size_t>(dim)] : 0;
+        const int64_t n = size_read(result, dim);
         if (ix.value < -n || ix.value >= n)   // PyTorch names the entry's position in the index
           throw TensorError(fmt::format("index {} is out of bounds for dimension {} with size {}", ix.value, i, n), "IndexError");
         result = select(result, dim, ix.value);

@@ -137,6 +137,23 @@ Backward amax(const Tensor& input, const Tensor& result, std::optional<int64_t> 
   }}, {input}, true);
 }
 
+// amax/amin over the sorted, wrapped `dims`: (restore(grad) / mask.sum(dims, true)) * mask, the
+// count summed one dim at a time (whole numbers: exact in any order).
+Backward amax_dims(const Tensor& input, const Tensor& result, std::vector<int64_t> dims, bool keepdim) {
+  return reads({[x = detach(input), y = detach(result), dims, keepdim](const Grads& g) {
+    Tensor r = y, gr = *g[0];
+    if (!keepdim)
+      for (int64_t d : dims) {
+        r = core::unsqueeze(r, d);
+        gr = core::unsqueeze(gr, d);
+      }
+    const Tensor mask = zip(r, x, [](float rv, float xv) { return rv == xv ? 1.0f : 0.0f; });
+    Tensor count = mask;
+    for (int64_t d : dims) count = sum(count, d, true);
+    return Grads{mul(div(gr, count), mask)};
+  }}, {input}, true);
+}
+
 Backward max_all(const Tensor& input, const Tensor& result) {
   return reads({[x = detach(input), y = detach(result)](const Grads& g) {
     // evenly_distribute_backward: zeros(input).masked_fill_(mask, grad / mask.sum())
@@ -265,27 +282,34 @@ Tensor extreme(const Tensor& a, int64_t dim, bool keepdim, bool most) {
   const Tensor f = to_float(a);   // any strides: read in place (an expanded view is not copied)
   const int64_t given = dim;
   dim = normalize_dim(dim, f.dim());
-  const int64_t size = f.dim() > 0 ? f.shape()[dim] : 1, step = f.dim() > 0 ? f.strides()[dim] : 0;
+  const int64_t size = f.dim() > 0 ? f.shape()[dim] : 1;
   if (size == 0 && f.dim() > 0)   // PyTorch names the dim as given, unlike argmax
     throw TensorError(fmt::format("{}(): Expected reduction dim {} to have non-zero size.", op, given), "IndexError");
   const Shape shape = reduced_shape(f.shape(), dim, keepdim);   // [.., 1 or nothing at dim, ..]
-  Tensor out = empty(shape);
-  const float* in = f.data<float>();
-  float* o = out.data<float>();
   Shape each = f.shape();   // one step per output (row-major), dim walked inside
   if (f.dim() > 0) each[dim] = 1;
+  // float32 (NaN wins), or an integer tensor exactly in int64 (2**40 + 1 stays odd)
+  const Tensor src = a.is_float() ? f : to_dtype(a, DType::int64);   // its own strides (a copy's need not be f's)
+  const int64_t step = src.dim() > 0 ? src.strides()[dim] : 0;
+  Tensor out = empty(shape, src.dtype());
   DeadlineMeter meter;   // core/deadline.h
-  if (f.numel() > 0)
-    for_each_offset(each, [&](int64_t k, int64_t off) {
-      meter.add(size);
-      float m = in[off];
-      for (int64_t s = 1; s < size && !std::isnan(m); ++s) {
-        const float v = in[off + s * step];
-        if (std::isnan(v) || (most ? v > m : v < m)) m = v;
-      }
-      o[k] = m;
-    }, f.strides());
-  if (!a.is_float()) return to_dtype(out, a.dtype());
+  const auto walk = [&](const auto* in, auto* o) {
+    if (src.numel() > 0)
+      for_each_offset(each, [&](int64_t k, int64_t off) {
+        meter.add(size);
+        auto m = in[off];
+        for (int64_t s = 1; s < size && !std::isnan(static_cast<double>(m)); ++s) {
+          const auto v = in[off + s * step];
+          if (std::isnan(static_cast<double>(v)) || (most ? v > m : v < m)) m = v;
+        }
+        o[k] = m;
+      }, src.strides());
+  };
+  if (!a.is_float()) {
+    walk(src.data<int64_t>(), out.data<int64_t>());
+    return to_dtype(out, a.dtype());
+  }
+  walk(src.data<float>(), out.data<float>());
   autograd::Backward backward = grad::amax(a, out, dim, keepdim);
   return autograd::record(std::move(out), {&a}, most ? "AmaxBackward0" : "AminBackward0", std::move(backward));
 }
@@ -295,6 +319,7 @@ Tensor extreme_all(const Tensor& a, bool most) {
   if (a.numel() == 0)
     throw TensorError(fmt::format("{}(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
                                   "reduction dim with the 'dim' argument.", most ? "amax" : "amin"));
+  if (!a.is_float()) return extreme(reshape(a.contiguous(), {a.numel()}), 0, false, most);   // integers: exact, in int64
   const Tensor f = to_float(a);   // row-major over any strides, in place (an expanded view is not copied)
   const float* in = f.data<float>();
   float m = 0.0f;
@@ -310,6 +335,48 @@ Tensor extreme_all(const Tensor& a, bool most) {
 }
 
 }  // namespace
+
+// amax/amin over several dims (ATen's amax meta: the empty-input checks on the dims as given,
+// then each dim wrapped and checked against repeats); the forward one dim at a time, exact.
+Tensor extreme_dims(const Tensor& a, const std::vector<int64_t>& given, bool keepdim, bool most) {
+  const char* op = most ? "amax()" : "amin()";
+  if (a.numel() == 0) {
+    if (given.empty())
+      throw TensorError(fmt::format("{}: Expected reduction dim to be specified for input.numel() == 0. Specify the "
+                                    "reduction dim with the 'dim' argument.", op));
+    for (int64_t d : given) {
+      if (a.dim() == 0) continue;
+      if (a.shape()[static_cast<size_t>(normalize_dim(d, a.dim()))] == 0)
+        throw TensorError(fmt::format("{}: Expected reduction dim {} to have non-zero size.", op, d), "IndexError");
+    }
+  }
+  std::vector<int64_t> dims;
+  for (int64_t d : given) {
+    const int64_t w = normalize_dim(d, a.dim());
+    if (std::find(dims.begin(), dims.end(), w) != dims.end()) throw TensorError(fmt::format("dim {} appears multiple times in the list of dims", w));
+    dims.push_back(w);
+  }
+  if (given.empty())
+    for (int64_t d = 0; d < a.dim(); ++d) dims.push_back(d);
+  std::sort(dims.begin(), dims.end());
+  Tensor out = detach(a);
+  for (int64_t d : dims) out = detach(extreme(out, d, true, most));
+  if (a.dim() == 0) out = reshape(out, {});
+  if (!keepdim) {
+    Shape kept;
+    for (int64_t d = 0; d < a.dim(); ++d)
+      if (!std::binary_search(dims.begin(), dims.end(), d)) kept.push_back(a.shape()[static_cast<size_t>(d)]);
+    out = reshape(out, kept).contiguous();
+  }
+  out = out.contiguous();
+  if (!a.is_float()) return out;
+  if (a.dim() == 0) dims.clear();
+  autograd::Backward backward = grad::amax_dims(a, out, dims, keepdim);
+  return autograd::record(std::move(out), {&a}, most ? "AmaxBackward0" : "AminBackward0", std::move(backward));
+}
+
+Tensor amax(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim) { return extreme_dims(a, dims, keepdim, true); }
+Tensor amin(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim) { return extreme_dims(a, dims, keepdim, false); }
 
 Tensor amax(const Tensor& a, int64_t dim, bool keepdim) { return extreme(a, dim, keepdim, true); }
 Tensor amax(const Tensor& a) { return extreme_all(a, true); }

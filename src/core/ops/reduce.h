@@ -38,6 +38,10 @@ Tensor amax(const Tensor& a, int64_t dim, bool keepdim);          // max along d
 Tensor amax(const Tensor& a);                                     // over every element
 Tensor amin(const Tensor& a, int64_t dim, bool keepdim);          // min along dim (NaN wins); AminBackward0
 Tensor amin(const Tensor& a);                                     // over every element
+// amax / amin over a list of dims (torch.amax(x, (0, 2))): each wrapped, none twice; () is every
+// dim; ties share the gradient evenly (AmaxBackward0 / AminBackward0's scale_grad_by_count).
+Tensor amax(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim);
+Tensor amin(const Tensor& a, const std::vector<int64_t>& dims, bool keepdim);
 Tensor argmax(const Tensor& a, int64_t dim, bool keepdim);        // int64 index along dim (first max; NaN wins)
 Tensor argmax(const Tensor& a);                                   // into the flattened tensor
 // x.var / x.std over one dim (or every element when dim is nullopt), divisor max(0, n - correction):
