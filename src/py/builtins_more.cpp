@@ -590,7 +590,8 @@ Value dict_method(const Value& obj, const std::string& name) {
       if (!a.pos.empty()) {
         if (a.pos[0].kind == Value::Dict) {
           const auto from = dict_of(a.pos[0]).items;   // a copy: a key's __hash__/__eq__ may change either dict
-          for (const auto& [k, v] : from) dict_put(dict_of(obj), k, v);
+          if (!dict_of(obj).merge_start(dict_of(a.pos[0])))   // an empty dict clones a clean one: no key compared
+            for (const auto& [k, v] : from) dict_put(dict_of(obj), k, v);
         } else if (a.pos[0].kind == Value::Instance && type_of(a.pos[0])->find_method("keys")) {
           CallArgs none;   // a mapping: keys() once, then self[key] for each, as PyDict_Merge
           for (const Value& k : in.iterate(in.call(in.getattr(a.pos[0], "keys"), none))) {

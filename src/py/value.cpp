@@ -374,6 +374,24 @@ void DictObj::fresh_table() {
   sync_layout();
 }
 
+bool DictObj::merge_start(DictObj& other) {
+  sync_layout();
+  other.sync_layout();
+  const size_t n = other.items.size();
+  if (&other == this || n == 0) return false;
+  if (items.empty() && other.entries_ == n && (other.table_ == 8 || usable_fraction(other.table_ / 2) < n)) {
+    items = other.items;   // clone_combined_dict_keys
+    clear_index();
+    table_ = other.table_;
+    usable_ = other.usable_;
+    entries_ = seen_ = n;
+    holes_.clear();
+    return true;
+  }
+  if (usable_fraction(table_ == 0 ? 1 : table_) < n) compact(table_for(((items.size() + n) * 3 + 1) / 2));   // estimate_log2_keysize
+  return false;
+}
+
 std::ptrdiff_t DictObj::live_from(size_t& entry) {
   sync_layout();
   auto it = std::lower_bound(holes_.begin(), holes_.end(), entry);

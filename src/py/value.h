@@ -160,6 +160,9 @@ struct DictObj : Tracked {
   // sees the new keys, or raises, or stops, when CPython does.
   void presize(size_t n);                  // an empty dict about to take n keys (dict_new_presized)
   void fresh_table();                      // its items in a new table: a copy of a sparse dict (PyDict_Copy's dict_merge)
+  // dict_merge's start (d.update(other)): an empty dict takes a clean other's items and table as
+  // they are, no key compared (true); otherwise one resize for both when it is too small.
+  bool merge_start(DictObj& other);
   bool sparse();                           // fewer than 2/3 of its entries are items: copy() compacts
   std::ptrdiff_t live_from(size_t& entry); // the item at entry index `entry` or the first after it (entry moves there); -1: none
   ~DictObj() override;
