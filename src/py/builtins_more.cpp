@@ -257,6 +257,46 @@ Value checked_iterator(const std::string& name, std::vector<Value> held, const V
   });
 }
 
+// By entry position in CPython's table (DictObj::live_from), as dictiter_iternextkey: the size
+// checked first (and again at every later call), then an item found after as many as the dict
+// had is "keys changed"; the end of the table, or that error, ends it for good.
+Value dict_live_iterator(const std::string& name, const Value& dict, int what) {
+  const size_t n = static_cast<const DictObj*>(dict.obj.get())->items.size();
+  return lazy_iterator(name, {dict}, [entry = size_t{0}, used = n, left = n, what, done = false](Interpreter&, std::vector<Value>& held) mutable -> std::optional<Value> {
+    if (done) return std::nullopt;
+    auto& d = *static_cast<DictObj*>(held[0].obj.get());
+    if (d.items.size() != used) {
+      used = SIZE_MAX;   // sticky, as di_used = -1
+      throw RuntimeError("dictionary changed size during iteration");
+    }
+    const std::ptrdiff_t pos = d.live_from(entry);
+    done = pos < 0 || left == 0;
+    if (pos < 0) return std::nullopt;
+    if (left == 0) throw RuntimeError("dictionary keys changed during iteration");
+    ++entry;
+    --left;
+    const auto& [k, v] = d.items[static_cast<size_t>(pos)];
+    return what == 0 ? k : what == 1 ? v : Value::tuple({k, v});
+  });
+}
+
+// A set's, as setiter_iternext: the size checked first (and at every later call), then the next
+// live item in the table as it is now, so a number added where the walk has not been yet is met.
+Value set_live_iterator(const Value& set) {
+  const auto& s = *static_cast<const SetObj*>(set.obj.get());
+  return lazy_iterator("set_iterator", {set}, [pos = size_t{0}, used = s.size(), by_slot = s.all_numbers(), added = s.added(), done = false](Interpreter&, std::vector<Value>& held) mutable -> std::optional<Value> {
+    if (done) return std::nullopt;
+    const auto& s = *static_cast<const SetObj*>(held[0].obj.get());
+    if (s.size() != used) {
+      used = SIZE_MAX;   // sticky, as si_used = -1
+      throw RuntimeError("Set changed size during iteration");
+    }
+    std::optional<Value> item = s.live_from(pos, by_slot, added);
+    done = !item;
+    return item;
+  });
+}
+
 namespace {
 
 bool is_ordered_dict(const Value& v) { return v.kind == Value::Dict && static_cast<const DictObj*>(v.obj.get())->ordered; }
@@ -301,6 +341,8 @@ Value iter_fn(Interpreter& in, CallArgs& a) {
         return is_iterator(it) ? it : make_iterator("iterator", in.iterate(it));
       }
   if (v.kind == Value::List) return list_live_iterator(v);
+  if (v.kind == Value::Dict && !is_ordered_dict(v)) return dict_live_iterator("dict_keyiterator", v, 0);
+  if (v.kind == Value::Set && !is_frozenset(v)) return set_live_iterator(v);
   if (v.kind == Value::Dict || v.kind == Value::Set)
     return checked_iterator(v.kind == Value::Set ? "set_iterator" : is_ordered_dict(v) ? "odict_iterator" : "dict_keyiterator", in.iterate(v), v);
   static const std::map<Value::Kind, const char*> kinds = {{Value::Tuple, "tuple_iterator"},
@@ -539,8 +581,7 @@ Value dict_method(const Value& obj, const std::string& name) {
       no_args(a, "dict.popitem");
       DictObj& d = dict_of(obj);
       if (d.items.empty()) throw KeyError(Value::str("popitem(): dictionary is empty"));
-      auto [k, v] = d.items.back();
-      d.erase(k);
+      auto [k, v] = d.pop_last();
       return Value::tuple({k, v});
     });
   if (name == "update")
@@ -549,7 +590,8 @@ Value dict_method(const Value& obj, const std::string& name) {
       if (!a.pos.empty()) {
         if (a.pos[0].kind == Value::Dict) {
           const auto from = dict_of(a.pos[0]).items;   // a copy: a key's __hash__/__eq__ may change either dict
-          for (const auto& [k, v] : from) dict_put(dict_of(obj), k, v);
+          if (!dict_of(obj).merge_start(dict_of(a.pos[0])))   // an empty dict clones a clean one: no key compared
+            for (const auto& [k, v] : from) dict_put(dict_of(obj), k, v);
         } else if (a.pos[0].kind == Value::Instance && type_of(a.pos[0])->find_method("keys")) {
           CallArgs none;   // a mapping: keys() once, then self[key] for each, as PyDict_Merge
           for (const Value& k : in.iterate(in.call(in.getattr(a.pos[0], "keys"), none))) {
@@ -585,7 +627,8 @@ Value dict_method(const Value& obj, const std::string& name) {
   if (name == "copy")
     return bound(q, [obj](Interpreter&, CallArgs& a) {
       no_args(a, "dict.copy");
-      auto d = std::make_shared<DictObj>(dict_of(obj));
+      auto d = std::make_shared<DictObj>(dict_of(obj));   // a dense dict's table is cloned, holes and all
+      if (dict_of(obj).sparse()) d->fresh_table();
       Value v;
       v.kind = Value::Dict;
       v.obj = d;

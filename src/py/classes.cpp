@@ -639,6 +639,42 @@ Value Interpreter::getattr_instance(const Value& obj, const std::string& name) {
   return call_dunder(*fallback, obj, {Value::str(name)});
 }
 
+namespace {
+
+// CPython's error for a built-in type's method called through the class on an object of another
+// type (list.__init__({}), bytes.hex("a")): a slot wrapper's wording for the dunders that are
+// slots, a method descriptor's for the rest.
+[[noreturn]] void wrong_self(const ClassObj& cls, const std::string& name, const Value& self) {
+  static const std::set<std::string> method_dunders = {"__getitem__", "__contains__", "__reversed__", "__sizeof__", "__format__",
+      "__getnewargs__", "__reduce__", "__reduce_ex__", "__ceil__", "__floor__", "__round__", "__trunc__", "__bytes__", "__dir__",
+      "__getstate__"};
+  if (is_dunder(name) && !method_dunders.count(name))
+    throw TypeError(fmt::format("descriptor '{}' requires a '{}' object but received a '{}'", name, cls.name, type_name(self)));
+  throw TypeError(fmt::format("descriptor '{}' for '{}' objects doesn't apply to a '{}' object", name, cls.name, type_name(self)));
+}
+
+// A built-in type's method taken from the class (str.join, list.__init__, bytes.hex): checks its
+// first argument is of that type, then calls what `get` gives for it with the rest (`with_self`:
+// the first argument kept, for a method of the class's table).
+Value unbound_checked(const ClassObj& cls, const std::string& name, std::function<Value(Interpreter&, const Value&)> get, bool with_self = false) {
+  const ClassObj* c = &cls;
+  const std::string type = cls.name;
+  return builtin(type + "." + name, [c, type, name, get, with_self](Interpreter& in, CallArgs& a) {
+    if (a.pos.empty()) {
+      if (is_dunder(name)) throw TypeError(fmt::format("descriptor '{}' of '{}' object needs an argument", name, type));
+      throw TypeError(fmt::format("unbound method {}.{}() needs an argument", type, name));
+    }
+    if (!is_subclass(type_of(a.pos[0]), c)) wrong_self(*c, name, a.pos[0]);
+    Value f = get(in, a.pos[0]);
+    if (with_self) return in.call(f, a);
+    CallArgs rest = a;
+    rest.pos.erase(rest.pos.begin());
+    return in.call(f, rest);
+  });
+}
+
+}  // namespace
+
 Value Interpreter::getattr_class(const Value& cls_value, const std::string& name) {
   ClassPtr cls = class_ptr(cls_value);
   if (name == "__name__" || name == "__qualname__") return Value::str(cls->name);
@@ -659,10 +695,16 @@ Value Interpreter::getattr_class(const Value& cls_value, const std::string& name
     return d;
   }
   if (name == "__new__" && is_builtin_container(cls.get())) return builtin_new(*cls);   // before object's
+  if (name == "__init__" && cls->module == "builtins" && (cls->name == "list" || cls->name == "dict" || cls->name == "set"))
+    return unbound_checked(*cls, name, [name](Interpreter& in, const Value& self) { return in.getattr(self, name); });
   for (const ClassObj* c : cls->mro()) {
     auto it = c->methods.find(name);
     if (it == c->methods.end()) continue;
-    return through(*this, cls_value, cls, it->second, name, false);
+    const Value& m = it->second;
+    if (m.kind == Value::Builtin && static_cast<BuiltinObj*>(m.obj.get())->method && name != "__new__" && name != "__class_getitem__" &&
+        name != "__init_subclass__" && name != "__subclasshook__")
+      return unbound_checked(*c, name, [m](Interpreter&, const Value&) { return m; }, true);   // a native method reads its self as its own kind
+    return through(*this, cls_value, cls, m, name, false);
   }
   if (std::optional<Value> v = bytes_class_attribute(*cls, name)) return *v;
   if (cls->module == "builtins" && cls->name == "int" && name == "from_bytes") return builtin("int.from_bytes", int_from_bytes);
@@ -679,14 +721,8 @@ Value Interpreter::getattr_class(const Value& cls_value, const std::string& name
   if (cls->module == "builtins" && (cls->name == "str" || cls->name == "list" || cls->name == "dict" || cls->name == "tuple" || cls->name == "set")) {
     // str.join, list.append, dict.items, ...: the method of the first argument, unbound
     const std::string type = cls->name;
-    return builtin(type + "." + name, [type, name, cls](Interpreter& in, CallArgs& a) {
-      if (a.pos.empty()) throw TypeError(fmt::format("unbound method {}.{}() needs an argument", type, name));
-      if (!is_subclass(type_of(a.pos[0]), cls.get()))
-        throw TypeError(fmt::format("descriptor '{}' for '{}' objects doesn't apply to a '{}' object", name, type, type_name(a.pos[0])));
-      Value bound = py_subclass(a.pos[0]) ? seen_by_collector(a.pos[0], [&] { return in.builtin_base_attr(a.pos[0], *cls, name); }) : in.getattr(a.pos[0], name);
-      CallArgs rest = a;
-      rest.pos.erase(rest.pos.begin());
-      return in.call(bound, rest);
+    return unbound_checked(*cls, name, [name, cls](Interpreter& in, const Value& self) {
+      return py_subclass(self) ? seen_by_collector(self, [&] { return in.builtin_base_attr(self, *cls, name); }) : in.getattr(self, name);
     });
   }
   attribute_error("type object '" + cls->name + "' has no attribute '" + name + "'");
@@ -761,6 +797,14 @@ static std::optional<Value> float_number_attr(const Value& obj, const std::strin
 }
 
 Value Interpreter::getattr(const Value& obj, const std::string& name) {
+  // A built-in type's classmethod through an instance: the class's (OrderedDict().fromkeys makes
+  // an OrderedDict, (5).from_bytes an int, b"".fromhex bytes), as CPython binds it to type(obj).
+  if ((name == "fromkeys" && obj.kind == Value::Dict) || (name == "from_bytes" && is_int(obj)) ||
+      (name == "fromhex" && (type_of(obj) == bytes_class() || type_of(obj) == bytearray_class()))) {
+    if (obj.kind != Value::Bool) return getattr_class(Value::of_class(type_of(obj)), name);
+    const Value f = getattr_class(Value::of_class(builtin_class("int")), name);   // bool.from_bytes: a bool
+    return builtin("bool.from_bytes", [f](Interpreter& in, CallArgs& a) { return Value::boolean(in.truth(in.call(f, a))); });
+  }
   switch (obj.kind) {
     case Value::Namespace: {
       auto& names = names_of(obj).names;

@@ -95,7 +95,8 @@ ClassPtr make_view_class(const std::string& name, View kind) {
   const std::string iter_name = kind == View::keys ? "dict_keyiterator" : kind == View::values ? "dict_valueiterator" : "dict_itemiterator";
   c->slots.iter = [iter_name](Interpreter&, const Value& self) {
     const DictViewObj& v = view_of(self);
-    return checked_iterator(dict_of(v).ordered ? "odict_iterator" : iter_name, view_items(v), v.dict);
+    if (!dict_of(v).ordered) return dict_live_iterator(iter_name, v.dict, v.kind == View::keys ? 0 : v.kind == View::values ? 1 : 2);
+    return checked_iterator("odict_iterator", view_items(v), v.dict);
   };
   c->slots.contains = [](Interpreter& in, const Value& self, const Value& item) { return view_contains(in, view_of(self), item); };
   c->slots.repr = [name](Interpreter& in, const Value& self) { return name + "([" + view_repr(in, self) + "])"; };

@@ -70,6 +70,7 @@ Value Interpreter::eval(const Expr& e) {
     case Expr::Dict: {
       Value v = Value::dict();
       auto* d = static_cast<DictObj*>(v.obj.get());
+      d->presize(std::min<size_t>(e.items.size(), 15));   // BUILD_MAP's size: the compiler builds in parts of 15 (STACK_USE_GUIDELINE / 2)
       auto put = [&](const Value& key, const Value& val) { d->set(key, val); };
       for (size_t k = 0; k < e.items.size(); ++k) {
         if (!e.items[k]) {   // {**other, ...}

@@ -2,9 +2,10 @@
 // close, `return x` as StopIteration.value), generator expressions, and the iterator protocol
 // every lazy consumer uses (Interpreter::iter / next).
 //
-// What it is: each generator runs its code on a C++ stack of its own (ucontext), so a `yield`
-// anywhere in a tree-walking interpreter's recursion suspends it as it is: the stack keeps the
-// half-evaluated expressions and statements; resuming switches back to it. The interpreter's
+// What it is: each generator runs its code on a C++ stack of its own (a hand-written switch on
+// x86-64, ucontext elsewhere), so a `yield` anywhere in a tree-walking interpreter's recursion
+// suspends it as it is: the stack keeps the half-evaluated expressions and statements; resuming
+// switches back to it. The interpreter's
 // per-run state (scopes, the exceptions being handled, the module) is swapped at each switch, as
 // CPython swaps a generator's frame and exception state. No threads: one stack runs at a time, on
 // the same thread (torch's grad mode is thread-local). AddressSanitizer is told of every switch
@@ -43,18 +44,129 @@ namespace attn::py {
 
 namespace {
 
-// One switch between contexts. Under AddressSanitizer, libc's swapcontext itself: ASan's
-// interceptor of it prints a warning on stderr at the first switch (which a test of stderr, or a
-// learner, would see) and clears the target stack's shadow, which the fiber annotations around
-// every switch and the unpoisoning of a stack when it is given back already do.
-#ifdef ATTN_ASAN
-int switch_context(ucontext_t* from, const ucontext_t* to) {
-  using Fn = int (*)(ucontext_t*, const ucontext_t*);
-  static const Fn libc = reinterpret_cast<Fn>(dlsym(RTLD_NEXT, "swapcontext"));
-  return libc ? libc(from, to) : swapcontext(from, to);
+// One switch between contexts. On x86-64, a hand-written switch (below): it saves the registers
+// a call preserves and the FPU/SSE control words, and nothing else, where glibc's swapcontext also
+// saves and restores the signal mask (two rt_sigprocmask system calls per switch, four per
+// yield-and-resume). Elsewhere, ucontext (ATTN_PORTABLE_SWITCH forces it on x86-64 too). Under
+// AddressSanitizer the ucontext path calls libc's swapcontext itself: ASan's interceptor of it
+// prints a warning on stderr at the first switch and clears the target stack's shadow, which the
+// fiber annotations around every switch and the unpoisoning of a stack when it is given back
+// already do.
+#if defined(__x86_64__) && defined(__ELF__) && !defined(ATTN_PORTABLE_SWITCH)
+#define ATTN_ASM_SWITCH 1
+#endif
+
+#ifdef ATTN_ASM_SWITCH
+// attn_py_switch(save, to): pushes rbp, rbx, r12-r15 and the x87 control word and MXCSR, stores
+// the stack pointer in *save, loads `to` and pops the same from there. attn_py_start is where a
+// new context's first switch returns to: it calls r13(r12) on a 16-byte aligned stack; the
+// function never returns (a generator's main ends by switching away for good).
+extern "C" void attn_py_switch(void** save, void* to);
+extern "C" void attn_py_start();
+asm(R"(
+  .text
+  .p2align 4
+  .globl attn_py_switch
+  .hidden attn_py_switch
+  .type attn_py_switch, @function
+attn_py_switch:
+  pushq %rbp
+  pushq %rbx
+  pushq %r12
+  pushq %r13
+  pushq %r14
+  pushq %r15
+  subq $16, %rsp
+  stmxcsr 8(%rsp)
+  fnstcw (%rsp)
+  movq %rsp, (%rdi)
+  movq %rsi, %rsp
+  fldcw (%rsp)
+  ldmxcsr 8(%rsp)
+  addq $16, %rsp
+  popq %r15
+  popq %r14
+  popq %r13
+  popq %r12
+  popq %rbx
+  popq %rbp
+  ret
+  .size attn_py_switch, .-attn_py_switch
+  .p2align 4
+  .globl attn_py_start
+  .hidden attn_py_start
+  .type attn_py_start, @function
+attn_py_start:
+  movq %r12, %rdi
+  callq *%r13
+  ud2
+  .size attn_py_start, .-attn_py_start
+  .section .note.GNU-stack,"",@progbits
+  .text
+)");
+
+}  // namespace
+
+// Outside the anonymous namespace, as GenStack below: GenFrame holds two.
+struct Context {
+  void* sp = nullptr;   // its saved stack pointer while it is not running
+};
+
+namespace {
+
+void switch_context(Context* from, const Context* to) { attn_py_switch(&from->sp, to->sp); }
+
+// A context that, switched to, runs fn(arg) on [base, base + size): the frame attn_py_switch
+// pops, with attn_py_start as its return address, the current control words, rbp 0 (the end of
+// a frame-pointer walk).
+void make_context(Context& c, char* base, size_t size, void (*fn)(void*), void* arg) {
+  auto top = reinterpret_cast<uintptr_t>(base + size) & ~uintptr_t{15};
+  auto* frame = reinterpret_cast<uint64_t*>(top - 88);   // 16 control + 6 registers + return address, then 8 spare
+  uint16_t fpcw = 0;
+  uint32_t mxcsr = 0;
+  asm volatile("fnstcw %0" : "=m"(fpcw));
+  asm volatile("stmxcsr %0" : "=m"(mxcsr));
+  frame[0] = fpcw;
+  frame[1] = mxcsr;
+  frame[2] = 0;                                           // r15
+  frame[3] = 0;                                           // r14
+  frame[4] = reinterpret_cast<uint64_t>(fn);              // r13
+  frame[5] = reinterpret_cast<uint64_t>(arg);             // r12
+  frame[6] = 0;                                           // rbx
+  frame[7] = 0;                                           // rbp
+  frame[8] = reinterpret_cast<uint64_t>(&attn_py_start);  // returned to: rsp is then top - 16
+  c.sp = frame;
 }
 #else
-int switch_context(ucontext_t* from, const ucontext_t* to) { return swapcontext(from, to); }
+using Context = ucontext_t;
+#ifdef ATTN_ASAN
+void switch_context(ucontext_t* from, const ucontext_t* to) {
+  using Fn = int (*)(ucontext_t*, const ucontext_t*);
+  static const Fn libc = reinterpret_cast<Fn>(dlsym(RTLD_NEXT, "swapcontext"));
+  libc ? libc(from, to) : swapcontext(from, to);
+}
+#else
+void switch_context(ucontext_t* from, const ucontext_t* to) { swapcontext(from, to); }
+#endif
+
+void start_trampoline(unsigned lo, unsigned hi) {
+  auto fn = reinterpret_cast<void (*)(void*)>(reinterpret_cast<uintptr_t*>((static_cast<uintptr_t>(hi) << 32) | lo)[0]);
+  void* arg = reinterpret_cast<void**>((static_cast<uintptr_t>(hi) << 32) | lo)[1];
+  fn(arg);
+}
+
+// makecontext passes ints: the two pointers go through `call`, which must outlive the first switch.
+void make_context(ucontext_t& c, char* base, size_t size, void (*fn)(void*), void* arg) {
+  thread_local void* call[2];
+  call[0] = reinterpret_cast<void*>(fn);
+  call[1] = arg;
+  getcontext(&c);
+  c.uc_stack.ss_sp = base;
+  c.uc_stack.ss_size = size;
+  c.uc_link = nullptr;
+  auto p = reinterpret_cast<uintptr_t>(&call[0]);
+  makecontext(&c, reinterpret_cast<void (*)()>(&start_trampoline), 2, static_cast<unsigned>(p & 0xffffffffu), static_cast<unsigned>(p >> 32));
+}
 #endif
 
 // A generator's stack: kStackMargin of it is check_stack's margin, the rest its Python's depth.
@@ -155,7 +267,7 @@ struct GenFrame {
   GenFrame* outer_gen = nullptr;
   // The stack and the two contexts.
   Stack stack;
-  ucontext_t self{}, caller{};
+  Context self{}, caller{};
   void* fake_stack = nullptr;                     // AddressSanitizer's fake stack of the generator
   const void* caller_bottom = nullptr;            // the resumer's stack, for the switch back
   size_t caller_size = 0;
@@ -175,11 +287,11 @@ struct GenFrame {
     switch_context(&self, &caller);
     arrived();
   }
-  static void main(unsigned lo, unsigned hi);
+  static void main(void* frame);
 };
 
-void GenFrame::main(unsigned lo, unsigned hi) {
-  auto* g = reinterpret_cast<GenFrame*>((static_cast<uintptr_t>(hi) << 32) | lo);
+void GenFrame::main(void* frame) {
+  auto* g = static_cast<GenFrame*>(frame);
   g->arrived();
   try {
     if (g->killing) throw Unwind();
@@ -307,12 +419,7 @@ void Interpreter::resume(GenFrame& g) {
       throw LimitError(0, fmt::format("MemoryError: more than {} generators started and not finished at once (attn's limit, "
                                       "limits::kMaxLiveGenerators)", with_commas(limits::kMaxLiveGenerators)));
     g.stack = take_stack();
-    getcontext(&g.self);
-    g.self.uc_stack.ss_sp = g.stack.base;
-    g.self.uc_stack.ss_size = g.stack.size;
-    g.self.uc_link = nullptr;
-    auto p = reinterpret_cast<uintptr_t>(&g);
-    makecontext(&g.self, reinterpret_cast<void (*)()>(&GenFrame::main), 2, static_cast<unsigned>(p & 0xffffffffu), static_cast<unsigned>(p >> 32));
+    make_context(g.self, g.stack.base, g.stack.size, &GenFrame::main, &g);
     live_gens_.push_back(&g);
   }
   const size_t frames_base = frames_.size(), handling_base = handling_.size();

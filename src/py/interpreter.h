@@ -36,6 +36,9 @@
 
 namespace attn::py {
 
+// A plain dict's live iterator over its keys (0), values (1) or items (2), as CPython's (builtins_more.cpp).
+Value dict_live_iterator(const std::string& name, const Value& dict, int what);
+Value set_live_iterator(const Value& set);   // a set's live iterator, as CPython's (builtins_more.cpp)
 struct GenFrame;   // a generator's execution (generator.cpp)
 
 // The local names of one function call, class body or comprehension. A function's scope lives as
@@ -220,13 +223,16 @@ class Interpreter {
       }
       return;
     }
-    if ((v.kind == Value::Dict && !static_cast<const DictObj*>(v.obj.get())->cls) || (v.kind == Value::Set && !static_cast<const SetObj*>(v.obj.get())->cls)) {
-      // The keys as they were, and CPython's RuntimeError when the body changes the size.
-      const std::vector<Value> items = iterate(v);
-      for (size_t k = 0; k <= items.size(); ++k) {
-        if (container_size(v) != items.size()) changed_size_during_iteration(v);
-        if (k == items.size() || !body(items[k])) return;
-      }
+    if (v.kind == Value::Dict && !static_cast<const DictObj*>(v.obj.get())->cls && !static_cast<const DictObj*>(v.obj.get())->ordered) {
+      const Value it = dict_live_iterator("dict_keyiterator", v, 0);   // CPython's walk over its table
+      while (std::optional<Value> item = next(it))
+        if (!body(*item)) return;
+      return;
+    }
+    if (v.kind == Value::Set && !static_cast<const SetObj*>(v.obj.get())->cls) {
+      const Value it = set_live_iterator(v);   // CPython's walk over its table
+      while (std::optional<Value> item = next(it))
+        if (!body(*item)) return;
       return;
     }
     if (v.kind == Value::List || v.kind == Value::Dict || v.kind == Value::Set) {   // a subclass, an OrderedDict: its iterator

@@ -352,6 +352,17 @@ std::vector<Value> SetObj::ordered() const {
   return out;
 }
 
+std::optional<Value> SetObj::live_from(size_t& pos, bool by_slot, size_t added) const {
+  if (by_slot) {
+    for (; pos < table_.size(); ++pos)
+      if (table_[pos] >= 0) return items_[static_cast<size_t>(table_[pos++])];
+    return std::nullopt;
+  }
+  for (; pos < std::min(added, items_.size()); ++pos)
+    if (alive_[pos]) return items_[pos++];
+  return std::nullopt;
+}
+
 static Value wrap(std::shared_ptr<SetObj> o) {
   Value x;
   x.kind = Value::Set;

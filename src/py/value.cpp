@@ -259,8 +259,31 @@ bool DictObj::erase(const Value& key) {
 std::optional<Value> DictObj::take(const Value& key) {
   const std::ptrdiff_t pos = key.kind == Value::Str ? str_position(key.s) : position(key);
   if (pos < 0) return std::nullopt;
-  Value v = std::move(items[static_cast<size_t>(pos)].second);
-  items.erase(items.begin() + pos);
+  return erase_at(static_cast<size_t>(pos), false);
+}
+
+std::pair<Value, Value> DictObj::pop_last() {
+  Value k = items.back().first;
+  Value v = *erase_at(items.size() - 1, true);
+  return {std::move(k), std::move(v)};
+}
+
+// Removes items[pos]: its entry becomes a hole; popitem (`last`) also drops the entries from it
+// on, as dict_popitem_impl sets dk_nentries to the popped entry's index.
+std::optional<Value> DictObj::erase_at(size_t pos, bool last) {
+  sync_layout();
+  size_t entry = pos;
+  auto it = holes_.begin();
+  for (; it != holes_.end() && *it <= entry; ++it) ++entry;
+  if (last) {
+    holes_.erase(it, holes_.end());
+    entries_ = entry;
+  } else {
+    holes_.insert(it, entry);
+  }
+  --seen_;
+  Value v = std::move(items[pos].second);
+  items.erase(items.begin() + static_cast<std::ptrdiff_t>(pos));
   clear_index();   // the positions after it moved: O(n), as the erase itself
   return v;
 }
@@ -268,6 +291,8 @@ std::optional<Value> DictObj::take(const Value& key) {
 void DictObj::clear() {
   items.clear();
   clear_index();
+  table_ = usable_ = entries_ = seen_ = 0;
+  holes_.clear();
 }
 
 void DictObj::set(const Value& key, Value v) {
@@ -277,6 +302,102 @@ void DictObj::set(const Value& key, Value v) {
   }
   py_hash(key);   // an unhashable key raises before it is stored
   items.emplace_back(key, std::move(v));   // indexed by the next find()
+  sync_layout();
+}
+
+namespace {
+
+size_t usable_fraction(size_t table) { return (table << 1) / 3; }                  // USABLE_FRACTION
+// calculate_log2_keysize as CPython 3.11 computes it on x86-64: bit_length((n | 8) - 1), which is
+// 16, not 8, for n from 1 to 7 (and 64 for 32): what decides when a dict's table is compacted.
+size_t table_for(size_t n) {
+  size_t t = 1;
+  for (size_t m = (n | 8) - 1; m; m >>= 1) t <<= 1;
+  return t;
+}
+
+}  // namespace
+
+// One new item at the end, as insertdict: the first goes into a new 8-entry table; one that finds
+// no usable entry resizes first (GROWTH_RATE: three times the items), which drops the holes.
+void DictObj::added() {
+  if (table_ == 0) {
+    table_ = 8;
+    usable_ = usable_fraction(table_);
+  } else if (usable_ == 0) {
+    compact(table_for(seen_ * 3));
+  }
+  ++entries_;
+  --usable_;
+  ++seen_;
+}
+
+// dictresize: a table of `table` entries holding the seen_ items, no holes.
+void DictObj::compact(size_t table) {
+  table_ = table;
+  usable_ = usable_fraction(table) - seen_;
+  entries_ = seen_;
+  holes_.clear();
+}
+
+// Items appended directly are added; items removed behind the table's back (the collector
+// clearing the dict) leave a compact table of what is left.
+void DictObj::sync_layout() {
+  if (seen_ > items.size()) {
+    seen_ = items.size();
+    if (seen_ == 0) table_ = usable_ = entries_ = 0, holes_.clear();
+    else compact(table_for((seen_ * 3 + 1) / 2));
+  }
+  while (seen_ < items.size()) added();
+}
+
+void DictObj::presize(size_t n) {
+  if (!items.empty() || n <= usable_fraction(8)) return;   // PyDict_New: the empty keys
+  table_ = table_for((n * 3 + 1) / 2);   // estimate_log2_keysize
+  usable_ = usable_fraction(table_);
+  entries_ = seen_ = 0;
+  holes_.clear();
+}
+
+bool DictObj::sparse() {
+  sync_layout();
+  return seen_ < entries_ * 2 / 3;
+}
+
+void DictObj::fresh_table() {
+  table_ = usable_ = entries_ = seen_ = 0;
+  holes_.clear();
+  if (!items.empty()) {
+    table_ = table_for((items.size() * 3 + 1) / 2);   // estimate_log2_keysize
+    usable_ = usable_fraction(table_);
+  }
+  sync_layout();
+}
+
+bool DictObj::merge_start(DictObj& other) {
+  sync_layout();
+  other.sync_layout();
+  const size_t n = other.items.size();
+  if (&other == this || n == 0) return false;
+  if (items.empty() && other.entries_ == n && (other.table_ == 8 || usable_fraction(other.table_ / 2) < n)) {
+    items = other.items;   // clone_combined_dict_keys
+    clear_index();
+    table_ = other.table_;
+    usable_ = other.usable_;
+    entries_ = seen_ = n;
+    holes_.clear();
+    return true;
+  }
+  if (usable_fraction(table_ == 0 ? 1 : table_) < n) compact(table_for(((items.size() + n) * 3 + 1) / 2));   // estimate_log2_keysize
+  return false;
+}
+
+std::ptrdiff_t DictObj::live_from(size_t& entry) {
+  sync_layout();
+  auto it = std::lower_bound(holes_.begin(), holes_.end(), entry);
+  for (; it != holes_.end() && *it == entry; ++it) ++entry;
+  if (entry >= entries_) return -1;
+  return static_cast<std::ptrdiff_t>(entry - static_cast<size_t>(it - holes_.begin()));
 }
 
 // ---- classes ----

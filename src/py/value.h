@@ -152,7 +152,19 @@ struct DictObj : Tracked {
   bool erase(const Value& key);            // del d[key]: false if absent
   std::optional<Value> take(const Value& key);   // d.pop(key): its value, removed; nullopt if absent
   void clear();
+  std::pair<Value, Value> pop_last();      // d.popitem(): the last item, removed (the dict is not empty)
   uint64_t generation() const { return generation_; }   // changes when items are removed or moved
+  // CPython 3.11's table of entries, as its iterators see it (dictiter_iternextkey walks entries
+  // by position): a removed item leaves a hole until a resize compacts the table, and a resize
+  // comes when an insertion finds no usable entry left, so `for k in d: del d[k]; d[k2] = 1`
+  // sees the new keys, or raises, or stops, when CPython does.
+  void presize(size_t n);                  // an empty dict about to take n keys (dict_new_presized)
+  void fresh_table();                      // its items in a new table: a copy of a sparse dict (PyDict_Copy's dict_merge)
+  // dict_merge's start (d.update(other)): an empty dict takes a clean other's items and table as
+  // they are, no key compared (true); otherwise one resize for both when it is too small.
+  bool merge_start(DictObj& other);
+  bool sparse();                           // fewer than 2/3 of its entries are items: copy() compacts
+  std::ptrdiff_t live_from(size_t& entry); // the item at entry index `entry` or the first after it (entry moves there); -1: none
   ~DictObj() override;
   void gc_traverse(GcVisitor& visit) override;
   void gc_clear() override;
@@ -160,6 +172,15 @@ struct DictObj : Tracked {
   std::unordered_multimap<int64_t, size_t> index_;   // hash(key) -> position in items
   size_t indexed_ = 0;                               // items[0, indexed_) are in index_
   uint64_t generation_ = 0;                          // counts clear_index(): items removed or moved
+  size_t table_ = 0;       // dk_size; 0: CPython's shared empty keys
+  size_t usable_ = 0;      // dk_usable: insertions left before a resize
+  size_t entries_ = 0;     // dk_nentries: items and holes
+  size_t seen_ = 0;        // items the table accounts for (one appended to items directly is added on the next look)
+  std::vector<size_t> holes_;   // entry indices of removed items since the last resize, ascending
+  void sync_layout();
+  void added();
+  void compact(size_t n);
+  std::optional<Value> erase_at(size_t pos, bool last);
   void clear_index();
   void sync_index();
   std::ptrdiff_t position(const Value& key);
@@ -179,6 +200,12 @@ class SetObj : public Tracked {
   bool contains(const Value& v) const;
   size_t size() const { return used_; }
   std::vector<Value> ordered() const;        // iteration and printing order
+  // A live iterator's step (setiter_iternext): the first item at or after `pos`, by table slot
+  // (`by_slot`: CPython's order, numbers) or by the order added, then only among the first
+  // `added` items (CPython's order of strings rests on their random hashes: a walk that met each
+  // item added during it would never end where CPython's does); pos moves past it.
+  std::optional<Value> live_from(size_t& pos, bool by_slot, size_t added) const;
+  size_t added() const { return items_.size(); }   // items ever added (the order-added walk's bound)
   void merge(const SetObj& other);           // set(other) into this empty set, as set_merge does
   void reserve(size_t more);                 // set_update_internal's resize before adding a dict
   bool all_numbers() const;                  // ints, bools, floats but NaN: CPython's order shows

@@ -70,6 +70,13 @@ class defaultdict(_Mapping):
         self.default_factory = default_factory
         self.update(*args, **kwargs)
 
+    @classmethod
+    def fromkeys(cls, iterable, value=None):
+        d = cls()
+        for key in iterable:
+            d[key] = value
+        return d
+
     def __missing__(self, key):
         if self.default_factory is None:
             raise KeyError(key)
@@ -95,6 +102,10 @@ class Counter(_Mapping):
     def __init__(self, iterable=None, **kwds):
         _Mapping.__init__(self)
         self.update(iterable, **kwds)
+
+    @classmethod
+    def fromkeys(cls, iterable, v=None):
+        raise NotImplementedError('Counter.fromkeys() is undefined.  Use Counter(iterable) instead.')
 
     def __missing__(self, key):
         return 0
