@@ -226,7 +226,7 @@ TEST_CASE("arguments attn does not implement raise, naming the keyword and its v
   CHECK(run("x.sum('rows')") == "NotImplementedError: Tensor.sum(): attn does not implement dim='rows': attn has no named tensors");
   CHECK(run("torch.ones(2, names=('a',))") == "NotImplementedError: torch.ones(): attn does not implement names=('a',): attn has no named tensors");
   // sum, mean, var, std, amax and amin reduce over several dims (tests/torch/layout.py, fuzz.py,
-  // t26.py); logsumexp does not yet.
+  // indexing_shifts_amax.py); logsumexp does not yet.
   CHECK(run("x.logsumexp(dim=(0, 1))") ==
         "NotImplementedError: Tensor.logsumexp(): attn does not implement dim=(0, 1): attn reduces over one dim at a time");
   CHECK(run("y = torch.tensor([[1., 2., 4.], [3., 5., 9.]])\nprint(y.var(dim=(0, 1)), y.std((1, 0), keepdim=True, unbiased=False))") ==

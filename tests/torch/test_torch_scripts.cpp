@@ -275,4 +275,4 @@ TEST_CASE("every op of the table on int64, bool and float32 tensors, 0-d, empty,
 
 TEST_CASE("issue 20's torch items: several '...' in an index, integer shifts, fmod/remainder (in place, zero divisors, "
           "gradients), cumsum/cumprod with dtype=int8, logical_not's strides, tril_/triu_ on an expanded view, einsum "
-          "over 3+ operands, amax/amin over several dims, negative print options") { check_script("t26"); }
+          "over 3+ operands, amax/amin over several dims, negative print options") { check_script("indexing_shifts_amax"); }

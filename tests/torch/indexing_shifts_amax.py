@@ -1,4 +1,4 @@
-# tests/torch/t26.py: issue 20's torch-side items, each printed as Debian's PyTorch 1.13 prints it
+# tests/torch/indexing_shifts_amax.py: issue 20's torch-side items, each printed as Debian's PyTorch 1.13 prints it
 # (values, dtype, shape, strides, error text): several `...` in one index, integer shifts, fmod and
 # remainder (in place, zero divisors, gradients), cumsum/cumprod with a narrow integer dtype,
 # logical_not's layout, tril_/triu_ on an expanded view, einsum over three operands, amax/amin
