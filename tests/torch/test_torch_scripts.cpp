@@ -272,3 +272,6 @@ TEST_CASE("Python lists as tensor indices: x[[0, 2]], x[idx, [1, 2]], y[[0, 3]] 
 
 TEST_CASE("every op of the table on int64, bool and float32 tensors, 0-d, empty, 1-D, 2-D, mixed dtypes (tools/make_dtypes_test.py), "
           "and the torchfuzz findings on integers, empty dims and messages") { check_script("op_dtypes"); }
+
+TEST_CASE("review 26: a frozen Parameter's repr, x.data = t, masked_fill with an integer 0/1 mask, randperm(-1), matmul's "
+          "grad_fn over 1-D..4-D operands (the size-1 transposed fold), a Python bool as an index") { check_script("rt26"); }
