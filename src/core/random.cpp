@@ -29,6 +29,7 @@
 #include "core/bits.h"
 
 #include "core/cpu.h"
+#include "core/deadline.h"
 
 #include <algorithm>
 #include <cmath>
@@ -304,7 +305,11 @@ uint64_t Generator::random64() {
 
 // torch.rand = uniform_(0, 1): x * 1 + 0 == x exactly, so just the 24-bit draw.
 void Generator::fill_rand(float* out, int64_t n) {
-  for (int64_t k = 0; k < n; ++k) out[k] = uniform24(random());
+  DeadlineMeter meter;   // every fill below looks at the clock as it goes: torch.rand(10**9) stops near the time limit
+  for (int64_t k = 0; k < n; ++k) {
+    out[k] = uniform24(random());
+    meter.add(1);
+  }
 }
 
 // Tensor.uniform_(from, to): from and to cast to float, then x * (to - from) + from per element
@@ -324,10 +329,12 @@ void Generator::fill_uniform(float* out, int64_t n, double from, double to) {
   const bool fused = cpu_ == CpuKernels::avx2;
   constexpr int64_t kBlock = 256;
   uint32_t r[kBlock];
+  DeadlineMeter meter;
   for (int64_t k0 = 0; k0 < n; k0 += kBlock) {
     const int64_t m = std::min(kBlock, n - k0);
     for (int64_t k = 0; k < m; ++k) r[k] = random();
     uniform_block(r, out + k0, m, lo, width, fused);
+    meter.add(m);
   }
 }
 
@@ -364,8 +371,15 @@ void Generator::fill_normal(float* out, int64_t n, double mean, double std) {
   // transforms those.
   auto* fill_16 = cpu_ == CpuKernels::avx2 ? normal_fill_16_avx2 : normal_fill_16_scalar;
   const float mean_f = static_cast<float>(mean), std_f = static_cast<float>(std);
-  for (int64_t k = 0; k < n; ++k) out[k] = uniform24(random());
-  for (int64_t k = 0; k + 15 < n; k += 16) fill_16(out + k, mean_f, std_f);
+  DeadlineMeter meter;
+  for (int64_t k = 0; k < n; ++k) {
+    out[k] = uniform24(random());
+    meter.add(1);
+  }
+  for (int64_t k = 0; k + 15 < n; k += 16) {
+    fill_16(out + k, mean_f, std_f);
+    meter.add(16);
+  }
   if (n % 16 != 0) {
     float* tail = out + n - 16;
     for (int k = 0; k < 16; ++k) tail[k] = uniform24(random());
@@ -378,7 +392,11 @@ void Generator::fill_normal(float* out, int64_t n, double mean, double std) {
 void Generator::fill_bernoulli(float* out, int64_t n, double p_keep, DropoutRng kind) {
   if (kind == DropoutRng::portable) {
     // bernoulli_distribution<double>: one random64() per element, keep if u53 < p.
-    for (int64_t k = 0; k < n; ++k) out[k] = uniform53(random64()) < p_keep ? 1.0f : 0.0f;
+    DeadlineMeter meter;
+    for (int64_t k = 0; k < n; ++k) {
+      out[k] = uniform53(random64()) < p_keep ? 1.0f : 0.0f;
+      meter.add(1);
+    }
     return;
   }
   // MKL: one random() seeds MCG31m1; x_0 = seed mod (2^31-1), 0 -> 1; element i uses
@@ -386,7 +404,9 @@ void Generator::fill_bernoulli(float* out, int64_t n, double p_keep, DropoutRng 
   // viRngBernoulli's ICDF gives 1 when u_i < p.
   uint64_t x = random() % kMcg31Modulus;
   if (x == 0) x = 1;
+  DeadlineMeter meter;
   for (int64_t k = 0; k < n; ++k) {
+    meter.add(1);
     const double u = static_cast<double>(x) / static_cast<double>(kMcg31Modulus);
     out[k] = u < p_keep ? 1.0f : 0.0f;
     x = (x * kMcg31Multiplier) % kMcg31Modulus;

@@ -239,6 +239,18 @@ class Tensor {
     if (storage_) storage_->bump_version();
   }
 
+  // x.data = src (PyTorch's set_data): this handle takes src's storage, layout and dtype and keeps
+  // its own variable record (requires_grad, Parameter, grad_fn, .grad, the Python object).
+  void set_data(const Tensor& src) {
+    storage_ = src.storage_;
+    shape_ = src.shape_;
+    strides_ = src.strides_;
+    offset_ = src.offset_;
+    numel_ = src.numel_;
+    dtype_ = src.dtype_;
+    contiguous_ = src.contiguous_;
+  }
+
   // ---- autograd bookkeeping ----
   // PyTorch's: true for a view whose base requires grad, even one made under no_grad.
   bool requires_grad() const { return autograd_->requires_grad || (autograd_->view && autograd::base_requires_grad(*this)); }

@@ -419,7 +419,7 @@ std::string _str_intern(const core::Tensor& inp, const PrintOptions& opts) {
 
   if (!inp.grad_fn().empty()) {
     suffixes.push_back("grad_fn=<" + inp.grad_fn() + ">");
-  } else if (inp.requires_grad() || inp.is_parameter()) {
+  } else if (inp.requires_grad()) {   // a frozen Parameter (requires_grad=False) prints none
     suffixes.push_back("requires_grad=True");
   }
   return _add_suffixes(prefix + tensor_str, suffixes, indent, /*force_newline=*/false, opts);

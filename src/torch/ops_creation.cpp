@@ -154,7 +154,14 @@ Value randint_fn(Interpreter& in, Args& a) {
   return finish(a, core::randint(generator_arg(in, a), low, a.integer("high"), shape_arg(a, "size")));
 }
 
+// A result of more than 50 million elements is refused, as torch.zeros's is (its shape is not a size argument).
+constexpr const char* kTooLarge = "tensor too large for a lesson (over 50 million elements)";
+void check_lesson_size(int64_t numel) {
+  if (numel > 50'000'000) throw RuntimeError(kTooLarge);
+}
+
 Value randperm_fn(Interpreter& in, Args& a) {
+  check_lesson_size(a.integer("n"));
   return finish(a, core::randperm(generator_arg(in, a), a.integer("n")));
 }
 
@@ -181,7 +188,13 @@ Value normal_fn(Interpreter& in, Args& a) {
   return finish(a, core::normal(generator_arg(in, a), a.number("mean"), a.number("std"), shape_arg(a, "size")));
 }
 
+// 1.13's refusals of n <= 0 and of too many samples without replacement come first (core).
 Value multinomial_fn(Interpreter& in, Args& a) {
+  const Tensor& p = a.tensor("input");
+  const int64_t n = a.integer("num_samples");
+  const int64_t rows = p.dim() == 2 ? p.shape()[0] : 1, categories = p.dim() > 0 ? p.shape().back() : 0;
+  const bool drawn = n > 0 && (a.flag("replacement") || n <= categories);
+  if (drawn && rows > 0 && n > 50'000'000 / rows) throw RuntimeError(kTooLarge);
   return tensor_value(core::multinomial(generator_arg(in, a), a.tensor("input"), a.integer("num_samples"), a.flag("replacement")));
 }
 

@@ -92,6 +92,10 @@ std::vector<Value> index_list(Interpreter& in, const Value& key) {
   if ((key.kind == Value::Tuple && !is_size(key)) || (key.kind == Value::List && list_as_tuple(key))) items = py::as_seq(key);
   else items = {key};
   for (Value& v : items) {
+    if (v.kind == Value::Bool) {   // a Python bool indexes as a 0-d bool tensor: a new dim of size 1 or 0
+      v = tensor_value(core::from_ints({}, {v.b ? 1 : 0}, core::DType::boolean));
+      continue;
+    }
     if (v.kind != Value::List) continue;
     CallArgs c;
     c.pos = {v};
@@ -353,7 +357,14 @@ bool tensor_setattr(Interpreter&, const Value& self, const std::string& name, co
     t.set_requires_grad(on);
     return true;
   }
-  static const char* const kReadOnly[] = {"shape", "T", "ndim", "is_leaf", "retains_grad", "grad_fn", "device", "is_cuda", "dtype", "data", "_base", "_version"};
+  if (name == "data") {   // the same Python object (a Parameter stays one) over src's elements
+    if (!is_tensor(v)) throw py::TypeError("Variable data has to be a tensor, but got " + py_typename(v));
+    if (t.requires_grad() && !as_tensor(v).is_float())
+      throw core::TensorError("data set to a tensor that requires gradients must be floating point or complex dtype");
+    t.set_data(as_tensor(v));
+    return true;
+  }
+  static const char* const kReadOnly[] = {"shape", "T", "ndim", "is_leaf", "retains_grad", "grad_fn", "device", "is_cuda", "dtype", "_base", "_version"};
   for (const char* r : kReadOnly)
     if (name == r) throw py::AttributeError("attribute '" + name + "' of 'torch._C._TensorBase' objects is not writable");
   return false;   // anything else: the tensor's own __dict__, as in PyTorch

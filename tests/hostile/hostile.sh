@@ -71,6 +71,9 @@ py floordiv-min 0 '9223372036854775808' '' 'print((-2)**63 // -1)'
 py mod-min 0 '0' '' 'print((-2)**63 % -1)'
 py zeros-wrap 2 '' 'zeros-wrap\.lesson:13: .*(too large|[Oo]verflow|limit)' $'import torch\nx = torch.zeros(2**61 + 1, 8)\nprint(x[0])'
 py zeros-2-62 2 '' 'zeros-2-62\.lesson:13: ' $'import torch\nx = torch.zeros(2**62, 4)\nprint(x[0])'
+# randperm and multinomial have no size argument, but their result counts as torch.zeros's does (review 26)
+py randperm-too-large 2 '' 'randperm-too-large\.lesson:13: RuntimeError: tensor too large for a lesson \(over 50 million elements\)' $'import torch\nx = torch.randperm(10**9)'
+py multinomial-too-large 2 '' 'multinomial-too-large\.lesson:13: RuntimeError: tensor too large for a lesson \(over 50 million elements\)' $'import torch\nx = torch.multinomial(torch.ones(2, 10), 3 * 10**7, replacement=True)'
 py cat-0d 2 '' 'cat-0d\.lesson:13: RuntimeError: zero-dimensional tensor \(at position 0\) cannot be concatenated' $'import torch\nprint(torch.cat([torch.ones(()), torch.ones(())]))'   # tools/torchfuzz.py: SIGSEGV
 py roll-0d 2 '' 'roll-0d\.lesson:13: IndexError: Dimension specified as 0 but tensor has no dimensions' $'import torch\nprint(torch.tensor(2.5).roll(1, 0))'   # tools/torchfuzz.py: SIGSEGV
 py unflatten-0d 2 '' 'unflatten-0d\.lesson:13: IndexError: Dimension specified as 0 but tensor has no dimensions' $'import torch\nprint(torch.tensor(1.0).unflatten(0, (1, -1)))'   # tools/make_dtypes_test.py: SIGSEGV
@@ -306,6 +309,10 @@ budget_ops=(
   'expand-max-dim|y = torch.randn(1, 100000).expand(100000, 100000).max(0)'
   'expand-amin-all|y = torch.randn(1, 100000).expand(100000, 100000).amin()'
   'expand-argmax-dim|y = torch.randn(1, 100000).expand(100000, 100000).argmax(1)'
+  # the random ops drew on past the limit (multinomial(p, 10**9, True): 7 s CPU and growing to 8 GB;
+  # these two take 2.5 and 5.4 s CPU in full; review 26): they look at the clock as they draw
+  'randperm-huge|y = torch.randperm(5 * 10**7)'
+  'multinomial-huge|y = torch.multinomial(torch.ones(10**4), 5 * 10**7, replacement=True)'
 )
 grep -qa __asan_init "$attn" && asan=1 || asan=0
 whole=$limit

@@ -144,15 +144,29 @@ void fill_(Tensor& self, double value, bool integral) {
 }
 
 void check_mask_dtype(const Tensor& mask) {
-  if (mask.dtype() == DType::boolean || mask.dtype() == DType::uint8) return;
-  const char* name = mask.dtype() == DType::int64 ? "long int" : mask.dtype() == DType::int32 ? "int"
-                     : mask.dtype() == DType::int16 ? "short int" : mask.dtype() == DType::int8 ? "signed char" : "float";
-  throw TensorError(std::string("masked_fill_ only supports boolean masks, but got mask with dtype ") + name);
+  if (mask.dtype() != DType::float32) return;   // bool, uint8 and (holding 0/1 only) the other integers
+  throw TensorError("masked_fill_ only supports boolean masks, but got mask with dtype float");
 }
 
-void masked_fill_(Tensor& self, const Tensor& mask, float value, bool integral) {
-  check_mask_dtype(mask);
-  check_broadcast_into(self, mask.shape());
+namespace {
+
+// ATen's masked_fill kernel reads an integer mask (other than uint8) element by element and
+// refuses any value but 0 and 1; attn checks them all first, then reads the mask as bool.
+Tensor bool_mask(const Tensor& mask) {
+  if (mask.dtype() == DType::boolean || mask.dtype() == DType::uint8) return mask;
+  const Tensor v = to_dtype(mask, DType::int64).contiguous();   // mask's shape
+  const int64_t* p = v.data<int64_t>();
+  for (int64_t k = 0; k < v.numel(); ++k)
+    if (p[k] != 0 && p[k] != 1) throw TensorError("Mask tensor can take 0 and 1 values only");
+  return to_dtype(mask, DType::boolean);
+}
+
+}  // namespace
+
+void masked_fill_(Tensor& self, const Tensor& mask_in, float value, bool integral) {
+  check_mask_dtype(mask_in);
+  check_broadcast_into(self, mask_in.shape());
+  const Tensor mask = bool_mask(mask_in);   // mask_in's shape
   const Tensor m = overlap_status(self, mask) == Overlap::none ? mask : mask.clone();
   self.mark_written();
   fill_masked(self, &m, m.data<uint8_t>(), value, integral);

@@ -19,9 +19,10 @@ void copy_(Tensor& self, const Tensor& src);                      // src broadca
 // checked_convert decides (PyTorch's "value cannot be converted to type uint8_t without
 // overflow"); `integral` says it was a Python int (uint8 then takes -1 as 255).
 void fill_(Tensor& self, double value, bool integral = false);
-// The same where mask (bool, or uint8 as PyTorch 1.13 still takes it) broadcast to self is true.
+// The same where mask (bool, uint8 as PyTorch 1.13 still takes it, or another integer dtype
+// holding only 0 and 1) broadcast to self is true.
 void masked_fill_(Tensor& self, const Tensor& mask, float value, bool integral = false);
-// PyTorch's refusal of a mask that is neither bool nor uint8.
+// PyTorch's refusal of a float mask.
 void check_mask_dtype(const Tensor& mask);
 void binary_(BinOp op, Tensor& self, const Tensor& other);        // self (op)= other: add_, mul_, ...
 // TensorIterator's refusals before an in-place op writes self from `other`: self's elements

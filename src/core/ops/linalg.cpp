@@ -342,18 +342,19 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
   if (a.dim() == 1) out = squeeze(out, -2);
   if (b.dim() == 1) out = squeeze(out, -1);
   // ND @ 2-D folds into one mm, ND @ ND expands and runs bmm; both end in _unsafe_view.
-  if (a.dim() != 2 || !aten_folds(b, a.dim()))
+  // 2-D @ N-D is 1.13's transposed fold: without gradients and with both m, n > 1 its result is a
+  // plain contiguous copy, which `out` already is; with m or n = 1 it is a transposed view.
+  const bool plain = !autograd::grad_enabled() || !(a.requires_grad() || b.requires_grad());
+  if (a.dim() != 2 || !aten_folds(b, a.dim()) || (plain && a.shape()[0] > 1 && b.shape().back() > 1))
     return autograd::record(std::move(out), {&a, &b}, "UnsafeViewBackward0", grad::matmul(a, b));
   return record_transposed_fold(out, a, b);   // with or without grad: its strides where a size is 1
 }
 
 namespace {
 
-// 2-D @ N-D: 1.13 computes (b^T folded) @ a^T, views it, and returns .mT().contiguous(), so its
-// graph is CloneBackward0 -> TransposeBackward0 -> UnsafeViewBackward0 over `out` [.., m, n] (the
-// same values); when the transposed view is already contiguous (m or n is 1: size-1 dims' strides
-// do not count) contiguous() returns it, strides and TransposeBackward0 included (torchfuzz seed
-// 91726: (1, 3) @ (1, 3, 3) has strides (3, 1, 1), not (3, 3, 1)).
+// 2-D @ N-D with grad: 1.13 computes (b^T folded) @ a^T, views it, and returns .mT().contiguous(),
+// so its graph is CloneBackward0 -> TransposeBackward0 -> UnsafeViewBackward0 over `out` [.., m, n]
+// (the same values); CloneBackward0 only when the transposed view is not contiguous (m, n > 1).
 Tensor record_transposed_fold(const Tensor& out, const Tensor& a, const Tensor& b) {
   autograd::Backward backward = grad::matmul(a, b);
   backward.fn = [f = std::move(backward.fn)](const autograd::Grads& g) { return f(autograd::Grads{transpose(*g[0], -2, -1)}); };
@@ -363,11 +364,16 @@ Tensor record_transposed_fold(const Tensor& out, const Tensor& a, const Tensor& 
   backward.saved.clear();
   if (b.requires_grad()) backward.saved.push_back(transpose(a, 0, 1));
   if (a.requires_grad()) backward.saved.push_back(bt2.storage() == b.storage() ? bt2 : b);
-  // the mm's result viewed as [.., n, m]: fresh row-major strides, size-1 dims' included
-  const Tensor mm = transpose(out, -2, -1).contiguous();
-  const Tensor folded = autograd::record(relayout(mm, contiguous_strides(mm.shape())), {&a, &b}, "UnsafeViewBackward0", std::move(backward));
-  Tensor t = transpose(folded, -2, -1);   // [.., m, n]
-  return t.is_contiguous() ? t : clone(t);
+  // What mm wrote: out's elements laid out as a contiguous [.., n, m], a variable of its own (not a view).
+  const size_t d = static_cast<size_t>(out.dim());
+  Shape st = out.shape();
+  std::swap(st[d - 1], st[d - 2]);
+  st = contiguous_strides(st);
+  std::swap(st[d - 1], st[d - 2]);
+  Tensor mm_out;   // [.., n, m]
+  mm_out.set_data(transpose(relayout(out, st), -2, -1));
+  const Tensor folded = autograd::record(std::move(mm_out), {&a, &b}, "UnsafeViewBackward0", std::move(backward));
+  return contiguous(transpose(folded, -2, -1));   // [.., m, n]; no copy (TransposeBackward0 on top) when m or n is 1
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 #include <string>
 
 #include "core/autograd.h"
+#include "core/deadline.h"
 #include "core/ops/reduce.h"
 #include "core/ops/sort.h"
 #include "core/ops/binary.h"
@@ -93,7 +94,9 @@ Tensor randint(Generator& g, int64_t low, int64_t high, const Shape& shape) {
   Tensor out = empty(shape, DType::int64);
   const uint64_t range = static_cast<uint64_t>(high) - static_cast<uint64_t>(low);
   int64_t* o = out.data<int64_t>();
+  DeadlineMeter meter;
   for (int64_t k = 0; k < out.numel(); ++k) {
+    meter.add(1);
     const uint64_t v = range >= (uint64_t{1} << 32) ? g.random64() : g.random();
     o[k] = static_cast<int64_t>(v % range + static_cast<uint64_t>(low));
   }
@@ -101,12 +104,17 @@ Tensor randint(Generator& g, int64_t low, int64_t high, const Shape& shape) {
 }
 
 Tensor randperm(Generator& g, int64_t n) {
-  if (n < 0) throw TensorError(fmt::format("n must be non-negative, got{}", n));
+  if (n < 0) throw TensorError(fmt::format("Trying to create tensor with negative dimension {}: [{}]", n, n));
   Tensor out = empty({n}, DType::int64);
   int64_t* r = out.data<int64_t>();
-  for (int64_t i = 0; i < n; ++i) r[i] = i;
+  DeadlineMeter meter;
+  for (int64_t i = 0; i < n; ++i) {
+    r[i] = i;
+    meter.add(1);
+  }
   const bool small = n < static_cast<int64_t>(std::numeric_limits<uint32_t>::max() / 20);
   for (int64_t i = 0; i + 1 < n; ++i) {
+    meter.add(1);
     const uint64_t v = small ? g.random() : g.random64();
     const int64_t z = static_cast<int64_t>(v % static_cast<uint64_t>(n - i));
     std::swap(r[i], r[z + i]);
@@ -116,13 +124,18 @@ Tensor randperm(Generator& g, int64_t n) {
 
 namespace {
 
-// v[k] as self's dtype, written through self's strides (copy_).
-void write_draws(Tensor& self, const std::vector<int64_t>& v) {
+// draw() for each element in order, as self's dtype, written through self's strides (copy_);
+// no vector of all the draws first (random_ on 10^9 elements), and the clock looked at as it goes.
+template <typename Draw>
+void write_draws(Tensor& self, Draw draw) {
   Tensor drawn = empty(self.shape(), self.dtype());
-  for (size_t k = 0; k < v.size(); ++k) {
-    if (self.dtype() == DType::int64) drawn.data<int64_t>()[k] = v[k];
-    else if (self.dtype() == DType::float32) drawn.data<float>()[k] = static_cast<float>(v[k]);
-    else drawn.data<uint8_t>()[k] = v[k] != 0;
+  DeadlineMeter meter;
+  for (int64_t k = 0; k < drawn.numel(); ++k) {
+    meter.add(1);
+    const int64_t v = draw();
+    if (self.dtype() == DType::int64) drawn.data<int64_t>()[k] = v;
+    else if (self.dtype() == DType::float32) drawn.data<float>()[k] = static_cast<float>(v);
+    else drawn.data<uint8_t>()[k] = v != 0;
   }
   copy_(self, drawn);
 }
@@ -130,13 +143,11 @@ void write_draws(Tensor& self, const std::vector<int64_t>& v) {
 }  // namespace
 
 void random_(Generator& g, Tensor& self) {
-  std::vector<int64_t> v(static_cast<size_t>(self.numel()));
-  for (int64_t& x : v) {   // uniform_int_distribution<scalar_t> and transformation::uniform_int
-    if (self.dtype() == DType::int64) x = static_cast<int64_t>(g.random64() % (uint64_t{1} << 63));
-    else if (self.dtype() == DType::float32) x = g.random() % ((uint32_t{1} << 24) + 1);
-    else x = g.random() & 1;
-  }
-  write_draws(self, v);
+  write_draws(self, [&]() -> int64_t {   // uniform_int_distribution<scalar_t> and transformation::uniform_int
+    if (self.dtype() == DType::int64) return static_cast<int64_t>(g.random64() % (uint64_t{1} << 63));
+    if (self.dtype() == DType::float32) return g.random() % ((uint32_t{1} << 24) + 1);
+    return g.random() & 1;
+  });
 }
 
 void random_(Generator& g, Tensor& self, int64_t from, std::optional<int64_t> to) {
@@ -146,16 +157,11 @@ void random_(Generator& g, Tensor& self, int64_t from, std::optional<int64_t> to
                                       : self.dtype() == DType::float32 ? int64_t{1} << 24 : 1;
   if (!to && from > to_inc) throw TensorError(fmt::format("random_ expects 'from' casted to dtype to be less than or equal to 'to_inc' casted to dtype, but got from={} > to_inc={}", from, to_inc));
   const uint64_t range = static_cast<uint64_t>(to_inc) - static_cast<uint64_t>(from) + 1;
-  std::vector<int64_t> v(static_cast<size_t>(self.numel()));
-  for (int64_t& x : v) {
-    if (full64) {
-      x = static_cast<int64_t>(g.random64());
-    } else {
-      const uint64_t r = range >= (uint64_t{1} << 32) ? g.random64() : g.random();
-      x = static_cast<int64_t>(r % range + static_cast<uint64_t>(from));
-    }
-  }
-  write_draws(self, v);
+  write_draws(self, [&]() -> int64_t {
+    if (full64) return static_cast<int64_t>(g.random64());
+    const uint64_t r = range >= (uint64_t{1} << 32) ? g.random64() : g.random();
+    return static_cast<int64_t>(r % range + static_cast<uint64_t>(from));
+  });
 }
 
 Tensor normal(Generator& g, double mean, double std, const Shape& shape) {
@@ -197,10 +203,15 @@ template <typename T>
 std::vector<int64_t> gumbel_rows(Generator& g, const std::vector<T>& p, int64_t rows, int64_t categories, int64_t n) {
   check_rows(p, rows, categories);
   std::vector<T> q(p.size());
-  for (size_t k = 0; k < q.size(); ++k) q[k] = p[k] / static_cast<T>(-1.0 * std::log(1.0 - uniform53(g)));
+  DeadlineMeter meter;
+  for (size_t k = 0; k < q.size(); ++k) {
+    q[k] = p[k] / static_cast<T>(-1.0 * std::log(1.0 - uniform53(g)));
+    meter.add(1);
+  }
   std::vector<int64_t> out;
   auto greater = [](const std::pair<T, int64_t>& x, const std::pair<T, int64_t>& y) { return x.first > y.first; };
   for (int64_t r = 0; r < rows; ++r) {
+    meter.add(categories);
     std::vector<std::pair<T, int64_t>> row;
     for (int64_t c = 0; c < categories; ++c) row.emplace_back(q[static_cast<size_t>(r * categories + c)], c);
     if (n == 1) {
@@ -225,7 +236,9 @@ template <typename T>
 std::vector<int64_t> with_replacement_rows(Generator& g, const std::vector<T>& p, int64_t rows, int64_t categories, int64_t n) {
   std::vector<int64_t> out;
   std::vector<T> cum(static_cast<size_t>(categories));
+  DeadlineMeter meter;   // multinomial(p, 10**9, True) stops near the time limit
   for (int64_t r = 0; r < rows; ++r) {
+    meter.add(categories);
     T sum = 0;
     for (int64_t c = 0; c < categories; ++c) {
       const T v = p[static_cast<size_t>(r * categories + c)];
@@ -237,6 +250,7 @@ std::vector<int64_t> with_replacement_rows(Generator& g, const std::vector<T>& p
     if (!(sum > 0)) throw TensorError("invalid multinomial distribution (sum of probabilities <= 0)");
     for (T& c : cum) c /= sum;
     for (int64_t k = 0; k < n; ++k) {
+      meter.add(1);
       const double u = uniform53(g);
       cum.back() = 1;
       int64_t left = 0, right = categories;
