@@ -378,6 +378,100 @@ Value math_pow(Interpreter&, CallArgs& a) {
   return Value::number(r);
 }
 
+// math.gamma and math.lgamma as CPython 3.11 computes them (Modules/mathmodule.c), not libm's
+// tgamma/lgamma, which differ in the last digits: the Lanczos approximation with N = 13 and
+// g = 6.024680040776729583740234375 (Boost's parameters) as a rational function, a correction for
+// the rounding of x + g - 0.5, and the reflection formula below zero. The order of operations is
+// CPython's, so the doubles are the same.
+namespace lanczos {
+constexpr double kPi = 3.141592653589793238462643383279502884197;
+constexpr double kLogPi = 1.144729885849400174143427351353058711647;
+constexpr double kG = 6.024680040776729583740234375;
+constexpr double kGMinusHalf = 5.524680040776729583740234375;
+constexpr int kN = 13;
+constexpr double kNum[kN] = {
+    23531376880.410759688572007674451636754734846804940, 42919803642.649098768957899047001988850926355848959,
+    35711959237.355668049440185451547166705960488635843, 17921034426.037209699919755754458931112671403265390,
+    6039542586.3520280050642916443072979210699388420708, 1439720407.3117216736632230727949123939715485786772,
+    248874557.86205415651146038641322942321632125127801, 31426415.585400194380614231628318205362874684987640,
+    2876370.6289353724412254090516208496135991145378768, 186056.26539522349504029498971604569928220784236328,
+    8071.6720023658162106380029022722506138218516325024, 210.82427775157934587250973392071336271166969580291,
+    2.5066282746310002701649081771338373386264310793408};
+// x (x + 1) ... (x + 11) as a polynomial, lowest power first
+constexpr double kDen[kN] = {0.0, 39916800.0, 120543840.0, 150917976.0, 105258076.0, 45995730.0,
+                             13339535.0, 2637558.0, 357423.0, 32670.0, 1925.0, 66.0, 1.0};
+
+double sum(double x) {   // L_g(x), x > 0: in powers of x below 5, of 1/x above (no overflow)
+  double num = 0.0, den = 0.0;
+  if (x < 5.0) {
+    for (int k = kN - 1; k >= 0; --k) { num = num * x + kNum[k]; den = den * x + kDen[k]; }
+  } else {
+    for (int k = 0; k < kN; ++k) { num = num / x + kNum[k]; den = den / x + kDen[k]; }
+  }
+  return num / den;
+}
+
+double sinpi(double x) {   // sin(pi x), exact at the integers and half-integers
+  const double y = std::fmod(std::fabs(x), 2.0);
+  double r = 0;
+  switch (static_cast<int>(std::round(2.0 * y))) {
+    case 0: r = std::sin(kPi * y); break;
+    case 1: r = std::cos(kPi * (y - 0.5)); break;
+    case 2: r = std::sin(kPi * (1.0 - y)); break;   // not -sin(pi (y - 1)): +0.0 at y == 1
+    case 3: r = -std::cos(kPi * (y - 1.5)); break;
+    default: r = std::sin(kPi * (y - 2.0)); break;
+  }
+  return std::copysign(1.0, x) * r;
+}
+
+double gamma(double x) {   // x finite, not zero or a negative integer
+  if (x == std::floor(x) && x >= 1 && x <= 23) {   // 0! .. 22!: exact
+    double f = 1;
+    for (int k = 2; k < static_cast<int>(x); ++k) f *= k;
+    return f;
+  }
+  const double a = std::fabs(x);
+  if (a < 1e-20) return 1.0 / x;
+  if (a > 200.0) return x < 0.0 ? 0.0 / sinpi(x) : HUGE_VAL;
+  const double y = a + kGMinusHalf;
+  double z = a > kGMinusHalf ? (y - a) - kGMinusHalf : (y - kGMinusHalf) - a;   // the rounding error of y
+  z = z * kG / y;
+  double r;
+  if (x < 0.0) {
+    r = -kPi / sinpi(a) / a * std::exp(y) / sum(a);
+    r -= z * r;
+    if (a < 140.0) {
+      r /= std::pow(y, a - 0.5);
+    } else {
+      const double half = std::pow(y, a / 2.0 - 0.25);
+      r /= half;
+      r /= half;
+    }
+  } else {
+    r = sum(a) / std::exp(y);
+    r += z * r;
+    if (a < 140.0) {
+      r *= std::pow(y, a - 0.5);
+    } else {
+      const double half = std::pow(y, a / 2.0 - 0.25);
+      r *= half;
+      r *= half;
+    }
+  }
+  return r;
+}
+
+double lgamma(double x) {   // x finite, not zero or a negative integer
+  if (x == std::floor(x) && x <= 2.0) return 0.0;   // lgamma(1) = lgamma(2) = 0
+  const double a = std::fabs(x);
+  if (a < 1e-20) return -std::log(a);
+  double r = std::log(sum(a)) - kG;
+  r += (a - 0.5) * (std::log(a + kG - 0.5) - 1);
+  if (x < 0.0) r = kLogPi - std::log(std::fabs(sinpi(a))) - std::log(a) - r;
+  return r;
+}
+}  // namespace lanczos
+
 Value math_gamma(bool log) {
   auto sig = std::make_shared<Signature>(Signature::parse(log ? "def math.lgamma(x, /)" : "def math.gamma(x, /)"));
   return builtin(log ? "math.lgamma" : "math.gamma", [sig, log](Interpreter&, CallArgs& a) {
@@ -390,7 +484,7 @@ Value math_gamma(bool log) {
       return Value::number(x);
     }
     if (x <= 0 && x == std::floor(x)) throw ValueError("math domain error");
-    double r = log ? std::lgamma(x) : std::tgamma(x);
+    double r = log ? lanczos::lgamma(x) : lanczos::gamma(x);
     if (std::isinf(r)) throw OverflowError("math range error");
     return Value::number(r);
   });
