@@ -32,9 +32,13 @@ bool declared(const std::vector<std::string>& sorted_names, const std::string& n
 // shared by every session (built-in and native classes, and what only they reach) are left as they are. Walks with its own stack: no recursion on deep values.
 void break_cycles(const std::map<std::string, Value>& names, const std::map<std::string, Value>& modules) {
   std::vector<Value> todo;
-  for (const auto& [name, v] : names) todo.push_back(v);
-  for (const auto& [path, v] : modules) todo.push_back(v);
   std::unordered_set<const Obj*> seen;
+  // Only objects not walked yet: a list of 10^7 ints is walked without a 10^7-item copy of it.
+  auto push = [&](const Value& x) {
+    if (x.obj && !seen.count(x.obj.get())) todo.push_back(x);
+  };
+  for (const auto& [name, v] : names) push(v);
+  for (const auto& [path, v] : modules) push(v);
   std::vector<Value> containers;
   std::vector<std::shared_ptr<ClassObj>> classes;
   std::vector<std::shared_ptr<FunctionObj>> functions;
@@ -46,13 +50,13 @@ void break_cycles(const std::map<std::string, Value>& names, const std::map<std:
     if (!v.obj || !seen.insert(v.obj.get()).second) continue;
     switch (v.kind) {
       case Value::Dict:
-        for (const auto& [key, x] : static_cast<const DictObj*>(v.obj.get())->items) todo.push_back(x);
+        for (const auto& [key, x] : static_cast<const DictObj*>(v.obj.get())->items) push(x);
         break;
       case Value::Namespace:
-        for (const auto& [name, x] : static_cast<const NamespaceObj*>(v.obj.get())->names) todo.push_back(x);
+        for (const auto& [name, x] : static_cast<const NamespaceObj*>(v.obj.get())->names) push(x);
         break;
       case Value::List: case Value::Tuple:
-        for (const Value& x : static_cast<const SeqObj*>(v.obj.get())->items) todo.push_back(x);
+        for (const Value& x : static_cast<const SeqObj*>(v.obj.get())->items) push(x);
         break;
       case Value::Instance: {
         auto* o = static_cast<InstanceObj*>(v.obj.get());
@@ -60,31 +64,31 @@ void break_cycles(const std::map<std::string, Value>& names, const std::map<std:
           Value d;
           d.kind = Value::Dict;
           d.obj = o->dict;
-          todo.push_back(d);
+          push(d);
         }
-        todo.push_back(Value::of_class(o->cls));
+        push(Value::of_class(o->cls));
         continue;
       }
       case Value::Class: {
         auto c = std::static_pointer_cast<ClassObj>(v.obj);
         if (c->immutable) continue;
-        for (const auto& [name, x] : c->methods) todo.push_back(x);
+        for (const auto& [name, x] : c->methods) push(x);
         classes.push_back(std::move(c));
         continue;
       }
       case Value::Function: {
         auto f = std::static_pointer_cast<FunctionObj>(v.obj);
-        for (const Value& x : f->defaults) todo.push_back(x);
-        for (const auto& [name, x] : f->kwdefaults) todo.push_back(x);
+        for (const Value& x : f->defaults) push(x);
+        for (const auto& [name, x] : f->kwdefaults) push(x);
         for (std::shared_ptr<Scope> sc = f->closure; sc && seen_scopes.insert(sc.get()).second; sc = sc->parent) {
-          for (const auto& [name, x] : sc->vars) todo.push_back(x);
+          for (const auto& [name, x] : sc->vars) push(x);
           scopes.push_back(sc);
         }
         if (const auto& attrs = static_cast<const FunctionWithAttrs*>(f.get())->attrs) {   // f.x = ...
           Value d;
           d.kind = Value::Dict;
           d.obj = attrs;
-          todo.push_back(d);
+          push(d);
         }
         functions.push_back(std::move(f));
         continue;
