@@ -277,4 +277,4 @@ TEST_CASE("issue 20's torch items: several '...' in an index, integer shifts, fm
           "gradients), cumsum/cumprod with dtype=int8, logical_not's strides, tril_/triu_ on an expanded view, einsum "
           "over 3+ operands, amax/amin over several dims, negative print options") { check_script("indexing_shifts_amax"); }
 TEST_CASE("review 26: a frozen Parameter's repr, x.data = t, masked_fill with an integer 0/1 mask, randperm(-1), matmul's "
-          "grad_fn over 1-D..4-D operands (the size-1 transposed fold), a Python bool as an index") { check_script("rt26"); }
+          "grad_fn over 1-D..4-D operands (the size-1 transposed fold), a Python bool as an index") { check_script("review_findings"); }
