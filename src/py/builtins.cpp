@@ -455,6 +455,31 @@ Value minmax(Interpreter& in, CallArgs& a, bool want_max) {
   return best;
 }
 
+// round(x, -places) of a finite float, as CPython's double_round: the exact decimal value of x
+// rounded half to even to a multiple of 10**places, read back correctly rounded (x * 10**-places
+// rounded and divided back loses the last digits of a big x: round(-1.81e294, -1)).
+static double round_to_tens(double x, int places) {
+  // |x| >= 1 has at most 52 binary places below its units: 52 decimal places show it exactly.
+  std::string digits = fmt::format("{:.52f}", std::fabs(x));
+  const size_t point = digits.find('.');
+  std::string whole = digits.substr(0, point), frac = digits.substr(point + 1);
+  if (whole.size() < static_cast<size_t>(places) + 1) whole.insert(0, static_cast<size_t>(places) + 1 - whole.size(), '0');
+  const size_t keep = whole.size() - static_cast<size_t>(places);   // digits kept, at least one
+  const std::string dropped = whole.substr(keep) + frac;
+  std::string kept = whole.substr(0, keep);
+  const bool above_half = dropped[0] > '5' || (dropped[0] == '5' && dropped.find_first_not_of('0', 1) != std::string::npos);
+  const bool half = dropped[0] == '5' && dropped.find_first_not_of('0', 1) == std::string::npos;
+  if (above_half || (half && (kept.back() - '0') % 2 == 1)) {   // add one to the kept digits
+    size_t k = kept.size();
+    while (k > 0 && kept[k - 1] == '9') kept[--k] = '0';
+    if (k == 0) kept.insert(0, 1, '1');
+    else ++kept[k - 1];
+  }
+  const double r = std::strtod((kept + std::string(static_cast<size_t>(places), '0')).c_str(), nullptr);
+  if (std::isinf(r)) throw OverflowError("rounded value too large to represent");
+  return std::copysign(r, x);
+}
+
 Value round_fn(Interpreter&, CallArgs& a) {
   Value v = arg(a, 0, "number");
   const Value* nd = find_arg(a, 1, "ndigits");
@@ -472,8 +497,8 @@ Value round_fn(Interpreter&, CallArgs& a) {
     const double r = std::strtod(text.c_str(), nullptr);
     return Value::number(r == 0 ? std::copysign(0.0, x) : r);
   }
-  double scale = std::pow(10.0, static_cast<double>(nd->i));
-  return Value::number(std::nearbyint(x * scale) / scale);
+  if (!std::isfinite(x)) return Value::number(x);
+  return Value::number(round_to_tens(x, static_cast<int>(-nd->i)));
 }
 
 // The text int() and float() parse, as CPython's _PyUnicode_TransformDecimalAndSpaceToASCII:
