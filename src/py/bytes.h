@@ -35,6 +35,8 @@ std::optional<Value> bytes_class_attribute(const ClassObj& cls, const std::strin
 // encoding). LookupError for another encoding, UnicodeEncodeError/UnicodeDecodeError with
 // CPython's messages.
 std::string encode_text(const std::string& text, const Value& encoding, const Value& errors);
+// One code point as a backslash escape, as backslashreplace and ascii() write it: \xe9, \u20ac, \U0001f600.
+std::string char_escape(char32_t c);
 std::string decode_bytes(const std::string& data, const Value& encoding, const Value& errors);
 Value str_encode(const std::string& self, CallArgs& a);  // str.encode(encoding='utf-8', errors='strict')
 Value int_to_bytes(const Value& self, CallArgs& a);     // int.to_bytes(length=1, byteorder='big', *, signed=False)

@@ -42,10 +42,6 @@ Codec codec_of(const Value& encoding, const char* fn) {
 
 const char* codec_name(Codec c) { return c == Codec::utf8 ? "utf-8" : c == Codec::ascii ? "ascii" : "latin-1"; }
 
-std::string char_escape(char32_t c) {
-  return c <= 0xff ? fmt::format("\\x{:02x}", static_cast<uint32_t>(c)) : c <= 0xffff ? fmt::format("\\u{:04x}", static_cast<uint32_t>(c))
-                                                                                        : fmt::format("\\U{:08x}", static_cast<uint32_t>(c));
-}
 
 [[noreturn]] void unknown_handler(const std::string& errors) { throw LookupError("unknown error handler name '" + errors + "'"); }
 
@@ -106,6 +102,11 @@ void decode_replacement(std::string& out, const std::string& errors, Codec c, co
 }
 
 }  // namespace
+
+std::string char_escape(char32_t c) {
+  return c <= 0xff ? fmt::format("\\x{:02x}", static_cast<uint32_t>(c)) : c <= 0xffff ? fmt::format("\\u{:04x}", static_cast<uint32_t>(c))
+                                                                                        : fmt::format("\\U{:08x}", static_cast<uint32_t>(c));
+}
 
 std::string encode_text(const std::string& text, const Value& encoding, const Value& errors_v) {
   const Codec c = codec_of(encoding, "encode");

@@ -47,9 +47,7 @@ std::string stderr_text(const std::string& text) {
     const bool control = (c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7f && c < 0xa0);
     const bool bidi = (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
     const bool surrogate = c >= 0xd800 && c <= 0xdfff;
-    out += control ? fmt::format("\\x{:02x}", static_cast<uint32_t>(c))
-         : bidi || surrogate ? fmt::format("\\u{:04x}", static_cast<uint32_t>(c))
-         : print::unicode::encode(c);
+    out += control || bidi || surrogate ? char_escape(c) : print::unicode::encode(c);
   }
   return out;
 }

@@ -626,9 +626,7 @@ std::string ascii_escaped(std::string_view repr) {
   std::string out;
   for (size_t pos = 0; pos < repr.size();) {
     const char32_t c = uc::next(repr, pos);
-    const auto u = static_cast<uint32_t>(c);
-    out += c < 0x80 ? std::string(1, static_cast<char>(c))
-         : c <= 0xff ? fmt::format("\\x{:02x}", u) : c <= 0xffff ? fmt::format("\\u{:04x}", u) : fmt::format("\\U{:08x}", u);
+    out += c < 0x80 ? std::string(1, static_cast<char>(c)) : char_escape(c);
   }
   return out;
 }
