@@ -8,19 +8,13 @@
 #include <doctest/doctest.h>
 
 #include "support/run_attn.h"
+#include "support/sanitizers.h"
 
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define ATTN_TEST_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ATTN_TEST_ASAN 1
-#endif
-#endif
 
 namespace {
 

@@ -16,6 +16,7 @@
 
 #include "core/buffers.h"
 #include "core/ops.h"
+#include "support/sanitizers.h"
 
 using attn::core::Tensor;
 
@@ -121,18 +122,7 @@ TEST_CASE("an op's output may take a reused buffer as it is: uninitialized() ski
 
 // AddressSanitizer replaces glibc's malloc (mallopt does nothing there, and it quarantines what is
 // freed): the page count is glibc's, so the test runs in the other builds only.
-#if defined(__SANITIZE_ADDRESS__)
-#define ATTN_TEST_GLIBC_HEAP 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ATTN_TEST_GLIBC_HEAP 0
-#endif
-#endif
-#ifndef ATTN_TEST_GLIBC_HEAP
-#define ATTN_TEST_GLIBC_HEAP 1
-#endif
-
-TEST_CASE("a step's temporaries of 1 to 8 MB come back from the heap without fresh pages" * doctest::skip(!ATTN_TEST_GLIBC_HEAP)) {
+TEST_CASE("a step's temporaries of 1 to 8 MB come back from the heap without fresh pages" * doctest::skip(kTestUnderAsan)) {
   namespace core = attn::core;
   // Eight 3 MB tensors (a (1024, 768) activation each) made and dropped together, round after
   // round: glibc's default would give the 24 MB back at every round's end (its trim threshold
