@@ -212,6 +212,7 @@ Plan plan(int64_t batch, int64_t m, int64_t n, int64_t k, const Config& cfg) {
   const int64_t macs = batch * m * n * std::max<int64_t>(k, 1);
   if (macs < cfg.split.min_macs) return p;
   p.threads = threads_of(cfg);
+  if (p.threads <= 1) return p;   // one thread: one tile, so each operand is packed once
   const int64_t min_rows = round_up(std::max<int64_t>(cfg.split.min_rows, 1), kMR);
   const int64_t min_cols = round_up(std::max<int64_t>(cfg.split.min_cols, 1), kNR);
   while (batch * p.tiles_m * p.tiles_n < 4 * p.threads) {
