@@ -217,6 +217,67 @@ TEST_CASE("strided operands: A and B read in place as transposes, C with a wider
   }
 }
 
+TEST_CASE("every m, n, k from 1 to 17, A and B each row-major (padded rows) or read in place transposed") {
+  // Every partial and full micro-tile, and every k around the packers' 8-wide steps (the AVX2
+  // packers of a row-major A's and a transposed B's full panels, and their scalar tails).
+  Generator g{std::mt19937_64(5)};
+  g.special = 0.02;
+  int failures = 0;
+  for (int64_t m = 1; m <= 17; ++m)
+    for (int64_t n = 1; n <= 17; ++n)
+      for (int64_t k = 1; k <= 17; ++k) {
+        const std::vector<float> av = g.values((m + 3) * (k + 3)), bv = g.values((k + 3) * (n + 3));
+        std::vector<float> a(static_cast<size_t>(m * k)), b(static_cast<size_t>(k * n));
+        for (int layout = 0; layout < 4; ++layout) {
+          const bool at = layout & 1, bt = layout & 2;   // transposed: element (r, c) at c * ld + r
+          const gemm::Operand ao{av.data(), at ? 1 : k + 3, at ? m + 3 : 1}, bo{bv.data(), bt ? 1 : n + 3, bt ? k + 3 : 1};
+          for (int64_t i = 0; i < m; ++i)
+            for (int64_t l = 0; l < k; ++l) a[i * k + l] = av[i * ao.row_stride + l * ao.col_stride];
+          for (int64_t l = 0; l < k; ++l)
+            for (int64_t j = 0; j < n; ++j) b[l * n + j] = bv[l * bo.row_stride + j * bo.col_stride];
+          std::vector<float> want(static_cast<size_t>(m * n));
+          kernels::reference::matmul(a.data(), b.data(), want.data(), m, k, n);
+          for (gemm::Path p : paths()) {
+            std::vector<float> got(want.size(), 12345.0f);
+            gemm::matmul(m, n, k, ao, bo, got.data(), n, {p, gemm::Split{}, 1});
+            const int64_t i = first_difference(want, got, false);
+            if (i >= 0 && failures++ == 0)
+              FAIL_CHECK(name(p) << " path, m=" << m << " n=" << n << " k=" << k << " layout " << layout << ": element "
+                                 << i << " is " << hex(got[i]) << ", the reference loop gives " << hex(want[i]));
+          }
+        }
+      }
+  CHECK(failures == 0);
+}
+
+TEST_CASE("transposed operands past the k block and the packers' 8-wide steps, 1 and 2 threads") {
+  Generator g{std::mt19937_64(6)};
+  g.special = 0.01;
+  const Shape3 shapes[] = {{100, 523, 70}, {13, 1031, 33}, {64, 64, 256}, {256, 64, 64}};
+  int failures = 0;
+  for (Shape3 s : shapes) {
+    const std::vector<float> at = g.values(s.k * s.m), bt = g.values(s.n * s.k);   // A^T (k,m), B^T (n,k)
+    std::vector<float> a(static_cast<size_t>(s.m * s.k)), b(static_cast<size_t>(s.k * s.n));
+    for (int64_t i = 0; i < s.m; ++i)
+      for (int64_t l = 0; l < s.k; ++l) a[i * s.k + l] = at[l * s.m + i];
+    for (int64_t l = 0; l < s.k; ++l)
+      for (int64_t j = 0; j < s.n; ++j) b[l * s.n + j] = bt[j * s.k + l];
+    std::vector<float> want(static_cast<size_t>(s.m * s.n));
+    kernels::reference::matmul(a.data(), b.data(), want.data(), s.m, s.k, s.n);
+    for (gemm::Path p : paths())
+      for (int t : {1, 2})
+        for (int layout = 0; layout < 4; ++layout) {
+          const gemm::Operand ao = layout & 1 ? gemm::Operand{at.data(), 1, s.m} : gemm::Operand{a.data(), s.k, 1};
+          const gemm::Operand bo = layout & 2 ? gemm::Operand{bt.data(), 1, s.k} : gemm::Operand{b.data(), s.n, 1};
+          std::vector<float> got(want.size(), 12345.0f);
+          gemm::matmul(s.m, s.n, s.k, ao, bo, got.data(), s.n, {p, gemm::Split{0, 1, 1}, t});
+          if (first_difference(want, got, false) >= 0 && failures++ == 0)
+            FAIL_CHECK(name(p) << ", " << t << " thread(s), m=" << s.m << " k=" << s.k << " n=" << s.n << " layout " << layout);
+        }
+  }
+  CHECK(failures == 0);
+}
+
 namespace {
 
 // x(k) @ B(k,n) on the same buffers as A(m,k) @ x(k): vecmat takes the m x k buffer as B.

@@ -176,3 +176,32 @@ TEST_CASE("add_/mul_ on a contiguous float32 tensor write into it: no result buf
     for (int64_t k = 0; k < x.numel(); ++k) CHECK(std::bit_cast<uint32_t>(x.float_at(k)) == std::bit_cast<uint32_t>(want.float_at(k)));
   }
 }
+
+TEST_CASE("a first gradient nothing else holds becomes .grad without a copy (AccumulateGrad's steal)") {
+  namespace core = attn::core;
+  std::vector<float> ws(3000);
+  for (size_t k = 0; k < ws.size(); ++k) ws[k] = 0.25f * static_cast<float>(k) - 100.0f;
+  Tensor w = core::from_floats({3, 1000}, ws);                     // (3, 1000), a leaf
+  w.set_requires_grad(true);
+  const Tensor c = core::from_floats({3, 1000}, std::vector<float>(3000, 3.0f));   // (3, 1000)
+  const Tensor y = core::binary(core::BinOp::mul, w, c);           // (3, 1000)
+  const Tensor g = core::from_floats({3, 1000}, std::vector<float>(3000, 0.5f));   // (3, 1000)
+  const uint64_t made = core::storage_bytes_made();
+  core::autograd::backward(y, g, false);                           // MulBackward0: g * c, a fresh (3, 1000)
+  CHECK(core::storage_bytes_made() - made == 3000 * sizeof(float));   // that product only: no clone of it
+  const std::optional<Tensor> wg = core::autograd::grad(w);        // (3, 1000)
+  REQUIRE(wg);
+  CHECK(wg->float_at(17) == 1.5f);
+  // A second backward adds into it in place; the gradient given in (held by this test) is
+  // never taken: it stays 0.5 everywhere.
+  core::autograd::backward(core::binary(core::BinOp::mul, w, c), g, false);
+  CHECK(core::autograd::grad(w)->float_at(17) == 3.0f);
+  const Tensor w2 = core::from_floats({3, 1000}, ws);
+  Tensor leaf = w2;
+  leaf.set_requires_grad(true);
+  core::autograd::backward(leaf, g, false);                        // .grad of the leaf itself: g is held here
+  CHECK(core::autograd::grad(leaf)->float_at(0) == 0.5f);
+  core::autograd::backward(leaf, g, false);
+  CHECK(core::autograd::grad(leaf)->float_at(0) == 1.0f);
+  CHECK(g.float_at(0) == 0.5f);                                    // not stolen, so not added into
+}

@@ -372,3 +372,21 @@ r = w[:, 1] @ torch.arange(15.0).reshape((1, 5, 3))   # (1, 1, 3)
 print(type(r.grad_fn).__name__, r.stride(), (torch.ones(2, 5) @ w).grad_fn.name(), (torch.ones(2, 5) @ w).stride())
 r.sum().backward()
 print(w.grad[0, 1])
+
+
+# ---- mm's gradient for a column-major mat2 (a Linear's weight.t()) is (grad.t() @ mat1).t(), as
+# mm_mat2_backward computes it: the weight's gradient then arrives contiguous (no transposing copy) ----
+w = torch.randn(3, 4, requires_grad=True)
+x = torch.randn(6, 4)
+wt = w.t()
+g = torch.autograd.grad((x @ wt).sum(), wt)[0]
+print("grad of w.t() in x @ w.t()", g.stride(), g.is_contiguous(), g.tolist()[0])
+x3 = torch.randn(2, 6, 4)
+g = torch.autograd.grad((x3 @ wt).sum(), wt)[0]
+print("grad of w.t() in x3 @ w.t()", g.stride(), g.is_contiguous(), g.tolist()[0])
+b = torch.randn(4, 3, requires_grad=True)
+g = torch.autograd.grad((x @ b).sum(), b)[0]
+print("grad of a row-major mat2", g.stride(), g.is_contiguous())
+lin = torch.nn.Linear(4, 3)
+lin(x3).sum().backward()
+print("Linear weight grad", lin.weight.grad.stride(), lin.weight.grad.tolist()[1])

@@ -34,6 +34,13 @@ using detail::kMR;
 using detail::kNR;
 using detail::MicroKernel;
 
+// One instruction set's routines: the micro-kernels and the full-panel packers.
+struct Kit {
+  const MicroKernel* micro;
+  detail::PackA pack_a;
+  detail::PackB pack_b;
+};
+
 // Block sizes, measured on a Zen 4 (32 KB L1d, 1 MB L2 per core; tools/bench_gemm.cpp): a
 // long k block halves the passes over C (which at 3000^2 no longer fits in L3) and was the
 // biggest win; the others matter little within a factor of 2.
@@ -53,8 +60,9 @@ bool cpu_has_avx2() {
 #endif
 }
 
-const MicroKernel* micro_kernels(const Config& cfg) {
-  return resolve(cfg.path) == Path::avx2 ? detail::kAvx2Kernels : detail::kPortableKernels;
+Kit kit_of(const Config& cfg) {
+  if (resolve(cfg.path) == Path::avx2) return {detail::kAvx2Kernels, detail::kAvx2PackA, detail::kAvx2PackB};
+  return {detail::kPortableKernels, detail::kPortablePackA, detail::kPortablePackB};
 }
 
 int threads_of(const Config& cfg) { return cfg.threads > 0 ? cfg.threads : parallel::max_threads(); }
@@ -65,11 +73,16 @@ int64_t round_up(int64_t x, int64_t to) { return (x + to - 1) / to * to; }
 
 // A(i, l) for i < mc, l < kc into panels of kMR rows: panel p holds rows p*kMR.., laid out
 // l-major (out[p*kc*kMR + l*kMR + r]). Rows past mc in the last panel are left unset (the
-// micro-kernel for R rows reads only R).
-void pack_a(const float* a, int64_t rs, int64_t cs, int64_t mc, int64_t kc, float* out) {
+// micro-kernel for R rows reads only R). A full panel of a row-major A goes through the kit's
+// packer (8 l at a time, transposed in registers on AVX2).
+void pack_a(const Kit& kit, const float* a, int64_t rs, int64_t cs, int64_t mc, int64_t kc, float* out) {
   for (int64_t i0 = 0; i0 < mc; i0 += kMR, out += kc * kMR) {
     const int64_t rows = std::min<int64_t>(kMR, mc - i0);
     const float* src = a + i0 * rs;
+    if (rows == kMR && cs == 1) {
+      kit.pack_a(src, rs, kc, out);
+      continue;
+    }
     if (rows == kMR) {  // l outer: six read streams, contiguous writes
       for (int64_t l = 0; l < kc; ++l)
         for (int64_t r = 0; r < kMR; ++r) out[l * kMR + r] = src[r * rs + l * cs];
@@ -81,12 +94,17 @@ void pack_a(const float* a, int64_t rs, int64_t cs, int64_t mc, int64_t kc, floa
 }
 
 // B(l, j) for l < kc, j < nc into panels of kNR columns, l-major (out[p*kc*kNR + l*kNR + j]);
-// columns past nc are zero.
-void pack_b(const float* b, int64_t rs, int64_t cs, int64_t kc, int64_t nc, float* out) {
+// columns past nc are zero. A full panel of a transposed B (Linear's weight.t(), read in place)
+// goes through the kit's packer.
+void pack_b(const Kit& kit, const float* b, int64_t rs, int64_t cs, int64_t kc, int64_t nc, float* out) {
   for (int64_t j0 = 0; j0 < nc; j0 += kNR, out += kc * kNR) {
     const int64_t cols = std::min<int64_t>(kNR, nc - j0);
     if (cs == 1 && cols == kNR) {  // row-major B: 16 contiguous floats per l
       for (int64_t l = 0; l < kc; ++l) std::copy_n(b + l * rs + j0, kNR, out + l * kNR);
+      continue;
+    }
+    if (rs == 1 && cols == kNR) {
+      kit.pack_b(b + j0 * cs, cs, kc, out);
       continue;
     }
     for (int64_t j = 0; j < kNR; ++j) {
@@ -129,33 +147,35 @@ void micro_tile(const MicroKernel* kern, int64_t kc, const float* ap, const floa
 // B is used once, so B is read in place instead of packed (only a last partial panel is), in
 // k blocks of 8 rows: the micro-kernel then walks 8 rows of B at once, 64 bytes of each per
 // call, which the prefetchers follow (with kKC rows, 512 pages at once, it ran 4x slower).
-void short_tile(const Tile& t, int64_t k, Operand a, Operand b, int64_t ldc, const MicroKernel* kern) {
+void short_tile(const Tile& t, int64_t k, Operand a, Operand b, int64_t ldc, const Kit& kit) {
+  const MicroKernel* kern = kit.micro;
   constexpr int64_t kShortKC = 8;
   alignas(64) float ap[kShortKC * kMR];
   alignas(64) float edge[kShortKC * kNR];
   for (int64_t pc = 0; pc < k; pc += kShortKC) {
     const int64_t kc = std::min(kShortKC, k - pc);
-    pack_a(t.a + pc * a.col_stride, a.row_stride, a.col_stride, t.m, kc, ap);
+    pack_a(kit, t.a + pc * a.col_stride, a.row_stride, a.col_stride, t.m, kc, ap);
     const float* bk = t.b + pc * b.row_stride;
     for (int64_t jr = 0; jr < t.n; jr += kNR) {
       const int64_t cols = std::min<int64_t>(kNR, t.n - jr);
       if (cols == kNR) {
         micro_tile(kern, kc, ap, bk + jr, b.row_stride, t.c + jr, ldc, t.m, cols, pc == 0);
       } else {
-        pack_b(bk + jr, b.row_stride, 1, kc, cols, edge);
+        pack_b(kit, bk + jr, b.row_stride, 1, kc, cols, edge);
         micro_tile(kern, kc, ap, edge, kNR, t.c + jr, ldc, t.m, cols, pc == 0);
       }
     }
   }
 }
 
-void tile_product(const Tile& t, int64_t k, Operand a, Operand b, int64_t ldc, const MicroKernel* kern) {
+void tile_product(const Tile& t, int64_t k, Operand a, Operand b, int64_t ldc, const Kit& kit) {
+  const MicroKernel* kern = kit.micro;
   thread_local std::vector<float> a_buf, b_buf;
   if (k == 0) {  // an empty sum: +0.0f everywhere
     for (int64_t i = 0; i < t.m; ++i) std::fill_n(t.c + i * ldc, t.n, 0.0f);
     return;
   }
-  if (t.m <= kMR && b.col_stride == 1) return short_tile(t, k, a, b, ldc, kern);
+  if (t.m <= kMR && b.col_stride == 1) return short_tile(t, k, a, b, ldc, kit);
   float* bp = scratch(b_buf, kKC * round_up(std::min(kNC, t.n), kNR));
   float* ap = scratch(a_buf, kKC * round_up(std::min(kMC, t.m), kMR));
   for (int64_t jc = 0; jc < t.n; jc += kNC) {
@@ -163,10 +183,10 @@ void tile_product(const Tile& t, int64_t k, Operand a, Operand b, int64_t ldc, c
     for (int64_t pc = 0; pc < k; pc += kKC) {
       check_deadline();   // a block is milliseconds of work: a huge product stops near the time limit
       const int64_t kc = std::min(kKC, k - pc);
-      pack_b(t.b + pc * b.row_stride + jc * b.col_stride, b.row_stride, b.col_stride, kc, nc, bp);
+      pack_b(kit, t.b + pc * b.row_stride + jc * b.col_stride, b.row_stride, b.col_stride, kc, nc, bp);
       for (int64_t ic = 0; ic < t.m; ic += kMC) {
         const int64_t mc = std::min(kMC, t.m - ic);
-        pack_a(t.a + ic * a.row_stride + pc * a.col_stride, a.row_stride, a.col_stride, mc, kc, ap);
+        pack_a(kit, t.a + ic * a.row_stride + pc * a.col_stride, a.row_stride, a.col_stride, mc, kc, ap);
         for (int64_t jr = 0; jr < nc; jr += kNR)
           for (int64_t ir = 0; ir < mc; ir += kMR)
             micro_tile(kern, kc, ap + ir * kc, bp + jr * kc, kNR, t.c + (ic + ir) * ldc + jc + jr, ldc,
@@ -192,6 +212,7 @@ Plan plan(int64_t batch, int64_t m, int64_t n, int64_t k, const Config& cfg) {
   const int64_t macs = batch * m * n * std::max<int64_t>(k, 1);
   if (macs < cfg.split.min_macs) return p;
   p.threads = threads_of(cfg);
+  if (p.threads <= 1) return p;   // one thread: one tile, so each operand is packed once
   const int64_t min_rows = round_up(std::max<int64_t>(cfg.split.min_rows, 1), kMR);
   const int64_t min_cols = round_up(std::max<int64_t>(cfg.split.min_cols, 1), kNR);
   while (batch * p.tiles_m * p.tiles_n < 4 * p.threads) {
@@ -214,11 +235,11 @@ void batched_matmul(int64_t batch, int64_t m, int64_t n, int64_t k, Operand a, c
     std::fill_n(c, batch * m * n, 0.0f);
     return;
   }
-  const MicroKernel* kern = micro_kernels(cfg);
+  const Kit kit = kit_of(cfg);
   const Plan p = plan(batch, m, n, k, cfg);
   const int64_t per_batch = p.tiles_m * p.tiles_n;
   if (batch == 1 && per_batch == 1) {  // small: no std::function, no pool
-    tile_product({a.data + a_offset[0], b.data + b_offset[0], c, m, n}, k, a, b, n, kern);
+    tile_product({a.data + a_offset[0], b.data + b_offset[0], c, m, n}, k, a, b, n, kit);
     return;
   }
   parallel::run(batch * per_batch, p.threads, [&](int64_t task) {
@@ -226,7 +247,7 @@ void batched_matmul(int64_t batch, int64_t m, int64_t n, int64_t k, Operand a, c
     const int64_t i0 = tm * p.tile_m, j0 = tn * p.tile_n;
     const Tile t{a.data + a_offset[q] + i0 * a.row_stride, b.data + b_offset[q] + j0 * b.col_stride,
                  c + q * m * n + i0 * n + j0, std::min(p.tile_m, m - i0), std::min(p.tile_n, n - j0)};
-    tile_product(t, k, a, b, n, kern);
+    tile_product(t, k, a, b, n, kit);
   });
 }
 
@@ -236,14 +257,14 @@ void matmul(int64_t m, int64_t n, int64_t k, Operand a, Operand b, float* c, int
     for (int64_t i = 0; i < m; ++i) std::fill_n(c + i * ldc, n, 0.0f);
     return;
   }
-  const MicroKernel* kern = micro_kernels(cfg);
+  const Kit kit = kit_of(cfg);
   const Plan p = plan(1, m, n, k, cfg);
-  if (p.tiles_m * p.tiles_n == 1) return tile_product({a.data, b.data, c, m, n}, k, a, b, ldc, kern);
+  if (p.tiles_m * p.tiles_n == 1) return tile_product({a.data, b.data, c, m, n}, k, a, b, ldc, kit);
   parallel::run(p.tiles_m * p.tiles_n, p.threads, [&](int64_t task) {
     const int64_t i0 = task / p.tiles_n * p.tile_m, j0 = task % p.tiles_n * p.tile_n;
     const Tile t{a.data + i0 * a.row_stride, b.data + j0 * b.col_stride, c + i0 * ldc + j0,
                  std::min(p.tile_m, m - i0), std::min(p.tile_n, n - j0)};
-    tile_product(t, k, a, b, ldc, kern);
+    tile_product(t, k, a, b, ldc, kit);
   });
 }
 

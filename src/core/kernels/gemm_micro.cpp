@@ -6,7 +6,8 @@
 // project builds with -ffp-contract=off, so neither the intrinsics nor the portable loops can
 // be fused into a multiply-add. The AVX2 functions are only called after
 // __builtin_cpu_supports("avx2") said yes (gemm.cpp); no global -mavx2 is needed.
-// What it is not: packing, blocking or threads (gemm.cpp), or fused (no FMA anywhere here).
+// It also holds the AVX2 packing routines (copies in registers, no arithmetic).
+// What it is not: blocking or threads (gemm.cpp), or fused (no FMA anywhere here).
 #include "core/kernels/gemm_micro.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -59,7 +60,73 @@ void row_dots_portable(const float* a, int64_t lda, const float* x, int64_t k, f
   for (int r = 0; r < kRowDots; ++r) y[r] = acc[r];
 }
 
+void pack_a_portable(const float* a, int64_t rs, int64_t kc, float* out) {
+  for (int64_t l = 0; l < kc; ++l)
+    for (int r = 0; r < kMR; ++r) out[l * kMR + r] = a[r * rs + l];
+}
+
+void pack_b_portable(const float* b, int64_t cs, int64_t kc, float* out) {
+  for (int j = 0; j < kNR; ++j)
+    for (int64_t l = 0; l < kc; ++l) out[l * kNR + j] = b[j * cs + l];
+}
+
 #ifdef ATTN_GEMM_AVX2
+
+// r[0..7] (8 rows of 8) transposed in place: r[j] then holds column j of the 8 rows.
+__attribute__((target("avx2"))) inline void transpose8(__m256 r[8]) {
+  const __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
+  const __m256 t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
+  const __m256 t4 = _mm256_unpacklo_ps(r[4], r[5]), t5 = _mm256_unpackhi_ps(r[4], r[5]);
+  const __m256 t6 = _mm256_unpacklo_ps(r[6], r[7]), t7 = _mm256_unpackhi_ps(r[6], r[7]);
+  const __m256 u0 = _mm256_shuffle_ps(t0, t2, 0x44), u1 = _mm256_shuffle_ps(t0, t2, 0xEE);
+  const __m256 u2 = _mm256_shuffle_ps(t1, t3, 0x44), u3 = _mm256_shuffle_ps(t1, t3, 0xEE);
+  const __m256 u4 = _mm256_shuffle_ps(t4, t6, 0x44), u5 = _mm256_shuffle_ps(t4, t6, 0xEE);
+  const __m256 u6 = _mm256_shuffle_ps(t5, t7, 0x44), u7 = _mm256_shuffle_ps(t5, t7, 0xEE);
+  r[0] = _mm256_permute2f128_ps(u0, u4, 0x20);
+  r[1] = _mm256_permute2f128_ps(u1, u5, 0x20);
+  r[2] = _mm256_permute2f128_ps(u2, u6, 0x20);
+  r[3] = _mm256_permute2f128_ps(u3, u7, 0x20);
+  r[4] = _mm256_permute2f128_ps(u0, u4, 0x31);
+  r[5] = _mm256_permute2f128_ps(u1, u5, 0x31);
+  r[6] = _mm256_permute2f128_ps(u2, u6, 0x31);
+  r[7] = _mm256_permute2f128_ps(u3, u7, 0x31);
+}
+
+// ---- AVX2 packing: 8 columns of l at a time, transposed in registers (copies only) ----
+
+// 6 rows x 8 l: two zero rows make an 8 x 8 block; column j (rows 0-5 in lanes 0-5) goes to
+// out[(l + j) * 6]. Each 8-float store's two extra lanes are overwritten by the next one; the
+// last is stored as 4 + 2 floats, so nothing past the panel's l + 8 rows is touched.
+__attribute__((target("avx2"))) void pack_a_avx2(const float* a, int64_t rs, int64_t kc, float* out) {
+  int64_t l = 0;
+  for (; l + 8 <= kc; l += 8) {
+    __m256 r[8];
+    for (int i = 0; i < kMR; ++i) r[i] = _mm256_loadu_ps(a + i * rs + l);
+    r[6] = r[7] = _mm256_setzero_ps();
+    transpose8(r);
+    float* o = out + l * kMR;
+    for (int j = 0; j < 7; ++j) _mm256_storeu_ps(o + j * kMR, r[j]);
+    _mm_storeu_ps(o + 7 * kMR, _mm256_castps256_ps128(r[7]));
+    _mm_storel_pi(reinterpret_cast<__m64*>(o + 7 * kMR + 4), _mm256_extractf128_ps(r[7], 1));
+  }
+  for (; l < kc; ++l)
+    for (int i = 0; i < kMR; ++i) out[l * kMR + i] = a[i * rs + l];
+}
+
+// 16 columns x 8 l: two 8 x 8 blocks; row l + i of the panel is out[(l + i) * 16 ..].
+__attribute__((target("avx2"))) void pack_b_avx2(const float* b, int64_t cs, int64_t kc, float* out) {
+  int64_t l = 0;
+  for (; l + 8 <= kc; l += 8) {
+    for (int half = 0; half < 2; ++half) {
+      __m256 r[8];
+      for (int j = 0; j < 8; ++j) r[j] = _mm256_loadu_ps(b + (half * 8 + j) * cs + l);
+      transpose8(r);
+      for (int i = 0; i < 8; ++i) _mm256_storeu_ps(out + (l + i) * kNR + half * 8, r[i]);
+    }
+  }
+  for (; l < kc; ++l)
+    for (int j = 0; j < kNR; ++j) out[l * kNR + j] = b[j * cs + l];
+}
 
 // ---- AVX2 row dots: an 8 x 8 block of A transposed in registers, so that each of the 8
 // lanes is one row's chain; the k % 8 last columns one lane at a time, in order ----
@@ -152,13 +219,19 @@ const MicroKernel kPortableKernels[kMR] = {kernel_portable<1>, kernel_portable<2
                                            kernel_portable<4>, kernel_portable<5>, kernel_portable<6>};
 
 const RowDots kPortableRowDots = row_dots_portable;
+const PackA kPortablePackA = pack_a_portable;
+const PackB kPortablePackB = pack_b_portable;
 
 #ifdef ATTN_GEMM_AVX2
 const MicroKernel* const kAvx2Kernels = kAvx2Table;
 const RowDots kAvx2RowDots = row_dots_avx2;
+const PackA kAvx2PackA = pack_a_avx2;
+const PackB kAvx2PackB = pack_b_avx2;
 #else
 const MicroKernel* const kAvx2Kernels = nullptr;
 const RowDots kAvx2RowDots = nullptr;
+const PackA kAvx2PackA = nullptr;
+const PackB kAvx2PackB = nullptr;
 #endif
 
 }  // namespace attn::core::gemm::detail

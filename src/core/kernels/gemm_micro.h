@@ -5,7 +5,7 @@
 //     for l = 0 .. kc-1:  C(r,j) = C(r,j) + fl(A(r,l) * B(l,j))     (never fused)
 // starting from +0.0f when `first` (the first k block of a product), else from C's values.
 // Lanes hold different columns j, so each element keeps its own chain in l order.
-// What it is not: shape logic, packing or threading (gemm.cpp), or for use outside gemm.cpp.
+// What it is not: shape logic, blocking or threading (gemm.cpp), or for use outside gemm.cpp.
 #pragma once
 
 #include <cstdint>
@@ -27,6 +27,19 @@ using RowDots = void (*)(const float* a, int64_t lda, const float* x, int64_t k,
 constexpr int kRowDots = 8;
 extern const RowDots kPortableRowDots;
 extern const RowDots kAvx2RowDots;  // null where the compiler cannot target AVX2
+
+// Packing, copies only (no arithmetic, so any instruction set gives the same floats), in
+// gemm.cpp's packed layouts:
+// PackA: a full panel of kMR rows of a row-major A (column stride 1, row r at a + r * rs):
+//   out[l * kMR + r] = a[r * rs + l] for l < kc.
+// PackB: a full panel of kNR columns of a transposed B (row stride 1, column j at b + j * cs):
+//   out[l * kNR + j] = b[j * cs + l] for l < kc.
+using PackA = void (*)(const float* a, int64_t rs, int64_t kc, float* out);
+using PackB = void (*)(const float* b, int64_t cs, int64_t kc, float* out);
+extern const PackA kPortablePackA;
+extern const PackB kPortablePackB;
+extern const PackA kAvx2PackA;  // null where the compiler cannot target AVX2
+extern const PackB kAvx2PackB;
 
 // kernels[R - 1] handles R rows. The AVX2 table is null where the compiler cannot target AVX2.
 extern const MicroKernel kPortableKernels[kMR];

@@ -50,6 +50,17 @@ bool should_fold(const Tensor& t1, int64_t dim2) {
   return !(t1.dim() == 3 && dim2 == 2 && st.back() != 1 && st.front() == s[1] * s[2]);
 }
 
+// mm_mat2_backward (FunctionsManual.cpp): mat2's gradient mat1^T @ grad, computed as
+// (grad^T @ mat1)^T when mat2 is column-major (a Linear's weight.t()), so that the weight's
+// gradient arrives contiguous instead of as a transposed view AccumulateGrad must copy
+// element by element. Each element is the same sum over mat1's rows in order either way.
+Tensor mm_mat2_grad(const Tensor& mat1, const Tensor& mat2, const Tensor& g) {
+  const Shape& s = mat2.shape();
+  const Shape& st = mat2.strides();
+  if (st[0] == 1 && st[1] == s[0]) return t(core::matmul(t(g), mat1));
+  return core::matmul(t(mat1), g);
+}
+
 // Gradients of a @ b for each path torch.matmul takes (LinearAlgebra.cpp _matmul_impl), as the
 // nodes it records compute them. `fold`: 1 = a's rows folded, 2 = b's (transposed), 0 = neither.
 Grads matmul_grads(const Tensor& a, const Tensor& b, const Tensor& g, int fold, bool need_a, bool need_b) {
@@ -66,14 +77,14 @@ Grads matmul_grads(const Tensor& a, const Tensor& b, const Tensor& g, int fold, 
     if (need_b) out[1] = core::matmul(unsqueeze(a, 1), unsqueeze(g, 0));
   } else if (da == 2 && db == 2) {   // MmBackward0
     if (need_a) out[0] = core::matmul(g, t(b));
-    if (need_b) out[1] = core::matmul(t(a), g);
+    if (need_b) out[1] = mm_mat2_grad(a, b, g);
   } else if (fold == 1) {   // a.reshape(-1, k) @ b: the weight's gradient sums over all rows
     const int64_t k = a.shape().back();
     const Tensor a2 = reshape(a, {rows_of(a), k});
     if (db == 2) {
       const Tensor g2 = reshape(g, {rows_of(g), b.shape()[1]});
       if (need_a) out[0] = reshape(core::matmul(g2, t(b)), a.shape());
-      if (need_b) out[1] = core::matmul(t(a2), g2);
+      if (need_b) out[1] = mm_mat2_grad(a2, b, g2);
     } else {
       const Tensor g2 = reshape(g, {-1});
       if (need_a) out[0] = reshape(core::binary(BinOp::mul, unsqueeze(g2, 1), unsqueeze(b, 0)), a.shape());
