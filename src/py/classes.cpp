@@ -12,6 +12,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -675,6 +678,9 @@ Value unbound_checked(const ClassObj& cls, const std::string& name, std::functio
 
 }  // namespace
 
+static std::optional<Value> float_number_attr(const Value& obj, const std::string& name);
+static Value float_fromhex(Interpreter&, CallArgs& a);
+
 Value Interpreter::getattr_class(const Value& cls_value, const std::string& name) {
   ClassPtr cls = class_ptr(cls_value);
   if (name == "__name__" || name == "__qualname__") return Value::str(cls->name);
@@ -708,6 +714,9 @@ Value Interpreter::getattr_class(const Value& cls_value, const std::string& name
   }
   if (std::optional<Value> v = bytes_class_attribute(*cls, name)) return *v;
   if (cls->module == "builtins" && cls->name == "int" && name == "from_bytes") return builtin("int.from_bytes", int_from_bytes);
+  if (cls->module == "builtins" && cls->name == "float" && name == "fromhex") return builtin("float.fromhex", float_fromhex);
+  if (cls->module == "builtins" && cls->name == "float" && float_number_attr(Value::number(0.0), name) && name != "real" && name != "imag")
+    return unbound_checked(*cls, name, [name](Interpreter& in, const Value& self) { return in.getattr(self, name); });   // float.hex(x)
   if (cls->module == "builtins" && cls->name == "str" && name == "maketrans") return builtin("str.maketrans", str_maketrans);
   if (cls->module == "builtins" && cls->name == "dict" && name == "fromkeys") return builtin("dict.fromkeys", dict_fromkeys);
   if (name == "fromkeys" && is_subclass(cls, builtin_class("dict").get()))   // OrderedDict, class D(dict): cls(), then d[key] = value
@@ -770,6 +779,42 @@ static std::string float_hex(double x) {
   return out + fmt::format("p{}{}", e < 0 ? "-" : "+", std::abs(e));
 }
 
+// float.fromhex(s), as CPython's float_fromhex: [sign] (inf | infinity | nan | [0x] digits [. digits] [p exp]),
+// spaces around; rounded half to even by strtod, OverflowError past the largest float.
+static Value float_fromhex(Interpreter&, CallArgs& a) {
+  const Value arg0 = arg(a, 0, "string");
+  if (arg0.kind != Value::Str) throw TypeError("bad argument type for built-in operation");
+  std::string t = arg0.s;
+  const char* space = " \t\n\r\v\f";
+  t.erase(0, t.find_first_not_of(space));
+  t.erase(t.find_last_not_of(space) + 1);
+  std::string lower = t;
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  size_t k = lower.size() && (lower[0] == '+' || lower[0] == '-') ? 1 : 0;
+  const std::string sign = k ? lower.substr(0, 1) : "";
+  const std::string word = lower.substr(k);
+  if (word == "inf" || word == "infinity" || word == "nan") return Value::number(std::strtod(lower.c_str(), nullptr));
+  if (word.rfind("0x", 0) == 0) k += 2;
+  const size_t digits_at = k;
+  size_t digits = 0;
+  for (; k < lower.size() && std::isxdigit(static_cast<unsigned char>(lower[k])); ++k) ++digits;
+  if (k < lower.size() && lower[k] == '.')
+    for (++k; k < lower.size() && std::isxdigit(static_cast<unsigned char>(lower[k])); ++k) ++digits;
+  const std::string mantissa = lower.substr(digits_at, k - digits_at);
+  std::string exponent = "p0";
+  if (digits && k < lower.size() && lower[k] == 'p') {
+    const size_t at = k++;
+    if (k < lower.size() && (lower[k] == '+' || lower[k] == '-')) ++k;
+    const size_t first = k;
+    while (k < lower.size() && std::isdigit(static_cast<unsigned char>(lower[k]))) ++k;
+    exponent = k > first ? lower.substr(at, k - at) : "";
+  }
+  if (!digits || exponent.empty() || k != lower.size()) throw ValueError("invalid hexadecimal floating-point string");
+  const double x = std::strtod((sign + "0x" + mantissa + exponent).c_str(), nullptr);
+  if (std::isinf(x)) throw OverflowError("hexadecimal value too large to represent as a float");
+  return Value::number(x);
+}
+
 // The numbers protocol of a float: x.real, x.imag, conjugate(), is_integer(), as_integer_ratio(), hex().
 static std::optional<Value> float_number_attr(const Value& obj, const std::string& name) {
   const double x = obj.f;
@@ -800,7 +845,8 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
   // A built-in type's classmethod through an instance: the class's (OrderedDict().fromkeys makes
   // an OrderedDict, (5).from_bytes an int, b"".fromhex bytes), as CPython binds it to type(obj).
   if ((name == "fromkeys" && obj.kind == Value::Dict) || (name == "from_bytes" && is_int(obj)) ||
-      (name == "fromhex" && (type_of(obj) == bytes_class() || type_of(obj) == bytearray_class()))) {
+      ((name == "fromhex" || name == "maketrans") && (type_of(obj) == bytes_class() || type_of(obj) == bytearray_class())) ||
+      (name == "fromhex" && obj.kind == Value::Float)) {
     if (obj.kind != Value::Bool) return getattr_class(Value::of_class(type_of(obj)), name);
     const Value f = getattr_class(Value::of_class(builtin_class("int")), name);   // bool.from_bytes: a bool
     return builtin("bool.from_bytes", [f](Interpreter& in, CallArgs& a) { return Value::boolean(in.truth(in.call(f, a))); });
