@@ -123,7 +123,9 @@ void Interpreter::rethrow_at(int line, const std::string& file) {
     if (e.line == 0) throw LimitError(line, e.what(), where);
     throw;
   } catch (const PyError& e) {
-    if (e.line != 0 || line == 0) throw;
+    // raised in attn's own library ("<collections.py>": no file the student has): the lesson's line
+    const bool in_library = !e.file.empty() && e.file.front() == '<';
+    if ((e.line != 0 && !in_library) || line == 0) throw;
     PyError placed = e;
     placed.line = line;
     placed.file = where;

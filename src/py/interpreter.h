@@ -323,6 +323,7 @@ class Interpreter {
   void exec_raise(const Stmt& s);
   void exec_del(const Expr& target);
   void exec_import(const Stmt& s);
+  void check_importable(const std::string& name) const;   // an internal module of attn's: ModuleNotFoundError
   Value import_module(const std::string& name);    // modules.cpp: a built-in module or NAME.py
   Value import_file(const std::string& name, const std::string& path, const std::string& package_dir = "");
   // `cache_parse`: the text is a fixed built-in module: parse it once per process, not per session.
