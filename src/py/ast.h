@@ -111,8 +111,9 @@ struct Stmt {
   bool annotated = false;                  // Assign/Pass: `x: T = v` or `x: T` (targets[0] is x);
                                            // in a class body, a dataclass field
   std::string vararg, kwarg;               // Def: `*args` and `**kwargs` names ("" if none)
-  std::vector<std::string> kwonly;         // Def: keyword-only parameters (after `*` or `*args`)
-  std::vector<ExprPtr> kwonly_defaults;    // Def: aligned to kwonly; null where required
+  std::vector<std::string> kwonly;         // Def: keyword-only parameters (after `*` or `*args`);
+                                           // Class: the keywords of `class A(B, flag=1)`
+  std::vector<ExprPtr> kwonly_defaults;    // Def: aligned to kwonly; null where required; Class: the keywords' values
   std::vector<std::string> local_names;    // Def: names its body binds (sorted), minus global/nonlocal ones
   std::vector<std::string> named_targets;  // Def: the names its `name := value` expressions bind
   std::vector<ExprPtr> decorators;         // Def/Class: @expr lines, outermost first

@@ -347,6 +347,8 @@ Value make_type(Interpreter& in, const Value& name, const Value& bases, const Va
   for (const auto& [k, v] : static_cast<DictObj*>(dict.obj.get())->items)
     if (k.kind == Value::Str) cls->methods[k.s] = v;   // a key that is no name is no attribute either
   set_names(in, cls);
+  CallArgs none;
+  init_subclass(in, cls, none);
   return Value::of_class(cls);
 }
 
@@ -441,6 +443,27 @@ void set_names(Interpreter& in, const ClassPtr& cls) {
       a.pos = {attr, Value::of_class(cls), Value::str(name)};
       in.call(*set_name, a);
     }
+}
+
+// What type.__new__ does after __set_name__: an __init_subclass__ (or __class_getitem__) written
+// as a plain function is a classmethod; then the next class in the MRO that has __init_subclass__
+// gets the class statement's keywords (object's takes none).
+void init_subclass(Interpreter& in, const ClassPtr& cls, CallArgs& keywords) {
+  for (const char* n : {"__init_subclass__", "__class_getitem__"}) {
+    auto it = cls->methods.find(n);
+    if (it != cls->methods.end() && it->second.kind == Value::Function) it->second = wrapper(classmethod_class(), "__func__", it->second);
+  }
+  const auto& order = cls->mro();
+  for (size_t k = 1; k < order.size(); ++k) {
+    auto it = order[k]->methods.find("__init_subclass__");
+    if (it == order[k]->methods.end()) continue;
+    if (order[k] == builtin_class("object").get()) {
+      if (!keywords.kw.empty()) throw TypeError(cls->name + ".__init_subclass__() takes no keyword arguments");
+      return;
+    }
+    in.call(through(in, Value::of_class(cls), cls, it->second, "__init_subclass__", false), keywords);
+    return;
+  }
 }
 
 Value Interpreter::new_builtin_subclass(const ClassObj& base, const ClassPtr& cls, CallArgs& args) {

@@ -603,6 +603,13 @@ void Interpreter::exec_class(const StmtPtr& ptr) {
     cls->bases.push_back(std::static_pointer_cast<ClassObj>(base.obj));
   }
   if (cls->bases.empty()) cls->bases.push_back(builtin_class("object"));
+  CallArgs keywords;   // class A(Base, flag=True): for Base.__init_subclass__
+  for (size_t k = 0; k < s.kwonly.size(); ++k) {
+    Value v = eval(*s.kwonly_defaults[k]);
+    if (s.kwonly[k] != "metaclass") keywords.kw.emplace_back(s.kwonly[k], v);
+    else if (v.kind != Value::Class || v.obj.get() != builtin_class("type").get())   // metaclass=type is every class's
+      throw NotImplementedError("attn does not support metaclasses (metaclass=" + repr_of(v) + ")");
+  }
   check_bases(*cls);
   auto body = std::make_shared<Scope>();
   body->kind = Scope::class_body;
@@ -620,6 +627,7 @@ void Interpreter::exec_class(const StmtPtr& ptr) {
       cls->fields.push_back(st->targets[0]->name);
   for (const std::shared_ptr<FunctionObj>& f : body->defined) f->owner = cls;
   set_names(*this, cls);
+  init_subclass(*this, cls, keywords);
   store(s.name, decorate(s, Value::of_class(cls)));
 }
 

@@ -459,6 +459,7 @@ std::vector<std::shared_ptr<ClassObj>> mro(const std::shared_ptr<ClassObj>& cls)
 Value bound_method(const Value& self, const Value& fn, const std::string& name);
 // A new class's attributes that define __set_name__ are told their owner and name (classes.cpp).
 void set_names(Interpreter& in, const ClassPtr& cls);
+void init_subclass(Interpreter& in, const ClassPtr& cls, CallArgs& keywords);   // classes.cpp: type.__new__'s last step
 Value getitem_builtin(const Value& obj, const Value& key);   // a list, tuple, str, dict, range item or slice
 bool less(const Value& a, const Value& b);                   // a < b of numbers, strings, lists, tuples
 Value set_operator(const std::string& op, const SetObj& x, const SetObj& y);   // x | y, &, -, ^ of two sets (protocol.cpp)
