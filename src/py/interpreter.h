@@ -319,6 +319,12 @@ class Interpreter {
   Flow exec_try(const Stmt& s, Value* ret);
   Flow exec_handler(const Stmt& s, const Handler& h, std::exception_ptr caught, const Value& exc, Value* ret);
   Flow exec_with(const Stmt& s, size_t item, Value* ret);
+  // match.cpp: a match statement; a pattern against a value, its captures added to `binds`
+  Flow exec_match(const Stmt& s, Value* ret);
+  bool match_pattern(const Pattern& p, const Value& v, std::vector<std::pair<std::string, Value>>& binds);
+  bool match_sequence(const Pattern& p, const Value& v, std::vector<std::pair<std::string, Value>>& binds);
+  bool match_mapping(const Pattern& p, const Value& v, std::vector<std::pair<std::string, Value>>& binds);
+  bool match_class(const Pattern& p, const Value& v, std::vector<std::pair<std::string, Value>>& binds);
   Flow exec_loop_body(const Block& body, Value* ret, bool& broke);
   void exec_raise(const Stmt& s);
   void exec_del(const Expr& target);
