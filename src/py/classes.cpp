@@ -445,14 +445,12 @@ void set_names(Interpreter& in, const ClassPtr& cls) {
     }
 }
 
-// What type.__new__ does after __set_name__: an __init_subclass__ (or __class_getitem__) written
-// as a plain function is a classmethod; then the next class in the MRO that has __init_subclass__
-// gets the class statement's keywords (object's takes none).
+// What type.__new__ does after __set_name__: an __init_subclass__ written as a plain function is a
+// classmethod (a __class_getitem__ is called with its class already: protocol.cpp); then the next
+// class in the MRO that has __init_subclass__ gets the class statement's keywords (object's takes none).
 void init_subclass(Interpreter& in, const ClassPtr& cls, CallArgs& keywords) {
-  for (const char* n : {"__init_subclass__", "__class_getitem__"}) {
-    auto it = cls->methods.find(n);
-    if (it != cls->methods.end() && it->second.kind == Value::Function) it->second = wrapper(classmethod_class(), "__func__", it->second);
-  }
+  auto own = cls->methods.find("__init_subclass__");
+  if (own != cls->methods.end() && own->second.kind == Value::Function) own->second = wrapper(classmethod_class(), "__func__", own->second);
   const auto& order = cls->mro();
   for (size_t k = 1; k < order.size(); ++k) {
     auto it = order[k]->methods.find("__init_subclass__");
