@@ -407,6 +407,13 @@ struct RunIn {
 };
 
 // ---- the small public API native code is written against ----
+// builtin_dunders.cpp: a built-in value's own dunders by name ((3).__add__, [].__len__), as CPython's
+// slot wrappers. dunder_type: "int", "frozenset", ... or "" for a value it does not serve.
+std::string dunder_type(const Value& v);
+bool own_dunder(const std::string& type, const std::string& name);        // CPython's vars(type) has it
+bool type_has_dunder(const std::string& type, const std::string& name);   // ... or its built-in base's (bool: int)
+bool dunder_backed(const std::string& type, const std::string& name);     // ... and attn answers it
+std::optional<Value> builtin_dunder(Interpreter& in, const Value& self, const std::string& name);
 Value builtin(const std::string& name, NativeFn fn);          // a built-in function
 Value method(const std::string& name, NativeFn fn);           // ... called with the instance first (in a class's methods)
 Value module_value(const std::string& name, std::shared_ptr<NamespaceObj> ns);   // a module of these names

@@ -66,6 +66,7 @@ TEST_CASE("bytes and bytearray: literals, constructors, methods, codecs, int.to_
 TEST_CASE("the cycle collector: cycles through classes, bound methods and generators (closed first)") { check_family("gc_cycles"); }
 TEST_CASE("containers changed by the Python they call (__eq__, __hash__, __index__, keys()) mid-operation") { check_family("mutation"); }
 TEST_CASE("a hostile review's findings: identity, ascii(), f-string fields, sum(), number attributes, class-body scopes") { check_family("review_findings"); }
+TEST_CASE("built-in types' dunders by name: hasattr, bound and through the class, the operator's code") { check_family("dunders"); }
 TEST_CASE("match statements: every pattern kind, guards, soft keywords, CPython's SyntaxErrors") { check_family("match"); }
 TEST_CASE("class creation: class keywords, __init_subclass__, __set_name__ order, metaclass=type") { check_family("class_creation"); }
 
