@@ -6,8 +6,8 @@
 // defaults, `*args`, keyword-only parameters, `**kwargs`, decorators), `class`, `for`/`while`
 // (with `else`, `break`, `continue`), `if`, `try`/`except`/`else`/`finally`, `raise`, `with`,
 // `return`, `import`, `global`/`nonlocal`, `del`, `assert`, `yield`/`yield from`, `:=` and generator
-// expressions. What it is not: all of Python (no coroutines or `match`; the parser refuses
-// them by name: parser_compound.cpp).
+// expressions, `match` statements. What it is not: all of Python (no coroutines; the parser
+// refuses them by name: parser_compound.cpp).
 #pragma once
 
 #include <exception>
@@ -87,16 +87,44 @@ struct Expr {
   ~Expr();                    // frees a tree of any depth without recursing (parser.cpp)
 };
 
-struct Handler {              // except [type [as name]]: body
+struct Pattern;
+using PatternPtr = std::shared_ptr<Pattern>;
+
+// A `case` pattern of a match statement (PEP 634; parser_match.cpp, run by match.cpp).
+struct Pattern {
+  enum Kind {
+    Value,                    // a literal or a dotted name (value): subject == value
+    Singleton,                // None, True, False (value): subject is value
+    Capture, Wildcard,        // `x` (name), `_`
+    Sequence,                 // [a, *rest, b] / (a, b) / a, b (items; at most one Star)
+    Star,                     // *name in a sequence (name "" for *_)
+    Mapping,                  // {key: pattern, **rest} (keys, items; name: the ** name or "")
+    Class,                    // Cls(p, attr=q) (value: the class; items: positional; kw_names/kw_items)
+    Or,                       // p | q (items)
+    As                        // p as name (items[0])
+  } kind;
+  int line = 0;
+  ExprPtr value;
+  std::string name;
+  std::vector<PatternPtr> items;
+  std::vector<ExprPtr> keys;
+  std::vector<std::string> kw_names;
+  std::vector<PatternPtr> kw_items;
+};
+
+struct Handler {              // except [type [as name]]: body; a match statement's `case pattern [if guard]: body`
   int line = 0;
   ExprPtr type;               // null: a bare `except:`
   std::string name;
   std::vector<std::shared_ptr<Stmt>> body;
+  PatternPtr pattern;         // case: its pattern
+  ExprPtr guard;              // case: its `if` (null: none)
 };
 
 struct Stmt {
   enum Kind { ExprStmt, Assign, AugAssign, Import, Def, Class, For, If, Return, Pass, Assert,
-              While, Break, Continue, Try, Raise, With, Global, Nonlocal, Del } kind;
+              While, Break, Continue, Try, Raise, With, Global, Nonlocal, Del,
+              Match } kind;           // Match: value is the subject, handlers the cases
   int line = 0;
   ExprPtr target, value;      // Assign/AugAssign (value), For (target, value = iter), While (value =
                               // condition), Return value, Assert (value = condition, target =
@@ -111,8 +139,9 @@ struct Stmt {
   bool annotated = false;                  // Assign/Pass: `x: T = v` or `x: T` (targets[0] is x);
                                            // in a class body, a dataclass field
   std::string vararg, kwarg;               // Def: `*args` and `**kwargs` names ("" if none)
-  std::vector<std::string> kwonly;         // Def: keyword-only parameters (after `*` or `*args`)
-  std::vector<ExprPtr> kwonly_defaults;    // Def: aligned to kwonly; null where required
+  std::vector<std::string> kwonly;         // Def: keyword-only parameters (after `*` or `*args`);
+                                           // Class: the keywords of `class A(B, flag=1)`
+  std::vector<ExprPtr> kwonly_defaults;    // Def: aligned to kwonly; null where required; Class: the keywords' values
   std::vector<std::string> local_names;    // Def: names its body binds (sorted), minus global/nonlocal ones
   std::vector<std::string> named_targets;  // Def: the names its `name := value` expressions bind
   std::vector<ExprPtr> decorators;         // Def/Class: @expr lines, outermost first

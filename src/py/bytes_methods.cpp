@@ -1,8 +1,8 @@
 // py/bytes_methods.cpp: the methods of bytes and bytearray, as CPython 3.11's: decode, hex,
 // find/rfind/index/rindex/count, startswith/endswith, split/rsplit, join, strip/lstrip/rstrip,
-// replace, upper/lower, the is* tests (ASCII, as CPython's bytes methods), and bytearray's
-// append/extend/pop/insert/remove/clear/copy/reverse; bytes.fromhex on the class.
-// What it is not: every bytes method (no center, expandtabs, partition, translate, splitlines,
+// replace, upper/lower, translate, the is* tests (ASCII, as CPython's bytes methods), and bytearray's
+// append/extend/pop/insert/remove/clear/copy/reverse; bytes.fromhex and bytes.maketrans on the class.
+// What it is not: every bytes method (no center, expandtabs, partition, splitlines,
 // title, ...: AttributeError as for any missing attribute).
 #include <fmt/format.h>
 
@@ -320,6 +320,39 @@ Value reverse_m(Interpreter&, const Value& self, CallArgs&) {
   return Value::none();
 }
 
+// bytes.translate(table, /, delete=b''): each byte not in `delete` mapped through a 256-byte table (None: kept).
+Value translate_m(Interpreter&, const Value& self, CallArgs& a) {
+  if (a.pos.size() + a.kw.size() > 2) throw TypeError(fmt::format("translate() takes at most 2 arguments ({} given)", a.pos.size() + a.kw.size()));
+  for (const auto& [k, v] : a.kw)
+    if (k != "delete") throw TypeError(fmt::format("translate() got an unexpected keyword argument '{}'", k));
+  if (a.pos.empty()) throw TypeError("translate() missing required argument 'table' (pos 1)");
+  const Value table = a.pos[0];
+  std::string drop;
+  if (a.pos.size() == 2) drop = bytes_like(a.pos[1]);
+  else if (!a.kw.empty()) drop = bytes_like(a.kw[0].second);
+  const std::string* map = table.is_none() ? nullptr : &bytes_like(table);
+  if (map && map->size() != 256) throw ValueError("translation table must be 256 characters long");
+  bool gone[256] = {};
+  for (unsigned char c : drop) gone[c] = true;
+  std::string out;
+  for (unsigned char c : data(self))
+    if (!gone[c]) out += map ? (*map)[c] : static_cast<char>(c);
+  return same_kind(self, std::move(out));
+}
+
+// bytes.maketrans(frm, to): the 256-byte table translate() takes, frm[k] mapped to to[k].
+Value maketrans(CallArgs& a) {
+  if (!a.kw.empty()) throw TypeError("maketrans() takes no keyword arguments");
+  if (a.pos.size() != 2) throw TypeError(fmt::format("maketrans expected 2 arguments, got {}", a.pos.size()));
+  const std::string& frm = bytes_like(a.pos[0]);
+  const std::string& to = bytes_like(a.pos[1]);
+  if (frm.size() != to.size()) throw ValueError("maketrans arguments must have same length");
+  std::string table(256, '\0');
+  for (int k = 0; k < 256; ++k) table[static_cast<size_t>(k)] = static_cast<char>(k);
+  for (size_t k = 0; k < frm.size(); ++k) table[static_cast<unsigned char>(frm[k])] = to[k];
+  return make_bytes(std::move(table));
+}
+
 const std::map<std::string, BytesMethod>& shared_methods() {
   static const std::map<std::string, BytesMethod> m = {
       {"decode", decode_m}, {"hex", hex_m}, {"find", find_m}, {"rfind", rfind_m}, {"index", index_m}, {"rindex", rindex_m},
@@ -327,7 +360,7 @@ const std::map<std::string, BytesMethod>& shared_methods() {
       {"join", join_m}, {"strip", strip_m}, {"lstrip", lstrip_m}, {"rstrip", rstrip_m}, {"replace", replace_m},
       {"upper", map_bytes<std::toupper>}, {"lower", map_bytes<std::tolower>}, {"capitalize", capitalize_m},
       {"isdigit", test_bytes<std::isdigit>}, {"isalpha", test_bytes<std::isalpha>}, {"isalnum", test_bytes<std::isalnum>},
-      {"isspace", test_bytes<ascii_space>}, {"isupper", isupper_m}, {"islower", islower_m}};
+      {"isspace", test_bytes<ascii_space>}, {"isupper", isupper_m}, {"islower", islower_m}, {"translate", translate_m}};
   return m;
 }
 
@@ -372,7 +405,8 @@ void add_bytes_methods(ClassObj& cls, bool mut) {
 }
 
 std::optional<Value> bytes_class_attribute(const ClassObj& cls, const std::string& name) {
-  if (name != "fromhex" || (&cls != bytes_class().get() && &cls != bytearray_class().get())) return std::nullopt;
+  if ((name != "fromhex" && name != "maketrans") || (&cls != bytes_class().get() && &cls != bytearray_class().get())) return std::nullopt;
+  if (name == "maketrans") return builtin(cls.name + ".maketrans", [](Interpreter&, CallArgs& a) { return maketrans(a); });
   const ClassObj* c = &cls;
   return builtin(cls.name + ".fromhex", [c](Interpreter&, CallArgs& a) { return fromhex(*c, a); });
 }

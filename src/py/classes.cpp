@@ -12,6 +12,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -344,6 +347,8 @@ Value make_type(Interpreter& in, const Value& name, const Value& bases, const Va
   for (const auto& [k, v] : static_cast<DictObj*>(dict.obj.get())->items)
     if (k.kind == Value::Str) cls->methods[k.s] = v;   // a key that is no name is no attribute either
   set_names(in, cls);
+  CallArgs none;
+  init_subclass(in, cls, none);
   return Value::of_class(cls);
 }
 
@@ -440,6 +445,25 @@ void set_names(Interpreter& in, const ClassPtr& cls) {
     }
 }
 
+// What type.__new__ does after __set_name__: an __init_subclass__ written as a plain function is a
+// classmethod (a __class_getitem__ is called with its class already: protocol.cpp); then the next
+// class in the MRO that has __init_subclass__ gets the class statement's keywords (object's takes none).
+void init_subclass(Interpreter& in, const ClassPtr& cls, CallArgs& keywords) {
+  auto own = cls->methods.find("__init_subclass__");
+  if (own != cls->methods.end() && own->second.kind == Value::Function) own->second = wrapper(classmethod_class(), "__func__", own->second);
+  const auto& order = cls->mro();
+  for (size_t k = 1; k < order.size(); ++k) {
+    auto it = order[k]->methods.find("__init_subclass__");
+    if (it == order[k]->methods.end()) continue;
+    if (order[k] == builtin_class("object").get()) {
+      if (!keywords.kw.empty()) throw TypeError(cls->name + ".__init_subclass__() takes no keyword arguments");
+      return;
+    }
+    in.call(through(in, Value::of_class(cls), cls, it->second, "__init_subclass__", false), keywords);
+    return;
+  }
+}
+
 Value Interpreter::new_builtin_subclass(const ClassObj& base, const ClassPtr& cls, CallArgs& args) {
   if (!is_subclass(cls.get(), &base))
     throw TypeError(fmt::format("{}.__new__({}): {} is not a subtype of {}", base.name, cls->name, cls->name, base.name));
@@ -463,8 +487,55 @@ Value Interpreter::new_builtin_subclass(const ClassObj& base, const ClassPtr& cl
   return v;
 }
 
+namespace {
+
+// A plain list, tuple, dict, set or frozenset with the items of `v` (of a subclass of one).
+Value plain_copy(const Value& v) {
+  if (v.kind == Value::List) return Value::list(as_seq(v));
+  if (v.kind == Value::Tuple) return Value::tuple(as_seq(v));
+  if (v.kind == Value::Set) {
+    Value s = Value::set(static_cast<SetObj*>(v.obj.get())->ordered());
+    return is_frozenset(v) ? frozen(s) : s;
+  }
+  Value d = Value::dict();
+  for (const auto& [k, x] : std::vector<std::pair<Value, Value>>(static_cast<DictObj*>(v.obj.get())->items)) static_cast<DictObj*>(d.obj.get())->set(k, x);
+  return d;
+}
+
+// A dunder of the built-in base of a subclass's value (class L(list), OrderedDict): the base's own
+// code, not the subclass's overrides: on a plain copy of its items, and an in-place one through
+// the base's own update methods on the value itself.
+Value subclass_dunder(Interpreter& in, const Value& self, const ClassObj& base, const std::string& name) {
+  static const std::map<std::string, std::string> in_place = {{"__iadd__", "extend"}, {"__ior__", "update"},
+      {"__iand__", "intersection_update"}, {"__isub__", "difference_update"}, {"__ixor__", "symmetric_difference_update"}};
+  const std::string qual = base.name + "." + name;
+  if (name == "__imul__")
+    return builtin(qual, [self](Interpreter& i, CallArgs& a) {
+      const Value repeated = *builtin_dunder(i, Value::list(as_seq(self)), "__mul__");
+      std::vector<Value> items = as_seq(i.call(repeated, a));
+      static_cast<SeqObj*>(self.obj.get())->items = std::move(items);
+      return self;
+    });
+  auto update = in_place.find(name);
+  if (update == in_place.end()) return *builtin_dunder(in, plain_copy(self), name);
+  const ClassObj* b = &base;
+  return builtin(qual, [self, b, m = update->second](Interpreter& i, CallArgs& a) {
+    const Value other = arg(a, 0, "value");
+    if (self.kind == Value::Set && other.kind != Value::Set) return Value::not_implemented();
+    CallArgs one;
+    one.pos.push_back(other);
+    i.call(seen_by_collector(self, [&] { return i.builtin_base_attr(self, *b, m); }), one);
+    return self;
+  });
+}
+
+}  // namespace
+
 Value Interpreter::builtin_base_attr(const Value& self, const ClassObj& base, const std::string& name) {
   const std::string qual = base.name + "." + name;
+  const std::string type = dunder_type(self);
+  if (is_dunder(name) && !type_has_dunder(type, name) && !builtin_class("object")->methods.count(name) && name != "__class__")
+    attribute_error("'" + type_name(self) + "' object has no attribute '" + name + "'");   // hasattr([], "__next__") is False
   if (name == "__new__") return builtin_new(base);
   if (name == "__init__" && base.slots.init)
     return builtin(qual, [self, init = base.slots.init](Interpreter& in, CallArgs& a) {
@@ -512,7 +583,7 @@ Value Interpreter::builtin_base_attr(const Value& self, const ClassObj& base, co
   if (name == "__eq__" || name == "__ne__")
     return builtin(qual, [self, eq = name == "__eq__"](Interpreter&, CallArgs& a) {
       const Value other = arg(a, 0, "value");
-      if (!isinstance(other, builtin_base(*type_of(self)))) return Value::not_implemented();
+      if (other.kind != self.kind) return Value::not_implemented();   // list.__eq__ takes lists (and their subclasses'), set.__eq__ frozensets
       return Value::boolean(equal(self, other) == eq);
     });
   if (name == "__hash__") {
@@ -520,79 +591,13 @@ Value Interpreter::builtin_base_attr(const Value& self, const ClassObj& base, co
     if (mutable_kind) return Value::none();   // list.__hash__ is None: calling it is "'NoneType' object is not callable"
     return builtin(qual, [self](Interpreter&, CallArgs&) { return Value::integer(py_hash(self)); });
   }
+  if (is_dunder(name) && dunder_backed(type, name)) {   // __add__, __lt__, __ior__, ...
+    if (!py_subclass(self) && !type_of(self)->tag()) return *builtin_dunder(*this, self, name);
+    return subclass_dunder(*this, self, base, name);
+  }
   return self.kind == Value::Set ? more_seq_method(self, name) : seq_method(self, name);
 }
 
-namespace {
-
-// Whether int/float/str's slot wrapper takes `other` (else it returns NotImplemented): an int
-// takes ints and bools, a float also floats, a str only strs.
-bool scalar_takes(const Value& self, const Value& other) {
-  if (self.kind == Value::Str) return other.kind == Value::Str;
-  return is_int(other) || (self.kind == Value::Float && other.kind == Value::Float);
-}
-
-// (5).__add__(x), "a".__lt__(y), 2.5.__rmul__(z): the operator, NotImplemented for an operand of another type.
-std::optional<Value> scalar_operator(const Value& self, const std::string& bare) {
-  static const std::map<std::string, std::string> ops = {{"add", "+"}, {"sub", "-"}, {"mul", "*"}, {"truediv", "/"},
-      {"floordiv", "//"}, {"mod", "%"}, {"pow", "**"}, {"and", "&"}, {"or", "|"}, {"xor", "^"}, {"lshift", "<<"}, {"rshift", ">>"}};
-  static const std::map<std::string, std::string> cmps = {{"eq", "=="}, {"ne", "!="}, {"lt", "<"}, {"le", "<="}, {"gt", ">"}, {"ge", ">="}};
-  const bool reflected = bare.size() > 1 && bare[0] == 'r' && ops.count(bare.substr(1));
-  const std::string key = reflected ? bare.substr(1) : bare;
-  const bool str = self.kind == Value::Str, integer = is_int(self);
-  if (auto c = cmps.find(key); c != cmps.end() && !reflected)
-    return builtin("__" + bare + "__", [self, op = c->second](Interpreter& in, CallArgs& a) {
-      const Value other = arg(a, 0, "value");
-      return scalar_takes(self, other) ? in.compare(op, self, other) : Value::not_implemented();
-    });
-  auto o = ops.find(key);
-  if (o == ops.end()) return std::nullopt;
-  const bool bits = key == "and" || key == "or" || key == "xor" || key == "lshift" || key == "rshift";
-  if ((bits && !integer) || (str && (reflected ? key != "mul" : key != "add" && key != "mul" && key != "mod"))) return std::nullopt;
-  return builtin("__" + bare + "__", [self, op = o->second, reflected, str, key](Interpreter& in, CallArgs& a) {
-    const Value other = arg(a, 0, "value");
-    if (str && key == "mul" && !in.index(other))   // sq_repeat's wrapper: an index or TypeError
-      throw TypeError(fmt::format("'{}' object cannot be interpreted as an integer", type_name(other)));
-    const bool takes = str ? (key == "mod" || key == "mul" || other.kind == Value::Str) : scalar_takes(self, other);
-    if (!takes) return Value::not_implemented();
-    return reflected ? in.binop(op, other, self) : in.binop(op, self, other);
-  });
-}
-
-// A dunder of an int, bool, float or str looked up by name ("a".__len__, (5).__neg__), as
-// CPython's slot wrappers; nullopt for one its type has not (hasattr(5, "__len__") is False).
-std::optional<Value> scalar_dunder(const Value& self, const std::string& name) {
-  const bool str = self.kind == Value::Str, integer = is_int(self);
-  if (!str && !integer && self.kind != Value::Float) return std::nullopt;
-  const std::string bare = name.substr(2, name.size() - 4);
-  static const std::set<std::string> any = {"str", "repr", "hash", "format"};
-  static const std::set<std::string> number = {"neg", "pos", "abs", "bool", "int", "float"};
-  static const std::set<std::string> text = {"len", "iter", "contains", "getitem"};
-  const bool has = any.count(bare) || (!str && number.count(bare)) || (integer && (bare == "index" || bare == "invert")) || (str && text.count(bare));
-  if (!has) return scalar_operator(self, bare);
-  return builtin(name, [self, bare](Interpreter& in, CallArgs& a) -> Value {
-    if (bare == "format" || bare == "contains" || bare == "getitem") {
-      const Value x = arg(a, 0, bare == "format" ? "format_spec" : "key");
-      if (bare == "contains") return Value::boolean(in.contains(self, x));
-      if (bare == "getitem") return in.getitem(self, x);
-      if (x.kind != Value::Str) throw TypeError("format() argument must be str, not " + type_name(x));
-      return Value::str(in.format(self, x.s));
-    }
-    if (!a.pos.empty() || !a.kw.empty()) throw TypeError(fmt::format("expected 0 arguments, got {}", a.pos.size() + a.kw.size()));
-    if (bare == "str") return Value::str(in.str_of(self));
-    if (bare == "repr") return Value::str(in.repr_of(self));
-    if (bare == "hash") return Value::integer(in.hash(self));
-    if (bare == "len") return Value::integer(in.len(self));
-    if (bare == "iter") return in.iter(self);
-    if (bare == "bool") return Value::boolean(in.truth(self));
-    if (bare == "neg" || bare == "pos" || bare == "invert") return in.unary(bare == "neg" ? "-" : bare == "pos" ? "+" : "~", self);
-    CallArgs one;
-    one.pos.push_back(self);
-    return in.call(in.lookup(bare == "index" ? "int" : bare), one);   // abs, int, float
-  });
-}
-
-}  // namespace
 
 // object.__getattribute__: properties, the instance dict, the class's attributes; nullopt when
 // none has the name (no C++ exception: a class's __getattr__ is asked often, self.weight of an
@@ -675,10 +680,14 @@ Value unbound_checked(const ClassObj& cls, const std::string& name, std::functio
 
 }  // namespace
 
+static std::optional<Value> float_number_attr(const Value& obj, const std::string& name);
+static Value float_fromhex(Interpreter&, CallArgs& a);
+
 Value Interpreter::getattr_class(const Value& cls_value, const std::string& name) {
   ClassPtr cls = class_ptr(cls_value);
   if (name == "__name__" || name == "__qualname__") return Value::str(cls->name);
   if (name == "__module__") return Value::str(cls->module);
+  if (name == "__class__") return Value::of_class(builtin_class("type"));   // list.__class__: every class's is type
   if (name == "__mro__") {
     std::vector<Value> out;
     for (const ClassPtr& c : mro(cls)) out.push_back(Value::of_class(c));
@@ -697,6 +706,16 @@ Value Interpreter::getattr_class(const Value& cls_value, const std::string& name
   if (name == "__new__" && is_builtin_container(cls.get())) return builtin_new(*cls);   // before object's
   if (name == "__init__" && cls->module == "builtins" && (cls->name == "list" || cls->name == "dict" || cls->name == "set"))
     return unbound_checked(*cls, name, [name](Interpreter& in, const Value& self) { return in.getattr(self, name); });
+  for (const ClassObj* c : cls->mro()) {   // int.__add__, list.__len__, L.__hash__ of class L(list): a built-in type's own dunder
+    if (!is_dunder(name) || c->methods.count(name)) break;
+    if (c->module != "builtins" || !own_dunder(c->name, name)) continue;
+    if (name == "__hash__" && (c->name == "list" || c->name == "dict" || c->name == "set" || c->name == "slice")) return Value::none();
+    if (!dunder_backed(c->name, name)) break;
+    const ClassPtr& owner = builtin_class(c->name);
+    return unbound_checked(*owner, name, [name, owner](Interpreter& in, const Value& self) {
+      return py_subclass(self) ? seen_by_collector(self, [&] { return in.builtin_base_attr(self, *owner, name); }) : in.getattr(self, name);
+    });
+  }
   for (const ClassObj* c : cls->mro()) {
     auto it = c->methods.find(name);
     if (it == c->methods.end()) continue;
@@ -708,6 +727,9 @@ Value Interpreter::getattr_class(const Value& cls_value, const std::string& name
   }
   if (std::optional<Value> v = bytes_class_attribute(*cls, name)) return *v;
   if (cls->module == "builtins" && cls->name == "int" && name == "from_bytes") return builtin("int.from_bytes", int_from_bytes);
+  if (cls->module == "builtins" && cls->name == "float" && name == "fromhex") return builtin("float.fromhex", float_fromhex);
+  if (cls->module == "builtins" && cls->name == "float" && float_number_attr(Value::number(0.0), name) && name != "real" && name != "imag")
+    return unbound_checked(*cls, name, [name](Interpreter& in, const Value& self) { return in.getattr(self, name); });   // float.hex(x)
   if (cls->module == "builtins" && cls->name == "str" && name == "maketrans") return builtin("str.maketrans", str_maketrans);
   if (cls->module == "builtins" && cls->name == "dict" && name == "fromkeys") return builtin("dict.fromkeys", dict_fromkeys);
   if (name == "fromkeys" && is_subclass(cls, builtin_class("dict").get()))   // OrderedDict, class D(dict): cls(), then d[key] = value
@@ -718,7 +740,8 @@ Value Interpreter::getattr_class(const Value& cls_value, const std::string& name
       for (const auto& kv : std::vector<std::pair<Value, Value>>(static_cast<DictObj*>(plain.obj.get())->items)) in.setitem(d, kv.first, kv.second);
       return d;
     });
-  if (cls->module == "builtins" && (cls->name == "str" || cls->name == "list" || cls->name == "dict" || cls->name == "tuple" || cls->name == "set")) {
+  if (cls->module == "builtins" && (cls->name == "str" || cls->name == "list" || cls->name == "dict" || cls->name == "tuple" || cls->name == "set") &&
+      !is_dunder(name)) {
     // str.join, list.append, dict.items, ...: the method of the first argument, unbound
     const std::string type = cls->name;
     return unbound_checked(*cls, name, [name, cls](Interpreter& in, const Value& self) {
@@ -770,6 +793,42 @@ static std::string float_hex(double x) {
   return out + fmt::format("p{}{}", e < 0 ? "-" : "+", std::abs(e));
 }
 
+// float.fromhex(s), as CPython's float_fromhex: [sign] (inf | infinity | nan | [0x] digits [. digits] [p exp]),
+// spaces around; rounded half to even by strtod, OverflowError past the largest float.
+static Value float_fromhex(Interpreter&, CallArgs& a) {
+  const Value arg0 = arg(a, 0, "string");
+  if (arg0.kind != Value::Str) throw TypeError("bad argument type for built-in operation");
+  std::string t = arg0.s;
+  const char* space = " \t\n\r\v\f";
+  t.erase(0, t.find_first_not_of(space));
+  t.erase(t.find_last_not_of(space) + 1);
+  std::string lower = t;
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  size_t k = lower.size() && (lower[0] == '+' || lower[0] == '-') ? 1 : 0;
+  const std::string sign = k ? lower.substr(0, 1) : "";
+  const std::string word = lower.substr(k);
+  if (word == "inf" || word == "infinity" || word == "nan") return Value::number(std::strtod(lower.c_str(), nullptr));
+  if (word.rfind("0x", 0) == 0) k += 2;
+  const size_t digits_at = k;
+  size_t digits = 0;
+  for (; k < lower.size() && std::isxdigit(static_cast<unsigned char>(lower[k])); ++k) ++digits;
+  if (k < lower.size() && lower[k] == '.')
+    for (++k; k < lower.size() && std::isxdigit(static_cast<unsigned char>(lower[k])); ++k) ++digits;
+  const std::string mantissa = lower.substr(digits_at, k - digits_at);
+  std::string exponent = "p0";
+  if (digits && k < lower.size() && lower[k] == 'p') {
+    const size_t at = k++;
+    if (k < lower.size() && (lower[k] == '+' || lower[k] == '-')) ++k;
+    const size_t first = k;
+    while (k < lower.size() && std::isdigit(static_cast<unsigned char>(lower[k]))) ++k;
+    exponent = k > first ? lower.substr(at, k - at) : "";
+  }
+  if (!digits || exponent.empty() || k != lower.size()) throw ValueError("invalid hexadecimal floating-point string");
+  const double x = std::strtod((sign + "0x" + mantissa + exponent).c_str(), nullptr);
+  if (std::isinf(x)) throw OverflowError("hexadecimal value too large to represent as a float");
+  return Value::number(x);
+}
+
 // The numbers protocol of a float: x.real, x.imag, conjugate(), is_integer(), as_integer_ratio(), hex().
 static std::optional<Value> float_number_attr(const Value& obj, const std::string& name) {
   const double x = obj.f;
@@ -800,7 +859,8 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
   // A built-in type's classmethod through an instance: the class's (OrderedDict().fromkeys makes
   // an OrderedDict, (5).from_bytes an int, b"".fromhex bytes), as CPython binds it to type(obj).
   if ((name == "fromkeys" && obj.kind == Value::Dict) || (name == "from_bytes" && is_int(obj)) ||
-      (name == "fromhex" && (type_of(obj) == bytes_class() || type_of(obj) == bytearray_class()))) {
+      ((name == "fromhex" || name == "maketrans") && (type_of(obj) == bytes_class() || type_of(obj) == bytearray_class())) ||
+      (name == "fromhex" && obj.kind == Value::Float)) {
     if (obj.kind != Value::Bool) return getattr_class(Value::of_class(type_of(obj)), name);
     const Value f = getattr_class(Value::of_class(builtin_class("int")), name);   // bool.from_bytes: a bool
     return builtin("bool.from_bytes", [f](Interpreter& in, CallArgs& a) { return Value::boolean(in.truth(in.call(f, a))); });
@@ -821,8 +881,10 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
       return it->second;
     }
     case Value::Str:
-      if (is_dunder(name))
-        if (std::optional<Value> d = scalar_dunder(obj, name)) return *d;
+      if (is_dunder(name) && type_has_dunder("str", name)) {
+        if (std::optional<Value> d = builtin_dunder(*this, obj, name)) return *d;
+        attribute_error("'str' object has no attribute '" + name + "'");
+      }
       return str_attribute(obj, name);
     case Value::Bool: case Value::Int: {
       if (std::optional<Value> v = int_number_attr(obj, name)) return *v;
@@ -861,6 +923,7 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
       // torch.Size's and OrderedDict's own methods
       if (const auto& tag = (obj.kind == Value::Dict ? static_cast<DictObj*>(obj.obj.get())->cls : static_cast<SeqObj*>(obj.obj.get())->cls)) {
         for (const ClassObj* c : tag->mro()) {
+          if (c->module == "builtins" && is_dunder(name) && dunder_backed(dunder_type(obj), name)) break;   // dict.__eq__, not object's
           if (c->slots.getattr)
             if (std::optional<Value> v = c->slots.getattr(*this, obj, name)) return *v;
           auto it = c->methods.find(name);
@@ -894,7 +957,7 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
   }
   if (name == "__class__") return Value::of_class(type_of(obj));
   if (is_dunder(name))
-    if (std::optional<Value> d = scalar_dunder(obj, name)) return *d;
+    if (std::optional<Value> d = builtin_dunder(*this, obj, name)) return *d;
   throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
 }
 
@@ -1109,7 +1172,7 @@ void add_class_builtins(Interpreter& in, std::map<std::string, Value>& b) {
       const ClassObj& c = *class_ptr(obj);
       const bool unbound_method = c.module == "builtins" && (c.name == "str" || c.name == "list" || c.name == "dict" || c.name == "tuple");
       if (special) return Value::boolean(true);
-      if (!unbound_method) return Value::boolean(false);
+      if (!unbound_method && !(is_dunder(name) && c.module == "builtins" && type_has_dunder(c.name, name))) return Value::boolean(false);
     }
     try {
       in.getattr(obj, name);

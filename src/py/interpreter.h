@@ -319,10 +319,17 @@ class Interpreter {
   Flow exec_try(const Stmt& s, Value* ret);
   Flow exec_handler(const Stmt& s, const Handler& h, std::exception_ptr caught, const Value& exc, Value* ret);
   Flow exec_with(const Stmt& s, size_t item, Value* ret);
+  // match.cpp: a match statement; a pattern against a value, its captures added to `binds`
+  Flow exec_match(const Stmt& s, Value* ret);
+  bool match_pattern(const Pattern& p, const Value& v, std::vector<std::pair<std::string, Value>>& binds);
+  bool match_sequence(const Pattern& p, const Value& v, std::vector<std::pair<std::string, Value>>& binds);
+  bool match_mapping(const Pattern& p, const Value& v, std::vector<std::pair<std::string, Value>>& binds);
+  bool match_class(const Pattern& p, const Value& v, std::vector<std::pair<std::string, Value>>& binds);
   Flow exec_loop_body(const Block& body, Value* ret, bool& broke);
   void exec_raise(const Stmt& s);
   void exec_del(const Expr& target);
   void exec_import(const Stmt& s);
+  void check_importable(const std::string& name) const;   // an internal module of attn's: ModuleNotFoundError
   Value import_module(const std::string& name);    // modules.cpp: a built-in module or NAME.py
   Value import_file(const std::string& name, const std::string& path, const std::string& package_dir = "");
   // `cache_parse`: the text is a fixed built-in module: parse it once per process, not per session.
@@ -400,6 +407,13 @@ struct RunIn {
 };
 
 // ---- the small public API native code is written against ----
+// builtin_dunders.cpp: a built-in value's own dunders by name ((3).__add__, [].__len__), as CPython's
+// slot wrappers. dunder_type: "int", "frozenset", ... or "" for a value it does not serve.
+std::string dunder_type(const Value& v);
+bool own_dunder(const std::string& type, const std::string& name);        // CPython's vars(type) has it
+bool type_has_dunder(const std::string& type, const std::string& name);   // ... or its built-in base's (bool: int)
+bool dunder_backed(const std::string& type, const std::string& name);     // ... and attn answers it
+std::optional<Value> builtin_dunder(Interpreter& in, const Value& self, const std::string& name);
 Value builtin(const std::string& name, NativeFn fn);          // a built-in function
 Value method(const std::string& name, NativeFn fn);           // ... called with the instance first (in a class's methods)
 Value module_value(const std::string& name, std::shared_ptr<NamespaceObj> ns);   // a module of these names
@@ -458,6 +472,7 @@ std::vector<std::shared_ptr<ClassObj>> mro(const std::shared_ptr<ClassObj>& cls)
 Value bound_method(const Value& self, const Value& fn, const std::string& name);
 // A new class's attributes that define __set_name__ are told their owner and name (classes.cpp).
 void set_names(Interpreter& in, const ClassPtr& cls);
+void init_subclass(Interpreter& in, const ClassPtr& cls, CallArgs& keywords);   // classes.cpp: type.__new__'s last step
 Value getitem_builtin(const Value& obj, const Value& key);   // a list, tuple, str, dict, range item or slice
 bool less(const Value& a, const Value& b);                   // a < b of numbers, strings, lists, tuples
 Value set_operator(const std::string& op, const SetObj& x, const SetObj& y);   // x | y, &, -, ^ of two sets (protocol.cpp)

@@ -18,6 +18,7 @@
 #include <optional>
 #include <mutex>
 #include <set>
+#include <sstream>
 
 #include "py/exceptions.h"
 #include "py/interpreter.h"
@@ -189,6 +190,20 @@ bool Interpreter::has_module(const std::string& name) const {
   return makers_.count(name) || modules_.count("<builtin>:" + name);
 }
 
+namespace {
+
+// Modules attn's own Python-written stdlib imports that CPython has not (_attn_stdlib, _re,
+// torch._attn_extra): lesson code gets CPython's ModuleNotFoundError for them.
+bool internal_module(const std::string& name) {
+  if (name == "_re" || name.rfind("_re.", 0) == 0) return true;
+  std::istringstream parts(name);
+  for (std::string part; std::getline(parts, part, '.');)
+    if (part.rfind("_attn", 0) == 0) return true;
+  return false;
+}
+
+}  // namespace
+
 Value Interpreter::import(const std::string& name) { return import_module(name); }
 
 Value Interpreter::import_module(const std::string& name) {
@@ -202,7 +217,7 @@ Value Interpreter::import_module(const std::string& name) {
     ModuleMaker make = maker->second;
     Value made = make(*this);
     modules_["<builtin>:" + name] = made;
-    if (auto dot = name.rfind('.'); dot != std::string::npos) {   // `import a.b` makes b an attribute of a
+    if (auto dot = name.rfind('.'); dot != std::string::npos && !internal_module(name)) {   // `import a.b` makes b an attribute of a
       Value parent = modules_.at("<builtin>:" + name.substr(0, dot));
       if (parent.kind == Value::Namespace && !names_of(parent).names.count(name.substr(dot + 1))) names_of(parent).names[name.substr(dot + 1)] = made;
     }
@@ -272,8 +287,17 @@ Value Interpreter::import_source(const std::string& name, const std::string& pat
   return module;
 }
 
+
+// Whether the running code is the lesson's (or a helper file of its folder), not a module of
+// attn's own library (whose labels are "<collections.py>", "<torch>", ...).
+void Interpreter::check_importable(const std::string& name) const {
+  const bool lesson_code = file_.empty() || file_[0] != '<';
+  if (lesson_code && internal_module(name)) throw ModuleNotFoundError("No module named '" + name + "'");
+}
+
 void Interpreter::exec_import(const Stmt& s) {
   if (s.names.empty()) {   // import a.b [as c]
+    check_importable(s.name);
     Value module = import_module(s.name);
     std::string top = s.name.substr(0, s.name.find('.'));
     if (!s.op.empty()) store(s.op, module);
@@ -283,6 +307,7 @@ void Interpreter::exec_import(const Stmt& s) {
   }
   // from a.b import x [as y], ... / from a import * / from .a import x / from .. import y
   const std::string from = s.name[0] == '.' ? resolve_relative(s.name) : s.name;
+  check_importable(from);
   Value module = import_module(from);
   NamespaceObj& names = names_of(module);
   for (const std::string& n : s.names) {
@@ -298,7 +323,8 @@ void Interpreter::exec_import(const Stmt& s) {
       store(alias, it->second);
       continue;
     }
-    if (has_module(from + "." + name)) {   // from torch import nn: the submodule
+    const bool hidden = internal_module(from + "." + name) && (file_.empty() || file_[0] != '<');
+    if (has_module(from + "." + name) && !hidden) {   // from torch import nn: the submodule
       store(alias, import_module(from + "." + name));
       continue;
     }

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <set>
 
 #include "py/limits.h"
@@ -124,9 +125,16 @@ StmtPtr Parser::class_statement() {
   s->name = expect_name();
   if (accept_op("(")) {
     while (!is_op(")")) {
-      if (cur().kind == Token::Name && next().kind == Token::Op && next().text == "=")
-        unsupported("class keyword arguments (" + cur().text + "=...)");
-      s->bases.push_back(expression());
+      if (cur().kind == Token::Name && next().kind == Token::Op && next().text == "=") {   // class A(Base, flag=True)
+        const std::string key = expect_name();
+        expect_op("=");
+        if (std::find(s->kwonly.begin(), s->kwonly.end(), key) != s->kwonly.end()) error("keyword argument repeated: " + key);
+        s->kwonly.push_back(key);
+        s->kwonly_defaults.push_back(expression());
+      } else {
+        if (!s->kwonly.empty()) error("positional argument follows keyword argument");
+        s->bases.push_back(expression());
+      }
       if (!accept_op(",")) break;
     }
     expect_op(")");

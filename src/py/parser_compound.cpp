@@ -37,19 +37,14 @@ void Parser::refuse_reserved(const Token& tok) const {
   if (is_keyword(tok.text)) fail("invalid syntax");
 }
 
-// `match x:` / `case 1:` start a statement only when a name, number or string follows directly
-// (`match = 3` and `match(x)` are ordinary code).
+// `match x:` starts a match statement only when its line ends with ':' (`match = 3` and
+// `match(x)` are ordinary code; parser_match.cpp).
 bool Parser::compound_keyword() const {
   if (is_op("@")) return true;
   if (cur().kind != Token::Name) return false;
   const std::string& w = cur().text;
   if (w == "while" || w == "try" || w == "with" || w == "async") return true;
-  if (w == "match" || w == "case") {
-    const Token& n = next();
-    bool atom = n.kind == Token::Number || n.kind == Token::String || n.kind == Token::FString || n.kind == Token::Bytes ||
-                (n.kind == Token::Name && !is_keyword(n.text));
-    return atom;
-  }
+  if (w == "match") return match_line();
   return false;
 }
 
@@ -59,7 +54,7 @@ StmtPtr Parser::compound_more() {
   if (is_name("try")) return try_statement();
   if (is_name("with")) return with_statement();
   if (is_name("async")) unsupported("'async' (coroutines)");
-  unsupported("'match' (structural pattern matching): use if/elif");
+  return match_statement();
 }
 
 StmtPtr Parser::while_statement() {
@@ -343,6 +338,12 @@ struct Binding {
     for (const StmtPtr& s : b) statement(*s);
   }
 
+  void pattern(const Pattern& p) {   // a case's captures are the function's locals
+    if (!p.name.empty()) bound.insert(p.name);
+    for (const PatternPtr& q : p.items) pattern(*q);
+    for (const PatternPtr& q : p.kw_items) pattern(*q);
+  }
+
   void statement(const Stmt& s) {
     switch (s.kind) {
       case Stmt::Assign: case Stmt::Del:
@@ -374,6 +375,12 @@ struct Binding {
         block(s.body);   // import a, b: the other modules
         break;
       case Stmt::Def: case Stmt::Class: bound.insert(s.name); break;
+      case Stmt::Match:
+        for (const Handler& h : s.handlers) {
+          pattern(*h.pattern);
+          block(h.body);
+        }
+        break;
       case Stmt::Global: globals.insert(s.names.begin(), s.names.end()); break;
       case Stmt::Nonlocal: nonlocals.insert(s.names.begin(), s.names.end()); break;
       default: break;

@@ -100,6 +100,19 @@ class Parser {
   // parser_compound.cpp
   bool compound_keyword() const;                 // while/try/with/@/async/match start a compound statement
   StmtPtr compound_more();
+  // parser_match.cpp: the match statement and its patterns
+  bool match_line() const;
+  StmtPtr match_statement();
+  PatternPtr open_pattern();
+  PatternPtr star_pattern();
+  PatternPtr pattern();
+  PatternPtr or_pattern();
+  PatternPtr closed_pattern();
+  PatternPtr literal_pattern();
+  PatternPtr name_pattern();
+  PatternPtr class_pattern(ExprPtr cls);
+  PatternPtr mapping_pattern();
+  void check_stars(const Pattern& seq) const;
   StmtPtr while_statement();
   StmtPtr try_statement();
   StmtPtr with_statement();

@@ -243,6 +243,13 @@ std::optional<Value> builtin_binop(Interpreter& in, const std::string& op, const
 
 // <, <=, >, >= of the built-in kinds: numbers, strings, lists and tuples (lexicographic).
 std::optional<bool> builtin_order(const std::string& op, const Value& a, const Value& b) {
+  if (a.kind == Value::Slice && b.kind == Value::Slice) {   // as the tuples (start, stop, step)
+    auto tuple_of = [](const Value& v) {
+      const auto& s = *static_cast<const SliceObj*>(v.obj.get());
+      return Value::tuple({s.start, s.stop, s.step});
+    };
+    return builtin_order(op, tuple_of(a), tuple_of(b));
+  }
   int c;
   if (a.is_number() && b.is_number()) {
     c = compare_numbers(a, b);
@@ -341,6 +348,11 @@ Value Interpreter::inplace_op(const std::string& op, const Value& a, const Value
   }
   if (op == "+" && a.kind == Value::List) {   // list += iterable extends the list in place
     list_extend(*this, a, b);
+    return a;
+  } else if (op == "*" && a.kind == Value::List) {   // list *= n repeats the list in place (list_inplace_repeat)
+    const Value repeated = binop("*", a, b);   // n's __index__, its errors and the memory check as `*`
+    std::vector<Value> items = as_seq(repeated);
+    static_cast<SeqObj*>(a.obj.get())->items = std::move(items);
     return a;
   } else if (a.kind == Value::Set && b.kind == Value::Set && !is_frozenset(a) && (op == "|" || op == "&" || op == "-" || op == "^")) {
     // s |= t changes s itself (every name bound to it sees it), in CPython's table order:

@@ -251,8 +251,8 @@ bool SetObj::add(const Value& v) {
         empty_slot = static_cast<int64_t>(slot);
         return true;
       }
-      if (k == -2) {
-        if (free_slot < 0) free_slot = static_cast<int64_t>(slot);
+      if (k == -2) {   // a dummy: the last one met takes the item (CPython 3.11's set_add_entry: freeslot = entry)
+        free_slot = static_cast<int64_t>(slot);
         return false;
       }
       if (hashes_[static_cast<size_t>(k)] != h) return false;

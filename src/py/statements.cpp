@@ -51,6 +51,7 @@ Interpreter::Flow Interpreter::exec_more(const StmtPtr& ptr, Value* ret) {
     case Stmt::Continue: return Flow::continued;
     case Stmt::Try: return exec_try(s, ret);
     case Stmt::With: return exec_with(s, 0, ret);
+    case Stmt::Match: return exec_match(s, ret);
     case Stmt::Raise: exec_raise(s); break;
     case Stmt::Global: case Stmt::Nonlocal: break;   // the parser recorded them in their def
     case Stmt::Del:

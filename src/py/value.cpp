@@ -782,6 +782,10 @@ bool equal(const Value& a, const Value& b) {
       auto n = x.length();
       return n == y.length() && (n == 0 || (x.start == y.start && (n == 1 || x.step == y.step)));
     }
+    case Value::Slice: {   // as the tuples (start, stop, step)
+      auto &x = *static_cast<const SliceObj*>(a.obj.get()), &y = *static_cast<const SliceObj*>(b.obj.get());
+      return a.obj == b.obj || (equal(x.start, y.start) && equal(x.stop, y.stop) && equal(x.step, y.step));
+    }
     default: return a.obj == b.obj;
   }
 }

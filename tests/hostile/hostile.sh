@@ -493,6 +493,16 @@ count=$((count + 1))
 if LC_ALL=C grep -aq $'\e\|\xc2\x9b\|\xe9' "$work/out"; then failed=1; say "hostile: FAIL sentence-controls-raw: a control byte or a byte that is not UTF-8 reached stdout"
 else say "hostile: ok   sentence-controls-raw (labels show \\x1b, \\x9b, \\xe9)"; fi
 
+# ---- attn's internal modules are not the student's to import; its stdlib's errors name the student's line ----
+py internal-stdlib 2 '' "internal-stdlib\.lesson:12: ModuleNotFoundError: No module named '_attn_stdlib'\$" 'import _attn_stdlib'
+py internal-stdlib-from 2 '' "internal-stdlib-from\.lesson:12: ModuleNotFoundError: No module named '_attn_stdlib'\$" 'from _attn_stdlib import refusal'
+py internal-re 2 '' "internal-re\.lesson:12: ModuleNotFoundError: No module named '_re'\$" 'import _re'
+py internal-torch-extra 2 '' "internal-torch-extra\.lesson:13: ModuleNotFoundError: No module named 'torch\._attn_extra'\$" $'import torch\nimport torch._attn_extra'
+py internal-torch-from 2 '' "internal-torch-from\.lesson:12: ImportError: cannot import name '_attn_functional' from 'torch\.nn'" 'from torch.nn import _attn_functional'
+py internal-torch-attr 2 '' "internal-torch-attr\.lesson:13: AttributeError: module 'torch' has no attribute '_attn_extra'" $'import torch\nprint(torch._attn_extra)'
+py stdlib-frame 2 '' "stdlib-frame\.lesson:14: ValueError: Type names and field names must be valid identifiers: '1x'\$" $'from collections import namedtuple\n\nnamedtuple("P", "1x")'
+py stdlib-frame-nested 2 '' "stdlib-frame-nested\.lesson:13: TypeError: " $'import argparse\ndef f(): argparse.ArgumentParser(prog=1, bad=2)\nf()'
+
 # ---- Each promise its cases (tests/hostile/guarantees.txt) ----
 # Every case that ran is named under a promise of docs/instructors.md, and every promise has cases.
 promises=$(dirname "$0")/guarantees.txt

@@ -61,6 +61,22 @@ class _Mapping:
             return self._data == other._data
         return self._data == other
 
+    def __reversed__(self):
+        return reversed(self._data)
+
+    # a dict's order comparisons: NotImplemented (Counter has its own)
+    def __lt__(self, other):
+        return NotImplemented
+
+    def __le__(self, other):
+        return NotImplemented
+
+    def __gt__(self, other):
+        return NotImplemented
+
+    def __ge__(self, other):
+        return NotImplemented
+
 
 class defaultdict(_Mapping):
     def __init__(self, default_factory=None, *args, **kwargs):
@@ -96,6 +112,24 @@ class defaultdict(_Mapping):
 
     def __repr__(self):
         return f"{type(self).__name__}({self.default_factory!r}, {self._data!r})"
+
+    def __or__(self, other):
+        if not isinstance(other, (dict, _Mapping)):
+            return NotImplemented
+        new = self.copy()
+        new.update(other)
+        return new
+
+    def __ror__(self, other):
+        if not isinstance(other, (dict, _Mapping)):
+            return NotImplemented
+        new = type(self)(self.default_factory, other)
+        new.update(self)
+        return new
+
+    def __ior__(self, other):
+        self.update(other)
+        return self
 
 
 class Counter(_Mapping):
@@ -228,6 +262,56 @@ class Counter(_Mapping):
             if newcount > 0:
                 result[elem] = newcount
         return result
+
+    # multiset inclusion (Python 3.10+): every count of one at most the other's
+    def __le__(self, other):
+        if not isinstance(other, Counter):
+            return NotImplemented
+        return all(self[e] <= other[e] for c in (self, other) for e in c)
+
+    def __lt__(self, other):
+        if not isinstance(other, Counter):
+            return NotImplemented
+        return self <= other and self != other
+
+    def __ge__(self, other):
+        if not isinstance(other, Counter):
+            return NotImplemented
+        return all(self[e] >= other[e] for c in (self, other) for e in c)
+
+    def __gt__(self, other):
+        if not isinstance(other, Counter):
+            return NotImplemented
+        return self >= other and self != other
+
+    def _keep_positive(self):
+        for elem in [e for e, count in self._data.items() if not count > 0]:
+            del self._data[elem]
+        return self
+
+    def __iadd__(self, other):
+        for elem, count in other.items():
+            self[elem] += count
+        return self._keep_positive()
+
+    def __isub__(self, other):
+        for elem, count in other.items():
+            self[elem] -= count
+        return self._keep_positive()
+
+    def __ior__(self, other):
+        for elem, other_count in other.items():
+            count = self[elem]
+            if other_count > count:
+                self[elem] = other_count
+        return self._keep_positive()
+
+    def __iand__(self, other):
+        for elem, count in self.items():
+            other_count = other[elem]
+            if other_count < count:
+                self[elem] = other_count
+        return self._keep_positive()
 
     def __pos__(self):
         result = Counter()
@@ -555,6 +639,36 @@ class deque:
     def __iadd__(self, other):
         self.extend(other)
         return self
+
+    def __mul__(self, n):
+        return deque(self._items * n, self._maxlen)
+
+    def __rmul__(self, n):
+        return deque(self._items * n, self._maxlen)
+
+    def __imul__(self, n):
+        if n <= 0:
+            self.clear()
+        else:
+            self.extend(list(self._items) * (n - 1))
+        return self
+
+    def _order(self, other, op):
+        if not isinstance(other, deque):
+            return NotImplemented
+        return op(list(self._items), list(other._items))
+
+    def __lt__(self, other):
+        return self._order(other, lambda a, b: a < b)
+
+    def __le__(self, other):
+        return self._order(other, lambda a, b: a <= b)
+
+    def __gt__(self, other):
+        return self._order(other, lambda a, b: a > b)
+
+    def __ge__(self, other):
+        return self._order(other, lambda a, b: a >= b)
 
     def __repr__(self):
         if self._maxlen is None:
