@@ -264,6 +264,9 @@ TEST_CASE("torch.distributions (Categorical, Normal, Uniform), multinomial with 
 TEST_CASE("torch.triu_indices / tril_indices, and a causal mask written through them") { check_script("tri_indices"); }
 
 TEST_CASE("F.nll_loss and F.cross_entropy over (N, C, d1, ...) input: values, gradients, errors") { check_script("nll_nd"); }
+TEST_CASE("F.cross_entropy with label_smoothing and class-probability targets: values, graph, gradient bits, errors") {
+  check_script("cross_entropy_smoothing");
+}
 
 TEST_CASE("reference cycles and the gc module: a cycle nothing refers to is freed by gc.collect(), one a name reaches is left "
           "whole, a model holding itself trains through collections") { check_script("gc"); }
