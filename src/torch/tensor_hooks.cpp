@@ -305,7 +305,7 @@ void setitem(Interpreter& in, Tensor& t, const Value& value, const std::vector<V
 
 // ---- attributes ----
 
-std::optional<Value> tensor_getattr(Interpreter&, const Value& self, const std::string& name) {
+std::optional<Value> tensor_getattr(Interpreter& in, const Value& self, const std::string& name) {
   Tensor& t = as_tensor(self);
   if (name == "shape") return size_value(t.shape());
   if (name == "T") return tensor_value(core::T(t));
@@ -329,10 +329,19 @@ std::optional<Value> tensor_getattr(Interpreter&, const Value& self, const std::
   if (name == "dtype") return dtype_value(t.dtype());
   if (name == "double" || name == "half")
     return py::builtin("Tensor." + name, [name](Interpreter&, CallArgs&) -> Value { refuse_float64("Tensor." + name + "()"); });
+  if (name == "register_hook") {   // python/torch_extra.py, as torch/_tensor.py writes it
+    const Value f = names_of(in.import("torch._attn_extra")).names.at("_register_hook");
+    return py::builtin("Tensor.register_hook", [self, f](Interpreter& inner, CallArgs& a) {
+      CallArgs c = a;
+      c.pos.insert(c.pos.begin(), self);
+      return inner.call(f, c);
+    });
+  }
   const OpTable& ops = torch_ops();
   if (const OpTable::Op* op = ops.method(name))
     return py::builtin("Tensor." + name, [self, op](Interpreter& in, CallArgs& a) { return torch_ops().call_method(in, *op, self, a); });
   if (const Value* own = static_cast<py::InstanceObj*>(self.obj.get())->find(name)) return *own;   // t.note = ...
+  if (name == "_backward_hooks") return Value::none();   // until register_hook sets it
   if (name.rfind("__", 0) == 0) return std::nullopt;   // __class__, __dict__, dunders: the interpreter's
   throw py::AttributeError("'Tensor' object has no attribute '" + name + "' (attn implements the tensor methods the lessons use)");
 }

@@ -267,6 +267,7 @@ TEST_CASE("F.nll_loss and F.cross_entropy over (N, C, d1, ...) input: values, gr
 TEST_CASE("F.cross_entropy with label_smoothing and class-probability targets: values, graph, gradient bits, errors") {
   check_script("cross_entropy_smoothing");
 }
+TEST_CASE("Tensor.register_hook on leaves and non-leaves, handles, retain_grad's order, hook errors") { check_script("grad_hooks"); }
 
 TEST_CASE("reference cycles and the gc module: a cycle nothing refers to is freed by gc.collect(), one a name reaches is left "
           "whole, a model holding itself trains through collections") { check_script("gc"); }
