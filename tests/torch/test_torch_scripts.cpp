@@ -268,6 +268,7 @@ TEST_CASE("F.cross_entropy with label_smoothing and class-probability targets: v
   check_script("cross_entropy_smoothing");
 }
 TEST_CASE("Tensor.register_hook on leaves and non-leaves, handles, retain_grad's order, hook errors") { check_script("grad_hooks"); }
+TEST_CASE("Tensor dunders by name (t.__add__(u), t.__iadd__(u), ...) and unbound from the class") { check_script("tensor_dunders"); }
 
 TEST_CASE("reference cycles and the gc module: a cycle nothing refers to is freed by gc.collect(), one a name reaches is left "
           "whole, a model holding itself trains through collections") { check_script("gc"); }
