@@ -293,7 +293,12 @@ void add_selection(std::vector<OpRow>& rows) {
                     return tensor_value(core::index_select(a.tensor("input"), a.integer("dim"), a.tensor("index")));
                   }});
   rows.push_back({"masked_select", both, {"masked_select(Tensor input, Tensor mask, *, Tensor out=None)"},
-                  [](Interpreter&, Args& a) { return tensor_value(core::masked_select(a.tensor("input"), a.tensor("mask"))); }});
+                  [](Interpreter& in, Args& a) {
+                    if (a.tensor("mask").dtype() == core::DType::uint8)
+                      user_warning(in, "masked_select received a mask with dtype torch.uint8, this behavior is now deprecated,please use a "
+                                       "mask with dtype torch.bool instead. (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1729.)");
+                    return tensor_value(core::masked_select(a.tensor("input"), a.tensor("mask")));
+                  }});
   rows.push_back({"tril_", kMethod, {"tril_(Tensor self, int64_t diagonal=0)"}, [](Interpreter&, Args& a) {
                     const int64_t k = a.integer("diagonal");
                     Tensor& self = as_tensor(a.get("self"));   // an expanded view: through its strides, as ATen

@@ -269,6 +269,9 @@ TEST_CASE("F.cross_entropy with label_smoothing and class-probability targets: v
 }
 TEST_CASE("Tensor.register_hook on leaves and non-leaves, handles, retain_grad's order, hook errors") { check_script("grad_hooks"); }
 TEST_CASE("Tensor dunders by name (t.__add__(u), t.__iadd__(u), ...) and unbound from the class") { check_script("tensor_dunders"); }
+TEST_CASE("logsumexp over several dims; masks of other dtypes in masked_fill, masked_select, where; cumsum to ints") {
+  check_script("reductions_masks");
+}
 
 TEST_CASE("reference cycles and the gc module: a cycle nothing refers to is freed by gc.collect(), one a name reaches is left "
           "whole, a model holding itself trains through collections") { check_script("gc"); }
