@@ -372,3 +372,13 @@ r = w[:, 1] @ torch.arange(15.0).reshape((1, 5, 3))   # (1, 1, 3)
 print(type(r.grad_fn).__name__, r.stride(), (torch.ones(2, 5) @ w).grad_fn.name(), (torch.ones(2, 5) @ w).stride())
 r.sum().backward()
 print(w.grad[0, 1])
+
+# issue 20: F.hardtanh and F.relu6 write into empty_like(input) (1.13's at::hardtanh): an empty view keeps
+# its own strides, a dense one too, a sliced one its memory order; clamp is TensorIterator's (contiguous)
+import torch.nn.functional as F
+for v in [torch.zeros(3, 0, 4).transpose(0, 2), torch.zeros(4, 0).t(), torch.zeros(2, 3, 0)[:, ::2],
+          torch.zeros(0, 3).expand(2, 0, 3), torch.arange(12.).reshape(3, 4).t(), torch.arange(24.).reshape(4, 6)[:, ::2].t()]:
+    print(v.stride(), F.hardtanh(v).stride(), F.relu6(v).stride(), torch.nn.ReLU6()(v).stride(), v.clamp(0, 1).stride(),
+          F.hardtanh(v, -2., 3.).tolist() == v.clamp(-2., 3.).tolist())
+g = torch.zeros(3, 0, 4).transpose(0, 2).requires_grad_()
+print(F.hardtanh(g).stride(), F.hardtanh(g).grad_fn.name())
