@@ -2,7 +2,8 @@
 # several dims (tuples, negative dims, keepdim, (), infinities, empty inputs) with its gradient's
 # bits; masked_fill with masks of every dtype (1.13's kernel reads each element's low byte, which
 # must be 0 or 1: a float 1.0 fills nothing), masked_select's and where's refusals of such masks,
-# torch.where(condition); cumsum/cumprod to an integer dtype of an input that requires grad.
+# torch.where(condition); cumsum/cumprod to an integer dtype of an input that requires grad; tril_/triu_
+# on an expanded view that requires grad.
 # Errors are printed as "Type - message".
 import torch
 
@@ -91,3 +92,21 @@ show(lambda: f.cumsum(0, dtype=torch.float32))
 with torch.no_grad():
     show(lambda: f.cumsum(0, dtype=torch.int64))
 show(lambda: f.detach().cumsum(0, dtype=torch.int8))
+
+# ---- tril_ / triu_ on an expanded view that requires grad: through its strides, as ATen ----
+w = torch.ones(3, requires_grad=True)
+show(lambda: w.expand(3, 3).tril_())
+show(lambda: w.expand(3, 3).triu_(1))
+wc = w * 1
+ex = wc.expand(3, 3)
+show(lambda: ex.tril_())
+print(wc, wc.grad_fn.name(), ex.grad_fn.name())
+show(lambda: ex.clone().tril_())
+wc2 = w * 2
+ex2 = wc2.expand(2, 3)
+show(lambda: ex2.triu_(1))
+print(wc2, wc2.grad_fn.name())
+q = (torch.arange(6.).reshape(2, 3) * w).tril_(0)
+print(q, q.grad_fn.name())
+q.sum().backward()
+print(w.grad)
