@@ -18,7 +18,8 @@
 // (record_view: PyTorch's as_view); an in-place op goes through in_place(), which refuses what
 // check_inplace refuses and then gives self the op's history, or, for a view, gives its base a
 // CopySlices node and the view an AsStridedBackward0 onto it (rebase_history).
-// What it is not: higher-order gradients (create_graph), hooks, or view replay (view_fn: 1.13's
+// Tensor hooks (register_hook) and retain_grad are the nodes' pre-hooks, in 1.13's order.
+// What it is not: higher-order gradients (create_graph), module hooks, or view replay (view_fn: 1.13's
 // default is off, so every remade view grad_fn is AsStridedBackward0).
 #pragma once
 
@@ -90,9 +91,14 @@ struct Edge {
   uint32_t input_nr = 0;      // which of fn's outputs the gradient belongs to
 };
 
+// A tensor's gradient hook (Tensor.register_hook's slot): called with the gradient arriving for
+// the tensor (nullopt: None), returns its replacement, or nullopt to keep it.
+using TensorHook = std::function<std::optional<Tensor>(const std::optional<Tensor>&)>;
+
 // A leaf's gradient, shared by every handle onto the leaf (AutogradMeta::leaf).
 struct LeafGrad {
   std::optional<Tensor> grad;        // .grad; nullopt prints None
+  std::vector<TensorHook> hooks;     // a leaf's hooks, run in order on its gradient before it is accumulated
   Shape strides;                     // the leaf's, when dense but not contiguous: .grad's layout
   std::weak_ptr<Node> accumulator;   // its AccumulateGrad while some graph holds it
 };
@@ -121,8 +127,15 @@ class Node {
   std::vector<SavedVersion> saved_;        // checked before fn_ runs
   std::weak_ptr<LeafGrad> leaf_;           // AccumulateGrad: the leaf it writes to
   bool custom_ = false;                    // a torch.autograd.Function's (grad_fn class in torch.autograd.function)
-  // retain_grad(): the gradients of these outputs are also kept in the tensors' .grad.
-  std::vector<std::pair<uint32_t, std::weak_ptr<LeafGrad>>> retained_;
+  // PyTorch's pre_hooks, run in order on the gradient of output `output_nr` before fn_: a tensor's
+  // register_hook slot (`hook`, which may replace the gradient), or retain_grad()'s copy of it into
+  // the tensor's .grad (`retain`). 1.13 orders them by when each was first asked for.
+  struct PreHook {
+    uint32_t output_nr = 0;
+    TensorHook hook;
+    std::weak_ptr<LeafGrad> retain;
+  };
+  std::vector<PreHook> pre_hooks_;
   // The Python object a binding made for this node (PyTorch's pyobj_), so `t.grad_fn is t.grad_fn`;
   // not owned here (the object owns the node), and opaque to core.
   std::weak_ptr<void> py_object_;
@@ -224,8 +237,14 @@ Grads run_backward(const std::vector<Tensor>& roots, const Grads& gradients, boo
 Grads run_graph(const std::vector<Edge>& starts, const std::vector<Tensor>& seeds, bool retain_graph,
                 const std::vector<Edge>& capture);
 
+// tensor.register_hook's slot: `hook` sees (and may replace) every gradient computed for t from
+// now on: a non-leaf's as a pre-hook of its grad_fn (after the hooks and retain_grad asked for
+// before), a leaf's before it is accumulated into .grad. t requires grad (the caller checks).
+void add_hook(const Tensor& t, TensorHook hook);
+
 // tensor.retain_grad(): a non-leaf's .grad is filled by backward() (its node's incoming gradient,
-// then `.grad + new` on later calls); nothing for a leaf, whose .grad always is.
+// then `.grad + new` on later calls), a pre-hook after the hooks registered before it; nothing for
+// a leaf, whose .grad always is.
 void retain_grad(const Tensor& t);
 bool retains_grad(const Tensor& t);   // tensor.retains_grad: a non-leaf retain_grad() was called on
 

@@ -198,7 +198,13 @@ void retain_grad(const Tensor& t) {
   AutogradMeta& m = const_cast<Tensor&>(t).autograd();   // a handle copy shares the slot it makes
   if (!m.grad_fn || m.leaf) return;                       // a leaf, or already retained
   m.leaf = std::make_shared<LeafGrad>();
-  m.grad_fn->retained_.emplace_back(m.output_nr, m.leaf);
+  m.grad_fn->pre_hooks_.push_back({m.output_nr, {}, m.leaf});
+}
+
+void add_hook(const Tensor& t, TensorHook hook) {
+  AutogradMeta& m = const_cast<Tensor&>(t).autograd();
+  if (m.grad_fn) m.grad_fn->pre_hooks_.push_back({m.output_nr, std::move(hook), {}});
+  else if (m.leaf) m.leaf->hooks.push_back(std::move(hook));
 }
 
 bool retains_grad(const Tensor& t) {
@@ -267,18 +273,30 @@ bool can_steal(const autograd::LeafGrad& leaf, const Tensor& g) {
          (leaf.strides.empty() || leaf.strides == g.strides());
 }
 
-void accumulate_leaf(Node& acc, const Tensor& g) {
+// AccumulateGrad: the leaf's hooks in order (each may replace the gradient), then .grad, stolen
+// when nothing else holds the gradient (a hook that kept it makes a copy, as in PyTorch).
+void accumulate_leaf(Node& acc, Tensor g) {
   std::shared_ptr<autograd::LeafGrad> leaf = acc.leaf_.lock();
   if (!leaf) return;   // the leaf is gone: nobody can read its gradient
+  const std::vector<autograd::TensorHook> hooks = leaf->hooks;   // a hook may register another
+  for (const autograd::TensorHook& hook : hooks)
+    if (std::optional<Tensor> r = hook(g)) g = *r;
   if (can_steal(*leaf, g)) leaf->grad = detach(g);
   else accumulate_into(leaf, g);
 }
 
-// retain_grad's hook: the node's incoming gradient for that output, before the node runs.
-void keep_retained(const Node& n, const Grads& in) {
-  for (const auto& [output_nr, slot] : n.retained_) {
-    std::shared_ptr<autograd::LeafGrad> leaf = slot.lock();
-    if (leaf && output_nr < in.size() && in[output_nr]) accumulate_into(leaf, *in[output_nr]);
+// The node's pre-hooks on its incoming gradients, before it runs: register_hook's slots (which may
+// replace a gradient) and retain_grad's copies, in the order they were asked for.
+void run_pre_hooks(const Node& n, Grads& in) {
+  const std::vector<Node::PreHook> hooks = n.pre_hooks_;   // a hook may register another
+  for (const Node::PreHook& h : hooks) {
+    if (h.output_nr >= in.size()) continue;
+    std::optional<Tensor>& g = in[h.output_nr];
+    if (h.hook) {
+      if (std::optional<Tensor> r = h.hook(g)) g = std::move(r);
+    } else if (std::shared_ptr<autograd::LeafGrad> leaf = h.retain.lock(); leaf && g) {
+      accumulate_into(leaf, *g);
+    }
   }
 }
 
@@ -464,13 +482,13 @@ Grads run_graph_impl(const std::vector<Edge>& starts, const std::vector<Tensor>&
       capture_from(n.get(), in, capture, captured);
       if (!needed.count(n.get())) continue;
     }
-    bool any = false;
-    for (const auto& x : in) any = any || x.has_value();
     if (n->name() == "AccumulateGrad") {
-      if (in[0]) accumulate_leaf(*n, *in[0]);
+      if (in[0]) accumulate_leaf(*n, std::move(*in[0]));   // moved: the steal sees one owner
       continue;
     }
-    keep_retained(*n, in);
+    run_pre_hooks(*n, in);
+    bool any = false;
+    for (const auto& x : in) any = any || x.has_value();
     Grads out = any ? run_node(*n, in, retain_graph) : Grads(n->next_.size());
     out.resize(n->next_.size());
     for (size_t i = 0; i < n->next_.size(); ++i) {

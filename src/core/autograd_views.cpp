@@ -229,14 +229,15 @@ void rebase_history(Tensor& self, const Tensor& recorded) {
   // base written through a view, where 1.13 leaves it on the old one
   const std::shared_ptr<LeafGrad> retained = m.grad_fn ? m.leaf : nullptr;
   if (retained && !view) {
-    auto& old = m.grad_fn->retained_;
-    old.erase(std::remove_if(old.begin(), old.end(), [&](const auto& r) { return r.second.lock() == retained; }), old.end());
+    auto& old = m.grad_fn->pre_hooks_;   // register_hook's slot stays on the old node, as in 1.13
+    old.erase(std::remove_if(old.begin(), old.end(), [&](const Node::PreHook& h) { return !h.hook && h.retain.lock() == retained; }),
+              old.end());
   }
   m.grad_fn = node;
   m.output_nr = view ? 0 : recorded.autograd().output_nr;
   m.requires_grad = true;
   m.leaf = retained;
-  if (retained && !view) node->retained_.emplace_back(m.output_nr, retained);
+  if (retained && !view) node->pre_hooks_.push_back({m.output_nr, {}, retained});
   if (view) refresh_view(self);
 }
 

@@ -678,6 +678,28 @@ Value unbound_checked(const ClassObj& cls, const std::string& name, std::functio
   });
 }
 
+// Whether a native class's slots answer the dunder `name` (Cls.__add__: slots.binary), for the
+// unbound form of an operator whose instances give the bound one.
+bool slot_backs(const Slots& s, const std::string& name) {
+  static const std::set<std::string> binary = {"__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
+      "__rtruediv__", "__floordiv__", "__rfloordiv__", "__mod__", "__rmod__", "__pow__", "__rpow__", "__matmul__", "__rmatmul__",
+      "__and__", "__rand__", "__or__", "__ror__", "__xor__", "__rxor__", "__lshift__", "__rlshift__", "__rshift__", "__rrshift__"};
+  static const std::set<std::string> inplace = {"__iadd__", "__isub__", "__imul__", "__itruediv__", "__ifloordiv__", "__imod__",
+      "__ipow__", "__iand__", "__ior__", "__ixor__", "__ilshift__", "__irshift__"};
+  static const std::set<std::string> compare = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"};
+  static const std::set<std::string> unary = {"__neg__", "__pos__", "__invert__", "__abs__"};
+  if (binary.count(name)) return bool(s.binary);
+  if (inplace.count(name)) return bool(s.inplace);
+  if (compare.count(name)) return bool(s.compare);
+  if (unary.count(name)) return bool(s.unary);
+  if (name == "__getitem__") return bool(s.getitem);
+  if (name == "__setitem__") return bool(s.setitem);
+  if (name == "__len__") return bool(s.len);
+  if (name == "__iter__") return bool(s.iter);
+  if (name == "__bool__") return bool(s.truth);
+  return false;
+}
+
 }  // namespace
 
 static std::optional<Value> float_number_attr(const Value& obj, const std::string& name);
@@ -726,6 +748,10 @@ Value Interpreter::getattr_class(const Value& cls_value, const std::string& name
     return through(*this, cls_value, cls, m, name, false);
   }
   if (std::optional<Value> v = bytes_class_attribute(*cls, name)) return *v;
+  if (is_dunder(name))   // a native class's operator slot by its dunder's name, unbound (as CPython's slot wrappers)
+    for (const ClassObj* c : cls->mro())   // (not the built-in types': builtin_dunders.cpp knows which they have)
+      if (c->module != "builtins" && slot_backs(c->slots, name))
+        return unbound_checked(*c, name, [name](Interpreter& in, const Value& self) { return in.getattr(self, name); });
   if (cls->module == "builtins" && cls->name == "int" && name == "from_bytes") return builtin("int.from_bytes", int_from_bytes);
   if (cls->module == "builtins" && cls->name == "float" && name == "fromhex") return builtin("float.fromhex", float_fromhex);
   if (cls->module == "builtins" && cls->name == "float" && float_number_attr(Value::number(0.0), name) && name != "real" && name != "imag")
@@ -1172,6 +1198,8 @@ void add_class_builtins(Interpreter& in, std::map<std::string, Value>& b) {
       const ClassObj& c = *class_ptr(obj);
       const bool unbound_method = c.module == "builtins" && (c.name == "str" || c.name == "list" || c.name == "dict" || c.name == "tuple");
       if (special) return Value::boolean(true);
+      for (const ClassObj* k : c.mro())   // an operator slot's unbound dunder (getattr_class)
+        if (is_dunder(name) && k->module != "builtins" && slot_backs(k->slots, name)) return Value::boolean(true);
       if (!unbound_method && !(is_dunder(name) && c.module == "builtins" && type_has_dunder(c.name, name))) return Value::boolean(false);
     }
     try {

@@ -6,7 +6,8 @@
 // What it is: argument checks and PyTorch 1.13's messages around core::autograd::run_backward
 // (autograd_engine.cpp), which runs the graph. Anomaly detection is a flag only: it changes no
 // number and adds no forward traceback to a backward error.
-// What it is not: create_graph (higher-order gradients), forward-mode AD, hooks, mark_dirty.
+// torch._attn_hook_slot is the engine's side of Tensor.register_hook (python/torch_extra.py).
+// What it is not: create_graph (higher-order gradients), forward-mode AD, module hooks, mark_dirty.
 #include <fmt/format.h>
 
 #include "core/autograd.h"
@@ -203,9 +204,28 @@ ClassPtr variable_class() {
   return cls;
 }
 
+// torch._attn_hook_slot(tensor, fn): the engine calls fn(grad) on every gradient computed for the
+// tensor (a non-leaf's grad_fn pre-hook, a leaf's before accumulation), with grad mode off; a
+// tensor returned replaces the gradient (Tensor.register_hook in python/torch_extra.py).
+Value hook_slot_fn(Interpreter& in, CallArgs& a) {
+  const Tensor& t = as_tensor(arg(a, 0, "tensor"));
+  const Value fn = arg(a, 1, "fn");
+  Interpreter* session = &in;
+  core::autograd::add_hook(t, [session, fn](const std::optional<Tensor>& g) -> std::optional<Tensor> {
+    CallArgs c;
+    c.pos.push_back(g ? tensor_value(*g) : Value::none());
+    const core::autograd::GradModeGuard off(false);
+    const Value r = session->call(fn, c);
+    if (!is_tensor(r)) return std::nullopt;
+    return as_tensor(r);
+  });
+  return Value::none();
+}
+
 }  // namespace
 
 void add_autograd_natives(NamespaceObj& torch) {
+  torch.names["_attn_hook_slot"] = builtin("torch._attn_hook_slot", hook_slot_fn);
   torch.names["_attn_run_backward"] = builtin("torch._attn_run_backward", run_backward_fn);
   torch.names["_attn_record_function"] = builtin("torch._attn_record_function", record_function_fn);
   torch.names["_attn_Variable"] = Value::of_class(variable_class());

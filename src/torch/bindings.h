@@ -82,6 +82,8 @@ void uniform_fill(core::Generator& g, core::Tensor& t, double a, double b);
 void normal_fill(core::Generator& g, core::Tensor& t, double mean, double std);
 // warnings.warn(msg, UserWarning), as PyTorch's Python code warns (tensor_types.cpp).
 void user_warning(Interpreter& in, const std::string& msg);
+// where's condition: bool, or uint8 with 1.13's deprecation warning; another dtype is its RuntimeError (ops_math.cpp).
+void check_where_condition(Interpreter& in, const core::Tensor& cond);
 // A size argument (torch.rand(2, 3), size=(2, 3)): PyTorch's negative-dimension error, attn's 50-million-element cap.
 core::Shape shape_arg(Args& a, const char* name);
 Value make_nn_init();                              // nn_init.cpp: torch.nn.init

@@ -2,7 +2,9 @@
 // hardtanh and relu6 (with inplace=True), and torch.nn.functional's names of them.
 //
 // What it is: 1.13's Python signatures (torch/nn/functional.py) onto core/ops/activation_more.h;
-// inplace=True writes the result back into the input as the `_` variants do.
+// inplace=True writes the result back into the input as the `_` variants do. hardtanh and relu6
+// lay their result out as 1.13's at::hardtanh does, into empty_like(input) (preserve_layout: an
+// empty view's own strides), not as TensorIterator would.
 // What it is not: the numerics (core/), or the nn modules (python/nn/activation.py).
 #include "core/ops/activation_more.h"
 #include "torch/bindings.h"
@@ -35,10 +37,12 @@ void add_functional_extra_ops(std::vector<OpRow>& rows) {
                   }});
   rows.push_back({"nn.functional.hardtanh", kFunction, {"def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False)"}, [](Interpreter&, Args& a) {
                     const double lo = a.number("min_val"), hi = a.number("max_val");
-                    return apply(a, [lo, hi](const Tensor& t) { return core::hardtanh(t, lo, hi); });
+                    return apply(a, [lo, hi](const Tensor& t) { return core::preserve_layout(core::hardtanh(t, lo, hi), t); });
                   }});
   rows.push_back({"nn.functional.relu6", kFunction, {"def relu6(input, inplace=False)"},
-                  [](Interpreter&, Args& a) { return apply(a, [](const Tensor& t) { return core::hardtanh(t, 0.0, 6.0); }); }});
+                  [](Interpreter&, Args& a) {
+                    return apply(a, [](const Tensor& t) { return core::preserve_layout(core::hardtanh(t, 0.0, 6.0), t); });
+                  }});
 }
 
 }  // namespace attn::torch

@@ -3,14 +3,19 @@
 // torch.xlogy (Tensor-Tensor only).
 //
 // What it is: PyTorch 1.13's signatures (F.* as torch/nn/functional.py writes them) and adapters
-// onto core::log_softmax and core::nll_loss; cross_entropy is ATen's cross_entropy_loss for class
-// indices: nll_loss(log_softmax(input, class dim)). The deprecated size_average=/reduce=,
-// probability targets and label_smoothing > 0 are refused in one line.
+// onto core::log_softmax and core::nll_loss; cross_entropy is ATen 1.13's cross_entropy_loss
+// (LossNLL.cpp) composed of the same ops in the same order, so values, grad_fn nodes and gradient
+// bits are torch's: class indices (nll_loss(log_softmax(input, class dim))), label smoothing
+// (cross_entropy_loss_label_smoothing) and class-probability targets (cross_entropy_loss_prob_target).
+// The deprecated size_average=/reduce= are refused in one line.
 // What it is not: numerics (core/ops/softmax.cpp, core/ops/loss.cpp), or the nn modules
 // (python/nn/loss.py, activation.py).
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "core/ops.h"
+#include "core/ops/select_index.h"
 #include "torch/bindings.h"
 #include "torch/op_table.h"
 
@@ -47,21 +52,105 @@ void refuse_deprecated(Args& a) {
 
 const Tensor* optional_weight(Args& a) { return a.given("weight") ? &a.tensor("weight") : nullptr; }
 
+// reduction=, as F.*'s _Reduction.get_enum checks it before any tensor is looked at.
+std::string checked_reduction(Args& a) {
+  const std::string reduction = a.string("reduction");
+  if (reduction != "mean" && reduction != "sum" && reduction != "none")
+    throw core::TensorError(fmt::format("{} is not a valid value for reduction", reduction), "ValueError");
+  return reduction;
+}
+
 Value nll_loss_fn(Interpreter&, Args& a) {
   refuse_deprecated(a);
   const Tensor* weight = optional_weight(a);
-  return tensor_value(core::nll_loss(a.tensor("input"), a.tensor("target"), weight, a.string("reduction"), a.integer("ignore_index")));
+  const std::string reduction = checked_reduction(a);
+  return tensor_value(core::nll_loss(a.tensor("input"), a.tensor("target"), weight, reduction, a.integer("ignore_index")));
+}
+
+// A Python number times t, as ATen's mul(Tensor, Scalar) from C++ records it (MulBackward1).
+Tensor times(const Tensor& t, double s) {
+  Tensor out = core::binary_scalar(core::BinOp::mul, t, s);
+  core::autograd::rename(out, "MulBackward1");
+  return out;
+}
+
+// weight viewed as (1, C, 1, ...) against an input of `dims` dims with classes along class_dim.
+Tensor class_weight_view(const Tensor& weight, int64_t dims, int64_t class_dim) {
+  core::Shape shape(static_cast<size_t>(dims), 1);
+  shape[static_cast<size_t>(class_dim)] = weight.numel();
+  return core::view(weight, shape);
+}
+
+// cross_entropy_loss_label_smoothing: (1 - ls) * nll_loss + ls / C * smooth, where smooth is
+// -sum over classes of (weight *) log p, zero at ignored targets (index_put_), and reduced as
+// 1.13 reduces it ('mean' without weight: masked_select(kept).mean(); with weight: divided by the
+// kept targets' weights).
+Tensor label_smoothing_loss(const Tensor& logp, const Tensor& target, const Tensor* weight, const std::string& reduction,
+                            int64_t ignore_index, double smoothing, int64_t class_dim) {
+  const Tensor nll = core::nll_loss(logp, target, weight, reduction, ignore_index);
+  const int64_t n_classes = logp.shape()[static_cast<size_t>(class_dim)];
+  const Tensor ignored = core::compare(core::CmpOp::eq, target, core::from_ints({}, {ignore_index}));
+  const Tensor per_class = weight ? core::binary(core::BinOp::mul, logp, class_weight_view(*weight, logp.dim(), class_dim)) : logp;
+  Tensor smooth = core::masked_fill(core::neg(core::sum(per_class, class_dim, false)), ignored, 0.0f);
+  core::autograd::rename(smooth, "IndexPutBackward0");   // 1.13 writes the zeros with index_put_: the same gradient
+  Tensor reduced = smooth;
+  const Tensor kept = core::bitwise_not(ignored);
+  if (reduction == "sum") reduced = core::sum(smooth);
+  else if (reduction == "mean" && !weight) reduced = core::mean(core::masked_select(smooth, kept));
+  else if (reduction == "mean") {
+    const Tensor kept_targets = core::reshape(core::masked_select(target, kept), {-1});
+    reduced = core::binary(core::BinOp::div, core::sum(smooth), core::sum(core::gather(*weight, 0, kept_targets)));
+  }
+  return core::binary(core::BinOp::add, times(nll, 1.0 - smoothing), times(reduced, smoothing / static_cast<double>(n_classes)));
+}
+
+// cross_entropy_loss_prob_target: -(log p * target (* weight)) summed over classes, with the
+// target smoothed first; 'mean' divides the total by the number of samples (numel / C, an
+// integer: DivBackward1), NaN for an empty input.
+Tensor probability_target_loss(const Tensor& logp, const Tensor& target, const Tensor* weight, const std::string& reduction,
+                               double smoothing, int64_t class_dim) {
+  const int64_t n_classes = logp.shape()[static_cast<size_t>(class_dim)];
+  Tensor soft = target;
+  if (smoothing > 0.0) {
+    soft = core::binary_scalar(core::BinOp::add, times(target, 1.0 - smoothing), smoothing / static_cast<double>(n_classes));
+    core::autograd::rename(soft, "AddBackward1");
+  }
+  Tensor terms = core::binary(core::BinOp::mul, logp, soft);
+  if (weight) terms = core::binary(core::BinOp::mul, terms, logp.dim() > 1 ? class_weight_view(*weight, logp.dim(), class_dim) : *weight);
+  if (reduction == "none") return core::neg(core::sum(terms, class_dim, false));
+  Tensor total = core::sum(terms);
+  if (reduction == "sum") return core::neg(total);
+  if (logp.numel() == 0) return core::neg(core::binary_scalar(core::BinOp::mul, total, std::nan("")));
+  Tensor out = core::binary_scalar(core::BinOp::div, core::neg(total), static_cast<double>(logp.numel() / n_classes));
+  core::autograd::rename(out, "DivBackward1");
+  return out;
 }
 
 Value cross_entropy_fn(Interpreter& in, Args& a) {
   refuse_deprecated(a);
   const Tensor& x = a.tensor("input");
   const Tensor& target = a.tensor("target");
-  if (target.is_float()) a.unsupported("target", "attn's cross_entropy takes class indices (int64), not probabilities");
-  if (a.number("label_smoothing") != 0.0) a.unsupported("label_smoothing", "attn's cross_entropy has no label smoothing");
+  const std::string reduction = checked_reduction(a);
+  const int64_t ignore_index = a.integer("ignore_index");
+  const double smoothing = a.number("label_smoothing");
   const Tensor* weight = optional_weight(a);
-  const Tensor logp = core::log_softmax(x, x.dim() == 1 ? 0 : 1, state(in).cpu);
-  return tensor_value(core::nll_loss(logp, target, weight, a.string("reduction"), a.integer("ignore_index")));
+  const int64_t class_dim = x.dim() == 1 ? 0 : 1;
+  if (x.shape() == target.shape()) {   // class probabilities, as 1.13 assumes when the shapes agree
+    if (!target.is_float())
+      throw core::TensorError(fmt::format("Expected floating point type for target with class probabilities, got {}",
+                                          core::dtype_title(target.dtype())));
+    if (ignore_index >= 0) throw core::TensorError("ignore_index is not supported for floating point target");
+    const int64_t n_classes = x.size(class_dim);
+    if (weight && (weight->dim() != 1 || weight->numel() != n_classes))
+      throw core::TensorError(fmt::format("cross_entropy: weight tensor should be defined either for all {} classes or no classes "
+                                          "but got weight tensor of shape: {}", n_classes, core::shape_str(weight->shape())));
+    if (smoothing > 1.0) throw core::TensorError(fmt::format("label_smoothing must be between 0.0 and 1.0. Got: {:g}", smoothing));
+    return tensor_value(probability_target_loss(core::log_softmax(x, class_dim, state(in).cpu), target, weight, reduction, smoothing, class_dim));
+  }
+  if (smoothing > 1.0) throw core::TensorError(fmt::format("label_smoothing must be between 0.0 and 1.0. Got: {:g}", smoothing));
+  const Tensor logp = core::log_softmax(x, class_dim, state(in).cpu);
+  if (smoothing > 0.0) return tensor_value(label_smoothing_loss(logp, target, weight, reduction, ignore_index, smoothing, class_dim));
+  return tensor_value(core::nll_loss(logp, target, weight, reduction, ignore_index));
 }
 
 Value kl_div_fn(Interpreter& in, Args& a) {

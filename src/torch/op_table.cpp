@@ -35,7 +35,7 @@ static bool iterator_layout(const std::string& name) {
       "greater_equal", "less", "less_equal", "not_equal", "clamp", "clip", "clamp_min", "clamp_max", "where", "maximum",
       "minimum", "fmax", "fmin", "atan2", "hypot", "xlogy", "lerp", "gelu", "silu", "hardtanh", "rsub",
       "nn.functional.relu", "nn.functional.gelu", "nn.functional.sigmoid", "nn.functional.silu", "nn.functional.tanh",
-      "nn.functional.leaky_relu", "nn.functional.hardtanh", "nn.functional.relu6", "nn.functional.elu",
+      "nn.functional.leaky_relu", "nn.functional.elu",
       "nn.functional.softplus", "float", "long", "int", "bool", "byte", "char", "short", "to", "type_as", "clone"};
   return iterator.count(name) != 0;
 }

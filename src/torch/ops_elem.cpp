@@ -355,6 +355,10 @@ std::optional<DType> cum_dtype(Args& a, Tensor& t, const char* op) {
       throw RuntimeError(fmt::format("value cannot be converted to type {}_t without overflow",
                                      *d == DType::uint8 ? "uint8" : *d == DType::int8 ? "int8" : *d == DType::int16 ? "int16" : "int32"));
   }
+  // an integer result of an input that requires grad: 1.13's autograd asserts when it records it
+  if (*d != DType::float32 && t.requires_grad() && core::autograd::grad_enabled())
+    throw RuntimeError("isDifferentiableType(variable.scalar_type()) INTERNAL ASSERT FAILED at "
+                       "\"./torch/csrc/autograd/functions/utils.h\":75, please report a bug to PyTorch. ");
   t = cast(t, *d);
   if (*d == DType::float32 || *d == DType::int64) return std::nullopt;
   t = cast(t, DType::int64);
@@ -380,30 +384,40 @@ Value cumsum_fn(Interpreter&, Args& a) {
   return tensor_value(core::autograd::record(r, {&t}, "CumsumBackward0", std::move(back)));
 }
 
-// logsumexp(input, dim, keepdim=False), as 1.13's logsumexp_out_impl: m = amax(x, dim, keepdim=True)
-// with infinite maxima set to 0, log(sum(exp(x - m), dim)) + m. LogsumexpBackward0:
-// g * exp(x - result), both unsqueezed at dim when keepdim is False.
+// logsumexp(input, dim, keepdim=False), as 1.13's logsumexp_out_impl over one dim or several
+// (a tuple, negative dims; () is every dim): m = amax(x, dims, keepdim=True) with infinite maxima
+// set to 0, log(sum(exp(x - m), dims, keepdim)) + m (squeezed unless keepdim: with dims () and no
+// keepdim that add_ is 1.13's broadcast error). LogsumexpBackward0: g * exp(x - result), both
+// with the dims kept.
 Value logsumexp_fn(Interpreter& in, Args& a) {
   const Tensor& input = a.tensor("input");
   const Tensor t = input.is_float() ? input : cast(input, DType::float32);
-  std::optional<int64_t> d = one_dim(a, "dim");
+  std::vector<int64_t> dims = a.ints("dim");
   const bool keepdim = a.flag("keepdim");
   const core::CpuKernels cpu = state(in).cpu;
   const Tensor x = t.dim() == 0 ? core::reshape(core::detach(t), {1}) : core::detach(t);
-  const int64_t dim = core::normalize_dim(d.value_or(0), x.dim());
-  Tensor r;   // the result with dim kept, then as asked
+  const bool every = dims.empty();
+  if (every)
+    for (int64_t d = 0; d < x.dim(); ++d) dims.push_back(d);
+  for (int64_t& d : dims) d = core::normalize_dim(d, x.dim());
+  core::Shape kept = x.shape();   // the result with the dims kept
+  for (int64_t d : dims) kept[static_cast<size_t>(d)] = 1;
+  // sum over the dims, kept or not: one dim as before, several as one reduction (TensorIterator's order)
+  auto sum_dims = [&](const Tensor& v, bool keep) { return dims.size() == 1 ? core::sum(v, dims[0], keep) : core::sum(v, dims, keep); };
+  const bool squeeze = !keepdim && t.dim() != 0;
+  Tensor r;
   if (x.numel() == 0) {   // no max of nothing: log(sum(exp(x))), -inf where a sum is empty
-    r = core::log(core::sum(core::exp(x, cpu), dim, true), cpu);
+    r = core::log(sum_dims(core::exp(x, cpu), squeeze ? false : true), cpu);
   } else {
-    Tensor m = core::amax(x, dim, true).contiguous();
+    Tensor m = core::amax(x, dims, true).contiguous();
     const Tensor inf = core::isinf(m);
     core::masked_fill_(m, inf, 0.0f, false);
-    r = core::log(core::sum(core::exp(core::binary(core::BinOp::sub, x, m), cpu), dim, true), cpu);
-    r = core::binary(core::BinOp::add, r, m);
+    if (every && squeeze && t.dim() > 0)   // squeeze_multiple(maxes, ()) keeps its 1s: add_ into the 0-d sum fails
+      throw RuntimeError(fmt::format("output with shape [] doesn't match the broadcast shape {}", core::shape_str(m.shape())));
+    r = core::log(sum_dims(core::exp(core::binary(core::BinOp::sub, x, m), cpu), squeeze ? false : true), cpu);
+    r = core::binary(core::BinOp::add, r, squeeze ? core::reshape(m, r.shape()) : m);
   }
-  const core::Shape kept = r.shape();
   if (t.dim() == 0) r = core::reshape(r, {});
-  else if (!keepdim) r = core::reshape(core::sum(r, dim, false), core::sum(r, dim, false).shape());
   if (!core::autograd::grad_enabled() || !t.requires_grad()) return tensor_value(r);
   const Tensor self = x, result = r;
   Backward back{[self, result, kept, cpu, input](const Grads& g) {
@@ -677,7 +691,8 @@ Value diag_fn(Interpreter&, Args& a) {
 }
 
 // Tensor.where(condition, other): torch.where(condition, self, other) (1.13's method takes a tensor other only).
-Value where_method(Interpreter&, Args& a) {
+Value where_method(Interpreter& in, Args& a) {
+  check_where_condition(in, a.tensor("condition"));
   return tensor_value(core::where(a.tensor("condition"), a.tensor("self"), a.tensor("other")));
 }
 

@@ -152,15 +152,33 @@ DType where_dtype(const Value& x, const Value& y, const Tensor& tx, const Tensor
   return is_tensor(x) ? core::result_type(tx, ty.dtype()) : core::result_type(ty, tx.dtype());
 }
 
+}  // namespace
+
+// where's condition as 1.13 checks it: bool, or uint8 with its deprecation warning; any other
+// dtype is refused.
+void check_where_condition(Interpreter& in, const Tensor& cond) {
+  if (cond.dtype() == DType::uint8)
+    user_warning(in, "where received a uint8 condition tensor. This behavior is deprecated and will be removed in a future version of "
+                     "PyTorch. Use a boolean condition instead. (Triggered internally at  ./aten/src/ATen/native/TensorCompare.cpp:413.)");
+  else if (cond.dtype() != DType::boolean)
+    throw RuntimeError(fmt::format("where expected condition to be a boolean tensor, but got a tensor with dtype {}",
+                                   core::dtype_title(cond.dtype())));
+}
+
+namespace {
+
 // where(condition, input, other): overloads 1-4 differ only in which of input/other is a number
 // (PyTorch names a number `self`).
-Value where_fn(Interpreter&, Args& a) {
+Value where_fn(Interpreter& in, Args& a) {
   const Tensor& cond = a.tensor("condition");
-  if (a.overload() == 0)
-    throw NotImplementedError("torch.where(condition) (the indices of True elements) is not implemented by attn; "
-                             "use torch.where(condition, input, other)");
+  if (a.overload() == 0) {   // torch.where(condition) is condition.nonzero(as_tuple=True), any dtype
+    CallArgs c;
+    c.kw.emplace_back("as_tuple", Value::boolean(true));
+    return in.call(in.getattr(a.get("condition"), "nonzero"), c);
+  }
   const std::string& input = a.signature().params[1].name;
   const Value &x = a.get(input), &y = a.get("other");
+  check_where_condition(in, cond);
   const Tensor tx = where_operand(x), ty = where_operand(y);
   return tensor_value(core::where(cond, tx, ty, where_dtype(x, y, tx, ty)));
 }
@@ -203,7 +221,6 @@ float masked_fill_value(Args& a) {
 Tensor masked_fill(Interpreter& in, Args& a, const char* self) {
   const Tensor& t = a.tensor(self);
   const Tensor& mask = a.tensor("mask");
-  core::check_mask_dtype(mask);
   warn_uint8_mask(in, mask);
   return core::masked_fill(t, mask, masked_fill_value(a), integral_value(a));
 }
@@ -214,7 +231,6 @@ Value masked_fill_inplace(Interpreter& in, Args& a) {
   Tensor& t = a.tensor("self");
   const Tensor& mask = a.tensor("mask");
   const float value = masked_fill_value(a);
-  core::check_mask_dtype(mask);
   warn_uint8_mask(in, mask);
   core::autograd::in_place(t, false, [&](const Tensor& before) {
     core::masked_fill_(t, mask, value, integral_value(a));

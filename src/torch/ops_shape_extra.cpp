@@ -277,6 +277,25 @@ void add_layout(std::vector<OpRow>& rows) {
   rows.push_back({"tile", both, {"tile(Tensor input, IntArrayRef dims)"}, tile_fn});
 }
 
+// tril_ / triu_: an expanded view is written through its strides, as ATen's apply_triu_tril walks
+// them, also when it requires grad (then the record is tril(self) over self's history, the view's
+// base taking CopySlices, as 1.13 gives an expanded non-leaf view AsStridedBackward0); else the
+// out-of-place result written back.
+Value triangle_(Args& a, bool lower) {
+  const int64_t k = a.integer("diagonal");
+  Tensor& self = as_tensor(a.get("self"));
+  if (!(core::autograd::grad_enabled() && self.requires_grad())) {
+    if (core::triangle_through_strides_(self, k, lower)) return a.get("self");
+    return write_back(a.get("self"), [k, lower](const Tensor& t) { return lower ? core::tril(t, k) : core::triu(t, k); });
+  }
+  core::autograd::in_place(self, false, [&](const Tensor& before) {
+    const Tensor r = lower ? core::tril(before.clone(), k) : core::triu(before.clone(), k);
+    if (!core::triangle_through_strides_(self, k, lower)) core::copy_(self, r);
+    return r;
+  });
+  return a.get("self");
+}
+
 void add_selection(std::vector<OpRow>& rows) {
   const unsigned both = kFunction | kMethod;
   rows.push_back({"hstack", kFunction, {"hstack(TensorList tensors, *, Tensor out=None)"}, [](Interpreter&, Args& a) { return stack_fn(a, true); }});
@@ -293,21 +312,16 @@ void add_selection(std::vector<OpRow>& rows) {
                     return tensor_value(core::index_select(a.tensor("input"), a.integer("dim"), a.tensor("index")));
                   }});
   rows.push_back({"masked_select", both, {"masked_select(Tensor input, Tensor mask, *, Tensor out=None)"},
-                  [](Interpreter&, Args& a) { return tensor_value(core::masked_select(a.tensor("input"), a.tensor("mask"))); }});
-  rows.push_back({"tril_", kMethod, {"tril_(Tensor self, int64_t diagonal=0)"}, [](Interpreter&, Args& a) {
-                    const int64_t k = a.integer("diagonal");
-                    Tensor& self = as_tensor(a.get("self"));   // an expanded view: through its strides, as ATen
-                    if (!(core::autograd::grad_enabled() && self.requires_grad()) && core::triangle_through_strides_(self, k, true))
-                      return a.get("self");
-                    return write_back(a.get("self"), [k](const Tensor& t) { return core::tril(t, k); });
+                  [](Interpreter& in, Args& a) {
+                    if (a.tensor("mask").dtype() == core::DType::uint8)
+                      user_warning(in, "masked_select received a mask with dtype torch.uint8, this behavior is now deprecated,please use a "
+                                       "mask with dtype torch.bool instead. (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1729.)");
+                    return tensor_value(core::masked_select(a.tensor("input"), a.tensor("mask")));
                   }});
-  rows.push_back({"triu_", kMethod, {"triu_(Tensor self, int64_t diagonal=0)"}, [](Interpreter&, Args& a) {
-                    const int64_t k = a.integer("diagonal");
-                    Tensor& self = as_tensor(a.get("self"));   // an expanded view: through its strides, as ATen
-                    if (!(core::autograd::grad_enabled() && self.requires_grad()) && core::triangle_through_strides_(self, k, false))
-                      return a.get("self");
-                    return write_back(a.get("self"), [k](const Tensor& t) { return core::triu(t, k); });
-                  }});
+  rows.push_back({"tril_", kMethod, {"tril_(Tensor self, int64_t diagonal=0)"},
+                  [](Interpreter&, Args& a) { return triangle_(a, true); }});
+  rows.push_back({"triu_", kMethod, {"triu_(Tensor self, int64_t diagonal=0)"},
+                  [](Interpreter&, Args& a) { return triangle_(a, false); }});
   rows.push_back({"is_tensor", kFunction, {"def is_tensor(obj)"}, [](Interpreter&, Args& a) { return Value::boolean(is_tensor(a.get("obj"))); }});
   rows.push_back({"nn.functional.one_hot", kFunction, {"one_hot(Tensor tensor, int64_t num_classes=-1)"}, one_hot_fn});
 }

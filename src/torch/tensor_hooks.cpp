@@ -303,9 +303,20 @@ void setitem(Interpreter& in, Tensor& t, const Value& value, const std::vector<V
   set_basic_item(t, value, to_indices(in, idx));
 }
 
+std::optional<Value> tensor_dunder(const Value& self, const std::string& name);   // below
+
+// Whether a class written in Python between self's class and Tensor defines `name` itself.
+bool python_override(const Value& self, const std::string& name) {
+  for (const py::ClassObj* c : py::type_of(self)->mro()) {
+    if (c->slots.getattr || c->native_tag) return false;   // Tensor (or Parameter) reached
+    if (c->methods.count(name)) return true;
+  }
+  return false;
+}
+
 // ---- attributes ----
 
-std::optional<Value> tensor_getattr(Interpreter&, const Value& self, const std::string& name) {
+std::optional<Value> tensor_getattr(Interpreter& in, const Value& self, const std::string& name) {
   Tensor& t = as_tensor(self);
   if (name == "shape") return size_value(t.shape());
   if (name == "T") return tensor_value(core::T(t));
@@ -329,11 +340,22 @@ std::optional<Value> tensor_getattr(Interpreter&, const Value& self, const std::
   if (name == "dtype") return dtype_value(t.dtype());
   if (name == "double" || name == "half")
     return py::builtin("Tensor." + name, [name](Interpreter&, CallArgs&) -> Value { refuse_float64("Tensor." + name + "()"); });
+  if (name == "register_hook") {   // python/torch_extra.py, as torch/_tensor.py writes it
+    const Value f = names_of(in.import("torch._attn_extra")).names.at("_register_hook");
+    return py::builtin("Tensor.register_hook", [self, f](Interpreter& inner, CallArgs& a) {
+      CallArgs c = a;
+      c.pos.insert(c.pos.begin(), self);
+      return inner.call(f, c);
+    });
+  }
   const OpTable& ops = torch_ops();
   if (const OpTable::Op* op = ops.method(name))
     return py::builtin("Tensor." + name, [self, op](Interpreter& in, CallArgs& a) { return torch_ops().call_method(in, *op, self, a); });
   if (const Value* own = static_cast<py::InstanceObj*>(self.obj.get())->find(name)) return *own;   // t.note = ...
-  if (name.rfind("__", 0) == 0) return std::nullopt;   // __class__, __dict__, dunders: the interpreter's
+  if (name == "_backward_hooks") return Value::none();   // until register_hook sets it
+  if (!python_override(self, name))   // a Python subclass's own dunder wins
+    if (std::optional<Value> d = tensor_dunder(self, name)) return d;   // t.__add__(u): the operator's code
+  if (name.rfind("__", 0) == 0) return std::nullopt;   // __class__, __dict__, __array__...: the interpreter's
   throw py::AttributeError("'Tensor' object has no attribute '" + name + "' (attn implements the tensor methods the lessons use)");
 }
 
@@ -594,6 +616,113 @@ std::optional<Value> tensor_compare(Interpreter&, const std::string& op, const V
   return laid_out(compare_result(op, self, other), self, &other);
 }
 
+// ---- dunders by name ----
+
+// Exactly n positional arguments (no keywords) for t.__name__(...), as the slot wrappers take them.
+void dunder_args(const CallArgs& a, const std::string& name, size_t n) {
+  if (!a.kw.empty()) throw py::TypeError(fmt::format("Tensor.{}() takes no keyword arguments", name));
+  if (a.pos.size() != n) throw py::TypeError(fmt::format("expected {} argument{}, got {}", n, n == 1 ? "" : "s", a.pos.size()));
+}
+
+// t.__add__(u), t.__radd__(2), t.__lt__(u), t.__iadd__(u), t.__neg__(), t.__getitem__(k),
+// t.__len__(), ...: the dunders of dir(torch.Tensor) that attn's operators back, bound to t and
+// running the operator's own code (the slots install_tensor_hooks sets, or the interpreter's
+// operator for the in-place forms, which fall back as `x += y` does). A binary or comparison
+// dunder gives NotImplemented for an operand it does not take, as PyTorch's do. nullopt: not
+// one of them (then AttributeError, as for __array__: attn has no NumPy).
+std::optional<Value> tensor_dunder(const Value& self, const std::string& name) {
+  struct Binary { const char* op; bool reflected; };
+  static const std::map<std::string, Binary> binary = {
+      {"__add__", {"+", false}}, {"__radd__", {"+", true}}, {"__sub__", {"-", false}}, {"__rsub__", {"-", true}},
+      {"__mul__", {"*", false}}, {"__rmul__", {"*", true}}, {"__truediv__", {"/", false}}, {"__rtruediv__", {"/", true}},
+      {"__div__", {"/", false}}, {"__rdiv__", {"/", true}}, {"__floordiv__", {"//", false}}, {"__rfloordiv__", {"//", true}},
+      {"__mod__", {"%", false}}, {"__rmod__", {"%", true}}, {"__pow__", {"**", false}}, {"__rpow__", {"**", true}},
+      {"__matmul__", {"@", false}}, {"__rmatmul__", {"@", true}}, {"__and__", {"&", false}}, {"__rand__", {"&", true}},
+      {"__or__", {"|", false}}, {"__ror__", {"|", true}}, {"__xor__", {"^", false}}, {"__rxor__", {"^", true}},
+      {"__lshift__", {"<<", false}}, {"__rlshift__", {"<<", true}}, {"__rshift__", {">>", false}}, {"__rrshift__", {">>", true}}};
+  static const std::map<std::string, const char*> inplace = {
+      {"__iadd__", "+"}, {"__isub__", "-"}, {"__imul__", "*"}, {"__itruediv__", "/"}, {"__idiv__", "/"}, {"__ifloordiv__", "//"},
+      {"__imod__", "%"}, {"__ipow__", "**"}, {"__iand__", "&"}, {"__ior__", "|"}, {"__ixor__", "^"}, {"__ilshift__", "<<"},
+      {"__irshift__", ">>"}};
+  static const std::map<std::string, const char*> compare = {{"__eq__", "=="}, {"__ne__", "!="}, {"__lt__", "<"},
+                                                             {"__le__", "<="}, {"__gt__", ">"}, {"__ge__", ">="}};
+  static const std::map<std::string, const char*> unary = {{"__neg__", "-"}, {"__pos__", "+"}, {"__invert__", "~"}, {"__abs__", "abs"}};
+  using Fn = std::function<Value(Interpreter&, CallArgs&)>;
+  Fn fn;
+  if (auto b = binary.find(name); b != binary.end()) {
+    fn = [self, name, b = b->second](Interpreter& in, CallArgs& a) {
+      if ((name == "__add__" || name == "__sub__") && !a.kw.empty())   // x.__add__(y, alpha=2) is x.add(y, alpha=2)
+        return in.call(in.getattr(self, name == "__add__" ? "add" : "sub"), a);
+      dunder_args(a, name, 1);
+      std::optional<Value> r = tensor_binary(in, b.op, self, a.pos[0], b.reflected);
+      return r ? *r : Value::not_implemented();
+    };
+  } else if (auto i = inplace.find(name); i != inplace.end()) {
+    fn = [self, name, op = std::string(i->second)](Interpreter& in, CallArgs& a) {
+      dunder_args(a, name, 1);   // the in-place slot, else the operator (as `x op= y`), else NotImplemented
+      const Value& other = a.pos[0];
+      if (std::optional<Value> r = tensor_inplace_hook(in, op, self, other)) return *r;
+      std::optional<Value> r = tensor_binary(in, op, self, other, false);
+      return r ? *r : Value::not_implemented();
+    };
+  } else if (auto c = compare.find(name); c != compare.end()) {
+    fn = [self, name, op = std::string(c->second)](Interpreter& in, CallArgs& a) {
+      dunder_args(a, name, 1);
+      if (!is_tensor(a.pos[0]) && !is_scalar(a.pos[0])) return Value::not_implemented();   // `x == None` is then identity
+      std::optional<Value> r = tensor_compare(in, op, self, a.pos[0]);
+      return r ? *r : Value::not_implemented();
+    };
+  } else if (auto u = unary.find(name); u != unary.end()) {
+    fn = [self, name, op = std::string(u->second)](Interpreter& in, CallArgs& a) {
+      dunder_args(a, name, 0);
+      return in.unary(op, self);
+    };
+  } else if (name == "__getitem__") {
+    fn = [self](Interpreter& in, CallArgs& a) { dunder_args(a, "__getitem__", 1); return in.getitem(self, a.pos[0]); };
+  } else if (name == "__setitem__") {
+    fn = [self](Interpreter& in, CallArgs& a) {
+      dunder_args(a, "__setitem__", 2);
+      in.setitem(self, a.pos[0], a.pos[1]);
+      return Value::none();
+    };
+  } else if (name == "__len__") {
+    fn = [self](Interpreter& in, CallArgs& a) { dunder_args(a, "__len__", 0); return Value::integer(in.len(self)); };
+  } else if (name == "__bool__" || name == "__nonzero__") {
+    fn = [self, name](Interpreter& in, CallArgs& a) { dunder_args(a, name, 0); return Value::boolean(in.truth(self)); };
+  } else if (name == "__iter__") {
+    fn = [self](Interpreter& in, CallArgs& a) { dunder_args(a, "__iter__", 0); return in.iter(self); };
+  } else if (name == "__index__") {
+    fn = [self](Interpreter& in, CallArgs& a) { dunder_args(a, "__index__", 0); return Value::integer(*in.index(self)); };
+  } else if (name == "__float__") {
+    fn = [self](Interpreter&, CallArgs& a) {
+      dunder_args(a, "__float__", 0);
+      const Tensor& t = as_tensor(self);   // float(t), as the to_float slot
+      if (t.numel() != 1) throw py::ValueError("only one element tensors can be converted to Python scalars");
+      return Value::number(core::item(t));
+    };
+  } else if (name == "__long__") {
+    fn = [self](Interpreter& in, CallArgs& a) {
+      dunder_args(a, "__long__", 0);
+      CallArgs c{{self}, {}, {}};
+      return tensor_int(in, c);
+    };
+  } else if (name == "__repr__" || name == "__str__") {
+    fn = [self, name](Interpreter& in, CallArgs& a) { dunder_args(a, name, 0); return Value::str(in.repr_of(self)); };
+  } else if (name == "__format__") {
+    fn = [self](Interpreter& in, CallArgs& a) {
+      dunder_args(a, "__format__", 1);
+      if (a.pos[0].kind != Value::Str) throw py::TypeError("__format__() argument must be str, not " + py::type_name(a.pos[0]));
+      return Value::str(in.format(self, a.pos[0].s));
+    };
+  } else if (name == "__hash__") {
+    fn = [self](Interpreter& in, CallArgs& a) { dunder_args(a, "__hash__", 0); return Value::integer(in.hash(self)); };
+  } else {
+    return std::nullopt;
+  }
+  return py::builtin("Tensor." + name, std::move(fn));
+}
+
+
 }  // namespace
 
 // The operators' arithmetic for the named forms (ops_elem.cpp): x.add(y) is x + y.
@@ -617,6 +746,17 @@ Value tensor_operator(Interpreter& in, const std::string& op, const Value& self,
 void install_tensor_hooks(py::ClassObj& cls) {
   cls.methods["__deepcopy__"] = py::method("Tensor.__deepcopy__", tensor_deepcopy);
   cls.methods["__int__"] = py::method("Tensor.__int__", tensor_int);
+  // torch.Tensor.add(t, u), map(torch.Tensor.sum, ts): the op table's methods, unbound on the class
+  // (an instance finds them through getattr first; the operators' dunders stay the slots')
+  for (const std::string& name : torch_ops().method_names()) {
+    if (name.rfind("__", 0) == 0 || cls.methods.count(name)) continue;
+    cls.methods[name] = py::method("Tensor." + name, [name](Interpreter& in, CallArgs& a) {
+      CallArgs rest = a;
+      const Value self = rest.pos.front();   // unbound_checked made sure it is a tensor
+      rest.pos.erase(rest.pos.begin());
+      return torch_ops().call_method(in, *torch_ops().method(name), self, rest);
+    });
+  }
   py::Slots& s = cls.slots;
   s.make = [](Interpreter&, const ClassPtr&, CallArgs&) -> Value {
     throw py::NotImplementedError("attn does not implement the torch.Tensor(...) constructor: use torch.tensor(...)");

@@ -480,3 +480,18 @@ for n in (5, 8, 9, 17, 75):
     x.requires_grad_(True)
     torch.nn.functional.hardtanh(x).backward(torch.full((n,), 0.5))
     print(n, x.grad)
+
+# torchfuzz seed 910000 #9533: chunk of an empty tensor is split_with_sizes of zeros, whose outputs
+# are views of one multi-output node: an in-place write to one is refused, as for split and unbind
+for make in (lambda v: v.chunk(2, -1), lambda v: v.split([1, 2]), lambda v: torch.split(v, [2, 1])):
+    try:
+        parts = make(torch.ones(3, requires_grad=True) * 1.5)
+        print([p._is_view() for p in parts], [p.grad_fn.name() for p in parts])
+        parts[-1].clamp_(min=0)
+    except Exception as e:
+        print("!", type(e).__name__, e)
+try:
+    e = (torch.ones((0,), requires_grad=True) * 1.5).chunk(2, -1)[-1]
+    e.clamp_(min=0)
+except Exception as e:
+    print("!", type(e).__name__, e)

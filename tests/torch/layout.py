@@ -390,3 +390,12 @@ print("grad of a row-major mat2", g.stride(), g.is_contiguous())
 lin = torch.nn.Linear(4, 3)
 lin(x3).sum().backward()
 print("Linear weight grad", lin.weight.grad.stride(), lin.weight.grad.tolist()[1])
+# issue 20: F.hardtanh and F.relu6 write into empty_like(input) (1.13's at::hardtanh): an empty view keeps
+# its own strides, a dense one too, a sliced one its memory order; clamp is TensorIterator's (contiguous)
+import torch.nn.functional as F
+for v in [torch.zeros(3, 0, 4).transpose(0, 2), torch.zeros(4, 0).t(), torch.zeros(2, 3, 0)[:, ::2],
+          torch.zeros(0, 3).expand(2, 0, 3), torch.arange(12.).reshape(3, 4).t(), torch.arange(24.).reshape(4, 6)[:, ::2].t()]:
+    print(v.stride(), F.hardtanh(v).stride(), F.relu6(v).stride(), torch.nn.ReLU6()(v).stride(), v.clamp(0, 1).stride(),
+          F.hardtanh(v, -2., 3.).tolist() == v.clamp(-2., 3.).tolist())
+g = torch.zeros(3, 0, 4).transpose(0, 2).requires_grad_()
+print(F.hardtanh(g).stride(), F.hardtanh(g).grad_fn.name())

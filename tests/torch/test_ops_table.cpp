@@ -225,10 +225,8 @@ TEST_CASE("arguments attn does not implement raise, naming the keyword and its v
   CHECK(run("torch.rand(2, out=x)") == "NotImplementedError: torch.rand(): attn does not implement out=Tensor: assign the result instead");
   CHECK(run("x.sum('rows')") == "NotImplementedError: Tensor.sum(): attn does not implement dim='rows': attn has no named tensors");
   CHECK(run("torch.ones(2, names=('a',))") == "NotImplementedError: torch.ones(): attn does not implement names=('a',): attn has no named tensors");
-  // sum, mean, var, std, amax and amin reduce over several dims (tests/torch/layout.py, fuzz.py,
-  // indexing_shifts_amax.py); logsumexp does not yet.
-  CHECK(run("x.logsumexp(dim=(0, 1))") ==
-        "NotImplementedError: Tensor.logsumexp(): attn does not implement dim=(0, 1): attn reduces over one dim at a time");
+  // sum, mean, var, std, amax, amin and logsumexp reduce over several dims (tests/torch/layout.py,
+  // fuzz.py, indexing_shifts_amax.py, reductions_masks.py).
   CHECK(run("y = torch.tensor([[1., 2., 4.], [3., 5., 9.]])\nprint(y.var(dim=(0, 1)), y.std((1, 0), keepdim=True, unbiased=False))") ==
         "tensor(8.) tensor([[2.5820]])\n");
   // correction= is implemented now for any int (docs/pytorch-numerics.md §19): PyTorch's values,

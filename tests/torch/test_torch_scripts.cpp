@@ -264,6 +264,14 @@ TEST_CASE("torch.distributions (Categorical, Normal, Uniform), multinomial with 
 TEST_CASE("torch.triu_indices / tril_indices, and a causal mask written through them") { check_script("tri_indices"); }
 
 TEST_CASE("F.nll_loss and F.cross_entropy over (N, C, d1, ...) input: values, gradients, errors") { check_script("nll_nd"); }
+TEST_CASE("F.cross_entropy with label_smoothing and class-probability targets: values, graph, gradient bits, errors") {
+  check_script("cross_entropy_smoothing");
+}
+TEST_CASE("Tensor.register_hook on leaves and non-leaves, handles, retain_grad's order, hook errors") { check_script("grad_hooks"); }
+TEST_CASE("Tensor dunders by name (t.__add__(u), t.__iadd__(u), ...) and unbound from the class") { check_script("tensor_dunders"); }
+TEST_CASE("logsumexp over several dims; masks of other dtypes in masked_fill, masked_select, where; cumsum to ints") {
+  check_script("reductions_masks");
+}
 
 TEST_CASE("reference cycles and the gc module: a cycle nothing refers to is freed by gc.collect(), one a name reaches is left "
           "whole, a model holding itself trains through collections") { check_script("gc"); }

@@ -200,7 +200,6 @@ Backward masked_fill(const Tensor& mask) {
 // Out of place: self broadcast with the mask (as PyTorch's expand_outplace), copied, filled.
 Tensor masked_fill(const Tensor& a, const Tensor& mask, float value, bool integral) {
   const Shape shape = broadcast_shapes(mask.shape(), a.shape());   // expand_outplace(mask, self): the mask is "tensor a"
-  check_mask_dtype(mask);
   Tensor out = (shape == a.shape() ? a : make_view(a, shape, broadcast_strides(a, shape), a.offset())).clone();
   masked_fill_(out, mask, value, integral);
   if (out.storage()) out.storage()->forget_own_writes();   // _version 0, as torch's masked_fill

@@ -9,6 +9,7 @@
 // overlaps the destination is refused; one that shares storage without overlapping is read
 // before anything is written. Every write bumps the storage's version counter.
 // What it is not: autograd's in-place rules (core/autograd_views.cpp: autograd::in_place).
+#include <cstring>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -143,28 +144,39 @@ void fill_(Tensor& self, double value, bool integral) {
   fill_masked(self, nullptr, nullptr, value, integral);
 }
 
-void check_mask_dtype(const Tensor& mask) {
-  if (mask.dtype() != DType::float32) return;   // bool, uint8 and (holding 0/1 only) the other integers
-  throw TensorError("masked_fill_ only supports boolean masks, but got mask with dtype float");
-}
-
 namespace {
 
-// ATen's masked_fill kernel reads an integer mask (other than uint8) element by element and
-// refuses any value but 0 and 1; attn checks them all first, then reads the mask as bool.
+// The low byte of element k of a mask that is not bool (little-endian: the byte ATen's masked_fill
+// kernel reads when it takes the mask's elements as unsigned char): the float's bits, the
+// integer's two's complement.
+uint8_t low_byte(const Tensor& mask, int64_t k) {
+  if (mask.is_float()) {
+    const float f = mask.float_at(k);
+    uint32_t bits = 0;
+    std::memcpy(&bits, &f, sizeof bits);
+    return static_cast<uint8_t>(bits & 0xffu);
+  }
+  return static_cast<uint8_t>(static_cast<uint64_t>(mask.int_at(k)) & 0xffu);
+}
+
+// The mask as 1.13's masked_fill kernel reads it: a bool mask as it is; any other dtype's
+// elements by their low byte, which must be 0 or 1 (a uint8 2, an int64 -1 or a float 0.1 is
+// "Mask tensor can take 0 and 1 values only"; a float 1.0 reads 0 and fills nothing, an int64 257
+// reads 1). attn checks every element first, then fills.
 Tensor bool_mask(const Tensor& mask) {
-  if (mask.dtype() == DType::boolean || mask.dtype() == DType::uint8) return mask;
-  const Tensor v = to_dtype(mask, DType::int64).contiguous();   // mask's shape
-  const int64_t* p = v.data<int64_t>();
-  for (int64_t k = 0; k < v.numel(); ++k)
-    if (p[k] != 0 && p[k] != 1) throw TensorError("Mask tensor can take 0 and 1 values only");
-  return to_dtype(mask, DType::boolean);
+  if (mask.dtype() == DType::boolean) return mask;
+  std::vector<int64_t> bytes(static_cast<size_t>(mask.numel()));
+  for (int64_t k = 0; k < mask.numel(); ++k) {
+    const uint8_t b = low_byte(mask, k);
+    if (b > 1) throw TensorError("Mask tensor can take 0 and 1 values only");
+    bytes[static_cast<size_t>(k)] = b;
+  }
+  return to_dtype(from_ints(mask.shape(), bytes), DType::boolean);
 }
 
 }  // namespace
 
 void masked_fill_(Tensor& self, const Tensor& mask_in, float value, bool integral) {
-  check_mask_dtype(mask_in);
   check_broadcast_into(self, mask_in.shape());
   const Tensor mask = bool_mask(mask_in);   // mask_in's shape
   const Tensor m = overlap_status(self, mask) == Overlap::none ? mask : mask.clone();

@@ -19,11 +19,9 @@ void copy_(Tensor& self, const Tensor& src);                      // src broadca
 // checked_convert decides (PyTorch's "value cannot be converted to type uint8_t without
 // overflow"); `integral` says it was a Python int (uint8 then takes -1 as 255).
 void fill_(Tensor& self, double value, bool integral = false);
-// The same where mask (bool, uint8 as PyTorch 1.13 still takes it, or another integer dtype
-// holding only 0 and 1) broadcast to self is true.
+// The same where mask broadcast to self is true: a bool mask, or one of another dtype read as
+// 1.13's kernel reads it (each element's low byte, which must be 0 or 1: a float 1.0 fills nothing).
 void masked_fill_(Tensor& self, const Tensor& mask, float value, bool integral = false);
-// PyTorch's refusal of a float mask.
-void check_mask_dtype(const Tensor& mask);
 void binary_(BinOp op, Tensor& self, const Tensor& other);        // self (op)= other: add_, mul_, ...
 // TensorIterator's refusals before an in-place op writes self from `other`: self's elements
 // overlap (an expand()ed view), or other shares some, not all, of self's memory (y.add_(x[:3])).

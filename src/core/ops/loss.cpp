@@ -80,14 +80,18 @@ void check_nd_target(const Tensor& input, const Tensor& target) {
 
 NllSetup nll_setup(const Tensor& input, const Tensor& target, const Tensor* weight) {
   if (input.dim() < 1) throw TensorError(fmt::format("Expected 1 or more dimensions (got {})", input.dim()), "ValueError");
-  if (target.is_float()) throw TensorError("expected scalar type Long but found Float");
+  // the shapes first (nll_loss_nd's batch check, nll_loss's target dims), the target's dtype in the kernel
   if (input.dim() >= 3) {
     check_nd_target(input, target);
-  } else if (input.dim() == 2 ? (target.dim() != 1 || target.shape()[0] != input.shape()[0]) : target.dim() != 0) {
-    throw TensorError(input.dim() == 2 ? fmt::format("Expected input batch_size ({}) to match target batch_size ({}).", input.shape()[0],
-                                                      target.dim() ? target.shape()[0] : 1)
-                                       : "0D or 1D target tensor expected, multi-target not supported", "ValueError");
+  } else if (input.dim() == 2 && (target.dim() == 0 || target.shape()[0] != input.shape()[0])) {
+    throw TensorError(fmt::format("Expected input batch_size ({}) to match target batch_size ({}).", input.shape()[0],
+                                  target.dim() ? target.shape()[0] : 1), "ValueError");
+  } else if (input.dim() == 2 && target.dim() > 1) {
+    throw TensorError("0D or 1D target tensor expected, multi-target not supported");
+  } else if (input.dim() == 1 && target.dim() != 0) {
+    throw TensorError("0D or 1D target tensor expected, multi-target not supported", "ValueError");
   }
+  if (target.is_float()) throw TensorError("expected scalar type Long but found Float");
   NllSetup s{input.dim() >= 2 ? input.shape()[0] : 1, input.shape()[input.dim() >= 2 ? 1 : 0], 1, target.ints(), {}};
   for (int64_t d = 2; d < input.dim(); ++d) s.map *= input.shape()[static_cast<size_t>(d)];
   if (weight) {

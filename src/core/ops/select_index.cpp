@@ -125,7 +125,8 @@ std::vector<Tensor> split_with_sizes(const Tensor& a, const std::vector<int64_t>
                                 return autograd::Grads{cat(parts, dim)};
                               },
                               false};
-  return autograd::record_multi(std::move(out), {&a}, "SplitWithSizesBackward0", std::move(backward));
+  // views of a made by one multi-output op (as split and unbind): an in-place write to one is refused
+  return autograd::record_multi_view(std::move(out), a, "SplitWithSizesBackward0", std::move(backward));
 }
 
 }  // namespace attn::core

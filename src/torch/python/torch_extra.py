@@ -1,7 +1,9 @@
 # torch/python/torch_extra.py: names of the torch module written in attn's Python, copied into
 # `torch` when it is made: finfo and iinfo (the numbers and reprs 1.13 prints), the default dtype
 # (float32 only), the thread count and deterministic-algorithm switches, broadcast_tensors and broadcast_shapes,
-# triu_indices and tril_indices (integer positions, listed in row-major order as 1.13 lists them).
+# triu_indices and tril_indices (integer positions, listed in row-major order as 1.13 lists them);
+# Tensor.register_hook as torch/_tensor.py writes it (a dict of hooks per tensor, one slot in
+# the engine: torch._attn_hook_slot) and torch.utils.hooks.RemovableHandle.
 # Not here: anything computing on tensors (the op table, in C++). attn's kernels are single-threaded
 # and deterministic, so set_num_threads and use_deterministic_algorithms are remembered and change
 # none of attn's answers.
@@ -149,3 +151,60 @@ def triu_indices(row, col, offset=0, *, dtype=torch.long, device='cpu', layout=N
 
 def tril_indices(row, col, offset=0, *, dtype=torch.long, device='cpu', layout=None):
     return _tri_indices('tril_indices', row, col, offset, dtype, False)
+
+
+class RemovableHandle:
+    """torch.utils.hooks.RemovableHandle: remove() takes its hook out of the dict it was put in."""
+    next_id = 0
+
+    def __init__(self, hooks_dict):
+        self.hooks_dict_ref = hooks_dict
+        self.id = RemovableHandle.next_id
+        RemovableHandle.next_id += 1
+
+    def remove(self):
+        hooks_dict = self.hooks_dict_ref
+        if hooks_dict is not None and self.id in hooks_dict:
+            del hooks_dict[self.id]
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, type, value, tb):
+        self.remove()
+
+
+
+def _register_hook(self, hook):
+    # Tensor.register_hook (torch/_tensor.py): the tensor's dict of hooks gets one slot in the
+    # engine when its first hook comes, so hooks and retain_grad() run in 1.13's order.
+    if not self.requires_grad:
+        raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+    hooks = self._backward_hooks
+    if hooks is None:
+        hooks = {}
+        self._backward_hooks = hooks
+        torch._attn_hook_slot(self, lambda grad: _call_hooks(hooks, grad))
+    handle = RemovableHandle(hooks)
+    hooks[handle.id] = hook
+    return handle
+
+
+def _call_hooks(hooks, grad):
+    # PyFunctionTensorPreHook: each hook in turn on the gradient; a result replaces it, checked
+    # as check_single_result and check_variable_result check it.
+    for hook in list(hooks.values()):
+        result = hook(grad)
+        if result is None:
+            continue
+        if grad is None:
+            raise RuntimeError("can't replace a None gradient with a non-None value")
+        if not isinstance(result, torch.Tensor):
+            raise TypeError("expected Variable, but hook returned '" + builtin_type(result).__name__ + "'")
+        name = getattr(hook, '__name__', '<unknown>')
+        if result.dtype != grad.dtype:
+            raise RuntimeError("hook '{}' has changed the type of value (was {} got {})".format(name, grad.type(), result.type()))
+        if result.shape != grad.shape:
+            raise RuntimeError("hook '{}' has changed the size of value".format(name))
+        grad = result
+    return grad
