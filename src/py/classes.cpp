@@ -1198,9 +1198,13 @@ void add_class_builtins(Interpreter& in, std::map<std::string, Value>& b) {
       const ClassObj& c = *class_ptr(obj);
       const bool unbound_method = c.module == "builtins" && (c.name == "str" || c.name == "list" || c.name == "dict" || c.name == "tuple");
       if (special) return Value::boolean(true);
-      for (const ClassObj* k : c.mro())   // an operator slot's unbound dunder (getattr_class)
-        if (is_dunder(name) && k->module != "builtins" && slot_backs(k->slots, name)) return Value::boolean(true);
-      if (!unbound_method && !(is_dunder(name) && c.module == "builtins" && type_has_dunder(c.name, name))) return Value::boolean(false);
+      bool builtin_dunder = false;   // a built-in base's own dunder (OrderedDict: dict's __len__)
+      for (const ClassObj* k : c.mro()) {
+        if (!is_dunder(name)) break;
+        if (k->module != "builtins" && slot_backs(k->slots, name)) return Value::boolean(true);   // an operator slot's (getattr_class)
+        builtin_dunder = builtin_dunder || (k->module == "builtins" && type_has_dunder(k->name, name));
+      }
+      if (!unbound_method && !builtin_dunder) return Value::boolean(false);
     }
     try {
       in.getattr(obj, name);
