@@ -204,8 +204,10 @@ class Interpreter {
   void for_each(const Value& v, Body body) {
     if (v.kind == Value::Range) {
       const auto& r = *static_cast<const RangeObj*>(v.obj.get());
-      for (unsigned __int128 k = 0, n = r.length(); k < n; ++k)
+      for (unsigned __int128 k = 0, n = r.length(); k < n; ++k) {
+        if ((k & 0xffff) == 0xffff) check_budget();   // sum(range(10**13)): the clock, every 65,536 items
         if (!body(Value::integer(r.at(k)))) return;
+      }
       return;
     }
     if (v.kind == Value::Instance) {
