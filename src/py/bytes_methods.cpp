@@ -13,6 +13,7 @@
 #include "py/bytes.h"
 #include "py/exceptions.h"
 #include "py/interpreter.h"
+#include "py/limits.h"
 #include "py/ints.h"
 #include "py/text.h"
 
@@ -103,6 +104,9 @@ Value split_impl(const Value& self, CallArgs& a, bool reverse) {
   const Value sep_v = arg_or(a, 0, "sep", Value::none());
   int64_t maxsplit = to_int(arg_or(a, 1, "maxsplit", Value::integer(-1)), "maxsplit");
   if (maxsplit < 0) maxsplit = INT64_MAX;
+  if (!sep_v.is_none() && bytes_like(sep_v).empty()) throw ValueError("empty separator");
+  check_split_items(d, sep_v.is_none() ? nullptr : &bytes_like(sep_v), maxsplit == INT64_MAX ? -1 : maxsplit,
+                    [](unsigned char c) { return is_space(static_cast<char>(c)); });
   std::vector<std::string> parts;
   if (sep_v.is_none()) {   // runs of ASCII whitespace; none at the ends
     std::string rest = d;
