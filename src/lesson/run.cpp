@@ -8,6 +8,7 @@
 #include <new>
 
 #include "lesson/code_scan.h"
+#include "print/one_line.h"
 #include "torch/session.h"
 
 namespace attn::lesson {
@@ -46,7 +47,7 @@ void fill_step(Session& in, const Lesson& lesson, StepRun& sr, bool failed) {
       throw LessonFileError(fmt::format("{}:{}: {} (in the placeholder {})", lesson.path, p.line, e.text(), p.text));
     }
     in.take_printed();
-    return values[p.text] = in.take_output();
+    return values[p.text] = print::one_line(in.take_output());   // a value's ESC or U+202E shown as \x1b, \u202e
   };
   sr.prose = fill_prose(sr.step->prose_parts, value);
   sr.handout_prose = fill_prose(sr.step->prose_parts, [&](const ProsePart& p) {
