@@ -148,10 +148,13 @@ lesson "$work/huge-matmul.lesson" $'import torch\nc = torch.ones(5000, 10000) @ 
 lesson "$work/huge-einsum.lesson" $'import torch\nx = torch.ones(4000, 4000)\nprint(torch.einsum("ij,jk,kl->il", x, x, x))'
 lesson "$work/huge-softmax.lesson" $'import torch\nx = torch.ones(50_000_000)\ny = [x.softmax(0) for i in range(20)]'
 lesson "$work/re-catastrophic.lesson" $'import re\nprint(re.match(\'(a*)*b\', \'a\' * 40))'
+# builtins that walk a range look at the clock too (sum(range(10**13)) ran until killed, review 27)
+lesson "$work/range-sum.lesson" $'print(sum(range(10**13)))'
+lesson "$work/range-max.lesson" $'print(max(range(10**13)), all(range(1, 10**13)))'
 grep -qa __asan_init "$attn" && asan=1 || asan=0
 whole=$limit
 limit=20 cpu_limit=$((asan ? 10 : 4))
-for f in ops-in-one huge-matmul huge-einsum huge-softmax re-catastrophic; do
+for f in ops-in-one huge-matmul huge-einsum huge-softmax re-catastrophic range-sum range-max; do
   check "time-limit-$f" 2 '' 'TimeoutError: the cell ran longer than its time limit of 1 seconds' -- "$attn" run --quiet --time-limit 1 "$f.lesson"
 done
 limit=$whole cpu_limit=''
@@ -170,6 +173,13 @@ py str-limit-fstring 2 '' "$str_limit" $'a = "x" * (6 * 10**7)\nx = f"{a}{a}"'
 py str-limit-repr 2 '' "$str_limit" 'x = repr("\x01" * (3 * 10**7))'
 py str-limit-str-list 2 '' "$str_limit" 'x = str(["a" * 10**7] * 11)'
 py str-limit-percent-width 2 '' "$str_limit" 'x = "%1000000000d" % 1'
+# split counts its pieces before it builds them: 50 million strs took 7.1 GB and 96 s (review 27).
+items_limit='MemoryError: a list of [0-9,]+ items is more than attn.s limit of 10,000,000 items'
+py split-items 2 '' "split-items\.lesson:12: $items_limit" "x = ('ab' * 5 * 10**7).split('a')"
+py split-items-spaces 2 '' "$items_limit" "x = ('a ' * 3 * 10**7).split()"
+py rsplit-items 2 '' "$items_limit" "x = ('ab' * 3 * 10**7).rsplit('b')"
+py bytes-split-items 2 '' "$items_limit" "x = (b'a ' * 3 * 10**7).split()"
+py split-items-maxsplit 0 '3 True' '' $'x = (\'ab\' * 3 * 10**7).split(\'a\', 2)\nprint(len(x), x[2] == \'b\' + \'ab\' * (3 * 10**7 - 2))'
 py list-huge 2 '' 'MemoryError' 'x = [0] * (10**12)'
 
 # ---- Misleading messages ----
@@ -492,6 +502,16 @@ check sentence-controls 0 '*' '' -- "$attn" lesson causal --heatmap --sentence $
 count=$((count + 1))
 if LC_ALL=C grep -aq $'\e\|\xc2\x9b\|\xe9' "$work/out"; then failed=1; say "hostile: FAIL sentence-controls-raw: a control byte or a byte that is not UTF-8 reached stdout"
 else say "hostile: ok   sentence-controls-raw (labels show \\x1b, \\x9b, \\xe9)"; fi
+
+# A value filled into the prose ({{e}}) is shown with its controls escaped, as lesson text and
+# messages are: ESC, BEL and U+202E reached stdout raw through a placeholder (review 27).
+{ printf '# Placeholder\nname: ph\ngroup: concepts\norder: 1\nsource: review 27\n\nIntro.\n\n## a: A step\n\n'
+  printf '```python\ne = chr(27) + "[31mRED"\nb = "\\u202e" + "abc"\n```\n\nValue {{e}} and {{b}} and {{chr(7)}}.\n'; } >"$work/placeholder-controls.lesson"
+check placeholder-controls 0 '*' '' -- "$attn" run placeholder-controls.lesson
+count=$((count + 1))
+if LC_ALL=C grep -aq $'\e\|\a\|\xe2\x80\xae' "$work/out" || ! grep -qF 'Value \x1b[31mRED and \u202eabc and \x07.' "$work/out"; then
+  failed=1; say "hostile: FAIL placeholder-controls-raw: a filled value's control reached stdout, or is not shown escaped"
+else say "hostile: ok   placeholder-controls-raw (the prose shows \x1b, \u202e, \x07)"; fi
 
 # ---- attn's internal modules are not the student's to import; its stdlib's errors name the student's line ----
 py internal-stdlib 2 '' "internal-stdlib\.lesson:12: ModuleNotFoundError: No module named '_attn_stdlib'\$" 'import _attn_stdlib'
