@@ -362,6 +362,11 @@ Value Interpreter::inplace_op(const std::string& op, const Value& a, const Value
     auto* d = static_cast<DictObj*>(a.obj.get());
     for (const auto& [k, v] : std::vector<std::pair<Value, Value>>(static_cast<DictObj*>(b.obj.get())->items)) d->set(k, v);
     return a;
+  } else if (op == "|" && a.kind == Value::Dict) {   // d |= pairs: dict_ior takes what dict.update takes
+    CallArgs args;
+    args.pos.push_back(b);
+    call(more_seq_method(a, "update"), args);   // the built-in update, as dict_ior (not a subclass's)
+    return a;
   }
   return binop(op, a, b);
 }
