@@ -235,7 +235,7 @@ void SetObj::resize(size_t min_used) {
   fill_ = used_;
 }
 
-// set_add_entry: an equal item found, or the first dummy slot met reused, else the empty slot
+// set_add_entry: an equal item found, or the last dummy slot met reused, else the empty slot
 // that ended the search; a table 3/5 full (counting dummies) grows.
 bool SetObj::add(const Value& v) {
   const int64_t h = py_hash(v);
@@ -252,7 +252,7 @@ bool SetObj::add(const Value& v) {
         return true;
       }
       if (k == -2) {
-        if (free_slot < 0) free_slot = static_cast<int64_t>(slot);
+        free_slot = static_cast<int64_t>(slot);   // the last dummy met, as CPython 3.11 does (measured)
         return false;
       }
       if (hashes_[static_cast<size_t>(k)] != h) return false;
