@@ -677,7 +677,8 @@ Value diag_fn(Interpreter&, Args& a) {
 }
 
 // Tensor.where(condition, other): torch.where(condition, self, other) (1.13's method takes a tensor other only).
-Value where_method(Interpreter&, Args& a) {
+Value where_method(Interpreter& in, Args& a) {
+  check_where_condition(in, a.tensor("condition"));
   return tensor_value(core::where(a.tensor("condition"), a.tensor("self"), a.tensor("other")));
 }
 

@@ -154,11 +154,12 @@ DType where_dtype(const Value& x, const Value& y, const Tensor& tx, const Tensor
 
 // where(condition, input, other): overloads 1-4 differ only in which of input/other is a number
 // (PyTorch names a number `self`).
-Value where_fn(Interpreter&, Args& a) {
+Value where_fn(Interpreter& in, Args& a) {
   const Tensor& cond = a.tensor("condition");
   if (a.overload() == 0)
     throw NotImplementedError("torch.where(condition) (the indices of True elements) is not implemented by attn; "
                              "use torch.where(condition, input, other)");
+  check_where_condition(in, cond);
   const std::string& input = a.signature().params[1].name;
   const Value &x = a.get(input), &y = a.get("other");
   const Tensor tx = where_operand(x), ty = where_operand(y);
