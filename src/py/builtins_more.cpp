@@ -895,6 +895,10 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
       continue;
     }
     ++k;
+    if (k < text.size() && text[k] == '%') {   // "%%" only: '%5%' is an unsupported '%' (3.11)
+      out += '%';
+      continue;
+    }
     if (k < text.size() && text[k] == '(') {
       size_t depth = 1, start = ++k;
       for (; k < text.size() && depth > 0; ++k) depth += text[k] == '(' ? 1 : text[k] == ')' ? -1 : 0;
@@ -928,13 +932,13 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
     }
     if (k >= text.size()) throw ValueError("incomplete format");
     const char type = text[k];
-    if (type == '%') {
-      out += '%';
-      continue;
+    const Value v = take();   // the argument first, then the format character checked, as CPython
+    if (std::string("diusrafFeEgGxXoc").find(type) == std::string::npos) {
+      size_t at = k;
+      const char32_t c = uc::next(text, at);
+      throw ValueError(fmt::format("unsupported format character '{}' (0x{:x}) at index {}", c >= 32 && c <= 126 ? static_cast<char>(c) : '?',
+                                   static_cast<uint32_t>(c), cp_count(text, k)));
     }
-    if (std::string("diusrafFeEgGxXoc").find(type) == std::string::npos)
-      throw ValueError(fmt::format("unsupported format character '{}' (0x{:x}) at index {}", type, static_cast<unsigned char>(type), k));
-    const Value v = take();
     const bool left = flags.find('-') != std::string::npos, zero = !left && flags.find('0') != std::string::npos;
     std::string sign = flags.find('+') != std::string::npos ? "+" : flags.find(' ') != std::string::npos ? " " : "";
     std::string alt = flags.find('#') != std::string::npos ? "#" : "";

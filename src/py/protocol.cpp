@@ -860,6 +860,8 @@ std::string Interpreter::format(const Value& v, const std::string& spec) {
     return str_of(v);
   }
   if (spec.empty() && v.kind != Value::Float && !is_int(v)) return str_of(v);
+  if (v.kind != Value::Float && v.kind != Value::Str && !is_int(v))   // None, a list, ...: object.__format__
+    throw TypeError("unsupported format string passed to " + type_name(v) + ".__format__");
   return format_spec(v, spec);
 }
 
