@@ -599,10 +599,12 @@ Value dict_method(const Value& obj, const std::string& name) {
             dict_put(dict_of(obj), k, v);
           }
         } else {
+          size_t n = 0;
           for (const Value& kv : in.iterate(a.pos[0])) {
             std::vector<Value> pair = in.iterate(kv);
-            if (pair.size() != 2) throw ValueError(fmt::format("dictionary update sequence element has length {}; 2 is required", pair.size()));
+            if (pair.size() != 2) throw ValueError(fmt::format("dictionary update sequence element #{} has length {}; 2 is required", n, pair.size()));
             dict_put(dict_of(obj), pair[0], pair[1]);
+            ++n;
           }
         }
       }
@@ -648,12 +650,106 @@ Value tuple_method(const Value& obj, const std::string& name) {
 
 SetObj& set_of(const Value& v) { return *static_cast<SetObj*>(v.obj.get()); }
 
+// Objects/setobject.c's set_update_internal into s: a set merged (set_merge), an exact dict's
+// keys after one resize, any other iterable item by item; each lays the table out as CPython.
+void set_update_from(Interpreter& in, SetObj& s, const Value& other) {
+  if (other.kind == Value::Set) {
+    if (&set_of(other) == &s) return;   // s.update(s)
+    const SetObj copy = set_of(other);   // a copy: an item's __eq__ may change other
+    s.merge(copy);
+  } else if (other.kind == Value::Dict && !py_subclass(other)) {
+    const auto items = static_cast<DictObj*>(other.obj.get())->items;
+    s.reserve(items.size());
+    for (const auto& kv : items) s.add(kv.first);
+  } else {
+    for (const Value& x : in.iterate(other)) s.add(x);
+  }
+}
+
+Value set_copy(const Value& so) {   // set_copy: make_new_set from so (set_merge)
+  Value c = Value::set({});
+  set_of(c).merge(set_of(so));
+  return c;
+}
+
+// set_intersection(so, other): a set through the & operator's algorithm, another iterable item
+// by item kept when so holds it.
+Value set_intersect(Interpreter& in, const Value& so, const Value& other) {
+  if (other.obj == so.obj) return set_copy(so);
+  if (other.kind == Value::Set) return set_operator("&", set_of(so), set_of(other));
+  Value r = Value::set({});
+  for (const Value& x : in.iterate(other))
+    if (set_of(so).contains(x)) set_of(r).add(x);
+  return r;
+}
+
+// set_difference_update_internal: other's items discarded from s, then a table over 1/4
+// dummies compacted.
+void set_discard_from(Interpreter& in, SetObj& s, const Value& other) {
+  if (other.kind == Value::Set) {
+    const SetObj copy = set_of(other);   // a copy: s -= s
+    s.discard_all(copy.ordered());
+  } else {
+    s.discard_all(in.iterate(other));
+  }
+}
+
+// set_union, set_intersection_multi, set_difference_multi, set_symmetric_difference: so is not
+// changed; the result is a new set (the caller makes it a frozenset for a frozenset).
+Value set_combine(Interpreter& in, const Value& so, const std::string& name, const std::vector<Value>& args) {
+  if (name == "union" || args.empty()) {
+    Value r = set_copy(so);
+    for (const Value& other : args)
+      if (other.obj != so.obj) set_update_from(in, set_of(r), other);
+    return r;
+  }
+  if (name == "intersection") {
+    Value r = so;
+    for (const Value& other : args) r = set_intersect(in, r, other);
+    return r;
+  }
+  if (name == "difference") {   // set_difference for the first, then set_difference_update_internal
+    const Value& other = args[0];
+    const bool sized = other.kind == Value::Set || (other.kind == Value::Dict && !py_subclass(other));
+    const size_t other_size = other.kind == Value::Set ? set_of(other).size() : sized ? static_cast<DictObj*>(other.obj.get())->items.size() : 0;
+    Value r;
+    if (other.kind == Value::Set && (set_of(so).size() >> 2) <= other_size) {
+      r = set_operator("-", set_of(so), set_of(other));
+    } else if (sized && (set_of(so).size() >> 2) <= other_size) {   // a dict: so's items not among its keys
+      r = Value::set({});
+      for (const Value& x : set_of(so).ordered())
+        if (!in.contains(other, x)) set_of(r).add(x);
+    } else {   // set_copy_and_difference
+      r = set_copy(so);
+      set_discard_from(in, set_of(r), other);
+    }
+    for (size_t k = 1; k < args.size(); ++k) set_discard_from(in, set_of(r), args[k]);
+    return r;
+  }
+  // symmetric_difference: a new set of other (set_update_internal), so's items toggled in it
+  if (args[0].kind == Value::Set) return set_operator("^", set_of(so), set_of(args[0]));
+  Value r = Value::set({});
+  set_update_from(in, set_of(r), args[0]);
+  for (const Value& v : set_of(so).ordered())
+    if (!set_of(r).discard(v)) set_of(r).add(v);
+  return r;
+}
+
 Value set_method(const Value& obj, const std::string& name) {
   const bool frozen_set = is_frozenset(obj);
   const std::string q = (frozen_set ? "frozenset." : "set.") + name;
   static const std::set<std::string> unchanging = {"copy", "isdisjoint", "symmetric_difference", "union", "intersection",
                                                    "difference", "issubset", "issuperset"};
   if (frozen_set && !unchanging.count(name)) no_method("frozenset", name);
+  if (name == "union" || name == "intersection" || name == "difference" || name == "symmetric_difference")
+    return bound(q, [obj, name, q, frozen_set](Interpreter& in, CallArgs& a) {
+      if (!a.kw.empty()) throw TypeError(q + "() takes no keyword arguments");
+      if (name == "symmetric_difference" && a.pos.size() != 1)
+        throw TypeError(fmt::format("{}() takes exactly one argument ({} given)", q, a.pos.size()));
+      Value r = set_combine(in, obj, name, a.pos);
+      if (r.obj == obj.obj) r = set_copy(obj);   // s.intersection(): a copy
+      return frozen_set ? frozen(r) : r;
+    });
   if (frozen_set && name != "isdisjoint" && name != "issubset" && name != "issuperset" && name != "copy") {
     return bound(q, [obj, name](Interpreter& in, CallArgs& a) {
       Value as_set = Value::set({});   // a set's result, as a frozenset
@@ -672,8 +768,7 @@ Value set_method(const Value& obj, const std::string& name) {
     });
   if (name == "update")
     return bound(q, [obj](Interpreter& in, CallArgs& a) {
-      for (const Value& other : a.pos)
-        for (const Value& x : in.iterate(other)) set_of(obj).add(x);
+      for (const Value& other : a.pos) set_update_from(in, set_of(obj), other);
       return Value::none();
     });
   if (name == "copy") return bound(q, [obj](Interpreter&, CallArgs& a) {
@@ -701,39 +796,40 @@ Value set_method(const Value& obj, const std::string& name) {
         if (set_of(obj).contains(x)) return Value::boolean(false);
       return Value::boolean(true);
     });
-  if (name == "symmetric_difference")
-    return bound(q, [obj](Interpreter& in, CallArgs& a) { return in.binop("^", obj, Value::set(in.iterate(arg(a, 0, "other")))); });
   if (name == "intersection_update" || name == "difference_update" || name == "symmetric_difference_update")
     return bound(q, [obj, name](Interpreter& in, CallArgs& a) {   // s &= t, s -= t, s ^= t, with any iterables
-      const char* op = name[0] == 'i' ? "&" : name[0] == 'd' ? "-" : "^";
       if (name[0] == 's' && a.pos.size() != 1) throw TypeError(fmt::format("set.symmetric_difference_update() takes exactly one argument ({} given)", a.pos.size()));
-      for (const Value& other : a.pos) in.inplace_op(op, obj, Value::set(in.iterate(other)));
+      if (name[0] == 'd') {
+        for (const Value& other : a.pos) set_discard_from(in, set_of(obj), other);
+      } else if (name[0] == 'i') {   // set_intersection_update_multi: the intersection's table swapped in
+        Value r = set_combine(in, obj, "intersection", a.pos);
+        if (r.obj != obj.obj) {
+          ClassPtr cls = set_of(obj).cls;   // a set subclass's instance stays one
+          std::shared_ptr<DictObj> attrs = set_of(obj).attrs;
+          set_of(obj) = SetObj(set_of(r));
+          set_of(obj).cls = cls;
+          set_of(obj).attrs = attrs;
+        }
+      } else if (a.pos[0].kind == Value::Set) {
+        in.inplace_op("^", obj, a.pos[0]);   // toggles other's items in place (s ^= s clears s)
+      } else {   // an exact dict's keys toggled in s as they are; another iterable's set's items
+        std::vector<Value> keys;
+        if (a.pos[0].kind == Value::Dict && !py_subclass(a.pos[0])) {
+          for (const auto& kv : static_cast<DictObj*>(a.pos[0].obj.get())->items) keys.push_back(kv.first);
+        } else {
+          Value other = Value::set({});
+          set_update_from(in, set_of(other), a.pos[0]);
+          keys = set_of(other).ordered();
+        }
+        for (const Value& v : keys)
+          if (!set_of(obj).discard(v)) set_of(obj).add(v);
+      }
       return Value::none();
     });
-  if (name == "union" || name == "intersection" || name == "difference" || name == "issubset" || name == "issuperset")
+  if (name == "issubset" || name == "issuperset")
     return bound(q, [obj, name](Interpreter& in, CallArgs& a) {
-      if (name == "issubset" || name == "issuperset") {
-        Value other = Value::set(in.iterate(arg(a, 0, "other")));
-        return in.compare(name == "issubset" ? "<=" : ">=", obj, other);
-      }
-      Value acc = Value::set({});
-      set_of(acc).merge(set_of(obj));
-      for (const Value& other : a.pos) {   // a set as its operator does; another iterable item by item, as CPython
-        if (other.kind == Value::Set) {
-          acc = in.binop(name == "union" ? "|" : name == "intersection" ? "&" : "-", acc, other);
-        } else if (name == "intersection") {
-          Value kept = Value::set({});
-          for (const Value& x : in.iterate(other))
-            if (set_of(acc).contains(x)) set_of(kept).add(x);
-          acc = kept;
-        } else {
-          if (name == "union")
-            for (const Value& x : in.iterate(other)) set_of(acc).add(x);
-          else
-            set_of(acc).discard_all(in.iterate(other));
-        }
-      }
-      return acc;
+      Value other = Value::set(in.iterate(arg(a, 0, "other")));
+      return in.compare(name == "issubset" ? "<=" : ">=", obj, other);
     });
   no_method("set", name);
 }
@@ -799,6 +895,10 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
       continue;
     }
     ++k;
+    if (k < text.size() && text[k] == '%') {   // "%%" only: '%5%' is an unsupported '%' (3.11)
+      out += '%';
+      continue;
+    }
     if (k < text.size() && text[k] == '(') {
       size_t depth = 1, start = ++k;
       for (; k < text.size() && depth > 0; ++k) depth += text[k] == '(' ? 1 : text[k] == ')' ? -1 : 0;
@@ -832,13 +932,13 @@ std::string percent_format(Interpreter& in, const std::string& text, const Value
     }
     if (k >= text.size()) throw ValueError("incomplete format");
     const char type = text[k];
-    if (type == '%') {
-      out += '%';
-      continue;
+    const Value v = take();   // the argument first, then the format character checked, as CPython
+    if (std::string("diusrafFeEgGxXoc").find(type) == std::string::npos) {
+      size_t at = k;
+      const char32_t c = uc::next(text, at);
+      throw ValueError(fmt::format("unsupported format character '{}' (0x{:x}) at index {}", c >= 32 && c <= 126 ? static_cast<char>(c) : '?',
+                                   static_cast<uint32_t>(c), cp_count(text, k)));
     }
-    if (std::string("diusrafFeEgGxXoc").find(type) == std::string::npos)
-      throw ValueError(fmt::format("unsupported format character '{}' (0x{:x}) at index {}", type, static_cast<unsigned char>(type), k));
-    const Value v = take();
     const bool left = flags.find('-') != std::string::npos, zero = !left && flags.find('0') != std::string::npos;
     std::string sign = flags.find('+') != std::string::npos ? "+" : flags.find(' ') != std::string::npos ? " " : "";
     std::string alt = flags.find('#') != std::string::npos ? "#" : "";

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "py/bytes.h"
 #include "py/exceptions.h"
 #include "py/interpreter.h"
 #include "py/ints.h"
@@ -253,7 +254,8 @@ std::string sha512(const std::string& data) {
   return out;
 }
 
-// int.from_bytes(text.encode() + sha512(text.encode()).digest(), 'big'): the seed of random.seed(str).
+// int.from_bytes(text + sha512(text).digest(), 'big'): the seed of random.seed(str or bytes), text
+// the str's UTF-8 or the bytes.
 Value str_seed(const std::string& text) {
   const std::string bytes = text + sha512(text);
   BigInt out;
@@ -268,9 +270,10 @@ void add_random_core(Interpreter& in) {
     auto ns = std::make_shared<NamespaceObj>();
     ns->names["MT"] = Value::of_class(mt_class());
     ns->names["str_seed"] = builtin("_random.str_seed", [](Interpreter&, CallArgs& a) {
-      Value s = arg(a, 0, "text");
-      if (s.kind != Value::Str) throw TypeError("str_seed takes a str");
-      return str_seed(s.s);
+      Value s = arg(a, 0, "text");   // a str (its UTF-8), a bytes or a bytearray
+      if (s.kind == Value::Str) return str_seed(s.s);
+      if (const std::string* data = bytes_data(s)) return str_seed(*data);
+      throw TypeError("str_seed takes a str, bytes or bytearray");
     });
     ns->names["bit_length"] = builtin("_random.bit_length", [](Interpreter&, CallArgs& a) {   // int.bit_length()
       Value n = arg(a, 0, "n");

@@ -374,6 +374,11 @@ Value Interpreter::inplace_op(const std::string& op, const Value& a, const Value
     auto* d = static_cast<DictObj*>(a.obj.get());
     for (const auto& [k, v] : std::vector<std::pair<Value, Value>>(static_cast<DictObj*>(b.obj.get())->items)) d->set(k, v);
     return a;
+  } else if (op == "|" && a.kind == Value::Dict) {   // d |= pairs: dict_ior takes what dict.update takes
+    CallArgs args;
+    args.pos.push_back(b);
+    call(more_seq_method(a, "update"), args);   // the built-in update, as dict_ior (not a subclass's)
+    return a;
   }
   return binop(op, a, b);
 }
@@ -867,6 +872,8 @@ std::string Interpreter::format(const Value& v, const std::string& spec) {
     return str_of(v);
   }
   if (spec.empty() && v.kind != Value::Float && !is_int(v)) return str_of(v);
+  if (v.kind != Value::Float && v.kind != Value::Str && !is_int(v))   // None, a list, ...: object.__format__
+    throw TypeError("unsupported format string passed to " + type_name(v) + ".__format__");
   return format_spec(v, spec);
 }
 

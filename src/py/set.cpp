@@ -235,7 +235,7 @@ void SetObj::resize(size_t min_used) {
   fill_ = used_;
 }
 
-// set_add_entry: an equal item found, or the first dummy slot met reused, else the empty slot
+// set_add_entry: an equal item found, or the last dummy slot met reused, else the empty slot
 // that ended the search; a table 3/5 full (counting dummies) grows.
 bool SetObj::add(const Value& v) {
   const int64_t h = py_hash(v);

@@ -86,18 +86,50 @@ std::string Formatter::field(const std::string& f, int depth) {
     else if (bracket == 0 && (f[k] == '!' || f[k] == ':')) break;
   }
   Value v = lookup(f.substr(0, k));
-  char conversion = 0;
+  char32_t conversion = 0;
   if (k < f.size() && f[k] == '!') {
     if (k + 1 >= f.size()) throw ValueError("end of string while looking for conversion specifier");
-    conversion = f[k + 1];
-    k += 2;
+    ++k;
+    conversion = uc::next(f, k);
     if (k < f.size() && f[k] != ':') throw ValueError("expected ':' after conversion specifier");
   }
   std::string spec = k < f.size() ? render(f.substr(k + 1), depth - 1) : "";
   if (conversion == 'r' || conversion == 'a') v = Value::str(conversion == 'a' ? ascii_escaped(in.repr_of(v)) : in.repr_of(v));
   else if (conversion == 's') v = Value::str(in.str_of(v));
-  else if (conversion) throw ValueError(fmt::format("Unknown conversion specifier {}", conversion));
+  else if (conversion > 32 && conversion < 127) throw ValueError(fmt::format("Unknown conversion specifier {}", static_cast<char>(conversion)));
+  else if (conversion) throw ValueError(fmt::format("Unknown conversion specifier \\x{:x}", static_cast<uint32_t>(conversion)));
   return in.format(v, spec);
+}
+
+// Where the replacement field whose text starts at s[k] (after its '{') ends: its '}', past
+// the nested fields of its spec, as CPython 3.11's parse_field (Objects/stringlib/
+// unicode_format.h) scans it, with its errors.
+size_t field_end(const std::string& s, size_t k) {
+  char c = 0;
+  while (k < s.size()) {   // the field name: up to '}', ':' or '!', a [key] skipped whole
+    c = s[k++];
+    if (c == '{') throw ValueError("unexpected '{' in field name");
+    if (c == '}' || c == ':' || c == '!') break;
+    if (c == '[')
+      while (k < s.size() && s[k] != ']') ++k;
+    c = 0;
+  }
+  if (c == '}') return k - 1;
+  if (c != '!' && c != ':') throw ValueError("expected '}' before end of string");
+  if (c == '!') {
+    if (k >= s.size()) throw ValueError("end of string while looking for conversion specifier");
+    do ++k; while (k < s.size() && (static_cast<unsigned char>(s[k]) & 0xC0) == 0x80);   // the conversion character
+    if (k < s.size()) {
+      c = s[k++];
+      if (c == '}') return k - 1;
+      if (c != ':') throw ValueError("expected ':' after conversion specifier");
+    }
+  }
+  for (int count = 1; k < s.size(); ++k) {   // the spec, its nested {fields} counted
+    if (s[k] == '{') ++count;
+    else if (s[k] == '}' && --count == 0) return k;
+  }
+  throw ValueError("unmatched '{' in format spec");
 }
 
 std::string Formatter::render(const std::string& s, int depth) {
@@ -112,12 +144,7 @@ std::string Formatter::render(const std::string& s, int depth) {
       throw ValueError("Single '}' encountered in format string");
     } else if (c == '{') {
       if (k + 1 == s.size()) throw ValueError("Single '{' encountered in format string");
-      size_t e = k + 1;
-      for (int level = 1; e < s.size(); ++e) {   // the matching '}', past nested fields of the spec
-        if (s[e] == '{') ++level;
-        else if (s[e] == '}' && --level == 0) break;
-      }
-      if (e >= s.size()) throw ValueError("expected '}' before end of string");
+      const size_t e = field_end(s, k + 1);
       std::string piece = field(s.substr(k + 1, e - k - 1), depth);
       check_append(out, piece.size());   // "{}{}".format(a, a): the limit before it is built
       out += piece;

@@ -77,13 +77,14 @@ void add_autograd_natives(NamespaceObj& torch);    // autograd_natives.cpp: engi
 // tensor_types.cpp: PyTorch 1.13's UserWarning (through Python's warnings, on stderr) for a uint8
 // mask given to masked_fill or x[mask] = v (which is masked_fill_), taken as a bool one.
 void warn_uint8_mask(Interpreter& in, const core::Tensor& mask);
+// tensor_types.cpp: torch.where's condition as 1.13's where_self_out takes it: bool, or uint8 with
+// a UserWarning once a session (TORCH_WARN_ONCE); any other dtype is its RuntimeError.
+void check_where_condition(Interpreter& in, const core::Tensor& cond);
 // Tensor.uniform_ / normal_ (and nn.init's): t filled in place from g, PyTorch's checks (nn_init.cpp).
 void uniform_fill(core::Generator& g, core::Tensor& t, double a, double b);
 void normal_fill(core::Generator& g, core::Tensor& t, double mean, double std);
 // warnings.warn(msg, UserWarning), as PyTorch's Python code warns (tensor_types.cpp).
 void user_warning(Interpreter& in, const std::string& msg);
-// where's condition: bool, or uint8 with 1.13's deprecation warning; another dtype is its RuntimeError (ops_math.cpp).
-void check_where_condition(Interpreter& in, const core::Tensor& cond);
 // A size argument (torch.rand(2, 3), size=(2, 3)): PyTorch's negative-dimension error, attn's 50-million-element cap.
 core::Shape shape_arg(Args& a, const char* name);
 Value make_nn_init();                              // nn_init.cpp: torch.nn.init

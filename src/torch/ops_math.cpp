@@ -154,17 +154,6 @@ DType where_dtype(const Value& x, const Value& y, const Tensor& tx, const Tensor
 
 }  // namespace
 
-// where's condition as 1.13 checks it: bool, or uint8 with its deprecation warning; any other
-// dtype is refused.
-void check_where_condition(Interpreter& in, const Tensor& cond) {
-  if (cond.dtype() == DType::uint8)
-    user_warning(in, "where received a uint8 condition tensor. This behavior is deprecated and will be removed in a future version of "
-                     "PyTorch. Use a boolean condition instead. (Triggered internally at  ./aten/src/ATen/native/TensorCompare.cpp:413.)");
-  else if (cond.dtype() != DType::boolean)
-    throw RuntimeError(fmt::format("where expected condition to be a boolean tensor, but got a tensor with dtype {}",
-                                   core::dtype_title(cond.dtype())));
-}
-
 namespace {
 
 // where(condition, input, other): overloads 1-4 differ only in which of input/other is a number

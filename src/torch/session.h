@@ -34,6 +34,7 @@ struct TorchState : py::Extension {
   print::PrintOptions print_options;                   // torch.set_printoptions: this session's, from the defaults
   bool grad_enabled = true;                            // torch.is_grad_enabled() between cells (core holds it while one runs)
   core::autograd::SequenceCounter sequence;            // the creation numbers of this session's autograd nodes
+  bool warned_uint8_where = false;                     // torch.where's uint8-condition warning (TORCH_WARN_ONCE) given
 };
 
 // The torch state of the session `in` belongs to.

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <utility>
 
 #include "torch/bindings.h"
 #include "torch/op_table.h"
@@ -105,6 +106,15 @@ void warn_uint8_mask(Interpreter& in, const core::Tensor& mask) {
       "masked_fill_ received a mask with dtype torch.uint8, this behavior is now deprecated,please use a mask with dtype "
       "torch.bool instead. (Triggered internally at  ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:1646.)";
   user_warning(in, msg);
+}
+
+void check_where_condition(Interpreter& in, const core::Tensor& cond) {
+  if (cond.dtype() == DType::boolean) return;
+  if (cond.dtype() != DType::uint8)
+    throw RuntimeError(std::string("where expected condition to be a boolean tensor, but got a tensor with dtype ") + core::dtype_title(cond.dtype()));
+  if (std::exchange(state(in).warned_uint8_where, true)) return;
+  user_warning(in, "where received a uint8 condition tensor. This behavior is deprecated and will be removed in a future version of "
+                   "PyTorch. Use a boolean condition instead. (Triggered internally at  ./aten/src/ATen/native/TensorCompare.cpp:413.)");
 }
 
 void user_warning(Interpreter& in, const std::string& msg) {

@@ -1,6 +1,7 @@
 # The torch findings of review 26 (a frozen Parameter's repr, `.data =` assignment, masked_fill with
 # an integer 0/1 mask, randperm's negative-size message, the grad_fn names of matmul over every
-# combination of 1-D..4-D operands, a Python bool as an index), as PyTorch 1.13 prints them.
+# combination of 1-D..4-D operands, a Python bool as an index) and of review 27 (torch.where with a
+# non-bool condition), as PyTorch 1.13 prints them.
 # Errors are printed as "Type - message".
 import warnings
 
@@ -124,3 +125,20 @@ for sa, sb in [((2, 4), (2, 4, 1)), ((1, 4), (3, 4, 5)), ((1, 4), (2, 4, 1)), ((
     print(r, a.grad, b.grad)
     with torch.no_grad():
         print(torch.equal(a @ b, r), (a @ b).stride())
+# review 27: torch.where's condition must be bool (uint8: taken as bool with a warning, once)
+for c in [torch.tensor([1, 0]), torch.tensor([1., 0.]), torch.tensor([1, 0], dtype=torch.int32), torch.tensor([True, False])]:
+    for args in [(1, 0), (torch.tensor([5, 6]), torch.tensor([7, 8]))]:
+        try:
+            print(torch.where(c, *args))
+        except RuntimeError as e:
+            print("RuntimeError", e)
+    try:
+        print(torch.tensor([1., 2.]).where(c, torch.tensor(3.)))
+    except RuntimeError as e:
+        print("RuntimeError", e)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(torch.where(torch.tensor([1, 0], dtype=torch.uint8), 1, 0))
+    print(torch.where(torch.tensor([0, 2], dtype=torch.uint8), torch.tensor([5., 6.]), torch.tensor([7., 8.])))
+    print(torch.tensor([1, 2]).where(torch.tensor([0, 1], dtype=torch.uint8), torch.tensor(9)))
+print([(w.category.__name__, str(w.message)) for w in caught])

@@ -3,7 +3,7 @@
 # seed. Written after CPython 3.11's Lib/random.py (the methods are its algorithms, step for step:
 # _randbelow by getrandbits, sample's two strategies, choices by bisect, gauss's pairs).
 # What it is not: SystemRandom, the distributions beyond uniform/gauss/normalvariate/
-# expovariate/triangular/betavariate-free set below, seed(bytes), or version=1 seeding.
+# expovariate/triangular/betavariate-free set below.
 import _random
 from math import log as _log, exp as _exp, pi as _pi, sqrt as _sqrt, cos as _cos, sin as _sin
 from math import floor as _floor, isfinite as _isfinite, ceil as _ceil
@@ -45,12 +45,19 @@ class Random:
         self.gauss_next = None
 
     def seed(self, a=None, version=2):
-        if isinstance(a, str):
-            a = _random.str_seed(a)
-        elif isinstance(a, float):
-            a = hash(a) % 2 ** 64   # random_seed: (size_t) PyObject_Hash(a)
-        elif a is not None and not isinstance(a, int):
+        if version == 1 and isinstance(a, (str, bytes)):   # the narrower seeds of Python 2's str hash
+            codes = list(a) if isinstance(a, bytes) else [ord(c) for c in a]
+            x = codes[0] << 7 if codes else 0
+            for c in codes:
+                x = ((1000003 * x) ^ c) & 0xFFFFFFFFFFFFFFFF
+            x ^= len(codes)
+            a = -2 if x == -1 else x
+        elif version == 2 and isinstance(a, (str, bytes, bytearray)):
+            a = _random.str_seed(a)   # int.from_bytes(a + sha512(a).digest())
+        elif not isinstance(a, (type(None), int, float, str, bytes, bytearray)):
             raise TypeError('The only supported seed types are: None,\nint, float, str, bytes, and bytearray.')
+        if a is not None and not isinstance(a, int):
+            a = hash(a) % 2 ** 64   # random_seed: (size_t) PyObject_Hash(a)
         self._mt.seed(a)
         self.gauss_next = None
 
