@@ -110,24 +110,6 @@ class defaultdict(_Mapping):
     def copy(self):
         return defaultdict(self.default_factory, self._data)
 
-    def __or__(self, other):
-        if not isinstance(other, (dict, _Mapping)):
-            return NotImplemented
-        new = self.copy()
-        new.update(other)
-        return new
-
-    def __ror__(self, other):
-        if not isinstance(other, (dict, _Mapping)):
-            return NotImplemented
-        new = defaultdict(self.default_factory, other)
-        new.update(self)
-        return new
-
-    def __ior__(self, other):   # dict.__ior__: what update takes
-        self.update(other)
-        return self
-
     def __repr__(self):
         return f"{type(self).__name__}({self.default_factory!r}, {self._data!r})"
 
@@ -145,7 +127,7 @@ class defaultdict(_Mapping):
         new.update(self)
         return new
 
-    def __ior__(self, other):
+    def __ior__(self, other):   # dict.__ior__: what update takes
         self.update(other)
         return self
 
