@@ -756,6 +756,9 @@ Value Interpreter::getattr_class(const Value& cls_value, const std::string& name
   if (cls->module == "builtins" && cls->name == "float" && name == "fromhex") return builtin("float.fromhex", float_fromhex);
   if (cls->module == "builtins" && cls->name == "float" && float_number_attr(Value::number(0.0), name) && name != "real" && name != "imag")
     return unbound_checked(*cls, name, [name](Interpreter& in, const Value& self) { return in.getattr(self, name); });   // float.hex(x)
+  static const std::set<std::string> int_methods = {"bit_length", "bit_count", "to_bytes", "conjugate", "as_integer_ratio"};
+  if (cls->module == "builtins" && (cls->name == "int" || cls->name == "bool") && int_methods.count(name))   // int.bit_length(5)
+    return unbound_checked(*builtin_class("int"), name, [name](Interpreter& in, const Value& self) { return in.getattr(self, name); });
   if (cls->module == "builtins" && cls->name == "str" && name == "maketrans") return builtin("str.maketrans", str_maketrans);
   if (cls->module == "builtins" && cls->name == "dict" && name == "fromkeys") return builtin("dict.fromkeys", dict_fromkeys);
   if (name == "fromkeys" && is_subclass(cls, builtin_class("dict").get()))   // OrderedDict, class D(dict): cls(), then d[key] = value
@@ -914,10 +917,10 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
       return str_attribute(obj, name);
     case Value::Bool: case Value::Int: {
       if (std::optional<Value> v = int_number_attr(obj, name)) return *v;
-      if (obj.kind == Value::Bool) break;
-      if (name == "to_bytes") return builtin("int.to_bytes", [obj](Interpreter&, CallArgs& a) { return int_to_bytes(obj, a); });
+      const Value self = obj.kind == Value::Bool ? Value::integer(obj.b ? 1 : 0) : obj;   // True.bit_length(): int's
+      if (name == "to_bytes") return builtin("int.to_bytes", [self](Interpreter&, CallArgs& a) { return int_to_bytes(self, a); });
       if (name == "bit_length")
-        return builtin("int.bit_length", [obj](Interpreter&, CallArgs& a) { no_args(a, "bit_length"); return Value::integer(static_cast<int64_t>(big_of(obj).bit_length())); });
+        return builtin("int.bit_length", [self](Interpreter&, CallArgs& a) { no_args(a, "bit_length"); return Value::integer(static_cast<int64_t>(big_of(self).bit_length())); });
       break;
     }
     case Value::Float:
@@ -1196,7 +1199,8 @@ void add_class_builtins(Interpreter& in, std::map<std::string, Value>& b) {
       const bool special = name == "__name__" || name == "__qualname__" || name == "__module__" || name == "__mro__" ||
                            name == "__bases__" || name == "__dict__" || name == "__class__";
       const ClassObj& c = *class_ptr(obj);
-      const bool unbound_method = c.module == "builtins" && (c.name == "str" || c.name == "list" || c.name == "dict" || c.name == "tuple");
+      const bool unbound_method = c.module == "builtins" && (c.name == "str" || c.name == "list" || c.name == "dict" || c.name == "tuple" ||
+                                                             c.name == "int" || c.name == "bool" || c.name == "float");
       if (special) return Value::boolean(true);
       bool builtin_dunder = false;   // a built-in base's own dunder (OrderedDict: dict's __len__)
       for (const ClassObj* k : c.mro()) {
