@@ -340,13 +340,7 @@ TEST_CASE("every lesson's prose and notes read as PyTorch's run fills them, unde
   std::vector<std::string> files;
   for (const auto& e : std::filesystem::directory_iterator(std::string(ATTN_TEST_DATA) + "/golden/prose")) files.push_back(e.path().string());
   std::sort(files.begin(), files.end());
-  if (kTestUnderAsan) {   // the article's runs, seed 42's, a sentence's and 6 rows of inputs
-    std::erase_if(files, [](const std::string& f) {
-      for (const char* kept : {"@article.txt", "@seed=42.txt", "@sentence=", "@inputs=0.4_0.1__"})
-        if (f.find(kept) != std::string::npos) return false;
-      return true;
-    });
-  }
+  std::erase_if(files, [](const std::string& f) { return !golden_run_kept(f); });   // under ASan, a sample
   std::map<std::string, int> per_lesson;
   std::map<std::string, std::string> masked_by_seed;   // causal's 'masked' prose, article and seed 7
   for (const std::string& path : files) {
