@@ -178,6 +178,7 @@ bool is_exception(const Value& v) { return v.kind == Value::Instance && is_excep
 Value new_exception(const std::string& cls, std::vector<Value> args) {
   auto o = std::make_shared<InstanceObj>();
   o->cls = exception_class(cls);
+  if (!o->cls) o->cls = exception_class("SystemError");   // a name no class has: attn's mistake, never a null class
   o->set("args", Value::tuple(std::move(args)));
   keep_stop_value(*o);
   Value v = Value::of_instance(o);

@@ -138,6 +138,9 @@ class Interpreter {
   // puts them here first, as a package's __init__ does.
   void set_module(const std::string& name, Value module) { modules_["<builtin>:" + name] = std::move(module); }
   Value import(const std::string& name);             // `import name`, from native code
+  // `import name` on lesson code's behalf (pickle's find_class): attn's internal modules are
+  // CPython's ModuleNotFoundError whichever module asks.
+  Value import_for_lesson(const std::string& name);
   const std::shared_ptr<NamespaceObj>& main_module() const { return main_; }   // __main__: the lesson's globals
   Value literal_eval(const std::string& text);       // ast.literal_eval (modules.cpp)
   std::string standard_modules() const;              // "bisect, collections, ...": the standard library it has

@@ -185,6 +185,7 @@ void add_stdlib_python_modules(Interpreter& in) {
     ns->names["refusal"] = builtin("_attn_stdlib.refusal", [](Interpreter&, CallArgs& a) {
       const std::string name = str(arg(a, 0, "name")), message = str(arg(a, 1, "message"));
       const std::string kind = a.pos.size() > 2 ? str(a.pos[2]) : "PermissionError";
+      if (!exception_class(kind)) throw ValueError("_attn_stdlib.refusal: no exception class " + kind);
       return builtin(name, [message, kind](Interpreter&, CallArgs&) -> Value { throw error(kind, message); });
     });
     ns->names["exit"] = builtin("sys.exit", [](Interpreter&, CallArgs& a) -> Value {   // at the caller's line
@@ -194,7 +195,8 @@ void add_stdlib_python_modules(Interpreter& in) {
     // pickle's helpers: the lesson's module (__main__, what a pickled class or function is found
     // in), any module by name, and a float as the 8 bytes of struct.pack('>d', x) and back.
     ns->names["main_module"] = builtin("_attn_stdlib.main_module", [](Interpreter& in, CallArgs&) { return module_value("__main__", in.main_module()); });
-    ns->names["import_module"] = builtin("_attn_stdlib.import_module", [](Interpreter& in, CallArgs& a) { return in.import(str(arg(a, 0, "name"))); });
+    // (the module a pickle names: lesson data, so never one of attn's internal modules)
+    ns->names["import_module"] = builtin("_attn_stdlib.import_module", [](Interpreter& in, CallArgs& a) { return in.import_for_lesson(str(arg(a, 0, "name"))); });
     ns->names["float_pack"] = builtin("_attn_stdlib.float_pack", [](Interpreter&, CallArgs& a) {
       const double x = to_double(arg(a, 0, "x"), "x");
       uint64_t bits;

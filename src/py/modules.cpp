@@ -206,6 +206,15 @@ bool internal_module(const std::string& name) {
 
 Value Interpreter::import(const std::string& name) { return import_module(name); }
 
+Value Interpreter::import_for_lesson(const std::string& name) {
+  for (size_t end = name.find('.');; end = name.find('.', end + 1)) {   // the first package that is internal, as CPython names it
+    const std::string prefix = name.substr(0, end);
+    if (internal_module(prefix)) throw ModuleNotFoundError("No module named '" + prefix + "'");
+    if (end == std::string::npos) break;
+  }
+  return import_module(name);
+}
+
 Value Interpreter::import_module(const std::string& name) {
   auto cached = modules_.find("<builtin>:" + name);
   if (cached != modules_.end()) return cached->second;

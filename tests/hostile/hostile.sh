@@ -519,6 +519,11 @@ py internal-stdlib-from 2 '' "internal-stdlib-from\.lesson:12: ModuleNotFoundErr
 py internal-re 2 '' "internal-re\.lesson:12: ModuleNotFoundError: No module named '_re'\$" 'import _re'
 py internal-torch-extra 2 '' "internal-torch-extra\.lesson:13: ModuleNotFoundError: No module named 'torch\._attn_extra'\$" $'import torch\nimport torch._attn_extra'
 py internal-torch-from 2 '' "internal-torch-from\.lesson:12: ImportError: cannot import name '_attn_functional' from 'torch\.nn'" 'from torch.nn import _attn_functional'
+# review 28 #1: a pickle's GLOBAL reached _attn_stdlib, and its refusal() with a kind no class has was a
+# SIGSEGV; the helpers were also attributes of the modules using them (os.refusal).
+py internal-pickle-global 2 '' "internal-pickle-global\.lesson:13: ModuleNotFoundError: No module named '_attn_stdlib'\$" $'import pickle\npickle.loads(b"c_attn_stdlib\\nrefusal\\n.")'
+py internal-module-attribute 2 '' "internal-module-attribute\.lesson:12: AttributeError: module 'os' has no attribute 'refusal'" 'import os; os.refusal("a", "b", "NoSuchKind")()'
+py internal-refusal-kind 2 '' "internal-refusal-kind\.lesson:12: ValueError: _attn_stdlib\.refusal: no exception class NoSuchKind\$" 'import os; os._refusal("a", "b", "NoSuchKind")()'
 py internal-torch-attr 2 '' "internal-torch-attr\.lesson:13: AttributeError: module 'torch' has no attribute '_attn_extra'" $'import torch\nprint(torch._attn_extra)'
 py stdlib-frame 2 '' "stdlib-frame\.lesson:14: ValueError: Type names and field names must be valid identifiers: '1x'\$" $'from collections import namedtuple\n\nnamedtuple("P", "1x")'
 py stdlib-frame-nested 2 '' "stdlib-frame-nested\.lesson:13: TypeError: " $'import argparse\ndef f(): argparse.ArgumentParser(prog=1, bad=2)\nf()'

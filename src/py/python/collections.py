@@ -5,7 +5,7 @@
 # over a dict, not dict subclasses: isinstance(c, dict) is False. A namedtuple is a tuple
 # subclass, its fields read through __getattr__.
 from _collections import OrderedDict
-from _attn_stdlib import make_class
+from _attn_stdlib import make_class as _make_class
 
 
 class _Mapping:
@@ -448,7 +448,7 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
         if len(defaults) > len(field_names):
             raise TypeError('Got more default values than field names')
         field_defaults = dict(zip(field_names[len(field_names) - len(defaults):], defaults))
-    cls = make_class(typename, (_NamedTuple,), '__main__' if module is None else module)
+    cls = _make_class(typename, (_NamedTuple,), '__main__' if module is None else module)
     cls._fields = tuple(field_names)
     cls._field_defaults = field_defaults
     cls._make = classmethod(_make)

@@ -3,9 +3,9 @@
 # as CPython 3.11's for str data, and BytesIO (the same over a bytearray: what pickle.dump writes to).
 # What it is not: files. Lesson code runs without file access, so io.open (what `from io import open`
 # gives) raises PermissionError naming itself; BytesIO has no getbuffer/readinto (no memoryview).
-from _attn_stdlib import refusal
+from _attn_stdlib import refusal as _refusal
 
-open = refusal("io.open", "attn runs lesson code without file access: io.open is not available")
+open = _refusal("io.open", "attn runs lesson code without file access: io.open is not available")
 SEEK_SET = 0
 SEEK_CUR = 1
 SEEK_END = 2

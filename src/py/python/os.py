@@ -5,7 +5,7 @@
 # touch them (makedirs, listdir, remove, getcwd, system, ...) raise PermissionError naming
 # themselves: a tutorial that only imports os, or calls os.path.join, runs unchanged.
 import posixpath as path
-from _attn_stdlib import cpu_count, refusal
+from _attn_stdlib import cpu_count, refusal as _refusal
 
 name = 'posix'
 sep = path.sep
@@ -25,7 +25,7 @@ def getenv(key, default=None):
 
 
 def _no_access(name):
-    return refusal("os." + name, "attn runs lesson code without access to files or processes: os." + name + " is not available")
+    return _refusal("os." + name, "attn runs lesson code without access to files or processes: os." + name + " is not available")
 
 
 makedirs = _no_access('makedirs')

@@ -6,7 +6,7 @@
 # the memo (shared and recursive containers) and protocol 4's frames.
 # What it is not: persistent ids, the copyreg dispatch table and extension registry, out-of-band
 # buffers (protocol 5's PickleBuffer), frozenset (attn has none), or files other than io.BytesIO.
-from _attn_stdlib import main_module, import_module, float_pack, float_unpack
+from _attn_stdlib import main_module as _main_module, import_module as _import_module, float_pack as _float_pack, float_unpack as _float_unpack
 
 HIGHEST_PROTOCOL = 5
 DEFAULT_PROTOCOL = 4
@@ -51,8 +51,8 @@ class _Global:
 
 def _module(name):
     if name == '__main__':
-        return main_module()
-    return import_module(name)
+        return _main_module()
+    return _import_module(name)
 
 
 def _lookup(module_name, qualname):
@@ -140,7 +140,7 @@ class _Pickler:
         elif t is int:
             self.save_long(obj)
         elif t is float:
-            self.write(b'G' + float_pack(obj) if self.bin else b'F' + repr(obj).encode('ascii') + b'\n')
+            self.write(b'G' + _float_pack(obj) if self.bin else b'F' + repr(obj).encode('ascii') + b'\n')
         elif t is str:
             self.save_str(obj)
         elif t is bytes:
@@ -647,7 +647,7 @@ _DISPATCH = {
     0x8a: lambda u: u.stack.append(_decode_long(u.read(u.u(1)))),
     0x8b: lambda u: u.stack.append(_decode_long(u.read(int.from_bytes(u.read(4), 'little', signed=True)))),
     0x49: _int_line, 0x4c: lambda u: u.stack.append(int(u.readline()[:-1].decode('ascii'))),
-    0x47: lambda u: u.stack.append(float_unpack(u.read(8))), 0x46: lambda u: u.stack.append(float(u.readline().decode('ascii'))),
+    0x47: lambda u: u.stack.append(_float_unpack(u.read(8))), 0x46: lambda u: u.stack.append(float(u.readline().decode('ascii'))),
     0x8c: lambda u: u.stack.append(u.read(u.u(1)).decode('utf-8')),
     0x58: lambda u: u.stack.append(u.read(u.u(4)).decode('utf-8')),
     0x8d: lambda u: u.stack.append(u.read(u.u(8)).decode('utf-8')),

@@ -4,7 +4,7 @@
 # What it is not: a way to the file system. Lesson code runs without file access (docs/instructors.md: what a
 # lesson can do), so the functions that would look at files (exists, isfile, getsize, abspath,
 # expanduser, realpath, ...) raise PermissionError naming themselves, never a made-up answer.
-from _attn_stdlib import refusal
+from _attn_stdlib import refusal as _refusal
 
 sep = '/'
 curdir = '.'
@@ -17,7 +17,7 @@ devnull = '/dev/null'
 
 
 def _no_files(name):
-    return refusal("os.path." + name, "attn runs lesson code without file access: os.path." + name + " is not available")
+    return _refusal("os.path." + name, "attn runs lesson code without file access: os.path." + name + " is not available")
 
 
 exists = _no_files('exists')

@@ -5,7 +5,7 @@
 # and dicts nothing reads (imports follow attn's rules, not sys.path); setrecursionlimit checks its
 # argument as CPython does but attn's own nesting limit stays what stops deep recursion.
 from collections import namedtuple
-from _attn_stdlib import write_stderr, exit
+from _attn_stdlib import write_stderr as _write_stderr, exit
 
 version_info = namedtuple('version_info', ['major', 'minor', 'micro', 'releaselevel', 'serial'])(3, 11, 2, 'final', 0)
 version = '3.11.2 (attn)'
@@ -46,7 +46,7 @@ def _print_text(s):
 
 
 stdout = _Stream('<stdout>', _print_text)
-stderr = _Stream('<stderr>', write_stderr)
+stderr = _Stream('<stderr>', _write_stderr)
 __stdout__ = stdout
 __stderr__ = stderr
 

@@ -5,7 +5,7 @@
 # What it is not: a folder. Lesson code runs without file access, so TemporaryDirectory creates
 # nothing (its name, /tmp/attn-tmpN, is only a name), and what would make a real file or folder
 # (mkdtemp, mkstemp, NamedTemporaryFile, TemporaryFile) raises PermissionError naming itself.
-from _attn_stdlib import refusal
+from _attn_stdlib import refusal as _refusal
 
 tempdir = None
 _made = [0]
@@ -34,7 +34,7 @@ class TemporaryDirectory:
 
 
 def _no_files(name):
-    return refusal("tempfile." + name, "attn runs lesson code without file access: tempfile." + name + " is not available")
+    return _refusal("tempfile." + name, "attn runs lesson code without file access: tempfile." + name + " is not available")
 
 
 mkdtemp = _no_files('mkdtemp')

@@ -9,7 +9,7 @@
 # What it is not: message and module patterns as regular expressions (a filter's message
 # matches as a case-insensitive prefix, its module as a prefix), showwarning replaced by the
 # lesson, the skipping of importlib's frames.
-from _attn_stdlib import write_stderr, location as _location, getline as _getline
+from _attn_stdlib import write_stderr as _write_stderr, location as _location, getline as _getline
 
 _ACTIONS = ('error', 'ignore', 'always', 'default', 'module', 'once')
 
@@ -149,7 +149,7 @@ def warn_explicit(message, category, filename, lineno, module=None, registry=Non
     if _record[0] is not None:
         _record[0].append(WarningMessage(message, category, filename, lineno, None, None, source))
         return
-    write_stderr(formatwarning(message, category, filename, lineno))
+    _write_stderr(formatwarning(message, category, filename, lineno))
 
 
 class catch_warnings:

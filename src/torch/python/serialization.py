@@ -8,7 +8,7 @@
 # loading a name this run has not saved is PyTorch's FileNotFoundError, saying why. map_location and the
 # pickle arguments are accepted and change nothing (everything is on the CPU already).
 import copy
-from _attn_stdlib import write_stderr
+from _attn_stdlib import write_stderr as _write_stderr
 
 _saved = {}
 _told = []
@@ -26,7 +26,7 @@ def save(obj, f, pickle_module=None, pickle_protocol=2, _use_new_zipfile_seriali
     _saved[key] = copy.deepcopy(obj)
     if not _told:
         _told.append(True)
-        write_stderr("attn: torch.save keeps " + repr(key) + " in memory for torch.load in this run; "
+        _write_stderr("attn: torch.save keeps " + repr(key) + " in memory for torch.load in this run; "
                      "lesson code writes no files\n")
 
 

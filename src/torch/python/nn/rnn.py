@@ -16,7 +16,7 @@ from torch.nn import init
 from torch.nn.parameter import Parameter
 from torch.nn.modules.module import Module
 from torch.nn.utils.rnn import PackedSequence
-from _attn_stdlib import refusal
+from _attn_stdlib import refusal as _refusal
 
 __all__ = ['RNNBase', 'RNN', 'LSTM', 'GRU', 'RNNCellBase', 'RNNCell', 'LSTMCell', 'GRUCell']
 
@@ -208,7 +208,7 @@ class RNNBase(Module):
         if proj_size >= hidden_size:
             raise ValueError("proj_size has to be smaller than hidden_size")
         if proj_size > 0:
-            refusal("LSTM's proj_size", "attn's LSTM has no projections (proj_size)", "NotImplementedError")()
+            _refusal("LSTM's proj_size", "attn's LSTM has no projections (proj_size)", "NotImplementedError")()
         gate_size = {'LSTM': 4, 'GRU': 3, 'RNN_TANH': 1, 'RNN_RELU': 1}.get(mode)
         if gate_size is None:
             raise ValueError("Unrecognized RNN mode: " + mode)
