@@ -184,6 +184,9 @@ py list-huge 2 '' 'MemoryError' 'x = [0] * (10**12)'
 
 # ---- Misleading messages ----
 py fstring-line 2 '' 'fstring-line\.lesson:14: ' $'x = 1\ny = 2\nz = f\'{x +}\''
+# ... whitespace that is not ASCII included: 20 million pieces between U+3000s passed the count (issue 20).
+py split-items-unicode-spaces 2 '' "$items_limit" "x = ('\\u3000a' * 2 * 10**7).split()"
+py rsplit-items-unicode-spaces 2 '' "$items_limit" "x = ('a\\x85' * 2 * 10**7).rsplit()"
 py ellipsis 0 'tensor([0, 3])' '' $'import torch\nprint(torch.arange(6).reshape(2, 3)[..., 0])'
 py float-1e400 0 'inf' '' 'print(1e400)'
 py nul-message 2 '' '\\x00' "raise ValueError('a\\x00b')"
