@@ -75,19 +75,24 @@ template <class Hand>   // void hand(std::vector<std::shared_ptr<Obj>>& out): mo
 void release_flat(Hand hand) {
   if (pending_release) return hand(*pending_release);
   std::vector<std::shared_ptr<Obj>> local;
+  pending_release = &local;   // what `hand` frees at once (hand_over) hands its objects here too
+  struct Reset {
+    ~Reset() { pending_release = nullptr; }
+  } reset;
   hand(local);
-  if (local.empty()) return;
-  pending_release = &local;
   while (!local.empty()) {
     std::shared_ptr<Obj> o = std::move(local.back());
     local.pop_back();
     o.reset();   // a container freed here hands its objects to `local`
   }
-  pending_release = nullptr;
 }
 
+// An object something else still holds is let go at once (nothing is freed, so nothing
+// recurses): [[]] * 10**7 queues one list, not 10^7 references to it.
 void hand_over(Value& v, std::vector<std::shared_ptr<Obj>>& out) {
-  if (v.obj) out.push_back(std::move(v.obj));
+  if (!v.obj) return;
+  if (v.obj.use_count() > 1) v.obj.reset();
+  else out.push_back(std::move(v.obj));
 }
 
 }  // namespace

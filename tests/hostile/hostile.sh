@@ -184,11 +184,11 @@ py split-items 2 '' "split-items\.lesson:12: $items_limit" "x = ('ab' * 5 * 10**
 py split-items-spaces 2 '' "$items_limit" "x = ('a ' * 3 * 10**7).split()"
 py rsplit-items 2 '' "$items_limit" "x = ('ab' * 3 * 10**7).rsplit('b')"
 py bytes-split-items 2 '' "$items_limit" "x = (b'a ' * 3 * 10**7).split()"
+# ... whitespace that is not ASCII included: 20 million pieces between U+3000s passed the count (issue 20).
+py split-items-unicode-spaces 2 '' "$items_limit" "x = ('\\u3000a' * 2 * 10**7).split()"
+py rsplit-items-unicode-spaces 2 '' "$items_limit" "x = ('a\\x85' * 2 * 10**7).rsplit()"
 py split-items-maxsplit 0 '3 True' '' $'x = (\'ab\' * 3 * 10**7).split(\'a\', 2)\nprint(len(x), x[2] == \'b\' + \'ab\' * (3 * 10**7 - 2))'
 py list-huge 2 '' 'MemoryError' 'x = [0] * (10**12)'
-
-# ---- Misleading messages ----
-py fstring-line 2 '' 'fstring-line\.lesson:14: ' $'x = 1\ny = 2\nz = f\'{x +}\''
 # enumerate, zip, map, filter and reversed over a range are lazy, as CPython's: the first item at
 # once, never a list of 10**12 (issue 20: MemoryError, the range made into a list first).
 cpu_limit=1
@@ -197,9 +197,9 @@ py lazy-iter-zip 0 '(0, 1)' '' 'print(next(zip(range(10**9), range(1, 10**9))))'
 py lazy-iter-map-filter 0 '3 7' '' 'print(next(map(lambda x: x + 3, range(10**12))), next(filter(lambda x: x > 6, range(10**12))))'
 py lazy-iter-reversed 0 $'999999999999 range_iterator\n2' '' $'r = reversed(range(10**12))\nprint(next(r), type(r).__name__)\nprint(next(iter(range(2, 10**12))))'
 cpu_limit=''
-# ... whitespace that is not ASCII included: 20 million pieces between U+3000s passed the count (issue 20).
-py split-items-unicode-spaces 2 '' "$items_limit" "x = ('\\u3000a' * 2 * 10**7).split()"
-py rsplit-items-unicode-spaces 2 '' "$items_limit" "x = ('a\\x85' * 2 * 10**7).rsplit()"
+
+# ---- Misleading messages ----
+py fstring-line 2 '' 'fstring-line\.lesson:14: ' $'x = 1\ny = 2\nz = f\'{x +}\''
 py ellipsis 0 'tensor([0, 3])' '' $'import torch\nprint(torch.arange(6).reshape(2, 3)[..., 0])'
 py float-1e400 0 'inf' '' 'print(1e400)'
 py nul-message 2 '' '\\x00' "raise ValueError('a\\x00b')"
@@ -377,6 +377,11 @@ check print-cap 2 '' 'MemoryError: the cell printed more than 100,000,000 charac
 # sorted(range(10**7)) took 3.5 GB, CPython 405 MB); in 450 MB of address space.
 lesson "$work/sorted-memory.lesson" 'print(len(sorted(range(2 * 10**6))), sorted(range(2 * 10**6), reverse=True)[:2], sorted(range(10**5), key=lambda v: v % 7)[:3])'
 check sorted-memory 0 '2000000 [1999999, 1999998] [0, 7, 14]' '' -- bash -c "ulimit -v ${vlimit/700000/450000} && exec \"\$0\" run --quiet sorted-memory.lesson" "$attn"
+
+# A list of 4 million references to one list is its 4 million items, walked once when the session
+# ends ([[]] * 10**7 peaked at 1.9 GB, 2.6 times the list: every reference was queued; issue 20).
+lesson "$work/repeat-memory.lesson" $'x = [[]] * (4 * 10**6)\ny = [[], {}] * 10**6\ndel y\nprint(len(x))'
+check repeat-memory 0 '4000000' '' -- bash -c "ulimit -v ${vlimit/700000/600000} && exec \"\$0\" run --quiet repeat-memory.lesson" "$attn"
 
 # A chain of 10^5 live closures is linear (issue 20: 80,000 took 13 s: the list of captured scopes
 # was swept on every call past 4096), and dropping a chain of them frees it without deep recursion
