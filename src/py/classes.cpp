@@ -437,7 +437,9 @@ Value builtin_new(const ClassObj& base) {
 }  // namespace
 
 void set_names(Interpreter& in, const ClassPtr& cls) {
-  for (const auto& [name, attr] : std::map<std::string, Value>(cls->methods))
+  std::vector<std::pair<std::string, Value>> attrs;   // a copy, in definition order, as type_new_set_names
+  for (const std::string& name : cls->names_in_order()) attrs.emplace_back(name, cls->methods.at(name));
+  for (const auto& [name, attr] : attrs)
     if (const Value* set_name = descriptor_method(attr, "__set_name__")) {
       CallArgs a;
       a.pos = {attr, Value::of_class(cls), Value::str(name)};
@@ -722,7 +724,7 @@ Value Interpreter::getattr_class(const Value& cls_value, const std::string& name
   }
   if (name == "__dict__") {
     Value d = Value::dict();
-    for (const auto& [k, v] : cls->methods) static_cast<DictObj*>(d.obj.get())->set(Value::str(k), v);
+    for (const std::string& k : cls->names_in_order()) static_cast<DictObj*>(d.obj.get())->set(Value::str(k), cls->methods.at(k));
     return d;
   }
   if (name == "__new__" && is_builtin_container(cls.get())) return builtin_new(*cls);   // before object's
@@ -1019,6 +1021,7 @@ void Interpreter::setattr(const Value& obj, const std::string& name, Value v) {
     ClassPtr cls = class_ptr(obj);
     if (cls->immutable) throw TypeError("cannot set '" + name + "' attribute of immutable type '" + cls->name + "'");
     if (name == "__bases__" || name == "__mro__") throw NotImplementedError("attn does not let a program replace a class's " + name);
+    if (!cls->methods.count(name)) cls->order.push_back(name);
     cls->methods[name] = std::move(v);
     return;
   }

@@ -418,6 +418,7 @@ void Interpreter::store(const std::string& name, Value v) {
       }
     throw SyntaxError("no binding for nonlocal '" + name + "' found");
   }
+  if (s.kind == Scope::class_body && !s.vars.count(name)) s.order.push_back(name);
   s.vars[name] = std::move(v);
 }
 
@@ -622,6 +623,7 @@ void Interpreter::exec_class(const StmtPtr& ptr) {
     exec(s.body, &ret);
   }
   cls->methods = body->vars;
+  cls->order = std::move(body->order);
   for (const StmtPtr& st : s.body)
     if (st->annotated && st->targets.at(0)->kind == Expr::Name &&
         std::find(cls->fields.begin(), cls->fields.end(), st->targets[0]->name) == cls->fields.end())

@@ -54,6 +54,7 @@ struct Scope : Tracked {
   const FunctionObj* fn = nullptr;      // function: the function called (super())
   std::string qualname;                 // function/class: "f", "A", "f.<locals>.g"
   std::vector<std::shared_ptr<FunctionObj>> defined;   // class body: its functions (owned by the class)
+  std::vector<std::string> order;       // class body: each name when it was stored while unbound (the class's __dict__ order)
   // A generator's locals: never cleared by the collector (its suspended stack may be using them);
   // a cycle through them breaks where the generator object is cleared (GeneratorObj::gc_clear).
   bool generator = false;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstring>
 #include <optional>
+#include <set>
 
 #include "print/pyrepr.h"
 #include "py/exceptions.h"
@@ -445,6 +446,17 @@ std::vector<ClassObj*> linearise(const ClassObj* cls) {
 const std::vector<ClassObj*>& ClassObj::mro() const {
   if (mro_.empty()) mro_ = linearise(this);
   return mro_;
+}
+
+std::vector<std::string> ClassObj::names_in_order() const {
+  std::vector<std::string> out;
+  std::set<std::string> seen;
+  for (auto it = order.rbegin(); it != order.rend(); ++it)   // a name's last place: where it was added again
+    if (methods.count(*it) && seen.insert(*it).second) out.push_back(*it);
+  std::reverse(out.begin(), out.end());
+  for (const auto& [name, v] : methods)
+    if (!seen.count(name)) out.push_back(name);
+  return out;
 }
 
 const Value* ClassObj::find_method(const std::string& n) const {
