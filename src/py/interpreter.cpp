@@ -599,16 +599,15 @@ void Interpreter::exec_class(const StmtPtr& ptr) {
   auto cls = std::make_shared<ClassObj>();
   cls->name = s.name;
   if (globals_ != main_) cls->module = str(globals_->names["__name__"]);
-  for (const ExprPtr& b : s.bases) {
-    Value base = eval(*b);
+  CallArgs given = s.value ? eval_args(s.value->args, [] { return std::string("__build_class__"); }) : CallArgs{};
+  for (const Value& base : given.pos) {
     if (base.kind != Value::Class) throw TypeError("a class can only derive from a class");
     cls->bases.push_back(std::static_pointer_cast<ClassObj>(base.obj));
   }
   if (cls->bases.empty()) cls->bases.push_back(builtin_class("object"));
   CallArgs keywords;   // class A(Base, flag=True): for Base.__init_subclass__
-  for (size_t k = 0; k < s.kwonly.size(); ++k) {
-    Value v = eval(*s.kwonly_defaults[k]);
-    if (s.kwonly[k] != "metaclass") keywords.kw.emplace_back(s.kwonly[k], v);
+  for (auto& [name, v] : given.kw) {
+    if (name != "metaclass") keywords.kw.emplace_back(name, v);
     else if (v.kind != Value::Class || v.obj.get() != builtin_class("type").get())   // metaclass=type is every class's
       throw NotImplementedError("attn does not support metaclasses (metaclass=" + repr_of(v) + ")");
   }
