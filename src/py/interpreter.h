@@ -352,6 +352,7 @@ class Interpreter {
   Value getattr_class(const Value& cls, const std::string& name);
   Value eval(const Expr& e);
   Value eval_call(const Expr& e);
+  std::optional<Value> type_union(const Value& a, const Value& b);   // int | None (protocol.cpp)
   CallArgs eval_args(const std::vector<Arg>& given, const std::function<std::string()>& callee);
   Value eval_subscript(const Expr& e);
   Value eval_compare(const Expr& e);
