@@ -615,8 +615,7 @@ Value dict_method(const Value& obj, const std::string& name) {
         } else {
           size_t n = 0;
           for (const Value& kv : in.iterate(a.pos[0])) {
-            std::vector<Value> pair = in.iterate(kv);
-            if (pair.size() != 2) throw ValueError(fmt::format("dictionary update sequence element #{} has length {}; 2 is required", n, pair.size()));
+            std::vector<Value> pair = update_pair(in, kv, n);
             dict_put(dict_of(obj), pair[0], pair[1]);
             ++n;
           }

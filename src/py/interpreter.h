@@ -455,6 +455,7 @@ Span span_of(CallArgs& a, size_t first, int64_t n);
 void no_args(CallArgs& a, const std::string& name);                   // TypeError: NAME() takes no arguments (k given)
 [[noreturn]] void no_method(const std::string& type, const std::string& name);   // AttributeError, or attn's refusal by name
 void list_extend(Interpreter& in, const Value& list, const Value& iterable);   // l.extend(x), l += x (builtins_more.cpp)
+std::vector<Value> update_pair(Interpreter& in, const Value& kv, size_t n);   // item n of dict(pairs), d.update(pairs) (builtins.cpp)
 // An iterator over `items`, a snapshot of dict or set `container`'s keys (values, items), that
 // raises CPython's RuntimeError once the container changed size (an OrderedDict: was changed).
 Value checked_iterator(const std::string& name, std::vector<Value> items, const Value& container);

@@ -379,6 +379,7 @@ void add_ordered_dict_methods(ClassObj& c) {
 Value collections_module() {
   static const ClassPtr ordered = [] {
     ClassPtr c = make_native_class("OrderedDict", "collections", {builtin_class("dict")});
+    c->qualified_name = true;   // a C type: its messages say 'collections.OrderedDict'
     c->slots.make = [](Interpreter& in, const ClassPtr& cls, CallArgs& a) {
       Value d = in.call(Value::of_class(builtin_class("dict")), a);
       auto* o = static_cast<DictObj*>(d.obj.get());

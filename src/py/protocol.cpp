@@ -224,6 +224,20 @@ std::optional<Value> builtin_binop(Interpreter& in, const std::string& op, const
     return is_frozenset(a) ? frozen(r) : r;   // the left operand's type: frozenset | set is a frozenset
   }
   if (op == "|" && a.kind == Value::Dict && b.kind == Value::Dict) {   // {**a, **b}
+    // OrderedDict.__or__ (an OrderedDict on the left), or its __ror__ where it is tried first (the
+    // right operand's class a subclass of the left's: dict | od): type(od)(a), then b's items.
+    // Else dict's: a plain dict (of a dict subclass too, as dict_or's PyDict_Copy).
+    auto ordered = [](const Value& v) { return static_cast<const DictObj*>(v.obj.get())->ordered; };
+    const ClassPtr ta = type_of(a), tb = type_of(b);
+    const bool reflected = !ordered(a) && ordered(b) && ta != tb && is_subclass(tb, ta.get());
+    if (ordered(a) || reflected) {
+      CallArgs first;
+      first.pos.push_back(a);
+      Value d = in.call(Value::of_class(reflected ? tb : ta), first);
+      auto* out = static_cast<DictObj*>(d.obj.get());
+      for (const auto& [k, v] : std::vector<std::pair<Value, Value>>(static_cast<DictObj*>(b.obj.get())->items)) out->set(k, v);
+      return d;
+    }
     Value d = Value::dict();
     auto* out = static_cast<DictObj*>(d.obj.get());
     for (const Value* src : {&a, &b})
