@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
 
 #include "core/errors.h"
+#include "py/parser.h"
 
 namespace attn::lesson {
 
@@ -30,6 +32,75 @@ bool marker(const std::string& inner, const char* keyword, std::string* text) {
   if (colon == std::string::npos || inner[colon] != ':') return false;
   *text = trim_blanks(inner.substr(colon + 1));
   return true;
+}
+
+// A placeholder only reads: filling the prose must not change what the next step's cells see
+// (`{{xs.append(1)}}`, `{{d.pop("a")}}`). Names, constants, attributes, items, slices, operators
+// and displays; calls of the builtins and methods below, which read their values (a method of the
+// same name on a lesson's own class is trusted to read too). What else an expression holds (another
+// call, a lambda, a comprehension, `:=`) is named in the returned text; "" when it only reads.
+std::string not_read_only(const py::Expr& e) {
+  static const std::set<std::string> builtins = {
+      "abs", "all", "any", "ascii", "bin", "bool", "chr", "divmod", "float", "format", "hex", "int", "isinstance",
+      "len", "list", "max", "min", "oct", "ord", "pow", "repr", "round", "sorted", "str", "sum", "tuple", "type"};
+  static const std::set<std::string> methods = {
+      // a tensor's
+      "item", "tolist", "numel", "size", "dim", "sum", "mean", "max", "min", "abs", "argmax", "argmin", "std", "var",
+      "norm", "prod", "exp", "log", "sqrt", "float", "int", "long", "double", "t", "transpose", "view", "reshape",
+      "flatten", "squeeze", "unsqueeze", "softmax", "detach", "clone", "allclose", "equal", "eq", "ne", "gt", "lt",
+      "ge", "le", "isclose", "all", "any", "count_nonzero", "nonzero", "topk", "argsort", "cumsum", "matmul", "mm",
+      "dot", "stride", "is_contiguous", "element_size", "nelement", "round",
+      // a str's, a dict's, a list's or tuple's
+      "replace", "split", "rsplit", "strip", "lstrip", "rstrip", "upper", "lower", "title", "capitalize", "join",
+      "startswith", "endswith", "find", "rfind", "index", "rindex", "count", "format", "center", "ljust", "rjust",
+      "zfill", "splitlines", "partition", "rpartition", "isdigit", "isalpha", "isalnum", "isspace", "get", "keys",
+      "values", "items", "copy"};
+  using K = py::Expr::Kind;
+  auto all_of = [](const std::vector<py::ExprPtr>& xs) -> std::string {
+    for (const py::ExprPtr& x : xs)
+      if (x)
+        if (std::string why = not_read_only(*x); !why.empty()) return why;
+    return "";
+  };
+  switch (e.kind) {
+    case K::Name: case K::Int: case K::Float: case K::Str: case K::Bytes: case K::NoneLit: case K::True: case K::False:
+    case K::Ellipsis:
+      return "";
+    case K::Tuple: case K::List: case K::Set: case K::Dict: case K::FStr: case K::Compare: case K::Subscript:
+    case K::Attribute: case K::Slice: case K::Unary: case K::Binary: case K::BoolOp: case K::Not: case K::IfExp:
+    case K::Starred: {
+      std::string why = all_of(e.items);
+      if (why.empty()) why = all_of(e.values);
+      if (why.empty()) why = all_of({e.a, e.b, e.c});
+      return why;
+    }
+    case K::Call: {
+      const py::Expr& f = *e.a;
+      const bool reads = (f.kind == K::Name && builtins.count(f.name)) || (f.kind == K::Attribute && methods.count(f.name));
+      if (!reads) return f.kind == K::Name ? "calls " + f.name + "()" : f.kind == K::Attribute ? "calls ." + f.name + "()" : "calls what an expression returned";
+      std::string why = f.kind == K::Attribute ? not_read_only(*f.a) : "";
+      for (const py::Arg& arg : e.args)
+        if (why.empty()) why = not_read_only(*arg.value);
+      return why;
+    }
+    case K::Lambda: return "holds a lambda";
+    case K::NamedExpr: return "assigns a name with :=";
+    case K::Yield: case K::YieldFrom: return "holds a yield";
+    default: return "holds a comprehension";   // ListComp, SetComp, DictComp, GenExp
+  }
+}
+
+// Why placeholder `expr` may change the lesson's values, or "" (also when it is not Python: the
+// run reports its SyntaxError, with the placeholder, as any failing placeholder's).
+std::string changes_values(const std::string& expr) {
+  py::Block parsed;
+  try {
+    parsed = py::parse_program(expr);
+  } catch (const py::ScriptError&) {
+    return "";
+  }
+  if (parsed.size() != 1 || parsed[0]->kind != py::Stmt::ExprStmt || !parsed[0]->value) return "is not one expression";
+  return not_read_only(*parsed[0]->value);
 }
 
 // Where the format spec starts: after the last ':' outside brackets and string literals, if what
@@ -111,6 +182,10 @@ std::vector<ProsePart> parse_prose(const std::string& text, const std::string& p
       p.expr = trim_blanks(inner.substr(0, colon));
       if (colon != std::string::npos) p.spec = trim_blanks(inner.substr(colon + 1));
       if (p.expr.empty()) fail("the placeholder " + source + " has a format spec but no expression");
+      if (std::string why = changes_values(p.expr); !why.empty())
+        fail("the placeholder " + source + " " + why + ": a placeholder only reads values (names, attributes, items, operators, and "
+             "builtins and methods that read, such as len(), .item(), .sum()), so that filling the prose changes nothing; compute "
+             "the value in a cell (lessons/README.md, \"Numbers in prose\")");
     }
     parts.push_back(p);
     done = close + 2;

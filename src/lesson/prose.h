@@ -12,8 +12,9 @@
 //                                the code), shown as written
 //
 // What it is: the syntax (parse_prose, checked when the lesson file is read, errors naming
-// file:line) and the filling of a text from values already computed (fill_prose). What it is
-// not: evaluating expressions (run.cpp does, in the lesson's interpreter) or wrapping (render.h).
+// file:line; an expression must only read: it calls no function but builtins and methods that
+// read) and the filling of a text from values already computed (fill_prose). What it is not:
+// evaluating expressions (run.cpp does, in the lesson's interpreter) or wrapping (render.h).
 #pragma once
 
 #include <functional>

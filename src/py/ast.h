@@ -128,7 +128,8 @@ struct Stmt {
   int line = 0;
   ExprPtr target, value;      // Assign/AugAssign (value), For (target, value = iter), While (value =
                               // condition), Return value, Assert (value = condition, target =
-                              // message), Raise (value = exception, target = `from` cause)
+                              // message), Raise (value = exception, target = `from` cause), Class
+                              // (value: a Call of no function holding `class A(B, *more, flag=1)`'s arguments)
   std::vector<ExprPtr> targets;            // chained assignment a = b = value; Del targets; With:
                                            // the `as` targets, aligned to bases (null: none)
   std::string op;             // AugAssign operator ("+"), Import alias
@@ -139,9 +140,8 @@ struct Stmt {
   bool annotated = false;                  // Assign/Pass: `x: T = v` or `x: T` (targets[0] is x);
                                            // in a class body, a dataclass field
   std::string vararg, kwarg;               // Def: `*args` and `**kwargs` names ("" if none)
-  std::vector<std::string> kwonly;         // Def: keyword-only parameters (after `*` or `*args`);
-                                           // Class: the keywords of `class A(B, flag=1)`
-  std::vector<ExprPtr> kwonly_defaults;    // Def: aligned to kwonly; null where required; Class: the keywords' values
+  std::vector<std::string> kwonly;         // Def: keyword-only parameters (after `*` or `*args`)
+  std::vector<ExprPtr> kwonly_defaults;    // Def: aligned to kwonly; null where required
   std::vector<std::string> local_names;    // Def: names its body binds (sorted), minus global/nonlocal ones
   std::vector<std::string> named_targets;  // Def: the names its `name := value` expressions bind
   std::vector<ExprPtr> decorators;         // Def/Class: @expr lines, outermost first

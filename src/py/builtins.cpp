@@ -557,9 +557,7 @@ Value dict_fn(Interpreter& in, CallArgs& a) {
   } else if (!a.pos.empty()) {
     size_t n = 0;
     for (const Value& kv : in.iterate(a.pos[0])) {   // a repeated key: its last value
-      std::vector<Value> pair = in.iterate(kv);
-      if (pair.size() != 2)
-        throw ValueError(fmt::format("dictionary update sequence element #{} has length {}; 2 is required", n, pair.size()));
+      std::vector<Value> pair = update_pair(in, kv, n);
       obj->set(pair[0], pair[1]);
       ++n;
     }
@@ -780,5 +778,13 @@ void add_python_builtins(std::map<std::string, Value>& b) {
   for (const char* t : {"list", "tuple", "str", "int", "float", "dict", "set", "frozenset", "bool", "range", "slice"}) b[t] = Value::of_class(builtin_class(t));
 }
 
+// Item n of what dict(x) / d.update(x) walks: a (key, value) pair, CPython's errors when it is not
+// an iterable (dict_merge_from_seq2's PySequence_Fast) or not of two items.
+std::vector<Value> update_pair(Interpreter& in, const Value& kv, size_t n) {
+  if (!in.iterable(kv)) throw TypeError(fmt::format("cannot convert dictionary update sequence element #{} to a sequence", n));
+  std::vector<Value> pair = in.iterate(kv);
+  if (pair.size() != 2) throw ValueError(fmt::format("dictionary update sequence element #{} has length {}; 2 is required", n, pair.size()));
+  return pair;
+}
 
 }  // namespace attn::py

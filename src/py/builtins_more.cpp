@@ -301,6 +301,19 @@ namespace {
 
 bool is_ordered_dict(const Value& v) { return v.kind == Value::Dict && static_cast<const DictObj*>(v.obj.get())->ordered; }
 
+// A range's iterator (iter or reversed), as CPython's range_iterator: each int made when it is
+// asked for, so next(enumerate(range(10**12))) costs one int, not a list of 10**12.
+Value range_iterator(const Value& range, bool backwards) {
+  const Count n = static_cast<const RangeObj*>(range.obj.get())->length();
+  return lazy_iterator("range_iterator", {range}, [k = Count{0}, n, backwards](Interpreter&, std::vector<Value>& held) mutable -> std::optional<Value> {
+    if (k >= n) return std::nullopt;
+    const auto& r = *static_cast<const RangeObj*>(held[0].obj.get());   // a range never changes
+    const Count at = backwards ? n - 1 - k : k;
+    ++k;
+    return Value::integer(r.at(at));
+  });
+}
+
 Value reversed_fn(Interpreter& in, CallArgs& a) {
   if (a.pos.size() != 1 || !a.kw.empty()) throw TypeError(fmt::format("reversed expected 1 argument, got {}", a.pos.size() + a.kw.size()));
   const Value& v = a.pos[0];
@@ -314,10 +327,10 @@ Value reversed_fn(Interpreter& in, CallArgs& a) {
       }
       if (v.kind == Value::Instance && type_of(v)->find_method("__len__") && type_of(v)->find_method("__getitem__")) break;
       if (v.kind == Value::Instance && !is_iterator(v) && !is_generator(v) && in.iterable(v) && type_of(v)->tag()) break;   // a native sequence (a host library's array)
-      if (!is_iterator(v) || inst(v).cls->name != "range_iterator")
-        throw TypeError("'" + type_name(v) + "' object is not reversible");
+      throw TypeError("'" + type_name(v) + "' object is not reversible");
   }
   if (v.kind == Value::List) return list_reverse_iterator(v);
+  if (v.kind == Value::Range) return range_iterator(v, true);
   std::vector<Value> items = in.iterate(v);
   std::reverse(items.begin(), items.end());
   if (v.kind == Value::Dict) return checked_iterator(is_ordered_dict(v) ? "odict_iterator" : "dict_reversekeyiterator", std::move(items), v);
@@ -341,6 +354,7 @@ Value iter_fn(Interpreter& in, CallArgs& a) {
         return is_iterator(it) ? it : make_iterator("iterator", in.iterate(it));
       }
   if (v.kind == Value::List) return list_live_iterator(v);
+  if (v.kind == Value::Range) return range_iterator(v, false);
   if (v.kind == Value::Dict && !is_ordered_dict(v)) return dict_live_iterator("dict_keyiterator", v, 0);
   if (v.kind == Value::Set && !is_frozenset(v)) return set_live_iterator(v);
   if (v.kind == Value::Dict || v.kind == Value::Set)
@@ -601,8 +615,7 @@ Value dict_method(const Value& obj, const std::string& name) {
         } else {
           size_t n = 0;
           for (const Value& kv : in.iterate(a.pos[0])) {
-            std::vector<Value> pair = in.iterate(kv);
-            if (pair.size() != 2) throw ValueError(fmt::format("dictionary update sequence element #{} has length {}; 2 is required", n, pair.size()));
+            std::vector<Value> pair = update_pair(in, kv, n);
             dict_put(dict_of(obj), pair[0], pair[1]);
             ++n;
           }

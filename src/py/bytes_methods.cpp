@@ -106,7 +106,7 @@ Value split_impl(const Value& self, CallArgs& a, bool reverse) {
   if (maxsplit < 0) maxsplit = INT64_MAX;
   if (!sep_v.is_none() && bytes_like(sep_v).empty()) throw ValueError("empty separator");
   check_split_items(d, sep_v.is_none() ? nullptr : &bytes_like(sep_v), maxsplit == INT64_MAX ? -1 : maxsplit,
-                    [](unsigned char c) { return is_space(static_cast<char>(c)); });
+                    [](const std::string& s, size_t pos, size_t& after) { after = pos + 1; return is_space(s[pos]); });
   std::vector<std::string> parts;
   if (sep_v.is_none()) {   // runs of ASCII whitespace; none at the ends
     std::string rest = d;

@@ -274,8 +274,23 @@ Value super_fn(Interpreter& in, CallArgs& a) {
   return proxy;
 }
 
-// isinstance(obj, classinfo) for one class or a tuple of them.
-bool instance_check(const Value& v, const Value& c) {
+// An object of types.py's class `name` (UnionType: int | str; GenericAlias: list[int]).
+bool of_types_class(const Value& v, const char* name) {
+  return v.kind == Value::Instance && type_of(v)->name == name && type_of(v)->module == "types";
+}
+
+// What isinstance / issubclass check against: a union's members (int | str is (int, str)); a
+// generic alias is CPython's TypeError.
+Value class_info(const Value& c, const char* fn) {
+  if (of_types_class(c, "GenericAlias")) throw TypeError(std::string(fn) + "() argument 2 cannot be a parameterized generic");
+  if (!of_types_class(c, "UnionType")) return c;
+  const Value* members = inst(c).find("__args__");
+  return members ? *members : c;
+}
+
+// isinstance(obj, classinfo) for one class or a tuple of them (or a union).
+bool instance_check(const Value& v, const Value& info) {
+  const Value c = class_info(info, "isinstance");
   if (c.kind == Value::Class) {
     const auto* cls = static_cast<ClassObj*>(c.obj.get());
     return cls->slots.instancecheck ? cls->slots.instancecheck(v) : isinstance(v, cls);
@@ -437,7 +452,9 @@ Value builtin_new(const ClassObj& base) {
 }  // namespace
 
 void set_names(Interpreter& in, const ClassPtr& cls) {
-  for (const auto& [name, attr] : std::map<std::string, Value>(cls->methods))
+  std::vector<std::pair<std::string, Value>> attrs;   // a copy, in definition order, as type_new_set_names
+  for (const std::string& name : cls->names_in_order()) attrs.emplace_back(name, cls->methods.at(name));
+  for (const auto& [name, attr] : attrs)
     if (const Value* set_name = descriptor_method(attr, "__set_name__")) {
       CallArgs a;
       a.pos = {attr, Value::of_class(cls), Value::str(name)};
@@ -722,7 +739,7 @@ Value Interpreter::getattr_class(const Value& cls_value, const std::string& name
   }
   if (name == "__dict__") {
     Value d = Value::dict();
-    for (const auto& [k, v] : cls->methods) static_cast<DictObj*>(d.obj.get())->set(Value::str(k), v);
+    for (const std::string& k : cls->names_in_order()) static_cast<DictObj*>(d.obj.get())->set(Value::str(k), cls->methods.at(k));
     return d;
   }
   if (name == "__new__" && is_builtin_container(cls.get())) return builtin_new(*cls);   // before object's
@@ -776,6 +793,15 @@ Value Interpreter::getattr_class(const Value& cls_value, const std::string& name
     return unbound_checked(*cls, name, [name, cls](Interpreter& in, const Value& self) {
       return py_subclass(self) ? seen_by_collector(self, [&] { return in.builtin_base_attr(self, *cls, name); }) : in.getattr(self, name);
     });
+  }
+  if (name == "__or__" || name == "__ror__") {   // type's own: float.__or__(None) is float | None (PEP 604)
+    const bool reflected = name == "__ror__";
+    Value fn = builtin("type." + name, [reflected](Interpreter& in, CallArgs& a) {
+      if (a.pos.size() != 2 || !a.kw.empty()) throw TypeError(fmt::format("expected 1 argument, got {}", a.pos.size() + a.kw.size() - 1));
+      std::optional<Value> r = reflected ? in.type_union(a.pos[1], a.pos[0]) : in.type_union(a.pos[0], a.pos[1]);
+      return r ? *r : Value::not_implemented();
+    });
+    return bound_method(cls_value, fn, name);
   }
   attribute_error("type object '" + cls->name + "' has no attribute '" + name + "'");
 }
@@ -1019,6 +1045,7 @@ void Interpreter::setattr(const Value& obj, const std::string& name, Value v) {
     ClassPtr cls = class_ptr(obj);
     if (cls->immutable) throw TypeError("cannot set '" + name + "' attribute of immutable type '" + cls->name + "'");
     if (name == "__bases__" || name == "__mro__") throw NotImplementedError("attn does not let a program replace a class's " + name);
+    if (!cls->methods.count(name)) cls->order.push_back(name);
     cls->methods[name] = std::move(v);
     return;
   }
@@ -1161,8 +1188,10 @@ void add_class_builtins(Interpreter& in, std::map<std::string, Value>& b) {
   b["issubclass"] = builtin("issubclass", [](Interpreter&, CallArgs& a) {
     if (a.pos.size() != 2) throw TypeError(fmt::format("issubclass expected 2 arguments, got {}", a.pos.size()));
     if (a.pos[0].kind != Value::Class) throw TypeError("issubclass() arg 1 must be a class");
-    std::vector<Value> bases = a.pos[1].kind == Value::Tuple ? as_seq(a.pos[1]) : std::vector<Value>{a.pos[1]};
-    for (const Value& c : bases) {
+    const Value info = class_info(a.pos[1], "issubclass");
+    std::vector<Value> bases = info.kind == Value::Tuple ? as_seq(info) : std::vector<Value>{info};
+    for (const Value& given : bases) {
+      const Value c = class_info(given, "issubclass");
       if (c.kind != Value::Class) throw TypeError("issubclass() arg 2 must be a class, a tuple of classes, or a union");
       if (is_subclass(class_ptr(a.pos[0]), static_cast<ClassObj*>(c.obj.get()))) return Value::boolean(true);
     }
@@ -1197,7 +1226,8 @@ void add_class_builtins(Interpreter& in, std::map<std::string, Value>& b) {
       for (const ClassObj* c : class_ptr(obj)->mro())
         if (c->methods.count(name)) return Value::boolean(true);
       const bool special = name == "__name__" || name == "__qualname__" || name == "__module__" || name == "__mro__" ||
-                           name == "__bases__" || name == "__dict__" || name == "__class__";
+                           name == "__bases__" || name == "__dict__" || name == "__class__" ||
+                           name == "__or__" || name == "__ror__";   // type's own (PEP 604 unions)
       const ClassObj& c = *class_ptr(obj);
       const bool unbound_method = c.module == "builtins" && (c.name == "str" || c.name == "list" || c.name == "dict" || c.name == "tuple" ||
                                                              c.name == "int" || c.name == "bool" || c.name == "float");

@@ -184,24 +184,35 @@ Value Interpreter::eval_call(const Expr& e) {
   } else {
     fn = eval(*e.a);
   }
+  CallArgs args = eval_args(e.args, [&] { return callable_name(fn); });
+  return call(fn, args);
+}
+
+// A call's arguments (or a class statement's bases and keywords), `*xs` and `**d` unpacked;
+// `callee` names the function in the errors ("__build_class__" for a class, whose `*1` is
+// CPython's "Value after * must be an iterable").
+CallArgs Interpreter::eval_args(const std::vector<Arg>& given, const std::function<std::string()>& callee) {
   CallArgs args;
   auto keyword = [&](const std::string& name, Value v) {
     for (const auto& kw : args.kw)
-      if (kw.first == name) throw TypeError(fmt::format("{}() got multiple values for keyword argument '{}'", callable_name(fn), name));
+      if (kw.first == name) throw TypeError(fmt::format("{}() got multiple values for keyword argument '{}'", callee(), name));
     args.kw.emplace_back(name, std::move(v));
   };
-  for (const Arg& a : e.args) {
+  for (const Arg& a : given) {
     if (a.name == "*") {
       Value v = eval(*a.value);
-      if (!iterable(v)) throw TypeError(fmt::format("{}() argument after * must be an iterable, not {}", callable_name(fn), type_name(v)));
+      if (!iterable(v)) {
+        const std::string who = callee();
+        throw TypeError(fmt::format("{} after * must be an iterable, not {}", who == "__build_class__" ? "Value" : who + "() argument", type_name(v)));
+      }
       for (const Value& item : iterate(v)) {
         args.pos.push_back(item);
         args.pos_text.push_back("");
       }
     } else if (a.name == "**") {
       Value d = eval(*a.value);
-      if (d.kind != Value::Dict) throw TypeError(fmt::format("{}() argument after ** must be a mapping, not {}", callable_name(fn), type_name(d)));
-      for (const auto& [k, v] : static_cast<DictObj*>(d.obj.get())->items) {
+      if (d.kind != Value::Dict) throw TypeError(fmt::format("{}() argument after ** must be a mapping, not {}", callee(), type_name(d)));
+      for (const auto& [k, v] : std::vector<std::pair<Value, Value>>(static_cast<DictObj*>(d.obj.get())->items)) {   // a copy: a value's __eq__ runs no code, but d may be ours
         if (k.kind != Value::Str) throw TypeError("keywords must be strings");
         keyword(k.s, v);
       }
@@ -212,7 +223,7 @@ Value Interpreter::eval_call(const Expr& e) {
       keyword(a.name, eval(*a.value));
     }
   }
-  return call(fn, args);
+  return args;
 }
 
 Value Interpreter::eval_subscript(const Expr& e) {

@@ -33,9 +33,11 @@ bool declared(const std::vector<std::string>& sorted_names, const std::string& n
 void break_cycles(const std::map<std::string, Value>& names, const std::map<std::string, Value>& modules) {
   std::vector<Value> todo;
   std::unordered_set<const Obj*> seen;
-  // Only objects not walked yet: a list of 10^7 ints is walked without a 10^7-item copy of it.
+  // Each object once, marked when first met: a list of 10^7 ints, or of 10^7 references to one
+  // list ([[]] * 10**7), is walked without a 10^7-item copy of it (the mark was at the walk:
+  // 1.9 GB for that list, issue 20).
   auto push = [&](const Value& x) {
-    if (x.obj && !seen.count(x.obj.get())) todo.push_back(x);
+    if (x.obj && seen.insert(x.obj.get()).second) todo.push_back(x);
   };
   for (const auto& [name, v] : names) push(v);
   for (const auto& [path, v] : modules) push(v);
@@ -47,7 +49,6 @@ void break_cycles(const std::map<std::string, Value>& names, const std::map<std:
   while (!todo.empty()) {
     Value v = std::move(todo.back());
     todo.pop_back();
-    if (!v.obj || !seen.insert(v.obj.get()).second) continue;
     switch (v.kind) {
       case Value::Dict:
         for (const auto& [key, x] : static_cast<const DictObj*>(v.obj.get())->items) push(x);
@@ -417,6 +418,7 @@ void Interpreter::store(const std::string& name, Value v) {
       }
     throw SyntaxError("no binding for nonlocal '" + name + "' found");
   }
+  if (s.kind == Scope::class_body && !s.vars.count(name)) s.order.push_back(name);
   s.vars[name] = std::move(v);
 }
 
@@ -597,16 +599,15 @@ void Interpreter::exec_class(const StmtPtr& ptr) {
   auto cls = std::make_shared<ClassObj>();
   cls->name = s.name;
   if (globals_ != main_) cls->module = str(globals_->names["__name__"]);
-  for (const ExprPtr& b : s.bases) {
-    Value base = eval(*b);
+  CallArgs given = s.value ? eval_args(s.value->args, [] { return std::string("__build_class__"); }) : CallArgs{};
+  for (const Value& base : given.pos) {
     if (base.kind != Value::Class) throw TypeError("a class can only derive from a class");
     cls->bases.push_back(std::static_pointer_cast<ClassObj>(base.obj));
   }
   if (cls->bases.empty()) cls->bases.push_back(builtin_class("object"));
   CallArgs keywords;   // class A(Base, flag=True): for Base.__init_subclass__
-  for (size_t k = 0; k < s.kwonly.size(); ++k) {
-    Value v = eval(*s.kwonly_defaults[k]);
-    if (s.kwonly[k] != "metaclass") keywords.kw.emplace_back(s.kwonly[k], v);
+  for (auto& [name, v] : given.kw) {
+    if (name != "metaclass") keywords.kw.emplace_back(name, v);
     else if (v.kind != Value::Class || v.obj.get() != builtin_class("type").get())   // metaclass=type is every class's
       throw NotImplementedError("attn does not support metaclasses (metaclass=" + repr_of(v) + ")");
   }
@@ -621,6 +622,7 @@ void Interpreter::exec_class(const StmtPtr& ptr) {
     exec(s.body, &ret);
   }
   cls->methods = body->vars;
+  cls->order = std::move(body->order);
   for (const StmtPtr& st : s.body)
     if (st->annotated && st->targets.at(0)->kind == Expr::Name &&
         std::find(cls->fields.begin(), cls->fields.end(), st->targets[0]->name) == cls->fields.end())

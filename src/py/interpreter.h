@@ -54,6 +54,7 @@ struct Scope : Tracked {
   const FunctionObj* fn = nullptr;      // function: the function called (super())
   std::string qualname;                 // function/class: "f", "A", "f.<locals>.g"
   std::vector<std::shared_ptr<FunctionObj>> defined;   // class body: its functions (owned by the class)
+  std::vector<std::string> order;       // class body: each name when it was stored while unbound (the class's __dict__ order)
   // A generator's locals: never cleared by the collector (its suspended stack may be using them);
   // a cycle through them breaks where the generator object is cleared (GeneratorObj::gc_clear).
   bool generator = false;
@@ -354,6 +355,8 @@ class Interpreter {
   Value getattr_class(const Value& cls, const std::string& name);
   Value eval(const Expr& e);
   Value eval_call(const Expr& e);
+  std::optional<Value> type_union(const Value& a, const Value& b);   // int | None (protocol.cpp)
+  CallArgs eval_args(const std::vector<Arg>& given, const std::function<std::string()>& callee);
   Value eval_subscript(const Expr& e);
   Value eval_compare(const Expr& e);
   Value eval_fstring(const Expr& e);
@@ -455,6 +458,7 @@ Span span_of(CallArgs& a, size_t first, int64_t n);
 void no_args(CallArgs& a, const std::string& name);                   // TypeError: NAME() takes no arguments (k given)
 [[noreturn]] void no_method(const std::string& type, const std::string& name);   // AttributeError, or attn's refusal by name
 void list_extend(Interpreter& in, const Value& list, const Value& iterable);   // l.extend(x), l += x (builtins_more.cpp)
+std::vector<Value> update_pair(Interpreter& in, const Value& kv, size_t n);   // item n of dict(pairs), d.update(pairs) (builtins.cpp)
 // An iterator over `items`, a snapshot of dict or set `container`'s keys (values, items), that
 // raises CPython's RuntimeError once the container changed size (an OrderedDict: was changed).
 Value checked_iterator(const std::string& name, std::vector<Value> items, const Value& container);

@@ -83,8 +83,8 @@ void too_many_items(const std::string& what, Count n) {
                                with_commas(n), with_commas(limits::kMaxItems)));
 }
 
-void check_split_items(const std::string& s, const std::string* sep, int64_t maxsplit, bool (*is_space)(unsigned char)) {
-  const Count bound = sep ? s.size() / sep->size() + 1 : s.size() / 2 + 1;
+void check_split_items(const std::string& s, const std::string* sep, int64_t maxsplit, SpaceAt space_at) {
+  const Count bound = sep ? s.size() / sep->size() + 1 : s.size() / 2 + 1;   // a piece and a space: 2 bytes or more
   if (bound <= limits::kMaxItems || (maxsplit >= 0 && static_cast<Count>(maxsplit) < limits::kMaxItems)) return;
   const Count most = maxsplit < 0 ? bound : static_cast<Count>(maxsplit) + 1;
   Count n = 0;
@@ -92,11 +92,12 @@ void check_split_items(const std::string& s, const std::string* sep, int64_t max
     n = 1;
     for (size_t pos = 0, hit; n < most && (hit = s.find(*sep, pos)) != std::string::npos; pos = hit + sep->size()) ++n;
   } else {
+    size_t next = 0;
     for (size_t k = 0; k < s.size() && n < most;) {
-      while (k < s.size() && is_space(static_cast<unsigned char>(s[k]))) ++k;
+      while (k < s.size() && space_at(s, k, next)) k = next;
       if (k == s.size()) break;
       ++n;
-      while (k < s.size() && !is_space(static_cast<unsigned char>(s[k]))) ++k;
+      while (k < s.size() && !space_at(s, k, next)) k = next;
     }
   }
   check_items("a list", n);

@@ -89,9 +89,11 @@ using Count = unsigned __int128;
 inline void check_items(const std::string& what, Count n) { if (n > limits::kMaxItems) too_many_items(what, n); }
 // Before split/rsplit build their list: the pieces counted, where `s` is long enough for more
 // than kMaxItems, so `('ab' * 5 * 10**7).split('a')` fails before it makes 50 million strs.
-// sep: the separator, or null for runs of whitespace (is_space: one byte's test; a str's
-// multi-byte spaces are not counted, which only makes the count lower). maxsplit < 0: no limit.
-void check_split_items(const std::string& s, const std::string* sep, int64_t maxsplit, bool (*is_space)(unsigned char));
+// sep: the separator, or null for runs of whitespace (space_at: whether the character at byte
+// `pos` is whitespace, `after` set to where the next one starts: a byte for bytes, a code point
+// for a str, so '\u3000a' * 2 * 10**7 counts its 20 million pieces). maxsplit < 0: no limit.
+using SpaceAt = bool (*)(const std::string& s, size_t pos, size_t& after);
+void check_split_items(const std::string& s, const std::string* sep, int64_t maxsplit, SpaceAt space_at);
 inline void check_bytes(const std::string& what, Count n) { if (n > limits::kMaxStrBytes) too_many_bytes(what, n); }
 // Before `out += piece` where a str is built piece by piece (format, %, f-strings): never past the limit.
 inline void check_append(const std::string& out, size_t piece) { check_bytes("a str", static_cast<Count>(out.size()) + piece); }

@@ -259,7 +259,7 @@ Value scan(Interpreter& in, const std::string& s) {
 }  // namespace
 
 void add_json_core(Interpreter& in) {
-  in.add_module("_json", [](Interpreter&) {
+  in.add_module("_attn_json", [](Interpreter&) {
     auto ns = std::make_shared<NamespaceObj>();
     auto str_arg = [](CallArgs& a) {
       Value s = arg(a, 0, "s");
@@ -269,7 +269,7 @@ void add_json_core(Interpreter& in) {
     ns->names["encode_basestring_ascii"] = builtin("_json.encode_basestring_ascii", [str_arg](Interpreter&, CallArgs& a) { return Value::str(encode(str_arg(a), true)); });
     ns->names["encode_basestring"] = builtin("_json.encode_basestring", [str_arg](Interpreter&, CallArgs& a) { return Value::str(encode(str_arg(a), false)); });
     ns->names["scan"] = builtin("_json.scan", [str_arg](Interpreter& in, CallArgs& a) { return scan(in, str_arg(a)); });
-    return module_value("_json", ns);
+    return module_value("_attn_json", ns);
   });
 }
 

@@ -174,7 +174,7 @@ std::optional<Value> mt_getattr(Interpreter&, const Value& self, const std::stri
 
 const ClassPtr& mt_class() {
   static const ClassPtr c = [] {
-    ClassPtr cls = make_native_class("MT", "_random");
+    ClassPtr cls = make_native_class("MT", "_attn_random");
     cls->native_tag = &kMtTag;
     cls->slots.make = [](Interpreter&, const ClassPtr& made, CallArgs&) {
       auto o = std::make_shared<MtObject>();
@@ -266,7 +266,7 @@ Value str_seed(const std::string& text) {
 }  // namespace
 
 void add_random_core(Interpreter& in) {
-  in.add_module("_random", [](Interpreter&) {
+  in.add_module("_attn_random", [](Interpreter&) {
     auto ns = std::make_shared<NamespaceObj>();
     ns->names["MT"] = Value::of_class(mt_class());
     ns->names["str_seed"] = builtin("_random.str_seed", [](Interpreter&, CallArgs& a) {
@@ -280,7 +280,7 @@ void add_random_core(Interpreter& in) {
       if (!is_int(n)) throw TypeError("bit_length takes an int");
       return Value::integer(static_cast<int64_t>(big_of(n).bit_length()));
     });
-    return module_value("_random", ns);
+    return module_value("_attn_random", ns);
   });
 }
 

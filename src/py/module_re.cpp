@@ -162,7 +162,7 @@ Value compile_value(const Value& pattern, int64_t flags) {
 }  // namespace
 
 void add_re_core(Interpreter& in) {
-  in.add_module("_re", [](Interpreter&) {
+  in.add_module("_attn_re", [](Interpreter&) {
     auto ns = std::make_shared<NamespaceObj>();
     ns->names["compile"] = builtin("_re.compile", [](Interpreter&, CallArgs& a) {
       Value pattern = arg(a, 0, "pattern");
@@ -170,7 +170,7 @@ void add_re_core(Interpreter& in) {
       return compile_value(pattern, to_int(arg(a, 1, "flags"), "flags"));
     });
     ns->names["MAXREPEAT"] = Value::integer(re::kMaxRepeat);
-    return module_value("_re", ns);
+    return module_value("_attn_re", ns);
   });
 }
 

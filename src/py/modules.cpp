@@ -194,8 +194,10 @@ namespace {
 
 // Modules attn's own Python-written stdlib imports that CPython has not (_attn_stdlib, _re,
 // torch._attn_extra): lesson code gets CPython's ModuleNotFoundError for them.
+// attn's own native halves of its Python modules are all named _attn_* (_attn_json, _attn_random,
+// ...), never a name CPython resolves (_json, _random): a lesson's `import _json` gets CPython's
+// ModuleNotFoundError, not a module that is not CPython's _json.
 bool internal_module(const std::string& name) {
-  if (name == "_re" || name.rfind("_re.", 0) == 0) return true;
   std::istringstream parts(name);
   for (std::string part; std::getline(parts, part, '.');)
     if (part.rfind("_attn", 0) == 0) return true;
@@ -388,6 +390,7 @@ void add_ordered_dict_methods(ClassObj& c) {
 Value collections_module() {
   static const ClassPtr ordered = [] {
     ClassPtr c = make_native_class("OrderedDict", "collections", {builtin_class("dict")});
+    c->qualified_name = true;   // a C type: its messages say 'collections.OrderedDict'
     c->slots.make = [](Interpreter& in, const ClassPtr& cls, CallArgs& a) {
       Value d = in.call(Value::of_class(builtin_class("dict")), a);
       auto* o = static_cast<DictObj*>(d.obj.get());
@@ -420,7 +423,7 @@ void add_standard_modules(Interpreter& in) {
   in.add_module("inspect", [](Interpreter&) { return inspect_module(); });
   in.add_module("ast", [](Interpreter&) { return ast_module(); });
   in.add_module("os.path", [](Interpreter& i) { return i.import("posixpath"); });
-  in.add_module("_collections", [](Interpreter&) { return collections_module(); });   // OrderedDict, for collections.py
+  in.add_module("_attn_collections", [](Interpreter&) { return collections_module(); });   // OrderedDict, for collections.py
 }
 
 }  // namespace attn::py

@@ -123,21 +123,9 @@ StmtPtr Parser::class_statement() {
   s->line = cur().line;
   ++p_;
   s->name = expect_name();
-  if (accept_op("(")) {
-    while (!is_op(")")) {
-      if (cur().kind == Token::Name && next().kind == Token::Op && next().text == "=") {   // class A(Base, flag=True)
-        const std::string key = expect_name();
-        expect_op("=");
-        if (std::find(s->kwonly.begin(), s->kwonly.end(), key) != s->kwonly.end()) error("keyword argument repeated: " + key);
-        s->kwonly.push_back(key);
-        s->kwonly_defaults.push_back(expression());
-      } else {
-        if (!s->kwonly.empty()) error("positional argument follows keyword argument");
-        s->bases.push_back(expression());
-      }
-      if (!accept_op(",")) break;
-    }
-    expect_op(")");
+  if (accept_op("(")) {   // class A(Base, *more, flag=True, **kw): a call's arguments, as __build_class__ gets them
+    s->value = make(Expr::Call);
+    call_args(*s->value);
   }
   int loops = loops_, functions = functions_;   // a class body is neither in a loop nor a function
   loops_ = functions_ = 0;

@@ -269,10 +269,23 @@ void Parser::call_args(Expr& call) {
       check_named_in_comprehension(*lc);
       a.value = lc;
     }
+    check_arg_order(call.args, a);
     call.args.push_back(a);
     if (!accept_op(",")) break;
   }
   expect_op(")");
+}
+
+// CPython's SyntaxErrors for arguments out of order: f(a=1, 2), f(**d, 2), f(**d, *xs), f(a=1, a=2).
+void Parser::check_arg_order(const std::vector<Arg>& before, const Arg& a) {
+  const bool keyword = std::any_of(before.begin(), before.end(), [](const Arg& b) { return !b.name.empty() && b.name != "*"; });
+  const bool unpacked = std::any_of(before.begin(), before.end(), [](const Arg& b) { return b.name == "**"; });
+  if (a.name.empty() && unpacked) error("positional argument follows keyword argument unpacking");
+  if (a.name.empty() && keyword) error("positional argument follows keyword argument");
+  if (a.name == "*" && unpacked) error("iterable argument unpacking follows keyword argument unpacking");
+  if (!a.name.empty() && a.name != "*" && a.name != "**")
+    for (const Arg& b : before)
+      if (b.name == a.name) error("keyword argument repeated: " + a.name);
 }
 
 ExprPtr Parser::trailers(ExprPtr e) {

@@ -96,6 +96,7 @@ class Parser {
   std::vector<Comprehension> comprehensions();
   ExprPtr target_list();
   void call_args(Expr& call);
+  void check_arg_order(const std::vector<Arg>& before, const Arg& a);   // SyntaxError for f(a=1, 2) and the like
 
   // parser_compound.cpp
   bool compound_keyword() const;                 // while/try/with/@/async/match start a compound statement

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "py/bytes.h"
 #include "py/exceptions.h"
@@ -223,6 +224,20 @@ std::optional<Value> builtin_binop(Interpreter& in, const std::string& op, const
     return is_frozenset(a) ? frozen(r) : r;   // the left operand's type: frozenset | set is a frozenset
   }
   if (op == "|" && a.kind == Value::Dict && b.kind == Value::Dict) {   // {**a, **b}
+    // OrderedDict.__or__ (an OrderedDict on the left), or its __ror__ where it is tried first (the
+    // right operand's class a subclass of the left's: dict | od): type(od)(a), then b's items.
+    // Else dict's: a plain dict (of a dict subclass too, as dict_or's PyDict_Copy).
+    auto ordered = [](const Value& v) { return static_cast<const DictObj*>(v.obj.get())->ordered; };
+    const ClassPtr ta = type_of(a), tb = type_of(b);
+    const bool reflected = !ordered(a) && ordered(b) && ta != tb && is_subclass(tb, ta.get());
+    if (ordered(a) || reflected) {
+      CallArgs first;
+      first.pos.push_back(a);
+      Value d = in.call(Value::of_class(reflected ? tb : ta), first);
+      auto* out = static_cast<DictObj*>(d.obj.get());
+      for (const auto& [k, v] : std::vector<std::pair<Value, Value>>(static_cast<DictObj*>(b.obj.get())->items)) out->set(k, v);
+      return d;
+    }
     Value d = Value::dict();
     auto* out = static_cast<DictObj*>(d.obj.get());
     for (const Value* src : {&a, &b})
@@ -304,9 +319,22 @@ Value Interpreter::call_dunder(const Value& fn, const Value& self, std::vector<V
 
 // ---- operators ----
 
+// class | class (int | None, list[int] | str): type.__or__ / __ror__, a types.UnionType (PEP 604),
+// made by types._union (src/py/python/types.py); nullopt where that is NotImplemented.
+std::optional<Value> Interpreter::type_union(const Value& a, const Value& b) {
+  if (a.kind != Value::Class && b.kind != Value::Class) return std::nullopt;
+  CallArgs args;
+  args.pos = {a, b};
+  Value r = call(getattr(import("types"), "_union"), args);
+  if (r.kind == Value::NotImplemented) return std::nullopt;
+  return r;
+}
+
 Value Interpreter::binop(const std::string& op, const Value& a, const Value& b) {
   if (!has_class(a) && !has_class(b)) {
     if (auto r = builtin_binop(*this, op, a, b)) return *r;
+    if (op == "|")
+      if (auto r = type_union(a, b)) return *r;
     unsupported(op, a, b);
   }
   const ClassPtr ta = type_of(a), tb = type_of(b);
@@ -333,6 +361,7 @@ Value Interpreter::binop(const std::string& op, const Value& a, const Value& b) 
       if (r || (seq.kind != Value::Str && seq.kind != Value::List && seq.kind != Value::Tuple) || n.kind != Value::Instance) continue;
       if (std::optional<int64_t> k = index(n)) r = builtin_binop(*this, op, seq_left ? a : Value::integer(*k), seq_left ? Value::integer(*k) : b);
     }
+  if (!r && op == "|") r = type_union(a, b);
   if (!r) unsupported(op, a, b);
   return *r;
 }
@@ -452,7 +481,14 @@ Value Interpreter::getitem(const Value& obj, const Value& key) {
   if (obj.kind == Value::Class) {   // list[int], dict[str, int]: annotations evaluated at run time
     Hook h = find_hook(*std::static_pointer_cast<ClassObj>(obj.obj), "__class_getitem__", [](const Slots&) { return false; });
     if (h.py) return call_dunder(*h.py, obj, {key});
-    if (static_cast<ClassObj*>(obj.obj.get())->module == "builtins") return obj;
+    const ClassObj& cls = *static_cast<ClassObj*>(obj.obj.get());
+    static const std::set<std::string> generic = {"list", "dict", "tuple", "set", "frozenset", "type"};
+    if (cls.module == "builtins" && generic.count(cls.name)) {   // list[int]: a types.GenericAlias, as CPython's
+      CallArgs args;
+      args.pos = {obj, key};
+      return call(getattr(import("types"), "_generic_alias"), args);
+    }
+    if (cls.module == "builtins") return obj;
     throw TypeError("'type' object is not subscriptable");
   }
   if (key.kind == Value::Instance && (obj.kind == Value::List || obj.kind == Value::Tuple || obj.kind == Value::Str || obj.kind == Value::Range)) {

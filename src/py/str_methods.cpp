@@ -359,7 +359,7 @@ Value split(Interpreter&, const Value& self, const std::string& name, CallArgs& 
   int64_t maxsplit = -1;
   const Value* sep = split_args(a, maxsplit);
   const std::string& s = self.s;
-  check_split_items(s, sep ? &sep->s : nullptr, maxsplit, [](unsigned char c) { return c < 0x80 && uc::is_space(c); });
+  check_split_items(s, sep ? &sep->s : nullptr, maxsplit, space_at);
   if (!sep) return Value::list(name == "split" ? split_spaces(s, maxsplit) : rsplit_spaces(s, maxsplit));
   const std::string& d = sep->s;
   std::vector<Value> out;

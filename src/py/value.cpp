@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstring>
 #include <optional>
+#include <set>
 
 #include "print/pyrepr.h"
 #include "py/exceptions.h"
@@ -75,19 +76,24 @@ template <class Hand>   // void hand(std::vector<std::shared_ptr<Obj>>& out): mo
 void release_flat(Hand hand) {
   if (pending_release) return hand(*pending_release);
   std::vector<std::shared_ptr<Obj>> local;
+  pending_release = &local;   // what `hand` frees at once (hand_over) hands its objects here too
+  struct Reset {
+    ~Reset() { pending_release = nullptr; }
+  } reset;
   hand(local);
-  if (local.empty()) return;
-  pending_release = &local;
   while (!local.empty()) {
     std::shared_ptr<Obj> o = std::move(local.back());
     local.pop_back();
     o.reset();   // a container freed here hands its objects to `local`
   }
-  pending_release = nullptr;
 }
 
+// An object something else still holds is let go at once (nothing is freed, so nothing
+// recurses): [[]] * 10**7 queues one list, not 10^7 references to it.
 void hand_over(Value& v, std::vector<std::shared_ptr<Obj>>& out) {
-  if (v.obj) out.push_back(std::move(v.obj));
+  if (!v.obj) return;
+  if (v.obj.use_count() > 1) v.obj.reset();
+  else out.push_back(std::move(v.obj));
 }
 
 }  // namespace
@@ -440,6 +446,17 @@ std::vector<ClassObj*> linearise(const ClassObj* cls) {
 const std::vector<ClassObj*>& ClassObj::mro() const {
   if (mro_.empty()) mro_ = linearise(this);
   return mro_;
+}
+
+std::vector<std::string> ClassObj::names_in_order() const {
+  std::vector<std::string> out;
+  std::set<std::string> seen;
+  for (auto it = order.rbegin(); it != order.rend(); ++it)   // a name's last place: where it was added again
+    if (methods.count(*it) && seen.insert(*it).second) out.push_back(*it);
+  std::reverse(out.begin(), out.end());
+  for (const auto& [name, v] : methods)
+    if (!seen.count(name)) out.push_back(name);
+  return out;
 }
 
 const Value* ClassObj::find_method(const std::string& n) const {

@@ -334,6 +334,9 @@ struct ClassObj : Tracked {   // a class: user-defined (methods) or built-in / n
   std::string module = "__main__";   // "builtins" for Python's own classes (printed <class 'ValueError'>)
   std::vector<ClassPtr> bases;       // every class but object has at least one (object, when none is written)
   std::map<std::string, Value> methods;   // the class body's names: methods and class attributes
+  std::vector<std::string> order;    // names of `methods` as they were added (body, then C.x = ...); a name
+                                     // added again after a del comes again, later (its last place counts)
+  std::vector<std::string> names_in_order() const;   // methods' names: `order`'s, then the rest by name (__dict__)
   std::vector<std::string> fields;   // the body's annotated names (`x: int = 0`), in order: dataclass fields
   Slots slots;                       // native hooks (none for a class written in Python)
   bool immutable = false;            // built-in and native classes: `C.x = 1` raises, as in Python

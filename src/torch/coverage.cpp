@@ -154,7 +154,7 @@ std::string python_part() {
   Session s(core::CpuKernels::avx2, core::DropoutRng::mkl);
   std::vector<std::string> modules, refused;
   for (const std::string& m : s.python().module_names())
-    if (m.find("_attn") == std::string::npos && m != "_re")   // attn's own helpers (_attn_stdlib, torch._attn_extra), not for lessons
+    if (m.find("_attn") == std::string::npos)   // attn's own helpers (_attn_stdlib, torch._attn_extra), not for lessons
       (runs("", "import " + m) ? modules : refused).push_back(m);
   return out + section("Modules lesson code can import", modules) +
          "Also: `.py` files and package folders beside the lesson (`from mypkg.model import GPT`, relative\n"

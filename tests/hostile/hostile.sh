@@ -151,10 +151,15 @@ lesson "$work/re-catastrophic.lesson" $'import re\nprint(re.match(\'(a*)*b\', \'
 # builtins that walk a range look at the clock too (sum(range(10**13)) ran until killed, review 27)
 lesson "$work/range-sum.lesson" $'print(sum(range(10**13)))'
 lesson "$work/range-max.lesson" $'print(max(range(10**13)), all(range(1, 10**13)))'
+# ... and so do the lazy iterators over one (issue 20: iter(range) was a list of every item)
+lesson "$work/lazy-map.lesson" $'print(sum(map(abs, range(10**13))))'
+lesson "$work/lazy-zip.lesson" $'print(max(zip(range(10**13), range(10**13))))'
+lesson "$work/lazy-filter.lesson" $'print(list(filter(lambda x: x < 0, range(10**13))))'
+lesson "$work/lazy-enumerate.lesson" $'print(sum(i for i, x in enumerate(reversed(range(10**13)))))'
 grep -qa __asan_init "$attn" && asan=1 || asan=0
 whole=$limit
 limit=20 cpu_limit=$((asan ? 10 : 4))
-for f in ops-in-one huge-matmul huge-einsum huge-softmax re-catastrophic range-sum range-max; do
+for f in ops-in-one huge-matmul huge-einsum huge-softmax re-catastrophic range-sum range-max lazy-map lazy-zip lazy-filter lazy-enumerate; do
   check "time-limit-$f" 2 '' 'TimeoutError: the cell ran longer than its time limit of 1 seconds' -- "$attn" run --quiet --time-limit 1 "$f.lesson"
 done
 limit=$whole cpu_limit=''
@@ -179,8 +184,19 @@ py split-items 2 '' "split-items\.lesson:12: $items_limit" "x = ('ab' * 5 * 10**
 py split-items-spaces 2 '' "$items_limit" "x = ('a ' * 3 * 10**7).split()"
 py rsplit-items 2 '' "$items_limit" "x = ('ab' * 3 * 10**7).rsplit('b')"
 py bytes-split-items 2 '' "$items_limit" "x = (b'a ' * 3 * 10**7).split()"
+# ... whitespace that is not ASCII included: 20 million pieces between U+3000s passed the count (issue 20).
+py split-items-unicode-spaces 2 '' "$items_limit" "x = ('\\u3000a' * 2 * 10**7).split()"
+py rsplit-items-unicode-spaces 2 '' "$items_limit" "x = ('a\\x85' * 2 * 10**7).rsplit()"
 py split-items-maxsplit 0 '3 True' '' $'x = (\'ab\' * 3 * 10**7).split(\'a\', 2)\nprint(len(x), x[2] == \'b\' + \'ab\' * (3 * 10**7 - 2))'
 py list-huge 2 '' 'MemoryError' 'x = [0] * (10**12)'
+# enumerate, zip, map, filter and reversed over a range are lazy, as CPython's: the first item at
+# once, never a list of 10**12 (issue 20: MemoryError, the range made into a list first).
+cpu_limit=1
+py lazy-iter-enumerate 0 $'(0, 0)\n0 0' '' $'print(next(enumerate(range(10**12))))\nfor i, x in enumerate(range(10**12)): break\nprint(i, x)'
+py lazy-iter-zip 0 '(0, 1)' '' 'print(next(zip(range(10**9), range(1, 10**9))))'
+py lazy-iter-map-filter 0 '3 7' '' 'print(next(map(lambda x: x + 3, range(10**12))), next(filter(lambda x: x > 6, range(10**12))))'
+py lazy-iter-reversed 0 $'999999999999 range_iterator\n2' '' $'r = reversed(range(10**12))\nprint(next(r), type(r).__name__)\nprint(next(iter(range(2, 10**12))))'
+cpu_limit=''
 
 # ---- Misleading messages ----
 py fstring-line 2 '' 'fstring-line\.lesson:14: ' $'x = 1\ny = 2\nz = f\'{x +}\''
@@ -361,6 +377,11 @@ check print-cap 2 '' 'MemoryError: the cell printed more than 100,000,000 charac
 # sorted(range(10**7)) took 3.5 GB, CPython 405 MB); in 450 MB of address space.
 lesson "$work/sorted-memory.lesson" 'print(len(sorted(range(2 * 10**6))), sorted(range(2 * 10**6), reverse=True)[:2], sorted(range(10**5), key=lambda v: v % 7)[:3])'
 check sorted-memory 0 '2000000 [1999999, 1999998] [0, 7, 14]' '' -- bash -c "ulimit -v ${vlimit/700000/450000} && exec \"\$0\" run --quiet sorted-memory.lesson" "$attn"
+
+# A list of 4 million references to one list is its 4 million items, walked once when the session
+# ends ([[]] * 10**7 peaked at 1.9 GB, 2.6 times the list: every reference was queued; issue 20).
+lesson "$work/repeat-memory.lesson" $'x = [[]] * (4 * 10**6)\ny = [[], {}] * 10**6\ndel y\nprint(len(x))'
+check repeat-memory 0 '4000000' '' -- bash -c "ulimit -v ${vlimit/700000/600000} && exec \"\$0\" run --quiet repeat-memory.lesson" "$attn"
 
 # A chain of 10^5 live closures is linear (issue 20: 80,000 took 13 s: the list of captured scopes
 # was swept on every call past 4096), and dropping a chain of them frees it without deep recursion

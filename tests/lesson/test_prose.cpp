@@ -200,6 +200,32 @@ TEST_CASE("placeholders: each kind, and what a malformed one says") {
         "the sentence");
 }
 
+TEST_CASE("a placeholder only reads: one that could change the lesson's values is refused with its line (issue 20)") {
+  CHECK(error_of(lesson_with("", "{{xs.append(1)}}")) ==
+        "f.lesson:10: the placeholder {{xs.append(1)}} calls .append(): a placeholder only reads values (names, attributes, items, "
+        "operators, and builtins and methods that read, such as len(), .item(), .sum()), so that filling the prose changes nothing; "
+        "compute the value in a cell (lessons/README.md, \"Numbers in prose\")");
+  auto refused = [](const std::string& prose, const std::string& why) {
+    const std::string e = error_of(lesson_with("", prose));
+    return e.rfind("f.lesson:10: the placeholder " + prose + " " + why + ": a placeholder only reads values", 0) == 0 ? "" : e;
+  };
+  CHECK(refused("{{d.pop(\"a\"):.2f}}", "calls .pop()") == "");
+  CHECK(refused("{{x.add_(1).item()}}", "calls .add_()") == "");
+  CHECK(refused("{{len(xs.pop())}}", "calls .pop()") == "");
+  CHECK(refused("{{torch.rand(1).item()}}", "calls .rand()") == "");
+  CHECK(refused("{{print(1)}}", "calls print()") == "");
+  CHECK(refused("{{x[xs.clear()]}}", "calls .clear()") == "");
+  CHECK(refused("{{(lambda: xs.append(1))()}}", "calls what an expression returned") == "");
+  CHECK(refused("{{sum([xs.pop() for _ in 'ab'])}}", "holds a comprehension") == "");
+  CHECK(refused("{{(n := 3)}}", "assigns a name with :=") == "");
+  CHECK(refused("{{f'{xs.pop()}'}}", "calls .pop()") == "");
+  // What the lessons write reads only, and parses.
+  auto l = parse_lesson(lesson_with("", "{{sentence.replace(',', '').split()[omega_2.argmax().item()]}} {{weights.numel() * 4 / 2**20:.0f}} "
+                                        "{{W_query.grad.abs().max().item():.4f}} {{table[(1024, False)][0]:.4f}} {{len(x)}} {{chr(7)}}"),
+                        "f.lesson");
+  CHECK(l.steps[0].prose_parts.size() == 11);
+}
+
 TEST_CASE("placeholders are filled from the run, also under --seed, in text, JSON and notes") {
   auto l = parse_lesson(lesson_with("", "After torch.manual_seed({{seed}}), x[0] is {{x[0]:.4f}} and x is {{x}}."), "f.lesson");
   LessonRun article = attn::lesson::run_lesson(l, {});

@@ -78,6 +78,13 @@ TEST_CASE("constructs outside the subset: one line naming the construct, at its 
   CHECK(error_of("import random\ndef pick(xs):\n    return random.choice(xs)\npick([])") == "3: IndexError: Cannot choose from an empty sequence");
   CHECK(error_of("import _attn_stdlib") == "1: ModuleNotFoundError: No module named '_attn_stdlib'");
   CHECK(error_of("x = 1\nfrom _re import compile") == "2: ModuleNotFoundError: No module named '_re'");
+  // CPython's C modules that attn has not (its own halves of json, random, re, collections are
+  // _attn_*): CPython's ModuleNotFoundError, never a module that is not CPython's (issue 20)
+  CHECK(error_of("import _json") == "1: ModuleNotFoundError: No module named '_json'");
+  CHECK(error_of("import _random") == "1: ModuleNotFoundError: No module named '_random'");
+  CHECK(error_of("from _collections import deque") == "1: ModuleNotFoundError: No module named '_collections'");
+  CHECK(error_of("import json\nimport _attn_json") == "2: ModuleNotFoundError: No module named '_attn_json'");
+  CHECK(error_of("import random\nfrom _attn_random import MT") == "2: ModuleNotFoundError: No module named '_attn_random'");
   CHECK(error_of("try:\n    pass\nexcept* ValueError:\n    pass") == "3: SyntaxError: attn does not support 'except*' (exception groups)");
   CHECK(error_of("class M(type):\n    pass\nclass A(metaclass=M):\n    pass") == "3: NotImplementedError: attn does not support metaclasses (metaclass=<class '__main__.M'>)");
   CHECK(error_of("x = b'caf\xc3\xa9'") == "1: SyntaxError: bytes can only contain ASCII literal characters");

@@ -1,10 +1,10 @@
 # src/py/python/collections.py: Python's collections for lesson code, in attn's Python:
-# OrderedDict (native, from _collections), defaultdict, Counter, namedtuple, deque.
+# OrderedDict (native, from _attn_collections), defaultdict, Counter, namedtuple, deque.
 # Written after CPython 3.11's Lib/collections/__init__.py, simplified.
 # What it is not: ChainMap, UserDict/UserList/UserString, abc. defaultdict and Counter are mappings
 # over a dict, not dict subclasses: isinstance(c, dict) is False. A namedtuple is a tuple
 # subclass, its fields read through __getattr__.
-from _collections import OrderedDict
+from _attn_collections import OrderedDict
 from _attn_stdlib import make_class as _make_class
 
 

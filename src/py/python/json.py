@@ -5,7 +5,7 @@
 # module_json.cpp) as CPython's are.
 # What it is not: dump/load to files (attn lessons have no files), JSONEncoder/JSONDecoder
 # subclassing, object_hook and the parse_* hooks.
-import _json
+import _attn_json as _json
 
 
 class JSONDecodeError(ValueError):

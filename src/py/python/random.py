@@ -4,7 +4,7 @@
 # _randbelow by getrandbits, sample's two strategies, choices by bisect, gauss's pairs).
 # What it is not: SystemRandom, the distributions beyond uniform/gauss/normalvariate/
 # expovariate/triangular/betavariate-free set below.
-import _random
+import _attn_random as _random
 from math import log as _log, exp as _exp, pi as _pi, sqrt as _sqrt, cos as _cos, sin as _sin
 from math import floor as _floor, isfinite as _isfinite, ceil as _ceil
 

@@ -6,7 +6,7 @@
 # module_re.cpp over re_parse.cpp / re_match.cpp).
 # What it is not: bytes patterns (attn has no bytes), re.LOCALE, re.Scanner, re.template, or
 # Pattern.scanner.
-import _re
+import _attn_re as _re
 
 __all__ = ["match", "fullmatch", "search", "sub", "subn", "split", "findall", "finditer", "compile", "purge",
            "escape", "error", "Pattern", "Match", "A", "I", "L", "M", "S", "X", "U", "ASCII", "IGNORECASE",

@@ -1,5 +1,5 @@
 # torch/python/nn/container.py: Sequential, ModuleList and ModuleDict (torch/nn/modules/container.py).
-from _collections import OrderedDict   # the native class (collections.OrderedDict); not collections.py, which every session would then parse
+from _attn_collections import OrderedDict   # the native class (collections.OrderedDict); not collections.py, which every session would then parse
 from torch.nn.modules.module import Module
 
 

@@ -13,7 +13,7 @@
 # file in a session the first time one of its names is asked for (torch_module.cpp), so a lesson
 # pays only for the layers it uses.
 import torch
-from _collections import OrderedDict   # the native class (collections.OrderedDict); not collections.py, which every session would then parse
+from _attn_collections import OrderedDict   # the native class (collections.OrderedDict); not collections.py, which every session would then parse
 from torch.nn.parameter import Parameter
 
 
