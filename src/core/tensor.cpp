@@ -17,6 +17,8 @@
 #include <type_traits>
 
 #include "core/buffers.h"
+#include "core/deadline.h"
+#include "core/kernels/transpose.h"
 
 namespace attn::core {
 
@@ -203,6 +205,47 @@ std::vector<int64_t> Tensor::ints() const {
 
 namespace {
 
+// A transposed layout (x.t(), a (T, 768) view of a (768, T) tensor): some dim p before the last
+// has stride 1 and the last does not. Copied in square tiles of the (p, last) plane, so that both
+// the reads (along p) and the writes (along the last dim) stay in a few cache lines, instead of
+// one read per cache line element by element. False (nothing done) for any other layout.
+template <typename T>
+bool transposed_copy(const Tensor& src, const T* in, T* out) {
+  const Shape& shape = src.shape();
+  const Shape& st = src.strides();
+  const size_t last = shape.size() - 1;
+  if (st[last] == 1 || shape[last] < 8) return false;
+  size_t p = last;
+  for (size_t q = 0; q < last; ++q)
+    if (st[q] == 1 && shape[q] >= 8) p = q;
+  if (p == last) return false;
+  Shape out_st(shape.size(), 1);   // out is row-major
+  for (size_t q = last; q-- > 0;) out_st[q] = out_st[q + 1] * shape[q + 1];
+  Shape rest, in_rest, out_rest;   // the other dims: one tiled plane each
+  for (size_t q = 0; q < last; ++q)
+    if (q != p) {
+      rest.push_back(shape[q]);
+      in_rest.push_back(st[q]);
+      out_rest.push_back(out_st[q]);
+    }
+  const int64_t rows = shape[p], cols = shape[last], in_col = st[last], out_row = out_st[p];
+  constexpr int64_t kTile = 16;
+  for_each_offset(rest, [&](int64_t, int64_t off_in, int64_t off_out) {
+    if constexpr (sizeof(T) == 4) {   // float32, int32: as bit patterns, 8 x 8 blocks in registers
+      kernels::transpose_plane32(reinterpret_cast<const uint32_t*>(in + off_in), in_col,
+                                 reinterpret_cast<uint32_t*>(out + off_out), out_row, rows, cols);
+      return;
+    }
+    for (int64_t i0 = 0; i0 < rows; i0 += kTile, check_deadline())   // a look at the clock per strip of 16 rows
+      for (int64_t j0 = 0; j0 < cols; j0 += kTile) {
+        const int64_t i1 = std::min(rows, i0 + kTile), j1 = std::min(cols, j0 + kTile);
+        for (int64_t i = i0; i < i1; ++i)
+          for (int64_t j = j0; j < j1; ++j) out[off_out + i * out_row + j] = in[off_in + i + j * in_col];
+      }
+  }, in_rest, out_rest);
+  return true;
+}
+
 // Copies the elements of `src` (any layout) into the contiguous buffer `out`, same dtype.
 template <typename T>
 void gather_into(const Tensor& src, T* out) {
@@ -220,6 +263,7 @@ void gather_into(const Tensor& src, T* out) {
                     steps);
     return;
   }
+  if (d >= 2 && transposed_copy(src, in, out)) return;
   for_each_offset(src.shape(), [&](int64_t k, int64_t off) { out[k] = in[off]; }, src.strides());
 }
 

@@ -2,9 +2,15 @@
 // range, reduce) against bit patterns recorded from Debian's PyTorch 1.13.1 by
 // tools/make_fwd_vectors.py: tanh, log, pow, GELU, ReLU, LayerNorm, linspace, arange, var/std, for
 // both kernel families (fwd_<group>.txt from torch's AVX2 kernels, fwd_scalar_<group>.txt from
-// ATEN_CPU_CAPABILITY=default).
+// ATEN_CPU_CAPABILITY=default); and broadcast tensor (op) tensor against x (op) y one by one.
 // What it is not: the bindings (test_torch_api.cpp) or attention (test_attention.cpp).
 #include <doctest/doctest.h>
+
+#include <bit>
+#include <cmath>
+#include <limits>
+#include <random>
+#include <vector>
 
 #include "core/ops.h"
 #include "support/fwd_vectors.h"
@@ -46,6 +52,46 @@ TEST_CASE("tensor times and divided by a Python float: the float rounded to floa
       fwd::check(c, "out", attn::core::binary_scalar(BinOp::mul, c.tensor("in", {c.key("n")}), c.dbl("s")));
     for (const fwd::Case& c : fwd::read(file(f, "elementwise"), "div_scalar"))
       fwd::check(c, "out", attn::core::binary_scalar(BinOp::div, c.tensor("in", {c.key("n")}), c.dbl("s")));
+  }
+}
+
+TEST_CASE("tensor (op) tensor broadcast along rows: every element x (op) y, as one IEEE operation") {
+  // (3, 4, 37) against (3, 4, 1), (37,), (1, 4, 37), a (3, 4, 37) transposed view and back: the
+  // row-by-row path (each operand's rows contiguous or one broadcast float) and the
+  // element-by-element one must give the same bits as x (op) y computed here, NaN and inf included.
+  using attn::core::BinOp;
+  namespace core = attn::core;
+  std::mt19937 rng(21);
+  std::uniform_real_distribution<float> uni(-4.0f, 4.0f);
+  auto values = [&](int64_t n) {
+    std::vector<float> v(static_cast<size_t>(n));
+    for (float& x : v) x = uni(rng);
+    v[1] = std::numeric_limits<float>::quiet_NaN();
+    v[2] = std::numeric_limits<float>::infinity();
+    v[3] = -0.0f;
+    v.back() = 0.0f;
+    return v;
+  };
+  const Tensor a = core::from_floats({3, 4, 37}, values(3 * 4 * 37));                            // (3, 4, 37)
+  const Tensor t = core::transpose(core::from_floats({3, 37, 4}, values(3 * 37 * 4)), 1, 2);   // (3, 4, 37) view
+  const Tensor others[] = {core::from_floats({3, 4, 1}, values(12)), core::from_floats({37}, values(37)),
+                           core::from_floats({1, 4, 37}, values(4 * 37)), t};
+  for (BinOp op : {BinOp::add, BinOp::sub, BinOp::mul, BinOp::div}) {
+    for (const Tensor& b : others)
+      for (bool swap : {false, true}) {
+        const Tensor& x = swap ? b : a;
+        const Tensor& y = swap ? a : b;
+        const Tensor got = core::binary(op, x, y);   // (3, 4, 37)
+        const Tensor xs = core::contiguous(core::expand(x, got.shape())), ys = core::contiguous(core::expand(y, got.shape()));
+        int bad = 0;
+        for (int64_t k = 0; k < got.numel(); ++k) {
+          const float u = xs.float_at(k), v = ys.float_at(k);
+          const float want = op == BinOp::add ? u + v : op == BinOp::sub ? u - v : op == BinOp::mul ? u * v : u / v;
+          const float have = got.float_at(k);
+          bad += !(std::isnan(want) && std::isnan(have)) && std::bit_cast<uint32_t>(want) != std::bit_cast<uint32_t>(have);
+        }
+        CHECK_MESSAGE(bad == 0, "op ", static_cast<int>(op), ", other of ", b.dim(), " dims, swapped ", swap);
+      }
   }
 }
 

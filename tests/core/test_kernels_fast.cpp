@@ -1,6 +1,9 @@
-// tests/core/test_kernels_fast.cpp: the fast exp and softmax (kernels::exp, kernels::softmax_lastdim)
+// tests/core/test_kernels_fast.cpp: the fast exp, softmax and its backward (kernels::exp,
+// kernels::softmax_lastdim, kernels::softmax_backward_lastdim and its row sum avx2::dot_row, the
+// transposed copy kernels::transpose_plane32)
 // give the very bits of their one-lane-at-a-time definitions (kernels::vec_exp,
-// kernels::reference::softmax_lastdim), in both kernel families; so do the eight-lane tanh, erf,
+// kernels::reference::softmax_lastdim and softmax_backward_lastdim, kernels/vec.h dot_row), in both
+// kernel families; so do the eight-lane tanh, erf,
 // log, pow, rsqrt, sigmoid, tanh backward and GELU kernels (kernels::vec_*, kernels::reference::gelu_*)
 // on every length 1..40 and some longer, at unaligned starts, with ATen's scalar-tail flags, on
 // random values mixed with each function's edges (see activation_specials).
@@ -32,7 +35,9 @@
 #include "core/cpu.h"
 #include "core/kernels/activation.h"
 #include "core/kernels/softmax.h"
+#include "core/kernels/transpose.h"
 #include "core/kernels/unary.h"
+#include "core/kernels/vec.h"
 #include "core/kernels/vec_avx2.h"
 
 namespace kernels = attn::core::kernels;
@@ -144,6 +149,55 @@ TEST_CASE("kernels::softmax_lastdim equals the lane-by-lane reference on 2000 ra
     }
     CHECK(failures == 0);
   }
+}
+
+TEST_CASE("kernels::softmax_backward_lastdim equals the lane-by-lane reference on 2000 random rows, both families") {
+  note_path();
+  Values g{std::mt19937(15)};
+  const double densities[] = {0.0, 0.01, 0.1, 0.5};
+  for (CpuKernels cpu : kFamilies) {
+    int failures = 0;
+    for (int c = 0; c < 2000; ++c) {
+      const int64_t n = c < 1400 ? 1 + c % 70 : std::uniform_int_distribution<int64_t>(71, 2100)(g.rng);
+      const int64_t rows = 1 + c % 3;
+      g.special = densities[c % 4];
+      const std::vector<float> grad = g.row(rows * n), y = g.row(rows * n);
+      std::vector<float> want(grad.size()), got(grad.size(), 7.0f);
+      kernels::reference::softmax_backward_lastdim(grad.data(), y.data(), want.data(), rows, n, cpu);
+      kernels::softmax_backward_lastdim(grad.data(), y.data(), got.data(), rows, n, cpu);
+      const int64_t i = first_difference(want, got, true);
+      if (i >= 0 && failures++ == 0)
+        FAIL_CHECK(std::string(to_string(cpu)) << ": rows=" << rows << " n=" << n << ", element " << i << " is " << hex(got[i])
+                                  << ", the reference gives " << hex(want[i]));
+      if (kernels::avx2::supported()) {   // the row sum itself: vec.h's dot_row, a lane at a time
+        const float want_s = kernels::detail::dot_row(grad.data(), y.data(), n, cpu);
+        const float got_s = kernels::avx2::dot_row(grad.data(), y.data(), n, cpu);
+        if (!(std::isnan(want_s) && std::isnan(got_s)) && std::bit_cast<uint32_t>(want_s) != std::bit_cast<uint32_t>(got_s) &&
+            failures++ == 0)
+          FAIL_CHECK(std::string(to_string(cpu)) << ": dot_row of n=" << n << " is " << hex(got_s) << ", vec.h gives " << hex(want_s));
+      }
+    }
+    CHECK(failures == 0);
+  }
+}
+
+TEST_CASE("kernels::transpose_plane32 equals its 16 x 16 tiles on every size to 20 x 20 and a big plane, bit patterns kept") {
+  std::mt19937 rng(16);
+  auto check = [&](int64_t rows, int64_t cols, int64_t in_col, int64_t out_row) {
+    std::vector<uint32_t> in(static_cast<size_t>(in_col * cols + rows));
+    for (uint32_t& x : in) x = static_cast<uint32_t>(rng());   // NaNs of every payload, -0.0f, denormals
+    std::vector<uint32_t> want(static_cast<size_t>(rows * out_row), 7u), got(want);
+    kernels::transpose_plane32_tiles(in.data(), in_col, want.data(), out_row, rows, cols);
+    kernels::transpose_plane32(in.data(), in_col, got.data(), out_row, rows, cols);
+    return want == got;
+  };
+  int failures = 0;
+  for (int64_t rows = 1; rows <= 20; ++rows)
+    for (int64_t cols = 1; cols <= 20; ++cols)
+      if (!check(rows, cols, rows + cols % 3, cols + rows % 5) && failures++ == 0)
+        FAIL_CHECK("rows=" << rows << " cols=" << cols);
+  CHECK(failures == 0);
+  CHECK(check(300, 197, 301, 200));
 }
 
 TEST_CASE("kernels::softmax_lastdim split over threads equals the reference (causal rows of 1024)") {

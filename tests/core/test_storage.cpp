@@ -157,6 +157,38 @@ TEST_CASE("contiguous() of a view whose rows are contiguous copies row by row in
           CHECK(c.float_at(((b * 4 + i) * 3 + h) * 16 + d) == static_cast<float>(((b * 3 + h) * 4 + i) * 16 + d));
 }
 
+TEST_CASE("contiguous() of a transposed view copies tile by tile into row-major order, every shape and edge") {
+  namespace core = attn::core;
+  // (rows, cols) of a 2-d transpose, edge sizes around the 16-wide tiles, and a batched
+  // (2, 3, 40, 37) tensor whose dims 2 and 3 are swapped with a dim between (a stride-1 dim that
+  // is neither the last nor next to it).
+  for (auto [rows, cols] : {std::pair<int64_t, int64_t>{8, 8}, {17, 9}, {9, 33}, {64, 48}, {1, 20}, {20, 1}, {100, 3}}) {
+    CAPTURE(rows);
+    CAPTURE(cols);
+    std::vector<float> v(static_cast<size_t>(rows * cols));
+    for (size_t k = 0; k < v.size(); ++k) v[k] = static_cast<float>(k);
+    const Tensor t = core::from_floats({rows, cols}, v);        // (rows, cols)
+    const Tensor c = core::contiguous(core::transpose(t, 0, 1));   // (cols, rows), row-major
+    REQUIRE(c.is_contiguous());
+    int bad = 0;
+    for (int64_t j = 0; j < cols; ++j)
+      for (int64_t i = 0; i < rows; ++i) bad += c.float_at(j * rows + i) != static_cast<float>(i * cols + j);
+    CHECK(bad == 0);
+  }
+  std::vector<float> v(2 * 3 * 40 * 37);
+  for (size_t k = 0; k < v.size(); ++k) v[k] = static_cast<float>(k);
+  const Tensor t = core::from_floats({2, 3, 40, 37}, v);                                   // (2, 3, 40, 37)
+  const Tensor c = core::contiguous(core::transpose(core::transpose(t, 1, 3), 2, 3));   // (2, 37, 3, 40): (b, j, h, i) is t's (b, h, i, j)
+  REQUIRE(c.shape() == core::Shape{2, 37, 3, 40});
+  int bad = 0;
+  for (int64_t b = 0; b < 2; ++b)
+    for (int64_t j = 0; j < 37; ++j)
+      for (int64_t h = 0; h < 3; ++h)
+        for (int64_t i = 0; i < 40; ++i)
+          bad += c.float_at(((b * 37 + j) * 3 + h) * 40 + i) != static_cast<float>(((b * 3 + h) * 40 + i) * 37 + j);
+  CHECK(bad == 0);
+}
+
 TEST_CASE("add_/mul_ on a contiguous float32 tensor write into it: no result buffer, the same bits") {
   namespace core = attn::core;
   std::vector<float> xs(3000), ys(3000);

@@ -114,6 +114,17 @@ void softmax_inner(const float* in, float* out, int64_t outer, int64_t dim_size,
 // grad_in = y * (g - s). docs/pytorch-numerics.md §12.
 
 void softmax_backward_lastdim(const float* g, const float* y, float* out, int64_t rows, int64_t n, CpuKernels cpu) {
+  if (!avx2::supported()) return reference::softmax_backward_lastdim(g, y, out, rows, n, cpu);
+  DeadlineMeter meter;
+  for (int64_t r = 0; r < rows; ++r) {
+    meter.add(n);
+    avx2::softmax_backward_row(g + r * n, y + r * n, out + r * n, n, cpu);
+  }
+}
+
+// The definition the AVX2 rows keep: one lane at a time (dot_row's libm fma in the AVX2 family).
+void reference::softmax_backward_lastdim(const float* g, const float* y, float* out, int64_t rows, int64_t n,
+                                         CpuKernels cpu) {
   DeadlineMeter meter;
   for (int64_t r = 0; r < rows; ++r) {
     meter.add(n);

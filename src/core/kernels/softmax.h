@@ -31,12 +31,16 @@ void softmax_backward_inner(const float* g, const float* y, float* out, int64_t 
 // The definition the fast forward keeps: one row at a time, one lane at a time. Tests compare.
 namespace reference {
 void softmax_lastdim(const float* in, float* out, int64_t rows, int64_t n, CpuKernels cpu);
+void softmax_backward_lastdim(const float* g, const float* y, float* out, int64_t rows, int64_t n, CpuKernels cpu);
 }  // namespace reference
 
 namespace avx2 {
 // One row of n >= 1 contiguous values, _vec_softmax_lastdim<float> in family `cpu`, with AVX2 +
 // FMA (softmax_avx2.cpp); only after avx2::supported() (kernels/vec_avx2.h).
 void softmax_row(const float* x, float* y, int64_t n, CpuKernels cpu);
+// The backward of one such row, and kernels/vec.h's dot_row (n >= 1), the same way.
+void softmax_backward_row(const float* g, const float* y, float* out, int64_t n, CpuKernels cpu);
+float dot_row(const float* x, const float* y, int64_t n, CpuKernels cpu);
 }  // namespace avx2
 
 }  // namespace attn::core::kernels

@@ -111,6 +111,59 @@ void binary_flat(BinOp op, const float* x, const float* y, float* o, int64_t n) 
   }
 }
 
+namespace {
+
+// One output row of n: x and y each either n contiguous floats (step 1) or one float broadcast
+// along the row (step 0); Eigen-vectorised like binary_flat, every element x (op) y, x first.
+void binary_row(BinOp op, const float* x, int64_t sx, const float* y, int64_t sy, float* o, int64_t n) {
+  MapF z(o, n);
+  if (sx == 1 && sy == 1) {
+    binary_flat(op, x, y, o, n);
+  } else if (sx == 1) {
+    const CMapF xs(x, n);
+    const float c = *y;
+    switch (op) {
+      case BinOp::add: z = xs + c; break;
+      case BinOp::sub: z = xs - c; break;
+      case BinOp::mul: z = xs * c; break;
+      case BinOp::div: z = xs / c; break;
+      case BinOp::pow: for (int64_t k = 0; k < n; ++k) o[k] = apply(op, x[k], c); break;
+    }
+  } else {
+    const CMapF ys(y, n);
+    const float c = *x;
+    switch (op) {
+      case BinOp::add: z = c + ys; break;
+      case BinOp::sub: z = c - ys; break;
+      case BinOp::mul: z = c * ys; break;
+      case BinOp::div: z = c / ys; break;
+      case BinOp::pow: for (int64_t k = 0; k < n; ++k) o[k] = apply(op, c, y[k]); break;
+    }
+  }
+}
+
+// A broadcast whose rows are contiguous or broadcast in each operand ((T, 768) - (T, 1), or
+// (T, 768) * (768,), as LayerNorm's steps are): row by row with binary_row. False (nothing
+// done) for another layout, or rows too short to gain, or pow (its own loop stays).
+bool binary_by_rows(BinOp op, const Tensor& fa, const Tensor& fb, const Shape& shape, float* o) {
+  if (shape.empty() || shape.back() < 8 || op == BinOp::pow) return false;
+  Shape sa = broadcast_strides(fa, shape), sb = broadcast_strides(fb, shape);
+  const int64_t n = shape.back(), ia = sa.back(), ib = sb.back();
+  if ((ia != 0 && ia != 1) || (ib != 0 && ib != 1) || (ia == 0 && ib == 0)) return false;
+  sa.pop_back();
+  sb.pop_back();
+  const Shape rows(shape.begin(), shape.end() - 1);
+  const float *x = fa.data<float>(), *y = fb.data<float>();
+  DeadlineMeter meter;
+  for_each_offset(rows, [&](int64_t k, int64_t i, int64_t j) {
+    binary_row(op, x + i, ia, y + j, ib, o + k * n, n);
+    meter.add(n);
+  }, sa, sb);
+  return true;
+}
+
+}  // namespace
+
 Tensor binary(BinOp op, const Tensor& a, const Tensor& b, DType common) {
   const Shape shape = broadcast_shapes(a.shape(), b.shape());
   const bool exact = op != BinOp::div && op != BinOp::pow;
@@ -125,7 +178,7 @@ Tensor binary(BinOp op, const Tensor& a, const Tensor& b, DType common) {
   float* o = out.data<float>();
   if (flat(fa, shape) && flat(fb, shape)) {
     binary_flat(op, x, y, o, out.numel());
-  } else {
+  } else if (!binary_by_rows(op, fa, fb, shape, o)) {
     for_each_offset(shape, [&](int64_t k, int64_t i, int64_t j) { o[k] = apply(op, x[i], y[j]); },
                     broadcast_strides(fa, shape), broadcast_strides(fb, shape));
   }
