@@ -425,7 +425,7 @@ std::optional<Value> binary_result(Interpreter& in, const std::string& op, const
   const core::CpuKernels cpu = state(in).cpu;
   if (op == "@") {
     if (!tensor_other) return std::nullopt;
-    return tensor_value(reflected ? core::matmul(as_tensor(other), t) : core::matmul(t, as_tensor(other)));
+    return tensor_value(reflected ? core::matmul_op(as_tensor(other), t) : core::matmul_op(t, as_tensor(other)));
   }
   if (op == "**") {
     if (tensor_other) return tensor_value(reflected ? core::pow(as_tensor(other), t, cpu) : core::pow(t, as_tensor(other), cpu));

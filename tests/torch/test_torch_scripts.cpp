@@ -86,6 +86,9 @@ TEST_CASE("autograd: x[idx] = y records CopySlices; gradients to the old x and t
 TEST_CASE("autograd: every view op x every in-place op as 1.13 (CopySlices, AsStridedBackward0, its errors)") {
   check_script("views");   // tests/torch/views.py, written by tools/make_views_test.py
 }
+TEST_CASE("autograd: `a @ b`'s grad_fn and next_functions tree for every 1-D..4-D pairing, as 1.13's _matmul_impl records it") {
+  check_script("matmul_graph");
+}
 TEST_CASE("autograd: every differentiable op with its result or an input written in place before backward (saved tensors)") {
   check_script("saved");   // tests/torch/saved.py, written by tools/make_saved_test.py
 }
