@@ -92,6 +92,9 @@ TEST_CASE("autograd: `a @ b`'s grad_fn and next_functions tree for every 1-D..4-
 TEST_CASE("advanced indexing: bool scalars, masks, index tensors, ints, slices, None, ... in any dims; x[key] = v; index_put_") {
   check_script("advanced_indexing");
 }
+TEST_CASE("einsum of one or two operands as 1.13 computes it: letters summed inside one operand first, then bmm; bits, grads, grad_fn") {
+  check_script("einsum_sums");
+}
 TEST_CASE("autograd: every differentiable op with its result or an input written in place before backward (saved tensors)") {
   check_script("saved");   // tests/torch/saved.py, written by tools/make_saved_test.py
 }

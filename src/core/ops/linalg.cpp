@@ -438,6 +438,8 @@ Tensor matmul_composed(const Tensor& a, const Tensor& b) {
 
 }  // namespace
 
+Tensor bmm(const Tensor& a, const Tensor& b) { return bmm_node(a, b); }
+
 Tensor matmul_op(const Tensor& a, const Tensor& b) {
   const bool recorded = autograd::grad_enabled() && (a.requires_grad() || b.requires_grad());
   if (!recorded || a.dim() == 0 || b.dim() == 0 || !a.is_float() || !b.is_float() || (a.dim() <= 2 && b.dim() <= 2 && !(a.dim() == 1 && b.dim() == 2))) return matmul(a, b);

@@ -24,6 +24,8 @@ Tensor dot(const Tensor& a, const Tensor& b);                     // (n) . (n) -
 // (TransposeBackward0, CloneBackward0) for 1-D/2-D @ N-D; ExpandBackward0 -> ReshapeAliasBackward0
 // -> BmmBackward0 -> UnsafeViewBackward0 for broadcast batches. Each gradient is those nodes'.
 Tensor matmul_op(const Tensor& a, const Tensor& b);
+// a (B, m, k) bmm b (B, k, n), one BmmBackward0 node over a and b (float32).
+Tensor bmm(const Tensor& a, const Tensor& b);
 
 namespace detail {
 // mask (broadcast to (B, L, S)) + a (B, L, hd) @ b (B, hd, S): ATen's own loop when hd*L*S < 400,
