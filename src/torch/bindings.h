@@ -57,6 +57,9 @@ core::Tensor add_scaled(const core::Tensor& a, const core::Tensor& b, double alp
 // others_require_grad: an operand besides self does (pow_ with a tensor exponent).
 Value write_back(const Value& self, const std::function<core::Tensor(const core::Tensor&)>& op, bool result_saved = false,
                  bool others_require_grad = false);
+// Tensor.index_put_: self[indices] = values (accumulate: added in), recorded as `x[idx] = v` is
+// (IndexPutBackward0). tensor_hooks.cpp.
+void index_put_method(core::Tensor& t, const std::vector<Value>& indices, const core::Tensor& values, bool accumulate);
 // pow of an integer (or bool) tensor to a negative Python int: ATen's RuntimeError (a float
 // exponent, or an exponent tensor, computes). ops_math.cpp.
 void check_integer_power(const core::Tensor& base, const Value& exponent);

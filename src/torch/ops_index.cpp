@@ -210,6 +210,12 @@ void add_index_ops(std::vector<OpRow>& rows) {
                     }
                     return write_back(self, [&a](const Tensor& x) { return core::index_fill(x, a.integer("dim"), a.tensor("index"), index_fill_value(a)); });
                   }});
+  rows.push_back({"index_put_", kMethod, {"index_put_(Tensor self, TensorList indices, Tensor values, bool accumulate=False)"},
+                  [](Interpreter&, Args& a) {
+                    Value self = a.get("self");
+                    index_put_method(as_tensor(self), py::as_seq(a.get("indices")), a.tensor("values"), a.flag("accumulate"));
+                    return self;
+                  }});
   rows.push_back({"logical_or", both, {"logical_or(Tensor input, Tensor other, *, Tensor out=None)"}, [](Interpreter&, Args& a) {
                     const Tensor x = core::to_bool(a.tensor("input"));
                     const Tensor y = core::to_bool(a.tensor("other"));

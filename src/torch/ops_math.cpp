@@ -350,7 +350,7 @@ void add_math_ops(std::vector<OpRow>& rows) {
   rows.push_back({"dot", both, {"dot(Tensor input, Tensor tensor, *, Tensor out=None)"},
                   [](Interpreter&, Args& a) { return tensor_value(core::dot(a.tensor("input"), a.tensor("tensor"))); }});
   rows.push_back({"matmul", both, {"matmul(Tensor input, Tensor other, *, Tensor out=None)"},
-                  [](Interpreter&, Args& a) { return tensor_value(core::matmul(a.tensor("input"), a.tensor("other"))); }});
+                  [](Interpreter&, Args& a) { return tensor_value(core::matmul_op(a.tensor("input"), a.tensor("other"))); }});
   rows.push_back({"allclose", both, {"allclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)"},
                   allclose_fn});
   rows.push_back({"equal", both, {"equal(Tensor input, Tensor other)"},

@@ -199,6 +199,21 @@ bool whole_dim(const Value& v) {
   return s->start.is_none() && s->stop.is_none() && s->step.is_none();
 }
 
+// ATen's count_specified_dimensions: the dims a key names besides None and `...` (a bool or
+// uint8 tensor all of its dims, a 0-d one none; a Python bool none).
+int64_t specified_dims(const std::vector<Value>& idx) {
+  int64_t n = 0;
+  for (const Value& v : idx) {
+    if (is_tensor(v)) {
+      const Tensor& t = as_tensor(v);
+      n += t.dtype() == core::DType::boolean || t.dtype() == core::DType::uint8 ? t.dim() : 1;
+    } else if (!(v.is_none() || v.kind == Value::Ellipsis || v.kind == Value::Bool)) {
+      ++n;
+    }
+  }
+  return n;
+}
+
 // A key mixing index tensors with integers, ranges or None (x[idx, :step], x[0, idx]) as PyTorch's
 // applySlicing takes it: the integers select, the ranges slice and None unsqueezes first (a view
 // of x), then the index tensors index that view along the dims they now stand at. Returns the
@@ -207,7 +222,10 @@ std::optional<std::pair<Tensor, std::vector<Value>>> split_mixed_key(Interpreter
   const bool any = std::any_of(idx.begin(), idx.end(), is_advanced);
   const bool mixed = std::any_of(idx.begin(), idx.end(), [](const Value& v) { return !is_advanced(v) && !whole_dim(v); });
   const bool scalar_mask = std::any_of(idx.begin(), idx.end(), is_scalar_mask);
-  if (!any || (!mixed && !scalar_mask)) return std::nullopt;
+  if (!any) return std::nullopt;
+  if (specified_dims(idx) > t.dim())   // applySlicing's first check
+    throw py::IndexError(fmt::format("too many indices for tensor of dimension {}", t.dim()));
+  if (!mixed && !scalar_mask) return std::nullopt;
   Value whole;   // `:`
   whole.kind = Value::Slice;
   whole.obj = std::make_shared<py::SliceObj>();
@@ -217,14 +235,17 @@ std::optional<std::pair<Tensor, std::vector<Value>>> split_mixed_key(Interpreter
       basic.push_back(Value::none());
       const bool keep = as_tensor(v).ints()[0] != 0;
       rest.push_back(tensor_value(keep ? core::from_ints({1}, {0}) : core::from_ints({0}, {})));
-    } else if (is_advanced(v)) {
-      const int64_t dims = as_tensor(v).dtype() == core::DType::boolean ? std::max<int64_t>(as_tensor(v).dim(), 1) : 1;
-      for (int64_t k = 0; k < dims; ++k) basic.push_back(whole);
+    } else if (is_advanced(v)) {   // one dim, even for a mask of several (ATen's recordTensorIndex)
+      basic.push_back(whole);
       rest.push_back(v);
+    } else if (v.kind == Value::Ellipsis) {   // the dims the others leave, a mask counting all its dims
+      for (int64_t k = 0; k < t.dim() - specified_dims(idx); ++k) {
+        basic.push_back(whole);
+        rest.push_back(whole);
+      }
     } else {
       basic.push_back(v);
       if (v.kind == Value::Slice || v.is_none()) rest.push_back(whole);   // an integer's dim is gone
-      else if (v.kind == Value::Ellipsis) rest.push_back(v);
     }
   }
   return std::make_pair(core::index(t, to_indices(in, basic)), rest);
@@ -246,12 +267,12 @@ Tensor put_value(const Tensor& t, const Value& value) {
 // over x's history (self: the written places +0; values: grad[idx]), as 1.13's index_put_; named
 // CopySlices when the key also slices. Through a view (x[:, 1:][idx] = v), its base takes
 // CopySlices (core::autograd::in_place).
-void put_item(Tensor& t, const Value& value, const core::TensorIndices& ix, bool sliced) {
+void put_item(Tensor& t, const Value& value, const core::TensorIndices& ix, bool sliced, bool accumulate = false) {
   const Tensor v = put_value(t, value);
   core::autograd::in_place(t, v.requires_grad(), [&](const Tensor& before) {
-    core::index_put_(t, ix, v);
+    core::index_put_(t, ix, v, accumulate);
     return core::autograd::record(t, {&before, &v}, sliced ? "CopySlices" : "IndexPutBackward0",
-                                  core::index_put_backward(ix, before.requires_grad(), v.requires_grad()));
+                                  core::index_put_backward(ix, before.requires_grad(), v.requires_grad(), accumulate));
   });
 }
 
@@ -302,6 +323,19 @@ void setitem(Interpreter& in, Tensor& t, const Value& value, const std::vector<V
   }
   set_basic_item(t, value, to_indices(in, idx));
 }
+
+}  // namespace
+
+// Tensor.index_put_(indices, values, accumulate): x[indices] = values (or += at each place,
+// repeated places each time, with accumulate) for a tuple of index tensors, in place.
+void index_put_method(Tensor& t, const std::vector<Value>& indices, const Tensor& values, bool accumulate) {
+  if (static_cast<int64_t>(indices.size()) > t.dim())
+    throw py::IndexError(fmt::format("too many indices for tensor of dimension {} (got {})", t.dim(), indices.size()));
+  if (indices.empty()) throw RuntimeError("index_put_ requires at least one index tensor");
+  put_item(t, tensor_value(values), *advanced_key(t, indices), false, accumulate);
+}
+
+namespace {
 
 std::optional<Value> tensor_dunder(const Value& self, const std::string& name);   // below
 
@@ -425,7 +459,7 @@ std::optional<Value> binary_result(Interpreter& in, const std::string& op, const
   const core::CpuKernels cpu = state(in).cpu;
   if (op == "@") {
     if (!tensor_other) return std::nullopt;
-    return tensor_value(reflected ? core::matmul(as_tensor(other), t) : core::matmul(t, as_tensor(other)));
+    return tensor_value(reflected ? core::matmul_op(as_tensor(other), t) : core::matmul_op(t, as_tensor(other)));
   }
   if (op == "**") {
     if (tensor_other) return tensor_value(reflected ? core::pow(as_tensor(other), t, cpu) : core::pow(t, as_tensor(other), cpu));

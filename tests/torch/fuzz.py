@@ -495,3 +495,11 @@ try:
     e.clamp_(min=0)
 except Exception as e:
     print("!", type(e).__name__, e)
+
+# torchfuzz seed 1300000 #3617: std/var over a dim of a 0-d tensor take dim 0 or -1 only
+for dim in (1, -2, 0, -1):
+    for f in (torch.std, torch.var):
+        try:
+            print(dim, f(torch.tensor(3.0), dim), f(torch.tensor(3.0), dim, keepdim=True))
+        except Exception as e:
+            print("!", type(e).__name__, e)

@@ -86,6 +86,15 @@ TEST_CASE("autograd: x[idx] = y records CopySlices; gradients to the old x and t
 TEST_CASE("autograd: every view op x every in-place op as 1.13 (CopySlices, AsStridedBackward0, its errors)") {
   check_script("views");   // tests/torch/views.py, written by tools/make_views_test.py
 }
+TEST_CASE("autograd: `a @ b`'s grad_fn and next_functions tree for every 1-D..4-D pairing, as 1.13's _matmul_impl records it") {
+  check_script("matmul_graph");
+}
+TEST_CASE("advanced indexing: bool scalars, masks, index tensors, ints, slices, None, ... in any dims; x[key] = v; index_put_") {
+  check_script("advanced_indexing");
+}
+TEST_CASE("einsum of one or two operands as 1.13 computes it: letters summed inside one operand first, then bmm; bits, grads, grad_fn") {
+  check_script("einsum_sums");
+}
 TEST_CASE("autograd: every differentiable op with its result or an input written in place before backward (saved tensors)") {
   check_script("saved");   // tests/torch/saved.py, written by tools/make_saved_test.py
 }
@@ -185,8 +194,8 @@ TEST_CASE("what attn refuses of the tutorials' constructs, in one line naming it
   CHECK(error_of("torch.unique(torch.ones(3), sorted=False)").rfind("NotImplementedError: torch.unique", 0) == 0);
   // written through the view x[:, 1:] now, as PyTorch does: no error (CopySlices)
   CHECK(error_of("x = torch.ones(3, 3, requires_grad=True) * 1\nx[torch.tensor([0]), 1:] = 0.0\nx.sum().backward()") == "");
-  CHECK(error_of("x = torch.ones(3, 3, 3)\nx[torch.tensor([0]), 1:, torch.tensor([1])]") ==
-        "IndexError: attn indexes with tensors in adjacent dims only (x[idx, :, idx2] is not implemented)");
+  // index tensors separated by a slice: their dims first, as PyTorch (advanced_indexing.py)
+  CHECK(error_of("x = torch.ones(3, 3, 3)\nassert x[torch.tensor([0]), 1:, torch.tensor([1])].shape == (1, 2)") == "");
 }
 TEST_CASE("issue 18's ops: max/min(dim) as torch.return_types, sort, topk, flip, all/any, ~ & |, losses, randint, randperm") {
   check_script("select_ops");

@@ -6,7 +6,8 @@
 // kernel), IndexBackward0 adds the gradient back at them in that order into zeros
 // (index_put_(accumulate=True)), IndexPutBackward0 gives self the gradient with the written
 // places +0 (grad.index_put(indices, zeros_like(values))) and values grad.index(indices).
-// What it is not: index tensors separated by a slice, or accumulate=True index_put_ itself.
+// Index tensors separated by a whole dim put their broadcast dims first (ATen's transposeToFront).
+// accumulate=True adds the values in (index_put_(accumulate=True)); its backward gives self grad.
 #include "core/ops/advanced_index.h"
 
 #include <fmt/format.h>
@@ -28,46 +29,87 @@ struct Places {
   std::vector<int64_t> offset;  // per result element (row-major): the element offset in self
 };
 
+// The broadcast shape of the index tensors, with ATen's error (expandTensors' infer_size).
+Shape index_shape(const TensorIndices& indices) {
+  std::optional<Shape> b;
+  for (const std::optional<Tensor>& i : indices) {
+    if (!i) continue;
+    if (b) {
+      try {
+        b = broadcast_shapes(*b, i->shape());
+      } catch (const TensorError&) {
+        std::string shapes;
+        for (const std::optional<Tensor>& j : indices)
+          if (j) shapes += (shapes.empty() ? "" : ", ") + shape_str(j->shape());
+        throw TensorError("shape mismatch: indexing tensors could not be broadcast together with shapes " + shapes, "IndexError");
+      }
+    } else {
+      b = i->shape();
+    }
+  }
+  if (!b) throw std::logic_error("advanced indexing without an index tensor");
+  return *b;
+}
+
+// Whether the index tensors stand in consecutive dims (their result dims stay in place).
+bool adjacent(const TensorIndices& indices) {
+  int64_t first = -1, last = -1, count = 0;
+  for (size_t d = 0; d < indices.size(); ++d)
+    if (indices[d]) {
+      if (first < 0) first = static_cast<int64_t>(d);
+      last = static_cast<int64_t>(d);
+      ++count;
+    }
+  return last - first + 1 == count;
+}
+
+// Row-major offsets of a strided walk over `dims` of self.
+std::vector<int64_t> dim_offsets(const Tensor& self, const std::vector<int64_t>& dims) {
+  Shape shape, strides;
+  for (int64_t d : dims) {
+    shape.push_back(self.shape()[d]);
+    strides.push_back(self.strides()[d]);
+  }
+  std::vector<int64_t> out;
+  for_each_offset(shape, [&](int64_t, int64_t o) { out.push_back(o); }, strides);
+  return out;
+}
+
+// The result's dims: the dims before the index tensors, their broadcast shape, the dims after;
+// or, when a whole dim separates two index tensors, their broadcast shape first and every other
+// dim after it in order (NumPy's and ATen's transposeToFront).
 Places places(const Tensor& self, const TensorIndices& indices) {
   if (static_cast<int64_t>(indices.size()) > self.dim())
     throw TensorError(fmt::format("too many indices for tensor of dimension {}", self.dim()), "IndexError");
-  int64_t first = -1, last = -1;
-  Shape bshape;
-  for (size_t d = 0; d < indices.size(); ++d) {
-    if (!indices[d]) continue;
-    if (first >= 0 && last != static_cast<int64_t>(d) - 1)
-      throw TensorError("attn indexes with tensors in adjacent dims only (x[idx, :, idx2] is not implemented)", "IndexError");
-    if (first < 0) first = static_cast<int64_t>(d);
-    last = static_cast<int64_t>(d);
-    bshape = d == static_cast<size_t>(first) ? indices[d]->shape() : broadcast_shapes(bshape, indices[d]->shape());
+  std::vector<int64_t> indexed, before, after;
+  for (size_t d = 0; d < indices.size(); ++d)
+    if (indices[d]) indexed.push_back(static_cast<int64_t>(d));
+  const Shape bshape = index_shape(indices);
+  const bool together = adjacent(indices);
+  for (int64_t d = 0; d < self.dim(); ++d) {
+    if (d < static_cast<int64_t>(indices.size()) && indices[static_cast<size_t>(d)]) continue;
+    (together && d < indexed.front() ? before : after).push_back(d);
   }
-  if (first < 0) throw std::logic_error("advanced indexing without an index tensor");
   Places p;
-  p.shape.assign(self.shape().begin(), self.shape().begin() + first);
+  for (int64_t d : before) p.shape.push_back(self.shape()[d]);
   p.shape.insert(p.shape.end(), bshape.begin(), bshape.end());
-  p.shape.insert(p.shape.end(), self.shape().begin() + last + 1, self.shape().end());
-  std::vector<Tensor> idx;
-  for (int64_t d = first; d <= last; ++d) idx.push_back(expand(*indices[d], bshape).contiguous());
-  const int64_t nb = numel_of(bshape), inner = numel_of(Shape(self.shape().begin() + last + 1, self.shape().end()));
-  const int64_t outer = numel_of(Shape(self.shape().begin(), self.shape().begin() + first));
-  // offsets of the leading dims and the trailing dims, row-major over each
-  Shape lead(self.shape().begin(), self.shape().begin() + first), trail(self.shape().begin() + last + 1, self.shape().end());
-  Shape lead_strides(self.strides().begin(), self.strides().begin() + first), trail_strides(self.strides().begin() + last + 1, self.strides().end());
-  std::vector<int64_t> lead_off, trail_off, mid_off(static_cast<size_t>(nb), 0);
-  for_each_offset(lead, [&](int64_t, int64_t o) { lead_off.push_back(o); }, lead_strides);
-  for_each_offset(trail, [&](int64_t, int64_t o) { trail_off.push_back(o); }, trail_strides);
-  for (int64_t k = 0; k <= last - first; ++k) {
-    const int64_t size = self.shape()[first + k];
-    const int64_t* pi = idx[k].data<int64_t>();
+  for (int64_t d : after) p.shape.push_back(self.shape()[d]);
+  const int64_t nb = numel_of(bshape);
+  std::vector<int64_t> mid_off(static_cast<size_t>(nb), 0);
+  for (size_t k = 0; k < indexed.size(); ++k) {   // ATen's index kernel names the k-th index tensor's "dimension k"
+    const int64_t d = indexed[k], size = self.shape()[d];
+    const Tensor idx = expand(*indices[static_cast<size_t>(d)], bshape).contiguous();   // bshape
+    const int64_t* pi = idx.data<int64_t>();
     for (int64_t j = 0; j < nb; ++j) {
       int64_t i = pi[j];
       if (size == 0) throw TensorError("index is out of bounds for dimension with size 0", "IndexError");   // ATen's index kernel's own check
       if (i < -size || i >= size)
-        throw TensorError(fmt::format("index {} is out of bounds for dimension {} with size {}", i, first + k, size), "IndexError");
-      mid_off[j] += (i < 0 ? i + size : i) * self.strides()[first + k];
+        throw TensorError(fmt::format("index {} is out of bounds for dimension {} with size {}", i, k, size), "IndexError");
+      mid_off[j] += (i < 0 ? i + size : i) * self.strides()[d];
     }
   }
-  p.offset.reserve(static_cast<size_t>(outer * nb * inner));
+  const std::vector<int64_t> lead_off = dim_offsets(self, before), trail_off = dim_offsets(self, after);
+  p.offset.reserve(lead_off.size() * mid_off.size() * trail_off.size());
   DeadlineMeter meter;   // x[idx] of an expand()ed 10^8-element view: stops at the time limit
   for (int64_t lo : lead_off)
     for (int64_t mo : mid_off) {
@@ -129,6 +171,27 @@ Shape index_result_strides(const Tensor& self, const TensorIndices& indices, con
   return iterator_output_strides(shape, operands);
 }
 
+// index_result_strides after ATen's transposeToFront when the index tensors are separated:
+// self permuted to the indexed dims first, the others after in order.
+Shape result_strides(const Tensor& self, const TensorIndices& indices, const Shape& shape) {
+  if (adjacent(indices)) return index_result_strides(self, indices, shape);
+  Shape dims;
+  TensorIndices front;
+  for (size_t d = 0; d < indices.size(); ++d)
+    if (indices[d]) {
+      dims.push_back(static_cast<int64_t>(d));
+      front.push_back(indices[d]);
+    }
+  for (int64_t d = 0; d < self.dim(); ++d)
+    if (d >= static_cast<int64_t>(indices.size()) || !indices[static_cast<size_t>(d)]) dims.push_back(d);
+  Shape sizes, strides;
+  for (int64_t d : dims) {
+    sizes.push_back(self.shape()[d]);
+    strides.push_back(self.strides()[d]);
+  }
+  return index_result_strides(make_view(self, sizes, strides, self.offset()), front, shape);
+}
+
 }  // namespace
 
 std::vector<Tensor> mask_to_indices(const Tensor& mask, const Tensor& self, int64_t first) {
@@ -149,7 +212,7 @@ Tensor index(const Tensor& self, const TensorIndices& indices) {
   const Places p = places(self, indices);
   Tensor out = empty(p.shape, self.dtype());   // p.shape
   visit_element(self.dtype(), [&](auto t) { gather_at<decltype(t)>(self, p, out); });
-  if (!self.is_contiguous() && out.numel() > 1) out = relayout(std::move(out), index_result_strides(self, indices, p.shape));
+  if (!self.is_contiguous() && out.numel() != 1) out = relayout(std::move(out), result_strides(self, indices, p.shape));
   autograd::Backward backward{[indices, shape = self.shape()](const autograd::Grads& g) {
     Tensor z = zeros(shape);
     write(z, places(z, indices), detach(*g[0]), true);
@@ -160,21 +223,27 @@ Tensor index(const Tensor& self, const TensorIndices& indices) {
   return autograd::record(std::move(out), {&self}, "IndexBackward0", std::move(backward));
 }
 
-void index_put_(Tensor& self, const TensorIndices& indices, const Tensor& values) {
+void index_put_(Tensor& self, const TensorIndices& indices, const Tensor& values, bool accumulate) {
   const Places p = places(self, indices);
-  const Shape b = broadcast_shapes(values.shape(), p.shape);
+  Shape b;
+  try {
+    b = broadcast_shapes(values.shape(), p.shape);
+  } catch (const TensorError&) {
+    b = {};   // reported below, in index_put_'s words
+  }
   if (b != p.shape)
     throw TensorError(fmt::format("shape mismatch: value tensor of shape {} cannot be broadcast to indexing result of shape {}",
                                   shape_str(values.shape()), shape_str(p.shape)));
   self.mark_written();
-  write(self, p, values, false);
+  write(self, p, values, accumulate);
 }
 
-autograd::Backward index_put_backward(const TensorIndices& indices, bool need_self, bool need_values) {
-  return {[indices, need_self, need_values](const autograd::Grads& g) {
+autograd::Backward index_put_backward(const TensorIndices& indices, bool need_self, bool need_values, bool accumulate) {
+  return {[indices, need_self, need_values, accumulate](const autograd::Grads& g) {
             autograd::Grads r(2);
             const Tensor gd = detach(*g[0]);
-            if (need_self) {
+            if (need_self && accumulate) r[0] = gd;   // self: grad as it is
+            if (need_self && !accumulate) {
               Tensor s = gd.clone();
               write(s, places(s, indices), zeros({}), false);
               r[0] = s;

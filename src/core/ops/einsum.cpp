@@ -14,11 +14,10 @@
 // Integer and bool operands compute in their dtype (einsum_ints), as ATen's kernels do; three or
 // more end in the dtype of 1.13's left-to-right pairwise chain (sum, mul or bmm at each step).
 // Three or more operands are contracted pairwise, left to right (einsum_chain), as 1.13 does.
-// What it is not: ellipsis ('...'), repeated letters within one operand, or a one-operand sum
-// (or a letter summed inside one operand) in torch.sum's cascade order. No
-// backward (an empty Backward: backward() names the grad_fn as not implemented instead of
-// guessing) where a letter is summed inside one operand, for no contraction at all (PyTorch
-// multiplies and reduces with sum_to there), or broadcast size-1 letters.
+// One or two float operands with no empty one run as ATen 1.13's einsum does, op by op through
+// core's recorded ops (einsum_aten: diagonals, unsqueeze, permute, sums inside one operand,
+// sumproduct_pair's bmm), so values round and grad_fn chains nest as PyTorch's.
+// What it is not: ellipsis ('...').
 #include "core/ops/einsum.h"
 
 #include <fmt/format.h>
@@ -30,6 +29,8 @@
 
 #include "core/autograd.h"
 #include "core/deadline.h"
+#include "core/ops/binary.h"
+#include "core/ops/inplace.h"
 #include "core/ops/linalg.h"
 #include "core/ops/reduce.h"
 #include "core/ops/views.h"
@@ -456,6 +457,145 @@ Tensor einsum_chain(const Equation& e, const std::vector<Tensor>& operands) {
 
 }  // namespace
 
+namespace {
+
+// op.diagonal(0, d0, d1) (d0 < d1): the dims d0 and d1 replaced by their diagonal, last; a view.
+Tensor diagonal(const Tensor& op, int64_t d0, int64_t d1) {
+  Shape shape, strides;
+  for (int64_t d = 0; d < op.dim(); ++d)
+    if (d != d0 && d != d1) {
+      shape.push_back(op.shape()[d]);
+      strides.push_back(op.strides()[d]);
+    }
+  shape.push_back(std::min(op.shape()[d0], op.shape()[d1]));
+  strides.push_back(op.strides()[d0] + op.strides()[d1]);
+  autograd::Backward backward{[from = op.shape(), d0, d1](const autograd::Grads& g) {   // zeros with grad on the diagonal
+                                Tensor z = zeros(from);
+                                const Shape st = z.strides();
+                                Shape dst_shape, dst_strides;
+                                for (int64_t d = 0; d < static_cast<int64_t>(from.size()); ++d)
+                                  if (d != d0 && d != d1) {
+                                    dst_shape.push_back(from[d]);
+                                    dst_strides.push_back(st[d]);
+                                  }
+                                dst_shape.push_back(std::min(from[d0], from[d1]));
+                                dst_strides.push_back(st[d0] + st[d1]);
+                                Tensor diag = make_view(z, dst_shape, dst_strides, 0);
+                                copy_(diag, detach(*g[0]));
+                                return autograd::Grads{z};
+                              },
+                              false};
+  return autograd::record_view(make_view(op, shape, strides, op.offset()), op, "DiagonalBackward0", std::move(backward));
+}
+
+// ATen's sumproduct_pair(left, right, sum_dims, keepdim=true): the dims both have (lro), only
+// left (lo), only right (ro) and summed, permuted and reshaped into one bmm, viewed back.
+Tensor sumproduct_pair(Tensor left, Tensor right, const std::vector<int64_t>& sum_dims) {
+  if (sum_dims.empty()) return binary(BinOp::mul, left, right);
+  Shape lro, lo, ro;
+  int64_t lro_size = 1, lo_size = 1, ro_size = 1, sum_size = 1;
+  for (int64_t i = 0; i < left.dim(); ++i) {
+    const bool sl = left.shape()[i] > 1, sr = right.shape()[i] > 1;
+    if (std::find(sum_dims.begin(), sum_dims.end(), i) != sum_dims.end()) {
+      if (sl && sr) sum_size *= left.shape()[i];
+      else if (sl) left = sum(left, i, true);
+      else if (sr) right = sum(right, i, true);
+    } else if (sl && sr) {
+      lro.push_back(i);
+      lro_size *= left.shape()[i];
+    } else if (sl) {
+      lo.push_back(i);
+      lo_size *= left.shape()[i];
+    } else {
+      ro.push_back(i);
+      ro_size *= right.shape()[i];
+    }
+  }
+  Shape out_size, lperm, rperm;
+  for (int64_t d : lro) out_size.push_back(left.shape()[d]);
+  for (int64_t d : lo) out_size.push_back(left.shape()[d]);
+  out_size.insert(out_size.end(), sum_dims.size(), 1);
+  for (int64_t d : ro) out_size.push_back(right.shape()[d]);
+  lperm = lro;
+  for (const Shape& part : {lo, sum_dims, ro}) lperm.insert(lperm.end(), part.begin(), part.end());
+  rperm = lro;
+  for (const Shape& part : {sum_dims, ro, lo}) rperm.insert(rperm.end(), part.begin(), part.end());
+  Shape operm(lperm.size());
+  for (size_t k = 0; k < lperm.size(); ++k) operm[static_cast<size_t>(lperm[k])] = static_cast<int64_t>(k);
+  left = reshape(permute(left, lperm), {lro_size, lo_size, sum_size});
+  right = reshape(permute(right, rperm), {lro_size, sum_size, ro_size});
+  return permute(view(bmm(left, right), out_size), operm);
+}
+
+// ATen 1.13's einsum of one or two float operands op by op (Linear.cpp): each operand's repeated
+// letters taken as diagonals, missing letters unsqueezed, permuted to the output's letters and
+// then the others in ASCII order; with two, the letters only one has summed in it first (sum
+// over those dims at once, keepdim), the shared ones contracted by sumproduct_pair's bmm, the
+// summed dims viewed away; with one, one sum over the letters the output lacks. So the values
+// round, and the gradients flow, as PyTorch's recorded ops do.
+Tensor einsum_aten(const Equation& e, const std::vector<Tensor>& operands) {
+  std::string order = e.output, rest;
+  for (const std::string& in : e.inputs)
+    for (char c : in)
+      if (order.find(c) == std::string::npos && rest.find(c) == std::string::npos) rest += c;
+  std::sort(rest.begin(), rest.end());
+  order += rest;
+  const int64_t out_dims = static_cast<int64_t>(e.output.size()), perm = static_cast<int64_t>(order.size());
+  std::vector<int64_t> dim_counts(static_cast<size_t>(perm), 0);
+  std::vector<Tensor> ops;
+  for (size_t k = 0; k < operands.size(); ++k) {
+    Tensor op = to_float(operands[k]);
+    Shape permutation(static_cast<size_t>(perm), -1);
+    int64_t dim = 0;
+    for (char c : e.inputs[k]) {
+      const size_t li = order.find(c);
+      if (permutation[li] == -1) {
+        if (op.shape()[dim] != 1) ++dim_counts[li];
+        permutation[li] = dim++;
+        continue;
+      }
+      const int64_t prev = permutation[li];   // a repeated letter: the diagonal, moved back to prev
+      op = diagonal(op, prev, dim);
+      Shape back;
+      for (int64_t d = 0; d < op.dim() - 1; ++d) back.push_back(d);
+      back.insert(back.begin() + prev, op.dim() - 1);
+      op = permute(op, back);
+    }
+    for (int64_t& v : permutation)
+      if (v == -1) {
+        op = unsqueeze(op, dim);
+        v = dim++;
+      }
+    ops.push_back(permute(op, permutation));
+  }
+  std::vector<int64_t> summed;
+  for (int64_t d = out_dims; d < perm; ++d) summed.push_back(d);
+  if (ops.size() == 1) return summed.empty() ? ops[0] : sum(ops[0], summed, false);
+  Tensor a = ops[0], b = ops[1];
+  std::vector<int64_t> sum_dims, a_sum, b_sum;
+  for (int64_t d = out_dims; d < perm; ++d) {
+    const bool sa = a.shape()[d] != 1, sb = b.shape()[d] != 1;
+    int64_t& count = dim_counts[static_cast<size_t>(d)];
+    if (sa && sb) {
+      if (--count == 1) {
+        sum_dims.push_back(d);
+        count = 0;
+      }
+    } else if (count == 1) {
+      if (sa) a_sum.push_back(d);
+      else if (sb) b_sum.push_back(d);
+      count = 0;
+    }
+  }
+  if (!a_sum.empty()) a = sum(a, a_sum, true);
+  if (!b_sum.empty()) b = sum(b, b_sum, true);
+  Tensor r = sumproduct_pair(a, b, sum_dims);
+  if (summed.empty()) return r;
+  return view(r, Shape(r.shape().begin(), r.shape().begin() + out_dims));
+}
+
+}  // namespace
+
 Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) {
   Equation e = parse_equation(equation, operands);
   std::map<char, int64_t> size = letter_sizes(e, operands);
@@ -466,6 +606,8 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) 
   for (char c : e.output) out_shape.push_back(size[c]);
   if (std::optional<Tensor> r = einsum_ints(e, size, contracted, operands, out_shape)) return *r;
   if (operands.size() > 2) return einsum_chain(e, operands);
+  if (std::none_of(operands.begin(), operands.end(), [](const Tensor& t) { return t.numel() == 0; }))
+    return einsum_aten(e, operands);
   std::vector<Tensor> fs;
   for (const Tensor& t : operands) fs.push_back(to_float(t).contiguous());
   std::vector<const Tensor*> ins;

@@ -3,10 +3,10 @@
 // forward and backward.
 //
 // What it is: one, two or more operands (three or more contracted pairwise, left to right, as 1.13
-// does), each letter one dim; the implicit output (no '->') as in PyTorch. The grad_fn PyTorch
-// 1.13 records (PermuteBackward0, SumBackward1, MulBackward0, ViewBackward0), with a backward for
-// a two-operand contraction or a one-operand permute (and so for a chain of those).
-// What it is not: ellipsis ('...'), or repeated letters within one operand.
+// does), each letter one dim, repeated letters as diagonals; the implicit output (no '->') as in
+// PyTorch. One or two float operands run op by op as 1.13's einsum (its grad_fn tree, its sums
+// inside one operand before the bmm).
+// What it is not: ellipsis ('...').
 #pragma once
 
 #include <string>

@@ -389,6 +389,65 @@ Tensor record_transposed_fold(const Tensor& out, const Tensor& a, const Tensor& 
 
 }  // namespace
 
+namespace {
+
+// (.., m, n) fresh and contiguous viewed as `shape` without a view's bookkeeping: at::_unsafe_view.
+Tensor unsafe_view(const Tensor& x, const Shape& shape) {
+  autograd::Backward backward{[from = x.shape()](const autograd::Grads& g) { return autograd::Grads{reshape(*g[0], from)}; }, false};
+  return autograd::record(make_view(x, shape, contiguous_strides(shape), x.offset()), {&x}, "UnsafeViewBackward0", std::move(backward));
+}
+
+// a (B, m, k) bmm b (B, k, n): BmmBackward0 over a and b themselves.
+Tensor bmm_node(const Tensor& a, const Tensor& b) {
+  return autograd::record(batched_matmul(a, b), {&a, &b}, "BmmBackward0", grad::matmul(a, b));
+}
+
+// 1.13's _matmul_impl for the paths that compose ops (1-D @ 2-D, a folded operand, batches),
+// each op recorded as ATen records it.
+Tensor matmul_composed(const Tensor& a, const Tensor& b) {
+  const int64_t da = a.dim(), db = b.dim();
+  if (da == 1 && db == 2) {   // mm(a.unsqueeze(0), b).squeeze_(0)
+    const Tensor row = matmul(unsqueeze(a, 0), b);   // (1, n)
+    Tensor out = make_view(row, {row.shape()[1]}, {row.strides()[1]}, row.offset());
+    out.mark_written();
+    autograd::Backward backward{[](const autograd::Grads& g) { return autograd::Grads{unsqueeze(*g[0], 0)}; }, false};
+    return autograd::record(std::move(out), {&row}, "SqueezeBackward3", std::move(backward));
+  }
+  if (aten_folds(a, db) || aten_folds(b, da)) {   // one mm/mv over the larger operand's rows
+    const bool transposed = db > da;
+    const Tensor t1 = transposed ? transpose(b, -2, -1) : a;
+    const Tensor t2 = !transposed ? b : da == 2 ? t(a) : a;
+    Shape shape(t1.shape().begin(), t1.shape().end() - 1);
+    const Tensor folded = reshape(t1, {numel_of(shape), t1.shape().back()});
+    if (t2.dim() == 2) shape.push_back(t2.shape()[1]);
+    const Tensor out = unsafe_view(matmul(folded, t2), shape);
+    return transposed && t2.dim() == 2 ? contiguous(transpose(out, -2, -1)) : out;
+  }
+  // (batch.., n, m1) @ (batch.., m2, p), both at least 2-D here: expand, fold the batches, bmm
+  const int64_t n = a.shape()[static_cast<size_t>(da - 2)], m1 = a.shape().back();
+  const int64_t m2 = b.shape()[static_cast<size_t>(db - 2)], p = b.shape().back();
+  Shape shape = broadcast_shapes(Shape(a.shape().begin(), a.shape().end() - 2), Shape(b.shape().begin(), b.shape().end() - 2));
+  const int64_t batch = numel_of(shape);
+  Shape sa = shape, sb = shape;
+  sa.insert(sa.end(), {n, m1});
+  sb.insert(sb.end(), {m2, p});
+  const Tensor a3 = reshape(expand(a, sa), {batch, n, m1}), b3 = reshape(expand(b, sb), {batch, m2, p});
+  shape.insert(shape.end(), {n, p});
+  return unsafe_view(bmm_node(a3, b3), shape);
+}
+
+}  // namespace
+
+Tensor bmm(const Tensor& a, const Tensor& b) { return bmm_node(a, b); }
+
+Tensor matmul_op(const Tensor& a, const Tensor& b) {
+  const bool recorded = autograd::grad_enabled() && (a.requires_grad() || b.requires_grad());
+  if (!recorded || a.dim() == 0 || b.dim() == 0 || !a.is_float() || !b.is_float() || (a.dim() <= 2 && b.dim() <= 2 && !(a.dim() == 1 && b.dim() == 2))) return matmul(a, b);
+  const int64_t kb = b.dim() == 1 ? b.shape()[0] : b.shape()[b.dim() - 2];
+  if (a.shape().back() != kb) matmul_mismatch(a, b);
+  return matmul_composed(a, b);
+}
+
 // baddbmm(mask, a, b) for (B, L, hd) @ (B, hd, S): ATen's own loop when hd*L*S < 400 starts each
 // sum from the mask value; above that the BLAS sums first and the mask is added after.
 Tensor detail::baddbmm(const Tensor& mask, const Tensor& a, const Tensor& b) {

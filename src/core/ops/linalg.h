@@ -17,6 +17,15 @@ namespace attn::core {
 // column (b) whose dim is dropped from the result; 1-D @ 1-D is dot. float32 only.
 Tensor matmul(const Tensor& a, const Tensor& b);
 Tensor dot(const Tensor& a, const Tensor& b);                     // (n) . (n) -> 0-d
+// torch.matmul / `@` / Tensor.matmul: matmul's values, and with a gradient to record the graph of
+// the ops 1.13's _matmul_impl composes (`(a @ b).grad_fn.next_functions`): UnsqueezeBackward0 ->
+// MmBackward0 -> SqueezeBackward3 for 1-D @ 2-D; a fold's ReshapeAliasBackward0 (or CloneBackward0
+// -> UnsafeViewBackward0) -> MmBackward0/MvBackward0 -> UnsafeViewBackward0, transposed back
+// (TransposeBackward0, CloneBackward0) for 1-D/2-D @ N-D; ExpandBackward0 -> ReshapeAliasBackward0
+// -> BmmBackward0 -> UnsafeViewBackward0 for broadcast batches. Each gradient is those nodes'.
+Tensor matmul_op(const Tensor& a, const Tensor& b);
+// a (B, m, k) bmm b (B, k, n), one BmmBackward0 node over a and b (float32).
+Tensor bmm(const Tensor& a, const Tensor& b);
 
 namespace detail {
 // mask (broadcast to (B, L, S)) + a (B, L, hd) @ b (B, hd, S): ATen's own loop when hd*L*S < 400,

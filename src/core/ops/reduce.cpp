@@ -434,7 +434,7 @@ Tensor var_std(const Tensor& a, std::optional<int64_t> dim, int64_t correction, 
   Shape out_shape;
   int64_t outer = 1, size = x.numel(), inner = 1;
   if (dim) {
-    const int64_t d = x.dim() == 0 ? 0 : normalize_dim(*dim, x.dim());
+    const int64_t d = normalize_dim(*dim, x.dim());   // a 0-d tensor takes dim 0 or -1 only, as ATen's wrap
     out_shape = x.shape();
     if (x.dim() > 0) {
       size = x.shape()[d];

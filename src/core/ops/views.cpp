@@ -194,8 +194,8 @@ Tensor reshape(const Tensor& a, const Shape& shape) {
   const Shape target = infer_size(shape, a.numel());
   if (std::optional<Shape> strides = compute_stride(a.shape(), a.strides(), target))
     return autograd::record_view(make_view(a, target, *strides, a.offset()), a, "ReshapeAliasBackward0", grad::reshape_to(a.shape()));
-  const Tensor copy = a.clone();   // _unsafe_view(self.clone(contiguous), shape)
-  return autograd::record(make_view(copy, target, contiguous_strides(target), 0), {&a}, "UnsafeViewBackward0", grad::reshape_to(a.shape()));
+  const Tensor copy = clone(a);   // _unsafe_view(self.clone(contiguous), shape): CloneBackward0 under UnsafeViewBackward0
+  return autograd::record(make_view(copy, target, contiguous_strides(target), 0), {&copy}, "UnsafeViewBackward0", grad::reshape_to(a.shape()));
 }
 
 Tensor transpose(const Tensor& a, int64_t d0, int64_t d1) {
