@@ -1,6 +1,7 @@
 # The torch findings of review 28, as PyTorch 1.13 prints them: batch_first GRU/RNN output through
 # _rnn_impl's in-place transpose_ (TransposeBackward1; LSTM's is out of place), Tensor.transpose_
-# and t_ themselves (the layout, grad_fn, version, a view's base, refusals, gradients).
+# and t_ themselves (the layout, grad_fn, version, a view's base, refusals, gradients); `x in t` as
+# Tensor.__contains__, (element == self).any() (broadcast, its errors).
 # Errors are printed as "Type - message"; grad_fns by name (their addresses differ).
 import torch
 
@@ -77,3 +78,12 @@ u = b[:, 1:]
 b.add_(1)
 u.t_()
 print(name(u), u.grad_fn.next_functions[0][0].name())
+
+# ---- review 28 #5: `element in tensor` is (element == self).any() ----
+t = torch.tensor([[1, 2], [3, 4]])
+for e in [torch.tensor([1, 2]), torch.tensor([9, 9]), torch.tensor([1, 9]), torch.tensor(3), t, 2, 2.0, True, 5,
+          torch.tensor([[1], [7]]), torch.tensor([]), torch.tensor([1, 2, 3]), "a", [1, 2], None, (1,)]:
+    show(lambda: (e in t, e not in t))
+print(torch.tensor([1., float("nan")]) in torch.tensor([float("nan")]), 1 in torch.tensor([]), 0 in torch.zeros(2, 0))
+print(t.__contains__(4), torch.tensor([True, False]).__contains__(False), 1.5 in torch.tensor([1.5]))
+show(lambda: t.__contains__())
