@@ -557,19 +557,16 @@ _BUILTINS = {x.__name__: x for x in [
 _BUILTINS.update({'True': True, 'False': False, 'None': None, 'Ellipsis': Ellipsis, 'NotImplemented': NotImplemented})
 
 # _compat_pickle: Python 2's names in protocols 0-2, for the modules attn has
-_IMPORT_MAPPING = {'__builtin__': 'builtins', 'copy_reg': 'copyreg', 'cPickle': 'pickle',
-                   'cStringIO': 'io', 'StringIO': 'io', 'UserDict': 'collections', 'UserList': 'collections',
-                   'UserString': 'collections', 'exceptions': 'builtins'}
+_IMPORT_MAPPING = {'__builtin__': 'builtins', 'copy_reg': 'copyreg', 'cPickle': 'pickle', 'cStringIO': 'io', 'StringIO': 'io',
+                   'exceptions': 'builtins'}
 _NAME_MAPPING = {
     ('__builtin__', 'xrange'): ('builtins', 'range'), ('__builtin__', 'reduce'): ('functools', 'reduce'),
     ('__builtin__', 'intern'): ('sys', 'intern'), ('__builtin__', 'unichr'): ('builtins', 'chr'),
     ('__builtin__', 'unicode'): ('builtins', 'str'), ('__builtin__', 'long'): ('builtins', 'int'),
     ('itertools', 'izip'): ('builtins', 'zip'), ('itertools', 'imap'): ('builtins', 'map'),
     ('itertools', 'ifilter'): ('builtins', 'filter'), ('itertools', 'ifilterfalse'): ('itertools', 'filterfalse'),
-    ('itertools', 'izip_longest'): ('itertools', 'zip_longest'), ('UserDict', 'IterableUserDict'): ('collections', 'UserDict'),
-    ('UserList', 'UserList'): ('collections', 'UserList'), ('UserString', 'UserString'): ('collections', 'UserString'),
+    ('itertools', 'izip_longest'): ('itertools', 'zip_longest'),
     ('__builtin__', 'basestring'): ('builtins', 'str'), ('exceptions', 'StandardError'): ('builtins', 'Exception'),
-    ('UserDict', 'UserDict'): ('collections', 'UserDict'),
 }
 
 
@@ -806,6 +803,8 @@ def _float_line(u):
     # _pickle's load_float (PyOS_string_to_double): nothing read is ValueError naming the line, text
     # left over a shorter one, an overflow OverflowError (not inf)
     line = u.readline()
+    if not line:
+        raise UnpicklingError("pickle data was truncated")
     text = line.decode('latin-1')
     shown = line.decode('utf-8', 'replace') + '\n'   # as PyErr_Format's %s
     n = _float_prefix(text)
