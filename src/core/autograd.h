@@ -214,6 +214,12 @@ const Tensor& view_base(const Tensor& t);
 // before the write: pass it to record() as self's input); self (or, for a view, its base through
 // CopySlices) then takes that history. `others_require_grad`: an operand besides self does.
 void in_place(Tensor& self, bool others_require_grad, const std::function<Tensor(const Tensor& before)>& write);
+// A view op in place (transpose_, t_): self takes the layout `op` gives a handle on its history
+// (an out-of-place view op over the same storage) and, in grad mode, that op's node renamed `name`
+// (TransposeBackward1) over its previous history: PyTorch's in-place view ops, no CopySlices (the
+// base is not written), the version moved on, check_inplace's refusals, a retained .grad left on
+// the previous node as 1.13 leaves it.
+void in_place_view(Tensor& self, const std::function<Tensor(const Tensor& before)>& op, const char* name);
 // The leaf checks of in_place alone, for writes autograd cannot record (uniform_, normal_).
 void check_inplace(const Tensor& self, bool others_require_grad);
 

@@ -5,7 +5,8 @@
 // made), refresh_view (VariableHooks::grad_fn: a view whose storage was written in place since its
 // grad_fn was made gets AsStridedBackward0 onto its base's current history), in_place
 // (check_inplace, then rebase_history: a written view gives its base a CopySlices node wrapping
-// the in-place op's backward), and the two backward functions, CopySlices::apply and
+// the in-place op's backward), in_place_view (transpose_: a new layout and node, no CopySlices),
+// and the two backward functions, CopySlices::apply and
 // as_strided_backward, in torch's order so gradients stay bit-exact.
 // What it is not: the recording of ordinary ops or the engine (autograd_engine.cpp), view replay
 // (1.13's default is off), forward-mode AD, or inference mode.
@@ -262,6 +263,29 @@ void in_place(Tensor& self, bool others_require_grad, const std::function<Tensor
   const Tensor result = write(before);
   if (self.version() == version) self.mark_written();   // every in-place op moves the version on
   if (grad && result.autograd().grad_fn) rebase_history(self, result);
+}
+
+void in_place_view(Tensor& self, const std::function<Tensor(const Tensor& before)>& op, const char* name) {
+  const bool grad = grad_enabled() && self.requires_grad();
+  if (grad) {
+    refuse_inplace(self);
+    refresh_view(self);
+  }
+  Tensor before = self;   // self's history now, in a record of its own (as in_place's)
+  AutogradMeta snapshot = self.autograd();
+  snapshot.view.reset();
+  snapshot.owner.reset();
+  before.new_variable(std::move(snapshot));
+  const Tensor moved = op(before);   // the same storage, the new layout; its node over before's history
+  self.mark_written();
+  self.set_data(moved);
+  if (!grad) return;
+  rename(moved, name);
+  AutogradMeta& m = self.autograd();
+  m.grad_fn = moved.autograd().grad_fn;
+  m.output_nr = 0;
+  m.requires_grad = true;
+  if (m.view) m.view->attr_version = self.version();   // its grad_fn is current: no AsStridedBackward0 remake
 }
 
 }  // namespace attn::core::autograd

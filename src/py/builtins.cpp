@@ -588,7 +588,8 @@ Value int_with_base(const Value& v, const Value& base_value) {
   if (v.kind != Value::Str) throw TypeError("int() can't convert non-string with explicit base");
   int64_t base = to_int(base_value, "int() base");
   if (base != 0 && (base < 2 || base > 36)) throw ValueError("int() base must be >= 2 and <= 36, or 0");
-  auto invalid = [&] { throw ValueError(fmt::format("invalid literal for int() with base {}: {}", base, repr(v))); };
+  const int64_t given = base;   // the message names the base asked for: 0, not the one the prefix chose
+  auto invalid = [&] { throw ValueError(fmt::format("invalid literal for int() with base {}: {}", given, repr(v))); };
   const std::string text = ascii_numeral(v);
   size_t b = text.find_first_not_of(" \t\n\r\f\v"), e = text.find_last_not_of(" \t\n\r\f\v");
   if (b == std::string::npos) invalid();

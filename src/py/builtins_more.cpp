@@ -215,6 +215,23 @@ Value list_live_iterator(const Value& list) {
   });
 }
 
+// iter(str): one code point a step, as CPython's str iterators: nothing made ahead, so
+// `for c in s: break` over a 10^8-char str costs one item.
+Value str_live_iterator(const Value& text) {
+  return lazy_iterator(str_ascii(text) ? "str_ascii_iterator" : "str_iterator", {text},
+                       [pos = size_t{0}](Interpreter&, std::vector<Value>& held) mutable -> std::optional<Value> {
+                         if (held.empty()) return std::nullopt;   // used up, or cleared by the collector
+                         const std::string& t = held[0].s;
+                         if (pos >= t.size()) {
+                           held.clear();
+                           return std::nullopt;
+                         }
+                         const size_t start = pos;
+                         uc::next(t, pos);
+                         return Value::str(t.substr(start, pos - start));
+                       });
+}
+
 // reversed(list): from the last position down, as CPython's listreviter (a shrunk list ends it).
 Value list_reverse_iterator(const Value& list) {
   const int64_t last = static_cast<int64_t>(as_seq(list).size()) - 1;
@@ -362,7 +379,7 @@ Value iter_fn(Interpreter& in, CallArgs& a) {
   static const std::map<Value::Kind, const char*> kinds = {{Value::Tuple, "tuple_iterator"},
       {Value::Str, "str_ascii_iterator"}, {Value::Dict, "dict_keyiterator"}, {Value::Set, "set_iterator"}};
   auto k = kinds.find(v.kind);
-  if (v.kind == Value::Str && !str_ascii(v)) return make_iterator("str_iterator", in.iterate(v));
+  if (v.kind == Value::Str) return str_live_iterator(v);
   std::vector<Value> items = in.iterate(v);   // raises TypeError for what is not iterable
   return make_iterator(k != kinds.end() ? k->second : "iterator", std::move(items));
 }

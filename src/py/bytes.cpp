@@ -170,12 +170,19 @@ bool contains(Interpreter&, const Value& self, const Value& item) {
   throw TypeError(fmt::format("a bytes-like object is required, not '{}'", type_name(item)));
 }
 
+// iter(b): one byte a step, the size re-read each time (a bytearray may change under it), as
+// CPython's bytes_iterator / bytearray_iterator: nothing made ahead.
 Value iterate_items(Interpreter&, const Value& self) {
-  const std::string& d = *bytes_data(self);
-  std::vector<Value> out;
-  out.reserve(d.size());
-  for (char c : d) out.push_back(Value::integer(static_cast<unsigned char>(c)));
-  return Value::list(std::move(out));
+  return lazy_iterator(is_bytearray(self) ? "bytearray_iterator" : "bytes_iterator", {self},
+                       [pos = size_t{0}](Interpreter&, std::vector<Value>& held) mutable -> std::optional<Value> {
+                         if (held.empty()) return std::nullopt;
+                         const std::string& d = *bytes_data(held[0]);
+                         if (pos >= d.size()) {
+                           held.clear();
+                           return std::nullopt;
+                         }
+                         return Value::integer(static_cast<unsigned char>(d[pos++]));
+                       });
 }
 
 ClassPtr make_class(const std::string& name) {

@@ -361,6 +361,7 @@ Value make_type(Interpreter& in, const Value& name, const Value& bases, const Va
   check_bases(*cls);
   for (const auto& [k, v] : static_cast<DictObj*>(dict.obj.get())->items)
     if (k.kind == Value::Str) cls->methods[k.s] = v;   // a key that is no name is no attribute either
+  if (cls->methods.count("__eq__") && !cls->methods.count("__hash__")) cls->methods["__hash__"] = Value::none();   // __eq__ alone: unhashable
   set_names(in, cls);
   CallArgs none;
   init_subclass(in, cls, none);
@@ -1036,7 +1037,8 @@ void Interpreter::generic_setattr(const Value& obj, const std::string& name, Val
     return;
   }
   if (name == "__class__" || name == "__dict__") throw TypeError("attn does not let a program replace an object's " + name);
-  if (cls->no_instance_dict) throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
+  if (cls->no_instance_dict || cls == builtin_class("object"))   // object() has no __dict__: a sentinel takes no attributes
+    throw AttributeError("'" + type_name(obj) + "' object has no attribute '" + name + "'");
   attrs_of(obj)->set(Value::str(name), std::move(v));
 }
 

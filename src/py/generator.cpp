@@ -520,8 +520,18 @@ std::optional<Value> step(Interpreter& in, GenFrame& g, Value sent, std::excepti
   if (g.yielded) return std::exchange(g.value, Value::none());
   if (std::exception_ptr e = std::exchange(g.error, nullptr)) {
     // PEP 479: a StopIteration raised inside a generator is a RuntimeError out of it, raised
-    // where it was resumed (the generator's frame is gone from its traceback).
-    if (is_stop_iteration(e)) throw RuntimeError("generator raised StopIteration");
+    // where it was resumed (the generator's frame is gone from its traceback), with the
+    // StopIteration as its __cause__ (as `raise ... from`: __suppress_context__ set too).
+    if (is_stop_iteration(e)) {
+      PyError converted = RuntimeError("generator raised StopIteration");
+      try {
+        std::rethrow_exception(e);
+      } catch (const PyError& stop) {
+        inst(converted.exc()).set("__cause__", stop.exc());
+        inst(converted.exc()).set("__suppress_context__", Value::boolean(true));
+      }
+      throw converted;
+    }
     std::rethrow_exception(e);
   }
   return std::nullopt;

@@ -628,6 +628,7 @@ void Interpreter::exec_class(const StmtPtr& ptr) {
         std::find(cls->fields.begin(), cls->fields.end(), st->targets[0]->name) == cls->fields.end())
       cls->fields.push_back(st->targets[0]->name);
   for (const std::shared_ptr<FunctionObj>& f : body->defined) f->owner = cls;
+  if (cls->methods.count("__eq__") && !cls->methods.count("__hash__")) cls->methods["__hash__"] = Value::none();   // as type.__new__
   set_names(*this, cls);
   init_subclass(*this, cls, keywords);
   store(s.name, decorate(s, Value::of_class(cls)));

@@ -241,7 +241,7 @@ class Interpreter {
         if (!body(*item)) return;
       return;
     }
-    if (v.kind == Value::List || v.kind == Value::Dict || v.kind == Value::Set) {   // a subclass, an OrderedDict: its iterator
+    if (v.kind == Value::List || v.kind == Value::Dict || v.kind == Value::Set || v.kind == Value::Str) {   // a subclass, an OrderedDict: its iterator; a str's, one code point a step
       const Value it = iter(v);
       while (std::optional<Value> item = next(it))
         if (!body(*item)) return;

@@ -1,6 +1,7 @@
 // py/module_dataclasses.cpp: Python's `dataclasses` for lesson code, as CPython 3.11 behaves:
-// @dataclass and @dataclass(init=, repr=, eq=) make __init__ (CPython's argument errors word for
-// word), __repr__ and __eq__ from the annotated names of the class and of its dataclass bases;
+// @dataclass and @dataclass(init=, repr=, eq=, match_args=) make __init__ (CPython's argument errors
+// word for word), __repr__, __eq__ and __match_args__ from the annotated names of the class and of
+// its dataclass bases;
 // field(default=, default_factory=, init=, repr=, compare=); fields, asdict, astuple, replace,
 // is_dataclass, MISSING. A list, dict or set as a default is CPython's ValueError.
 // What it is not: frozen=, order=, unsafe_hash=, kw_only=, slots= (refused by name), InitVar,
@@ -166,7 +167,7 @@ Value compared(Interpreter& in, const Value& self) {
   return Value::tuple(std::move(items));
 }
 
-void process(const ClassPtr& cls, bool init, bool repr, bool eq) {
+void process(const ClassPtr& cls, bool init, bool repr, bool eq, bool match_args) {
   Value fields = Value::dict();
   auto& fd = *static_cast<DictObj*>(fields.obj.get());
   const auto& order = cls->mro();
@@ -207,23 +208,30 @@ void process(const ClassPtr& cls, bool init, bool repr, bool eq) {
       if (other.kind != Value::Instance || type_of(other) != type_of(self)) return Value::not_implemented();
       return in.compare("==", compared(in, self), compared(in, other));
     });
+  if (match_args && !cls->methods.count("__match_args__")) {   // the init fields' names, as CPython's _process_class
+    std::vector<Value> names;
+    for (const auto& [k, f] : fd.items)
+      if (truthy(attr(f, "init"))) names.push_back(k);
+    cls->methods["__match_args__"] = Value::tuple(std::move(names));
+  }
 }
 
 Value dataclass_fn(Interpreter&, CallArgs& a) {
-  bool init = true, repr = true, eq = true;
+  bool init = true, repr = true, eq = true, match_args = true;
   for (const auto& [name, v] : a.kw) {
     if (name == "init") init = truthy(v);
+    else if (name == "match_args") match_args = truthy(v);
     else if (name == "repr") repr = truthy(v);
     else if (name == "eq") eq = truthy(v);
     else if (name == "frozen" || name == "order" || name == "unsafe_hash" || name == "kw_only" || name == "slots") {
       if (truthy(v)) throw NotImplementedError("attn's @dataclass does not implement " + name + "=True (docs/lesson-authors.md: What attn's Python supports)");
-    } else if (name != "match_args") {
+    } else {
       throw TypeError("dataclass() got an unexpected keyword argument '" + name + "'");
     }
   }
-  auto apply = [init, repr, eq](const Value& cls) {
+  auto apply = [init, repr, eq, match_args](const Value& cls) {
     if (cls.kind != Value::Class) throw TypeError("attn's @dataclass decorates a class");
-    process(std::static_pointer_cast<ClassObj>(cls.obj), init, repr, eq);
+    process(std::static_pointer_cast<ClassObj>(cls.obj), init, repr, eq, match_args);
     return cls;
   };
   if (a.pos.size() == 1 && !a.pos[0].is_none()) return apply(a.pos[0]);

@@ -744,7 +744,9 @@ std::vector<Value> Interpreter::iterate(const Value& v) {
   }
   switch (v.kind) {
     case Value::List: case Value::Tuple: return as_seq(v);
-    case Value::Str: return str_chars(v);
+    case Value::Str:   // list(s), set(s), sorted(s): held to the item limit as a range's list is (`for` and iter() step lazily)
+      check_items("a list made from a str", static_cast<Count>(str_len(v)));
+      return str_chars(v);
     case Value::Dict: {
       std::vector<Value> out;
       for (auto& kv : static_cast<DictObj*>(v.obj.get())->items) out.push_back(kv.first);

@@ -1,10 +1,13 @@
 // torch/ops_shape.cpp: the rows of the op table that move, join, convert or describe tensors: view,
-// reshape, flatten, expand_as, roll, transpose, t, permute, unsqueeze, squeeze, expand, unbind, chunk, split, to, cat, stack, repeat_interleave,
+// reshape, flatten, expand_as, roll, transpose, t, transpose_, t_, permute, unsqueeze, squeeze, expand, unbind, chunk, split, to, cat, stack, repeat_interleave,
 // contiguous, clone, detach, size, dim, numel, item, tolist, bool, float, long.
 //
 // What it is: signatures as PyTorch 1.13's parser writes them (the manual ones, size() and
 // float(), from python_variable_methods.cpp), and adapters onto core/.
 // What it is not: indexing (x[i], tensor_methods.cpp) or numerics (core/).
+#include <fmt/format.h>
+
+#include "core/autograd.h"
 #include "core/deadline.h"
 #include "core/ops/select_index.h"
 #include "torch/bindings.h"
@@ -155,6 +158,19 @@ void add_shape_ops(std::vector<OpRow>& rows) {
                     return tensor_value(core::transpose(a.tensor("input"), a.integer("dim0"), a.integer("dim1")));
                   }});
   rows.push_back({"t", both, {"t(Tensor input)"}, [](Interpreter&, Args& a) { return tensor_value(core::t(a.tensor("input"))); }});
+  // In place: the tensor itself takes the new layout (and TransposeBackward1 / TBackward1).
+  rows.push_back({"transpose_", kMethod, {"transpose_(Tensor self, int64_t dim0, int64_t dim1)"}, [](Interpreter&, Args& a) {
+                    const int64_t d0 = a.integer("dim0"), d1 = a.integer("dim1");
+                    core::autograd::in_place_view(as_tensor(a.get("self")), [&](const Tensor& t) { return core::transpose(t, d0, d1); },
+                                                  "TransposeBackward1");
+                    return a.get("self");
+                  }});
+  rows.push_back({"t_", kMethod, {"t_(Tensor self)"}, [](Interpreter&, Args& a) {
+                    if (const int64_t nd = as_tensor(a.get("self")).dim(); nd > 2)
+                      throw core::TensorError(fmt::format("t_() expects a tensor with <= 2 dimensions, but self is {}D", nd));
+                    core::autograd::in_place_view(as_tensor(a.get("self")), [](const Tensor& t) { return core::t(t); }, "TBackward1");
+                    return a.get("self");
+                  }});
   rows.push_back({"unsqueeze", both, {"unsqueeze(Tensor input, int64_t dim)"},
                   [](Interpreter&, Args& a) { return tensor_value(core::unsqueeze(a.tensor("input"), a.integer("dim"))); }});
   rows.push_back({"squeeze", both, {"squeeze(Tensor input)", "squeeze(Tensor input, int64_t dim)", "squeeze(Tensor input, Dimname dim)"}, squeeze_fn});

@@ -723,6 +723,13 @@ std::optional<Value> tensor_dunder(const Value& self, const std::string& name) {
     fn = [self](Interpreter& in, CallArgs& a) { dunder_args(a, "__len__", 0); return Value::integer(in.len(self)); };
   } else if (name == "__bool__" || name == "__nonzero__") {
     fn = [self, name](Interpreter& in, CallArgs& a) { dunder_args(a, name, 0); return Value::boolean(in.truth(self)); };
+  } else if (name == "__contains__") {
+    fn = [self](Interpreter& in, CallArgs& a) {   // a Python method in torch/_tensor.py: its signature's messages
+      if (a.pos.size() > 1) throw py::TypeError(fmt::format("Tensor.__contains__() takes 2 positional arguments but {} were given", a.pos.size() + 1));
+      const Value* element = py::find_arg(a, 0, "element");
+      if (!element) throw py::TypeError("Tensor.__contains__() missing 1 required positional argument: 'element'");
+      return Value::boolean(in.contains(self, *element));
+    };
   } else if (name == "__iter__") {
     fn = [self](Interpreter& in, CallArgs& a) { dunder_args(a, "__iter__", 0); return in.iter(self); };
   } else if (name == "__index__") {
@@ -815,6 +822,12 @@ void install_tensor_hooks(py::ClassObj& cls) {
   s.unary = tensor_unary;
   s.compare = tensor_compare;
   s.iter = tensor_iter;
+  s.contains = [](Interpreter& in, const Value& self, const Value& item) {   // Tensor.__contains__: (element == self).any()
+    if (!is_tensor(item) && !is_scalar(item))
+      throw py::RuntimeError("Tensor.__contains__ only supports Tensor or scalar, but you passed in a " + py::class_repr(*py::type_of(item)) + ".");
+    CallArgs none;
+    return in.truth(in.call(in.getattr(in.compare("==", item, self), "any"), none));
+  };
   s.len = [](Interpreter&, const Value& self) -> int64_t {
     const Tensor& t = as_tensor(self);
     if (t.dim() == 0) throw py::TypeError("len() of a 0-d tensor");

@@ -360,6 +360,16 @@ check time-limit-translate 2 '' 'TimeoutError: the cell ran longer than its time
 lesson "$work/pow-mod-budget.lesson" 'print(pow(3, 10**4000, 10**4000 + 1) % 7)'
 check time-limit-pow-mod 2 '' 'TimeoutError: the cell ran longer than its time limit of 0.2 seconds' -- "$attn" run --quiet --time-limit 0.2 pow-mod-budget.lesson
 limit=$whole cpu_limit=''
+# A str or bytes is iterated one item a step (review 28 #7: `for c in s: break` over 3*10^7 chars
+# built a list of every char first, 4.3 GB); a list made from a str is held to the item limit.
+vlimit=$((asan ? 0 : 700000)); [ "$vlimit" -gt 0 ] || vlimit=unlimited
+lesson "$work/str-iter-lazy.lesson" $'s = "x" * 30_000_000\nfor c in s:\n    break\nb = s.encode()\nprint(c, next(iter(b)), any(v == 120 for v in bytearray(b)), next(enumerate(s)), "X" in map(str.upper, s))'
+check str-iter-lazy 0 "x 120 True (0, 'x') True" '' -- bash -c "ulimit -v $vlimit && \"\$0\" run --quiet --time-limit 20 str-iter-lazy.lesson" "$attn"
+# itertools.product yields its first tuple at once (review 28 #9: it built all 10^9 first, 13.7 GB).
+lesson "$work/product-lazy.lesson" $'from itertools import product, islice\nprint(list(islice(product(range(10), repeat=9), 2)))'
+check product-lazy 0 '[(0, 0, 0, 0, 0, 0, 0, 0, 0), (0, 0, 0, 0, 0, 0, 0, 0, 1)]' '' -- bash -c "ulimit -v $vlimit && \"\$0\" run --quiet --time-limit 2 product-lazy.lesson" "$attn"
+lesson "$work/str-list-items.lesson" 'x = list("x" * 20_000_000)'
+check str-list-items 2 '' 'MemoryError: a list made from a str of 20,000,000 items is more than attn.s limit of 10,000,000 items' -- "$attn" run --quiet str-list-items.lesson
 # One print of 3*10^7 control characters (1.8*10^8 once escaped) as a JSON document, in 700 MB of
 # address space: the document streams its long strings (lesson/json_run.cpp), where it used to
 # hold several escaped copies (10^8 characters peaked at 4.8 GB). The walkthrough too. Under ASan

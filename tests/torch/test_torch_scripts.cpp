@@ -295,3 +295,7 @@ TEST_CASE("issue 20's torch items: several '...' in an index, integer shifts, fm
           "over 3+ operands, amax/amin over several dims, negative print options") { check_script("indexing_shifts_amax"); }
 TEST_CASE("review 26: a frozen Parameter's repr, x.data = t, masked_fill with an integer 0/1 mask, randperm(-1), matmul's "
           "grad_fn over 1-D..4-D operands (the size-1 transposed fold), a Python bool as an index") { check_script("review_findings"); }
+TEST_CASE("review 28: batch_first GRU/RNN output transposed in place (TransposeBackward1), Tensor.transpose_ and t_, "
+          "`x in t` as (x == t).any()") {
+  check_script("fix28");
+}

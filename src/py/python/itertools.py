@@ -295,28 +295,34 @@ class pairwise(_Iterator):
         return pair
 
 
-class _FromList(_Iterator):
-    def __init__(self, items):
-        self._items = items
-        self._k = 0
+class product(_Iterator):
+    """Lazily, as CPython's: an odometer of indices over the pools (read whole first), the last one fastest."""
 
-    def __next__(self):
-        if self._k >= len(self._items):
-            raise StopIteration
-        x = self._items[self._k]
-        self._k += 1
-        return x
-
-
-class product(_FromList):
     def __init__(self, *iterables, repeat=1):
         if repeat < 0:
             raise ValueError("repeat argument cannot be negative")
-        pools = [tuple(pool) for pool in iterables] * repeat
-        result = [()]
-        for pool in pools:
-            result = [x + (y,) for x in result for y in pool]
-        _FromList.__init__(self, result)
+        self._pools = [tuple(pool) for pool in iterables] * repeat
+        self._indices = None
+        self._done = any(len(pool) == 0 for pool in self._pools)
+
+    def __next__(self):
+        if self._done:
+            raise StopIteration
+        pools = self._pools
+        if self._indices is None:
+            self._indices = [0] * len(pools)
+        else:
+            i = len(pools) - 1
+            while i >= 0:
+                self._indices[i] += 1
+                if self._indices[i] < len(pools[i]):
+                    break
+                self._indices[i] = 0
+                i -= 1
+            if i < 0:
+                self._done = True
+                raise StopIteration
+        return tuple([pools[k][j] for k, j in enumerate(self._indices)])
 
 
 class _Indices(_Iterator):

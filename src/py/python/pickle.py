@@ -3,9 +3,10 @@
 # bytes, bytearray, tuple, list, dict, set and instances of user classes (object.__reduce_ex__:
 # NEWOBJ + BUILD from protocol 2, copyreg._reconstructor below it; __reduce__, __reduce_ex__,
 # __getstate__, __setstate__), functions and classes by reference (STACK_GLOBAL / GLOBAL), with
-# the memo (shared and recursive containers) and protocol 4's frames.
-# What it is not: persistent ids, the copyreg dispatch table and extension registry, out-of-band
-# buffers (protocol 5's PickleBuffer), frozenset (attn has none), or files other than io.BytesIO.
+# the memo (shared and recursive containers) and protocol 4's frames; frozenset; _pickle's errors on
+# malformed input (stack underflow, a missing MARK, ...) and _compat_pickle's Python 2 names.
+# What it is not: persistent ids, the copyreg dispatch table and extension registry (their opcodes
+# are _pickle's errors), out-of-band buffers (protocol 5's PickleBuffer), or files other than io.BytesIO.
 from _attn_stdlib import main_module as _main_module, import_module as _import_module, float_pack as _float_pack, float_unpack as _float_unpack
 
 HIGHEST_PROTOCOL = 5
@@ -155,6 +156,8 @@ class _Pickler:
             self.save_dict(obj)
         elif t is set:
             self.save_set(obj)
+        elif t is frozenset:
+            self.save_frozenset(obj)
         elif isinstance(obj, type) or callable(obj) and hasattr(obj, '__qualname__'):
             self.save_global(obj)
         elif t is _Global:
@@ -317,11 +320,27 @@ class _Pickler:
                 self.save(x)
             self.write(b'\x90')
 
+    def save_frozenset(self, obj):
+        if self.proto < 4:
+            self.save_reduce(frozenset, (list(obj),), obj)
+            return
+        self.write(b'(')
+        for x in obj:
+            self.save(x)
+        if id(obj) in self.memo:   # reached through its own items: POP_MARK, then the memo's copy
+            self.write(b'1' + self.get(self.memo[id(obj)][0]))
+            return
+        self.write(b'\x91')
+        self.memoize(obj)
+
     def save_global(self, obj, name=None, module_name=None):
         if name is None:
             name = getattr(obj, '__qualname__', None) or obj.__name__
         if module_name is None:
-            module_name = getattr(obj, '__module__', None) or '__main__'
+            module_name = getattr(obj, '__module__', None)
+            if module_name is None and _BUILTINS.get(name) is obj:   # attn's builtin functions have no __module__
+                module_name = 'builtins'
+            module_name = module_name or '__main__'
         if '<locals>' in name:
             raise AttributeError("Can't pickle local object %r" % name)
         if t_is_global(obj) or module_name == 'builtins':
@@ -460,9 +479,25 @@ class _Unpickler:
         return out
 
     def pop_mark(self):
+        if not self.metastack:
+            raise UnpicklingError("could not find MARK")
         items = self.stack
         self.stack = self.metastack.pop()
         return items
+
+    # _pickle's Pdata: the items above the last MARK only; below them is an underflow
+    def underflow(self):
+        return UnpicklingError("unexpected MARK found" if self.metastack else "unpickling stack underflow")
+
+    def pop(self):
+        if not self.stack:
+            raise self.underflow()
+        return self.stack.pop()
+
+    def top(self):
+        if not self.stack:
+            raise self.underflow()
+        return self.stack[-1]
 
     def load(self):
         while True:
@@ -471,9 +506,7 @@ class _Unpickler:
             op = self.data[self.pos]
             self.pos += 1
             if op == 0x2e:  # STOP
-                if not self.stack:
-                    raise UnpicklingError("unpickling stack underflow")
-                return self.stack.pop()
+                return self.pop()
             handler = _DISPATCH.get(op)
             if handler is None:
                 raise UnpicklingError("invalid load key, '%s'." % chr(op))
@@ -483,8 +516,9 @@ class _Unpickler:
         return int.from_bytes(self.read(n), 'little')
 
     def find_class(self, module, name):
-        if self.proto < 3:
-            module = {'__builtin__': 'builtins', 'copy_reg': 'copyreg'}.get(module, module)
+        if self.proto < 3:   # _compat_pickle's NAME_MAPPING, then IMPORT_MAPPING (the modules attn has)
+            module, name = _NAME_MAPPING.get((module, name), (module, name))
+            module = _IMPORT_MAPPING.get(module, module)
         if module == 'copyreg' and name == '_reconstructor':
             return _reconstructor
         if module == 'copyreg' and name == '__newobj__':
@@ -492,22 +526,53 @@ class _Unpickler:
         if module == '_codecs' and name == 'encode':
             return _codecs_encode
         if module == 'builtins':
+            if name not in _BUILTINS:
+                raise AttributeError("Can't get attribute %r on <module 'builtins' (built-in)>" % name)
             return _BUILTINS[name]
         obj, parent = _lookup(module, name)
         return obj
+
+
+def _append(u, x):
+    u.top().append(x)
 
 
 def _codecs_encode(text, encoding):
     return text.encode(encoding)
 
 
-_BUILTINS = {'bytes': bytes, 'bytearray': bytearray, 'set': set, 'list': list, 'dict': dict, 'tuple': tuple,
-             'int': int, 'float': float, 'str': str, 'bool': bool, 'object': object, 'getattr': getattr}
+# builtins by name (attn's Python has no builtins module): every builtin attn has
+_BUILTINS = {x.__name__: x for x in [
+    ArithmeticError, AssertionError, AttributeError, BaseException, BufferError, BytesWarning, DeprecationWarning,
+    EOFError, Exception, FileNotFoundError, FloatingPointError, FutureWarning, GeneratorExit, ImportError,
+    ImportWarning, IndentationError, IndexError, KeyError, KeyboardInterrupt, LookupError, MemoryError,
+    ModuleNotFoundError, NameError, NotImplementedError, OSError, OverflowError, PendingDeprecationWarning,
+    PermissionError, RecursionError, ResourceWarning, RuntimeError, RuntimeWarning, StopIteration, SyntaxError,
+    SyntaxWarning, SystemError, SystemExit, TabError, TimeoutError, TypeError, UnboundLocalError,
+    UnicodeDecodeError, UnicodeEncodeError, UnicodeError, UnicodeWarning, UserWarning, ValueError, Warning,
+    ZeroDivisionError, abs, all, any, ascii, bin, bool, bytearray, bytes, callable, chr, classmethod, delattr, dict,
+    divmod, enumerate, filter, float, format, frozenset, getattr, hasattr, hash, hex, id, int, isinstance,
+    issubclass, iter, len, list, map, max, min, next, object, oct, ord, pow, print, property, range, repr,
+    reversed, round, set, setattr, slice, sorted, staticmethod, str, sum, super, tuple, type, vars, zip]}
+_BUILTINS.update({'True': True, 'False': False, 'None': None, 'Ellipsis': Ellipsis, 'NotImplemented': NotImplemented})
+
+# _compat_pickle: Python 2's names in protocols 0-2, for the modules attn has
+_IMPORT_MAPPING = {'__builtin__': 'builtins', 'copy_reg': 'copyreg', 'cPickle': 'pickle', 'cStringIO': 'io', 'StringIO': 'io',
+                   'exceptions': 'builtins'}
+_NAME_MAPPING = {
+    ('__builtin__', 'xrange'): ('builtins', 'range'), ('__builtin__', 'reduce'): ('functools', 'reduce'),
+    ('__builtin__', 'intern'): ('sys', 'intern'), ('__builtin__', 'unichr'): ('builtins', 'chr'),
+    ('__builtin__', 'unicode'): ('builtins', 'str'), ('__builtin__', 'long'): ('builtins', 'int'),
+    ('itertools', 'izip'): ('builtins', 'zip'), ('itertools', 'imap'): ('builtins', 'map'),
+    ('itertools', 'ifilter'): ('builtins', 'filter'), ('itertools', 'ifilterfalse'): ('itertools', 'filterfalse'),
+    ('itertools', 'izip_longest'): ('itertools', 'zip_longest'),
+    ('__builtin__', 'basestring'): ('builtins', 'str'), ('exceptions', 'StandardError'): ('builtins', 'Exception'),
+}
 
 
 def _build(u):
-    state = u.stack.pop()
-    inst = u.stack[-1]
+    state = u.pop()
+    inst = u.top()
     setstate = getattr(inst, '__setstate__', None)
     if setstate is not None:
         setstate(state)
@@ -524,7 +589,7 @@ def _build(u):
 
 
 def _set_memo(u, idx):
-    u.memo[idx] = u.stack[-1]
+    u.memo[idx] = u.top()
 
 
 def _get_memo(u, idx):
@@ -546,43 +611,73 @@ def _mark(u):
 
 def _appends(u):
     items = u.pop_mark()
-    u.stack[-1].extend(items)
+    target = u.top()
+    if type(target) is list or hasattr(target, 'extend'):
+        target.extend(items)
+    else:
+        append = target.append
+        for x in items:
+            append(x)
 
 
 def _setitems(u):
     items = u.pop_mark()
-    d = u.stack[-1]
+    d = u.top()
+    if len(items) % 2:
+        raise UnpicklingError("odd number of items for SETITEMS")
     for i in range(0, len(items), 2):
         d[items[i]] = items[i + 1]
 
 
 def _setitem(u):
-    v = u.stack.pop()
-    k = u.stack.pop()
-    u.stack[-1][k] = v
+    v = u.pop()
+    k = u.pop()
+    u.top()[k] = v
 
 
 def _additems(u):
     items = u.pop_mark()
+    s = u.top()
     for x in items:
-        u.stack[-1].add(x)
+        s.add(x)
 
 
 def _reduce(u):
-    args = u.stack.pop()
-    func = u.stack.pop()
+    args = u.pop()
+    func = u.pop()
     u.stack.append(func(*args))
 
 
 def _newobj_op(u):
-    args = u.stack.pop()
-    cls = u.stack.pop()
+    args = u.pop()
+    cls = u.pop()
+    if not isinstance(cls, type):
+        raise UnpicklingError("NEWOBJ class argument must be a type, not %s" % type(cls).__name__)
     u.stack.append(cls.__new__(cls, *args))
 
 
+def _newobj_ex(u):
+    kwargs = u.pop()
+    args = u.pop()
+    cls = u.pop()
+    if not isinstance(cls, type):
+        raise UnpicklingError("NEWOBJ_EX class argument must be a type, not %s" % type(cls).__name__)
+    if type(args) is not tuple:
+        raise UnpicklingError("NEWOBJ_EX args argument must be a tuple, not %s" % type(args).__name__)
+    if type(kwargs) is not dict:
+        raise UnpicklingError("NEWOBJ_EX kwargs argument must be a dict, not %s" % type(kwargs).__name__)
+    u.stack.append(cls.__new__(cls, *args, **kwargs))
+
+
+def _next_buffer(u):
+    raise UnpicklingError("pickle stream refers to out-of-band data but no *buffers* argument was given")
+
+
 def _stack_global(u):
-    name = u.stack.pop()
-    module = u.stack.pop()
+    name = u.pop() if u.stack else None
+    module = u.pop() if u.stack else None
+    if type(name) is not str or type(module) is not str:
+        raise UnpicklingError("STACK_GLOBAL requires str")
     u.stack.append(u.find_class(module, name))
 
 
@@ -594,6 +689,8 @@ def _global(u):
 
 def _tuple_n(n):
     def load(u):
+        if len(u.stack) < n:
+            raise u.underflow()
         items = u.stack[len(u.stack) - n:]
         del u.stack[len(u.stack) - n:]
         u.stack.append(tuple(items))
@@ -602,12 +699,28 @@ def _tuple_n(n):
 
 def _int_line(u):
     line = u.readline()
+    if not line:
+        raise UnpicklingError("pickle data was truncated")
     if line == b'00':
         u.stack.append(False)
     elif line == b'01':
         u.stack.append(True)
     else:
-        u.stack.append(int(line.decode('ascii')))
+        try:
+            u.stack.append(int(line.decode('ascii'), 0))
+        except (ValueError, UnicodeDecodeError):
+            raise ValueError("could not convert string to int") from None
+
+
+def _long_line(u):
+    line = u.readline()
+    if not line:
+        raise UnpicklingError("pickle data was truncated")
+    text = line[:-1] if line.endswith(b'L') else line
+    try:
+        u.stack.append(int(text.decode('ascii'), 0))
+    except (ValueError, UnicodeDecodeError):
+        raise ValueError("invalid literal for int() with base 10: %r" % (line.decode('latin-1') + '\n')) from None
 
 
 def _unicode_line(u):
@@ -639,6 +752,86 @@ def _pop_mark(u):
     u.pop_mark()
 
 
+def _pop(u):
+    # POP: the top item, else the last MARK itself
+    if u.stack:
+        u.stack.pop()
+    elif u.metastack:
+        u.pop_mark()
+    else:
+        raise u.underflow()
+
+
+def _dict(items):
+    if len(items) % 2:
+        raise UnpicklingError("odd number of items for DICT")
+    return dict(zip(items[::2], items[1::2]))
+
+
+def _float_prefix(t):
+    # how much of t _Py_dg_strtod reads as a float: a sign, inf/infinity/nan, or digits, a point, an exponent
+    k = 1 if t[:1] in ('+', '-') else 0
+    low = t[k:].lower()
+    for word in ('infinity', 'inf', 'nan'):
+        if low.startswith(word):
+            return k + len(word)
+    j = k
+    while j < len(t) and '0' <= t[j] <= '9':
+        j += 1
+    digits = j - k
+    if j < len(t) and t[j] == '.':
+        j += 1
+        start = j
+        while j < len(t) and '0' <= t[j] <= '9':
+            j += 1
+        digits += j - start
+    if digits == 0:
+        return 0
+    if j < len(t) and t[j] in 'eE':
+        e = j + 1
+        if e < len(t) and t[e] in '+-':
+            e += 1
+        start = e
+        while e < len(t) and '0' <= t[e] <= '9':
+            e += 1
+        if e > start:
+            j = e
+    return j
+
+
+def _float_line(u):
+    # _pickle's load_float (PyOS_string_to_double): nothing read is ValueError naming the line, text
+    # left over a shorter one, an overflow OverflowError (not inf)
+    line = u.readline()
+    if not line:
+        raise UnpicklingError("pickle data was truncated")
+    text = line.decode('latin-1')
+    shown = line.decode('utf-8', 'replace') + '\n'   # as PyErr_Format's %s
+    n = _float_prefix(text)
+    if n == 0:
+        raise ValueError("could not convert string to float: '%s'" % shown)
+    x = float(text[:n])
+    if x in (float('inf'), float('-inf')) and text[:n].lstrip('+-').lower() not in ('inf', 'infinity'):
+        raise OverflowError("value too large to convert to float: '%s'" % shown)
+    if n != len(text):
+        raise ValueError("could not convert string to float")
+    u.stack.append(x)
+
+
+def _ext(n):
+    def load(u):
+        code = u.u(n)
+        if code <= 0:
+            raise UnpicklingError("EXT specifies code <= 0")
+        raise ValueError("unregistered extension code %d" % code)
+    return load
+
+
+def _persid(u):
+    raise UnpicklingError("A load persistent id instruction was encountered,\n"
+                          "but no persistent_load function was specified.")
+
+
 _DISPATCH = {
     0x80: _proto, 0x95: _frame, 0x28: _mark, 0x4e: lambda u: u.stack.append(None),
     0x88: lambda u: u.stack.append(True), 0x89: lambda u: u.stack.append(False),
@@ -646,8 +839,8 @@ _DISPATCH = {
     0x4a: lambda u: u.stack.append(int.from_bytes(u.read(4), 'little', signed=True)),
     0x8a: lambda u: u.stack.append(_decode_long(u.read(u.u(1)))),
     0x8b: lambda u: u.stack.append(_decode_long(u.read(int.from_bytes(u.read(4), 'little', signed=True)))),
-    0x49: _int_line, 0x4c: lambda u: u.stack.append(int(u.readline()[:-1].decode('ascii'))),
-    0x47: lambda u: u.stack.append(_float_unpack(u.read(8))), 0x46: lambda u: u.stack.append(float(u.readline().decode('ascii'))),
+    0x49: _int_line, 0x4c: _long_line,
+    0x47: lambda u: u.stack.append(_float_unpack(u.read(8))), 0x46: _float_line,
     0x8c: lambda u: u.stack.append(u.read(u.u(1)).decode('utf-8')),
     0x58: lambda u: u.stack.append(u.read(u.u(4)).decode('utf-8')),
     0x8d: lambda u: u.stack.append(u.read(u.u(8)).decode('utf-8')),
@@ -657,17 +850,19 @@ _DISPATCH = {
     0x29: lambda u: u.stack.append(()), 0x74: lambda u: _push_marked(u, tuple),
     0x85: _tuple_n(1), 0x86: _tuple_n(2), 0x87: _tuple_n(3),
     0x5d: lambda u: u.stack.append([]), 0x6c: lambda u: _push_marked(u, list),
-    0x7d: lambda u: u.stack.append({}), 0x64: lambda u: _push_marked(u, lambda items: dict(zip(items[::2], items[1::2]))),
-    0x8f: lambda u: u.stack.append(set()),
-    0x61: lambda u: u.stack[-2].append(u.stack.pop()), 0x65: _appends,
+    0x7d: lambda u: u.stack.append({}), 0x64: lambda u: _push_marked(u, _dict),
+    0x8f: lambda u: u.stack.append(set()), 0x91: lambda u: _push_marked(u, frozenset),
+    0x61: lambda u: _append(u, u.pop()), 0x65: _appends,
     0x73: _setitem, 0x75: _setitems, 0x90: _additems,
-    0x30: lambda u: u.stack.pop(), 0x31: _pop_mark, 0x32: lambda u: u.stack.append(u.stack[-1]),
+    0x30: _pop, 0x31: _pop_mark, 0x32: lambda u: u.stack.append(u.top()),
     0x94: lambda u: _set_memo(u, len(u.memo)),
     0x71: lambda u: _set_memo(u, u.u(1)), 0x72: lambda u: _set_memo(u, u.u(4)),
     0x70: lambda u: _set_memo(u, int(u.readline().decode('ascii'))),
     0x68: lambda u: _get_memo(u, u.u(1)), 0x6a: lambda u: _get_memo(u, u.u(4)),
     0x67: lambda u: _get_memo(u, int(u.readline().decode('ascii'))),
     0x93: _stack_global, 0x63: _global, 0x52: _reduce, 0x81: _newobj_op, 0x62: _build,
+    0x82: _ext(1), 0x83: _ext(2), 0x84: _ext(4), 0x50: _persid, 0x51: _persid,
+    0x92: _newobj_ex, 0x97: _next_buffer, 0x98: lambda u: u.top(),
 }
 
 

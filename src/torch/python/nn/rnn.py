@@ -335,7 +335,7 @@ class RNNBase(Module):
                                      self.dropout, self.training, self.bidirectional)
         hidden = torch.stack(finals, 0)
         if self.batch_first:
-            output = output.transpose(0, 1)
+            output.transpose_(0, 1)   # _rnn_impl's, in place: TransposeBackward1 (LSTM's is out of place)
         if not is_batched:
             output = output.squeeze(batch_dim)
             hidden = hidden.squeeze(1)
