@@ -156,13 +156,21 @@ lesson "$work/lazy-map.lesson" $'print(sum(map(abs, range(10**13))))'
 lesson "$work/lazy-zip.lesson" $'print(max(zip(range(10**13), range(10**13))))'
 lesson "$work/lazy-filter.lesson" $'print(list(filter(lambda x: x < 0, range(10**13))))'
 lesson "$work/lazy-enumerate.lesson" $'print(sum(i for i, x in enumerate(reversed(range(10**13)))))'
+# ... and so do unbind, split and chunk, one view a piece (review 28 #8: 4-8 s of CPU past a 1 s limit)
+lesson "$work/tensor-iter.lesson" $'import torch\nfor v in torch.zeros(3_000_000):\n    break'
+lesson "$work/tensor-split.lesson" $'import torch\nprint(len(torch.zeros(3_000_000).split(1)))'
+lesson "$work/tensor-chunk.lesson" $'import torch\nprint(len(torch.zeros(3_000_000, 1).chunk(3_000_000)))'
 grep -qa __asan_init "$attn" && asan=1 || asan=0
 whole=$limit
 limit=20 cpu_limit=$((asan ? 10 : 4))
-for f in ops-in-one huge-matmul huge-einsum huge-softmax re-catastrophic range-sum range-max lazy-map lazy-zip lazy-filter lazy-enumerate; do
+for f in ops-in-one huge-matmul huge-einsum huge-softmax re-catastrophic range-sum range-max lazy-map lazy-zip lazy-filter lazy-enumerate \
+         tensor-iter tensor-split tensor-chunk; do
   check "time-limit-$f" 2 '' 'TimeoutError: the cell ran longer than its time limit of 1 seconds' -- "$attn" run --quiet --time-limit 1 "$f.lesson"
 done
 limit=$whole cpu_limit=''
+# ... and no more pieces than a list may hold items
+py tensor-unbind-items 2 '' 'MemoryError: unbind would make 20000000 views, more than attn.s limit of 10,000,000 items' $'import torch\nx = torch.zeros(20_000_000).unbind(0)'
+py tensor-chunk-items 2 '' 'MemoryError: chunk would make 1000000000 views' $'import torch\nx = torch.zeros(0).chunk(10**9)'
 
 # ---- Bare std::bad_alloc, files without a size ----
 check dev-zero 2 '' '^attn: /dev/zero: is larger than 1 MiB' -- "$attn" run /dev/zero

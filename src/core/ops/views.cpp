@@ -16,6 +16,7 @@
 #include <optional>
 
 #include "core/autograd.h"
+#include "core/deadline.h"
 #include "core/ops/cat.h"
 #include "core/ops/inplace.h"
 #include "core/ops/select_index.h"
@@ -340,11 +341,32 @@ Tensor narrow(const Tensor& a, int64_t dim, int64_t start, int64_t length) {
   return slice(a, dim, start, start + length, 1);
 }
 
+// unbind, split and chunk make one view a piece, as ATen does (about 1 KB each with their autograd
+// record): at most as many as a Python list may hold (py's limits::kMaxItems, which core cannot
+// see), with the cell's time limit checked while they are made (review 28 #8: 3,000,000 pieces of
+// a 12 MB tensor took 3 GB and 4-8 s of CPU past a 1 s limit).
+namespace {
+
+constexpr int64_t kMaxViewPieces = 10'000'000;
+
+void check_view_pieces(const char* op, int64_t pieces) {
+  if (pieces > kMaxViewPieces)
+    throw TensorError(fmt::format("{} would make {} views, more than attn's limit of 10,000,000 items (limits::kMaxItems)", op, pieces),
+                      "MemoryError");
+}
+
+}  // namespace
+
 std::vector<Tensor> unbind(const Tensor& a, int64_t dim) {
   if (a.dim() == 0) throw TensorError("Dimension specified as 0 but tensor has no dimensions", "IndexError");
   dim = normalize_dim(dim, a.dim());
+  check_view_pieces("unbind", a.shape()[dim]);
   std::vector<Tensor> out;
-  for (int64_t k = 0; k < a.shape()[dim]; ++k) out.push_back(select(a, dim, k));
+  DeadlineMeter meter;
+  for (int64_t k = 0; k < a.shape()[dim]; ++k) {
+    out.push_back(select(a, dim, k));
+    meter.add(1024);   // a view's worth of work: the clock every 256 pieces
+  }
   return autograd::record_multi_view(std::move(out), a, "UnbindBackward0", grad::unbind(a.shape(), dim));
 }
 
@@ -357,12 +379,15 @@ std::vector<Tensor> split(const Tensor& a, int64_t size, int64_t dim) {
     throw TensorError(fmt::format("split_size can only be 0 if dimension size is 0, but got dimension size of {}", n));
   // ATen: max(ceil(n / size), 1) pieces; the last may be shorter.
   const int64_t pieces = size == 0 ? 1 : std::max<int64_t>((n + size - 1) / size, 1);
+  check_view_pieces("split", pieces);
   std::vector<Tensor> out;
   std::vector<int64_t> sizes;
+  DeadlineMeter meter;
   for (int64_t p = 0; p < pieces; ++p) {
     const int64_t start = p * size, length = std::min(size, n - start);
     out.push_back(narrow(a, dim, start, length));
     sizes.push_back(length);
+    meter.add(1024);
   }
   return autograd::record_multi_view(std::move(out), a, "SplitBackward0", grad::split(a.shape(), dim, sizes));
 }
@@ -373,8 +398,10 @@ std::vector<Tensor> chunk(const Tensor& a, int64_t chunks, int64_t dim) {
   dim = normalize_dim(dim, a.dim());
   const int64_t n = a.shape()[dim];
   const int64_t size = (n + chunks - 1) / chunks;
-  if (size == 0 && n == 0)   // every chunk is the empty tensor: ATen's split_with_sizes of zeros, with its backward
+  if (size == 0 && n == 0) {   // every chunk is the empty tensor: ATen's split_with_sizes of zeros, with its backward
+    check_view_pieces("chunk", chunks);
     return split_with_sizes(a, std::vector<int64_t>(static_cast<size_t>(chunks), 0), dim);
+  }
   return split(a, size, dim);
 }
 
