@@ -38,18 +38,29 @@ bool marker(const std::string& inner, const char* keyword, std::string* text) {
 // (`{{xs.append(1)}}`, `{{d.pop("a")}}`). Names, constants, attributes, items, slices, operators
 // and displays; calls of the builtins and methods below, which read their values (a method of the
 // same name on a lesson's own class is trusted to read too). What else an expression holds (another
-// call, a lambda, a comprehension, `:=`) is named in the returned text; "" when it only reads.
+// call, a lambda, `:=`, a comprehension's target that is not a name) is named in the returned text; "" when it only reads.
+// A comprehension's `for` target binds names only (`for d.x in ...` would set an attribute).
+bool only_names(const py::Expr& e) {
+  if (e.kind == py::Expr::Kind::Name) return true;
+  if (e.kind != py::Expr::Kind::Tuple && e.kind != py::Expr::Kind::List) return false;
+  for (const py::ExprPtr& x : e.items)
+    if (!x || !only_names(*x)) return false;
+  return true;
+}
+
 std::string not_read_only(const py::Expr& e) {
   static const std::set<std::string> builtins = {
-      "abs", "all", "any", "ascii", "bin", "bool", "chr", "divmod", "float", "format", "hex", "int", "isinstance",
-      "len", "list", "max", "min", "oct", "ord", "pow", "repr", "round", "sorted", "str", "sum", "tuple", "type"};
+      "abs", "all", "any", "ascii", "bin", "bool", "callable", "chr", "dict", "divmod", "enumerate", "float", "format",
+      "frozenset", "hasattr", "hex", "int", "isinstance", "len", "list", "max", "min", "oct", "ord", "pow", "range", "repr",
+      "reversed", "round", "set", "sorted", "str", "sum", "tuple", "type", "zip"};
   static const std::set<std::string> methods = {
       // a tensor's
       "item", "tolist", "numel", "size", "dim", "sum", "mean", "max", "min", "abs", "argmax", "argmin", "std", "var",
       "norm", "prod", "exp", "log", "sqrt", "float", "int", "long", "double", "t", "transpose", "view", "reshape",
       "flatten", "squeeze", "unsqueeze", "softmax", "detach", "clone", "allclose", "equal", "eq", "ne", "gt", "lt",
       "ge", "le", "isclose", "all", "any", "count_nonzero", "nonzero", "topk", "argsort", "cumsum", "matmul", "mm",
-      "dot", "stride", "is_contiguous", "element_size", "nelement", "round",
+      "dot", "stride", "is_contiguous", "element_size", "nelement", "round", "tanh", "sigmoid", "relu", "floor", "ceil",
+      "log2", "log10", "sin", "cos", "median", "mode", "sort", "unique",
       // a str's, a dict's, a list's or tuple's
       "replace", "split", "rsplit", "strip", "lstrip", "rstrip", "upper", "lower", "title", "capitalize", "join",
       "startswith", "endswith", "find", "rfind", "index", "rindex", "count", "format", "center", "ljust", "rjust",
@@ -83,10 +94,18 @@ std::string not_read_only(const py::Expr& e) {
         if (why.empty()) why = not_read_only(*arg.value);
       return why;
     }
+    case K::ListComp: case K::SetComp: case K::DictComp: case K::GenExp: {   // its names are its own (Python 3): its parts decide
+      for (const py::Comprehension& c : e.comps) {
+        if (!only_names(*c.target)) return "assigns in a comprehension's for target";
+        if (std::string why = all_of({c.iter}); !why.empty()) return why;
+        if (std::string why = all_of(c.conds); !why.empty()) return why;
+      }
+      return all_of({e.a, e.b});
+    }
     case K::Lambda: return "holds a lambda";
     case K::NamedExpr: return "assigns a name with :=";
     case K::Yield: case K::YieldFrom: return "holds a yield";
-    default: return "holds a comprehension";   // ListComp, SetComp, DictComp, GenExp
+    default: return "holds an expression attn does not check";
   }
 }
 

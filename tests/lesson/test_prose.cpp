@@ -216,14 +216,18 @@ TEST_CASE("a placeholder only reads: one that could change the lesson's values i
   CHECK(refused("{{print(1)}}", "calls print()") == "");
   CHECK(refused("{{x[xs.clear()]}}", "calls .clear()") == "");
   CHECK(refused("{{(lambda: xs.append(1))()}}", "calls what an expression returned") == "");
-  CHECK(refused("{{sum([xs.pop() for _ in 'ab'])}}", "holds a comprehension") == "");
+  CHECK(refused("{{sum([xs.pop() for _ in 'ab'])}}", "calls .pop()") == "");
+  CHECK(refused("{{[0 for d.x in xs]}}", "assigns in a comprehension's for target") == "");
+  CHECK(refused("{{[w for w in xs if xs.remove(w)]}}", "calls .remove()") == "");
+  CHECK(refused("{{[w for w in map(print, xs)]}}", "calls map()") == "");
   CHECK(refused("{{(n := 3)}}", "assigns a name with :=") == "");
   CHECK(refused("{{f'{xs.pop()}'}}", "calls .pop()") == "");
   // What the lessons write reads only, and parses.
   auto l = parse_lesson(lesson_with("", "{{sentence.replace(',', '').split()[omega_2.argmax().item()]}} {{weights.numel() * 4 / 2**20:.0f}} "
-                                        "{{W_query.grad.abs().max().item():.4f}} {{table[(1024, False)][0]:.4f}} {{len(x)}} {{chr(7)}}"),
+                                        "{{W_query.grad.abs().max().item():.4f}} {{table[(1024, False)][0]:.4f}} {{len(x)}} {{chr(7)}} "
+                                        "{{', '.join(f'{w}' for w in words)}} {{[i for i, w in enumerate(words) if w]}} {{list(range(3))}}"),
                         "f.lesson");
-  CHECK(l.steps[0].prose_parts.size() == 11);
+  CHECK(l.steps[0].prose_parts.size() == 17);
 }
 
 TEST_CASE("placeholders are filled from the run, also under --seed, in text, JSON and notes") {
