@@ -162,7 +162,8 @@ TEST_CASE("contiguous() of a transposed view copies tile by tile into row-major 
   // (rows, cols) of a 2-d transpose, edge sizes around the 16-wide tiles, and a batched
   // (2, 3, 40, 37) tensor whose dims 2 and 3 are swapped with a dim between (a stride-1 dim that
   // is neither the last nor next to it).
-  for (auto [rows, cols] : {std::pair<int64_t, int64_t>{8, 8}, {17, 9}, {9, 33}, {64, 48}, {1, 20}, {20, 1}, {100, 3}}) {
+  for (auto shape : {std::pair<int64_t, int64_t>{8, 8}, {17, 9}, {9, 33}, {64, 48}, {1, 20}, {20, 1}, {100, 3}}) {
+    const int64_t rows = shape.first, cols = shape.second;   // not a structured binding: clang 14 cannot capture one (CAPTURE)
     CAPTURE(rows);
     CAPTURE(cols);
     std::vector<float> v(static_cast<size_t>(rows * cols));
