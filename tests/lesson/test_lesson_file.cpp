@@ -295,6 +295,12 @@ TEST_CASE("the grad_fn suffix the article omits is removed the way PyTorch place
   CHECK(attn::lesson::strip_grad_fn("tensor(1.2903, grad_fn=<DotBackward0>)\n") == "tensor(1.2903)\n");
   CHECK(attn::lesson::strip_grad_fn("tensor([1., 2.],\n       grad_fn=<SqueezeBackward3>)\n") == "tensor([1., 2.])\n");
   CHECK(attn::lesson::strip_grad_fn("tensor([1., 2.])\n") == "tensor([1., 2.])\n");
+  // Every suffix of a text; only PyTorch's two placements (7 spaces on the wrapped line) and a name.
+  CHECK(attn::lesson::strip_grad_fn("(tensor(1., grad_fn=<A_1>), tensor(2., grad_fn=<B>))") == "(tensor(1.), tensor(2.))");
+  CHECK(attn::lesson::strip_grad_fn("tensor(1.,\n      grad_fn=<A>)") == "tensor(1.,\n      grad_fn=<A>)");
+  CHECK(attn::lesson::strip_grad_fn("tensor(1., grad_fn=<>)") == "tensor(1., grad_fn=<>)");
+  CHECK(attn::lesson::strip_grad_fn("tensor(1.,  grad_fn=<A>)") == "tensor(1.,  grad_fn=<A>)");
+  CHECK(attn::lesson::strip_grad_fn("tensor(1., grad_fn=<A>") == "tensor(1., grad_fn=<A>");
 }
 
 TEST_CASE("--inputs of another shape: the matrix's shape is read, and the literals that hard-code it adapt") {

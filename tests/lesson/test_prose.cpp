@@ -6,10 +6,10 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 
@@ -57,16 +57,119 @@ std::string typed_text(const std::vector<ProsePart>& parts) {
   return out;
 }
 
-std::vector<std::string> matches_of(const std::string& text, const std::regex& re) {
+// The scanners below find what these regular expressions would (ECMAScript search: the leftmost
+// match, alternatives in order, greedy), written by hand: <regex> cost this file 7-12 s of compile
+// time in each build. A Matcher gives the length of its match at `at`, or 0 for none.
+using Matcher = size_t (*)(const std::string& text, size_t at);
+
+bool is_digit(const std::string& t, size_t i) { return i < t.size() && t[i] >= '0' && t[i] <= '9'; }
+bool is_word(const std::string& t, size_t i) {
+  return i < t.size() && (std::isalnum(static_cast<unsigned char>(t[i])) || t[i] == '_');
+}
+size_t digits(const std::string& t, size_t i) {   // \d* at i: its length
+  size_t n = 0;
+  while (is_digit(t, i + n)) ++n;
+  return n;
+}
+size_t exponent(const std::string& t, size_t i) {   // ([eE][-+]?\d+)? at i: its length
+  if (i >= t.size() || (t[i] != 'e' && t[i] != 'E')) return 0;
+  size_t sign = i + 1 < t.size() && (t[i + 1] == '-' || t[i + 1] == '+') ? 1 : 0, d = digits(t, i + 1 + sign);
+  return d == 0 ? 0 : 1 + sign + d;
+}
+size_t dot_groups(const std::string& t, size_t i, int* count) {   // (\.\d+)* at i: its length
+  size_t n = 0;
+  *count = 0;
+  while (i + n < t.size() && t[i + n] == '.' && is_digit(t, i + n + 1)) n += 1 + digits(t, i + n + 1), ++*count;
+  return n;
+}
+
+// (\d+\.\d*|\.\d+|\d+)([eE][-+]?\d+)?: a number token of code: "0.5", "1e-9", "123".
+size_t code_number_at(const std::string& t, size_t at) {
+  size_t n = digits(t, at);
+  if (n > 0 && at + n < t.size() && t[at + n] == '.') n += 1 + digits(t, at + n + 1);
+  else if (n == 0 && at < t.size() && t[at] == '.' && is_digit(t, at + 1)) n = 1 + digits(t, at + 1);
+  return n == 0 ? 0 : n + exponent(t, at + n);
+}
+
+// (\d+(\.\d+){2,})|(\d*\.\d+([eE][-+]?\d+)?): a section number (3.6.2) or a decimal (0.1772, .5e3).
+size_t decimal_at(const std::string& t, size_t at) {
+  size_t n = digits(t, at);
+  int groups = 0;
+  if (n > 0) {
+    size_t g = dot_groups(t, at + n, &groups);
+    if (groups >= 2) return n + g;
+  }
+  if (at + n >= t.size() || t[at + n] != '.' || !is_digit(t, at + n + 1)) return 0;
+  n += 1 + digits(t, at + n + 1);
+  return n + exponent(t, at + n);
+}
+
+// In \[\d+\]|\d+(\.\d+)+: a notebook cell's name (In [36]) or a section number (3.6.2).
+size_t cell_name_at(const std::string& t, size_t at) {
+  if (t.compare(at, 4, "In [") == 0) {
+    size_t d = digits(t, at + 4);
+    if (d > 0 && at + 4 + d < t.size() && t[at + 4 + d] == ']') return 4 + d + 1;
+  }
+  size_t n = digits(t, at);
+  int groups = 0;
+  size_t g = n > 0 ? dot_groups(t, at + n, &groups) : 0;
+  return groups >= 1 ? n + g : 0;
+}
+
+// \b(six|Six|36|6)\b: the number of tokens, as a word.
+size_t six_at(const std::string& t, size_t at) {
+  if (at > 0 && is_word(t, at - 1)) return 0;
+  for (const char* w : {"six", "Six", "36", "6"}) {
+    const size_t n = std::char_traits<char>::length(w);
+    if (t.compare(at, n, w) == 0 && !is_word(t, at + n)) return n;
+  }
+  return 0;
+}
+
+// \d+\.\d{3,}: a number with three or more decimals.
+size_t article_number_at(const std::string& t, size_t at) {
+  size_t n = digits(t, at);
+  if (n == 0 || at + n >= t.size() || t[at + n] != '.') return 0;
+  size_t d = digits(t, at + n + 1);
+  return d >= 3 ? n + 1 + d : 0;
+}
+
+// Every match of `m` in `text`, left to right, each search starting where the last match ended.
+std::vector<std::string> matches_of(const std::string& text, Matcher m) {
   std::vector<std::string> out;
-  for (std::sregex_iterator it(text.begin(), text.end(), re), end; it != end; ++it) out.push_back(it->str());
+  for (size_t at = 0; at < text.size();) {
+    size_t n = m(text, at);
+    if (n > 0) out.push_back(text.substr(at, n)), at += n;
+    else ++at;
+  }
   return out;
+}
+
+// `text` with each match of `m` replaced by `with`.
+std::string replaced(const std::string& text, Matcher m, const std::string& with) {
+  std::string out;
+  for (size_t at = 0; at < text.size();) {
+    size_t n = m(text, at);
+    if (n > 0) out += with, at += n;
+    else out += text[at++];
+  }
+  return out;
+}
+
+// \bWORD\b: `word` in `text` with a word boundary before and after it.
+bool has_word(const std::string& text, const std::string& word) {
+  if (word.empty()) return false;
+  for (size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) {
+    bool start = (at > 0 && is_word(text, at - 1)) != is_word(text, at);
+    bool end = is_word(text, at + word.size() - 1) != is_word(text, at + word.size());
+    if (start && end) return true;
+  }
+  return false;
 }
 
 // Number tokens of code, as written: "0.5", "1e-9", "123".
 std::set<std::string> code_numbers(const std::string& code) {
-  static const std::regex number(R"((\d+\.\d*|\.\d+|\d+)([eE][-+]?\d+)?)");
-  auto all = matches_of(code, number);
+  auto all = matches_of(code, code_number_at);
   return {all.begin(), all.end()};
 }
 
@@ -89,9 +192,6 @@ std::vector<std::string> sentence_words(const Lesson& l) {
 //  - with --sentence, no word of the lesson's own sentence may be quoted;
 //  - with another number of tokens than six, no "six", "36" or "6" (In [36] is a cell's name).
 std::vector<std::string> unsourced(const Lesson& l, const LessonRun& run, const RunOptions& opts, size_t tokens) {
-  static const std::regex decimal(R"((\d+(\.\d+){2,})|(\d*\.\d+([eE][-+]?\d+)?))");
-  static const std::regex cell_name(R"(In \[\d+\]|\d+(\.\d+)+)");   // In [36], section 3.6.2
-  static const std::regex six(R"(\b(six|Six|36|6)\b)");
   std::set<std::string> own_seeds;
   for (const auto& s : l.steps)
     for (const auto& c : s.cells)
@@ -102,17 +202,17 @@ std::vector<std::string> unsourced(const Lesson& l, const LessonRun& run, const 
   std::vector<std::string> out;
   auto check = [&](const std::string& where, const std::vector<ProsePart>& parts, const std::set<std::string>& code) {
     std::string typed = typed_text(parts);
-    for (const std::string& n : matches_of(typed, decimal))
+    for (const std::string& n : matches_of(typed, decimal_at))
       if (n.find('.') == n.rfind('.') && !code.count(n)) out.push_back(where + ": the number " + n + " is typed in");
     if (opts.seed)
       for (const std::string& seed : own_seeds)
-        if (seed != *opts.seed && std::regex_search(typed, std::regex("\\b" + seed + "\\b")))
+        if (seed != *opts.seed && has_word(typed, seed))
           out.push_back(where + ": the lesson's seed " + seed + " is left under --seed " + *opts.seed);
     if (opts.sentence)
       for (const std::string& w : sentence_words(l))
         if (typed.find(w) != std::string::npos) out.push_back(where + ": the article's word " + w + " is quoted under --sentence");
     if (tokens != 6)
-      for (const std::string& n : matches_of(std::regex_replace(typed, cell_name, "·"), six))
+      for (const std::string& n : matches_of(replaced(typed, cell_name_at, "·"), six_at))
         out.push_back(where + ": '" + n + "' is left with " + std::to_string(tokens) + " tokens");
   };
   check(l.name() + " intro", l.intro_parts, {});
@@ -141,7 +241,6 @@ bool has_number(const std::string& text, const std::string& number) {
 // same source (what the article or notebook printed), so a number marked as the source's is the
 // source's.
 std::vector<std::string> not_the_sources(const std::vector<Lesson>& all, const Lesson& l) {
-  static const std::regex article_number(R"(\d+\.\d{3,})");
   std::string printed;
   for (const Lesson& other : all)
     if (other.header.source == l.header.source)
@@ -151,7 +250,7 @@ std::vector<std::string> not_the_sources(const std::vector<Lesson>& all, const L
   auto check = [&](const std::string& where, const std::vector<ProsePart>& parts) {
     for (const ProsePart& p : parts)
       if (p.kind == ProsePart::Kind::article)
-        for (const std::string& n : matches_of(p.text, article_number))
+        for (const std::string& n : matches_of(p.text, article_number_at))
           if (!has_number(printed, n)) out.push_back(where + ": " + n + " is marked as the source's, which never printed it");
   };
   check(l.name() + " intro", l.intro_parts);
