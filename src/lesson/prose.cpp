@@ -60,7 +60,7 @@ std::string not_read_only(const py::Expr& e) {
       "flatten", "squeeze", "unsqueeze", "softmax", "detach", "clone", "allclose", "equal", "eq", "ne", "gt", "lt",
       "ge", "le", "isclose", "all", "any", "count_nonzero", "nonzero", "topk", "argsort", "cumsum", "matmul", "mm",
       "dot", "stride", "is_contiguous", "element_size", "nelement", "round", "tanh", "sigmoid", "relu", "floor", "ceil",
-      "log2", "log10", "sin", "cos", "median", "mode", "sort", "unique",
+      "log2", "log10", "sin", "cos", "median", "mode", "unique",   // not "sort": a list's sorts in place
       // a str's, a dict's, a list's or tuple's
       "replace", "split", "rsplit", "strip", "lstrip", "rstrip", "upper", "lower", "title", "capitalize", "join",
       "startswith", "endswith", "find", "rfind", "index", "rindex", "count", "format", "center", "ljust", "rjust",
@@ -90,8 +90,13 @@ std::string not_read_only(const py::Expr& e) {
       const bool reads = (f.kind == K::Name && builtins.count(f.name)) || (f.kind == K::Attribute && methods.count(f.name));
       if (!reads) return f.kind == K::Name ? "calls " + f.name + "()" : f.kind == K::Attribute ? "calls ." + f.name + "()" : "calls what an expression returned";
       std::string why = f.kind == K::Attribute ? not_read_only(*f.a) : "";
-      for (const py::Arg& arg : e.args)
-        if (why.empty()) why = not_read_only(*arg.value);
+      for (const py::Arg& arg : e.args) {
+        // sorted/min/max call their key= on each item: only a builtin that reads (len, abs, str, ...)
+        const py::Expr& v = *arg.value;
+        if (why.empty() && arg.name == "key" && !(v.kind == K::Name && builtins.count(v.name)) && v.kind != K::NoneLit)
+          why = "passes key=" + arg.text + ", which " + (f.kind == K::Name ? f.name : "." + f.name) + "() would call";
+        if (why.empty()) why = not_read_only(v);
+      }
       return why;
     }
     case K::ListComp: case K::SetComp: case K::DictComp: case K::GenExp: {   // its names are its own (Python 3): its parts decide
@@ -109,9 +114,27 @@ std::string not_read_only(const py::Expr& e) {
   }
 }
 
+// The names `e` reads into `reads`, and those its comprehensions bind into `bound`.
+void collect_names(const py::Expr& e, std::set<std::string>& reads, std::set<std::string>& bound) {
+  if (e.kind == py::Expr::Kind::Name) reads.insert(e.name);
+  auto each = [&](const py::ExprPtr& x) {
+    if (x) collect_names(*x, reads, bound);
+  };
+  for (const py::ExprPtr& x : e.items) each(x);
+  for (const py::ExprPtr& x : e.values) each(x);
+  each(e.a), each(e.b), each(e.c);
+  for (const py::Arg& arg : e.args) each(arg.value);
+  for (const py::Comprehension& c : e.comps) {
+    collect_names(*c.target, bound, bound);
+    each(c.iter);
+    for (const py::ExprPtr& x : c.conds) each(x);
+  }
+}
+
 // Why placeholder `expr` may change the lesson's values, or "" (also when it is not Python: the
-// run reports its SyntaxError, with the placeholder, as any failing placeholder's).
-std::string changes_values(const std::string& expr) {
+// run reports its SyntaxError, with the placeholder, as any failing placeholder's). `names`: the
+// names it reads, which the run checks are not iterators (reading one would use it up).
+std::string changes_values(const std::string& expr, std::vector<std::string>* names) {
   py::Block parsed;
   try {
     parsed = py::parse_program(expr);
@@ -119,6 +142,10 @@ std::string changes_values(const std::string& expr) {
     return "";
   }
   if (parsed.size() != 1 || parsed[0]->kind != py::Stmt::ExprStmt || !parsed[0]->value) return "is not one expression";
+  std::set<std::string> reads, bound;
+  collect_names(*parsed[0]->value, reads, bound);
+  for (const std::string& n : reads)
+    if (!bound.count(n)) names->push_back(n);
   return not_read_only(*parsed[0]->value);
 }
 
@@ -156,7 +183,7 @@ std::vector<ProsePart> parse_prose(const std::string& text, const std::string& p
   auto add_text = [&](const std::string& t) {
     if (t.empty()) return;
     if (!parts.empty() && parts.back().kind == ProsePart::Kind::text) parts.back().text += t;
-    else parts.push_back({ProsePart::Kind::text, t, "", "", 0});
+    else parts.push_back({ProsePart::Kind::text, t, "", "", 0, {}});
   };
   size_t done = 0;
   for (size_t open = text.find("{{"); open != std::string::npos; open = text.find("{{", done)) {
@@ -201,7 +228,7 @@ std::vector<ProsePart> parse_prose(const std::string& text, const std::string& p
       p.expr = trim_blanks(inner.substr(0, colon));
       if (colon != std::string::npos) p.spec = trim_blanks(inner.substr(colon + 1));
       if (p.expr.empty()) fail("the placeholder " + source + " has a format spec but no expression");
-      if (std::string why = changes_values(p.expr); !why.empty())
+      if (std::string why = changes_values(p.expr, &p.names); !why.empty())
         fail("the placeholder " + source + " " + why + ": a placeholder only reads values (names, attributes, items, operators, and "
              "builtins and methods that read, such as len(), .item(), .sum()), so that filling the prose changes nothing; compute "
              "the value in a cell (lessons/README.md, \"Numbers in prose\")");

@@ -31,6 +31,7 @@ struct ProsePart {
   std::string expr;     // expr: the Python expression
   std::string spec;     // expr: the format spec after the last top-level ':' ("" = str(value))
   int line = 0;         // file line of the placeholder
+  std::vector<std::string> names;   // expr: the names it reads (not a comprehension's own), sorted
 };
 
 // What a piece of prose may hold: intros are shown before any cell ran, so they take only the

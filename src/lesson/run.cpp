@@ -18,6 +18,20 @@ using torch::Session;
 
 namespace {
 
+// The first name placeholder `p` reads that holds an iterator (a generator, zip, map, iter(...)):
+// str(), list() or a comprehension over it would take its items, and the next cell would find it
+// used up. "NAME, an iterator (a zip)"; "" when none does (a name not yet assigned is the
+// placeholder's NameError).
+std::string iterator_read(Session& in, const ProsePart& p) {
+  const auto& globals = in.python().main_module()->names;
+  for (const std::string& n : p.names) {
+    auto v = globals.find(n);
+    if (v != globals.end() && v->second.kind == py::Value::Instance && py::type_of(v->second)->find_method("__next__"))
+      return n + ", an iterator (" + py::type_name(v->second) + ")";
+  }
+  return "";
+}
+
 // The step's placeholders, filled after its last cell ran: each expression evaluated once in the
 // lesson's interpreter (which still holds every name the cells assigned), {{seed}} read from the
 // step's code as run (after --seed). In a step whose cell failed, a placeholder that cannot be
@@ -38,6 +52,10 @@ void fill_step(Session& in, const Lesson& lesson, StepRun& sr, bool failed) {
     if (p.kind == ProsePart::Kind::seed) return seed;
     auto known = values.find(p.text);
     if (known != values.end()) return known->second;
+    if (std::string it = iterator_read(in, p); !it.empty())
+      throw LessonFileError(fmt::format("{}:{}: the placeholder {} reads {}: showing it would use up what the next cells "
+                                        "read; make a list of it in a cell and show that (lessons/README.md, \"Numbers in "
+                                        "prose\")", lesson.path, p.line, p.text, it));
     try {
       in.run_cell(placeholder_code(p));
     } catch (const ScriptError& e) {

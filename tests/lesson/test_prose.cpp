@@ -321,12 +321,40 @@ TEST_CASE("a placeholder only reads: one that could change the lesson's values i
   CHECK(refused("{{[w for w in map(print, xs)]}}", "calls map()") == "");
   CHECK(refused("{{(n := 3)}}", "assigns a name with :=") == "");
   CHECK(refused("{{f'{xs.pop()}'}}", "calls .pop()") == "");
+  // A list's sort sorts in place; sorted/min/max call their key= on every item (review 29 #4).
+  CHECK(refused("{{xs.sort()}}", "calls .sort()") == "");
+  CHECK(refused("{{sorted([0, 1], key=d.pop)}}", "passes key=d.pop, which sorted() would call") == "");
+  CHECK(refused("{{min([5], key=d.setdefault)}}", "passes key=d.setdefault, which min() would call") == "");
+  CHECK(refused("{{max(xs, key=my_function)}}", "passes key=my_function, which max() would call") == "");
+  CHECK(refused("{{sorted(xs, key=lambda v: -v)}}", "passes key=lambda v: -v, which sorted() would call") == "");
   // What the lessons write reads only, and parses.
   auto l = parse_lesson(lesson_with("", "{{sentence.replace(',', '').split()[omega_2.argmax().item()]}} {{weights.numel() * 4 / 2**20:.0f}} "
                                         "{{W_query.grad.abs().max().item():.4f}} {{table[(1024, False)][0]:.4f}} {{len(x)}} {{chr(7)}} "
-                                        "{{', '.join(f'{w}' for w in words)}} {{[i for i, w in enumerate(words) if w]}} {{list(range(3))}}"),
+                                        "{{', '.join(f'{w}' for w in words)}} {{[i for i, w in enumerate(words) if w]}} {{list(range(3))}} "
+                                        "{{sorted(words, key=len)}} {{max(xs, key=abs)}}"),
                         "f.lesson");
-  CHECK(l.steps[0].prose_parts.size() == 17);
+  CHECK(l.steps[0].prose_parts.size() == 21);
+  CHECK(l.steps[0].prose_parts[14].names == std::vector<std::string>{"enumerate", "words"});   // not i and w: the comprehension's own
+}
+
+TEST_CASE("a placeholder that reads an iterator is refused when the run gets there: it would use it up (review 29 #4)") {
+  // zip, map, a generator, iter(...): list(), str(), any() or a comprehension would take their items, and the next cell
+  // would find them gone. Which names hold iterators is known only when the step has run.
+  auto l = parse_lesson(lesson_with("", "Pairs {{list(pairs)}}.", "pairs = zip('ab', range(2))\n") +
+                            "\n## n: Next\n\n```python\nfor p in pairs:\n    print(p)\n```\n",
+                        "f.lesson");
+  CHECK_THROWS_WITH_AS(attn::lesson::run_lesson(l, {}),
+                       "f.lesson:10: the placeholder {{list(pairs)}} reads pairs, an iterator (zip): showing it would use up what the next "
+                       "cells read; make a list of it in a cell and show that (lessons/README.md, \"Numbers in prose\")",
+                       LessonFileError);
+  for (const char* code : {"it = iter([1, 2])\n", "it = (v for v in [1])\n", "it = map(abs, [1])\n", "it = reversed(range(3))\n"}) {
+    CAPTURE(code);
+    auto g = parse_lesson(lesson_with("", "First {{[v for v in it]}}.", code), "f.lesson");
+    CHECK_THROWS_AS(attn::lesson::run_lesson(g, {}), LessonFileError);
+  }
+  // A list, a range, a str or a tensor is read, not used up.
+  auto ok = parse_lesson(lesson_with("", "{{list(it)}} {{[v for v in r]}} {{max(s)}}", "it = [1, 2]\nr = range(2)\ns = 'ab'\n"), "f.lesson");
+  CHECK(attn::lesson::run_lesson(ok, {}).steps[0].prose == "[1, 2] [0, 1] b");
 }
 
 TEST_CASE("placeholders are filled from the run, also under --seed, in text, JSON and notes") {
