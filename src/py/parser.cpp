@@ -52,6 +52,7 @@ Block Parser::program() {
     if (cur().kind == Token::Newline) { ++p_; continue; }
     out.push_back(statement());
   }
+  check_declaration_order(out, {});
   return out;
 }
 
@@ -129,9 +130,13 @@ StmtPtr Parser::class_statement() {
   }
   int loops = loops_, functions = functions_;   // a class body is neither in a loop nor a function
   loops_ = functions_ = 0;
+  bool class_body = class_body_;
+  class_body_ = true;
   s->body = block();
+  class_body_ = class_body;
   loops_ = loops;
   functions_ = functions;
+  check_declaration_order(s->body, {});
   return s;
 }
 

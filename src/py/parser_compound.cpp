@@ -252,7 +252,10 @@ void Parser::function_body(Stmt& def) {
   ++defs_;
   Stmt* outer = def_;
   def_ = &def;
+  bool class_body = class_body_;
+  class_body_ = false;
   def.body = block();
+  class_body_ = class_body;
   def_ = outer;
   --defs_;
   --functions_;
@@ -274,7 +277,10 @@ ExprPtr Parser::lambda() {
   Stmt* outer = def_;
   def_ = def.get();
   StmtPtr ret = make_stmt(Stmt::Return);
+  bool class_body = class_body_;
+  class_body_ = false;
   ret->value = expression();
+  class_body_ = class_body;
   def_ = outer;
   --functions_;
   loops_ = loops;
@@ -388,9 +394,138 @@ struct Binding {
   }
 };
 
+// What a scope has used and bound so far, in source order, for check_declaration_order: the flags
+// CPython's symtable has set on a name when it meets `global x` (USE, DEF_LOCAL, DEF_ANNOT; an
+// import's binding is not among them). Nested defs, lambdas' bodies, class bodies and all but a
+// comprehension's first iterable are other scopes.
+struct DeclOrder {
+  const std::vector<std::string>& params;
+  std::set<std::string> used, assigned, annotated;
+
+  void expr(const ExprPtr& e) {
+    if (!e) return;
+    switch (e->kind) {
+      case Expr::Name: used.insert(e->name); return;
+      case Expr::NamedExpr: expr(e->a); assigned.insert(e->name); return;
+      case Expr::Lambda:
+        for (const ExprPtr& d : e->def->defaults) expr(d);
+        for (const ExprPtr& d : e->def->kwonly_defaults) expr(d);
+        return;
+      case Expr::ListComp: case Expr::SetComp: case Expr::DictComp: case Expr::GenExp:
+        if (!e->comps.empty()) expr(e->comps[0].iter);
+        return;
+      default:
+        for (const ExprPtr& x : e->items) expr(x);
+        for (const ExprPtr& x : e->values) expr(x);
+        expr(e->a), expr(e->b), expr(e->c);
+        for (const Arg& a : e->args) expr(a.value);
+    }
+  }
+
+  void target(const ExprPtr& e) {
+    if (!e) return;
+    if (e->kind == Expr::Name) assigned.insert(e->name);
+    else if (e->kind == Expr::Tuple || e->kind == Expr::List)
+      for (const ExprPtr& x : e->items) target(x);
+    else if (e->kind == Expr::Starred) target(e->a);
+    else expr(e);   // x[i] = v, x.a = v: x and i are read
+  }
+
+  void block(const Block& b) {
+    for (const StmtPtr& s : b) statement(*s);
+  }
+
+  void pattern(const Pattern& p) {
+    if (!p.name.empty()) assigned.insert(p.name);
+    for (const PatternPtr& q : p.items) pattern(*q);
+    for (const PatternPtr& q : p.kw_items) pattern(*q);
+  }
+
+  void declare(const Stmt& s) {
+    const char* what = s.kind == Stmt::Global ? "global" : "nonlocal";
+    for (const std::string& n : s.names) {
+      std::string why;
+      if (std::find(params.begin(), params.end(), n) != params.end()) why = "is parameter and " + std::string(what);
+      else if (used.count(n)) why = "is used prior to " + std::string(what) + " declaration";
+      else if (annotated.count(n) && s.kind == Stmt::Global) throw ScriptError(s.line, "SyntaxError: annotated name '" + n + "' can't be global");
+      else if (annotated.count(n)) throw ScriptError(s.line, "SyntaxError: annotated name '" + n + "' can't be nonlocal");
+      else if (assigned.count(n)) why = "is assigned to before " + std::string(what) + " declaration";
+      if (!why.empty()) throw ScriptError(s.line, "SyntaxError: name '" + n + "' " + why);
+    }
+  }
+
+  void statement(const Stmt& s) {
+    switch (s.kind) {
+      case Stmt::Global: case Stmt::Nonlocal: declare(s); break;
+      case Stmt::Assign:
+        expr(s.value);
+        for (const ExprPtr& t : s.targets) target(t);
+        if (s.annotated && !s.targets.empty() && s.targets[0]->kind == Expr::Name) annotated.insert(s.targets[0]->name);
+        break;
+      case Stmt::Pass:   // `x: T` alone
+        if (s.annotated && !s.targets.empty() && s.targets[0]->kind == Expr::Name) annotated.insert(s.targets[0]->name);
+        break;
+      case Stmt::AugAssign: expr(s.value); target(s.target); break;
+      case Stmt::Del: for (const ExprPtr& t : s.targets) target(t); break;
+      case Stmt::ExprStmt: case Stmt::Return: case Stmt::Assert: case Stmt::Raise:
+        expr(s.value), expr(s.target);
+        break;
+      case Stmt::For: expr(s.value); target(s.target); block(s.body); block(s.orelse); break;
+      case Stmt::While: case Stmt::If: expr(s.value); block(s.body); block(s.orelse); break;
+      case Stmt::With:
+        for (size_t i = 0; i < s.bases.size(); ++i) {
+          expr(s.bases[i]);
+          if (i < s.targets.size()) target(s.targets[i]);
+        }
+        block(s.body);
+        break;
+      case Stmt::Try:
+        block(s.body);
+        for (const Handler& h : s.handlers) {
+          expr(h.type);
+          if (!h.name.empty()) assigned.insert(h.name);
+          block(h.body);
+        }
+        block(s.orelse);
+        block(s.finalbody);
+        break;
+      case Stmt::Match:
+        expr(s.value);
+        for (const Handler& h : s.handlers) {
+          if (h.pattern) pattern(*h.pattern);
+          expr(h.guard);
+          block(h.body);
+        }
+        break;
+      case Stmt::Def:
+        for (const ExprPtr& d : s.decorators) expr(d);
+        for (const ExprPtr& d : s.defaults) expr(d);
+        for (const ExprPtr& d : s.kwonly_defaults) expr(d);
+        assigned.insert(s.name);
+        break;
+      case Stmt::Class:
+        for (const ExprPtr& d : s.decorators) expr(d);
+        expr(s.value);
+        assigned.insert(s.name);
+        break;
+      default: break;   // import (not a DEF_LOCAL in CPython's check), pass, break, continue
+    }
+  }
+};
+
 }  // namespace
 
+void check_declaration_order(const Block& body, const std::vector<std::string>& params) {
+  DeclOrder d{params, {}, {}, {}};
+  d.block(body);
+}
+
 void analyse_function(Stmt& def) {
+  std::vector<std::string> params = def.params;   // `global x` of a parameter x, on the global's line
+  params.insert(params.end(), def.kwonly.begin(), def.kwonly.end());
+  if (!def.vararg.empty()) params.push_back(def.vararg);
+  if (!def.kwarg.empty()) params.push_back(def.kwarg);
+  check_declaration_order(def.body, params);
   Binding b;
   b.bound.insert(def.params.begin(), def.params.end());
   b.bound.insert(def.kwonly.begin(), def.kwonly.end());
@@ -398,11 +533,7 @@ void analyse_function(Stmt& def) {
   if (!def.kwarg.empty()) b.bound.insert(def.kwarg);
   b.block(def.body);
   b.bound.insert(def.named_targets.begin(), def.named_targets.end());
-  for (const std::string& n : b.globals) {
-    if (std::find(def.params.begin(), def.params.end(), n) != def.params.end())
-      throw ScriptError(def.line, "SyntaxError: name '" + n + "' is parameter and global");
-    b.bound.erase(n);
-  }
+  for (const std::string& n : b.globals) b.bound.erase(n);
   for (const std::string& n : b.nonlocals) b.bound.erase(n);
   def.local_names.assign(b.bound.begin(), b.bound.end());   // sorted: lookups binary-search it
   def.globals.assign(b.globals.begin(), b.globals.end());

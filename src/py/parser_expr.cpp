@@ -141,6 +141,7 @@ void Parser::check_named_in_comprehension(const Expr& comp) const {
   auto rebinds = [&](const Expr& x) {
     if (x.kind == Expr::NamedExpr && loop_vars.count(x.name))
       error("assignment expression cannot rebind comprehension iteration variable '" + x.name + "'");
+    if (x.kind == Expr::NamedExpr && class_body_) error("assignment expression within a comprehension cannot be used in a class body");
   };
   each_expr(comp, rebinds);
 }
@@ -268,6 +269,7 @@ void Parser::call_args(Expr& call) {
       if (yields_ != yields) error("'yield' inside generator expression");
       check_named_in_comprehension(*lc);
       a.value = lc;
+      if (!call.args.empty() || !is_op(")")) error("Generator expression must be parenthesized");   // f(1, x for x in y)
     }
     check_arg_order(call.args, a);
     call.args.push_back(a);

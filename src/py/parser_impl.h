@@ -48,6 +48,7 @@ class Parser {
   int defs_ = 0;                 // enclosing defs, class bodies or not: 0 = an outermost def
   Stmt* def_ = nullptr;          // the innermost def or lambda being parsed (a yield marks it a generator)
   int yields_ = 0;               // yields parsed so far (one inside a comprehension is an error)
+  bool class_body_ = false;      // directly in a class body (not in a def or lambda inside it)
 
   const Token& cur() const { return t_[p_]; }
   const Token& next() const { return t_[p_ + 1 < t_.size() ? p_ + 1 : p_]; }
@@ -133,6 +134,9 @@ class Parser {
 // del), not looking into nested functions, classes, lambdas or comprehensions; less its global
 // and nonlocal declarations, which it records in def.globals / def.nonlocals.
 void analyse_function(Stmt& def);
+// CPython's SyntaxErrors for a global or nonlocal statement that comes after the name was used or
+// bound in the same scope (a def's body, a class body, a program); `params`: the def's parameters.
+void check_declaration_order(const Block& body, const std::vector<std::string>& params);
 
 // Every `nonlocal x` in an outermost def and the defs inside it names a variable of an
 // enclosing def, as CPython checks when compiling: else "SyntaxError: no binding for nonlocal 'x' found".
