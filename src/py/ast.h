@@ -151,7 +151,7 @@ struct Stmt {
   Block finalbody;                         // Try: `finally:`
   std::vector<Handler> handlers;           // Try: the except clauses, in order
   std::vector<std::string> names;          // from-import names; Global/Nonlocal statement names
-  std::vector<std::string> globals, nonlocals;   // Def: the names its body declares global / nonlocal
+  std::vector<std::string> globals, nonlocals;   // Def/Class: the names its body declares global / nonlocal
   bool generator = false;                  // Def: its body yields: a call makes a generator
 };
 

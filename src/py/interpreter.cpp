@@ -614,6 +614,7 @@ void Interpreter::exec_class(const StmtPtr& ptr) {
   check_bases(*cls);
   auto body = std::make_shared<Scope>();
   body->kind = Scope::class_body;
+  body->def = &s;   // its global and nonlocal declarations (it has no local_names: every name it binds is the class's)
   body->parent = frames_.empty() ? nullptr : frames_.back();
   body->qualname = qualify(s.name);
   {

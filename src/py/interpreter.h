@@ -50,7 +50,7 @@ struct Scope : Tracked {
   enum Kind { function, class_body, comprehension } kind = function;
   std::map<std::string, Value> vars;
   std::shared_ptr<Scope> parent;
-  const Stmt* def = nullptr;            // function: its def (local names, global/nonlocal declarations)
+  const Stmt* def = nullptr;            // function: its def (local names, global/nonlocal declarations); class body: its class statement
   const FunctionObj* fn = nullptr;      // function: the function called (super())
   std::string qualname;                 // function/class: "f", "A", "f.<locals>.g"
   std::vector<std::shared_ptr<FunctionObj>> defined;   // class body: its functions (owned by the class)

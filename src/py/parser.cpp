@@ -136,7 +136,7 @@ StmtPtr Parser::class_statement() {
   class_body_ = class_body;
   loops_ = loops;
   functions_ = functions;
-  check_declaration_order(s->body, {});
+  analyse_class(*s);
   return s;
 }
 

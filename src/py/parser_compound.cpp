@@ -141,11 +141,13 @@ StmtPtr Parser::keyword_statement() {
     return s;
   }
   if (w == "global" || w == "nonlocal") {
-    if (w == "nonlocal" && functions_ == 0) error("nonlocal declaration not allowed at module level");
+    if (w == "nonlocal" && defs_ == 0 && !class_body_) error("nonlocal declaration not allowed at module level");
     StmtPtr s = make_stmt(w == "global" ? Stmt::Global : Stmt::Nonlocal);
     ++p_;
     do s->names.push_back(expect_name());
     while (accept_op(","));
+    if (w == "nonlocal" && defs_ == 0)   // a class body outside any def: no function around to bind it
+      throw ScriptError(s->line, "SyntaxError: no binding for nonlocal '" + s->names[0] + "' found");
     return s;
   }
   if (w == "del") {
@@ -518,6 +520,14 @@ struct DeclOrder {
 void check_declaration_order(const Block& body, const std::vector<std::string>& params) {
   DeclOrder d{params, {}, {}, {}};
   d.block(body);
+}
+
+void analyse_class(Stmt& cls) {
+  check_declaration_order(cls.body, {});
+  Binding b;
+  b.block(cls.body);
+  cls.globals.assign(b.globals.begin(), b.globals.end());
+  cls.nonlocals.assign(b.nonlocals.begin(), b.nonlocals.end());
 }
 
 void analyse_function(Stmt& def) {

@@ -137,6 +137,8 @@ void analyse_function(Stmt& def);
 // CPython's SyntaxErrors for a global or nonlocal statement that comes after the name was used or
 // bound in the same scope (a def's body, a class body, a program); `params`: the def's parameters.
 void check_declaration_order(const Block& body, const std::vector<std::string>& params);
+// A class body's global and nonlocal declarations (into cls.globals, cls.nonlocals), checked as above.
+void analyse_class(Stmt& cls);
 
 // Every `nonlocal x` in an outermost def and the defs inside it names a variable of an
 // enclosing def, as CPython checks when compiling: else "SyntaxError: no binding for nonlocal 'x' found".
