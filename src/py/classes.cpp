@@ -624,6 +624,7 @@ std::optional<Value> Interpreter::find_attribute(const Value& obj, const std::st
   InstanceObj& o = inst(obj);
   if (name == "__class__") return Value::of_class(o.cls);
   if (name == "__dict__") {
+    if (o.cls->no_instance_dict || o.cls == builtin_class("object")) return std::nullopt;   // object(), a generator: no __dict__
     Value d;
     d.kind = Value::Dict;
     d.obj = o.dict;
@@ -1274,7 +1275,11 @@ void add_class_builtins(Interpreter& in, std::map<std::string, Value>& b) {
   b["vars"] = builtin("vars", [](Interpreter& in, CallArgs& a) {
     if (a.pos.size() != 1 || !a.kw.empty()) throw NotImplementedError("attn's vars() takes one object");
     const Value& v = a.pos[0];
-    if (v.kind == Value::Instance || py_subclass(v)) return in.getattr(v, "__dict__");
+    if (v.kind == Value::Instance && !py_subclass(v)) {
+      if (std::optional<Value> d = in.find_attribute(v, "__dict__")) return *d;
+      throw TypeError("vars() argument must have __dict__ attribute");
+    }
+    if (py_subclass(v)) return in.getattr(v, "__dict__");
     if (v.kind == Value::Class) return in.getattr(v, "__dict__");
     throw TypeError("vars() argument must have __dict__ attribute");
   });
