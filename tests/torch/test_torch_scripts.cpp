@@ -95,6 +95,9 @@ TEST_CASE("advanced indexing: bool scalars, masks, index tensors, ints, slices, 
 TEST_CASE("einsum of one or two operands as 1.13 computes it: letters summed inside one operand first, then bmm; bits, grads, grad_fn") {
   check_script("einsum_sums");
 }
+TEST_CASE("einsum of three and four operands, generated: diagonals, size-1 letters, 0-d operands; left to right as 1.13 (review 29 #11)") {
+  check_script("einsum_operands");
+}
 TEST_CASE("autograd: every differentiable op with its result or an input written in place before backward (saved tensors)") {
   check_script("saved");   // tests/torch/saved.py, written by tools/make_saved_test.py
 }

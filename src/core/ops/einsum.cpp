@@ -13,17 +13,18 @@
 // one-operand permute gives the gradient back permuted.
 // Integer and bool operands compute in their dtype (einsum_ints), as ATen's kernels do; three or
 // more end in the dtype of 1.13's left-to-right pairwise chain (sum, mul or bmm at each step).
-// Three or more operands are contracted pairwise, left to right (einsum_chain), as 1.13 does.
-// One or two float operands with no empty one run as ATen 1.13's einsum does, op by op through
-// core's recorded ops (einsum_aten: diagonals, unsqueeze, permute, sums inside one operand,
-// sumproduct_pair's bmm), so values round and grad_fn chains nest as PyTorch's.
+// Float operands with no empty one, any number of them, run as ATen 1.13's einsum does, op by op
+// through core's recorded ops (einsum_aten: diagonals, unsqueeze, permute, then left to right a
+// letter summed inside one operand as soon as no other operand left has it, sumproduct_pair's
+// bmm), so values round and grad_fn chains nest as PyTorch's. Three or more with an empty operand
+// are contracted pairwise by two-operand einsums (einsum_chain).
 // What it is not: ellipsis ('...').
 #include "core/ops/einsum.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-
+#include <deque>
 #include <map>
 #include <optional>
 
@@ -408,6 +409,28 @@ namespace {
 // them out). A letter no later operand (nor the output) needs is first summed inside its operand
 // when the running result lacks it, as ATen does; then each step is a two-operand einsum (a bmm
 // when it contracts), so products and sums round as PyTorch's chain does; its grad_fn is the last step's.
+Tensor diagonal(const Tensor& op, int64_t d0, int64_t d1);   // below, with einsum_aten
+
+// Operand `op` with letters `letters`, each repeated letter taken as its diagonal first (a view:
+// "jj" becomes "j"), the diagonal moved back to the letter's first place, as ATen 1.13 does for
+// every operand before anything else. Returns the letters left, each once.
+std::string take_diagonals(Tensor& op, std::string letters) {
+  for (size_t dim = 0; dim < letters.size();) {
+    const size_t first = letters.find(letters[dim]);
+    if (first == dim) {
+      ++dim;
+      continue;
+    }
+    op = diagonal(op, static_cast<int64_t>(first), static_cast<int64_t>(dim));
+    Shape back;
+    for (int64_t d = 0; d < op.dim() - 1; ++d) back.push_back(d);
+    back.insert(back.begin() + static_cast<int64_t>(first), op.dim() - 1);
+    op = permute(op, back);
+    letters.erase(dim, 1);
+  }
+  return letters;
+}
+
 Tensor einsum_chain(const Equation& e, const std::vector<Tensor>& operands) {
   const auto has = [](const std::string& s, char c) { return s.find(c) != std::string::npos; };
   const auto last_op = [&](char c) {
@@ -419,12 +442,14 @@ Tensor einsum_chain(const Equation& e, const std::vector<Tensor>& operands) {
   // Operand k permuted to ATen's label order, its letters last used here that the running result
   // lacks (or, for the first, that the output lacks) summed out one dim at a time (Tensor.sum).
   const auto prepared = [&](size_t k, const std::string& result_letters) {
-    std::string order = e.inputs[k];
+    Tensor t = operands[k];
+    const std::string own = take_diagonals(t, e.inputs[k]);
+    std::string order = own;
     const auto rank = [&](char c) { return has(e.output, c) ? static_cast<int>(e.output.find(c)) : 128 + c; };
     std::sort(order.begin(), order.end(), [&](char a, char b) { return rank(a) < rank(b); });
     Shape perm;
-    for (char c : order) perm.push_back(static_cast<int64_t>(e.inputs[k].find(c)));
-    Tensor t = order == e.inputs[k] ? operands[k] : permute(operands[k], perm);
+    for (char c : order) perm.push_back(static_cast<int64_t>(own.find(c)));
+    if (order != own) t = permute(t, perm);
     for (size_t d = 0; d < order.size();) {
       const char c = order[d];
       if (!has(e.output, c) && last_op(c) == k && (k == 0 || !has(result_letters, c))) {
@@ -491,7 +516,7 @@ Tensor diagonal(const Tensor& op, int64_t d0, int64_t d1) {
 // ATen's sumproduct_pair(left, right, sum_dims, keepdim=true): the dims both have (lro), only
 // left (lo), only right (ro) and summed, permuted and reshaped into one bmm, viewed back.
 Tensor sumproduct_pair(Tensor left, Tensor right, const std::vector<int64_t>& sum_dims) {
-  if (sum_dims.empty()) return binary(BinOp::mul, left, right);
+  if (sum_dims.empty()) return keep_layout(binary(BinOp::mul, left, right), {&left, &right});   // at::mul's layout: a later reshape views it or copies it as ATen's does
   Shape lro, lo, ro;
   int64_t lro_size = 1, lo_size = 1, ro_size = 1, sum_size = 1;
   for (int64_t i = 0; i < left.dim(); ++i) {
@@ -571,25 +596,32 @@ Tensor einsum_aten(const Equation& e, const std::vector<Tensor>& operands) {
   std::vector<int64_t> summed;
   for (int64_t d = out_dims; d < perm; ++d) summed.push_back(d);
   if (ops.size() == 1) return summed.empty() ? ops[0] : sum(ops[0], summed, false);
-  Tensor a = ops[0], b = ops[1];
-  std::vector<int64_t> sum_dims, a_sum, b_sum;
-  for (int64_t d = out_dims; d < perm; ++d) {
-    const bool sa = a.shape()[d] != 1, sb = b.shape()[d] != 1;
-    int64_t& count = dim_counts[static_cast<size_t>(d)];
-    if (sa && sb) {
-      if (--count == 1) {
-        sum_dims.push_back(d);
+  // Left to right (no opt_einsum path on Debian's build): the first two contracted, the result put
+  // first, until one is left. A letter is summed as soon as no other operand left has it.
+  std::deque<Tensor> left(ops.begin(), ops.end());
+  while (left.size() > 1) {
+    Tensor a = left[0], b = left[1];
+    left.pop_front();
+    left.pop_front();
+    std::vector<int64_t> sum_dims, a_sum, b_sum;
+    for (int64_t d = out_dims; d < perm; ++d) {
+      const bool sa = a.shape()[d] != 1, sb = b.shape()[d] != 1;
+      int64_t& count = dim_counts[static_cast<size_t>(d)];
+      if (sa && sb) {
+        if (--count == 1) {
+          sum_dims.push_back(d);
+          count = 0;
+        }
+      } else if (count == 1 && (sa || sb)) {   // in one of them alone, and no other operand left has it
+        (sa ? a_sum : b_sum).push_back(d);
         count = 0;
       }
-    } else if (count == 1) {
-      if (sa) a_sum.push_back(d);
-      else if (sb) b_sum.push_back(d);
-      count = 0;
     }
+    if (!a_sum.empty()) a = sum(a, a_sum, true);
+    if (!b_sum.empty()) b = sum(b, b_sum, true);
+    left.push_front(sumproduct_pair(a, b, sum_dims));
   }
-  if (!a_sum.empty()) a = sum(a, a_sum, true);
-  if (!b_sum.empty()) b = sum(b, b_sum, true);
-  Tensor r = sumproduct_pair(a, b, sum_dims);
+  Tensor r = left[0];
   if (summed.empty()) return r;
   return view(r, Shape(r.shape().begin(), r.shape().begin() + out_dims));
 }
@@ -605,9 +637,9 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) 
   Shape out_shape;
   for (char c : e.output) out_shape.push_back(size[c]);
   if (std::optional<Tensor> r = einsum_ints(e, size, contracted, operands, out_shape)) return *r;
+  const bool empty = std::any_of(operands.begin(), operands.end(), [](const Tensor& t) { return t.numel() == 0; });
+  if (!empty) return einsum_aten(e, operands);
   if (operands.size() > 2) return einsum_chain(e, operands);
-  if (std::none_of(operands.begin(), operands.end(), [](const Tensor& t) { return t.numel() == 0; }))
-    return einsum_aten(e, operands);
   std::vector<Tensor> fs;
   for (const Tensor& t : operands) fs.push_back(to_float(t).contiguous());
   std::vector<const Tensor*> ins;
