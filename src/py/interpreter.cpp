@@ -294,7 +294,7 @@ struct CollectAfterCell {
 void Interpreter::run_cell(const std::string& source, bool echo_last, int first_line) {
   const CurrentScope running(*this);
   const CollectAfterCell collect_after{*this};
-  steps_ = 0;
+  steps_ = own_steps_ = 0;
   out.clear();   // a cell whose output failed left badbit set; the next one writes again
   deadline_ = std::chrono::steady_clock::now() +
               std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(time_limit_));

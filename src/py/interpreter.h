@@ -93,10 +93,19 @@ class Interpreter {
   double time_limit() const { return time_limit_; }
   // One step of the running cell (a statement, a loop or comprehension iteration): counts
   // against limits::kMaxSteps and, every so many steps, looks at the clock (LimitError).
+  // The running (or last) cell's steps of the learner's code: what counts against kMaxSteps.
+  int64_t steps_taken() const { return steps_; }
   // The step and time budgets alone, for a builtin whose one call can run long (pow(a, b, m)).
   void check_limits() const { check_budget(); }
+  // Steps of attn's own Python (the stdlib and torch modules it bundles, file "<...>": a lazy
+  // itertools.product's odometer, nn.Module.__call__) are not the learner's: they do not count
+  // against the limit, but the clock is looked at as often.
   void tick() {
-    if (++steps_ > limits::kMaxSteps || (steps_ & 1023) == 0) check_budget();
+    if (!file_.empty() && file_[0] == '<') {
+      if ((++own_steps_ & 1023) == 0) check_budget();
+    } else if (++steps_ > limits::kMaxSteps || (steps_ & 1023) == 0) {
+      check_budget();
+    }
     if (gc_.due()) gc_.collect();
   }
   // The session's cycle collector (py/gc.h): `gc.collect()`, and what tick() runs when due.
@@ -284,7 +293,8 @@ class Interpreter {
   std::map<std::string, std::string> sources_;     // imported .py files' text by path (source_line)
   std::vector<std::weak_ptr<Scope>> closures_;     // scopes functions captured: cycles cut at destruction
   std::vector<std::exception_ptr> handling_;       // exceptions being handled: a bare `raise` re-raises
-  int64_t steps_ = 0;                              // in the running cell
+  int64_t steps_ = 0;                              // in the running cell: the learner's code's
+  int64_t own_steps_ = 0;                          // in the running cell: attn's bundled modules' (tick)
   int augmenting_item_ = 0;                        // augmenting_item()
   // Generators (generator.cpp): the one whose code runs now (what `yield` suspends), those
   // started and not finished (unwound when the session ends), and those dropped while

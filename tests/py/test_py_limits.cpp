@@ -156,6 +156,23 @@ TEST_CASE("an error inside an f-string names the f-string's line") {
   CHECK(error_of("x = 1\n\ny = f'{}'") == "3: SyntaxError: f-string: empty expression not allowed");
 }
 
+TEST_CASE("steps of attn's bundled Python are not the learner's: not counted against the limit; the clock still holds (review 29 #13)") {
+  attn::py::Interpreter in;
+  in.add_source_module("spin", "<spin.py>", "def spin(n):\n    i = 0\n    while i < n:\n        i += 1\n    return i\n");
+  in.run_cell("import spin\nx = spin.spin(100000)");
+  CHECK(in.steps_taken() < 10);
+  in.run_cell("i = 0\nwhile i < 1000:\n    i += 1");
+  CHECK(in.steps_taken() > 1000);
+  // itertools.product's odometer is Python attn bundles: a loop over 10,000 pairs takes the loop's
+  // own 20,000 steps (an iteration and n += 1 each), not the 200,000 and more its __next__ runs
+  // (a 1000 x 1000 grid met the limit).
+  in.run_cell("import itertools\nn = 0\nfor a, b in itertools.product(range(100), range(100)):\n    n += 1\nprint(n)");
+  CHECK(in.take_output() == "10000\n");
+  CHECK(in.steps_taken() < 20100);
+  in.set_time_limit(0.05);
+  CHECK_THROWS_WITH(in.run_cell("import spin\nx = spin.spin(10**12)"), doctest::Contains("TimeoutError"));
+}
+
 TEST_CASE("range is lazy: range(-2**63, 2**63 - 1) allocates nothing, a loop over range(10**18) meets the time limit") {
   CHECK(run("r = range(-2**63, 2**63 - 1)\nprint(r, r[0], r[-1], 0 in r, 2**63 in r, not r, 3 in range(0, 10, 3), 4 in range(0, 10, 3), "
             "-3 in range(0, -10, -3))") ==
