@@ -96,8 +96,8 @@ void setup_lesson(CLI::App& app, int& exit_code) {
   cmd->add_option("name", opts->name, "Lesson name (see `attn list`)")->required();
   add_walk_options(cmd, *opts);
   cmd->callback([opts, &exit_code] {
-    auto all = load_lessons();
-    exit_code = walk_lesson(all, find_lesson(all, opts->name), *opts);
+    auto all = load_lessons(Reading::headers);   // the others' titles and places; the one asked for is read whole
+    exit_code = walk_lesson(all, read_whole_lesson(all, opts->name), *opts);
   });
 }
 

@@ -90,9 +90,11 @@ Progress load_progress() {
     return warn("progress could not be read from " + path + ": it is not a regular file"), p;
   std::ifstream in(path, std::ios::binary);
   if (!in) return warn("progress could not be read from " + path + ": " + reason()), p;
-  std::string text(kMaxFileBytes + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<size_t>(in.gcount()));
+  // Read in chunks up to one byte past the limit: a progress file of a hundred bytes costs a
+  // hundred bytes, not the limit's MiB zero-filled (twice for every `attn lesson`).
+  std::string text;
+  char chunk[1 << 12];
+  while (text.size() <= kMaxFileBytes && in.read(chunk, sizeof chunk).gcount() > 0) text.append(chunk, static_cast<size_t>(in.gcount()));
   if (text.size() > kMaxFileBytes) return warn("progress could not be read from " + path + ": larger than 1 MiB, not attn's"), p;
   std::istringstream lines(text);
   int n = 0, bad = 0;

@@ -49,7 +49,7 @@ std::string lesson_dir() {
   return ATTN_SOURCE_LESSON_DIR;
 }
 
-std::vector<Lesson> load_catalog(const std::string& dir) {
+std::vector<Lesson> load_catalog(const std::string& dir, Reading reading) {
   std::error_code ec;
   if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
     throw std::runtime_error("lesson directory '" + dir + "' is a file, not a folder (set ATTN_LESSON_DIR to a folder of .lesson files, such as lessons/)");
@@ -66,7 +66,7 @@ std::vector<Lesson> load_catalog(const std::string& dir) {
   std::sort(paths.begin(), paths.end());
   std::vector<Lesson> out;
   for (const std::string& p : paths) {
-    Lesson l = read_lesson(p);
+    Lesson l = reading == Reading::whole ? read_lesson(p) : read_lesson_header(p);
     for (const Lesson& other : out)
       if (other.name() == l.name())
         throw LessonFileError(fmt::format("{}:{}: name: '{}' is already the name of {}:{}; give each lesson its own name", l.path,
@@ -85,10 +85,10 @@ std::string added_lesson_dir() {
 
 // The folder's lessons are read first (their errors name the folder), then the course's; a
 // course lesson whose name a folder lesson has is left out, and the folder's lesson says so.
-std::vector<Lesson> load_lessons() {
+std::vector<Lesson> load_lessons(Reading reading) {
   const std::string added = added_lesson_dir(), course_dir = lesson_dir();
-  if (added.empty()) return load_catalog(course_dir);
-  std::vector<Lesson> out = load_catalog(added);
+  if (added.empty()) return load_catalog(course_dir, reading);
+  std::vector<Lesson> out = load_catalog(added, reading);
   for (Lesson& l : out) l.added = true;
   std::error_code ec;
   if (!fs::is_directory(course_dir, ec)) return out;   // an attn without its course: the folder alone
@@ -96,7 +96,7 @@ std::vector<Lesson> load_lessons() {
     for (Lesson& l : out) l.added = false;
     return out;
   }
-  for (Lesson& l : load_catalog(course_dir)) {
+  for (Lesson& l : load_catalog(course_dir, reading)) {
     auto mine = std::find_if(out.begin(), out.end(), [&](const Lesson& m) { return m.added && m.name() == l.name(); });
     if (mine != out.end()) mine->replaces = l.path;
     else out.push_back(std::move(l));
@@ -115,6 +115,16 @@ const Lesson& find_lesson(const std::vector<Lesson>& all, const std::string& nam
   std::string msg = "no lesson named " + quoted_input(name);
   if (auto near = suggest(name, names)) msg += "; did you mean '" + *near + "'?";
   throw UsageError(msg + " (`attn list` shows all lessons)");
+}
+
+// The whole file replaces the header-only entry; where it came from (added, replaces) stays.
+const Lesson& read_whole_lesson(std::vector<Lesson>& all, const std::string& name) {
+  Lesson& entry = all[static_cast<size_t>(&find_lesson(all, name) - all.data())];
+  Lesson whole = read_lesson(entry.path);
+  whole.added = entry.added;
+  whole.replaces = std::move(entry.replaces);
+  entry = std::move(whole);
+  return entry;
 }
 
 }  // namespace attn::lesson

@@ -28,7 +28,7 @@ const std::set<std::string> kRequired = {"name", "source", "order", "group"};
 
 class LessonParser {
  public:
-  LessonParser(const std::string& text, std::string path) : path_(std::move(path)) {
+  LessonParser(const std::string& text, std::string path, bool header_only = false) : path_(std::move(path)), header_only_(header_only) {
     std::istringstream in(text);
     for (std::string l; std::getline(in, l);) {
       if (!l.empty() && l.back() == '\r') l.pop_back();
@@ -39,6 +39,7 @@ class LessonParser {
 
  private:
   std::string path_;
+  bool header_only_ = false;   // the title and header lines only (read_lesson_header)
   std::vector<std::string> lines_;
   size_t k_ = 0;
   Lesson lesson_;
@@ -99,6 +100,7 @@ Lesson LessonParser::run() {
   }
   lesson_.title = trim(lines_[k_++].substr(2));
   header();
+  if (header_only_) return lesson_;
   int intro_line = 0;
   lesson_.intro = prose_until_next(&intro_line);
   add_prose(lesson_.intro_parts, lesson_.intro, intro_line, ProseWhere::intro);
@@ -306,7 +308,9 @@ size_t invalid_utf8_at(const std::string& s) {
 
 // A UTF-8 byte-order mark (Windows editors write one) is skipped; text that is not UTF-8 is
 // refused with its line, before any of it can reach the terminal, a JSON document or a notebook.
-Lesson parse_lesson(const std::string& text, const std::string& path) {
+namespace {
+
+Lesson parse(const std::string& text, const std::string& path, bool header_only) {
   const std::string_view bom = "\xEF\xBB\xBF";
   const std::string body = text.compare(0, bom.size(), bom) == 0 ? text.substr(bom.size()) : text;
   if (size_t at = invalid_utf8_at(body); at != std::string::npos) {
@@ -336,12 +340,24 @@ Lesson parse_lesson(const std::string& text, const std::string& path) {
                                         "lesson text cannot hold it (in code, write it as an escape such as '\\u{:04x}')", path, line, code, code));
     }
   }
-  return LessonParser(body, path).run();
+  return LessonParser(body, path, header_only).run();
 }
+
+// The file's bytes up to its first step heading: the title, the header and the intro.
+std::string before_first_step(const std::string& text) {
+  const size_t step = text.rfind("## ", 0) == 0 ? 0 : text.find("\n## ");
+  return step == std::string::npos ? text : text.substr(0, step + 1);
+}
+
+}  // namespace
+
+Lesson parse_lesson(const std::string& text, const std::string& path) { return parse(text, path, false); }
 
 // Opened without waiting for a writer (a named pipe nobody writes would block open() forever),
 // then read blocking: a pipe with a writer (`attn run <(...)`) streams, one without gives EOF.
-Lesson read_lesson(const std::string& path) {
+namespace {
+
+std::string read_lesson_text(const std::string& path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) {
     if (errno == EISDIR) throw LessonFileError(path + ": is a directory, not a lesson file");
@@ -370,7 +386,13 @@ Lesson read_lesson(const std::string& path) {
   if (text.size() > kMaxLessonFileBytes)
     throw LessonFileError(fmt::format("{}: is larger than {} MiB ({} bytes), the limit for a lesson file; lessons are "
                                       "text of a few KB", path, kMaxLessonFileBytes >> 20, kMaxLessonFileBytes));
-  return parse_lesson(text, path);
+  return text;
 }
+
+}  // namespace
+
+Lesson read_lesson(const std::string& path) { return parse_lesson(read_lesson_text(path), path); }
+
+Lesson read_lesson_header(const std::string& path) { return parse(before_first_step(read_lesson_text(path)), path, true); }
 
 }  // namespace attn::lesson

@@ -106,5 +106,9 @@ Lesson parse_lesson(const std::string& text, const std::string& path);
 // Reads at most kMaxLessonFileBytes + 1 bytes of a file, a pipe or a device: a directory or
 // more bytes than that (a data file, /dev/zero) is a LessonFileError naming the limit.
 Lesson read_lesson(const std::string& path);
+// The same file's title and header alone (no intro, no steps): what a catalogue needs to order
+// and name the lessons it does not run (catalog.h). The header's errors are read_lesson's; the
+// rest of the file is checked when the lesson is read whole.
+Lesson read_lesson_header(const std::string& path);
 
 }  // namespace attn::lesson

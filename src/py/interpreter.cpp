@@ -242,9 +242,9 @@ void Interpreter::record_printed(const std::string& name, const Value& v, const 
 
 void Interpreter::add_module(const std::string& name, ModuleMaker make) { makers_[name] = std::move(make); }
 
-void Interpreter::add_source_module(const std::string& name, std::string label, std::string source) {
-  makers_[name] = [name, label = std::move(label), source = std::move(source)](Interpreter& in) {
-    return in.import_source(name, label, source, true);
+void Interpreter::add_source_module(const std::string& name, std::string label, std::string_view source) {
+  makers_[name] = [name, label = std::move(label), source](Interpreter& in) {
+    return in.import_source(name, label, std::string(source), true);
   };
 }
 

@@ -27,6 +27,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <typeindex>
 #include <unordered_map>
 
@@ -155,7 +156,9 @@ class Interpreter {
   Value literal_eval(const std::string& text);       // ast.literal_eval (modules.cpp)
   std::string standard_modules() const;              // "bisect, collections, ...": the standard library it has
   // A module written in Python, run the first time it is imported (`label` names it in errors).
-  void add_source_module(const std::string& name, std::string label, std::string source);
+  // `source` is text of static storage (the files embedded in the binary): kept as a view, copied
+  // only when the module is imported.
+  void add_source_module(const std::string& name, std::string label, std::string_view source);
   // Called inside a catch block for an error that is not a Python exception (a C++ exception of
   // the library's own): rethrow it as a PyError (exceptions.h) or LimitError if it is the
   // library's, return if not. Runs at the statement the error passed, most recent first.

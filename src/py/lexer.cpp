@@ -51,6 +51,9 @@ class Lexer {
 };
 
 std::vector<Token> Lexer::run() {
+  // Python source runs to about one token per 4 to 5 bytes: reserved once, the token vector is not
+  // regrown (its tokens moved) a dozen times while a 17 KB module is read.
+  out_.reserve(src_.size() / 4 + 16);
   bool line_start = true;
   while (pos_ < src_.size()) {
     if (line_start) {

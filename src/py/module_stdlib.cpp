@@ -33,7 +33,7 @@
 
 namespace attn::py {
 
-const std::vector<std::pair<std::string, std::string>>& python_sources();   // generated: src/py/python/*.py
+const std::vector<std::pair<std::string_view, std::string_view>>& python_sources();   // generated: src/py/python/*.py
 
 namespace {
 
@@ -151,7 +151,7 @@ void add_stdlib_python_modules(Interpreter& in) {
   add_re_core(in);
   add_dataclasses_module(in);
   for (const auto& [file, text] : python_sources()) {
-    const std::string name = file.substr(0, file.size() - 3);   // functools.py -> functools
+    const std::string name(file.substr(0, file.size() - 3));   // functools.py -> functools
     in.add_source_module(name, "<" + name + ".py>", text);
   }
   in.add_module("time", [](Interpreter&) { return time_module(); });

@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/ops.h"
@@ -94,7 +95,7 @@ Value make_nn_init();                              // nn_init.cpp: torch.nn.init
 
 // The Python files of src/torch/python/, embedded at build time (cmake/embed_python.cmake):
 // (file name, source) pairs.
-const std::vector<std::pair<std::string, std::string>>& python_sources();
-const std::string& python_source(const std::string& file);
+const std::vector<std::pair<std::string_view, std::string_view>>& python_sources();   // the binary's text: never copied
+std::string_view python_source(std::string_view file);
 
 }  // namespace attn::torch

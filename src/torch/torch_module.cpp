@@ -262,10 +262,10 @@ std::vector<std::string> nn_module_names() {
   return out;
 }
 
-const std::string& python_source(const std::string& file) {
+std::string_view python_source(std::string_view file) {
   for (const auto& [name, text] : python_sources())
     if (name == file) return text;
-  throw std::logic_error("torch: no embedded Python file " + file);
+  throw std::logic_error("torch: no embedded Python file " + std::string(file));
 }
 
 void add_torch(Interpreter& in) {

@@ -179,3 +179,24 @@ TEST_CASE("a corrupt, unreadable or unwritable progress file: the lesson runs, o
   CHECK(r.code == 0);
   CHECK(std::filesystem::exists(state().path + "/home/.local/state/attn/progress"));
 }
+
+// The file is read in chunks up to one byte past its 1 MiB limit (not into a zero-filled MiB,
+// issue 21): a file of exactly 1 MiB is read to its last line, one byte more is refused.
+TEST_CASE("a progress file of 1 MiB is read to its end; one byte more is not attn's") {
+  const size_t limit = size_t{1} << 20;
+  const std::string last = "finished embedding\n";
+  std::string pad = "#";
+  pad += std::string(limit - last.size() - 2, 'x') + "\n";   // one comment line: the file is exactly 1 MiB
+  write_state(pad + last);
+  REQUIRE(std::filesystem::file_size(state().file()) == limit);
+  CliResult r = attn("progress");
+  CHECK(r.code == 0);
+  CHECK(r.err.empty());
+  CHECK(r.out.find("  ✓ embedding ") != std::string::npos);
+  write_state("#" + pad + last);
+  r = attn("progress");
+  CHECK(r.code == 0);
+  CHECK(r.err == "attn: progress could not be read from " + state().file() + ": larger than 1 MiB, not attn's\n");
+  CHECK(r.out.find("  ✓ embedding ") == std::string::npos);
+  std::filesystem::remove_all(state().path + "/attn");
+}

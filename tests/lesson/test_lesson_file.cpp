@@ -2,6 +2,12 @@
 // errors, and the option rewriting that keeps shown code equal to run code.
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "lesson/catalog.h"
 #include "lesson/code_scan.h"
 #include "lesson/options.h"
 #include "lesson/render.h"
@@ -89,6 +95,61 @@ TEST_CASE("malformed lesson files are reported as file:line: what is wrong") {
   CHECK(error_of(std::string(g).replace(g.find("```note"), 7, "```jpeg")) ==
         "f.lesson:19: unknown block '```jpeg' (use ```python, ```python setup, ```output, ```output omits grad_fn or ```note)");
   CHECK(error_of(std::string(g).replace(g.find("## second"), 9, "## first")).find("f.lesson:23: step id 'first' is used twice") == 0);
+}
+
+// `attn lesson NAME` reads every other lesson's title and header only (issue 21: 21 files parsed
+// whole cost more than the lesson's own cells): the same order, names and titles as whole files.
+TEST_CASE("a catalogue of headers: every course lesson's title and header, no steps; the one asked for read whole") {
+  const std::string dir = attn::lesson::lesson_dir();
+  auto whole = attn::lesson::load_catalog(dir);
+  auto headers = attn::lesson::load_catalog(dir, attn::lesson::Reading::headers);
+  REQUIRE(headers.size() == whole.size());
+  for (size_t k = 0; k < whole.size(); ++k) {
+    CAPTURE(whole[k].path);
+    CHECK(headers[k].path == whole[k].path);
+    CHECK(headers[k].title == whole[k].title);
+    CHECK(headers[k].name() == whole[k].name());
+    CHECK(headers[k].header.group == whole[k].header.group);
+    CHECK(headers[k].header.order == whole[k].header.order);
+    CHECK(headers[k].header.name_line == whole[k].header.name_line);
+    CHECK(headers[k].steps.empty());
+  }
+  const attn::lesson::Lesson& causal = attn::lesson::read_whole_lesson(headers, "causal");
+  CHECK(&causal == &attn::lesson::find_lesson(headers, "causal"));   // in its place
+  CHECK(causal.steps.size() == attn::lesson::find_lesson(whole, "causal").steps.size());
+  CHECK(causal.intro == attn::lesson::find_lesson(whole, "causal").intro);
+}
+
+TEST_CASE("a catalogue of headers reads no step: a broken body is found when that lesson is read whole") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("attn-headers-test-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  std::string good = kGood, broken = kGood;
+  broken.replace(broken.find("name: tiny"), 10, "name: other");
+  broken = broken.substr(0, broken.rfind("```"));   // its last block never closed
+  std::ofstream(dir / "a.lesson") << good;
+  std::ofstream(dir / "b.lesson") << broken;
+  auto all = attn::lesson::load_catalog(dir.string(), attn::lesson::Reading::headers);
+  REQUIRE(all.size() == 2);
+  CHECK(attn::lesson::read_whole_lesson(all, "tiny").steps.size() == 2);
+  std::string error;
+  try {
+    attn::lesson::read_whole_lesson(all, "other");
+  } catch (const LessonFileError& e) {
+    error = e.what();
+  }
+  CHECK(error == (dir / "b.lesson").string() + ":24: this ``` block is never closed");
+  // The header's own errors are the whole file's (a header line with an unknown key)
+  std::string bad_header = kGood;
+  std::ofstream(dir / "b.lesson") << bad_header.replace(bad_header.find("order: 9"), 8, "colour: 9");
+  error.clear();
+  try {
+    attn::lesson::load_catalog(dir.string(), attn::lesson::Reading::headers);
+  } catch (const LessonFileError& e) {
+    error = e.what();
+  }
+  CHECK(error == (dir / "b.lesson").string() + ":4: unknown header key 'colour' (known: name, source, author, url, section, order, group, cpu, rng, echo, tokens)");
+  fs::remove_all(dir);
 }
 
 TEST_CASE("the header is read into typed fields") {

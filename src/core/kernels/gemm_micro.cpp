@@ -10,6 +10,8 @@
 // What it is not: blocking or threads (gemm.cpp), or fused (no FMA anywhere here).
 #include "core/kernels/gemm_micro.h"
 
+#include "core/kernels/transpose8_avx2.h"
+
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 #define ATTN_GEMM_AVX2 1
@@ -72,25 +74,7 @@ void pack_b_portable(const float* b, int64_t cs, int64_t kc, float* out) {
 
 #ifdef ATTN_GEMM_AVX2
 
-// r[0..7] (8 rows of 8) transposed in place: r[j] then holds column j of the 8 rows.
-__attribute__((target("avx2"))) inline void transpose8(__m256 r[8]) {
-  const __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
-  const __m256 t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
-  const __m256 t4 = _mm256_unpacklo_ps(r[4], r[5]), t5 = _mm256_unpackhi_ps(r[4], r[5]);
-  const __m256 t6 = _mm256_unpacklo_ps(r[6], r[7]), t7 = _mm256_unpackhi_ps(r[6], r[7]);
-  const __m256 u0 = _mm256_shuffle_ps(t0, t2, 0x44), u1 = _mm256_shuffle_ps(t0, t2, 0xEE);
-  const __m256 u2 = _mm256_shuffle_ps(t1, t3, 0x44), u3 = _mm256_shuffle_ps(t1, t3, 0xEE);
-  const __m256 u4 = _mm256_shuffle_ps(t4, t6, 0x44), u5 = _mm256_shuffle_ps(t4, t6, 0xEE);
-  const __m256 u6 = _mm256_shuffle_ps(t5, t7, 0x44), u7 = _mm256_shuffle_ps(t5, t7, 0xEE);
-  r[0] = _mm256_permute2f128_ps(u0, u4, 0x20);
-  r[1] = _mm256_permute2f128_ps(u1, u5, 0x20);
-  r[2] = _mm256_permute2f128_ps(u2, u6, 0x20);
-  r[3] = _mm256_permute2f128_ps(u3, u7, 0x20);
-  r[4] = _mm256_permute2f128_ps(u0, u4, 0x31);
-  r[5] = _mm256_permute2f128_ps(u1, u5, 0x31);
-  r[6] = _mm256_permute2f128_ps(u2, u6, 0x31);
-  r[7] = _mm256_permute2f128_ps(u3, u7, 0x31);
-}
+using kernels::transpose8;   // kernels/transpose8_avx2.h
 
 // ---- AVX2 packing: 8 columns of l at a time, transposed in registers (copies only) ----
 
@@ -138,23 +122,9 @@ __attribute__((target("avx2"))) void row_dots_avx2(const float* a, int64_t lda, 
   for (; l + 8 <= k; l += 8) {
     const float* p = a + l;
     // rows 0-7, columns l .. l+7
-    const __m256 r0 = _mm256_loadu_ps(p), r1 = _mm256_loadu_ps(p + lda), r2 = _mm256_loadu_ps(p + 2 * lda),
-                 r3 = _mm256_loadu_ps(p + 3 * lda), r4 = _mm256_loadu_ps(p + 4 * lda),
-                 r5 = _mm256_loadu_ps(p + 5 * lda), r6 = _mm256_loadu_ps(p + 6 * lda),
-                 r7 = _mm256_loadu_ps(p + 7 * lda);
-    // transpose: c[j] = column l + j of the 8 rows
-    const __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1);
-    const __m256 t2 = _mm256_unpacklo_ps(r2, r3), t3 = _mm256_unpackhi_ps(r2, r3);
-    const __m256 t4 = _mm256_unpacklo_ps(r4, r5), t5 = _mm256_unpackhi_ps(r4, r5);
-    const __m256 t6 = _mm256_unpacklo_ps(r6, r7), t7 = _mm256_unpackhi_ps(r6, r7);
-    const __m256 u0 = _mm256_shuffle_ps(t0, t2, 0x44), u1 = _mm256_shuffle_ps(t0, t2, 0xEE);
-    const __m256 u2 = _mm256_shuffle_ps(t1, t3, 0x44), u3 = _mm256_shuffle_ps(t1, t3, 0xEE);
-    const __m256 u4 = _mm256_shuffle_ps(t4, t6, 0x44), u5 = _mm256_shuffle_ps(t4, t6, 0xEE);
-    const __m256 u6 = _mm256_shuffle_ps(t5, t7, 0x44), u7 = _mm256_shuffle_ps(t5, t7, 0xEE);
-    const __m256 c[8] = {_mm256_permute2f128_ps(u0, u4, 0x20), _mm256_permute2f128_ps(u1, u5, 0x20),
-                         _mm256_permute2f128_ps(u2, u6, 0x20), _mm256_permute2f128_ps(u3, u7, 0x20),
-                         _mm256_permute2f128_ps(u0, u4, 0x31), _mm256_permute2f128_ps(u1, u5, 0x31),
-                         _mm256_permute2f128_ps(u2, u6, 0x31), _mm256_permute2f128_ps(u3, u7, 0x31)};
+    __m256 c[8];
+    for (int r = 0; r < 8; ++r) c[r] = _mm256_loadu_ps(p + r * lda);
+    transpose8(c);   // c[j] = column l + j of the 8 rows
     for (int j = 0; j < 8; ++j) acc = _mm256_add_ps(acc, _mm256_mul_ps(c[j], _mm256_broadcast_ss(x + l + j)));
   }
   alignas(32) float lane[kRowDots];

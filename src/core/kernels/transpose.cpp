@@ -9,11 +9,7 @@
 #include <algorithm>
 
 #include "core/deadline.h"
-
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-#define ATTN_TRANSPOSE_AVX2 1
-#endif
+#include "core/kernels/transpose8_avx2.h"
 
 namespace attn::core::kernels {
 
@@ -26,25 +22,14 @@ void copy_block(const uint32_t* in, int64_t in_col, uint32_t* out, int64_t out_r
     for (int64_t j = j0; j < j1; ++j) out[i * out_row + j] = in[i + j * in_col];
 }
 
-#ifdef ATTN_TRANSPOSE_AVX2
+#ifdef ATTN_TRANSPOSE8_AVX2
 // One 8 x 8 block at (i, j): r[jj] = in(i..i+7, j+jj), transposed so r[ii] = out(i+ii, j..j+7).
 __attribute__((target("avx2"))) void block8(const uint32_t* in, int64_t in_col, uint32_t* out, int64_t out_row, int64_t i,
                                             int64_t j) {
   __m256 r[8];
   for (int k = 0; k < 8; ++k) r[k] = _mm256_loadu_ps(reinterpret_cast<const float*>(in + i + (j + k) * in_col));
-  const __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
-  const __m256 t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
-  const __m256 t4 = _mm256_unpacklo_ps(r[4], r[5]), t5 = _mm256_unpackhi_ps(r[4], r[5]);
-  const __m256 t6 = _mm256_unpacklo_ps(r[6], r[7]), t7 = _mm256_unpackhi_ps(r[6], r[7]);
-  const __m256 u0 = _mm256_shuffle_ps(t0, t2, 0x44), u1 = _mm256_shuffle_ps(t0, t2, 0xEE);
-  const __m256 u2 = _mm256_shuffle_ps(t1, t3, 0x44), u3 = _mm256_shuffle_ps(t1, t3, 0xEE);
-  const __m256 u4 = _mm256_shuffle_ps(t4, t6, 0x44), u5 = _mm256_shuffle_ps(t4, t6, 0xEE);
-  const __m256 u6 = _mm256_shuffle_ps(t5, t7, 0x44), u7 = _mm256_shuffle_ps(t5, t7, 0xEE);
-  const __m256 c[8] = {_mm256_permute2f128_ps(u0, u4, 0x20), _mm256_permute2f128_ps(u1, u5, 0x20),
-                       _mm256_permute2f128_ps(u2, u6, 0x20), _mm256_permute2f128_ps(u3, u7, 0x20),
-                       _mm256_permute2f128_ps(u0, u4, 0x31), _mm256_permute2f128_ps(u1, u5, 0x31),
-                       _mm256_permute2f128_ps(u2, u6, 0x31), _mm256_permute2f128_ps(u3, u7, 0x31)};
-  for (int k = 0; k < 8; ++k) _mm256_storeu_ps(reinterpret_cast<float*>(out + (i + k) * out_row + j), c[k]);
+  transpose8(r);
+  for (int k = 0; k < 8; ++k) _mm256_storeu_ps(reinterpret_cast<float*>(out + (i + k) * out_row + j), r[k]);
 }
 
 __attribute__((target("avx2"))) void plane_avx2(const uint32_t* in, int64_t in_col, uint32_t* out, int64_t out_row,
@@ -75,7 +60,7 @@ void transpose_plane32_tiles(const uint32_t* in, int64_t in_col, uint32_t* out, 
 }
 
 void transpose_plane32(const uint32_t* in, int64_t in_col, uint32_t* out, int64_t out_row, int64_t rows, int64_t cols) {
-#ifdef ATTN_TRANSPOSE_AVX2
+#ifdef ATTN_TRANSPOSE8_AVX2
   if (__builtin_cpu_supports("avx2")) return plane_avx2(in, in_col, out, out_row, rows, cols);
 #endif
   transpose_plane32_tiles(in, in_col, out, out_row, rows, cols);
