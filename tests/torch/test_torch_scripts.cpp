@@ -299,3 +299,7 @@ TEST_CASE("review 28: batch_first GRU/RNN output transposed in place (TransposeB
           "`x in t` as (x == t).any()") {
   check_script("fix28");
 }
+TEST_CASE("review 29: an in-place write through a view taken before its base's t_()/transpose_() (CopySlices in the "
+          "base's layout now)") {
+  check_script("fix29");
+}

@@ -1,0 +1,86 @@
+# The torch findings of review 29 (issue 20), as PyTorch 1.13 prints them. #3: an in-place write
+# through a view taken before t_()/transpose_() of its base (CopySlices rebuilds the base in the
+# layout it has now), the base's other views refreshed after such a write (AsStridedBackward0),
+# `_base` after the base's layout moved.
+# Errors are printed as "Type - message"; grad_fns by name (their addresses differ).
+import torch
+
+
+def show(f):
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__ + " -", e)
+
+
+def name(t):
+    return type(t.grad_fn).__name__ if t.grad_fn is not None else None
+
+
+# ---- review 29 #3: a view taken before its base's t_() / transpose_(), then written ----
+def relaid(shape, make_view, move, write):
+    w = torch.arange(1., 1. + torch.Size(shape).numel()).view(shape).requires_grad_()
+    b = w * 1
+    c = make_view(b)
+    move(b)
+    write(c)
+    print(name(b), tuple(b.shape), b.stride(), name(c), c._base is b, tuple(c._base.shape))
+    weights = torch.arange(float(b.numel())).view(b.shape)
+    (b * weights).sum().backward()
+    print(b.detach())
+    return w.grad
+
+
+views = [("row", lambda b: b[0]), ("col", lambda b: b[:, 1]), ("slice", lambda b: b[1:, :2]),
+         ("unsqueeze", lambda b: b.unsqueeze(0)), ("view-of-view", lambda b: b[1:][:, 1:]),
+         ("transpose", lambda b: b.transpose(0, 1)[0]), ("permute", lambda b: b.permute(1, 0)[1:])]
+moves = [("t_", lambda b: b.t_()), ("transpose_", lambda b: b.transpose_(1, 0)),
+         ("t_ twice", lambda b: b.t_().t_())]
+writes = [("mul_", lambda c: c.mul_(2)), ("add_", lambda c: c.add_(torch.ones(c.shape[-1]))),
+          ("setitem", lambda c: c.__setitem__(0, 7.)), ("zero_", lambda c: c.zero_()),
+          ("copy_", lambda c: c.copy_(torch.full(c.shape, 3.)))]
+for shape in ((3, 3), (2, 3)):
+    for vn, v in views:
+        for mn, m in moves:
+            print(shape, vn, mn)
+            show(lambda: relaid(shape, v, m, writes[0][1]))
+    for wn, wr in writes[1:]:
+        print(shape, wn)
+        show(lambda: relaid(shape, views[0][1], moves[1][1], wr))
+
+# a 3-d base, transpose_ of two dims, a view of a middle slice
+w = torch.randn(2, 3, 4, requires_grad=True)
+b = w * 1
+c = b[:, 1]
+b.transpose_(0, 2)
+c.mul_(torch.arange(4.).view(1, 4))
+(b * torch.arange(24.).view(4, 3, 2)).sum().backward()
+print(w.grad)
+
+# the view written first, then the base moved, then another view written
+w = torch.ones(3, 3, requires_grad=True)
+b = w * 1
+c, d = b[0], b[:, 2]
+c.mul_(2)
+b.t_()
+d.mul_(3)
+print(b, name(c), name(d))
+(b * torch.arange(9.).view(3, 3)).sum().backward()
+print(w.grad)
+
+# a view refreshed after the moved base is written: AsStridedBackward0 in the base's new layout
+w = torch.ones(2, 3, requires_grad=True)
+b = w * 1
+c = b[1]
+b.t_()
+b.mul_(torch.arange(6.).view(3, 2))
+print(name(c), c)
+(c * torch.tensor([1., 10., 100.])).sum().backward()
+print(w.grad)
+
+# _base after the base was moved and dropped
+b = torch.arange(6.).view(2, 3) * 1
+c = b[0]
+b.t_()
+del b
+print(c._base, c._base.stride())
