@@ -1,7 +1,8 @@
 # The torch findings of review 29 (issue 20), as PyTorch 1.13 prints them. #3: an in-place write
 # through a view taken before t_()/transpose_() of its base (CopySlices rebuilds the base in the
 # layout it has now), the base's other views refreshed after such a write (AsStridedBackward0),
-# `_base` after the base's layout moved.
+# `_base` after the base's layout moved. #1: tensor ** tensor over dense permuted layouts (Sleef
+# over the coalesced run), pow_ on a permuted, narrowed or stepped self.
 # Errors are printed as "Type - message"; grad_fns by name (their addresses differ).
 import torch
 
@@ -84,3 +85,49 @@ c = b[0]
 b.t_()
 del b
 print(c._base, c._base.stride())
+
+# ---- review 29 #1: tensor ** tensor on dense permuted layouts (one coalesced run of Sleef), an
+# integer base cast in its layout, pow_ on a permuted/narrowed/stepped self ----
+torch.manual_seed(0)
+
+
+def bits(t):
+    return t.flatten().tolist()
+
+
+base = torch.rand(16, 5, 2) * 3
+ex = torch.rand(16, 5, 2) * 2
+cases = {
+    "permute": (base.permute(2, 1, 0), ex.permute(2, 1, 0)),
+    "T-2d": (base.reshape(20, 8).T, ex.reshape(20, 8).T),
+    "mixed": (base.permute(2, 1, 0), ex.permute(2, 1, 0).contiguous()),
+    "transpose-01": (base.transpose(0, 1), ex.transpose(0, 1)),
+    "0d-exp": (base.permute(2, 1, 0), torch.tensor(2.7)),
+    "0d-base": (torch.tensor(1.7), ex.permute(2, 0, 1)),
+    "bcast-row": (base.permute(2, 1, 0), ex[0, :, 0].view(1, 5, 1)),
+    "bcast-col": (base.reshape(20, 8).T, ex.reshape(160)[:20]),
+    "sliced": (base[::2].permute(2, 1, 0), ex[::2].permute(2, 1, 0)),
+    "expanded": (base[:1].expand(16, 5, 2).permute(2, 1, 0), ex.permute(2, 1, 0)),
+    "int-base": ((base * 3).long().permute(2, 1, 0), ex.permute(2, 1, 0)),
+    "size17": (torch.rand(17, 3).T * 3, torch.rand(17, 3).T),
+}
+for k, (a, e) in cases.items():
+    r = a ** e
+    print(k, tuple(r.shape), r.stride(), bits(r))
+print("rpow", bits(2.5 ** ex.permute(2, 1, 0)))
+print("torch.pow", bits(torch.pow(base.permute(1, 0, 2), ex.permute(1, 0, 2))))
+a = base.permute(2, 1, 0).clone().requires_grad_()
+e = ex.permute(2, 1, 0).clone().requires_grad_()
+(a ** e).sum().backward()
+print("grad", bits(a.grad), bits(e.grad))
+x = base.permute(2, 1, 0).clone()
+x.pow_(ex.permute(2, 1, 0))
+print("pow_", x.stride(), bits(x))
+for name_, sl in (("step", lambda t: t[::4]), ("narrow", lambda t: t[:, :17]), ("T", lambda t: t.T)):
+    x = torch.rand(40, 32) * 2
+    v = sl(x)
+    v.pow_(sl(torch.rand(40, 32)))
+    print("pow_", name_, bits(v))
+    w = sl(torch.rand(40, 32) + 0.5)
+    w.pow_(1.3)
+    print("pow_s", name_, bits(w))
