@@ -2,7 +2,8 @@
 # through a view taken before t_()/transpose_() of its base (CopySlices rebuilds the base in the
 # layout it has now), the base's other views refreshed after such a write (AsStridedBackward0),
 # `_base` after the base's layout moved. #1: tensor ** tensor over dense permuted layouts (Sleef
-# over the coalesced run), pow_ on a permuted, narrowed or stepped self.
+# over the coalesced run), pow_ on a permuted, narrowed or stepped self. #2: unary ops of expand()ed
+# inputs (each row its own vectorised run), their gradients.
 # Errors are printed as "Type - message"; grad_fns by name (their addresses differ).
 import torch
 
@@ -131,3 +132,31 @@ for name_, sl in (("step", lambda t: t[::4]), ("narrow", lambda t: t[:, :17]), (
     w = sl(torch.rand(40, 32) + 0.5)
     w.pow_(1.3)
     print("pow_s", name_, bits(w))
+
+# ---- review 29 #2: unary ops of expand()ed inputs: a stride-0 dim is not sorted innermost, so
+# each row is its own vectorised run (and a stride-0 inner dim is vectorised too) ----
+import torch.nn.functional as F
+torch.manual_seed(3)
+ops = {
+    "gelu": F.gelu, "gelu_tanh": lambda x: F.gelu(x, approximate="tanh"), "sigmoid": torch.sigmoid,
+    "silu": F.silu, "tanh": torch.tanh, "erf": torch.erf, "exp": torch.exp, "pow2.5": lambda x: x.abs() ** 2.5,
+    "sigmoid_": lambda x: x.clone().sigmoid_(), "tanh_": lambda x: x.clone().tanh_(),
+}
+layouts = {}
+for n in (17, 21, 33):
+    layouts["rows%d" % n] = (torch.randn(1, n) * 3).expand(4, n)
+    layouts["cols%d" % n] = (torch.randn(n, 1) * 3).expand(n, 3)
+b = torch.randn(13, 7, 3) * 2
+layouts["3d"] = b[:1].expand(4, 7, 3)
+layouts["3d-mid"] = b[:3, :1].expand(3, 5, 3)
+layouts["perm"] = b[:3].permute(2, 0, 1)
+layouts["T"] = torch.randn(9, 5).T * 2
+for on, f in ops.items():
+    for ln, x in layouts.items():
+        print(on, ln, bits(f(x)))
+for on in ("gelu", "gelu_tanh", "sigmoid", "silu", "tanh"):
+    for ln in ("rows17", "rows33", "cols21", "3d"):
+        leaf = layouts[ln].clone().requires_grad_()
+        x = leaf[:1].expand(layouts[ln].shape) if ln.startswith("rows") or ln == "3d" else leaf[:, :1].expand(layouts[ln].shape)
+        (ops[on](x) * torch.arange(float(x.numel())).view(x.shape)).sum().backward()
+        print("grad", on, ln, bits(leaf.grad))
