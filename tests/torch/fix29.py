@@ -3,7 +3,7 @@
 # layout it has now), the base's other views refreshed after such a write (AsStridedBackward0),
 # `_base` after the base's layout moved. #1: tensor ** tensor over dense permuted layouts (Sleef
 # over the coalesced run), pow_ on a permuted, narrowed or stepped self. #2: unary ops of expand()ed
-# inputs (each row its own vectorised run), their gradients.
+# inputs (each row its own vectorised run), their gradients. #10: x[0:n] = v (CopyBackwards).
 # Errors are printed as "Type - message"; grad_fns by name (their addresses differ).
 import torch
 
@@ -160,3 +160,36 @@ for on in ("gelu", "gelu_tanh", "sigmoid", "silu", "tanh"):
         x = leaf[:1].expand(layouts[ln].shape) if ln.startswith("rows") or ln == "3d" else leaf[:, :1].expand(layouts[ln].shape)
         (ops[on](x) * torch.arange(float(x.numel())).view(x.shape)).sum().backward()
         print("grad", on, ln, bits(leaf.grad))
+
+# ---- review 29 #10: x[0:n] = v writes x itself (setitem's applySlice shortcut on the key as written):
+# CopyBackwards / FillBackward3, where x[:], x[-n:], x[0:n+7] are slices (CopySlices) ----
+keys = [slice(0, 3), slice(None, 3), slice(None), slice(0, 10), slice(-3, None), slice(None, None, 1), slice(0, 3, 1),
+        (slice(0, 3), slice(0, 2)), (Ellipsis, slice(0, 2)), (slice(0, 3), Ellipsis), (slice(0, 3), slice(None)),
+        (slice(0, 3), 1), (slice(0, 3), None), Ellipsis, (slice(0, 3), slice(0, 2), Ellipsis), (slice(None, 3), slice(None, 2))]
+for k in keys:
+    for v in ("t", 2.0, "0d"):
+        w = torch.ones(3, 2, requires_grad=True)
+        b = w * 2
+        val = b[k] * 3 if v == "t" else (torch.tensor(4.) if v == "0d" else v)
+        b[k] = val
+        b.sum().backward()
+        print(k, v, type(b.grad_fn).__name__, b.grad_fn.next_functions[0][0].__class__.__name__ if b.grad_fn.next_functions else None, w.grad.tolist())
+w = torch.ones(3, 2, requires_grad=True)
+b = w * 2
+b[()] = b * 2
+print(type(b.grad_fn).__name__)
+x = torch.zeros(2, 3)
+x[0:2] = torch.ones(3)
+x[0:2, 0:3] = 5
+print(x)
+try:
+    x[0:2, 0:3, 0:1] = 1
+except Exception as e:
+    print(type(e).__name__, e)
+try:
+    x[0:2] = torch.ones(4)
+except Exception as e:
+    print(type(e).__name__, e)
+v = x[0]
+x[0:2] = 7
+print(v, x._version)
