@@ -4,6 +4,7 @@
 # `_base` after the base's layout moved. #1: tensor ** tensor over dense permuted layouts (Sleef
 # over the coalesced run), pow_ on a permuted, narrowed or stepped self. #2: unary ops of expand()ed
 # inputs (each row its own vectorised run), their gradients. #10: x[0:n] = v (CopyBackwards).
+# #7: a[:, 1:] += a[:, :-1] and other in-place ops over a source overlapping self (TOO_HARD).
 # Errors are printed as "Type - message"; grad_fns by name (their addresses differ).
 import torch
 
@@ -193,3 +194,44 @@ except Exception as e:
 v = x[0]
 x[0:2] = 7
 print(v, x._version)
+
+# ---- review 29 #7: an in-place op whose source shares self's storage in a way get_overlap_status calls
+# TOO_HARD: no copy, TensorIterator's loop reads what it wrote (16 at a time in a vector body) ----
+for n in (6, 19, 40):
+    for op in ("add_", "sub_", "mul_", "div_", "copy_"):
+        a = torch.arange(2. * n).reshape(2, n) / 7 + 1
+        getattr(a[:, 1:], op)(a[:, :-1])
+        print(n, op, a.flatten().tolist())
+a = torch.arange(36.).reshape(6, 6)
+a[0] += a[:, 0]
+print("row+=col", a[0].tolist())
+a = torch.arange(36.).reshape(6, 6)
+a[:, 0] += a[0]
+print("col+=row", a[:, 0].tolist())
+a = torch.arange(60.).reshape(3, 20)
+a.T[1:] += a.T[:-1]
+print("T", a.flatten().tolist())
+a = torch.arange(120.).reshape(2, 3, 20)
+a[:, :, 2:] -= a[:, :, :-2]
+print("3d", a.flatten().tolist())
+a = torch.arange(12.).reshape(2, 6)
+a[:, :-1] = a[:, 1:]
+print("shift-left", a.flatten().tolist())
+a = torch.arange(12.).reshape(2, 6)
+a[:, 1:] = a[:, :-1]
+print("shift-right", a.flatten().tolist())
+for dt in (torch.int64, torch.int32, torch.uint8):
+    a = torch.arange(12, dtype=dt).reshape(2, 6) * 30
+    a[:, 1:] += a[:, :-1]
+    a[:, 2:] *= a[:, :-2]
+    print("int", dt, a.flatten().tolist())
+w = torch.ones(2, 6, requires_grad=True)
+a = w * torch.arange(12.).reshape(2, 6)
+a[:, 1:] *= a[:, :-1]
+print("grad", a.flatten().tolist(), type(a.grad_fn).__name__)
+a = torch.arange(12.).reshape(2, 6)
+try:
+    a[1:] += a[:-1]
+    print(a)
+except Exception as e:
+    print(type(e).__name__, e)
