@@ -204,9 +204,10 @@ Tensor record_view(Tensor out, const Tensor& base, const char* name, Backward ba
 // record_multi() for ops returning several views (unbind, split, chunk): in-place writes through
 // them are refused (MULTI_OUTPUT_NODE).
 std::vector<Tensor> record_multi_view(std::vector<Tensor> outs, const Tensor& base, const char* name, Backward backward);
-// Whether t was made by a view op (PyTorch's _is_view()); its root base is view_base(t).
+// Whether t was made by a view op (PyTorch's _is_view()); its root base is view_base(t), in the
+// layout the base has now (after a t_() or transpose_() on it, that one).
 bool is_view(const Tensor& t);
-const Tensor& view_base(const Tensor& t);
+Tensor view_base(const Tensor& t);
 
 // An in-place op on self: PyTorch's check_inplace (a leaf, or a view of a leaf, that requires grad;
 // a view made under no_grad or by a multi-output op), then `write` writes into self and returns

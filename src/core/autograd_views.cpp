@@ -135,7 +135,11 @@ void mark_view(Tensor& out, const Tensor& base, CreationMeta creation) {
 
 bool is_view(const Tensor& t) { return t.autograd().view != nullptr; }
 
-const Tensor& view_base(const Tensor& t) { return t.autograd().view->base; }
+Tensor view_base(const Tensor& t) {
+  Tensor base = t.autograd().view->base;   // the handle kept when the view was made
+  if (const auto& l = base.autograd().moved_layout) base.set_data(make_view(base, l->shape, l->strides, l->offset));
+  return base;
+}
 
 bool base_requires_grad(const Tensor& view) { return view.autograd().view->base.requires_grad(); }
 
@@ -158,7 +162,7 @@ void refresh_view(const Tensor& t) {
   if (!m.grad_fn && !v.base.requires_grad()) return;
   if (v.attr_version == t.version()) return;
   if (v.creation != CreationMeta::normal) throw TensorError(view_rebase_error(m, true));
-  m.grad_fn = as_strided_node(v.base, t);
+  m.grad_fn = as_strided_node(view_base(t), t);
   m.output_nr = 0;
   m.requires_grad = true;
   v.attr_version = t.version();
@@ -279,6 +283,7 @@ void in_place_view(Tensor& self, const std::function<Tensor(const Tensor& before
   const Tensor moved = op(before);   // the same storage, the new layout; its node over before's history
   self.mark_written();
   self.set_data(moved);
+  self.autograd().moved_layout = AutogradMeta::Layout{moved.shape(), moved.strides(), moved.offset()};
   if (!grad) return;
   rename(moved, name);
   AutogradMeta& m = self.autograd();

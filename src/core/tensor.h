@@ -73,6 +73,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -190,6 +191,14 @@ struct AutogradMeta {
   std::shared_ptr<autograd::LeafGrad> leaf;  // a leaf that requires grad: where its .grad goes
   std::shared_ptr<autograd::ViewInfo> view;  // a view made by a view op: its base (PyTorch's _base)
   std::weak_ptr<void> owner;                 // the Python object of this variable (torch's, for `is`)
+  // The layout an in-place view op (t_, transpose_) last gave this variable. Handle copies made
+  // before it (a view's record of its root base) keep their old layout; autograd::view_base reads
+  // the base through this one, as PyTorch's views share their base's TensorImpl.
+  struct Layout {
+    Shape shape, strides;
+    int64_t offset = 0;
+  };
+  std::optional<Layout> moved_layout;
 };
 
 class Tensor {

@@ -136,10 +136,33 @@ Value tensor_inplace(Interpreter&, core::BinOp op, const Value& self, const Valu
   return self;
 }
 
+namespace {
+
+// self's values and history in a new buffer at self's own strides (new_empty_strided, copy_), so
+// an op run on it walks them in the order, and with the runs, PyTorch's in-place kernel walks
+// self (its TensorIterator's output; x.T.pow_(e) is one run of Sleef, as x.pow_(e)). A self whose
+// elements overlap (an expand()ed view) is copied row-major. The buffer is no larger than self's
+// storage (the span of self's elements in it).
+Tensor strided_clone(const Tensor& self) {
+  Tensor c = self.clone();   // row-major; the history kept
+  if (self.numel() <= 1 || self.is_contiguous()) return c;
+  int64_t extent = 1;
+  for (int64_t d = 0; d < self.dim(); ++d) {
+    if (self.strides()[d] <= 0 && self.shape()[d] > 1) return c;
+    extent += (self.shape()[d] - 1) * self.strides()[d];
+  }
+  Tensor laid = core::make_view(core::empty({extent}, self.dtype()), self.shape(), self.strides(), 0);   // [self's shape]
+  core::copy_(laid, c);   // refuses overlapping places
+  c.set_data(laid);
+  return c;
+}
+
+}  // namespace
+
 Value write_back(const Value& self, const std::function<Tensor(const Tensor&)>& op, bool result_saved, bool others_require_grad) {
   Tensor& t = as_tensor(self);
   core::autograd::in_place(t, others_require_grad, [&](const Tensor& before) {
-    const Tensor r = op(before.clone());   // self's values and history, apart from the write
+    const Tensor r = op(strided_clone(before));   // self's values and history, apart from the write
     const bool narrower = (r.is_float() && !t.is_float()) || (t.dtype() == core::DType::boolean && r.dtype() != t.dtype());
     if (narrower)   // ATen's canCast: no float into an integer, nothing but bool into bool
       throw core::TensorError(fmt::format("result type {} can't be cast to the desired output type {}", core::dtype_title(r.dtype()),

@@ -278,11 +278,32 @@ void put_item(Tensor& t, const Value& value, const core::TensorIndices& ix, bool
   });
 }
 
-// x[idx] = value with a basic key, as PyTorch's setitem and copy_to: the view x[idx] (x itself for
-// a lone `...`), then copy_ into it (fill_ for a 0-d value, or a number, into a view of another
-// shape), which gives x CopySlices when it is a view (core::autograd::in_place).
+// Whether setitem's applySlicing leaves x itself for this key: every entry `...` or a slice that
+// is literally 0:size:1 as written (applySlice's shortcut; `:` unpacks to stop PY_SSIZE_T_MAX and
+// `-3:` to start -3, so those are sliced).
+bool writes_whole(const Tensor& t, const std::vector<core::Index>& ix) {
+  const auto ellipses = std::count_if(ix.begin(), ix.end(), [](const core::Index& i) { return i.kind == core::Index::ellipsis; });
+  if (ellipses > 1 || static_cast<int64_t>(ix.size()) - ellipses > t.dim()) return false;
+  int64_t d = 0;
+  for (size_t i = 0; i < ix.size(); ++i) {
+    const core::Index& s = ix[i];
+    if (s.kind == core::Index::ellipsis) {
+      d = t.dim() - static_cast<int64_t>(ix.size() - 1 - i);
+      continue;
+    }
+    if (s.kind != core::Index::slice || (s.has_start && s.start != 0) || !s.has_stop || s.stop != t.shape()[d] || s.step != 1)
+      return false;
+    ++d;
+  }
+  return true;
+}
+
+// x[idx] = value with a basic key, as PyTorch's setitem and copy_to: the view x[idx] (x itself
+// when applySlicing leaves it: a lone `...`, x[0:n]), then copy_ into it (fill_ for a 0-d value,
+// or a number, into a view of another shape), which gives x CopySlices when it is a view
+// (core::autograd::in_place), else CopyBackwards.
 void set_basic_item(Tensor& t, const Value& value, const std::vector<core::Index>& ix) {
-  const bool whole = ix.size() == 1 && ix[0].kind == core::Index::ellipsis;
+  const bool whole = writes_whole(t, ix);
   Tensor view = whole ? t : core::index(t, ix);   // a view of t
   const Tensor src = is_tensor(value) ? as_tensor(value) : Tensor();
   const bool fill = view.shape() != (is_tensor(value) ? src.shape() : core::Shape{}) && (!is_tensor(value) || src.dim() == 0);

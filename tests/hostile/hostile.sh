@@ -376,6 +376,12 @@ check str-iter-lazy 0 "x 120 True (0, 'x') True" '' -- bash -c "ulimit -v $vlimi
 # itertools.product yields its first tuple at once (review 28 #9: it built all 10^9 first, 13.7 GB).
 lesson "$work/product-lazy.lesson" $'from itertools import product, islice\nprint(list(islice(product(range(10), repeat=9), 2)))'
 check product-lazy 0 '[(0, 0, 0, 0, 0, 0, 0, 0, 0), (0, 0, 0, 0, 0, 0, 0, 0, 1)]' '' -- bash -c "ulimit -v $vlimit && \"\$0\" run --quiet --time-limit 2 product-lazy.lesson" "$attn"
+# Advanced indexing reads broadcast index tensors through their expanded views (review 29 #6: a
+# (6000, 1) and a (1, 6000) index, 3.6*10^7 places, were materialised as int64 grids and an
+# offset list, 855 MB; index_put_ of 20000 x 20000 peaked at 9.4 GB where PyTorch stays at its
+# 244 MB baseline); in 450 MB of address space.
+lesson "$work/index-broadcast-memory.lesson" $'import torch\nx = torch.zeros(3, 4)\nidx = torch.zeros(6000, dtype=torch.long)\nx.index_put_((idx[:, None], idx[None, :] + 1), torch.ones(()), accumulate=True)\nx[idx[:3000, None], 2] += 1\ny = x[idx[:3000, None], idx[None, :3000] + 1]\nprint(x[0, :3].tolist(), y.shape, y[2999, 2999].item())'
+check index-broadcast-memory 0 '[0.0, 16777216.0, 1.0] torch.Size([3000, 3000]) 16777216.0' '' -- bash -c "ulimit -v ${vlimit/700000/450000} && exec \"\$0\" run --quiet index-broadcast-memory.lesson" "$attn"
 lesson "$work/str-list-items.lesson" 'x = list("x" * 20_000_000)'
 check str-list-items 2 '' 'MemoryError: a list made from a str of 20,000,000 items is more than attn.s limit of 10,000,000 items' -- "$attn" run --quiet str-list-items.lesson
 # One print of 3*10^7 control characters (1.8*10^8 once escaped) as a JSON document, in 700 MB of

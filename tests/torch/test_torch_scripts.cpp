@@ -302,3 +302,7 @@ TEST_CASE("review 28: batch_first GRU/RNN output transposed in place (TransposeB
           "`x in t` as (x == t).any()") {
   check_script("fix28");
 }
+TEST_CASE("review 29: an in-place write through a view taken before its base's t_()/transpose_() (CopySlices in the "
+          "base's layout now), tensor ** tensor and pow_ over permuted layouts (Sleef over the coalesced run), unary ops of expand()ed inputs, x[0:n] = v as CopyBackwards, a[:, 1:] += a[:, :-1] (overlap TOO_HARD: no copy)") {
+  check_script("fix29");
+}

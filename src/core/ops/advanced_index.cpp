@@ -24,9 +24,15 @@ namespace attn::core {
 
 namespace {
 
+// self[indices]'s element places, kept as strides rather than listed: the index tensors are
+// read in place through their broadcast views (stride 0 along the broadcast dims), so memory
+// stays proportional to the data however many places the broadcast gives (for_each_place).
 struct Places {
-  Shape shape;                  // self[indices]'s shape
-  std::vector<int64_t> offset;  // per result element (row-major): the element offset in self
+  Shape shape;                       // self[indices]'s shape
+  int64_t offset = 0;                // self's storage offset
+  Shape strides;                     // per result dim: self's stride along a kept dim, 0 along the index dims
+  std::vector<Tensor> index;         // the index tensors as views over the result's shape
+  std::vector<int64_t> size, step;   // per index tensor: its dim's size and stride in self
 };
 
 // The broadcast shape of the index tensors, with ATen's error (expandTensors' infer_size).
@@ -63,16 +69,21 @@ bool adjacent(const TensorIndices& indices) {
   return last - first + 1 == count;
 }
 
-// Row-major offsets of a strided walk over `dims` of self.
-std::vector<int64_t> dim_offsets(const Tensor& self, const std::vector<int64_t>& dims) {
-  Shape shape, strides;
-  for (int64_t d : dims) {
-    shape.push_back(self.shape()[d]);
-    strides.push_back(self.strides()[d]);
+// ATen's index kernel's bounds check, over each index tensor's own elements in order (the first
+// bad value of its broadcast walk is the first of its own elements): the k-th index tensor is
+// "dimension k".
+void check_bounds(const Tensor& self, const TensorIndices& indices, const std::vector<int64_t>& indexed) {
+  for (size_t k = 0; k < indexed.size(); ++k) {
+    const int64_t d = indexed[k], size = self.shape()[d];
+    const Tensor& idx = *indices[static_cast<size_t>(d)];
+    const int64_t* pi = idx.data<int64_t>();
+    for_each_offset(idx.shape(), [&](int64_t, int64_t o) {
+      const int64_t i = pi[o];
+      if (size == 0) throw TensorError("index is out of bounds for dimension with size 0", "IndexError");   // ATen's index kernel's own check
+      if (i < -size || i >= size)
+        throw TensorError(fmt::format("index {} is out of bounds for dimension {} with size {}", i, k, size), "IndexError");
+    }, idx.strides());
   }
-  std::vector<int64_t> out;
-  for_each_offset(shape, [&](int64_t, int64_t o) { out.push_back(o); }, strides);
-  return out;
 }
 
 // The result's dims: the dims before the index tensors, their broadcast shape, the dims after;
@@ -91,47 +102,71 @@ Places places(const Tensor& self, const TensorIndices& indices) {
     (together && d < indexed.front() ? before : after).push_back(d);
   }
   Places p;
-  for (int64_t d : before) p.shape.push_back(self.shape()[d]);
+  p.offset = self.offset();
+  for (int64_t d : before) p.shape.push_back(self.shape()[d]), p.strides.push_back(self.strides()[d]);
   p.shape.insert(p.shape.end(), bshape.begin(), bshape.end());
-  for (int64_t d : after) p.shape.push_back(self.shape()[d]);
-  const int64_t nb = numel_of(bshape);
-  std::vector<int64_t> mid_off(static_cast<size_t>(nb), 0);
-  for (size_t k = 0; k < indexed.size(); ++k) {   // ATen's index kernel names the k-th index tensor's "dimension k"
-    const int64_t d = indexed[k], size = self.shape()[d];
-    const Tensor idx = expand(*indices[static_cast<size_t>(d)], bshape).contiguous();   // bshape
-    const int64_t* pi = idx.data<int64_t>();
-    for (int64_t j = 0; j < nb; ++j) {
-      int64_t i = pi[j];
-      if (size == 0) throw TensorError("index is out of bounds for dimension with size 0", "IndexError");   // ATen's index kernel's own check
-      if (i < -size || i >= size)
-        throw TensorError(fmt::format("index {} is out of bounds for dimension {} with size {}", i, k, size), "IndexError");
-      mid_off[j] += (i < 0 ? i + size : i) * self.strides()[d];
+  p.strides.resize(p.shape.size(), 0);
+  for (int64_t d : after) p.shape.push_back(self.shape()[d]), p.strides.push_back(self.strides()[d]);
+  if (numel_of(bshape) > 0) check_bounds(self, indices, indexed);
+  for (int64_t d : indexed) {
+    Shape st(p.shape.size(), 0);   // the index's broadcast view, 0 outside the index dims
+    const Tensor e = expand(*indices[static_cast<size_t>(d)], bshape);   // bshape, a view
+    std::copy(e.strides().begin(), e.strides().end(), st.begin() + static_cast<int64_t>(before.size()));
+    p.index.push_back(make_view(e, p.shape, st, e.offset()));
+    p.size.push_back(self.shape()[d]);
+    p.step.push_back(self.strides()[d]);
+  }
+  return p;
+}
+
+// f(k, off, voff) for each element k of self[indices], row-major: off is its element offset in
+// self's storage, voff the offset of its value in a view with `vstrides` over the result's shape.
+template <typename F>
+void for_each_place(const Places& p, const Shape& vstrides, F&& f) {
+  const size_t nd = p.shape.size(), ni = p.index.size();
+  const int64_t total = numel_of(p.shape);
+  std::vector<const int64_t*> ix(ni);
+  for (size_t i = 0; i < ni; ++i) ix[i] = p.index[i].data<int64_t>();
+  Shape pos(nd, 0);
+  std::vector<int64_t> io(ni, 0);
+  int64_t so = p.offset, vo = 0;
+  DeadlineMeter meter;   // x[idx] of an expand()ed 10^8-element view: stops at the time limit
+  for (int64_t k = 0; k < total; ++k) {
+    int64_t off = so;
+    for (size_t i = 0; i < ni; ++i) {
+      const int64_t v = ix[i][io[i]];
+      off += (v < 0 ? v + p.size[i] : v) * p.step[i];
+    }
+    f(k, off, vo);
+    meter.add(1);
+    for (size_t d = nd; d-- > 0;) {   // the next index, row-major
+      so += p.strides[d], vo += vstrides[d];
+      for (size_t i = 0; i < ni; ++i) io[i] += p.index[i].strides()[d];
+      if (++pos[d] < p.shape[d]) break;
+      so -= p.strides[d] * p.shape[d], vo -= vstrides[d] * p.shape[d];
+      for (size_t i = 0; i < ni; ++i) io[i] -= p.index[i].strides()[d] * p.shape[d];
+      pos[d] = 0;
     }
   }
-  const std::vector<int64_t> lead_off = dim_offsets(self, before), trail_off = dim_offsets(self, after);
-  p.offset.reserve(lead_off.size() * mid_off.size() * trail_off.size());
-  DeadlineMeter meter;   // x[idx] of an expand()ed 10^8-element view: stops at the time limit
-  for (int64_t lo : lead_off)
-    for (int64_t mo : mid_off) {
-      meter.add(static_cast<int64_t>(trail_off.size()) + 1);
-      for (int64_t to : trail_off) p.offset.push_back(self.offset() + lo + mo + to);
-    }
-  return p;
 }
 
 template <typename T>
 void gather_at(const Tensor& self, const Places& p, Tensor& out) {
   const T* base = static_cast<const T*>(self.storage()->data());
   T* o = out.data<T>();
-  for (size_t k = 0; k < p.offset.size(); ++k) o[k] = base[p.offset[k]];
+  for_each_place(p, Shape(p.shape.size(), 0), [&](int64_t k, int64_t off, int64_t) { o[k] = base[off]; });
 }
 
+// values read through their broadcast view (a copy of their own elements first when they share
+// self's storage, so every value is read as it was before the write).
 template <typename T>
 void write_at(Tensor& self, const Places& p, const Tensor& values, bool accumulate) {
   T* base = static_cast<T*>(self.storage()->data());
-  const Tensor v = expand(to_dtype(values, self.dtype()), p.shape).contiguous();
+  Tensor own = to_dtype(values, self.dtype());
+  if (own.shares_storage(self)) own = own.clone();
+  const Tensor v = expand(own, p.shape);   // p.shape, a view
   const T* pv = v.data<T>();
-  for (size_t k = 0; k < p.offset.size(); ++k) base[p.offset[k]] = accumulate ? base[p.offset[k]] + pv[k] : pv[k];
+  for_each_place(p, v.strides(), [&](int64_t, int64_t off, int64_t vo) { base[off] = accumulate ? base[off] + pv[vo] : pv[vo]; });
 }
 
 void write(Tensor& self, const Places& p, const Tensor& values, bool accumulate) {

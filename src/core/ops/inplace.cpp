@@ -7,7 +7,8 @@
 // written-to tensor whose elements overlap (an expanded dim) is refused by copy_ and the
 // arithmetic (fill_ and masked_fill_ allow it, as PyTorch does), and a source that partly
 // overlaps the destination is refused; one that shares storage without overlapping is read
-// before anything is written. Every write bumps the storage's version counter.
+// before anything is written, and one PyTorch cannot tell about (TOO_HARD: neither is dense, as
+// a[:, 1:] and a[:, :-1]) is read as PyTorch's loop reads it, after its earlier writes. Every write bumps the storage's version counter.
 // What it is not: autograd's in-place rules (core/autograd_views.cpp: autograd::in_place).
 #include <cstring>
 #include <fmt/format.h>
@@ -17,6 +18,9 @@
 #include <type_traits>
 
 #include "core/ops/inplace.h"
+
+#include "core/ops/loops.h"
+#include "core/ops/views.h"
 
 namespace attn::core {
 
@@ -51,7 +55,8 @@ Overlap overlap_status(const Tensor& a, const Tensor& b) {
 }
 
 // `src` in self's dtype, safe to read while self is written: refuses a partial overlap, and
-// copies a source that shares self's storage in a way PyTorch cannot rule out overlapping.
+// copies a source that shares self's storage in a way PyTorch cannot rule out overlapping (of
+// another dtype: one of self's goes through overlapping_loop).
 Tensor readable_source(const Tensor& self, const Tensor& src) {
   Tensor s = to_dtype(src, self.dtype());
   switch (overlap_status(self, s)) {
@@ -128,12 +133,59 @@ bool can_cast(DType from, DType to) {
   return !(from != DType::boolean && to == DType::boolean);
 }
 
+// self = f(self, src) elementwise when src shares self's storage in a way get_overlap_status
+// calls TOO_HARD (neither is dense: a[:, 1:] and a[:, :-1]): PyTorch copies nothing and its loop
+// reads memory as it writes it. TensorIterator's order (binary_loop): each inner run's vector
+// body 16 elements at a time, all read before any is stored, then its tail one by one; so
+// a[:, 1:] += a[:, :-1] is a running sum along short rows. T: self's element type (src's too).
+template <typename T, typename F>
+void overlapping_loop(Tensor& self, const Tensor& src, F f) {
+  const Tensor b = expand(src, self.shape());   // [self's shape], a view
+  const detail::BinaryLoop loop = detail::binary_loop(self, b);
+  const std::vector<size_t> perm = iterator_order(self.shape(), {self.strides(), b.strides()});
+  const Shape rows = contiguous_strides(self.shape());
+  Shape shape, sa, sb, sk;   // outermost first, in the iterator's order
+  for (size_t p = perm.size(); p-- > 0;) {
+    shape.push_back(self.shape()[perm[p]]);
+    sa.push_back(self.strides()[perm[p]]);
+    sb.push_back(b.strides()[perm[p]]);
+    sk.push_back(rows[perm[p]]);
+  }
+  T* out = self.data<T>();
+  const T* in = b.data<T>();
+  std::vector<std::pair<int64_t, T>> chunk;   // a vector step's results, stored together
+  const auto store = [&] {
+    for (const auto& c : chunk) out[c.first] = c.second;
+    chunk.clear();
+  };
+  self.mark_written();
+  for_each_offset(shape, [&](int64_t, int64_t i, int64_t j, int64_t k) {
+    if (loop.tail[static_cast<size_t>(k)] != 0) {
+      store();
+      out[i] = f(out[i], in[j]);
+      return;
+    }
+    chunk.emplace_back(i, f(out[i], in[j]));
+    if (chunk.size() == static_cast<size_t>(detail::kVecStep)) store();
+  }, sa, sb, sk);
+  store();
+}
+
+bool too_hard(const Tensor& self, const Tensor& src) {
+  return self.dim() > 0 && self.dtype() == src.dtype() && overlap_status(self, src) == Overlap::too_hard;
+}
+
 }  // namespace
 
 void copy_(Tensor& self, const Tensor& src) {
   check_broadcast_into(self, src.shape());
   check_no_internal_overlap(self);
   if (overlap_status(self, src) == Overlap::full && self.dtype() == src.dtype()) return;   // x.copy_(x)
+  if (too_hard(self, src))
+    return visit_element(self.dtype(), [&](auto x) {
+      using T = decltype(x);
+      overlapping_loop<T>(self, src, [](T, T v) { return v; });
+    });
   const Tensor s = readable_source(self, src);
   self.mark_written();
   visit_element(self.dtype(), [&](auto x) { assign<decltype(x)>(self, s); });
@@ -193,6 +245,20 @@ void check_inplace_operand(const Tensor& self, const Tensor& other) {
 void binary_(BinOp op, Tensor& self, const Tensor& other) {
   check_broadcast_into(self, other.shape());
   check_inplace_operand(self, other);
+  const bool integral = is_integral(self.dtype()) && self.dtype() != DType::boolean;
+  if ((self.dtype() == DType::float32 || (integral && op != BinOp::div)) && op != BinOp::pow && too_hard(self, other))
+    return visit_element(self.dtype(), [&](auto e) {
+      using T = decltype(e);
+      if constexpr (std::is_floating_point_v<T>) {
+        overlapping_loop<T>(self, other, [op](T x, T y) { return op == BinOp::add ? x + y : op == BinOp::sub ? x - y : op == BinOp::mul ? x * y : x / y; });
+      } else {   // wrapping, as ATen's integer kernels
+        using U = std::make_unsigned_t<T>;
+        overlapping_loop<T>(self, other, [op](T x, T y) {
+          const U a = static_cast<U>(x), b = static_cast<U>(y);
+          return static_cast<T>(op == BinOp::add ? static_cast<U>(a + b) : op == BinOp::sub ? static_cast<U>(a - b) : static_cast<U>(a * b));
+        });
+      }
+    });
   if (self.dtype() == DType::float32 && other.dtype() == DType::float32 && self.is_contiguous() &&
       other.is_contiguous() && other.shape() == self.shape()) {
     // ATen's add_/mul_ write self through TensorIterator: binary()'s flat loop into self's own

@@ -10,10 +10,11 @@
 
 namespace attn::core::detail {
 
-// TensorIterator's view of an elementwise op's input: dims sorted by stride (memory order), size-1
-// dims dropped, neighbours coalesced where contiguous. Each run of the innermost coalesced dim
-// (stride 1) goes to the vectorised loop, whose last `run % 16` elements take the scalar lambda;
-// an innermost stride other than 1 runs everything scalar. A contiguous tensor is one run.
+// TensorIterator's view of an elementwise op's input: dims sorted by stride (memory order; a
+// broadcast dim keeps its place), neighbours coalesced where contiguous. Each run of the innermost
+// coalesced dim (stride 1, or 0: one broadcast value) goes to the vectorised loop, whose last
+// `run % 16` elements take the scalar lambda; another innermost stride runs everything scalar.
+// A contiguous tensor is one run.
 std::vector<uint8_t> scalar_tail(const Tensor& x) {
   const int64_t n = x.numel();
   std::vector<uint8_t> tail(static_cast<size_t>(n), 0);
@@ -21,31 +22,31 @@ std::vector<uint8_t> scalar_tail(const Tensor& x) {
     std::fill(tail.begin() + (n - n % kVecStep), tail.end(), 1);
     return tail;
   }
-  std::vector<int64_t> dims;
-  for (int64_t d = 0; d < x.dim(); ++d)
-    if (x.shape()[d] > 1) dims.push_back(d);
-  std::stable_sort(dims.begin(), dims.end(), [&](int64_t a, int64_t b) { return x.strides()[a] < x.strides()[b]; });
-  size_t group = dims.empty() ? 0 : 1;   // dims[0..group) coalesce into the innermost run
-  int64_t run = dims.empty() ? 1 : x.shape()[dims[0]];
-  while (group < dims.size() && x.strides()[dims[group]] == x.strides()[dims[group - 1]] * x.shape()[dims[group - 1]]) {
-    run *= x.shape()[dims[group]];
-    ++group;
+  // reorder_dimensions: a broadcast (stride-0) dim is not compared, so x.expand(4, n) keeps its
+  // rows (runs of n), not a run of 4 copies innermost; then coalesce_dimensions (the output,
+  // dense in this order, always chains): perm[0..group) merge into the run.
+  const std::vector<size_t> perm = iterator_order(x.shape(), {x.strides()});
+  size_t group = 0;
+  int64_t run = 1, stride = 0;
+  for (; group < perm.size(); ++group) {
+    const int64_t size = x.shape()[perm[group]], st = x.strides()[perm[group]];
+    if (run != 1 && size != 1 && stride * run != st) break;
+    if (run == 1) stride = st;
+    run *= size;
   }
-  const bool vectorised = dims.empty() || x.strides()[dims[0]] == 1;
+  // cpu_kernel_vec vectorises an input of stride 1 along the run, or 0 (is_contiguous_scalar)
+  if (run > 1 && stride != 1 && stride != 0) {
+    std::fill(tail.begin(), tail.end(), 1);
+    return tail;
+  }
+  Shape pos_strides(static_cast<size_t>(x.dim()), 0);   // an element's place in its run
+  int64_t scale = 1;
+  for (size_t p = 0; p < group; ++p) {
+    pos_strides[perm[p]] = scale;
+    scale *= x.shape()[perm[p]];
+  }
   const int64_t body = run - run % kVecStep;
-  for_each_offset(x.shape(), [&](int64_t k, int64_t) {
-    if (!vectorised) {
-      tail[k] = 1;
-      return;
-    }
-    int64_t rest = k, pos = 0;   // the element's place in its run: its index along the coalesced dims
-    for (int64_t d = x.dim() - 1; d >= 0; --d) {
-      const int64_t i = rest % x.shape()[d];
-      rest /= x.shape()[d];
-      if (std::find(dims.begin(), dims.begin() + group, d) != dims.begin() + group) pos += i * x.strides()[d];
-    }
-    tail[k] = pos >= body;
-  }, x.strides());
+  for_each_offset(x.shape(), [&](int64_t k, int64_t pos) { tail[static_cast<size_t>(k)] = pos >= body; }, pos_strides);
   return tail;
 }
 

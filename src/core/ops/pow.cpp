@@ -156,34 +156,20 @@ namespace {
 // contiguous run; any other broadcast is walked element by element (all scalar).
 Tensor pow_tt(const Tensor& base, const Tensor& e, CpuKernels cpu) {
   const Shape shape = broadcast_shapes(base.shape(), e.shape());
-  const Tensor x = to_float(base), y = to_float(e);
+  // an integer operand cast as TensorIterator casts it (.to(float), its layout kept)
+  const auto cast = [](const Tensor& t) { return t.is_float() ? t : preserve_layout(to_float(t), t); };
+  const Tensor x = expand(cast(base), shape), y = expand(cast(e), shape);   // [shape], views
   Tensor out = empty(shape);
   float* o = out.data<float>();
   const float *px = x.data<float>(), *py = y.data<float>();
-  const Shape sx = broadcast_strides(x, shape), sy = broadcast_strides(y, shape), so = out.strides();
-  // TensorIterator's inner loop: the trailing dims that coalesce for all three operands form one
-  // run; it is vectorised when every operand is contiguous along it, or one input is a single
-  // broadcast value (stride 0) and the rest contiguous (VectorizedLoop2d); else all scalar.
-  int64_t run = 1;
-  int64_t d = static_cast<int64_t>(shape.size()) - 1;   // the innermost dim of size > 1
-  while (d >= 0 && shape[d] == 1) --d;
-  bool vec = true;
-  if (d >= 0) {
-    const auto unit = [&](const Shape& s) { return s[d] == 1; };
-    vec = (unit(sx) && unit(sy)) || (sx[d] == 0 && unit(sy)) || (unit(sx) && sy[d] == 0);
-    run = shape[d];
-    for (int64_t e = d - 1; e >= 0; --e) {
-      if (shape[e] == 1) continue;
-      bool joins = true;
-      for (const Shape* s : {&sx, &sy, &so}) joins = joins && (*s)[e] == (*s)[d] * run;
-      if (!joins) break;
-      run *= shape[e];
-    }
-  }
-  const int64_t body = vec ? run - run % kVecStep : 0;
+  // TensorIterator's loop: dims sorted by the operands' strides and coalesced (a permuted dense
+  // layout is one run), vectorised (Sleef) when every operand is contiguous along the inner run
+  // or one input is a single broadcast value there; the tail of each run, or every element of a
+  // scalar loop, takes glibc's powf (ops/loops.h binary_loop).
+  const std::vector<uint8_t> tail = shape.empty() ? std::vector<uint8_t>{1} : detail::binary_loop(x, y).tail;
   for_each_offset(shape, [&](int64_t k, int64_t i, int64_t j) {
-    o[k] = (k % run < body && avx2(cpu)) ? sleef::powf_u10(px[i], py[j]) : ::powf(px[i], py[j]);
-  }, sx, sy);
+    o[k] = (tail[static_cast<size_t>(k)] == 0 && avx2(cpu)) ? sleef::powf_u10(px[i], py[j]) : ::powf(px[i], py[j]);
+  }, x.strides(), y.strides());
   return out;
 }
 
