@@ -529,6 +529,8 @@ class _Unpickler:
             if name not in _BUILTINS:
                 raise AttributeError("Can't get attribute %r on <module 'builtins' (built-in)>" % name)
             return _BUILTINS[name]
+        if self.proto < 4 and '.' in name:   # a dotted name is a path from protocol 4 on; before, one attribute
+            raise AttributeError("Can't get attribute %r on %r" % (name, _module(module)))
         obj, parent = _lookup(module, name)
         return obj
 
@@ -682,9 +684,11 @@ def _stack_global(u):
 
 
 def _global(u):
-    module = u.readline().decode('utf-8')
-    name = u.readline().decode('utf-8')
-    u.stack.append(u.find_class(module, name))
+    module = u.readline()
+    name = u.readline()
+    if not module or not name:   # an empty line: _pickle's bad_readline
+        raise UnpicklingError("pickle data was truncated")
+    u.stack.append(u.find_class(module.decode('utf-8'), name.decode('utf-8')))
 
 
 def _tuple_n(n):
@@ -744,8 +748,10 @@ def _push_marked(u, make):
     u.stack.append(make(items))
 
 
-def _frame(u):
-    u.read(8)
+def _frame(u):   # FRAME n: the next n bytes must be there, as _pickle checks before it reads them
+    n = int.from_bytes(u.read(8), 'little')
+    if u.pos + n > len(u.data):
+        raise UnpicklingError("pickle data was truncated")
 
 
 def _pop_mark(u):
