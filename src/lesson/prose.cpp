@@ -48,7 +48,7 @@ bool only_names(const py::Expr& e) {
   return true;
 }
 
-std::string not_read_only(const py::Expr& e) {
+std::string not_read_only(const py::Expr& root) {
   static const std::set<std::string> builtins = {
       "abs", "all", "any", "ascii", "bin", "bool", "callable", "chr", "dict", "divmod", "enumerate", "float", "format",
       "frozenset", "hasattr", "hex", "int", "isinstance", "len", "list", "max", "min", "oct", "ord", "pow", "range", "repr",
@@ -67,67 +67,82 @@ std::string not_read_only(const py::Expr& e) {
       "zfill", "splitlines", "partition", "rpartition", "isdigit", "isalpha", "isalnum", "isspace", "get", "keys",
       "values", "items", "copy"};
   using K = py::Expr::Kind;
-  auto all_of = [](const std::vector<py::ExprPtr>& xs) -> std::string {
-    for (const py::ExprPtr& x : xs)
-      if (x)
-        if (std::string why = not_read_only(*x); !why.empty()) return why;
-    return "";
+  // Iterative, in the order a recursive walk takes (the first reason found is the one named): a
+  // placeholder's tree can be 140,000 deep (chains nested in brackets).
+  std::vector<const py::Expr*> todo{&root};
+  const auto push = [&todo](const py::ExprPtr& x) {
+    if (x) todo.push_back(x.get());
   };
-  switch (e.kind) {
-    case K::Name: case K::Int: case K::Float: case K::Str: case K::Bytes: case K::NoneLit: case K::True: case K::False:
-    case K::Ellipsis:
-      return "";
-    case K::Tuple: case K::List: case K::Set: case K::Dict: case K::FStr: case K::Compare: case K::Subscript:
-    case K::Attribute: case K::Slice: case K::Unary: case K::Binary: case K::BoolOp: case K::Not: case K::IfExp:
-    case K::Starred: {
-      std::string why = all_of(e.items);
-      if (why.empty()) why = all_of(e.values);
-      if (why.empty()) why = all_of({e.a, e.b, e.c});
-      return why;
-    }
-    case K::Call: {
-      const py::Expr& f = *e.a;
-      const bool reads = (f.kind == K::Name && builtins.count(f.name)) || (f.kind == K::Attribute && methods.count(f.name));
-      if (!reads) return f.kind == K::Name ? "calls " + f.name + "()" : f.kind == K::Attribute ? "calls ." + f.name + "()" : "calls what an expression returned";
-      std::string why = f.kind == K::Attribute ? not_read_only(*f.a) : "";
-      for (const py::Arg& arg : e.args) {
-        // sorted/min/max call their key= on each item: only a builtin that reads (len, abs, str, ...)
-        const py::Expr& v = *arg.value;
-        if (why.empty() && arg.name == "key" && !(v.kind == K::Name && builtins.count(v.name)) && v.kind != K::NoneLit)
-          why = "passes key=" + arg.text + ", which " + (f.kind == K::Name ? f.name : "." + f.name) + "() would call";
-        if (why.empty()) why = not_read_only(v);
+  const auto push_all = [&push](const std::vector<py::ExprPtr>& xs) {
+    for (auto x = xs.rbegin(); x != xs.rend(); ++x) push(*x);
+  };
+  while (!todo.empty()) {
+    const py::Expr& e = *todo.back();
+    todo.pop_back();
+    switch (e.kind) {
+      case K::Name: case K::Int: case K::Float: case K::Str: case K::Bytes: case K::NoneLit: case K::True: case K::False:
+      case K::Ellipsis:
+        break;
+      case K::Tuple: case K::List: case K::Set: case K::Dict: case K::FStr: case K::Compare: case K::Subscript:
+      case K::Attribute: case K::Slice: case K::Unary: case K::Binary: case K::BoolOp: case K::Not: case K::IfExp:
+      case K::Starred:   // items, values, then a, b, c
+        push(e.c), push(e.b), push(e.a);
+        push_all(e.values);
+        push_all(e.items);
+        break;
+      case K::Call: {
+        const py::Expr& f = *e.a;
+        const bool reads = (f.kind == K::Name && builtins.count(f.name)) || (f.kind == K::Attribute && methods.count(f.name));
+        if (!reads) return f.kind == K::Name ? "calls " + f.name + "()" : f.kind == K::Attribute ? "calls ." + f.name + "()" : "calls what an expression returned";
+        for (const py::Arg& arg : e.args) {
+          // sorted/min/max call their key= on each item: only a builtin that reads (len, abs, str, ...)
+          const py::Expr& v = *arg.value;
+          if (arg.name == "key" && !(v.kind == K::Name && builtins.count(v.name)) && v.kind != K::NoneLit)
+            return "passes key=" + arg.text + ", which " + (f.kind == K::Name ? f.name : "." + f.name) + "() would call";
+        }
+        for (auto arg = e.args.rbegin(); arg != e.args.rend(); ++arg) push(arg->value);
+        if (f.kind == K::Attribute) push(f.a);   // the object whose method it is, first
+        break;
       }
-      return why;
+      case K::ListComp: case K::SetComp: case K::DictComp: case K::GenExp:   // its names are its own (Python 3): its parts decide
+        for (const py::Comprehension& c : e.comps)
+          if (!only_names(*c.target)) return "assigns in a comprehension's for target";
+        push(e.b), push(e.a);
+        for (auto c = e.comps.rbegin(); c != e.comps.rend(); ++c) {
+          push_all(c->conds);
+          push(c->iter);
+        }
+        break;
+      case K::Lambda: return "holds a lambda";
+      case K::NamedExpr: return "assigns a name with :=";
+      case K::Yield: case K::YieldFrom: return "holds a yield";
+      default: return "holds an expression attn does not check";
     }
-    case K::ListComp: case K::SetComp: case K::DictComp: case K::GenExp: {   // its names are its own (Python 3): its parts decide
-      for (const py::Comprehension& c : e.comps) {
-        if (!only_names(*c.target)) return "assigns in a comprehension's for target";
-        if (std::string why = all_of({c.iter}); !why.empty()) return why;
-        if (std::string why = all_of(c.conds); !why.empty()) return why;
-      }
-      return all_of({e.a, e.b});
-    }
-    case K::Lambda: return "holds a lambda";
-    case K::NamedExpr: return "assigns a name with :=";
-    case K::Yield: case K::YieldFrom: return "holds a yield";
-    default: return "holds an expression attn does not check";
   }
+  return "";
 }
 
-// The names `e` reads into `reads`, and those its comprehensions bind into `bound`.
-void collect_names(const py::Expr& e, std::set<std::string>& reads, std::set<std::string>& bound) {
-  if (e.kind == py::Expr::Kind::Name) reads.insert(e.name);
-  auto each = [&](const py::ExprPtr& x) {
-    if (x) collect_names(*x, reads, bound);
-  };
-  for (const py::ExprPtr& x : e.items) each(x);
-  for (const py::ExprPtr& x : e.values) each(x);
-  each(e.a), each(e.b), each(e.c);
-  for (const py::Arg& arg : e.args) each(arg.value);
-  for (const py::Comprehension& c : e.comps) {
-    collect_names(*c.target, bound, bound);
-    each(c.iter);
-    for (const py::ExprPtr& x : c.conds) each(x);
+// The names `e` reads into `reads`, and those its comprehensions bind into `bound` (iteratively:
+// the tree can be deep).
+void collect_names(const py::Expr& root, std::set<std::string>& reads, std::set<std::string>& bound) {
+  std::vector<std::pair<const py::Expr*, bool>> todo{{&root, false}};   // (node, a comprehension's target)
+  while (!todo.empty()) {
+    const py::Expr* e = todo.back().first;
+    const bool target = todo.back().second;
+    todo.pop_back();
+    if (e->kind == py::Expr::Kind::Name) (target ? bound : reads).insert(e->name);
+    const auto push = [&todo, target](const py::ExprPtr& x) {
+      if (x) todo.emplace_back(x.get(), target);
+    };
+    for (const py::ExprPtr& x : e->items) push(x);
+    for (const py::ExprPtr& x : e->values) push(x);
+    push(e->a), push(e->b), push(e->c);
+    for (const py::Arg& arg : e->args) push(arg.value);
+    for (const py::Comprehension& c : e->comps) {
+      todo.emplace_back(c.target.get(), true);
+      push(c.iter);
+      for (const py::ExprPtr& x : c.conds) push(x);
+    }
   }
 }
 

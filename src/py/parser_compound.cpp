@@ -404,23 +404,33 @@ struct DeclOrder {
   const std::vector<std::string>& params;
   std::set<std::string> used, assigned, annotated;
 
-  void expr(const ExprPtr& e) {
-    if (!e) return;
-    switch (e->kind) {
-      case Expr::Name: used.insert(e->name); return;
-      case Expr::NamedExpr: expr(e->a); assigned.insert(e->name); return;
-      case Expr::Lambda:
-        for (const ExprPtr& d : e->def->defaults) expr(d);
-        for (const ExprPtr& d : e->def->kwonly_defaults) expr(d);
-        return;
-      case Expr::ListComp: case Expr::SetComp: case Expr::DictComp: case Expr::GenExp:
-        if (!e->comps.empty()) expr(e->comps[0].iter);
-        return;
-      default:
-        for (const ExprPtr& x : e->items) expr(x);
-        for (const ExprPtr& x : e->values) expr(x);
-        expr(e->a), expr(e->b), expr(e->c);
-        for (const Arg& a : e->args) expr(a.value);
+  // Iterative: an expression tree can be 140,000 deep (chains nested in brackets, test_py_limits);
+  // which names it reads is a set, so the order of the walk does not matter.
+  void expr(const ExprPtr& root) {
+    std::vector<const Expr*> todo;
+    const auto push = [&todo](const ExprPtr& x) {
+      if (x) todo.push_back(x.get());
+    };
+    push(root);
+    while (!todo.empty()) {
+      const Expr& e = *todo.back();
+      todo.pop_back();
+      switch (e.kind) {
+        case Expr::Name: used.insert(e.name); break;
+        case Expr::NamedExpr: push(e.a); assigned.insert(e.name); break;
+        case Expr::Lambda:
+          for (const ExprPtr& d : e.def->defaults) push(d);
+          for (const ExprPtr& d : e.def->kwonly_defaults) push(d);
+          break;
+        case Expr::ListComp: case Expr::SetComp: case Expr::DictComp: case Expr::GenExp:
+          if (!e.comps.empty()) push(e.comps[0].iter);
+          break;
+        default:
+          for (const ExprPtr& x : e.items) push(x);
+          for (const ExprPtr& x : e.values) push(x);
+          push(e.a), push(e.b), push(e.c);
+          for (const Arg& a : e.args) push(a.value);
+      }
     }
   }
 

@@ -505,6 +505,11 @@ py frozenset-chain-200k 0 'freed' '' $'c = frozenset()\nfor i in range(200000):\
 py map-chain-200k 2 'built' 'map-chain-200k\.lesson:16: RecursionError: maximum recursion depth exceeded' $'it = iter([1])\nfor i in range(200000):\n    it = map(lambda v: v, it)\nprint("built")\nprint(list(it))'
 py object-new-bytes 2 '' 'object-new-bytes\.lesson:12: TypeError: object\.__new__\(bytes\) is not safe, use bytes\.__new__\(\)' 'print(repr(object.__new__(bytes)))'
 py recursion-caught 0 'caught on' '' $'x = []\nfor i in range(5000):\n    x = [x]\ntry:\n    repr(x)\nexcept RecursionError:\n    print("caught", end=" ")\nprint("on")'
+# A prose placeholder 140,000 levels deep (chains nested in 199 brackets): the read-only check walks
+# it without recursion (it overflowed the stack, review 29); filling it is the bracket limit's error.
+deep=1; for k in $(seq 199); do deep="($deep)$(rep +1 700)"; done
+{ printf '# Deep\nname: deep\ngroup: concepts\norder: 1\nsource: x\n\nIntro.\n\n## a: A step\n\nValue {{%s}}.\n\n```python\nx = 1\n```\n' "$deep"; } >"$work/placeholder-deep.lesson"
+check placeholder-deep 2 '' 'placeholder-deep\.lesson:11: SyntaxError: too many nested parentheses' -- "$attn" run --quiet placeholder-deep.lesson
 
 # ---- Files a student hands in are never followed out, never quoted (issue 20) ----
 # An answer or code file that is a symbolic link is refused (a student's link, graded in an
