@@ -331,18 +331,38 @@ Value range_iterator(const Value& range, bool backwards) {
   });
 }
 
+// reversed() of a class with __getitem__ (and no __reversed__), as CPython's reversed_new and
+// reversediter_next: len() asked once (its TypeError if there is no __len__), then self[n-1] down
+// to self[0], one a call, stopping early at an IndexError or StopIteration.
+Value sequence_reversed(Interpreter& in, const Value& seq) {
+  const int64_t n = in.len(seq);
+  return lazy_iterator("reversed", {seq}, [k = n - 1](Interpreter& in, std::vector<Value>& held) mutable -> std::optional<Value> {
+    if (k < 0) return std::nullopt;
+    try {
+      Value item = in.getitem(held[0], Value::integer(k));
+      --k;
+      return item;
+    } catch (const PyError& e) {
+      if (!is_instance_of(e, "IndexError") && !is_instance_of(e, "StopIteration")) throw;
+      k = -1;
+      return std::nullopt;
+    }
+  });
+}
+
 Value reversed_fn(Interpreter& in, CallArgs& a) {
   if (a.pos.size() != 1 || !a.kw.empty()) throw TypeError(fmt::format("reversed expected 1 argument, got {}", a.pos.size() + a.kw.size()));
   const Value& v = a.pos[0];
   switch (v.kind) {
     case Value::List: case Value::Tuple: case Value::Str: case Value::Dict: case Value::Range: break;
     default:
-      if (v.kind == Value::Instance && type_of(v)->find_method("__reversed__")) {
+      if (const Value* rev = v.kind == Value::Instance ? type_of(v)->find_method("__reversed__") : nullptr) {
+        if (rev->kind == Value::None) throw TypeError("'" + type_name(v) + "' object is not reversible");
         CallArgs self;
         self.pos.push_back(v);
-        return in.call(*type_of(v)->find_method("__reversed__"), self);
+        return in.call(*rev, self);
       }
-      if (v.kind == Value::Instance && type_of(v)->find_method("__len__") && type_of(v)->find_method("__getitem__")) break;
+      if (v.kind == Value::Instance && type_of(v)->find_method("__getitem__") && !type_of(v)->tag()) return sequence_reversed(in, v);
       if (v.kind == Value::Instance && !is_iterator(v) && !is_generator(v) && in.iterable(v) && type_of(v)->tag()) break;   // a native sequence (a host library's array)
       throw TypeError("'" + type_name(v) + "' object is not reversible");
   }
