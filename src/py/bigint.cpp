@@ -303,6 +303,19 @@ bool BigInt::to_double(double& out) const {
   return true;
 }
 
+double BigInt::frexp(int64_t& e) const {
+  const uint64_t bits = bit_length();
+  uint64_t x = mag_low64(mag_);
+  if (bits > 55) x = round_half_even(mag_low64(mag_shr(mag_, bits - 55)), 2, mag_any_below(mag_, bits - 55));
+  double m = std::ldexp(static_cast<double>(x), -static_cast<int>(std::min<uint64_t>(bits, 55)));
+  e = static_cast<int64_t>(bits);
+  if (m == 1.0) {   // rounded up to the next power of two
+    m = 0.5;
+    ++e;
+  }
+  return m;
+}
+
 std::string BigInt::to_decimal() const {
   if (mag_.empty()) return "0";
   Mag m = mag_;

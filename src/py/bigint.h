@@ -34,6 +34,9 @@ class BigInt {
   uint64_t to_uint64() const;               // requires fits_uint64()
   // float(v) rounded half to even; false when that is 2**1024 or more in magnitude (overflow).
   bool to_double(double& out) const;
+  // |v| = m * 2**e with m in [0.5, 1) rounded half to even to 53 bits, as _PyLong_Frexp: what
+  // math.log takes of an int too large for a float. Requires v != 0.
+  double frexp(int64_t& e) const;
   std::string to_decimal() const;           // "-123"
   std::string magnitude_in_base(int base) const;   // |v| in base 2, 8 or 16 (lowercase digits)
   int64_t hash() const;                     // CPython's hash(): |v| mod 2**61 - 1, signed; -1 is -2

@@ -65,23 +65,48 @@ Value math_test(const char* name, bool (*f)(double)) {
 }
 
 // math.log(x[, base]): log(x) / log(base), each with the domain check of math.log(x).
+// CPython's loghelper: an int is taken whole (not converted to a float first), so
+// math.log(10**400) is 921.03...: a non-positive int is a domain error, and one too large for a
+// float is m * 2**e with log(m) + log(2) * e. Anything else goes through f as a float.
+double log_of(Args& b, const char* name, double (*f)(double)) {
+  const Value x = b.get(name);
+  if (x.kind == Value::Int) {
+    const BigInt v = big_of(x);
+    if (v.negative() || v.is_zero()) throw ValueError("math domain error");
+    double d = 0;
+    if (v.to_double(d)) return f(d);
+    int64_t e = 0;
+    const double m = v.frexp(e);
+    return f(m) + f(2.0) * static_cast<double>(e);
+  }
+  const double d = b.number(name);
+  if (std::isnan(d)) return d;
+  if (d <= 0) throw ValueError("math domain error");
+  return f(d);
+}
+
+double ln(double x) { return std::log(x); }
+
 Value math_log() {
   auto sig = std::make_shared<Signature>(Signature::parse("def math.log(x, base=None, /)"));
   return builtin("math.log", [sig](Interpreter&, CallArgs& a) {
     Args b = bind_args(*sig, a, sig->name);
-    auto ln = [](double x) {
-      if (std::isnan(x)) return x;
-      if (x <= 0) throw ValueError("math domain error");
-      return std::log(x);
-    };
-    double num = ln(b.number("x"));
+    double num = log_of(b, "x", ln);
     if (b.get("base").is_none()) return Value::number(num);
-    double den = ln(b.number("base"));
+    double den = log_of(b, "base", ln);
     if (den == 0) throw ZeroDivisionError("float division by zero");
     return Value::number(num / den);
   });
 }
 
+// math.log2 / math.log10: one argument, through the same loghelper.
+Value math_log_base(const char* name, double (*f)(double)) {
+  auto sig = std::make_shared<Signature>(Signature::parse(fmt::format("def math.{}(x, /)", name)));
+  return builtin(std::string("math.") + name, [sig, f](Interpreter&, CallArgs& a) {
+    Args b = bind_args(*sig, a, sig->name);
+    return Value::number(log_of(b, "x", f));
+  });
+}
 
 Value math_two(const char* name, double (*f)(double, double), Inf inf = Inf::domain) {
   auto sig = std::make_shared<Signature>(Signature::parse(fmt::format("def math.{}(x, y, /)", name)));
@@ -507,8 +532,8 @@ std::shared_ptr<NamespaceObj> make_math() {
   n["exp"] = math_function("exp", [](double x) { return std::exp(x); }, Inf::overflow);
   n["expm1"] = math_function("expm1", [](double x) { return std::expm1(x); }, Inf::overflow);
   n["log"] = math_log();
-  n["log2"] = math_function("log2", [](double x) { return std::log2(x); });
-  n["log10"] = math_function("log10", [](double x) { return std::log10(x); });
+  n["log2"] = math_log_base("log2", [](double x) { return std::log2(x); });
+  n["log10"] = math_log_base("log10", [](double x) { return std::log10(x); });
   n["log1p"] = math_function("log1p", [](double x) { return std::log1p(x); });
   n["sin"] = math_function("sin", [](double x) { return std::sin(x); });
   n["cos"] = math_function("cos", [](double x) { return std::cos(x); });
