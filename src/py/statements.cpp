@@ -62,6 +62,41 @@ Interpreter::Flow Interpreter::exec_more(const StmtPtr& ptr, Value* ret) {
   return Flow::next;
 }
 
+namespace {
+
+// CPython's implicit chaining (_PyErr_SetObject): an exception raised while `handled` is being
+// handled gets it as __context__, a loop through handled's own chain cut first. `only_if_none`:
+// the exception is leaving a handler, and an inner one may have chained it already.
+void chain_context(const Value& exc, const Value& handled, bool only_if_none) {
+  if (exc.kind != Value::Instance || handled.kind != Value::Instance || exc.obj == handled.obj) return;
+  const Value* had = inst(exc).find("__context__");
+  if (only_if_none && had && !had->is_none()) return;
+  Value o = handled;
+  for (int steps = 0; steps < 100000; ++steps) {
+    const Value* found = inst(o).find("__context__");
+    if (!found || found->kind != Value::Instance) break;
+    const Value next = *found;
+    if (next.obj == exc.obj) {
+      inst(o).set("__context__", Value::none());
+      break;
+    }
+    o = next;
+  }
+  inst(exc).set("__context__", handled);
+}
+
+Value exception_of(const std::exception_ptr& p) {
+  try {
+    std::rethrow_exception(p);
+  } catch (const PyError& e) {
+    return e.exc();
+  } catch (...) {
+    return Value::none();
+  }
+}
+
+}  // namespace
+
 Interpreter::Flow Interpreter::exec_try(const Stmt& s, Value* ret) {
   Flow flow = Flow::next;
   std::exception_ptr pending;   // raised in the body, a handler or `else`: re-raised after `finally`
@@ -69,8 +104,9 @@ Interpreter::Flow Interpreter::exec_try(const Stmt& s, Value* ret) {
     std::exception_ptr caught;
     try {
       flow = exec(s.body, ret);
-    } catch (const PyError&) {
+    } catch (const PyError& e) {
       caught = std::current_exception();
+      if (!handling_.empty()) chain_context(e.exc(), exception_of(handling_.back()), false);
     }
     if (caught) flow = exec_handlers(s, caught, ret);
     else if (flow == Flow::next) flow = exec(s.orelse, ret);
@@ -132,7 +168,12 @@ Interpreter::Flow Interpreter::exec_handler(const Stmt&, const Handler& h, std::
   if (!h.name.empty()) store(h.name, exc);
   handling_.push_back(std::move(caught));
   Handling guard{*this, h};
-  return exec(h.body, ret);
+  try {
+    return exec(h.body, ret);
+  } catch (const PyError& e) {   // leaving the handler: chained to what it handled
+    chain_context(e.exc(), exc, true);
+    throw;
+  }
 }
 
 void Interpreter::exec_raise(const Stmt& s) {
@@ -173,7 +214,8 @@ Interpreter::Flow Interpreter::exec_with(const Stmt& s, size_t item, Value* ret)
     exit = getattr(manager, "__exit__");
   } catch (const PyError& e) {
     if (!is_instance_of(e, "AttributeError")) throw;
-    throw TypeError("'" + type_name(manager) + "' object does not support the context manager protocol");
+    throw TypeError("'" + type_name(manager) + "' object does not support the context manager protocol" +
+                    (enter.kind == Value::None ? "" : " (missed __exit__ method)"));
   }
   CallArgs no_args;
   Value entered = call(enter, no_args);
@@ -185,7 +227,14 @@ Interpreter::Flow Interpreter::exec_with(const Stmt& s, size_t item, Value* ret)
     const Value exc = e.exc();
     CallArgs a;
     a.pos = {class_of(exc), exc, Value::none()};
-    if (truth(call(exit, a))) return Flow::next;   // __exit__ returned True: the exception is suppressed
+    bool suppress = false;
+    try {
+      suppress = truth(call(exit, a));
+    } catch (const PyError& raised) {   // raised by __exit__ while the body's exception is handled
+      chain_context(raised.exc(), exc, false);
+      throw;
+    }
+    if (suppress) return Flow::next;   // __exit__ returned True: the exception is suppressed
     throw;
   }
   CallArgs a;
