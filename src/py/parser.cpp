@@ -52,7 +52,7 @@ Block Parser::program() {
     if (cur().kind == Token::Newline) { ++p_; continue; }
     out.push_back(statement());
   }
-  check_declaration_order(out, {});
+  check_declaration_order(out, {}, true);
   return out;
 }
 
@@ -157,6 +157,40 @@ StmtPtr Parser::if_statement() {
   return s;
 }
 
+// The index of the `)` that closes the `(` at t_[open] (t_.size() when there is none on the line).
+size_t Parser::closing_paren(size_t open) const {
+  int depth = 0;
+  for (size_t k = open; k < t_.size() && t_[k].kind != Token::Newline && t_[k].kind != Token::End; ++k) {
+    if (t_[k].kind != Token::Op) continue;
+    const std::string& o = t_[k].text;
+    if (o == "(" || o == "[" || o == "{") ++depth;
+    else if ((o == ")" || o == "]" || o == "}") && --depth == 0) return k;
+  }
+  return t_.size();
+}
+
+// `a = b = value`'s targets, with CPython's texts: a single target whose last item (of an
+// unbracketed tuple) is not a display or a constant gets pegen's invalid_named_expression
+// message ("... here. Maybe you meant '==' ..."); otherwise the first invalid item is named.
+void Parser::check_assign_targets(const std::vector<ExprPtr>& targets, bool parenthesized) const {
+  const Expr* bad = nullptr;
+  for (const ExprPtr& t : targets)
+    if (!bad) bad = invalid_target(*t, false);
+  if (bad && targets.size() == 1) {
+    const Expr& t = *targets[0];
+    const Expr& last = t.kind == Expr::Tuple && !parenthesized ? *t.items.back() : t;
+    const bool display = last.kind == Expr::List || last.kind == Expr::GenExp || last.kind == Expr::Starred ||
+                         last.kind == Expr::NoneLit || last.kind == Expr::True || last.kind == Expr::False ||
+                         (last.kind == Expr::Tuple && (&last != &t || parenthesized));
+    if (!display && last.kind == Expr::Name)
+      throw ScriptError(last.line, "SyntaxError: invalid syntax. Maybe you meant '==' or ':=' instead of '='?");
+    if (!display)
+      throw ScriptError(last.line, "SyntaxError: cannot assign to " + target_kind(last) + " here. Maybe you meant '==' instead of '='?");
+  }
+  if (bad) throw ScriptError(bad->line, "SyntaxError: cannot assign to " + target_kind(*bad));
+  for (const ExprPtr& t : targets) check_starred_targets(*t);
+}
+
 StmtPtr Parser::simple_statement() {
   auto s = std::make_shared<Stmt>();
   s->line = cur().line;
@@ -176,6 +210,7 @@ StmtPtr Parser::simple_statement() {
     s->kind = Stmt::Return;
     if (cur().kind != Token::Newline) s->value = expr_list();
   } else {
+    const size_t first = p_;
     ExprPtr e = expr_list();
     static const std::set<std::string> aug = {"+=", "-=", "*=", "/=", "@=", "//=", "**=", "%=", "&=", "|=", "^=", "<<=", ">>="};
     if (e->kind == Expr::Starred)
@@ -200,11 +235,13 @@ StmtPtr Parser::simple_statement() {
       s->target = e;
       s->value = expr_list();
     } else if (is_op("=")) {
+      const bool parenthesized = t_[first].kind == Token::Op && t_[first].text == "(" && closing_paren(first) + 1 == p_;
       s->kind = Stmt::Assign;
       s->targets.push_back(e);
       while (accept_op("=")) s->targets.push_back(expr_list());
       s->value = s->targets.back();
       s->targets.pop_back();
+      check_assign_targets(s->targets, parenthesized);
     } else {
       s->kind = Stmt::ExprStmt;
       s->value = e;

@@ -95,13 +95,37 @@ StmtPtr Parser::try_statement() {
   return s;
 }
 
+// Whether `with (` opens Python 3.10's parenthesized items (`with (A() as a, B() as b,):`): the
+// matching `)` is followed by `:` and an `as` or a comma stands directly inside. Otherwise the
+// parenthesis is an expression's (`with (a) as b:`, `with (x := f()):`), as CPython's PEG
+// parser decides by trying the parenthesized form first.
+bool Parser::parenthesized_with_items() const {
+  int depth = 0;
+  bool item_list = false;
+  for (size_t k = p_; k < t_.size() && t_[k].kind != Token::Newline && t_[k].kind != Token::End; ++k) {
+    const Token& t = t_[k];
+    if (t.kind == Token::Op && (t.text == "(" || t.text == "[" || t.text == "{")) ++depth;
+    else if (t.kind == Token::Op && (t.text == ")" || t.text == "]" || t.text == "}")) {
+      if (--depth == 0) return item_list && k + 1 < t_.size() && t_[k + 1].kind == Token::Op && t_[k + 1].text == ":";
+    } else if (depth == 1 && ((t.kind == Token::Name && t.text == "as") || (t.kind == Token::Op && t.text == ","))) {
+      item_list = true;
+    }
+  }
+  return false;
+}
+
 StmtPtr Parser::with_statement() {
   StmtPtr s = make_stmt(Stmt::With);
   ++p_;
+  const bool parenthesized = is_op("(") && parenthesized_with_items();
+  if (parenthesized) ++p_;
   do {
+    if (parenthesized && is_op(")")) break;   // a trailing comma
     s->bases.push_back(expression());
     s->targets.push_back(accept_name("as") ? star_target() : nullptr);
+    if (s->targets.back()) check_for_target(*s->targets.back());
   } while (accept_op(","));
+  if (parenthesized) expect_op(")");
   s->body = block();
   return s;
 }
@@ -155,9 +179,11 @@ StmtPtr Parser::keyword_statement() {
     ++p_;
     ExprPtr e = expr_list();
     std::vector<ExprPtr> targets = e->kind == Expr::Tuple ? e->items : std::vector<ExprPtr>{e};
-    for (const ExprPtr& t : targets)
+    for (const ExprPtr& t : targets) {
+      if (const Expr* bad = invalid_target(*t, true)) throw ScriptError(bad->line, "SyntaxError: cannot delete " + target_kind(*bad));
       if (t->kind != Expr::Name && t->kind != Expr::Subscript && t->kind != Expr::Attribute)
-        error("cannot delete this expression: attn deletes names, items and attributes");
+        error("cannot delete this expression: attn deletes names, items and attributes");   // del (a, b): valid Python
+    }
     s->targets = targets;
     return s;
   }
@@ -357,6 +383,9 @@ struct Binding {
       case Stmt::Assign: case Stmt::Del:
         for (const ExprPtr& t : s.targets) target(*t);
         break;
+      case Stmt::Pass:   // `x: T` alone: DEF_LOCAL in CPython's symtable, so x is this function's
+        if (s.annotated && !s.targets.empty()) target(*s.targets[0]);
+        break;
       case Stmt::AugAssign: target(*s.target); break;
       case Stmt::For: target(*s.target); block(s.body); block(s.orelse); break;
       case Stmt::While: case Stmt::If: block(s.body); block(s.orelse); break;
@@ -402,7 +431,17 @@ struct Binding {
 // comprehension's first iterable are other scopes.
 struct DeclOrder {
   const std::vector<std::string>& params;
-  std::set<std::string> used, assigned, annotated;
+  bool module = false;   // at module level `global x` then `x: int` is allowed
+  std::set<std::string> used, assigned, annotated, globals, nonlocals;
+
+  // `x: T` (= v) of a name declared global or nonlocal before it in a function or class body.
+  void annotate(const Stmt& s) {
+    if (!s.annotated || s.targets.empty() || s.targets[0]->kind != Expr::Name) return;
+    const std::string& n = s.targets[0]->name;
+    if (!module && globals.count(n)) throw ScriptError(s.line, "SyntaxError: annotated name '" + n + "' can't be global");
+    if (!module && nonlocals.count(n)) throw ScriptError(s.line, "SyntaxError: annotated name '" + n + "' can't be nonlocal");
+    annotated.insert(n);
+  }
 
   // Iterative: an expression tree can be 140,000 deep (chains nested in brackets, test_py_limits);
   // which names it reads is a set, so the order of the walk does not matter.
@@ -463,6 +502,7 @@ struct DeclOrder {
       else if (annotated.count(n)) throw ScriptError(s.line, "SyntaxError: annotated name '" + n + "' can't be nonlocal");
       else if (assigned.count(n)) why = "is assigned to before " + std::string(what) + " declaration";
       if (!why.empty()) throw ScriptError(s.line, "SyntaxError: name '" + n + "' " + why);
+      (s.kind == Stmt::Global ? globals : nonlocals).insert(n);
     }
   }
 
@@ -472,11 +512,9 @@ struct DeclOrder {
       case Stmt::Assign:
         expr(s.value);
         for (const ExprPtr& t : s.targets) target(t);
-        if (s.annotated && !s.targets.empty() && s.targets[0]->kind == Expr::Name) annotated.insert(s.targets[0]->name);
+        annotate(s);
         break;
-      case Stmt::Pass:   // `x: T` alone
-        if (s.annotated && !s.targets.empty() && s.targets[0]->kind == Expr::Name) annotated.insert(s.targets[0]->name);
-        break;
+      case Stmt::Pass: annotate(s); break;   // `x: T` alone
       case Stmt::AugAssign: expr(s.value); target(s.target); break;
       case Stmt::Del: for (const ExprPtr& t : s.targets) target(t); break;
       case Stmt::ExprStmt: case Stmt::Return: case Stmt::Assert: case Stmt::Raise:
@@ -527,8 +565,8 @@ struct DeclOrder {
 
 }  // namespace
 
-void check_declaration_order(const Block& body, const std::vector<std::string>& params) {
-  DeclOrder d{params, {}, {}, {}};
+void check_declaration_order(const Block& body, const std::vector<std::string>& params, bool module) {
+  DeclOrder d{params, module, {}, {}, {}, {}, {}};
   d.block(body);
 }
 
@@ -588,11 +626,33 @@ int nonlocal_line(const Block& b, const std::string& name) {
   return 0;
 }
 
+// The line of the first `global n` or `nonlocal n` of this scope (CPython's error_at_directive).
+int directive_line(const Block& b, const std::string& name) {
+  for (const StmtPtr& s : b) {
+    if ((s->kind == Stmt::Nonlocal || s->kind == Stmt::Global) && std::find(s->names.begin(), s->names.end(), name) != s->names.end())
+      return s->line;
+    if (s->kind == Stmt::Def || s->kind == Stmt::Class) continue;
+    for (const Block* inner : {&s->body, &s->orelse, &s->finalbody})
+      if (int line = directive_line(*inner, name)) return line;
+    for (const Handler& h : s->handlers)
+      if (int line = directive_line(h.body, name)) return line;
+  }
+  return 0;
+}
+
+bool contains(const std::vector<std::string>& sorted, const std::string& n) { return std::binary_search(sorted.begin(), sorted.end(), n); }
+
+// CPython's analyze_name for `nonlocal n`: the nearest enclosing function that binds n, where an
+// enclosing function's `global n` hides every binding further out.
 void check_chain(const Stmt& def, std::vector<const Stmt*>& chain) {
+  for (const std::string& n : def.nonlocals)
+    if (contains(def.globals, n)) throw ScriptError(directive_line(def.body, n), "SyntaxError: name '" + n + "' is nonlocal and global");
   for (const std::string& n : def.nonlocals) {
-    bool bound = std::any_of(chain.begin(), chain.end(), [&](const Stmt* outer) {
-      return std::binary_search(outer->local_names.begin(), outer->local_names.end(), n);
-    });
+    bool bound = false;
+    for (auto outer = chain.rbegin(); outer != chain.rend() && !bound; ++outer) {
+      if (contains((*outer)->globals, n)) break;
+      bound = contains((*outer)->local_names, n);
+    }
     if (!bound) throw ScriptError(nonlocal_line(def.body, n), "SyntaxError: no binding for nonlocal '" + n + "' found");
   }
   std::vector<const Stmt*> inner;

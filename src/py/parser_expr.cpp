@@ -33,13 +33,17 @@ ExprPtr Parser::expr_list() {
 
 ExprPtr Parser::target_list() {      // for-loop / comprehension targets: stop before `in`
   ExprPtr first = star_target();
-  if (!is_op(",")) return first;
+  if (!is_op(",")) {
+    check_for_target(*first);
+    return first;
+  }
   ExprPtr tup = make(Expr::Tuple);
   tup->items.push_back(first);
   while (accept_op(",")) {
     if (is_name("in")) break;
     tup->items.push_back(star_target());
   }
+  check_for_target(*tup);
   return tup;
 }
 
@@ -82,9 +86,50 @@ std::string target_kind(const Expr& e) {
     case Expr::FStr: return "f-string expression";
     case Expr::Starred: return "starred";
     case Expr::NamedExpr: return "named expression";
+    case Expr::Yield: case Expr::YieldFrom: return "yield expression";
     case Expr::Int: case Expr::Float: case Expr::Str: case Expr::Bytes: return "literal";
     default: return "expression";
   }
+}
+
+const Expr* invalid_target(const Expr& t, bool del) {
+  std::vector<const Expr*> todo{&t};   // iterative: targets nest as deep as the parser allows
+  while (!todo.empty()) {
+    const Expr* e = todo.back();
+    todo.pop_back();
+    switch (e->kind) {
+      case Expr::Tuple: case Expr::List:
+        for (auto it = e->items.rbegin(); it != e->items.rend(); ++it) todo.push_back(it->get());
+        break;
+      case Expr::Starred:
+        if (del) return e;
+        todo.push_back(e->a.get());
+        break;
+      case Expr::Name: case Expr::Subscript: case Expr::Attribute: break;
+      default: return e;
+    }
+  }
+  return nullptr;
+}
+
+void check_starred_targets(const Expr& t) {
+  std::vector<const Expr*> todo{&t};
+  while (!todo.empty()) {
+    const Expr* e = todo.back();
+    todo.pop_back();
+    if (e->kind == Expr::Starred) todo.push_back(e->a.get());
+    if (e->kind != Expr::Tuple && e->kind != Expr::List) continue;
+    int stars = 0;
+    for (const ExprPtr& x : e->items) {
+      if (x->kind == Expr::Starred && ++stars == 2) throw ScriptError(x->line, "SyntaxError: multiple starred expressions in assignment");
+      todo.push_back(x.get());
+    }
+  }
+}
+
+void check_for_target(const Expr& t) {
+  if (const Expr* bad = invalid_target(t, false)) throw ScriptError(bad->line, "SyntaxError: cannot assign to " + target_kind(*bad));
+  check_starred_targets(t);
 }
 
 namespace {

@@ -20,6 +20,13 @@ namespace attn::py::detail {
 // What CPython calls an expression that cannot be an assignment target: "function call",
 // "tuple", "literal", ... (`f() := 1`, `f() += 1`; parser_expr.cpp).
 std::string target_kind(const Expr& e);
+// CPython's _PyPegen_get_invalid_target: the first expression of target t (source order) that
+// cannot be assigned to (or deleted, del), or null when t is a valid target.
+const Expr* invalid_target(const Expr& t, bool del);
+// The compiler's "multiple starred expressions in assignment", at any level of t.
+void check_starred_targets(const Expr& t);
+// A for-loop's, comprehension's or with-item's target: CPython's "cannot assign to ..." errors.
+void check_for_target(const Expr& t);
 
 class Parser {
  public:
@@ -68,6 +75,8 @@ class Parser {
   // parser.cpp
   StmtPtr statement();
   StmtPtr simple_statement();
+  size_t closing_paren(size_t open) const;
+  void check_assign_targets(const std::vector<ExprPtr>& targets, bool parenthesized) const;
   StmtPtr compound(const std::string& kw);
   StmtPtr def_statement();
   StmtPtr class_statement();
@@ -118,6 +127,7 @@ class Parser {
   StmtPtr while_statement();
   StmtPtr try_statement();
   StmtPtr with_statement();
+  bool parenthesized_with_items() const;
   StmtPtr decorated();
   StmtPtr keyword_statement();                   // break, continue, raise, global, nonlocal, del; null if none
   StmtPtr import_statement(bool from);
@@ -136,7 +146,7 @@ class Parser {
 void analyse_function(Stmt& def);
 // CPython's SyntaxErrors for a global or nonlocal statement that comes after the name was used or
 // bound in the same scope (a def's body, a class body, a program); `params`: the def's parameters.
-void check_declaration_order(const Block& body, const std::vector<std::string>& params);
+void check_declaration_order(const Block& body, const std::vector<std::string>& params, bool module = false);
 // A class body's global and nonlocal declarations (into cls.globals, cls.nonlocals), checked as above.
 void analyse_class(Stmt& cls);
 

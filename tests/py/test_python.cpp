@@ -69,6 +69,8 @@ TEST_CASE("a hostile review's findings: identity, ascii(), f-string fields, sum(
 TEST_CASE("built-in types' dunders by name: hasattr, bound and through the class, the operator's code") { check_family("dunders"); }
 TEST_CASE("match statements: every pattern kind, guards, soft keywords, CPython's SyntaxErrors") { check_family("match"); }
 TEST_CASE("class creation: class keywords, __init_subclass__, __set_name__ order, metaclass=type") { check_family("class_creation"); }
+TEST_CASE("review 30: reversed() of a sequence class, math.log of huge ints, parenthesized with items, __context__ chaining, "
+          "scope SyntaxErrors") { check_family("review30"); }
 
 TEST_CASE("constructs outside the subset: one line naming the construct, at its line, before anything runs") {
   CHECK(error_of("async def f():\n    pass") == "1: SyntaxError: attn does not support 'async' (coroutines)");
