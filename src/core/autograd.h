@@ -76,6 +76,7 @@ struct ViewInfo {
 // One saved tensor's version at the time the node was recorded (SavedVariable::saved_version_).
 struct SavedVersion {
   std::shared_ptr<Storage> storage;
+  std::shared_ptr<const uint64_t> counter;   // the saved handle's version counter (Tensor::version_counter)
   uint64_t version = 0;
   Shape shape;
   std::string grad_fn;            // the node that made it ("" for a leaf), for the message

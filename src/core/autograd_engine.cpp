@@ -69,7 +69,7 @@ std::shared_ptr<autograd::Node> make_node(const char* name, const std::vector<co
     // its version, as PyTorch's does when the message asks for it; any other tensor: its grad_fn then.
     const AutogradMeta& m = t.autograd();
     const bool view = m.view && m.view->creation == autograd::CreationMeta::normal && t.requires_grad();
-    node->saved_.push_back({t.storage(), t.version(), t.shape(), view ? "AsStridedBackward0" : t.grad_fn(), m.output_nr,
+    node->saved_.push_back({t.storage(), t.version_counter(), t.version(), t.shape(), view ? "AsStridedBackward0" : t.grad_fn(), m.output_nr,
                             view ? std::weak_ptr<AutogradMeta>() : t.autograd_ptr()});
   }
   return node;
@@ -94,6 +94,7 @@ void autograd::result_moved(const Tensor& t, const std::shared_ptr<Storage>& fro
   for (autograd::SavedVersion& s : t.autograd().grad_fn->saved_)
     if (s.storage == from) {
       s.storage = t.storage();
+      s.counter = t.version_counter();
       s.version = t.version();
     }
 }
@@ -167,7 +168,7 @@ Tensor record(Tensor out, const std::vector<const Tensor*>& inputs, const char* 
   m.requires_grad = true;
   const bool saves_result = backward.saves_result;
   m.grad_fn = make_node(name, inputs, std::move(backward));
-  if (saves_result && out.storage()) m.grad_fn->saved_.push_back({out.storage(), out.version(), out.shape(), name, 0});
+  if (saves_result && out.storage()) m.grad_fn->saved_.push_back({out.storage(), out.version_counter(), out.version(), out.shape(), name, 0});
   return out;
 }
 
@@ -326,7 +327,7 @@ const char* const kSecondTime =
 // SavedVariable::unpack's check: a tensor the node reads was modified in place after it was saved.
 void check_saved(const Node& n) {
   for (const autograd::SavedVersion& s : n.saved_) {
-    if (s.storage->version() == s.version) continue;
+    if (*s.counter == s.version) continue;
     std::string name = s.grad_fn;
     if (std::shared_ptr<AutogradMeta> v = s.variable.lock()) name = v->grad_fn ? v->grad_fn->name() : "";   // its grad_fn now
     const std::string type = s.storage->dtype() == DType::boolean ? "CPUBoolType" : tensor_type_name(s.storage->dtype());
@@ -336,7 +337,7 @@ void check_saved(const Node& n) {
         "find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True).",
         type, shape_str(s.shape),
         name.empty() ? "" : fmt::format(", which is output {} of {},", s.output_nr, name == "CopySlices" ? "torch::autograd::CopySlices" : name),
-        s.storage->version(), s.version));
+        *s.counter, s.version));
   }
 }
 

@@ -459,6 +459,7 @@ Tensor relayout(Tensor out, Shape strides) {
   });
   Tensor r = out;   // the same variable (autograd record), its elements laid out anew
   r.storage_ = flat.storage_;
+  r.own_version_.reset();   // the new buffer's own counter
   r.set_layout(out.shape_, std::move(strides), 0);
   autograd::result_moved(r, out.storage_);
   return r;

@@ -155,6 +155,7 @@ class Storage {
   // A new op result filled by writes of the op's own (cat's copy_ into its slices): not in-place
   // ops anyone could see, so its version starts at 0 as ATen's out= kernels leave it.
   void forget_own_writes() { version_ = 0; }
+  uint64_t* version_slot() { return &version_; }
 
  private:
   void* data_ = nullptr;
@@ -242,11 +243,23 @@ class Tensor {
   // ---- storage ----
   const std::shared_ptr<Storage>& storage() const { return storage_; }
   bool shares_storage(const Tensor& other) const { return storage_ && storage_ == other.storage_; }
-  uint64_t version() const { return storage_ ? storage_->version() : 0; }
-  // For in-place ops, before they write: bumps the storage's version (shared by every view).
+  uint64_t version() const { return own_version_ ? *own_version_ : storage_ ? storage_->version() : 0; }
+  // For in-place ops, before they write: bumps the version counter (the storage's, shared by every
+  // view, or the one `.data` made).
   void mark_written() {
-    if (storage_) storage_->bump_version();
+    if (own_version_) ++*own_version_;
+    else if (storage_) storage_->bump_version();
   }
+  // What a saved tensor's record watches: this handle's version counter (null without storage).
+  std::shared_ptr<const uint64_t> version_counter() const {
+    if (own_version_) return own_version_;
+    if (!storage_) return nullptr;
+    return std::shared_ptr<const uint64_t>(storage_, storage_->version_slot());
+  }
+  // x.data (PyTorch's variable_data): the same elements under a version counter of its own,
+  // starting at 0, so writes through it are not seen by autograd's saved-tensor checks. Views
+  // and detach() of this handle share the new counter.
+  void new_version_counter() { own_version_ = std::make_shared<uint64_t>(0); }
 
   // x.data = src (PyTorch's set_data): this handle takes src's storage, layout and dtype and keeps
   // its own variable record (requires_grad, Parameter, grad_fn, .grad, the Python object).
@@ -296,6 +309,7 @@ class Tensor {
   DType dtype_ = DType::float32;
   bool contiguous_ = true;
   std::shared_ptr<AutogradMeta> autograd_ = std::make_shared<AutogradMeta>();
+  std::shared_ptr<uint64_t> own_version_;   // null: the storage's counter (all but `.data` handles)
 };
 
 // ---- construction ----

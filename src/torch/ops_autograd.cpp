@@ -169,7 +169,7 @@ Value write_back(const Value& self, const std::function<Tensor(const Tensor&)>& 
                                           core::dtype_title(t.dtype())));
     core::copy_(t, r);
     if (result_saved && r.autograd().grad_fn && t.storage())   // the saved result is self, at the version this write left
-      r.autograd().grad_fn->saved_.push_back({t.storage(), t.version(), t.shape(), r.grad_fn(), 0});
+      r.autograd().grad_fn->saved_.push_back({t.storage(), t.version_counter(), t.version(), t.shape(), r.grad_fn(), 0});
     return r;
   });
   return self;

@@ -170,7 +170,7 @@ Tensor with_masks_saved(Tensor r, const std::vector<Value>& idx) {
   for (const Value& v : idx)
     if (is_tensor(v) && as_tensor(v).dtype() == core::DType::boolean && as_tensor(v).storage()) {
       const Tensor& m = as_tensor(v);
-      r.autograd().grad_fn->saved_.push_back({m.storage(), m.version(), m.shape(), "", 0});
+      r.autograd().grad_fn->saved_.push_back({m.storage(), m.version_counter(), m.version(), m.shape(), "", 0});
     }
   return r;
 }
@@ -388,7 +388,11 @@ std::optional<Value> tensor_getattr(Interpreter& in, const Value& self, const st
     if (!g) return Value::none();
     return tensor_value(*g);
   }
-  if (name == "data") return tensor_value(core::detach(t));
+  if (name == "data") {   // variable_data(): detached, with a version counter of its own
+    Tensor d = core::detach(t);
+    d.new_version_counter();
+    return tensor_value(d);
+  }
   if (name == "_base") return core::autograd::is_view(t) ? tensor_value(core::autograd::view_base(t)) : Value::none();
   if (name == "_is_view")
     return py::builtin("Tensor._is_view", [self](Interpreter&, CallArgs&) { return Value::boolean(core::autograd::is_view(as_tensor(self))); });
