@@ -210,10 +210,13 @@ void add_index_ops(std::vector<OpRow>& rows) {
                     }
                     return write_back(self, [&a](const Tensor& x) { return core::index_fill(x, a.integer("dim"), a.tensor("index"), index_fill_value(a)); });
                   }});
-  rows.push_back({"index_put_", kMethod, {"index_put_(Tensor self, TensorList indices, Tensor values, bool accumulate=False)"},
+  rows.push_back({"index_put_", kMethod, {"index_put_(Tensor self, PyObject* indices, Tensor values, bool accumulate=False)"},
                   [](Interpreter&, Args& a) {
                     Value self = a.get("self");
-                    index_put_method(as_tensor(self), py::as_seq(a.get("indices")), a.tensor("values"), a.flag("accumulate"));
+                    const Value& indices = a.get("indices");
+                    if (indices.kind != Value::Tuple && indices.kind != Value::List)
+                      throw py::TypeError("index_put_(): argument 'indices' (position 1) must be tuple of Tensors, not " + py::type_name(indices));
+                    index_put_method(as_tensor(self), py::as_seq(indices), a.tensor("values"), a.flag("accumulate"));
                     return self;
                   }});
   rows.push_back({"logical_or", both, {"logical_or(Tensor input, Tensor other, *, Tensor out=None)"}, [](Interpreter&, Args& a) {

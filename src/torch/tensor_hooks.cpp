@@ -254,12 +254,13 @@ std::optional<std::pair<Tensor, std::vector<Value>>> split_mixed_key(Interpreter
 }
 
 // The value of x[idx] = value as a tensor in x's dtype, its leading 1s dropped (copy_to).
-Tensor put_value(const Tensor& t, const Value& value) {
+Tensor put_value(const Tensor& t, const Value& value, bool trim = true) {
   if (!is_tensor(value)) {
     const double s = torch_scalar(value, "value");
     return t.is_float() ? core::scalar(static_cast<float>(s)) : core::from_ints({}, {static_cast<int64_t>(s)}, t.dtype());
   }
   Tensor v = as_tensor(value);
+  if (!trim) return v;   // index_put_ itself: the value's shape as given
   core::Shape trimmed = v.shape();
   while (!trimmed.empty() && trimmed.front() == 1) trimmed.erase(trimmed.begin());
   return trimmed == v.shape() ? v : core::view(v, trimmed);
@@ -269,8 +270,8 @@ Tensor put_value(const Tensor& t, const Value& value) {
 // over x's history (self: the written places +0; values: grad[idx]), as 1.13's index_put_; named
 // CopySlices when the key also slices. Through a view (x[:, 1:][idx] = v), its base takes
 // CopySlices (core::autograd::in_place).
-void put_item(Tensor& t, const Value& value, const core::TensorIndices& ix, bool sliced, bool accumulate = false) {
-  const Tensor v = put_value(t, value);
+void put_item(Tensor& t, const Value& value, const core::TensorIndices& ix, bool sliced, bool accumulate = false, bool trim = true) {
+  const Tensor v = put_value(t, value, trim);
   core::autograd::in_place(t, v.requires_grad(), [&](const Tensor& before) {
     core::index_put_(t, ix, v, accumulate);
     return core::autograd::record(t, {&before, &v}, sliced ? "CopySlices" : "IndexPutBackward0",
@@ -355,7 +356,22 @@ void index_put_method(Tensor& t, const std::vector<Value>& indices, const Tensor
   if (static_cast<int64_t>(indices.size()) > t.dim())
     throw py::IndexError(fmt::format("too many indices for tensor of dimension {} (got {})", t.dim(), indices.size()));
   if (indices.empty()) throw RuntimeError("index_put_ requires at least one index tensor");
-  put_item(t, tensor_value(values), *advanced_key(t, indices), false, accumulate);
+  // Every entry is an index tensor here, a 0-d one included (it broadcasts as shape []), unlike
+  // x[...] where a 0-d integer tensor is a plain index.
+  core::TensorIndices key;
+  for (size_t k = 0; k < indices.size(); ++k) {
+    const Value& v = indices[k];
+    if (!is_tensor(v)) throw py::TypeError(fmt::format("expected Tensor as element {} in argument 0, but got {}", k, py::type_name(v)));
+    const Tensor& ix = as_tensor(v);
+    if (ix.dtype() == core::DType::boolean || ix.dtype() == core::DType::uint8) {
+      for (Tensor& c : core::mask_to_indices(core::to_bool(ix), t, static_cast<int64_t>(key.size()))) key.emplace_back(c);
+    } else if (ix.dtype() == core::DType::int64) {
+      key.emplace_back(ix);
+    } else {
+      throw py::IndexError("tensors used as indices must be long, byte or bool tensors");
+    }
+  }
+  put_item(t, tensor_value(values), key, false, accumulate, false);
 }
 
 namespace {
