@@ -10,7 +10,8 @@
 // else its scalar lambda (a NaN bound gives NaN). Backward as FunctionsManual.cpp's
 // clamp_backward (ClampBackward1) and clamp_backward_min_max (ClampBackward0): the gradient
 // where the input was kept, +0 elsewhere; a bound gets it where it cut the input.
-// What it is not: writing in place (clamp_ is torch/'s), or clamp's int64 tensor bounds.
+// Integer tensor bounds of an integer input clamp in the promoted integer dtype.
+// What it is not: writing in place (clamp_ is torch/'s).
 #include "core/ops/clamp.h"
 
 #include <algorithm>
@@ -99,11 +100,41 @@ autograd::Backward clamp_tensor_grad(const Tensor& x, const Tensor* lo, const Te
 
 }  // namespace
 
+namespace {
+
+// Integer tensor bounds of an integer input: clamp_kernel in the promoted integer dtype (tensors
+// with dims decide it; a 0-d bound only lifts a bool to an integer), min(max(x, lo), hi).
+Tensor clamp_int_tensors(const Tensor& a, const Tensor* min, const Tensor* max, const Shape& shape) {
+  DType r = a.dtype();
+  bool first = a.dim() == 0;
+  for (const Tensor* b : {min, max})
+    if (b && b->dim() > 0) r = first ? b->dtype() : promote_types(r, b->dtype()), first = false;
+  for (const Tensor* b : {min, max})
+    if (b && (first || (r == DType::boolean && b->dim() == 0))) r = first ? b->dtype() : promote_types(r, b->dtype()), first = false;
+  if (first) r = a.dtype();
+  const Tensor x = expand(to_dtype(a, DType::int64), shape).contiguous();   // shape
+  const Tensor lo = min ? expand(to_dtype(*min, DType::int64), shape).contiguous() : Tensor();   // shape
+  const Tensor hi = max ? expand(to_dtype(*max, DType::int64), shape).contiguous() : Tensor();   // shape
+  Tensor out = empty(shape, DType::int64);   // shape
+  const int64_t* px = x.data<int64_t>();
+  int64_t* o = out.data<int64_t>();
+  for (int64_t k = 0; k < out.numel(); ++k) {
+    int64_t v = px[k];
+    if (min) v = std::max(v, lo.data<int64_t>()[k]);
+    if (max) v = std::min(v, hi.data<int64_t>()[k]);
+    o[k] = v;
+  }
+  return to_dtype(out, r);
+}
+
+}  // namespace
+
 Tensor clamp(const Tensor& a, const Tensor* min, const Tensor* max) {
   if (!min && !max) throw TensorError("torch.clamp: At least one of 'min' or 'max' must not be None");
   Shape shape = a.shape();
   if (min) shape = broadcast_shapes(shape, min->shape());
   if (max) shape = broadcast_shapes(shape, max->shape());
+  if (!a.is_float() && (!min || !min->is_float()) && (!max || !max->is_float())) return clamp_int_tensors(a, min, max, shape);
   const Tensor x = expand(detach(to_float(a)), shape).contiguous();
   const Tensor lo = min ? expand(detach(to_float(*min)), shape).contiguous() : Tensor();
   const Tensor hi = max ? expand(detach(to_float(*max)), shape).contiguous() : Tensor();

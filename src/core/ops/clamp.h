@@ -16,7 +16,8 @@ namespace attn::core {
 // Number bounds (at least one given). An int64 input with int64 bounds stays int64 (is_int
 // says the bounds were Python ints); a float bound makes the result float32, as torch promotes.
 Tensor clamp(const Tensor& a, std::optional<double> min, std::optional<double> max, bool ints);
-// Tensor bounds (either may be null), broadcast together with a; float32.
+// Tensor bounds (either may be null), broadcast together with a; float32, or the promoted
+// integer dtype when a and the bounds are all integers.
 Tensor clamp(const Tensor& a, const Tensor* min, const Tensor* max);
 
 }  // namespace attn::core
