@@ -306,3 +306,7 @@ TEST_CASE("review 29: an in-place write through a view taken before its base's t
           "base's layout now), tensor ** tensor and pow_ over permuted layouts (Sleef over the coalesced run), unary ops of expand()ed inputs, x[0:n] = v as CopyBackwards, a[:, 1:] += a[:, :-1] (overlap TOO_HARD: no copy)") {
   check_script("fix29");
 }
+TEST_CASE("review 30: x.data's own version counter (a write through it between forward and backward is not an error), "
+          "einsum of 3+ operands with a size-0 letter") {
+  check_script("review30");
+}

@@ -13,11 +13,11 @@
 // one-operand permute gives the gradient back permuted.
 // Integer and bool operands compute in their dtype (einsum_ints), as ATen's kernels do; three or
 // more end in the dtype of 1.13's left-to-right pairwise chain (sum, mul or bmm at each step).
-// Float operands with no empty one, any number of them, run as ATen 1.13's einsum does, op by op
-// through core's recorded ops (einsum_aten: diagonals, unsqueeze, permute, then left to right a
-// letter summed inside one operand as soon as no other operand left has it, sumproduct_pair's
-// bmm), so values round and grad_fn chains nest as PyTorch's. Three or more with an empty operand
-// are contracted pairwise by two-operand einsums (einsum_chain).
+// Float operands, any number of them (one or two with an empty operand aside), run as ATen
+// 1.13's einsum does, op by op through core's recorded ops (einsum_aten: diagonals, unsqueeze,
+// permute, then left to right a letter summed inside one operand as soon as no other operand left
+// has it, sumproduct_pair's bmm; a size-0 dim counts as a real one, as 1.13's `!= 1` tests), so
+// values round and grad_fn chains nest as PyTorch's.
 // What it is not: ellipsis ('...').
 #include "core/ops/einsum.h"
 
@@ -411,75 +411,6 @@ namespace {
 // when it contracts), so products and sums round as PyTorch's chain does; its grad_fn is the last step's.
 Tensor diagonal(const Tensor& op, int64_t d0, int64_t d1);   // below, with einsum_aten
 
-// Operand `op` with letters `letters`, each repeated letter taken as its diagonal first (a view:
-// "jj" becomes "j"), the diagonal moved back to the letter's first place, as ATen 1.13 does for
-// every operand before anything else. Returns the letters left, each once.
-std::string take_diagonals(Tensor& op, std::string letters) {
-  for (size_t dim = 0; dim < letters.size();) {
-    const size_t first = letters.find(letters[dim]);
-    if (first == dim) {
-      ++dim;
-      continue;
-    }
-    op = diagonal(op, static_cast<int64_t>(first), static_cast<int64_t>(dim));
-    Shape back;
-    for (int64_t d = 0; d < op.dim() - 1; ++d) back.push_back(d);
-    back.insert(back.begin() + static_cast<int64_t>(first), op.dim() - 1);
-    op = permute(op, back);
-    letters.erase(dim, 1);
-  }
-  return letters;
-}
-
-Tensor einsum_chain(const Equation& e, const std::vector<Tensor>& operands) {
-  const auto has = [](const std::string& s, char c) { return s.find(c) != std::string::npos; };
-  const auto last_op = [&](char c) {
-    size_t last = 0;
-    for (size_t i = 0; i < e.inputs.size(); ++i)
-      if (has(e.inputs[i], c)) last = i;
-    return last;
-  };
-  // Operand k permuted to ATen's label order, its letters last used here that the running result
-  // lacks (or, for the first, that the output lacks) summed out one dim at a time (Tensor.sum).
-  const auto prepared = [&](size_t k, const std::string& result_letters) {
-    Tensor t = operands[k];
-    const std::string own = take_diagonals(t, e.inputs[k]);
-    std::string order = own;
-    const auto rank = [&](char c) { return has(e.output, c) ? static_cast<int>(e.output.find(c)) : 128 + c; };
-    std::sort(order.begin(), order.end(), [&](char a, char b) { return rank(a) < rank(b); });
-    Shape perm;
-    for (char c : order) perm.push_back(static_cast<int64_t>(own.find(c)));
-    if (order != own) t = permute(t, perm);
-    for (size_t d = 0; d < order.size();) {
-      const char c = order[d];
-      if (!has(e.output, c) && last_op(c) == k && (k == 0 || !has(result_letters, c))) {
-        t = sum(t, static_cast<int64_t>(d), false);
-        order.erase(d, 1);
-      } else {
-        ++d;
-      }
-    }
-    return std::make_pair(t, order);
-  };
-  auto [r, held] = prepared(0, "");
-  for (size_t i = 1; i < operands.size(); ++i) {
-    auto [operand, letters] = prepared(i, held);
-    std::string later;
-    for (size_t j = i + 1; j < operands.size(); ++j) later += e.inputs[j];
-    std::string next;
-    for (char c : e.output)
-      if (has(held, c) || has(e.inputs[i], c)) next += c;
-    std::string rest;
-    for (char c : held + letters)
-      if (!has(e.output, c) && has(later, c) && !has(rest, c)) rest += c;
-    std::sort(rest.begin(), rest.end());
-    next += rest;
-    r = einsum(held + "," + letters + "->" + next, {r, operand});
-    held = next;
-  }
-  return held == e.output ? r : einsum(held + "->" + e.output, {r});
-}
-
 }  // namespace
 
 namespace {
@@ -520,7 +451,7 @@ Tensor sumproduct_pair(Tensor left, Tensor right, const std::vector<int64_t>& su
   Shape lro, lo, ro;
   int64_t lro_size = 1, lo_size = 1, ro_size = 1, sum_size = 1;
   for (int64_t i = 0; i < left.dim(); ++i) {
-    const bool sl = left.shape()[i] > 1, sr = right.shape()[i] > 1;
+    const bool sl = left.shape()[i] != 1, sr = right.shape()[i] != 1;   // 1.13: != 1, so a size-0 dim is not broadcast
     if (std::find(sum_dims.begin(), sum_dims.end(), i) != sum_dims.end()) {
       if (sl && sr) sum_size *= left.shape()[i];
       else if (sl) left = sum(left, i, true);
@@ -638,8 +569,7 @@ Tensor einsum(const std::string& equation, const std::vector<Tensor>& operands) 
   for (char c : e.output) out_shape.push_back(size[c]);
   if (std::optional<Tensor> r = einsum_ints(e, size, contracted, operands, out_shape)) return *r;
   const bool empty = std::any_of(operands.begin(), operands.end(), [](const Tensor& t) { return t.numel() == 0; });
-  if (!empty) return einsum_aten(e, operands);
-  if (operands.size() > 2) return einsum_chain(e, operands);
+  if (!empty || operands.size() > 2) return einsum_aten(e, operands);
   std::vector<Tensor> fs;
   for (const Tensor& t : operands) fs.push_back(to_float(t).contiguous());
   std::vector<const Tensor*> ins;
