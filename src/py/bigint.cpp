@@ -190,7 +190,7 @@ void mag_divmod(const Mag& u, const Mag& v, Mag& q, Mag& r) {
 // multiple of 2**extra_bits, half to even, `inexact` saying bits below x were lost already.
 uint64_t round_half_even(uint64_t x, int extra_bits, bool inexact) {
   uint64_t mask = uint64_t(1) << (extra_bits - 1);
-  uint64_t low = (x & (2 * mask - 1)) | (inexact ? 1 : 0);
+  const uint64_t low = x | (inexact ? 1 : 0);   // the bit above the half (x's last kept bit) decides a tie
   if ((low & mask) && (low & (3 * mask - 1))) x += mask;
   return x & ~(2 * mask - 1);
 }
