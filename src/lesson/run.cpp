@@ -56,7 +56,13 @@ void fill_step(Session& in, const Lesson& lesson, StepRun& sr, bool failed) {
       throw LessonFileError(fmt::format("{}:{}: the placeholder {} reads {}: showing it would use up what the next cells "
                                         "read; make a list of it in a cell and show that (lessons/README.md, \"Numbers in "
                                         "prose\")", lesson.path, p.line, p.text, it));
+    struct ReadOnly {   // the placeholder may not change what the next cells see (Interpreter::read_only)
+      py::Interpreter& py;
+      explicit ReadOnly(py::Interpreter& i) : py(i) { py.read_only = true; }
+      ~ReadOnly() { py.read_only = false; }
+    };
     try {
+      ReadOnly guard(in.python());
       in.run_cell(placeholder_code(p));
     } catch (const ScriptError& e) {
       in.take_output();

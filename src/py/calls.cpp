@@ -199,6 +199,8 @@ void Interpreter::bind_arguments(const FunctionObj& f, CallArgs& c, Scope& local
 }
 
 Value Interpreter::call_function(const FunctionObj& f, CallArgs& args) {
+  if (read_only && (f.file.empty() || f.file[0] != '<'))   // the lesson's code, not attn's bundled Python
+    throw ValueError("a placeholder cannot call the lesson's own code (" + f.qualname + "): it could change what the next cells see");
   auto local = std::make_shared<Scope>();
   local->def = f.def.get();
   local->fn = &f;   // alive while the call runs: the caller holds the function

@@ -564,7 +564,7 @@ Value Interpreter::builtin_base_attr(const Value& self, const ClassObj& base, co
     return builtin(qual, [self](Interpreter& in, CallArgs& a) {
       const Value key = arg(a, 0, "key");
       if (self.kind == Value::Dict && !static_cast<DictObj*>(self.obj.get())->find(key))
-        if (const Value* m = type_of(self)->find_method("__missing__")) return call_method(in, *m, self, key);
+        if (std::optional<Value> r = missing_item(in, self, key)) return *r;
       return getitem_builtin(self, key);
     });
   if (name == "__setitem__")

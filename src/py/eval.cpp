@@ -46,8 +46,19 @@ std::string callable_name(const Value& fn) {
 
 }  // namespace
 
+void Interpreter::check_read_only_value(const Value& v) const {
+  if (v.kind != Value::Instance) return;
+  if (is_iterator(v) || is_generator(v) || type_of(v)->find_method("__next__"))
+    throw ValueError("a placeholder cannot read an iterator (" + type_name(v) + "): showing it would use up its items");
+}
+
 Value Interpreter::eval(const Expr& e) {
   check_stack();   // the parser bounds a tree's depth; calls nest trees (limits.h)
+  if (read_only && (e.kind == Expr::Name || e.kind == Expr::Attribute || e.kind == Expr::Subscript)) {
+    Value v = e.kind == Expr::Name ? lookup(e.name) : e.kind == Expr::Attribute ? getattr(eval(*e.a), e.name) : eval_subscript(e);
+    check_read_only_value(v);
+    return v;
+  }
   switch (e.kind) {
     case Expr::Name: return lookup(e.name);
     case Expr::Int: return e.name.empty() ? Value::integer(e.ival) : int_from_string(e.name);   // name: the digits of a big literal

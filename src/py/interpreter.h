@@ -270,6 +270,12 @@ class Interpreter {
   bool augmenting_item() const { return augmenting_item_ > 0; }
   // The method super() is called from: the class that defined it and its first argument.
   bool current_method(std::shared_ptr<ClassObj>& owner, Value& self) const;
+  // Set while a lesson's prose placeholder is evaluated: it must leave the session as it found it,
+  // so the lesson's own functions and dunders are not called (only attn's bundled Python), a name,
+  // attribute or item that is an iterator is not read (taking its items would use them up), and
+  // a __missing__ that would insert a key (defaultdict) is refused. Each raises ValueError.
+  bool read_only = false;
+  void check_read_only_value(const Value& v) const;   // eval.cpp
 
   std::ostringstream out;
   // Where sys.stderr.write and warnings go (made safe by module_stdlib.cpp's stderr_text): std::cerr,
@@ -479,6 +485,9 @@ bool is_iterator(const Value& v);                 // what map/filter/reversed/it
 std::vector<Value> drain_iterator(const Value& it);   // the items still to come; uses them up
 std::optional<Value> iterator_step(const Value& it);  // one item of such an iterator, nullopt at its end
 bool is_generator(const Value& v);                // a generator object (generator.cpp)
+// d[key] of a dict subclass's instance with the key absent: its __missing__(key), or nullopt
+// (protocol.cpp). Refused in Interpreter::read_only mode when it would insert the key.
+std::optional<Value> missing_item(Interpreter& in, const Value& d, const Value& key);
 // An iterator of built-in class `name` whose items `step` makes one by one (nullopt: the end).
 // `held` is what the iterator steps over (the collector sees into it; `step` holds no Value).
 using LazyStep = std::function<std::optional<Value>(Interpreter&, std::vector<Value>& held)>;

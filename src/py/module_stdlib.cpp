@@ -159,6 +159,9 @@ void add_stdlib_python_modules(Interpreter& in) {
   in.add_module("_attn_stdlib", [](Interpreter&) {
     auto ns = std::make_shared<NamespaceObj>();
     ns->names["make_class"] = builtin("_attn_stdlib.make_class", make_class_fn);
+    // read_only() -> whether a prose placeholder is being evaluated (Interpreter::read_only): bundled
+    // code that would change what the lesson holds (defaultdict's insert) refuses then.
+    ns->names["read_only"] = builtin("_attn_stdlib.read_only", [](Interpreter& in, CallArgs&) { return Value::boolean(in.read_only); });
     ns->names["write_stderr"] = builtin("_attn_stdlib.write_stderr", [](Interpreter& in, CallArgs& a) {   // warnings' output
       std::ostream& err = in.err ? *in.err : std::cerr;
       err << stderr_text(str(arg(a, 0, "text"))) << std::flush;

@@ -54,6 +54,8 @@ bool has_class(const Value& v) {
   return ((v.kind == Value::List || v.kind == Value::Tuple) && static_cast<const SeqObj*>(v.obj.get())->cls) || py_subclass(v);
 }
 
+}  // namespace
+
 // d[key] of a dict subclass's instance: its class's __missing__(key) when the key is absent.
 std::optional<Value> missing_item(Interpreter& in, const Value& d, const Value& key) {
   if (d.kind != Value::Dict || !py_subclass(d) || static_cast<DictObj*>(d.obj.get())->find(key)) return std::nullopt;
@@ -61,8 +63,17 @@ std::optional<Value> missing_item(Interpreter& in, const Value& d, const Value& 
   if (!m) return std::nullopt;
   CallArgs args;
   args.pos = {d, key};
-  return in.call(*m, args);
+  auto& dict = *static_cast<DictObj*>(d.obj.get());
+  const size_t before = dict.items.size();
+  Value r = in.call(*m, args);
+  if (in.read_only && dict.items.size() != before) {   // defaultdict: reading would insert the key
+    dict.erase(key);
+    throw ValueError("a placeholder cannot read a missing key of a " + type_name(d) + ": it would insert it");
+  }
+  return r;
 }
+
+namespace {
 
 const char* binary_dunder(const std::string& op, bool reflected) {
   static const std::map<std::string, std::pair<const char*, const char*>> names = {

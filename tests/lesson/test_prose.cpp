@@ -357,6 +357,45 @@ TEST_CASE("a placeholder that reads an iterator is refused when the run gets the
   CHECK(attn::lesson::run_lesson(ok, {}).steps[0].prose == "[1, 2] [0, 1] b");
 }
 
+TEST_CASE("a placeholder runs read-only: no lesson code, no iterator reached through an item or attribute, no "
+          "defaultdict insert (review 30 #7)") {
+  // Each would change what the next cell sees: the check after the run finds the name unchanged.
+  const std::string setup =
+      "from collections import defaultdict, Counter\n"
+      "counts = defaultdict(int)\n"
+      "batches = {'train': iter([1, 2, 3])}\n"
+      "class Loader:\n"
+      "    def __init__(self):\n"
+      "        self.it = (i * i for i in range(4))\n"
+      "        self.n = 0\n"
+      "    @property\n"
+      "    def bump(self):\n"
+      "        self.n += 1\n"
+      "        return self.n\n"
+      "    def __len__(self):\n"
+      "        self.n += 1\n"
+      "        return 3\n"
+      "loader = Loader()\n"
+      "words = Counter('aab')\n";
+  for (const auto& case_ : std::vector<std::pair<std::string, std::string>>{
+           {"{{counts['cat']}}", "ValueError: a placeholder cannot read a missing key of a defaultdict: it would insert it"},
+           {"{{list(batches['train'])}}", "ValueError: a placeholder cannot read an iterator (list_iterator): showing it would use up its items"},
+           {"{{any(loader.it)}}", "ValueError: a placeholder cannot read an iterator (generator): showing it would use up its items"},
+           {"{{[v for v in batches['train']]}}", "ValueError: a placeholder cannot read an iterator (list_iterator): showing it would use up its items"},
+           {"{{loader.bump}}", "ValueError: a placeholder cannot call the lesson's own code (Loader.bump): it could change what the next cells see"},
+           {"{{len(loader)}}", "ValueError: a placeholder cannot call the lesson's own code (Loader.__len__): it could change what the next cells see"}}) {
+    const std::string& placeholder = case_.first;
+    const std::string& why = case_.second;
+    CAPTURE(placeholder);
+    auto l = parse_lesson(lesson_with("", "Shown: " + placeholder + ".", setup), "f.lesson");
+    CHECK_THROWS_WITH_AS(attn::lesson::run_lesson(l, {}), ("f.lesson:10: " + why + " (in the placeholder " + placeholder + ")").c_str(),
+                         LessonFileError);
+  }
+  // What reads only still shows: a Counter's missing key (0, nothing inserted), a present key, a list of a dict's values.
+  auto ok = parse_lesson(lesson_with("", "{{words['z']}} {{words['a']}} {{len(words)}} {{loader.n}} {{sorted(batches)}}", setup), "f.lesson");
+  CHECK(attn::lesson::run_lesson(ok, {}).steps[0].prose == "0 2 2 0 ['train']");
+}
+
 TEST_CASE("placeholders are filled from the run, also under --seed, in text, JSON and notes") {
   auto l = parse_lesson(lesson_with("", "After torch.manual_seed({{seed}}), x[0] is {{x[0]:.4f}} and x is {{x}}."), "f.lesson");
   LessonRun article = attn::lesson::run_lesson(l, {});

@@ -6,6 +6,7 @@
 # subclass, its fields read through __getattr__.
 from _attn_collections import OrderedDict
 from _attn_stdlib import make_class as _make_class
+from _attn_stdlib import read_only as _read_only
 
 
 class _Mapping:
@@ -96,6 +97,8 @@ class defaultdict(_Mapping):
     def __missing__(self, key):
         if self.default_factory is None:
             raise KeyError(key)
+        if _read_only():
+            raise ValueError("a placeholder cannot read a missing key of a defaultdict: it would insert it")
         value = self.default_factory()
         self._data[key] = value
         return value
