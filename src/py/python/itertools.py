@@ -2,7 +2,7 @@
 # a lazy iterator class (__iter__/__next__), as CPython's Modules/itertoolsmodule.c objects are,
 # following the pure-Python equivalents in CPython 3.11's documentation of itertools.
 # What it is not: tee, batched (3.12); the combinatoric iterators read their input into a tuple
-# first, as CPython's do; groupby reads each group when it reaches its key (see groupby).
+# first, as CPython's do.
 
 
 class _Iterator:
@@ -170,37 +170,65 @@ class filterfalse(_Iterator):
                 return x
 
 
+_NONE = object()   # groupby's "no key/value yet" (CPython's NULL)
+
+
+def _same(a, b):
+    return a is b or a == b   # PyObject_RichCompareBool: identity first
+
+
 class groupby(_Iterator):
-    """Each group is read when its key is: attn's loops read an iterator whole before the body
-    runs, so a group must not depend on how far the groupby has gone (CPython's _grouper does:
-    a group taken before the next one is empty there)."""
+    """CPython's groupby_next: a group (_grouper) reads the shared iterator as it is consumed,
+    so advancing the groupby empties the group before it, and a long group costs nothing until
+    it is read or skipped."""
 
     def __init__(self, iterable, key=None):
         self._keyfunc = key
         self._it = iter(iterable)
-        self._pending = None   # (value,): read past the last group, the first of the next
+        self._tgtkey = self._currkey = self._currvalue = _NONE
+        self._currgrouper = None
+        self._fresh = False
 
-    def _key(self, x):
-        return x if self._keyfunc is None else self._keyfunc(x)
+    def _step(self):
+        value = next(self._it)
+        self._currkey = value if self._keyfunc is None else self._keyfunc(value)
+        self._currvalue = value
 
     def __next__(self):
-        if self._pending is None:
-            x = next(self._it)
-        else:
-            x = self._pending[0]
-            self._pending = None
-        k = self._key(x)
-        items = [x]
-        while True:
-            try:
-                y = next(self._it)
-            except StopIteration:
+        self._currgrouper = None
+        while True:   # skip to the next group
+            if self._currkey is _NONE:
+                pass
+            elif self._tgtkey is _NONE or not _same(self._tgtkey, self._currkey):
                 break
-            if not (self._key(y) == k):
-                self._pending = (y,)
-                break
-            items.append(y)
-        return (k, iter(items))
+            self._step()
+        self._tgtkey = self._currkey
+        self._fresh = True   # the current value starts the group (CPython: tgtkey is currkey)
+        group = _grouper(self, self._tgtkey)
+        self._currgrouper = group
+        return (self._currkey, group)
+
+
+class _grouper(_Iterator):
+    def __init__(self, parent, tgtkey):
+        self._parent = parent
+        self._tgtkey = tgtkey
+
+    def __next__(self):
+        gb = self._parent
+        if gb._currgrouper is not self:
+            raise StopIteration
+        if gb._currvalue is _NONE:
+            gb._step()
+            gb._fresh = False
+        # The group's first value needs no comparison: its key is the group's key itself (`is`
+        # of two floats compares values here, so a NaN key would otherwise end its own group).
+        if not gb._fresh and not _same(self._tgtkey, gb._currkey):
+            raise StopIteration
+        gb._fresh = False
+        value = gb._currvalue
+        gb._currvalue = _NONE
+        return value
 
 
 class islice(_Iterator):
