@@ -64,8 +64,9 @@ bool looks_like_weights(const WeightMatrix& m) {
 }
 
 // A token as a label: valid UTF-8 printable text as it is; a control character (C0, DEL, C1)
-// or a byte that is not UTF-8 as \xNN, so a --sentence cannot move the cursor or recolour the
-// terminal, nor put bytes that are not text into the output (issue 20).
+// or a byte that is not UTF-8 as \xNN, a bidirectional control (U+202A..202E, U+2066..2069) as
+// \u202e, so a --sentence cannot move the cursor, recolour the terminal or reorder the line, nor
+// put bytes that are not text into the output (issue 20, review 30 #14).
 std::string printable_label(std::string_view s) {
   std::string out;
   for (size_t k = 0; k < s.size();) {
@@ -79,6 +80,9 @@ std::string printable_label(std::string_view s) {
     if (!valid || c < 0x20 || (c >= 0x7F && c < 0xA0)) {
       out += fmt::format("\\x{:02x}", valid && c >= 0x80 ? static_cast<unsigned>(c) : b);
       k += valid ? n : 1;
+    } else if ((c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069)) {   // bidi controls, as one_line writes them
+      out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
+      k += n;
     } else {
       out.append(s.substr(k, n));
       k += n;

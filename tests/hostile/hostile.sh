@@ -552,11 +552,13 @@ if [ "$leaked" -gt 0 ]; then failed=1; say "hostile: FAIL helper-swap-race: the 
 else say "hostile: ok   helper-swap-race (100 runs of 50 imports against swapping links: never read outside)"; fi
 
 # ---- A --sentence with control characters and bytes that are not UTF-8 (issue 20) ----
-# The heatmap labels show them as \xNN: nothing of them reaches stdout raw, piped or not.
-check sentence-controls 0 '*' '' -- "$attn" lesson causal --heatmap --sentence $'caf\xe9 au \e[31mlait \xc2\x9bx'
+# The heatmap labels show them as \xNN, and the bidirectional controls U+202E and U+2066 as \u202e
+# (review 30 #14): nothing of them reaches stdout raw, piped or not.
+check sentence-controls 0 '*' '' -- "$attn" lesson causal --heatmap --sentence $'caf\xe9 au \e[31mlait \xc2\x9bx \xe2\x80\xaeeat \xe2\x81\xa6now'
 count=$((count + 1))
-if LC_ALL=C grep -aq $'\e\|\xc2\x9b\|\xe9' "$work/out"; then failed=1; say "hostile: FAIL sentence-controls-raw: a control byte or a byte that is not UTF-8 reached stdout"
-else say "hostile: ok   sentence-controls-raw (labels show \\x1b, \\x9b, \\xe9)"; fi
+if LC_ALL=C grep -aq $'\e\|\xc2\x9b\|\xe9\|\xe2\x80\xae\|\xe2\x81\xa6' "$work/out" || ! grep -qF '\u202eeat' "$work/out"; then
+  failed=1; say "hostile: FAIL sentence-controls-raw: a control byte, a bidi control or a byte that is not UTF-8 reached stdout"
+else say "hostile: ok   sentence-controls-raw (labels show \\x1b, \\x9b, \\xe9, \\u202e)"; fi
 
 # A value filled into the prose ({{e}}) is shown with its controls escaped, as lesson text and
 # messages are: ESC, BEL and U+202E reached stdout raw through a placeholder (review 27).
