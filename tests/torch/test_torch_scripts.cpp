@@ -306,6 +306,7 @@ TEST_CASE("review 29: an in-place write through a view taken before its base's t
           "base's layout now), tensor ** tensor and pow_ over permuted layouts (Sleef over the coalesced run), unary ops of expand()ed inputs, x[0:n] = v as CopyBackwards, a[:, 1:] += a[:, :-1] (overlap TOO_HARD: no copy)") {
   check_script("fix29");
 }
-TEST_CASE("issue 20's open items: x.__class__ of tensors, Parameters, modules, dtypes, devices, Size, optimizers") {
+TEST_CASE("issue 20's open items: x.__class__ of tensors, Parameters, modules, dtypes, devices, Size, optimizers; "
+          "index_put_ and scatter_ from a source sharing self's memory or of another dtype (PyTorch's refusals)") {
   check_script("fix30");
 }
