@@ -159,6 +159,8 @@ void add_stdlib_python_modules(Interpreter& in) {
   in.add_module("_attn_stdlib", [](Interpreter&) {
     auto ns = std::make_shared<NamespaceObj>();
     ns->names["make_class"] = builtin("_attn_stdlib.make_class", make_class_fn);
+    ns->names["product"] = builtin("product", product_fn);   // itertools.product, heapq.merge: native lazy iterators
+    ns->names["merge"] = builtin("merge", merge_fn);
     ns->names["write_stderr"] = builtin("_attn_stdlib.write_stderr", [](Interpreter& in, CallArgs& a) {   // warnings' output
       std::ostream& err = in.err ? *in.err : std::cerr;
       err << stderr_text(str(arg(a, 0, "text"))) << std::flush;
