@@ -105,3 +105,17 @@ y = w * 2
 y[idx] = y[:3].clone()
 y.sum().backward()
 print(y, y.grad_fn.__class__.__name__, w.grad)
+
+
+# ---- #6: integer einsum in the float path's steps (values wrap as int64) ----
+torch.manual_seed(0)
+a = torch.randint(-2**62, 2**62, (300,))
+b = torch.randint(-2**62, 2**62, (300,))
+print(torch.einsum("i,j->", a, b), torch.einsum("i,j->j", a[:5], b[:4]), torch.einsum("i,i,i->", a[:5], a[:5], a[:5]))
+m = torch.randint(-100, 100, (30, 30))
+print(torch.einsum("ij,jk,kl->il", m, m, m).sum(), torch.einsum("ij,jk->", m, m), torch.einsum("ii->", m), torch.einsum("ii->i", m)[:3])
+print(torch.einsum("ij,kj->ik", m[:2], m[:3]), torch.einsum("ij,jk,kl->", m, m, m), torch.einsum("ij,jk,kl->lj", m[:2, :3], m[:3, :4], m[:4, :2]))
+x = torch.randint(0, 5, (2, 3, 4), dtype=torch.int32)
+print(torch.einsum("bij,bjk->bik", x, x.transpose(1, 2)), torch.einsum("bij->j", x), torch.einsum("bij->jb", x))
+print(torch.einsum("ij,j->i", m[:2], torch.ones(30, dtype=torch.long)), torch.einsum("ij,ij->ij", m[:1, :3], m[:1, :3]))
+print(torch.einsum("ab,b->a", torch.ones(3, 1, dtype=torch.long), torch.arange(4)), torch.einsum("iij,j->i", torch.arange(18).view(3, 3, 2), torch.arange(2)))

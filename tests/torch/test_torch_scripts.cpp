@@ -307,6 +307,6 @@ TEST_CASE("review 29: an in-place write through a view taken before its base's t
   check_script("fix29");
 }
 TEST_CASE("issue 20's open items: x.__class__ of tensors, Parameters, modules, dtypes, devices, Size, optimizers; "
-          "index_put_ and scatter_ from a source sharing self's memory or of another dtype (PyTorch's refusals)") {
+          "index_put_ and scatter_ from a source sharing self's memory or of another dtype (PyTorch's refusals); integer einsum") {
   check_script("fix30");
 }

@@ -363,18 +363,81 @@ DType einsum_chain_dtype(const Equation& e, std::map<char, int64_t>& size, const
   return dr;
 }
 
-// The integer einsum of `operands` (their values as unsigned, so products wrap), wrapped into dtype.
-Tensor einsum_int_values(const Equation& e, std::map<char, int64_t>& size, const std::string& contracted,
-                         const std::vector<Tensor>& operands, const Shape& out_shape, DType dtype) {
+// An integer operand or intermediate: its letters, shape (1 where it broadcasts) and values as
+// unsigned, so products and sums wrap as ATen's integer kernels do, in any order.
+struct IntTerm {
+  std::string letters;
+  Shape shape;
+  std::vector<uint64_t> vals;
+};
+
+std::string unique_letters(const std::string& s) {
+  std::string out;
+  for (char c : s)
+    if (out.find(c) == std::string::npos) out += c;
+  return out;
+}
+
+// einsum_loop over one or two terms into `keep`'s letters (each once), summing the others: the
+// work is the kept letters' extent times the summed ones', as a sum or a bmm step's.
+IntTerm contract_terms(const std::vector<const IntTerm*>& terms, const std::string& keep, std::map<char, int64_t>& size) {
+  Equation step;
   std::vector<std::vector<uint64_t>> vals;
   std::vector<Shape> shapes;
-  for (const Tensor& t : operands) {
-    const std::vector<int64_t> v = t.ints();
-    vals.emplace_back(v.begin(), v.end());
-    shapes.push_back(t.shape());
+  std::string all;
+  for (const IntTerm* t : terms) {
+    step.inputs.push_back(t->letters);
+    vals.push_back(t->vals);
+    shapes.push_back(t->shape);
+    all += t->letters;
   }
-  const std::vector<uint64_t> r = einsum_loop(e, size, contracted, vals, shapes, numel_of(out_shape));
-  return from_ints(out_shape, std::vector<int64_t>(r.begin(), r.end()), dtype);
+  step.output = keep;
+  std::string summed;
+  for (char c : unique_letters(all))
+    if (keep.find(c) == std::string::npos) summed += c;
+  IntTerm r{keep, {}, {}};
+  for (char c : keep) r.shape.push_back(size[c]);
+  r.vals = einsum_loop(step, size, summed, vals, shapes, numel_of(r.shape));
+  return r;
+}
+
+// The integer einsum of `operands`, wrapped into dtype, with the float path's step structure: a
+// letter only one operand has (and not the output) summed inside it first, then the operands
+// contracted left to right, each step keeping the letters the output or a later operand needs.
+// (Integers wrap, so the order of the additions does not change the values.)
+Tensor einsum_int_values(const Equation& e, std::map<char, int64_t>& size, const std::string&,
+                         const std::vector<Tensor>& operands, const Shape& out_shape, DType dtype) {
+  std::vector<IntTerm> terms;
+  for (size_t k = 0; k < operands.size(); ++k) {
+    const std::vector<int64_t> v = operands[k].ints();
+    terms.push_back({e.inputs[k], operands[k].shape(), std::vector<uint64_t>(v.begin(), v.end())});
+  }
+  const auto needed = [&](size_t from, char c) {   // by the output or an operand from `from` on
+    if (e.output.find(c) != std::string::npos) return true;
+    for (size_t k = from; k < terms.size(); ++k)
+      if (terms[k].letters.find(c) != std::string::npos) return true;
+    return false;
+  };
+  for (size_t k = 0; k < terms.size(); ++k) {   // letters of this operand alone: summed in it first
+    std::string keep;
+    for (char c : unique_letters(terms[k].letters)) {
+      bool elsewhere = e.output.find(c) != std::string::npos;
+      for (size_t j = 0; j < terms.size(); ++j) elsewhere = elsewhere || (j != k && terms[j].letters.find(c) != std::string::npos);
+      if (elsewhere) keep += c;
+    }
+    if (keep.size() < terms[k].letters.size()) terms[k] = contract_terms({&terms[k]}, keep, size);
+  }
+  IntTerm run = std::move(terms[0]);
+  for (size_t k = 1; k < terms.size(); ++k) {
+    std::string keep;
+    if (k + 1 == terms.size()) keep = e.output;
+    else
+      for (char c : unique_letters(run.letters + terms[k].letters))
+        if (needed(k + 1, c)) keep += c;
+    run = contract_terms({&run, &terms[k]}, keep, size);
+  }
+  if (run.letters != e.output) run = contract_terms({&run}, e.output, size);   // one operand: its permute
+  return from_ints(out_shape, std::vector<int64_t>(run.vals.begin(), run.vals.end()), dtype);
 }
 
 // einsum of integer or bool operands, in their dtype as ATen computes it: a permute keeps it, a
