@@ -635,19 +635,10 @@ Tensor einsum_aten(const Equation& e, const std::vector<Tensor>& operands) {
     Tensor op = to_float(operands[k]);
     Shape permutation(static_cast<size_t>(perm), -1);
     int64_t dim = 0;
-    for (char c : e.inputs[k]) {
+    for (char c : take_diagonals(op, e.inputs[k])) {   // a repeated letter: its diagonal, at its first place
       const size_t li = order.find(c);
-      if (permutation[li] == -1) {
-        if (op.shape()[dim] != 1) ++dim_counts[li];
-        permutation[li] = dim++;
-        continue;
-      }
-      const int64_t prev = permutation[li];   // a repeated letter: the diagonal, moved back to prev
-      op = diagonal(op, prev, dim);
-      Shape back;
-      for (int64_t d = 0; d < op.dim() - 1; ++d) back.push_back(d);
-      back.insert(back.begin() + prev, op.dim() - 1);
-      op = permute(op, back);
+      if (op.shape()[dim] != 1) ++dim_counts[li];
+      permutation[li] = dim++;
     }
     for (int64_t& v : permutation)
       if (v == -1) {
