@@ -726,7 +726,8 @@ static Value float_fromhex(Interpreter&, CallArgs& a);
 
 Value Interpreter::getattr_class(const Value& cls_value, const std::string& name) {
   ClassPtr cls = class_ptr(cls_value);
-  if (name == "__name__" || name == "__qualname__") return Value::str(cls->name);
+  if (name == "__name__") return Value::str(cls->name);
+  if (name == "__qualname__") return Value::str(cls->qualname.empty() ? cls->name : cls->qualname);
   if (name == "__module__") return Value::str(cls->module);
   if (name == "__class__") return Value::of_class(builtin_class("type"));   // list.__class__: every class's is type
   if (name == "__mro__") {
@@ -922,6 +923,8 @@ Value Interpreter::getattr(const Value& obj, const std::string& name) {
     const Value f = getattr_class(Value::of_class(builtin_class("int")), name);   // bool.from_bytes: a bool
     return builtin("bool.from_bytes", [f](Interpreter& in, CallArgs& a) { return Value::boolean(in.truth(in.call(f, a))); });
   }
+  // x.__class__ is type(x) for every object (object's data descriptor: before a module's names)
+  if (name == "__class__" && obj.kind != Value::Instance && obj.kind != Value::Class) return Value::of_class(type_of(obj));
   switch (obj.kind) {
     case Value::Namespace: {
       auto& names = names_of(obj).names;

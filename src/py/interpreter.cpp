@@ -617,11 +617,28 @@ void Interpreter::exec_class(const StmtPtr& ptr) {
   body->def = &s;   // its global and nonlocal declarations (it has no local_names: every name it binds is the class's)
   body->parent = frames_.empty() ? nullptr : frames_.back();
   body->qualname = qualify(s.name);
+  cls->qualname = body->qualname;
+  // What CPython's compiled body binds first: __module__, then the docstring as __doc__ (or None
+  // after the body): vars(A) and A.__doc__ as CPython's.
+  body->vars["__module__"] = Value::str(cls->module);
+  body->order.push_back("__module__");
+  const bool docstring = !s.body.empty() && s.body[0]->kind == Stmt::ExprStmt && s.body[0]->value && s.body[0]->value->kind == Expr::Str;
+  if (docstring) {
+    body->vars["__doc__"] = Value::str(s.body[0]->value->name);
+    body->order.push_back("__doc__");
+  }
   {
     RunIn in_body(*this, body);
     Value ret;
     exec(s.body, &ret);
   }
+  if (!body->vars.count("__doc__")) {
+    body->vars["__doc__"] = Value::none();
+    body->order.push_back("__doc__");
+  }
+  // `__module__ = "torch.optim.sgd"` in the body names the class's module, as in CPython (never
+  // "builtins": that name marks attn's own built-in classes)
+  if (const Value& m = body->vars.at("__module__"); m.kind == Value::Str && m.s != "builtins") cls->module = m.s;
   cls->methods = body->vars;
   cls->order = std::move(body->order);
   for (const StmtPtr& st : s.body)

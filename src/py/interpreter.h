@@ -96,6 +96,7 @@ class Interpreter {
   // against limits::kMaxSteps and, every so many steps, looks at the clock (LimitError).
   // The running (or last) cell's steps of the learner's code: what counts against kMaxSteps.
   int64_t steps_taken() const { return steps_; }
+  int64_t own_steps_taken() const { return own_steps_; }   // attn's bundled Python's, in the last cell
   // The step and time budgets alone, for a builtin whose one call can run long (pow(a, b, m)).
   void check_limits() const { check_budget(); }
   // Steps of attn's own Python (the stdlib and torch modules it bundles, file "<...>": a lazy
@@ -492,6 +493,8 @@ std::optional<Value> missing_item(Interpreter& in, const Value& d, const Value& 
 // `held` is what the iterator steps over (the collector sees into it; `step` holds no Value).
 using LazyStep = std::function<std::optional<Value>(Interpreter&, std::vector<Value>& held)>;
 Value lazy_iterator(const std::string& name, std::vector<Value> held, LazyStep step);
+Value product_fn(Interpreter& in, CallArgs& a);   // itertools.product (lazy_iterators.cpp)
+Value merge_fn(Interpreter& in, CallArgs& a);     // heapq.merge (lazy_iterators.cpp)
 bool is_unsupported_builtin(const std::string& name);   // a Python builtin attn lacks (open, eval, ...)
 std::vector<int64_t> slice_positions(const SliceObj& s, size_t n);   // builtins.cpp: xs[a:b:c]'s positions
 // The slice with each bound that has __index__ replaced by its int: called before a list's size

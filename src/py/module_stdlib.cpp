@@ -162,6 +162,8 @@ void add_stdlib_python_modules(Interpreter& in) {
     // read_only() -> whether a prose placeholder is being evaluated (Interpreter::read_only): bundled
     // code that would change what the lesson holds (defaultdict's insert) refuses then.
     ns->names["read_only"] = builtin("_attn_stdlib.read_only", [](Interpreter& in, CallArgs&) { return Value::boolean(in.read_only); });
+    ns->names["product"] = builtin("product", product_fn);   // itertools.product, heapq.merge: native lazy iterators
+    ns->names["merge"] = builtin("merge", merge_fn);
     ns->names["write_stderr"] = builtin("_attn_stdlib.write_stderr", [](Interpreter& in, CallArgs& a) {   // warnings' output
       std::ostream& err = in.err ? *in.err : std::cerr;
       err << stderr_text(str(arg(a, 0, "text"))) << std::flush;

@@ -358,89 +358,32 @@ ExprPtr Parser::star_target() {
 
 namespace {
 
-struct Binding {
+// One walk of a scope's statements in source order: what it has used and assigned so far, for
+// the declarations' order check (the flags CPython's symtable has set on a name when it meets
+// `global x`: USE, DEF_LOCAL, DEF_ANNOT; an import's binding is not among them), and every name it
+// binds (imports too), declares global or nonlocal: a function's locals. Nested defs, lambdas'
+// bodies, class bodies and all but a comprehension's first iterable are other scopes.
+struct ScopeWalk {
+  std::vector<std::string> params;
+  std::set<std::string> used, assigned, annotated;
   std::set<std::string> bound, globals, nonlocals;
-
-  void target(const Expr& e) {
-    if (e.kind == Expr::Name) bound.insert(e.name);
-    else if (e.kind == Expr::Tuple || e.kind == Expr::List)
-      for (const ExprPtr& x : e.items) target(*x);
-    else if (e.kind == Expr::Starred) target(*e.a);
-  }
-
-  void block(const Block& b) {
-    for (const StmtPtr& s : b) statement(*s);
-  }
-
-  void pattern(const Pattern& p) {   // a case's captures are the function's locals
-    if (!p.name.empty()) bound.insert(p.name);
-    for (const PatternPtr& q : p.items) pattern(*q);
-    for (const PatternPtr& q : p.kw_items) pattern(*q);
-  }
-
-  void statement(const Stmt& s) {
-    switch (s.kind) {
-      case Stmt::Assign: case Stmt::Del:
-        for (const ExprPtr& t : s.targets) target(*t);
-        break;
-      case Stmt::Pass:   // `x: T` alone: DEF_LOCAL in CPython's symtable, so x is this function's
-        if (s.annotated && !s.targets.empty()) target(*s.targets[0]);
-        break;
-      case Stmt::AugAssign: target(*s.target); break;
-      case Stmt::For: target(*s.target); block(s.body); block(s.orelse); break;
-      case Stmt::While: case Stmt::If: block(s.body); block(s.orelse); break;
-      case Stmt::With:
-        for (const ExprPtr& t : s.targets)
-          if (t) target(*t);
-        block(s.body);
-        break;
-      case Stmt::Try:
-        block(s.body);
-        for (const Handler& h : s.handlers) {
-          if (!h.name.empty()) bound.insert(h.name);
-          block(h.body);
-        }
-        block(s.orelse);
-        block(s.finalbody);
-        break;
-      case Stmt::Import:
-        if (s.names.empty()) bound.insert(!s.op.empty() ? s.op : s.name.substr(0, s.name.find('.')));
-        for (const std::string& n : s.names) {
-          auto sp = n.find(" as ");
-          if (n != "*") bound.insert(sp == std::string::npos ? n : n.substr(sp + 4));
-        }
-        block(s.body);   // import a, b: the other modules
-        break;
-      case Stmt::Def: case Stmt::Class: bound.insert(s.name); break;
-      case Stmt::Match:
-        for (const Handler& h : s.handlers) {
-          pattern(*h.pattern);
-          block(h.body);
-        }
-        break;
-      case Stmt::Global: globals.insert(s.names.begin(), s.names.end()); break;
-      case Stmt::Nonlocal: nonlocals.insert(s.names.begin(), s.names.end()); break;
-      default: break;
-    }
-  }
-};
-
-// What a scope has used and bound so far, in source order, for check_declaration_order: the flags
-// CPython's symtable has set on a name when it meets `global x` (USE, DEF_LOCAL, DEF_ANNOT; an
-// import's binding is not among them). Nested defs, lambdas' bodies, class bodies and all but a
-// comprehension's first iterable are other scopes.
-struct DeclOrder {
-  const std::vector<std::string>& params;
   bool module = false;   // at module level `global x` then `x: int` is allowed
-  std::set<std::string> used, assigned, annotated, globals, nonlocals;
 
-  // `x: T` (= v) of a name declared global or nonlocal before it in a function or class body.
+  void bind(const std::string& n) {
+    assigned.insert(n);
+    bound.insert(n);
+  }
+
+  // `x: T` (= v): DEF_ANNOT | DEF_LOCAL in CPython's symtable even without a value (so a nonlocal
+  // in an inner function finds x); after `global x` / `nonlocal x` in a function or class body,
+  // CPython's SyntaxError.
   void annotate(const Stmt& s) {
     if (!s.annotated || s.targets.empty() || s.targets[0]->kind != Expr::Name) return;
     const std::string& n = s.targets[0]->name;
     if (!module && globals.count(n)) throw ScriptError(s.line, "SyntaxError: annotated name '" + n + "' can't be global");
     if (!module && nonlocals.count(n)) throw ScriptError(s.line, "SyntaxError: annotated name '" + n + "' can't be nonlocal");
     annotated.insert(n);
+    bound.insert(n);
   }
 
   // Iterative: an expression tree can be 140,000 deep (chains nested in brackets, test_py_limits);
@@ -475,7 +418,7 @@ struct DeclOrder {
 
   void target(const ExprPtr& e) {
     if (!e) return;
-    if (e->kind == Expr::Name) assigned.insert(e->name);
+    if (e->kind == Expr::Name) bind(e->name);
     else if (e->kind == Expr::Tuple || e->kind == Expr::List)
       for (const ExprPtr& x : e->items) target(x);
     else if (e->kind == Expr::Starred) target(e->a);
@@ -486,14 +429,15 @@ struct DeclOrder {
     for (const StmtPtr& s : b) statement(*s);
   }
 
-  void pattern(const Pattern& p) {
-    if (!p.name.empty()) assigned.insert(p.name);
+  void pattern(const Pattern& p) {   // a case's captures are the function's locals
+    if (!p.name.empty()) bind(p.name);
     for (const PatternPtr& q : p.items) pattern(*q);
     for (const PatternPtr& q : p.kw_items) pattern(*q);
   }
 
   void declare(const Stmt& s) {
     const char* what = s.kind == Stmt::Global ? "global" : "nonlocal";
+    (s.kind == Stmt::Global ? globals : nonlocals).insert(s.names.begin(), s.names.end());
     for (const std::string& n : s.names) {
       std::string why;
       if (std::find(params.begin(), params.end(), n) != params.end()) why = "is parameter and " + std::string(what);
@@ -502,7 +446,6 @@ struct DeclOrder {
       else if (annotated.count(n)) throw ScriptError(s.line, "SyntaxError: annotated name '" + n + "' can't be nonlocal");
       else if (assigned.count(n)) why = "is assigned to before " + std::string(what) + " declaration";
       if (!why.empty()) throw ScriptError(s.line, "SyntaxError: name '" + n + "' " + why);
-      (s.kind == Stmt::Global ? globals : nonlocals).insert(n);
     }
   }
 
@@ -533,7 +476,7 @@ struct DeclOrder {
         block(s.body);
         for (const Handler& h : s.handlers) {
           expr(h.type);
-          if (!h.name.empty()) assigned.insert(h.name);
+          if (!h.name.empty()) bind(h.name);
           block(h.body);
         }
         block(s.orelse);
@@ -551,29 +494,42 @@ struct DeclOrder {
         for (const ExprPtr& d : s.decorators) expr(d);
         for (const ExprPtr& d : s.defaults) expr(d);
         for (const ExprPtr& d : s.kwonly_defaults) expr(d);
-        assigned.insert(s.name);
+        bind(s.name);
         break;
       case Stmt::Class:
         for (const ExprPtr& d : s.decorators) expr(d);
         expr(s.value);
-        assigned.insert(s.name);
+        bind(s.name);
         break;
-      default: break;   // import (not a DEF_LOCAL in CPython's check), pass, break, continue
+      case Stmt::Import:   // bound, but not a DEF_LOCAL in CPython's check
+        if (s.names.empty()) bound.insert(!s.op.empty() ? s.op : s.name.substr(0, s.name.find('.')));
+        for (const std::string& n : s.names) {
+          auto sp = n.find(" as ");
+          if (n != "*") bound.insert(sp == std::string::npos ? n : n.substr(sp + 4));
+        }
+        block(s.body);   // import a, b: the other modules
+        break;
+      default: break;   // pass, break, continue
     }
   }
 };
 
+// The declarations' order checked (SyntaxError) and the scope's names gathered, in one walk.
+ScopeWalk walk_scope(const Block& body, const std::vector<std::string>& params, bool module = false) {
+  ScopeWalk w{params, {}, {}, {}, {}, {}, {}};
+  w.module = module;
+  w.block(body);
+  return w;
+}
+
 }  // namespace
 
 void check_declaration_order(const Block& body, const std::vector<std::string>& params, bool module) {
-  DeclOrder d{params, module, {}, {}, {}, {}, {}};
-  d.block(body);
+  walk_scope(body, params, module);
 }
 
 void analyse_class(Stmt& cls) {
-  check_declaration_order(cls.body, {});
-  Binding b;
-  b.block(cls.body);
+  const ScopeWalk b = walk_scope(cls.body, {});
   cls.globals.assign(b.globals.begin(), b.globals.end());
   cls.nonlocals.assign(b.nonlocals.begin(), b.nonlocals.end());
 }
@@ -583,13 +539,11 @@ void analyse_function(Stmt& def) {
   params.insert(params.end(), def.kwonly.begin(), def.kwonly.end());
   if (!def.vararg.empty()) params.push_back(def.vararg);
   if (!def.kwarg.empty()) params.push_back(def.kwarg);
-  check_declaration_order(def.body, params);
-  Binding b;
+  ScopeWalk b = walk_scope(def.body, params);
   b.bound.insert(def.params.begin(), def.params.end());
   b.bound.insert(def.kwonly.begin(), def.kwonly.end());
   if (!def.vararg.empty()) b.bound.insert(def.vararg);
   if (!def.kwarg.empty()) b.bound.insert(def.kwarg);
-  b.block(def.body);
   b.bound.insert(def.named_targets.begin(), def.named_targets.end());
   for (const std::string& n : b.globals) b.bound.erase(n);
   for (const std::string& n : b.nonlocals) b.bound.erase(n);

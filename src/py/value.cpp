@@ -635,7 +635,9 @@ std::string join_repr(const std::vector<Value>& items) {
 
 }  // namespace
 
-std::string class_repr(const ClassObj& c) { return "<class '" + (c.module == "builtins" ? "" : c.module + ".") + c.name + "'>"; }
+std::string class_repr(const ClassObj& c) {
+  return "<class '" + (c.module == "builtins" ? "" : c.module + ".") + (c.qualname.empty() ? c.name : c.qualname) + "'>";
+}
 
 std::string repr(const Value& v) {
   if (Interpreter* in = Interpreter::current()) return in->repr_of(v);   // user __repr__ and native hooks

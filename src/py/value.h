@@ -331,6 +331,7 @@ struct Slots {
 // one empties `methods` only: bases and the mro stay valid for instances freed after it.
 struct ClassObj : Tracked {   // a class: user-defined (methods) or built-in / native (slots)
   std::string name;
+  std::string qualname;              // a class statement's (outer.<locals>.A); "" for name's
   std::string module = "__main__";   // "builtins" for Python's own classes (printed <class 'ValueError'>)
   std::vector<ClassPtr> bases;       // every class but object has at least one (object, when none is written)
   std::map<std::string, Value> methods;   // the class body's names: methods and class attributes

@@ -177,7 +177,13 @@ void add_index_ops(std::vector<OpRow>& rows) {
                    "scatter_(Tensor self, int64_t dim, Tensor index, Scalar value, *, std::string reduce)"},
                   [](Interpreter&, Args& a) {
                     Value self = a.get("self");
-                    return write_back(self, [&a](const Tensor& x) { return as_tensor(scatter_of(a, x)); });
+                    return write_back(self, [&a, &self](const Tensor& x) {
+                      Tensor r = as_tensor(scatter_of(a, x));   // its shape checks first, then 1.13's overlap ones
+                      if (a.tensor("index").numel() == 0) return r;
+                      core::check_no_overlap(as_tensor(self), a.tensor("index"));
+                      if (a.overload() < 2) core::check_no_overlap(as_tensor(self), a.tensor("src"));
+                      return r;
+                    });
                   }});
   rows.push_back({"gather", both,
                   {"gather(Tensor input, int64_t dim, Tensor index, *, bool sparse_grad=False, Tensor out=None)",

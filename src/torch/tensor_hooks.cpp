@@ -266,12 +266,36 @@ Tensor put_value(const Tensor& t, const Value& value, bool trim = true) {
   return trimmed == v.shape() ? v : core::view(v, trimmed);
 }
 
+// 1.13's canDispatchToMaskedFill: a one-element value and, among the key's index tensors, one bool
+// or uint8 mask alone: index_put_ is then masked_fill_(mask, value.item()), which reads the value
+// first in self's dtype (x[mask] = x[0], a long 0-d value into a float x), where any other key
+// refuses a value of another dtype or one sharing x's memory (core::index_put_).
+bool masked_fill_key(const std::vector<Value>& idx, const Value& value, bool accumulate) {
+  if (accumulate || (is_tensor(value) && as_tensor(value).numel() != 1)) return false;
+  int masks = 0, others = 0;
+  for (const Value& k : idx) {
+    if (is_tensor(k)) {
+      const core::DType d = as_tensor(k).dtype();
+      (d == core::DType::boolean || d == core::DType::uint8 ? masks : others) += 1;
+    } else if (k.kind == Value::List || k.kind == Value::Tuple) {
+      ++others;
+    }
+  }
+  return masks == 1 && others == 0;
+}
+
 // x[idx] = value with an advanced key: index_put_ in place; with gradients IndexPutBackward0
 // over x's history (self: the written places +0; values: grad[idx]), as 1.13's index_put_; named
 // CopySlices when the key also slices. Through a view (x[:, 1:][idx] = v), its base takes
-// CopySlices (core::autograd::in_place).
-void put_item(Tensor& t, const Value& value, const core::TensorIndices& ix, bool sliced, bool accumulate = false, bool trim = true) {
-  const Tensor v = put_value(t, value, trim);
+// CopySlices (core::autograd::in_place). fill: masked_fill_key's case, the value read first.
+// trim: x[idx] = v drops v's leading 1s (copy_to); index_put_ itself takes v's shape as given.
+void put_item(Tensor& t, const Value& value, const core::TensorIndices& ix, bool sliced, bool accumulate = false, bool fill = false,
+              bool trim = true) {
+  Tensor v = put_value(t, value, trim);
+  if (fill) {
+    v = core::to_dtype(v, t.dtype());
+    if (v.shares_storage(t)) v = v.clone();
+  }
   core::autograd::in_place(t, v.requires_grad(), [&](const Tensor& before) {
     core::index_put_(t, ix, v, accumulate);
     return core::autograd::record(t, {&before, &v}, sliced ? "CopySlices" : "IndexPutBackward0",
@@ -339,11 +363,11 @@ void setitem(Interpreter& in, Tensor& t, const Value& value, const std::vector<V
   }
   if (auto split = split_mixed_key(in, t, idx)) {   // x[idx, :k] = v: written through the basic view
     Tensor view = split->first;
-    return put_item(view, value, *advanced_key(view, split->second), true);
+    return put_item(view, value, *advanced_key(view, split->second), true, false, masked_fill_key(idx, value, false));
   }
   if (std::optional<core::TensorIndices> adv = advanced_key(t, idx)) {
     const bool sliced = std::any_of(idx.begin(), idx.end(), [](const Value& v) { return v.kind == Value::Slice; });
-    return put_item(t, value, *adv, sliced);
+    return put_item(t, value, *adv, sliced, false, masked_fill_key(idx, value, false));
   }
   set_basic_item(t, value, to_indices(in, idx));
 }
@@ -371,7 +395,8 @@ void index_put_method(Tensor& t, const std::vector<Value>& indices, const Tensor
       throw py::IndexError("tensors used as indices must be long, byte or bool tensors");
     }
   }
-  put_item(t, tensor_value(values), key, false, accumulate, false);
+  const Value v = tensor_value(values);
+  put_item(t, v, key, false, accumulate, masked_fill_key(indices, v, accumulate), false);
 }
 
 namespace {

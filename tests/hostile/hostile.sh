@@ -579,6 +579,9 @@ py internal-torch-from 2 '' "internal-torch-from\.lesson:12: ImportError: cannot
 # review 28 #1: a pickle's GLOBAL reached _attn_stdlib, and its refusal() with a kind no class has was a
 # SIGSEGV; the helpers were also attributes of the modules using them (os.refusal).
 py internal-pickle-global 2 '' "internal-pickle-global\.lesson:13: ModuleNotFoundError: No module named '_attn_stdlib'\$" $'import pickle\npickle.loads(b"c_attn_stdlib\\nrefusal\\n.")'
+# pickle protocol 0's INST and OBJ find their class as GLOBAL does: the same refusals
+py internal-pickle-inst 2 '' "internal-pickle-inst\.lesson:13: ModuleNotFoundError: No module named '_attn_stdlib'\$" $'import pickle\npickle.loads(b"(i_attn_stdlib\\nrefusal\\n.")'
+py internal-pickle-obj-system 2 '' "internal-pickle-obj-system\.lesson:13: PermissionError: attn runs lesson code without access to files or processes: os\.system is not available" $'import pickle\npickle.loads(b"(cos\\nsystem\\nS\'echo hi\'\\no.")'
 py internal-module-attribute 2 '' "internal-module-attribute\.lesson:12: AttributeError: module 'os' has no attribute 'refusal'" 'import os; os.refusal("a", "b", "NoSuchKind")()'
 py internal-refusal-kind 2 '' "internal-refusal-kind\.lesson:12: ValueError: _attn_stdlib\.refusal: no exception class NoSuchKind\$" 'import os; os._refusal("a", "b", "NoSuchKind")()'
 py internal-torch-attr 2 '' "internal-torch-attr\.lesson:13: AttributeError: module 'torch' has no attribute '_attn_extra'" $'import torch\nprint(torch._attn_extra)'

@@ -163,14 +163,26 @@ TEST_CASE("steps of attn's bundled Python are not the learner's: not counted aga
   CHECK(in.steps_taken() < 10);
   in.run_cell("i = 0\nwhile i < 1000:\n    i += 1");
   CHECK(in.steps_taken() > 1000);
-  // itertools.product's odometer is Python attn bundles: a loop over 10,000 pairs takes the loop's
-  // own 20,000 steps (an iteration and n += 1 each), not the 200,000 and more its __next__ runs
-  // (a 1000 x 1000 grid met the limit).
+  // A loop over itertools.product's 10,000 pairs takes the loop's own 20,000 steps (an iteration
+  // and n += 1 each) and one an item of the native iterator (as map's), not the 200,000 and more a
+  // Python odometer ran (a 1000 x 1000 grid met the limit).
   in.run_cell("import itertools\nn = 0\nfor a, b in itertools.product(range(100), range(100)):\n    n += 1\nprint(n)");
   CHECK(in.take_output() == "10000\n");
-  CHECK(in.steps_taken() < 20100);
+  CHECK(in.steps_taken() < 30100);
   in.set_time_limit(0.05);
   CHECK_THROWS_WITH(in.run_cell("import spin\nx = spin.spin(10**12)"), doctest::Contains("TimeoutError"));
+}
+
+TEST_CASE("itertools.product and heapq.merge are native: a million items run no bundled Python step (issue 20)") {
+  // As Python attn bundles they ran 20 and more steps an item (10 s of CPU per 10^6 items).
+  attn::py::Interpreter in;
+  in.run_cell("import itertools, heapq");
+  in.run_cell("n = sum(1 for _ in itertools.product(range(1000), range(1000)))\nprint(n)");
+  CHECK(in.take_output() == "1000000\n");
+  CHECK(in.own_steps_taken() < 100);
+  in.run_cell("m = list(heapq.merge(range(0, 10**6, 2), range(1, 10**6, 2), [5], key=lambda v: -(-v)))\nprint(len(m), m[:7] == [0, 1, 2, 3, 4, 5, 5])");
+  CHECK(in.take_output() == "1000001 True\n");
+  CHECK(in.own_steps_taken() < 100);
 }
 
 TEST_CASE("range is lazy: range(-2**63, 2**63 - 1) allocates nothing, a loop over range(10**18) meets the time limit") {

@@ -52,11 +52,11 @@ TEST_CASE("--time-limit holds inside one statement of many big ops and inside on
   // Eight products of 3.4e9 multiply-adds in one statement: the clock is read after each op, not
   // only every 1024 statements, so the statement stops (it used to finish, with no error at all).
   CHECK(error_of("import torch\na = torch.ones(1500, 1500)\nb = a @ a @ a @ a @ a @ a @ a @ a", 0.05) == "3: " + timeout);
-  // One integer einsum of 10^10 terms (seconds to minutes): its loop looks at the deadline itself.
-  // (A float one now sums each operand first, as 1.13 does, and is quick.) The bound below is
-  // loose on purpose (a loaded machine); without the check it takes far longer.
+  // One integer einsum of 1.6 * 10^10 terms (two bmm-like steps of 2000^3; seconds to minutes):
+  // its loop looks at the deadline itself. The bound below is loose on purpose (a loaded machine);
+  // without the check it takes far longer.
   auto start = std::chrono::steady_clock::now();
-  CHECK(error_of("import torch\nx = torch.ones(100000, dtype=torch.long)\ny = torch.einsum('i,j->', x, x)", 0.05) == "3: " + timeout);
+  CHECK(error_of("import torch\nx = torch.ones(2000, 2000, dtype=torch.long); y = torch.einsum('ab,bc,cd->ad', x, x, x)", 0.05) == "2: " + timeout);
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
   // One product of 1.25e11 multiply-adds (many seconds): a kernel block at a time.
   start = std::chrono::steady_clock::now();
@@ -64,6 +64,16 @@ TEST_CASE("--time-limit holds inside one statement of many big ops and inside on
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
   // A cell within its limit runs as before, and so does the next cell after a timeout.
   CHECK(run("import torch\nprint((torch.ones(300, 300) @ torch.ones(300, 300))[0, 0])") == "tensor(300.)\n");
+}
+
+TEST_CASE("integer einsum takes the float path's steps: a letter of one operand summed in it first, operands contracted in pairs") {
+  // Each was one loop over every combination of letters: 10^10 and 2.6 * 10^10 terms (minutes,
+  // past this limit); now 2 * 10^5 and 1.3 * 10^8.
+  attn::torch::Session in(attn::core::CpuKernels::avx2, attn::core::DropoutRng::mkl);
+  in.set_time_limit(20);
+  in.run_cell("import torch\nx = torch.ones(100000, dtype=torch.long)\nprint(torch.einsum('i,j->', x, 2 * x))\n"
+              "m = torch.ones(400, 400, dtype=torch.long)\nprint(torch.einsum('ij,jk,kl->il', m, m, m)[0, :2])");
+  CHECK(in.take_output() == "tensor(20000000000)\ntensor([160000, 160000])\n");
 }
 
 TEST_CASE("nn.Embedding's size cannot overflow (UBSan: 2**62 * 4 wrapped); the error is PyTorch's, at the lesson's line") {

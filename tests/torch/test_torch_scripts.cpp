@@ -310,3 +310,7 @@ TEST_CASE("review 30: x.data's own version counter (a write through it between f
           "einsum of 3+ operands with a size-0 letter") {
   check_script("review30");
 }
+TEST_CASE("issue 20's open items: x.__class__ of tensors, Parameters, modules, dtypes, devices, Size, optimizers; "
+          "index_put_ and scatter_ from a source sharing self's memory or of another dtype (PyTorch's refusals); integer einsum") {
+  check_script("fix30");
+}

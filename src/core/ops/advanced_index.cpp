@@ -259,6 +259,9 @@ Tensor index(const Tensor& self, const TensorIndices& indices) {
 }
 
 void index_put_(Tensor& self, const TensorIndices& indices, const Tensor& values, bool accumulate) {
+  check_no_overlap(self, values);   // 1.13's index_put_ refuses a source or index sharing self's memory
+  for (const std::optional<Tensor>& i : indices)
+    if (i) check_no_overlap(self, *i);
   const Places p = places(self, indices);
   Shape b;
   try {
@@ -269,6 +272,9 @@ void index_put_(Tensor& self, const TensorIndices& indices, const Tensor& values
   if (b != p.shape)
     throw TensorError(fmt::format("shape mismatch: value tensor of shape {} cannot be broadcast to indexing result of shape {}",
                                   shape_str(values.shape()), shape_str(p.shape)));
+  if (values.dtype() != self.dtype())   // no conversion: make_index_put_iterator's check
+    throw TensorError(fmt::format("Index put requires the source and destination dtypes match, got {} for the destination and {} for the source.",
+                                  dtype_title(self.dtype()), dtype_title(values.dtype())));
   self.mark_written();
   write(self, p, values, accumulate);
 }

@@ -13,11 +13,11 @@
 // one-operand permute gives the gradient back permuted.
 // Integer and bool operands compute in their dtype (einsum_ints), as ATen's kernels do; three or
 // more end in the dtype of 1.13's left-to-right pairwise chain (sum, mul or bmm at each step).
-// Float operands, any number of them (one or two with an empty operand aside), run as ATen
-// 1.13's einsum does, op by op through core's recorded ops (einsum_aten: diagonals, unsqueeze,
-// permute, then left to right a letter summed inside one operand as soon as no other operand left
-// has it, sumproduct_pair's bmm; a size-0 dim counts as a real one, as 1.13's `!= 1` tests), so
-// values round and grad_fn chains nest as PyTorch's.
+// Float operands, any number of them, run as ATen 1.13's einsum does, op by op
+// through core's recorded ops (einsum_aten: diagonals, unsqueeze, permute, then left to right a
+// letter summed inside one operand as soon as no other operand left has it, sumproduct_pair's
+// bmm; a size-0 dim counts as a real one, as 1.13's `!= 1` tests), so values round and grad_fn
+// chains nest as PyTorch's; with an empty operand too, but for one or two operands (below).
 // What it is not: ellipsis ('...').
 #include "core/ops/einsum.h"
 
@@ -363,18 +363,81 @@ DType einsum_chain_dtype(const Equation& e, std::map<char, int64_t>& size, const
   return dr;
 }
 
-// The integer einsum of `operands` (their values as unsigned, so products wrap), wrapped into dtype.
-Tensor einsum_int_values(const Equation& e, std::map<char, int64_t>& size, const std::string& contracted,
-                         const std::vector<Tensor>& operands, const Shape& out_shape, DType dtype) {
+// An integer operand or intermediate: its letters, shape (1 where it broadcasts) and values as
+// unsigned, so products and sums wrap as ATen's integer kernels do, in any order.
+struct IntTerm {
+  std::string letters;
+  Shape shape;
+  std::vector<uint64_t> vals;
+};
+
+std::string unique_letters(const std::string& s) {
+  std::string out;
+  for (char c : s)
+    if (out.find(c) == std::string::npos) out += c;
+  return out;
+}
+
+// einsum_loop over one or two terms into `keep`'s letters (each once), summing the others: the
+// work is the kept letters' extent times the summed ones', as a sum or a bmm step's.
+IntTerm contract_terms(const std::vector<const IntTerm*>& terms, const std::string& keep, std::map<char, int64_t>& size) {
+  Equation step;
   std::vector<std::vector<uint64_t>> vals;
   std::vector<Shape> shapes;
-  for (const Tensor& t : operands) {
-    const std::vector<int64_t> v = t.ints();
-    vals.emplace_back(v.begin(), v.end());
-    shapes.push_back(t.shape());
+  std::string all;
+  for (const IntTerm* t : terms) {
+    step.inputs.push_back(t->letters);
+    vals.push_back(t->vals);
+    shapes.push_back(t->shape);
+    all += t->letters;
   }
-  const std::vector<uint64_t> r = einsum_loop(e, size, contracted, vals, shapes, numel_of(out_shape));
-  return from_ints(out_shape, std::vector<int64_t>(r.begin(), r.end()), dtype);
+  step.output = keep;
+  std::string summed;
+  for (char c : unique_letters(all))
+    if (keep.find(c) == std::string::npos) summed += c;
+  IntTerm r{keep, {}, {}};
+  for (char c : keep) r.shape.push_back(size[c]);
+  r.vals = einsum_loop(step, size, summed, vals, shapes, numel_of(r.shape));
+  return r;
+}
+
+// The integer einsum of `operands`, wrapped into dtype, with the float path's step structure: a
+// letter only one operand has (and not the output) summed inside it first, then the operands
+// contracted left to right, each step keeping the letters the output or a later operand needs.
+// (Integers wrap, so the order of the additions does not change the values.)
+Tensor einsum_int_values(const Equation& e, std::map<char, int64_t>& size, const std::string&,
+                         const std::vector<Tensor>& operands, const Shape& out_shape, DType dtype) {
+  std::vector<IntTerm> terms;
+  for (size_t k = 0; k < operands.size(); ++k) {
+    const std::vector<int64_t> v = operands[k].ints();
+    terms.push_back({e.inputs[k], operands[k].shape(), std::vector<uint64_t>(v.begin(), v.end())});
+  }
+  const auto needed = [&](size_t from, char c) {   // by the output or an operand from `from` on
+    if (e.output.find(c) != std::string::npos) return true;
+    for (size_t k = from; k < terms.size(); ++k)
+      if (terms[k].letters.find(c) != std::string::npos) return true;
+    return false;
+  };
+  for (size_t k = 0; k < terms.size(); ++k) {   // letters of this operand alone: summed in it first
+    std::string keep;
+    for (char c : unique_letters(terms[k].letters)) {
+      bool elsewhere = e.output.find(c) != std::string::npos;
+      for (size_t j = 0; j < terms.size(); ++j) elsewhere = elsewhere || (j != k && terms[j].letters.find(c) != std::string::npos);
+      if (elsewhere) keep += c;
+    }
+    if (keep.size() < terms[k].letters.size()) terms[k] = contract_terms({&terms[k]}, keep, size);
+  }
+  IntTerm run = std::move(terms[0]);
+  for (size_t k = 1; k < terms.size(); ++k) {
+    std::string keep;
+    if (k + 1 == terms.size()) keep = e.output;
+    else
+      for (char c : unique_letters(run.letters + terms[k].letters))
+        if (needed(k + 1, c)) keep += c;
+    run = contract_terms({&run, &terms[k]}, keep, size);
+  }
+  if (run.letters != e.output) run = contract_terms({&run}, e.output, size);   // one operand: its permute
+  return from_ints(out_shape, std::vector<int64_t>(run.vals.begin(), run.vals.end()), dtype);
 }
 
 // einsum of integer or bool operands, in their dtype as ATen computes it: a permute keeps it, a
@@ -402,14 +465,27 @@ std::optional<Tensor> einsum_ints(const Equation& e, std::map<char, int64_t>& si
 
 namespace {
 
-// Three or more operands (not all integers), as ATen 1.13 contracts them with opt_einsum absent
-// (torch.backends.opt_einsum is not available on Debian's build): left to right, the running
-// result with the next operand, keeping the letters the output or a later operand still needs
-// (the output's first, in its order, then the rest alphabetically, as ATen's perm_index lays
-// them out). A letter no later operand (nor the output) needs is first summed inside its operand
-// when the running result lacks it, as ATen does; then each step is a two-operand einsum (a bmm
-// when it contracts), so products and sums round as PyTorch's chain does; its grad_fn is the last step's.
 Tensor diagonal(const Tensor& op, int64_t d0, int64_t d1);   // below, with einsum_aten
+
+// Operand `op` with letters `letters`, each repeated letter taken as its diagonal first (a view:
+// "jj" becomes "j"), the diagonal moved back to the letter's first place, as ATen 1.13 does for
+// every operand before anything else. Returns the letters left, each once.
+std::string take_diagonals(Tensor& op, std::string letters) {
+  for (size_t dim = 0; dim < letters.size();) {
+    const size_t first = letters.find(letters[dim]);
+    if (first == dim) {
+      ++dim;
+      continue;
+    }
+    op = diagonal(op, static_cast<int64_t>(first), static_cast<int64_t>(dim));
+    Shape back;
+    for (int64_t d = 0; d < op.dim() - 1; ++d) back.push_back(d);
+    back.insert(back.begin() + static_cast<int64_t>(first), op.dim() - 1);
+    op = permute(op, back);
+    letters.erase(dim, 1);
+  }
+  return letters;
+}
 
 }  // namespace
 
@@ -503,19 +579,10 @@ Tensor einsum_aten(const Equation& e, const std::vector<Tensor>& operands) {
     Tensor op = to_float(operands[k]);
     Shape permutation(static_cast<size_t>(perm), -1);
     int64_t dim = 0;
-    for (char c : e.inputs[k]) {
+    for (char c : take_diagonals(op, e.inputs[k])) {   // a repeated letter: its diagonal, at its first place
       const size_t li = order.find(c);
-      if (permutation[li] == -1) {
-        if (op.shape()[dim] != 1) ++dim_counts[li];
-        permutation[li] = dim++;
-        continue;
-      }
-      const int64_t prev = permutation[li];   // a repeated letter: the diagonal, moved back to prev
-      op = diagonal(op, prev, dim);
-      Shape back;
-      for (int64_t d = 0; d < op.dim() - 1; ++d) back.push_back(d);
-      back.insert(back.begin() + prev, op.dim() - 1);
-      op = permute(op, back);
+      if (op.shape()[dim] != 1) ++dim_counts[li];
+      permutation[li] = dim++;
     }
     for (int64_t& v : permutation)
       if (v == -1) {

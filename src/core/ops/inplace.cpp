@@ -242,6 +242,11 @@ void check_inplace_operand(const Tensor& self, const Tensor& other) {
   if (overlap_status(self, other) == Overlap::partial) throw TensorError(kPartialOverlap);
 }
 
+void check_no_overlap(const Tensor& self, const Tensor& other) {
+  const Overlap o = overlap_status(self, other);
+  if (o == Overlap::partial || o == Overlap::full) throw TensorError(kPartialOverlap);
+}
+
 void binary_(BinOp op, Tensor& self, const Tensor& other) {
   check_broadcast_into(self, other.shape());
   check_inplace_operand(self, other);

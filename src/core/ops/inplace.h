@@ -26,6 +26,9 @@ void binary_(BinOp op, Tensor& self, const Tensor& other);        // self (op)= 
 // TensorIterator's refusals before an in-place op writes self from `other`: self's elements
 // overlap (an expand()ed view), or other shares some, not all, of self's memory (y.add_(x[:3])).
 void check_inplace_operand(const Tensor& self, const Tensor& other);
+// at::assert_no_overlap: other shares any of self's memory PyTorch can tell about (a part, or all of
+// it: x[idx] = x[:3], x.index_put_((idx,), x)), PyTorch's "some elements ... single memory location".
+void check_no_overlap(const Tensor& self, const Tensor& other);
 // An in-place op's out-of-place result r written into self, unless r's dtype cannot be cast into
 // self's (PyTorch's "result type Float can't be cast to the desired output type Long").
 void write_result_(Tensor& self, const Tensor& r);

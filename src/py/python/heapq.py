@@ -2,8 +2,9 @@
 # heappush, heappop, heapify, heapreplace, heappushpop, nlargest, nsmallest, merge. The sift
 # loops are those of CPython 3.11's Lib/heapq.py (its C module moves items the same way), so a
 # heap holds its items in CPython's order and ties come out as CPython's.
-# merge is lazy (a generator over a heap of the inputs' next items), as CPython's.
+# merge is lazy, as CPython's generator, and native (py/lazy_iterators.cpp) for speed.
 # What it is not: the private _heapify_max family.
+from _attn_stdlib import merge as _merge
 
 
 def _siftdown(heap, startpos, pos):
@@ -97,39 +98,5 @@ def nlargest(n, iterable, key=None):
     return sorted(iterable, key=key, reverse=True)[:n]
 
 
-class _Reversed:
-    # merge(reverse=True): a min-heap over these compares as CPython's max-heap over the values
-    def __init__(self, value):
-        self.value = value
-
-    def __lt__(self, other):
-        return other.value < self.value
-
-    def __eq__(self, other):
-        return self.value == other.value
-
-
-def merge(*iterables, key=None, reverse=False):
-    # Lazily, as CPython's heapq.merge: a heap of [sort value, input number, item, iterator],
-    # one item read from an input only when the last one it gave was yielded; ties in input order.
-    h = []
-    for order, it in enumerate(map(iter, iterables)):
-        for value in it:
-            k = value if key is None else key(value)
-            h.append([_Reversed(k) if reverse else k, order, value, it])
-            break
-    heapify(h)
-    while len(h) > 1:
-        s = h[0]
-        yield s[2]
-        for value in s[3]:
-            k = value if key is None else key(value)
-            s[0] = _Reversed(k) if reverse else k
-            s[2] = value
-            heapreplace(h, s)
-            break
-        else:
-            heappop(h)
-    if h:
-        yield h[0][2]
-        yield from h[0][3]
+# merge: native (py/lazy_iterators.cpp), lazy as CPython's generator, its heap sifted as _heapq's
+merge = _merge

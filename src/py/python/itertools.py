@@ -1,8 +1,9 @@
 # src/py/python/itertools.py: Python's itertools for lesson code, in attn's Python: each function
 # a lazy iterator class (__iter__/__next__), as CPython's Modules/itertoolsmodule.c objects are,
 # following the pure-Python equivalents in CPython 3.11's documentation of itertools.
-# What it is not: tee, batched (3.12); the combinatoric iterators read their input into a tuple
-# first, as CPython's do.
+# What it is not: tee, batched (3.12); product's odometer (native, py/lazy_iterators.cpp); the
+# combinatoric iterators read their input into a tuple first, as CPython's do.
+from _attn_stdlib import product as _product
 
 
 class _Iterator:
@@ -323,35 +324,8 @@ class pairwise(_Iterator):
         return pair
 
 
-class product(_Iterator):
-    """Lazily, as CPython's: an odometer of indices over the pools (read whole first), the last one fastest."""
-
-    def __init__(self, *iterables, repeat=1):
-        if repeat < 0:
-            raise ValueError("repeat argument cannot be negative")
-        self._pools = [tuple(pool) for pool in iterables] * repeat
-        self._indices = None
-        self._done = any(len(pool) == 0 for pool in self._pools)
-
-    def __next__(self):
-        if self._done:
-            raise StopIteration
-        pools = self._pools
-        if self._indices is None:
-            self._indices = [0] * len(pools)
-        else:
-            i = len(pools) - 1
-            while i >= 0:
-                self._indices[i] += 1
-                if self._indices[i] < len(pools[i]):
-                    break
-                self._indices[i] = 0
-                i -= 1
-            if i < 0:
-                self._done = True
-                raise StopIteration
-        return tuple([pools[k][j] for k, j in enumerate(self._indices)])
-
+# product: native (py/lazy_iterators.cpp), lazy as CPython's: the pools read whole first, the last fastest
+product = _product
 
 class _Indices(_Iterator):
     """Walks index tuples of a pool lazily: the state machine of CPython's documented equivalents."""

@@ -4,7 +4,8 @@
 # NEWOBJ + BUILD from protocol 2, copyreg._reconstructor below it; __reduce__, __reduce_ex__,
 # __getstate__, __setstate__), functions and classes by reference (STACK_GLOBAL / GLOBAL), with
 # the memo (shared and recursive containers) and protocol 4's frames; frozenset; _pickle's errors on
-# malformed input (stack underflow, a missing MARK, ...) and _compat_pickle's Python 2 names.
+# malformed input (stack underflow, a missing MARK, ...) and _compat_pickle's Python 2 names; Python 2's
+# STRING, INST and OBJ opcodes (INST and OBJ find their class as GLOBAL does: the same refusals).
 # What it is not: persistent ids, the copyreg dispatch table and extension registry (their opcodes
 # are _pickle's errors), out-of-band buffers (protocol 5's PickleBuffer), or files other than io.BytesIO.
 from _attn_stdlib import main_module as _main_module, import_module as _import_module, float_pack as _float_pack, float_unpack as _float_unpack
@@ -742,6 +743,85 @@ def _unicode_line(u):
     u.stack.append(''.join(out))
 
 
+_ESCAPES = {0x5c: 0x5c, 0x27: 0x27, 0x22: 0x22, 0x62: 0x08, 0x66: 0x0c, 0x74: 0x09, 0x6e: 0x0a, 0x72: 0x0d, 0x76: 0x0b, 0x61: 0x07}
+
+
+def _escape_decode(data):
+    # codecs.escape_decode (PyBytes_DecodeEscape): a Python 2 str literal's escapes, as bytes
+    out = bytearray()
+    k = 0
+    while k < len(data):
+        c = data[k]
+        k += 1
+        if c != 0x5c:
+            out.append(c)
+            continue
+        if k >= len(data):
+            raise ValueError("Trailing \\ in string")
+        c = data[k]
+        k += 1
+        if c in _ESCAPES:
+            out.append(_ESCAPES[c])
+        elif c == 0x0a:   # a backslash-newline continues the line
+            pass
+        elif 0x30 <= c <= 0x37:   # up to three octal digits
+            v = c - 0x30
+            for _ in range(2):
+                if k < len(data) and 0x30 <= data[k] <= 0x37:
+                    v = v * 8 + data[k] - 0x30
+                    k += 1
+            out.append(v & 0xff)
+        elif c == 0x78:
+            digits = data[k:k + 2]
+            if len(digits) < 2 or any(d not in b'0123456789abcdefABCDEF' for d in digits):
+                raise ValueError("invalid \\x escape at position %d" % (k - 2))
+            out.append(int(digits.decode('ascii'), 16))
+            k += 2
+        else:   # an unknown escape stays as it is
+            out += bytes([0x5c, c])
+    return bytes(out)
+
+
+def _string_line(u):
+    # STRING: a quoted Python 2 str literal on a line, decoded as ASCII (the Unpickler's default encoding)
+    line = u.readline()
+    if len(line) < 2 or line[0] != line[-1] or line[0] not in (0x27, 0x22):
+        raise UnpicklingError("the STRING opcode argument must be quoted")
+    u.stack.append(_escape_decode(line[1:-1]).decode('ascii'))
+
+
+def _instantiate(cls, args):
+    # _pickle's instantiate: cls.__new__(cls) for no arguments and a class without __getinitargs__
+    if not args and isinstance(cls, type) and not hasattr(cls, '__getinitargs__'):
+        return cls.__new__(cls)
+    return cls(*args)
+
+
+def _inst(u):
+    # INST: the class by GLOBAL's lines and find_class (its rules), called on the items since the MARK
+    if not u.metastack:
+        raise UnpicklingError("could not find MARK")
+    module = u.readline()
+    if not module:
+        raise UnpicklingError("pickle data was truncated")
+    name = u.readline()
+    if not name:
+        raise UnpicklingError("pickle data was truncated")
+    cls = u.find_class(module.decode('ascii'), name.decode('ascii'))
+    obj = _instantiate(cls, tuple(u.pop_mark()))
+    u.stack.append(obj)
+
+
+def _obj(u):
+    # OBJ: the first item since the MARK (a class GLOBAL found) called on the others
+    if not u.metastack:
+        raise UnpicklingError("could not find MARK")
+    if not u.stack:
+        raise UnpicklingError("unpickling stack underflow")
+    items = u.pop_mark()
+    u.stack.append(_instantiate(items[0], tuple(items[1:])))
+
+
 def _push_marked(u, make):
     # the items since the last MARK, made into one object on the stack below the mark
     items = u.pop_mark()
@@ -850,7 +930,7 @@ _DISPATCH = {
     0x8c: lambda u: u.stack.append(u.read(u.u(1)).decode('utf-8')),
     0x58: lambda u: u.stack.append(u.read(u.u(4)).decode('utf-8')),
     0x8d: lambda u: u.stack.append(u.read(u.u(8)).decode('utf-8')),
-    0x56: _unicode_line,
+    0x56: _unicode_line, 0x53: _string_line, 0x69: _inst, 0x6f: _obj,
     0x43: lambda u: u.stack.append(u.read(u.u(1))), 0x42: lambda u: u.stack.append(u.read(u.u(4))),
     0x8e: lambda u: u.stack.append(u.read(u.u(8))), 0x96: lambda u: u.stack.append(bytearray(u.read(u.u(8)))),
     0x29: lambda u: u.stack.append(()), 0x74: lambda u: _push_marked(u, tuple),
