@@ -60,6 +60,16 @@ constexpr double kPi = 3.14159265358979323846;        // c10::pi<double>
 #ifndef ATTN_FMA_CLONES
 #define ATTN_FMA_CLONES
 #endif
+// The mt19937 loops (twist, tempering, scaling to floats) are integer work the compiler
+// vectorises: eight 32-bit lanes with AVX2 instead of SSE2's four, the same words either way.
+#if defined(__x86_64__) && defined(__ELF__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define ATTN_AVX2_CLONES __attribute__((target_clones("avx2", "default")))
+#endif
+#endif
+#ifndef ATTN_AVX2_CLONES
+#define ATTN_AVX2_CLONES
+#endif
 // The lane helpers must be inlined into each clone, or the FMA clone would call the default ones.
 #if defined(__GNUC__)
 #define ATTN_INLINE inline __attribute__((always_inline))
@@ -273,7 +283,7 @@ void Generator::Mt19937::seed(uint32_t s) {
 }
 
 // next_state: regenerate all 624 words (M = 397, MATRIX_A = 0x9908b0df).
-void Generator::Mt19937::twist() {
+ATTN_AVX2_CLONES void Generator::Mt19937::twist() {
   auto mix = [](uint32_t u, uint32_t v) {
     const uint32_t y = (u & 0x80000000u) | (v & 0x7fffffffu);
     return (y >> 1) ^ ((v & 1u) ? 0x9908b0dfu : 0u);
@@ -287,12 +297,20 @@ void Generator::Mt19937::twist() {
 
 namespace {
 // MT19937's tempering of one state word.
-inline uint32_t temper(uint32_t y) {
+ATTN_INLINE uint32_t temper(uint32_t y) {
   y ^= y >> 11;
   y ^= (y << 7) & 0x9d2c5680u;
   y ^= (y << 15) & 0xefc60000u;
   y ^= y >> 18;
   return y;
+}
+
+ATTN_AVX2_CLONES void temper_run(const uint32_t* state, uint32_t* out, int n) {
+  for (int k = 0; k < n; ++k) out[k] = temper(state[k]);
+}
+
+ATTN_AVX2_CLONES void uniform24_run(const uint32_t* r, float* out, int64_t n) {
+  for (int64_t k = 0; k < n; ++k) out[k] = uniform24(r[k]);
 }
 }  // namespace
 
@@ -308,8 +326,7 @@ void Generator::Mt19937::fill(uint32_t* out, int64_t n) {
   while (n > 0) {
     if (next >= 624) twist();
     const int m = static_cast<int>(std::min<int64_t>(n, 624 - next));
-    const uint32_t* s = state.data() + next;
-    for (int k = 0; k < m; ++k) out[k] = temper(s[k]);
+    temper_run(state.data() + next, out, m);
     next += m;
     out += m;
     n -= m;
@@ -351,7 +368,7 @@ void Generator::fill_uniform24(float* out, int64_t n) {
   for (int64_t k0 = 0; k0 < n; k0 += kBlock) {
     const int64_t m = std::min(kBlock, n - k0);
     engine_.fill(r, m);
-    for (int64_t k = 0; k < m; ++k) out[k0 + k] = uniform24(r[k]);
+    uniform24_run(r, out + k0, m);
     meter.add(m);
   }
 }
