@@ -19,9 +19,11 @@
 // Every fused multiply-add that GCC emitted in Debian's AVX2 build of ATen is written here as an
 // explicit std::fma; the project compiles with -ffp-contract=off, so nothing else fuses.
 // What it is not: hand-written SIMD (the 8-lane loops are plain C++ that the compiler may
-// vectorise), thread-parallel, or a model of other compilers' fusion choices or other libms
-// (the scalar family calls this machine's logf / cosf / sinf, as torch does); see
-// docs/pytorch-numerics.md §1, §2 for where those differ.
+// vectorise; the scalar family's 16-blocks go to kernels/box_muller.h's eight-lane copy of
+// glibc's logf / sincosf where the CPU has AVX2 and FMA, normal_fill_16_scalar staying the
+// one-lane definition), thread-parallel, or a model of other compilers' fusion choices or
+// other libms (the scalar family has this machine's logf / cosf / sinf bits, as torch does);
+// see docs/pytorch-numerics.md §1, §2 for where those differ.
 // Checked against Debian's python3-torch 1.13.1 (AVX2, and ATEN_CPU_CAPABILITY=default for the
 // scalar family) by tools/make_vectors.py -> tests/vectors/.
 #include "core/random.h"
@@ -30,6 +32,8 @@
 
 #include "core/cpu.h"
 #include "core/deadline.h"
+#include "core/kernels/box_muller.h"
+#include "core/kernels/vec_avx2.h"
 
 #include <algorithm>
 #include <cmath>
@@ -55,6 +59,16 @@ constexpr double kPi = 3.14159265358979323846;        // c10::pi<double>
 #endif
 #ifndef ATTN_FMA_CLONES
 #define ATTN_FMA_CLONES
+#endif
+// The mt19937 loops (twist, tempering, scaling to floats) are integer work the compiler
+// vectorises: eight 32-bit lanes with AVX2 instead of SSE2's four, the same words either way.
+#if defined(__x86_64__) && defined(__ELF__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define ATTN_AVX2_CLONES __attribute__((target_clones("avx2", "default")))
+#endif
+#endif
+#ifndef ATTN_AVX2_CLONES
+#define ATTN_AVX2_CLONES
 #endif
 // The lane helpers must be inlined into each clone, or the FMA clone would call the default ones.
 #if defined(__GNUC__)
@@ -219,13 +233,15 @@ ATTN_FMA_CLONES void normal_fill_16_avx2(float* data, float mean, float std) {
   }
 }
 
+}  // namespace
+
 // ---- normal_fill_16<float> (DistributionTemplates.h), the DEFAULT build ----
 
 // The same Box-Muller pairs in plain float: std::log / std::cos / std::sin on float are glibc's
 // logf / cosf / sinf, as in torch's DEFAULT kernel; nothing is fused (no FMA in that build).
 // GCC may merge the cos and sin calls into one sincosf; glibc's sincosf gives the same bits as
 // sinf and cosf for every theta this can see (all 2^24 values of u2 checked).
-void normal_fill_16_scalar(float* data, float mean, float std) {
+void kernels::normal_fill_16_scalar(float* data, float mean, float std) {
   for (int j = 0; j < 8; ++j) {
     const float u1 = 1.0f - data[j];  // [0, 1) -> (0, 1] for log
     const float u2 = data[j + 8];
@@ -236,6 +252,16 @@ void normal_fill_16_scalar(float* data, float mean, float std) {
     data[j] = radius * std::cos(theta) * std + mean;
     data[j + 8] = radius * std::sin(theta) * std + mean;
   }
+}
+
+namespace {
+
+using kernels::normal_fill_16_scalar;
+
+// `blocks` consecutive 16-blocks through one of the two kernels above.
+template <void (*Fill16)(float*, float, float)>
+void fill_blocks(float* data, int64_t blocks, float mean, float std) {
+  for (int64_t b = 0; b < blocks; ++b) Fill16(data + 16 * b, mean, std);
 }
 
 // ---- MKL's VSL_BRNG_MCG31 + viRngBernoulli(ICDF), as bernoulli_scalar_kernel uses it ----
@@ -257,7 +283,7 @@ void Generator::Mt19937::seed(uint32_t s) {
 }
 
 // next_state: regenerate all 624 words (M = 397, MATRIX_A = 0x9908b0df).
-void Generator::Mt19937::twist() {
+ATTN_AVX2_CLONES void Generator::Mt19937::twist() {
   auto mix = [](uint32_t u, uint32_t v) {
     const uint32_t y = (u & 0x80000000u) | (v & 0x7fffffffu);
     return (y >> 1) ^ ((v & 1u) ? 0x9908b0dfu : 0u);
@@ -269,15 +295,42 @@ void Generator::Mt19937::twist() {
   next = 0;
 }
 
-// operator(): temper the next word.
-uint32_t Generator::Mt19937::operator()() {
-  if (next >= 624) twist();
-  uint32_t y = state[next++];
+namespace {
+// MT19937's tempering of one state word.
+ATTN_INLINE uint32_t temper(uint32_t y) {
   y ^= y >> 11;
   y ^= (y << 7) & 0x9d2c5680u;
   y ^= (y << 15) & 0xefc60000u;
   y ^= y >> 18;
   return y;
+}
+
+ATTN_AVX2_CLONES void temper_run(const uint32_t* state, uint32_t* out, int n) {
+  for (int k = 0; k < n; ++k) out[k] = temper(state[k]);
+}
+
+ATTN_AVX2_CLONES void uniform24_run(const uint32_t* r, float* out, int64_t n) {
+  for (int64_t k = 0; k < n; ++k) out[k] = uniform24(r[k]);
+}
+}  // namespace
+
+// operator(): temper the next word.
+uint32_t Generator::Mt19937::operator()() {
+  if (next >= 624) twist();
+  return temper(state[next++]);
+}
+
+// The same words as n calls of operator(), a run of the state at a time: the tempering loop
+// has no branch and no call, so the compiler runs it several words per instruction.
+void Generator::Mt19937::fill(uint32_t* out, int64_t n) {
+  while (n > 0) {
+    if (next >= 624) twist();
+    const int m = static_cast<int>(std::min<int64_t>(n, 624 - next));
+    temper_run(state.data() + next, out, m);
+    next += m;
+    out += m;
+    n -= m;
+  }
 }
 
 // ---- Generator: at::CPUGeneratorImpl ----
@@ -304,11 +357,19 @@ uint64_t Generator::random64() {
 // ---- uniform: uniform_kernel / uniform_real_distribution<float> ----
 
 // torch.rand = uniform_(0, 1): x * 1 + 0 == x exactly, so just the 24-bit draw.
-void Generator::fill_rand(float* out, int64_t n) {
-  DeadlineMeter meter;   // every fill below looks at the clock as it goes: torch.rand(10**9) stops near the time limit
-  for (int64_t k = 0; k < n; ++k) {
-    out[k] = uniform24(random());
-    meter.add(1);
+void Generator::fill_rand(float* out, int64_t n) { fill_uniform24(out, n); }
+
+// Every fill looks at the clock as it goes: torch.rand(10**9) stops near the time limit. The
+// words come a block at a time (Mt19937::fill), then one loop scales the block.
+void Generator::fill_uniform24(float* out, int64_t n) {
+  constexpr int64_t kBlock = 256;
+  uint32_t r[kBlock];
+  DeadlineMeter meter;
+  for (int64_t k0 = 0; k0 < n; k0 += kBlock) {
+    const int64_t m = std::min(kBlock, n - k0);
+    engine_.fill(r, m);
+    uniform24_run(r, out + k0, m);
+    meter.add(m);
   }
 }
 
@@ -332,7 +393,7 @@ void Generator::fill_uniform(float* out, int64_t n, double from, double to) {
   DeadlineMeter meter;
   for (int64_t k0 = 0; k0 < n; k0 += kBlock) {
     const int64_t m = std::min(kBlock, n - k0);
-    for (int64_t k = 0; k < m; ++k) r[k] = random();
+    engine_.fill(r, m);
     uniform_block(r, out + k0, m, lo, width, fused);
     meter.add(m);
   }
@@ -369,21 +430,25 @@ void Generator::fill_normal(float* out, int64_t n, double mean, double std) {
   // normal_fill_AVX2 / normal_fill: 1. n uniforms in order; 2. every full 16-block transformed
   // in place; 3. a partial tail re-draws 16 fresh uniforms into out[n-16 .. n-1] and
   // transforms those.
-  auto* fill_16 = cpu_ == CpuKernels::avx2 ? normal_fill_16_avx2 : normal_fill_16_scalar;
+  // The scalar family's blocks run eight lanes at a time where the CPU has AVX2 and FMA
+  // (kernels/box_muller.h: the same bits as normal_fill_16_scalar, the one-lane definition).
+  using Fill = void (*)(float*, int64_t, float, float);
+  const Fill fill = cpu_ == CpuKernels::avx2  ? fill_blocks<normal_fill_16_avx2>
+                    : kernels::avx2::supported() ? kernels::avx2::default_normal_fill_16
+                                                 : fill_blocks<normal_fill_16_scalar>;
   const float mean_f = static_cast<float>(mean), std_f = static_cast<float>(std);
+  fill_uniform24(out, n);
   DeadlineMeter meter;
-  for (int64_t k = 0; k < n; ++k) {
-    out[k] = uniform24(random());
-    meter.add(1);
-  }
-  for (int64_t k = 0; k + 15 < n; k += 16) {
-    fill_16(out + k, mean_f, std_f);
-    meter.add(16);
+  constexpr int64_t kChunk = 256;  // blocks between two looks at the clock
+  for (int64_t b = 0; b < n / 16; b += kChunk) {
+    const int64_t m = std::min(kChunk, n / 16 - b);
+    fill(out + 16 * b, m, mean_f, std_f);
+    meter.add(16 * m);
   }
   if (n % 16 != 0) {
     float* tail = out + n - 16;
-    for (int k = 0; k < 16; ++k) tail[k] = uniform24(random());
-    fill_16(tail, mean_f, std_f);
+    fill_uniform24(tail, 16);
+    fill(tail, 1, mean_f, std_f);
   }
 }
 

@@ -52,6 +52,8 @@ class Generator {
   void fill_bernoulli(float* out, int64_t n, double p_keep, DropoutRng kind);
 
  private:
+  // n uniform_real<float> draws (24 bits * 2^-24) in order, checking the time limit as it goes.
+  void fill_uniform24(float* out, int64_t n);
   // One at::normal_distribution<double> sample (the <16 path), using and refilling the cache.
   double normal_double(double mean, double std);
 
@@ -63,6 +65,7 @@ class Generator {
     void seed(uint32_t s);     // init_with_uint32
     void twist();              // next_state
     uint32_t operator()();     // one tempered output
+    void fill(uint32_t* out, int64_t n);   // the next n outputs, as n calls of operator()
   };
   CpuKernels cpu_;
   Mt19937 engine_;

@@ -105,7 +105,13 @@ std::vector<Token> Lexer::run() {
 
 // The length of a string prefix (f, r, u, b and pairs: rf, fR, br, ...) followed by a quote, else 0.
 size_t Lexer::string_prefix() const {
-  auto is_prefix = [](char c) { return std::string("fFrRuUbB").find(c) != std::string::npos; };
+  // asked at every token start: a switch, not a std::string built and searched each time
+  auto is_prefix = [](char c) {
+    switch (c) {
+      case 'f': case 'F': case 'r': case 'R': case 'u': case 'U': case 'b': case 'B': return true;
+      default: return false;
+    }
+  };
   size_t n = 0;
   while (n < 2 && is_prefix(peek(n))) ++n;
   if (n == 0 || (peek(n) != '\'' && peek(n) != '"')) return 0;

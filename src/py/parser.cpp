@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <set>
+#include <string_view>
 
 #include "py/limits.h"
 #include "py/parser_impl.h"
@@ -80,8 +81,7 @@ StmtPtr Parser::statement() {
   deeper();
   if (compound_keyword()) return compound_more();
   if (cur().kind == Token::Name) {
-    static const std::set<std::string> kw = {"def", "class", "for", "if"};
-    if (kw.count(cur().text)) return compound(cur().text);
+    if (is_name("def") || is_name("class") || is_name("for") || is_name("if")) return compound(cur().text);
   }
   return simple_statement();
 }
@@ -212,7 +212,7 @@ StmtPtr Parser::simple_statement() {
   } else {
     const size_t first = p_;
     ExprPtr e = expr_list();
-    static const std::set<std::string> aug = {"+=", "-=", "*=", "/=", "@=", "//=", "**=", "%=", "&=", "|=", "^=", "<<=", ">>="};
+    static constexpr std::string_view aug[] = {"+=", "-=", "*=", "/=", "@=", "//=", "**=", "%=", "&=", "|=", "^=", "<<=", ">>="};
     if (e->kind == Expr::Starred)
       error(is_op("=") ? "starred assignment target must be in a list or tuple" : "can't use starred expression here");
     if (accept_op(":")) {             // x: int = 5 (the annotation is parsed, never evaluated)
@@ -226,7 +226,7 @@ StmtPtr Parser::simple_statement() {
       } else {
         s->kind = Stmt::Pass;
       }
-    } else if (cur().kind == Token::Op && aug.count(cur().text)) {
+    } else if (cur().kind == Token::Op && std::find(std::begin(aug), std::end(aug), cur().text) != std::end(aug)) {
       if (e->kind != Expr::Name && e->kind != Expr::Attribute && e->kind != Expr::Subscript && e->kind != Expr::Starred)
         error(fmt::format("'{}' is an illegal expression for augmented assignment", target_kind(*e)));
       s->kind = Stmt::AugAssign;

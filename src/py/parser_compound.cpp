@@ -10,6 +10,7 @@
 // supports") lists them. What it is not: the execution of these statements (statements.cpp).
 #include <algorithm>
 #include <set>
+#include <string_view>
 
 #include "py/parser_impl.h"
 
@@ -21,12 +22,14 @@ void Parser::unsupported(const std::string& what) const { error("attn does not s
 
 namespace {
 
+// Asked often while parsing: a sorted array searched in place, no std::set nodes.
 bool is_keyword(const std::string& w) {
-  static const std::set<std::string> kw = {"and", "as", "assert", "async", "await", "break", "class", "continue",
-                                           "def", "del", "elif", "else", "except", "finally", "for", "from",
-                                           "global", "if", "import", "in", "is", "lambda", "nonlocal", "not",
-                                           "or", "pass", "raise", "return", "try", "while", "with", "yield"};
-  return kw.count(w) > 0;
+  static constexpr std::string_view kw[] = {"and", "as", "assert", "async", "await", "break", "class", "continue",
+                                            "def", "del", "elif", "else", "except", "finally", "for", "from",
+                                            "global", "if", "import", "in", "is", "lambda", "nonlocal", "not",
+                                            "or", "pass", "raise", "return", "try", "while", "with", "yield"};
+  static_assert(std::is_sorted(std::begin(kw), std::end(kw)));
+  return std::binary_search(std::begin(kw), std::end(kw), std::string_view(w));
 }
 
 }  // namespace

@@ -229,11 +229,15 @@ ExprPtr Parser::not_expr() {
 
 ExprPtr Parser::comparison() {
   ExprPtr e = binary(0);
-  static const std::set<std::string> cmp = {"==", "!=", "<", ">", "<=", ">="};
+  // asked after every operand: ==, !=, <, >, <=, >= by their characters, not a std::set lookup
+  auto is_cmp = [](const std::string& t) {
+    if (t.size() == 1) return t[0] == '<' || t[0] == '>';
+    return t.size() == 2 && t[1] == '=' && (t[0] == '=' || t[0] == '!' || t[0] == '<' || t[0] == '>');
+  };
   ExprPtr c;
   for (;;) {
     std::string op;
-    if (cur().kind == Token::Op && cmp.count(cur().text)) { op = cur().text; ++p_; }
+    if (cur().kind == Token::Op && is_cmp(cur().text)) { op = cur().text; ++p_; }
     else if (is_name("in")) { op = "in"; ++p_; }
     else if (is_name("is")) { ++p_; op = accept_name("not") ? "is not" : "is"; }
     else if (is_name("not") && t_[p_ + 1].kind == Token::Name && t_[p_ + 1].text == "in") { p_ += 2; op = "not in"; }

@@ -40,30 +40,18 @@ static bool iterator_layout(const std::string& name) {
   return iterator.count(name) != 0;
 }
 
-OpTable::OpTable(const std::vector<OpRow>& rows) {
-  for (const OpRow& row : rows) {
+OpTable::OpTable(std::vector<OpRow> rows, Parsing parsing) {
+  for (OpRow& row : rows) {
     auto op = std::make_unique<Op>();
     op->name = row.name;
     op->impl = row.impl;
     op->iterator_layout = iterator_layout(row.name);
-    if (!row.impl || row.signatures.empty() || !(row.variants & (kFunction | kMethod)))
+    op->variants_ = row.variants;
+    op->texts_ = std::move(row.signatures);
+    if (!row.impl || op->texts_.empty() || !(row.variants & (kFunction | kMethod)))
       throw SignatureError("op table: row '" + row.name + "' needs signatures, an implementation and a variant");
-    for (const std::string& text : row.signatures) {
-      Signature s = parse_signature(text);
-      if (s.name != last_component(row.name))
-        throw SignatureError(fmt::format("op table: row '{}' has a signature for '{}'", row.name, s.name));
-      op->overloads.push_back(std::move(s));
-    }
+    if (parsing == kEager) op->parse();
     if (row.variants & kMethod) {
-      for (size_t k = 0; k < op->overloads.size(); ++k)
-        if (auto m = as_method(op->overloads[k])) {
-          op->method_forms.push_back(std::move(*m));
-          op->method_overload.push_back(k);
-        }
-      if (op->method_forms.size() > 1)   // METH_NOARGS only when the method has no overloads
-        for (Signature& m : op->method_forms) m.noargs_method = false;
-      if (op->method_forms.empty())
-        throw SignatureError("op table: Tensor." + row.name + " needs an overload whose first parameter is 'Tensor input' or 'Tensor self'");
       if (methods_.count(row.name)) throw SignatureError("op table: Tensor." + row.name + " is registered twice");
       methods_[row.name] = op.get();
     }
@@ -73,6 +61,29 @@ OpTable::OpTable(const std::vector<OpRow>& rows) {
     }
     ops_.push_back(std::move(op));
   }
+}
+
+// The row's signatures parsed; for a method, its forms without self and out.
+OpTable::Op::Parsed OpTable::Op::parse_rows() const {
+  Parsed p;
+  for (const std::string& text : texts_) {
+    Signature s = parse_signature(text);
+    if (s.name != last_component(name))
+      throw SignatureError(fmt::format("op table: row '{}' has a signature for '{}'", name, s.name));
+    p.overloads.push_back(std::move(s));
+  }
+  if (variants_ & kMethod) {
+    for (size_t k = 0; k < p.overloads.size(); ++k)
+      if (auto m = as_method(p.overloads[k])) {
+        p.method_forms.push_back(std::move(*m));
+        p.method_overload.push_back(k);
+      }
+    if (p.method_forms.size() > 1)   // METH_NOARGS only when the method has no overloads
+      for (Signature& m : p.method_forms) m.noargs_method = false;
+    if (p.method_forms.empty())
+      throw SignatureError("op table: Tensor." + name + " needs an overload whose first parameter is 'Tensor input' or 'Tensor self'");
+  }
+  return p;
 }
 
 const OpTable::Op* OpTable::function(const std::string& name) const {
@@ -146,14 +157,14 @@ static Value run(Interpreter& in, const OpTable::Op& op, Args& args) {
 }
 
 Value OpTable::call_function(Interpreter& in, const Op& op, const CallArgs& call) const {
-  Args args = bind_call(op.overloads, call, "torch." + op.name);
+  Args args = bind_call(op.overloads(), call, "torch." + op.name);
   return run(in, op, args);
 }
 
 Value OpTable::call_method(Interpreter& in, const Op& op, const Value& self, const CallArgs& call) const {
-  Args bound = bind_call(op.method_forms, call, "Tensor." + op.name, op.method_overload);
+  Args bound = bind_call(op.method_forms(), call, "Tensor." + op.name, op.method_overload());
   // Lay the arguments out as the full signature, so one implementation serves both variants.
-  const Signature& full = op.overloads[bound.overload()];
+  const Signature& full = op.overloads()[bound.overload()];
   Args args(py::Args(full, bound.overload(), bound.qualname()));
   args.set(0, self, true);
   for (const Param& p : bound.signature().params) args.set(static_cast<size_t>(full.index_of(p.name)), bound.get(p.name), bound.given(p.name));
@@ -161,24 +172,26 @@ Value OpTable::call_method(Interpreter& in, const Op& op, const Value& self, con
 }
 
 const OpTable& torch_ops() {
-  static const OpTable table = [] {
-    std::vector<OpRow> rows;
-    add_creation_ops(rows);
-    add_math_ops(rows);
-    add_shape_ops(rows);
-    add_layer_ops(rows);
-    add_attention_ops(rows);
-    add_autograd_ops(rows);
-    add_select_ops(rows);
-    add_loss_ops(rows);
-    add_index_ops(rows);
-    add_type_ops(rows);
-    add_shape_extra_ops(rows);
-    add_functional_extra_ops(rows);
-    add_elem_ops(rows);
-    return OpTable(rows);
-  }();
+  static const OpTable table(torch_op_rows(), OpTable::kLazy);
   return table;
+}
+
+std::vector<OpRow> torch_op_rows() {
+  std::vector<OpRow> rows;
+  add_creation_ops(rows);
+  add_math_ops(rows);
+  add_shape_ops(rows);
+  add_layer_ops(rows);
+  add_attention_ops(rows);
+  add_autograd_ops(rows);
+  add_select_ops(rows);
+  add_loss_ops(rows);
+  add_index_ops(rows);
+  add_type_ops(rows);
+  add_shape_extra_ops(rows);
+  add_functional_extra_ops(rows);
+  add_elem_ops(rows);
+    return rows;
 }
 
 // ---- helpers ----

@@ -9,8 +9,11 @@
 //
 // `/usr/bin/python3 tools/torch_signatures.py tril` prints those signatures from Debian's torch.
 // For the method the first parameter (`input`, or `self` in a method-only row) is the tensor the
-// method is called on, and `out` is dropped, as in PyTorch. The table parses every signature once
-// when it is built and refuses a name registered twice for the same variant (SignatureError).
+// method is called on, and `out` is dropped, as in PyTorch. The table refuses a name registered
+// twice for the same variant when it is built (SignatureError); it parses a row's signatures when
+// it is built (OpTable(rows)) or, for attn's own table, on the row's first call (OpTable(rows,
+// kLazy): `import torch` then costs no parsing; tests/torch/test_ops_table.cpp builds every row
+// eagerly so a bad signature still fails a test, not a lesson).
 // A call binds its arguments (signature.h), refuses device=/out=/layout=... that attn does not
 // have, runs the implementation, and raises if the implementation left an argument unread.
 // Overloads taking named dimensions (Dimname) are left out: attn has none.
@@ -19,6 +22,7 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -41,17 +45,35 @@ struct OpRow {
 
 class OpTable {
  public:
-  struct Op {
+  class Op {
+   public:
     std::string name;
-    std::vector<Signature> overloads;      // as written (torch.X)
-    std::vector<Signature> method_forms;   // Tensor.X: without self and out
-    std::vector<size_t> method_overload;   // method_forms[k] is overloads[method_overload[k]]
     OpFn impl = nullptr;
     bool iterator_layout = false;   // elementwise: the result laid out as TensorIterator does (op_table.cpp)
+
+    // The row's signatures, parsed on first use (once, also across threads); SignatureError
+    // for a bad one.
+    const std::vector<Signature>& overloads() const { parse(); return parsed_.overloads; }      // as written (torch.X)
+    const std::vector<Signature>& method_forms() const { parse(); return parsed_.method_forms; }   // Tensor.X: without self and out
+    const std::vector<size_t>& method_overload() const { parse(); return parsed_.method_overload; }   // method_forms[k] is overloads[...[k]]
+
+   private:
+    friend class OpTable;
+    struct Parsed {
+      std::vector<Signature> overloads, method_forms;
+      std::vector<size_t> method_overload;
+    };
+    void parse() const { std::call_once(once_, [this] { parsed_ = parse_rows(); }); }
+    Parsed parse_rows() const;
+    unsigned variants_ = kFunction;
+    std::vector<std::string> texts_;   // the signatures as written, until parsed
+    mutable std::once_flag once_;
+    mutable Parsed parsed_;
   };
 
-  // Parses every signature; SignatureError for a bad one or a name registered twice.
-  explicit OpTable(const std::vector<OpRow>& rows);
+  enum Parsing { kEager, kLazy };
+  // SignatureError for a name registered twice and, when eager, for a bad signature.
+  explicit OpTable(std::vector<OpRow> rows, Parsing parsing = kEager);
 
   const Op* function(const std::string& name) const;   // nullptr when absent
   const Op* method(const std::string& name) const;
@@ -66,8 +88,11 @@ class OpTable {
   std::map<std::string, const Op*> functions_, methods_;
 };
 
-// attn's table, built on first use (the Interpreter's constructor): every row of ops_*.cpp.
+// attn's table, built on first use (the Interpreter's constructor): every row of ops_*.cpp,
+// each parsed on its first call.
 const OpTable& torch_ops();
+// Those rows (for building the table eagerly in a test).
+std::vector<OpRow> torch_op_rows();
 
 // The rows, by family; each file holds its rows and their implementations.
 void add_creation_ops(std::vector<OpRow>& rows);   // ops_creation.cpp: tensor, rand, ones, arange, ...

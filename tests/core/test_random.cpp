@@ -15,6 +15,7 @@
 #include <cstring>
 #include <fstream>
 #include <optional>
+#include <random>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -228,6 +229,25 @@ TEST_CASE("random: the engine is the standard MT19937") {
   uint32_t r = 0;
   for (int k = 0; k < 10000; ++k) r = g.random();
   CHECK(r == 4123659995u);  // the C++ standard's check value for mt19937
+}
+
+TEST_CASE("random: block fills take the same words as one draw at a time, across twists") {
+  // torch.rand of n then one random(), for sizes that end before, at and after the 624-word
+  // state's end, from every kind of position in it: std::mt19937 one word at a time as reference.
+  Generator g(CpuKernels::scalar);
+  g.manual_seed(123);
+  std::mt19937 ref(123);
+  int64_t drawn = 0;
+  for (int64_t n : {1, 15, 16, 255, 256, 257, 600, 623, 624, 625, 1, 1248, 3000, 7}) {
+    std::vector<float> got(static_cast<size_t>(n));
+    g.fill_rand(got.data(), n);
+    for (int64_t k = 0; k < n; ++k) {
+      const float want = static_cast<float>(ref() & 0xFFFFFFu) * 0x1p-24f;
+      if (std::memcmp(&want, &got[static_cast<size_t>(k)], sizeof want) != 0) FAIL_CHECK("draw " << drawn + k << " of fill_rand(" << n << ")");
+    }
+    drawn += n + 1;
+    CHECK(g.random() == ref());
+  }
 }
 
 TEST_CASE("random: default seed and 32-bit seeding") {

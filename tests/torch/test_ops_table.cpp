@@ -317,6 +317,12 @@ TEST_CASE("the table: each name once per variant, checked when it is built") {
                        "op table: row 'sum' has a signature for 'mean'", SignatureError);
   CHECK_THROWS_WITH_AS(OpTable({{"rand", attn::torch::kMethod, {"rand(IntArrayRef size)"}, impl}}),
                        "op table: Tensor.rand needs an overload whose first parameter is 'Tensor input' or 'Tensor self'", SignatureError);
+  // attn's own table parses a row on its first call (kLazy): a bad signature waits until then,
+  // so every row of it is built eagerly here.
+  const OpRow bad = {"sum", attn::torch::kFunction, {"mean(Tensor input)"}, impl};
+  OpTable lazy({bad}, OpTable::kLazy);
+  CHECK_THROWS_WITH_AS(lazy.function("sum")->overloads(), "op table: row 'sum' has a signature for 'mean'", SignatureError);
+  CHECK_NOTHROW(OpTable(attn::torch::torch_op_rows()));
   // attn's own table builds, and its names are PyTorch's.
   const OpTable& ops = attn::torch::torch_ops();
   CHECK(ops.function("arange") != nullptr);
