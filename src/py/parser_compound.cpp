@@ -557,13 +557,14 @@ void analyse_function(Stmt& def) {
 
 namespace {
 
-// The nested defs of a block (through if/for/while/try/with and class bodies, not into defs).
+// The nested defs and classes of a block (through if/for/while/try/with and class bodies, not into defs).
 void nested_defs(const Block& b, std::vector<const Stmt*>& out) {
   for (const StmtPtr& s : b) {
     if (s->kind == Stmt::Def) {
       out.push_back(s.get());
       continue;
     }
+    if (s->kind == Stmt::Class) out.push_back(s.get());   // its own nonlocals checked; its defs found below
     nested_defs(s->body, out);
     nested_defs(s->orelse, out);
     nested_defs(s->finalbody, out);
@@ -612,6 +613,7 @@ void check_chain(const Stmt& def, std::vector<const Stmt*>& chain) {
     }
     if (!bound) throw ScriptError(nonlocal_line(def.body, n), "SyntaxError: no binding for nonlocal '" + n + "' found");
   }
+  if (def.kind == Stmt::Class) return;   // a class body binds nothing its methods see (they are its parent's)
   std::vector<const Stmt*> inner;
   nested_defs(def.body, inner);
   chain.push_back(&def);

@@ -396,7 +396,18 @@ void index_put_method(Tensor& t, const std::vector<Value>& indices, const Tensor
     }
   }
   const Value v = tensor_value(values);
-  put_item(t, v, key, false, accumulate, masked_fill_key(indices, v, accumulate), false);
+  const bool fill = masked_fill_key(indices, v, accumulate);
+  if (std::none_of(key.begin(), key.end(), [](const std::optional<Tensor>& k) { return k.has_value(); })) {
+    // Only 0-d masks: 1.13 runs masked_fill_(mask, value.item()), the mask broadcast over self
+    // (True writes every element, False none). Anything else asserts inside ATen itself.
+    if (!fill || values.requires_grad() || (core::autograd::grad_enabled() && t.requires_grad()))
+      throw RuntimeError("index_put_: with only 0-dimensional masks as indices attn takes a one-element value, accumulate=False and no gradient");
+    const Tensor& mask = as_tensor(indices[0]);
+    core::autograd::check_inplace(t, false);
+    core::masked_fill_(t, core::to_bool(mask), static_cast<float>(core::item(values)), !t.is_float());
+    return;
+  }
+  put_item(t, v, key, false, accumulate, fill, false);
 }
 
 namespace {

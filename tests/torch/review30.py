@@ -84,3 +84,6 @@ for eq, shapes in [("i,j,k->jk", [(0,), (2,), (3,)]), ("cb,a,cd,be->ae", [(0, 2)
     print(eq, y, y.grad_fn.name())
     y.sum().backward()
     print([o.grad for o in ops])
+# 13. index_put_ with a 0-d bool mask alone: masked_fill_ over all (True) or nothing (False)
+for m in [torch.tensor(True), torch.tensor(False)]:
+    print(torch.zeros(2, 3).index_put_((m,), torch.tensor(5.)), torch.zeros(3, dtype=torch.long).index_put_((m,), torch.tensor(4)))
