@@ -361,16 +361,21 @@ void Generator::fill_rand(float* out, int64_t n) { fill_uniform24(out, n); }
 
 // Every fill looks at the clock as it goes: torch.rand(10**9) stops near the time limit. The
 // words come a block at a time (Mt19937::fill), then one loop scales the block.
-void Generator::fill_uniform24(float* out, int64_t n) {
+template <class Map>
+void Generator::fill_words(float* out, int64_t n, Map map) {
   constexpr int64_t kBlock = 256;
   uint32_t r[kBlock];
   DeadlineMeter meter;
   for (int64_t k0 = 0; k0 < n; k0 += kBlock) {
     const int64_t m = std::min(kBlock, n - k0);
     engine_.fill(r, m);
-    uniform24_run(r, out + k0, m);
+    map(r, out + k0, m);
     meter.add(m);
   }
+}
+
+void Generator::fill_uniform24(float* out, int64_t n) {
+  fill_words(out, n, [](const uint32_t* r, float* o, int64_t m) { uniform24_run(r, o, m); });
 }
 
 // Tensor.uniform_(from, to): from and to cast to float, then x * (to - from) + from per element
@@ -388,15 +393,7 @@ void Generator::fill_uniform(float* out, int64_t n, double from, double to) {
   const float lo = static_cast<float>(from);
   const float width = static_cast<float>(to) - lo;
   const bool fused = cpu_ == CpuKernels::avx2;
-  constexpr int64_t kBlock = 256;
-  uint32_t r[kBlock];
-  DeadlineMeter meter;
-  for (int64_t k0 = 0; k0 < n; k0 += kBlock) {
-    const int64_t m = std::min(kBlock, n - k0);
-    engine_.fill(r, m);
-    uniform_block(r, out + k0, m, lo, width, fused);
-    meter.add(m);
-  }
+  fill_words(out, n, [&](const uint32_t* r, float* o, int64_t m) { uniform_block(r, o, m, lo, width, fused); });
 }
 
 // ---- normal: normal_kernel ----

@@ -54,6 +54,10 @@ class Generator {
  private:
   // n uniform_real<float> draws (24 bits * 2^-24) in order, checking the time limit as it goes.
   void fill_uniform24(float* out, int64_t n);
+  // out[0..n) from the next n mt19937 words, a block at a time: map(words, out, m) turns m words
+  // into m floats; the time limit is checked after each block.
+  template <class Map>
+  void fill_words(float* out, int64_t n, Map map);
   // One at::normal_distribution<double> sample (the <16 path), using and refilling the cache.
   double normal_double(double mean, double std);
 

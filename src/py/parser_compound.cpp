@@ -572,28 +572,18 @@ void nested_defs(const Block& b, std::vector<const Stmt*>& out) {
   }
 }
 
-int nonlocal_line(const Block& b, const std::string& name) {
+// The line of this scope's first `nonlocal n` (or, with global_too, `global n` as well: CPython's
+// error_at_directive); 0 when there is none.
+int directive_line(const Block& b, const std::string& name, bool global_too) {
   for (const StmtPtr& s : b) {
-    if (s->kind == Stmt::Nonlocal && std::find(s->names.begin(), s->names.end(), name) != s->names.end()) return s->line;
-    if (s->kind == Stmt::Def || s->kind == Stmt::Class) continue;
-    for (const Block* inner : {&s->body, &s->orelse, &s->finalbody})
-      if (int line = nonlocal_line(*inner, name)) return line;
-    for (const Handler& h : s->handlers)
-      if (int line = nonlocal_line(h.body, name)) return line;
-  }
-  return 0;
-}
-
-// The line of the first `global n` or `nonlocal n` of this scope (CPython's error_at_directive).
-int directive_line(const Block& b, const std::string& name) {
-  for (const StmtPtr& s : b) {
-    if ((s->kind == Stmt::Nonlocal || s->kind == Stmt::Global) && std::find(s->names.begin(), s->names.end(), name) != s->names.end())
+    if ((s->kind == Stmt::Nonlocal || (global_too && s->kind == Stmt::Global)) &&
+        std::find(s->names.begin(), s->names.end(), name) != s->names.end())
       return s->line;
     if (s->kind == Stmt::Def || s->kind == Stmt::Class) continue;
     for (const Block* inner : {&s->body, &s->orelse, &s->finalbody})
-      if (int line = directive_line(*inner, name)) return line;
+      if (int line = directive_line(*inner, name, global_too)) return line;
     for (const Handler& h : s->handlers)
-      if (int line = directive_line(h.body, name)) return line;
+      if (int line = directive_line(h.body, name, global_too)) return line;
   }
   return 0;
 }
@@ -604,14 +594,14 @@ bool contains(const std::vector<std::string>& sorted, const std::string& n) { re
 // enclosing function's `global n` hides every binding further out.
 void check_chain(const Stmt& def, std::vector<const Stmt*>& chain) {
   for (const std::string& n : def.nonlocals)
-    if (contains(def.globals, n)) throw ScriptError(directive_line(def.body, n), "SyntaxError: name '" + n + "' is nonlocal and global");
+    if (contains(def.globals, n)) throw ScriptError(directive_line(def.body, n, true), "SyntaxError: name '" + n + "' is nonlocal and global");
   for (const std::string& n : def.nonlocals) {
     bool bound = false;
     for (auto outer = chain.rbegin(); outer != chain.rend() && !bound; ++outer) {
       if (contains((*outer)->globals, n)) break;
       bound = contains((*outer)->local_names, n);
     }
-    if (!bound) throw ScriptError(nonlocal_line(def.body, n), "SyntaxError: no binding for nonlocal '" + n + "' found");
+    if (!bound) throw ScriptError(directive_line(def.body, n, false), "SyntaxError: no binding for nonlocal '" + n + "' found");
   }
   if (def.kind == Stmt::Class) return;   // a class body binds nothing its methods see (they are its parent's)
   std::vector<const Stmt*> inner;
