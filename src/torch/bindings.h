@@ -56,6 +56,12 @@ core::Tensor add_scaled(const core::Tensor& a, const core::Tensor& b, double alp
 // result_saved: the node reads its result (relu_), so writing into self again makes backward()
 // raise, as PyTorch's version check does.
 // others_require_grad: an operand besides self does (pow_ with a tensor exponent).
+// self op= other when PyTorch's overlap check calls them TOO_HARD (core::overlapping_apply): op
+// computes each block of ATen's loop (vectorised: cpu_kernel_vec's blocks, else one element at a
+// time), reading what earlier blocks wrote. False (nothing done) when other is no tensor, the
+// overlap is another, or autograd records the write (then the caller's own path runs).
+bool overlapping_write(const Value& self, const Value& other, bool vectorised,
+                       const std::function<core::Tensor(const core::Tensor&, const core::Tensor&)>& op);
 Value write_back(const Value& self, const std::function<core::Tensor(const core::Tensor&)>& op, bool result_saved = false,
                  bool others_require_grad = false);
 // Tensor.index_put_: self[indices] = values (accumulate: added in), recorded as `x[idx] = v` is

@@ -85,6 +85,15 @@ Value add_sub_(Interpreter& in, Args& a, core::BinOp op) {
   const bool other_grad = is_tensor(other) && as_tensor(other).requires_grad();
   if (core::autograd::grad_enabled() && (self.requires_grad() || other_grad))
     a.unsupported("alpha", "attn records no graph for an in-place add with alpha= (use it under torch.no_grad()); multiply `other` first");
+  const double s = op == core::BinOp::sub ? -alpha : alpha;
+  const core::CpuKernels cpu = state(in).cpu;
+  if (self.is_float() && overlapping_write(a.get("self"), other, true, [s, cpu](const Tensor& x, const Tensor& y) { return add_scaled(x, y, s, cpu); }))
+    return a.get("self");   // ATen's add kernel, vectorised (vec::fmadd)
+  if (!self.is_float() && self.dtype() != core::DType::boolean && a.get("alpha").kind != Value::Float &&
+      overlapping_write(a.get("self"), other, true, [s](const Tensor& x, const Tensor& y) {
+        return core::binary(core::BinOp::add, x, core::binary_scalar(core::BinOp::mul, y, s, false, core::DType::int64));
+      }))
+    return a.get("self");
   if (!is_tensor(other) || !self.is_float() || !as_tensor(other).is_float()) {   // integers, bool, a number: the out-of-place result
     core::write_result_(self, as_tensor(add_sub(in, a, op == core::BinOp::sub)));
     return a.get("self");
@@ -173,6 +182,17 @@ Value write_back(const Value& self, const std::function<Tensor(const Tensor&)>& 
     return r;
   });
   return self;
+}
+
+bool overlapping_write(const Value& self, const Value& other, bool vectorised,
+                       const std::function<Tensor(const Tensor&, const Tensor&)>& op) {
+  if (!is_tensor(other)) return false;
+  Tensor& t = as_tensor(self);
+  const Tensor& o = as_tensor(other);
+  if (!core::inplace_too_hard(t, o)) return false;
+  if (core::autograd::grad_enabled() && (t.requires_grad() || o.requires_grad())) return false;
+  core::overlapping_apply(t, o, vectorised, op);
+  return true;
 }
 
 void add_autograd_ops(std::vector<OpRow>& rows) {

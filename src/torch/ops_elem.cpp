@@ -171,6 +171,11 @@ Value fmod_inplace(Interpreter& in, Args& a, bool remainder) {
   const Value other = operand(a);
   const bool other_grad = is_tensor(other) && as_tensor(other).requires_grad();
   if (is_tensor(other)) core::check_inplace_operand(a.tensor("self"), as_tensor(other));
+  // ATen's fmod and remainder kernels are vectorised for floats, one element at a time for integers
+  if (overlapping_write(a.get("self"), other, a.tensor("self").is_float(), [&](const Tensor& x, const Tensor& y) {
+        return remainder ? as_tensor(tensor_operator(in, "%", tensor_value(x), tensor_value(y))) : fmod_of(x, tensor_value(y));
+      }))
+    return a.get("self");
   return write_back(a.get("self"), [&](const Tensor& t) {
     return remainder ? as_tensor(tensor_operator(in, "%", tensor_value(t), other)) : fmod_of(t, other);
   }, false, other_grad);
@@ -742,6 +747,9 @@ void add_inplace_unary(std::vector<OpRow>& rows) {
                     if (a.overload() == 0) {
                       const Tensor e = a.tensor("exponent");
                       core::check_inplace_operand(a.tensor("self"), e);
+                      // ATen's pow kernel: vectorised for floats (Sleef's powf in the vector body), one element at a time for integers
+                      if (overlapping_write(a.get("self"), a.get("exponent"), e.is_float(), [cpu](const Tensor& x, const Tensor& y) { return core::pow(x, y, cpu); }))
+                        return a.get("self");
                       return write_back(a.get("self"), [e, cpu](const Tensor& t) { return core::pow(t, e, cpu); }, true, e.requires_grad());
                     }
                     check_integer_power(a.tensor("self"), a.get("exponent"));

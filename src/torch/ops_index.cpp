@@ -55,6 +55,15 @@ Value clamp_inplace_fn(Interpreter&, Args& a) {
   Value self = a.get("input");
   for (const char* bound : {"min", "max"})   // a bound that partly overlaps what is written: PyTorch's error
     if (is_tensor(a.get(bound))) core::check_inplace_operand(as_tensor(self), as_tensor(a.get(bound)));
+  // one tensor bound: 1.13 runs maximum_stub (min=) or minimum_stub (max=), vectorised kernels
+  // that read a bound PyTorch cannot tell overlaps self (TOO_HARD) after their own earlier writes
+  if (a.overload() == 0 && a.given("min") != a.given("max")) {
+    const bool lo = a.given("min");
+    if (overlapping_write(self, a.get(lo ? "min" : "max"), true, [lo](const Tensor& x, const Tensor& y) {
+          return core::clamp(x, lo ? &y : nullptr, lo ? nullptr : &y);
+        }))
+      return self;
+  }
   return write_back(self, [&a](const Tensor& x) { return clamp_of(a, x); });
 }
 

@@ -589,6 +589,11 @@ std::optional<Value> tensor_inplace_other(Interpreter& in, const std::string& op
     return in.call(in.getattr(self, "pow_"), args);
   }
   if (is_tensor(other)) core::check_inplace_operand(as_tensor(self), as_tensor(other));
+  // ATen's bitwise kernels are vectorised; floor_divide and remainder only for floats (an integer
+  // divisor of 0 written by an earlier element is then the kernel's ZeroDivisionError)
+  const bool vectorised = op == "&" || op == "|" || op == "^" || as_tensor(self).is_float();
+  if (overlapping_write(self, other, vectorised, [&](const Tensor& x, const Tensor& y) { return as_tensor(in.binop(op, tensor_value(x), tensor_value(y))); }))
+    return self;
   return write_back(self, [&](const Tensor& t) { return as_tensor(in.binop(op, tensor_value(t), other)); });
 }
 
@@ -855,6 +860,8 @@ Value shift_inplace(Interpreter& in, const std::string& op, const Value& self, c
   if (float_other && !t.is_float())   // TensorIterator's cast check comes before the kernel's dtype check
     throw core::TensorError(fmt::format("result type Float can't be cast to the desired output type {}", core::dtype_title(t.dtype())));
   if (is_tensor(other)) core::check_inplace_operand(t, as_tensor(other));
+  if (overlapping_write(self, other, false, [&](const Tensor& x, const Tensor& y) { return as_tensor(tensor_operator(in, op, tensor_value(x), tensor_value(y))); }))
+    return self;   // ATen 1.13's shift kernels run one element at a time (cpu_kernel)
   return write_back(self, [&](const Tensor& x) { return as_tensor(tensor_operator(in, op, tensor_value(x), other)); });
 }
 

@@ -314,3 +314,7 @@ TEST_CASE("issue 20's open items: x.__class__ of tensors, Parameters, modules, d
           "index_put_ and scatter_ from a source sharing self's memory or of another dtype (PyTorch's refusals); integer einsum") {
   check_script("fix30");
 }
+TEST_CASE("review 30 #11/#9: in-place ops from a TOO_HARD overlapping source (blocks of 64 bytes: 8 int64s; alpha=, pow_, "
+          "//=, %=, fmod_, remainder_, clamp_, bitwise, shifts), silu/pow backward on permuted layouts") {
+  check_script("fix30b");
+}

@@ -29,10 +29,14 @@ void float_only(const Tensor& a, const char* kernel) {
 }
 
 // f(g, x, whether ATen computes x's element in the scalar tail) over x's shape (g broadcast to it).
+// The backward kernels run TensorIterator(dy, x): both contiguous is one run, else its dim order,
+// coalescing and vectorised-or-scalar inner loop over both operands (ops/loops.h binary_loop: a
+// transposed x under a contiguous dy runs scalar, glibc's exp everywhere).
 template <typename F>
 Tensor zip_tail(const Tensor& g, const Tensor& x, F f) {
   const Tensor xc = x.contiguous(), gc = expand(g, x.shape());
-  const std::vector<uint8_t> tail = detail::scalar_tail(xc);
+  const bool one_run = gc.is_contiguous() && x.is_contiguous();
+  const std::vector<uint8_t> tail = one_run ? detail::scalar_tail(xc) : detail::binary_loop(gc, x).tail;
   Tensor out = empty(x.shape());
   const float* px = xc.data<float>();
   float* o = out.data<float>();

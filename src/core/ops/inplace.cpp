@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <type_traits>
 
 #include "core/ops/inplace.h"
@@ -133,15 +134,19 @@ bool can_cast(DType from, DType to) {
   return !(from != DType::boolean && to == DType::boolean);
 }
 
-// self = f(self, src) elementwise when src shares self's storage in a way get_overlap_status
-// calls TOO_HARD (neither is dense: a[:, 1:] and a[:, :-1]): PyTorch copies nothing and its loop
-// reads memory as it writes it. TensorIterator's order (binary_loop): each inner run's vector
-// body 16 elements at a time, all read before any is stored, then its tail one by one; so
-// a[:, 1:] += a[:, :-1] is a running sum along short rows. T: self's element type (src's too).
-template <typename T, typename F>
-void overlapping_loop(Tensor& self, const Tensor& src, F f) {
+// The elements of one vector step of ATen's cpu_kernel_vec for a dtype: 2 vectors of 32 bytes
+// (AVX2's, and the DEFAULT build's Vectorized<T> too): 16 floats or int32s, 8 int64s, 64 uint8s.
+int64_t vec_step(DType d) { return 64 / element_size(d); }
+
+// The blocks in which PyTorch's loop reads and writes self from src when get_overlap_status calls
+// it TOO_HARD (neither is dense: a[:, 1:] and a[:, :-1]): PyTorch copies nothing and its loop reads
+// memory as it writes it. TensorIterator's order (binary_loop), each inner run's vector body
+// `step` elements at a time (all read before any is stored), then its tail one by one; step 1 is
+// a scalar kernel (cpu_kernel): every element alone. visit(self offsets, src offsets) per block.
+template <typename V>
+void overlapping_blocks(const Tensor& self, const Tensor& src, int64_t step, V visit) {
   const Tensor b = expand(src, self.shape());   // [self's shape], a view
-  const detail::BinaryLoop loop = detail::binary_loop(self, b);
+  const detail::BinaryLoop loop = detail::binary_loop(self, b, step);
   const std::vector<size_t> perm = iterator_order(self.shape(), {self.strides(), b.strides()});
   const Shape rows = contiguous_strides(self.shape());
   Shape shape, sa, sb, sk;   // outermost first, in the iterator's order
@@ -151,24 +156,34 @@ void overlapping_loop(Tensor& self, const Tensor& src, F f) {
     sb.push_back(b.strides()[perm[p]]);
     sk.push_back(rows[perm[p]]);
   }
-  T* out = self.data<T>();
-  const T* in = b.data<T>();
-  std::vector<std::pair<int64_t, T>> chunk;   // a vector step's results, stored together
-  const auto store = [&] {
-    for (const auto& c : chunk) out[c.first] = c.second;
-    chunk.clear();
+  std::vector<int64_t> outs, ins;   // the block being gathered
+  const auto flush = [&] {
+    if (!outs.empty()) visit(outs, ins);
+    outs.clear();
+    ins.clear();
   };
-  self.mark_written();
+  const int64_t base_a = self.offset(), base_b = b.offset();
   for_each_offset(shape, [&](int64_t, int64_t i, int64_t j, int64_t k) {
-    if (loop.tail[static_cast<size_t>(k)] != 0) {
-      store();
-      out[i] = f(out[i], in[j]);
-      return;
-    }
-    chunk.emplace_back(i, f(out[i], in[j]));
-    if (chunk.size() == static_cast<size_t>(detail::kVecStep)) store();
+    if (loop.tail[static_cast<size_t>(k)] != 0) flush();
+    outs.push_back(base_a + i);
+    ins.push_back(base_b + j);
+    if (loop.tail[static_cast<size_t>(k)] != 0 || static_cast<int64_t>(outs.size()) == step) flush();
   }, sa, sb, sk);
-  store();
+  flush();
+}
+
+// self = f(self, src) elementwise through overlapping_blocks in vector steps (add_, copy_, ...).
+// T: self's element type (src's too).
+template <typename T, typename F>
+void overlapping_loop(Tensor& self, const Tensor& src, F f) {
+  T* base = self.data<T>() - self.offset();   // the storage both index
+  std::vector<T> results;
+  self.mark_written();
+  overlapping_blocks(self, src, vec_step(self.dtype()), [&](const std::vector<int64_t>& outs, const std::vector<int64_t>& ins) {
+    results.clear();
+    for (size_t k = 0; k < outs.size(); ++k) results.push_back(f(base[outs[k]], base[ins[k]]));
+    for (size_t k = 0; k < outs.size(); ++k) base[outs[k]] = results[k];
+  });
 }
 
 bool too_hard(const Tensor& self, const Tensor& src) {
@@ -189,6 +204,29 @@ void copy_(Tensor& self, const Tensor& src) {
   const Tensor s = readable_source(self, src);
   self.mark_written();
   visit_element(self.dtype(), [&](auto x) { assign<decltype(x)>(self, s); });
+}
+
+bool inplace_too_hard(const Tensor& self, const Tensor& src) { return too_hard(self, src); }
+
+void overlapping_apply(Tensor& self, const Tensor& src, bool vectorised,
+                       const std::function<Tensor(const Tensor&, const Tensor&)>& op) {
+  check_no_internal_overlap(self);
+  self.mark_written();
+  visit_element(self.dtype(), [&](auto e) {
+    using T = decltype(e);
+    T* base = self.data<T>() - self.offset();   // the storage both index
+    const int64_t step = vectorised ? vec_step(self.dtype()) : 1;
+    overlapping_blocks(self, src, step, [&](const std::vector<int64_t>& outs, const std::vector<int64_t>& ins) {
+      const int64_t n = static_cast<int64_t>(outs.size());
+      Tensor x = empty({n}, self.dtype()), y = empty({n}, self.dtype());   // [n] each: the block's operands
+      for (int64_t k = 0; k < n; ++k) {
+        x.data<T>()[k] = base[outs[static_cast<size_t>(k)]];
+        y.data<T>()[k] = base[ins[static_cast<size_t>(k)]];
+      }
+      const Tensor r = to_dtype(op(x, y), self.dtype()).contiguous();   // [n]
+      for (int64_t k = 0; k < n; ++k) base[outs[static_cast<size_t>(k)]] = r.data<T>()[k];
+    });
+  });
 }
 
 void fill_(Tensor& self, double value, bool integral) {

@@ -9,6 +9,8 @@
 // core/autograd_views.cpp's in_place, which the torch bindings wrap these in), or recorded.
 #pragma once
 
+#include <functional>
+
 #include "core/ops/binary.h"
 #include "core/tensor.h"
 
@@ -31,6 +33,15 @@ void check_inplace_operand(const Tensor& self, const Tensor& other);
 void check_no_overlap(const Tensor& self, const Tensor& other);
 // An in-place op's out-of-place result r written into self, unless r's dtype cannot be cast into
 // self's (PyTorch's "result type Float can't be cast to the desired output type Long").
+// Whether PyTorch's get_overlap_status calls self and src (one dtype, sharing storage) TOO_HARD
+// (neither is dense: a[:, 1:] and a[:, :-1]): ATen then neither refuses nor copies, and its loop
+// reads src after its own earlier writes. overlapping_apply runs that loop for an elementwise op:
+// op(x, y) computes a block of self's and src's elements ([n] each, contiguous; its result is
+// stored in self's dtype), vectorised: the kernel is cpu_kernel_vec (blocks of 2 vectors, 64
+// bytes: 16 floats, 8 int64s; each run's tail one by one), else cpu_kernel (every element alone).
+bool inplace_too_hard(const Tensor& self, const Tensor& src);
+void overlapping_apply(Tensor& self, const Tensor& src, bool vectorised,
+                       const std::function<Tensor(const Tensor&, const Tensor&)>& op);
 void write_result_(Tensor& self, const Tensor& r);
 void binary_scalar_(BinOp op, Tensor& self, double s, std::optional<DType> number = std::nullopt);   // number: binary_scalar's
 

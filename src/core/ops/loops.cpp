@@ -141,8 +141,8 @@ InnerRun binary_inner_run(const Shape& shape, const std::vector<size_t>& perm, c
 }
 
 // Tail flags of one run over the whole tensor in the memory order of `strides` (fast set-up).
-std::vector<uint8_t> memory_order_tail(const Tensor& x, const Shape& strides) {
-  const int64_t n = x.numel(), body = n - n % kVecStep;
+std::vector<uint8_t> memory_order_tail(const Tensor& x, const Shape& strides, int64_t step) {
+  const int64_t n = x.numel(), body = n - n % step;
   std::vector<uint8_t> tail(static_cast<size_t>(n), 0);
   for_each_offset(x.shape(), [&](int64_t k, int64_t pos) { tail[static_cast<size_t>(k)] = pos >= body; }, strides);
   return tail;
@@ -150,17 +150,17 @@ std::vector<uint8_t> memory_order_tail(const Tensor& x, const Shape& strides) {
 
 }  // namespace
 
-BinaryLoop binary_loop(const Tensor& a, const Tensor& b) {
+BinaryLoop binary_loop(const Tensor& a, const Tensor& b, int64_t step) {
   const Shape& shape = a.shape();
   BinaryLoop r;
   if (a.is_contiguous() && b.is_contiguous()) {   // FastSetupType::CONTIGUOUS
     r.out_strides = contiguous_strides(shape);
-    r.tail = memory_order_tail(a, r.out_strides);
+    r.tail = memory_order_tail(a, r.out_strides, step);
     return r;
   }
   if (a.strides() == b.strides() && dense_layout(shape, a.strides())) {   // NON_OVERLAPPING_DENSE
     r.out_strides = b.strides();
-    r.tail = memory_order_tail(a, r.out_strides);
+    r.tail = memory_order_tail(a, r.out_strides, step);
     return r;
   }
   const std::vector<size_t> perm = iterator_order(shape, {a.strides(), b.strides()});
@@ -182,7 +182,7 @@ BinaryLoop binary_loop(const Tensor& a, const Tensor& b) {
     pos_strides[perm[p]] = scale;
     scale *= shape[perm[p]];
   }
-  const int64_t body = run.size - run.size % kVecStep;
+  const int64_t body = run.size - run.size % step;
   for_each_offset(shape, [&](int64_t k, int64_t pos) { r.tail[static_cast<size_t>(k)] = pos >= body ? static_cast<uint8_t>(pos - body + 1) : 0; },
                   pos_strides);
   return r;

@@ -42,7 +42,8 @@ struct BinaryLoop {
   bool scalar_b = false;       // the inner loop is is_contiguous_scalar<2> (b's inner stride 0)
   int64_t run = 0;             // the inner run's length (when scalar_b)
 };
-BinaryLoop binary_loop(const Tensor& a, const Tensor& b);
+// step: the elements of one vector step (2 vectors of 32 bytes: 16 floats, 8 int64s, 64 bytes).
+BinaryLoop binary_loop(const Tensor& a, const Tensor& b, int64_t step = kVecStep);
 
 // The runs TensorIterator hands a vml kernel (UnaryOpsKernel.cpp's IMPLEMENT_ITERATOR_LAMBDA,
 // docs/pytorch-numerics.md §20): x's elements run by run, each run in memory order; every run has

@@ -125,7 +125,9 @@ Backward pow_tensor(const Tensor& base, const Tensor& exponent, const Tensor& re
   return {[x = detach(base), e = detach(exponent), y = detach(result), need_x, need_e, cpu](const Grads& g) {
     Grads out(2);
     if (need_x) {   // pow_backward_self: where(exponent == 0, 0, grad * (exponent * self.pow(exponent - 1)))
-      const Tensor p = core::pow(x, core::binary_scalar(BinOp::sub, e, 1.0), cpu);
+      // exponent - 1 keeps exponent's layout (TensorIterator's output), so the pow below walks
+      // x and it in PyTorch's order, Sleef or glibc per element as there
+      const Tensor p = core::pow(x, preserve_layout(core::binary_scalar(BinOp::sub, e, 1.0).contiguous(), e), cpu);
       const Tensor d = mul(*g[0], mul(e, p));
       out[0] = zip(e, d, [](float ev, float dv) { return ev == 0.0f ? 0.0f : dv; });
     }
