@@ -11,7 +11,9 @@
 
 #include <utility>
 
+#include "py/exceptions.h"
 #include "py/interpreter.h"
+#include "py/ints.h"
 
 namespace attn::py {
 

@@ -322,7 +322,7 @@ TEST_CASE("the table: each name once per variant, checked when it is built") {
   const OpRow bad = {"sum", attn::torch::kFunction, {"mean(Tensor input)"}, impl};
   OpTable lazy({bad}, OpTable::kLazy);
   CHECK_THROWS_WITH_AS(lazy.function("sum")->overloads(), "op table: row 'sum' has a signature for 'mean'", SignatureError);
-  CHECK_NOTHROW(OpTable(attn::torch::torch_op_rows()));
+  CHECK_NOTHROW(OpTable{attn::torch::torch_op_rows()});   // braces: parenthesized, clang reads a declaration
   // attn's own table builds, and its names are PyTorch's.
   const OpTable& ops = attn::torch::torch_ops();
   CHECK(ops.function("arange") != nullptr);
