@@ -79,523 +79,69 @@ for k in range(3):   # review 30 #9's reproducer: silu's X transposed to strides
     (A ** E * G2).sum().backward()
     print("pow grads", A.grad.flatten().tolist(), E.grad.flatten().tolist())
 # generated layouts (gen_layouts.py seed 1300200: silu, pow, 2.0 ** X), values and X.grad
-try:
-    X = (torch.randn((7,)) * 2)[..., 1::2]
-    Y = (torch.randn((3,)) * 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = 2.0 ** X
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((13, '2.0 ** X', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(13, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((15, 1, 7)) * 2)
-    Y = (torch.randn((7, 1, 15)) * 2).transpose(0, 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = F.silu(X)
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((29, 'F.silu(X)', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(29, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((17, 3)) * 2)
-    Y = (torch.randn((17, 1)) * 2).expand((17, 3))
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((30, 'X ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(30, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((17, 5, 1, 7)) * 2).transpose(0, 3)
-    Y = (torch.randn((7, 5, 1, 35)) * 2)[..., 1::2]
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = F.silu(X)
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((42, 'F.silu(X)', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(42, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((1, 15, 8, 5)) * 2).expand((3, 15, 8, 5))
-    Y = (torch.randn((5, 15, 8, 3)) * 2).transpose(0, 3)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = torch.pow(X.abs(), Y.abs())
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((55, 'torch.pow(X.abs(), Y.abs())', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(55, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((31, 2, 7)) * 2)
-    Y = (torch.randn((31, 2, 7)) * 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = F.silu(X)
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((67, 'F.silu(X)', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(67, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((9, 5)) * 2)[..., 1::2]
-    Y = (torch.randn((2, 9)) * 2).transpose(0, 1)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((86, 'X ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(86, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((17, 11)) * 2)[..., 1::2]
-    Y = (torch.randn((17, 5)) * 2).permute((0, 1))
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((88, 'X ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(88, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((5, 31, 2, 1)) * 2).transpose(0, 3)
-    Y = (torch.randn((1, 1, 2, 5)) * 2).expand((1, 31, 2, 5))
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X.abs() ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((103, 'X.abs() ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(103, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((17,)) * 2)
-    Y = (torch.randn((17,)) * 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X.abs() ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((105, 'X.abs() ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(105, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((2, 2, 63)) * 2)[..., 1::2]
-    Y = (torch.randn((2, 31, 2)) * 2).permute((0, 2, 1))
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X.abs() ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((107, 'X.abs() ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(107, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((1, 3, 8)) * 2).permute((1, 0, 2))
-    Y = (torch.randn((3, 1, 8)) * 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X.abs() ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((111, 'X.abs() ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(111, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((3, 1)) * 2).expand((3, 2)).transpose(0, 1)
-    Y = (torch.randn((2, 3)) * 2).permute((1, 0))
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = torch.pow(X.abs(), Y.abs())
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((124, 'torch.pow(X.abs(), Y.abs())', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(124, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((1,)) * 2).expand((3,))
-    Y = (torch.randn((3,)) * 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X.abs() ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((130, 'X.abs() ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(130, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((1,)) * 2).expand((33,))
-    Y = (torch.randn((33,)) * 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = 2.0 ** X
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((132, '2.0 ** X', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(132, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((1, 3, 11)) * 2).expand((11, 3, 11))
-    Y = (torch.randn((11, 3, 11)) * 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X.abs() ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((133, 'X.abs() ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(133, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((16, 1)) * 2).expand((16, 2)).transpose(0, 1)
-    Y = (torch.randn((2, 16)) * 2).permute((1, 0))
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = F.silu(X)
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((155, 'F.silu(X)', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(155, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((2, 8, 5, 2)) * 2)
-    Y = (torch.randn((2, 8, 5, 2)) * 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X.abs() ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((162, 'X.abs() ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(162, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((16, 15, 1)) * 2).transpose(0, 2)
-    Y = (torch.randn((16, 15, 1)) * 2).transpose(0, 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((186, 'X ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(186, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((2, 1)) * 2).expand((2, 17))
-    Y = (torch.randn((2, 17)) * 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = F.silu(X)
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((187, 'F.silu(X)', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(187, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((3, 17, 1)) * 2).expand((3, 17, 1))
-    Y = (torch.randn((3, 17, 1)) * 2).expand((3, 17, 1))
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = F.silu(X)
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((200, 'F.silu(X)', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(200, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((1,)) * 2).expand((17,))
-    Y = (torch.randn((17,)) * 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = F.silu(X)
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((203, 'F.silu(X)', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(203, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((3, 1, 2, 9)) * 2).permute((0, 2, 3, 1))
-    Y = (torch.randn((3, 2, 9, 3)) * 2)[..., 1::2]
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = 2.0 ** X
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((207, '2.0 ** X', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(207, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((3,)) * 2)
-    Y = (torch.randn((3,)) * 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = 2.0 ** X
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((210, '2.0 ** X', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(210, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((5, 3)) * 2)[..., 1::2]
-    Y = (torch.randn((1, 5)) * 2).transpose(0, 1)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = F.silu(X)
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((217, 'F.silu(X)', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(217, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((17, 31)) * 2)
-    Y = (torch.randn((31, 17)) * 2).permute((1, 0))
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = F.silu(X)
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((218, 'F.silu(X)', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(218, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((1,)) * 2).expand((3,))
-    Y = (torch.randn((3,)) * 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X.abs() ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((220, 'X.abs() ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(220, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((67,)) * 2)[..., 1::2]
-    Y = (torch.randn((33,)) * 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X.abs() ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((226, 'X.abs() ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(226, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((33,)) * 2)
-    Y = (torch.randn((33,)) * 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X.abs() ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((230, 'X.abs() ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(230, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((1, 1, 17)) * 2).transpose(0, 2)
-    Y = (torch.randn((17, 1, 3)) * 2)[..., 1::2]
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = F.silu(X)
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((254, 'F.silu(X)', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(254, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((15, 1, 9, 2)) * 2).expand((15, 5, 9, 2)).transpose(0, 3)
-    Y = (torch.randn((5, 15, 2, 9)) * 2).permute((1, 0, 3, 2))
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X.abs() ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((255, 'X.abs() ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(255, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((1, 9)) * 2).expand((17, 9))
-    Y = (torch.randn((17, 19)) * 2)[..., 1::2]
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = F.silu(X)
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((262, 'F.silu(X)', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(262, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((9, 17, 1, 3)) * 2).expand((9, 17, 5, 3)).transpose(0, 3)
-    Y = (torch.randn((9, 17, 1, 3)) * 2).expand((9, 17, 5, 3))
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X.abs() ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((264, 'X.abs() ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(264, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((7, 5)) * 2)[..., 1::2]
-    Y = (torch.randn((7, 2)) * 2).permute((0, 1))
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = 2.0 ** X
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((283, '2.0 ** X', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(283, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((31,)) * 2)
-    Y = (torch.randn((31,)) * 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = 2.0 ** X
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((284, '2.0 ** X', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(284, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((2, 9, 16)) * 2).permute((1, 2, 0))
-    Y = (torch.randn((9, 16, 5)) * 2)[..., 1::2]
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((296, 'X ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(296, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((7,)) * 2)
-    Y = (torch.randn((7,)) * 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((309, 'X ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(309, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((7,)) * 2)
-    Y = (torch.randn((15,)) * 2)[..., 1::2]
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X.abs() ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((318, 'X.abs() ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(318, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((2, 1)) * 2).transpose(0, 1)
-    Y = (torch.randn((2, 1)) * 2).permute((1, 0))
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = 2.0 ** X
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((340, '2.0 ** X', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(340, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((1, 31)) * 2).expand((5, 31)).transpose(0, 1)
-    Y = (torch.randn((5, 31)) * 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = torch.pow(X.abs(), Y.abs())
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((341, 'torch.pow(X.abs(), Y.abs())', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(341, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((2,)) * 2)
-    Y = (torch.randn((5,)) * 2)[..., 1::2]
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = F.silu(X)
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((345, 'F.silu(X)', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(345, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((2,)) * 2)
-    Y = (torch.randn((2,)) * 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = 2.0 ** X
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((348, '2.0 ** X', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(348, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((1,)) * 2)
-    Y = (torch.randn((1,)) * 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X.abs() ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((350, 'X.abs() ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(350, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((1, 15, 5, 5)) * 2)
-    Y = (torch.randn((1, 5, 5, 15)) * 2).permute((0, 3, 1, 2))
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = 2.0 ** X
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((363, '2.0 ** X', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(363, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((8, 5, 1)) * 2).expand((8, 5, 5)).transpose(0, 2)
-    Y = (torch.randn((1, 5, 5)) * 2).expand((8, 5, 5))
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = F.silu(X)
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((365, 'F.silu(X)', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(365, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((63,)) * 2)[..., 1::2]
-    Y = (torch.randn((63,)) * 2)[..., 1::2]
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((367, 'X ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(367, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((3, 1, 17)) * 2)
-    Y = (torch.randn((3, 1, 35)) * 2)[..., 1::2]
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X.abs() ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((371, 'X.abs() ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(371, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((5, 1)) * 2).expand((5, 5)).transpose(0, 1)
-    Y = (torch.randn((5, 5)) * 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = torch.pow(X.abs(), Y.abs())
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((374, 'torch.pow(X.abs(), Y.abs())', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(374, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((1, 7, 7)) * 2).expand((5, 7, 7)).transpose(0, 2)
-    Y = (torch.randn((5, 7, 15)) * 2)[..., 1::2]
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = 2.0 ** X
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((375, '2.0 ** X', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(375, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((2, 1)) * 2).expand((2, 33)).transpose(0, 1)
-    Y = (torch.randn((1, 33)) * 2).expand((2, 33))
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = 2.0 ** X
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((376, '2.0 ** X', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(376, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((1,)) * 2).expand((33,))
-    Y = (torch.randn((33,)) * 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((385, 'X ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(385, 'err', type(e).__name__, str(e)[:150])
-try:
-    X = (torch.randn((1, 3)) * 2).expand((16, 3)).transpose(0, 1)
-    Y = (torch.randn((16, 3)) * 2)
-    X.requires_grad_() if X.is_leaf else X.retain_grad()
-    Z = X ** Y
-    G = torch.randn(Z.shape)
-    (Z * G).sum().backward()
-    print(repr((396, 'X ** Y', tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
-except Exception as e:
-    print(396, 'err', type(e).__name__, str(e)[:150])
+def layout_case(n, label, make_x, make_y, op):
+    # X (and Y) drawn in that order, then G: the generator's draws as the generated cases made them
+    try:
+        X = make_x()
+        Y = make_y() if make_y else None
+        X.requires_grad_() if X.is_leaf else X.retain_grad()
+        Z = op(X, Y)
+        G = torch.randn(Z.shape)
+        (Z * G).sum().backward()
+        print(repr((n, label, tuple(Z.shape), Z.detach().flatten().tolist(), X.grad.flatten().tolist() if X.grad is not None else None)))
+    except Exception as e:
+        print(n, 'err', type(e).__name__, str(e)[:150])
+
+
+layout_case(13, '2.0 ** X', lambda: (torch.randn((7,)) * 2)[..., 1::2], lambda: (torch.randn((3,)) * 2), lambda X, Y: 2.0 ** X)
+layout_case(29, 'F.silu(X)', lambda: (torch.randn((15, 1, 7)) * 2), lambda: (torch.randn((7, 1, 15)) * 2).transpose(0, 2), lambda X, Y: F.silu(X))
+layout_case(30, 'X ** Y', lambda: (torch.randn((17, 3)) * 2), lambda: (torch.randn((17, 1)) * 2).expand((17, 3)), lambda X, Y: X ** Y)
+layout_case(42, 'F.silu(X)', lambda: (torch.randn((17, 5, 1, 7)) * 2).transpose(0, 3), lambda: (torch.randn((7, 5, 1, 35)) * 2)[..., 1::2], lambda X, Y: F.silu(X))
+layout_case(55, 'torch.pow(X.abs(), Y.abs())', lambda: (torch.randn((1, 15, 8, 5)) * 2).expand((3, 15, 8, 5)), lambda: (torch.randn((5, 15, 8, 3)) * 2).transpose(0, 3), lambda X, Y: torch.pow(X.abs(), Y.abs()))
+layout_case(67, 'F.silu(X)', lambda: (torch.randn((31, 2, 7)) * 2), lambda: (torch.randn((31, 2, 7)) * 2), lambda X, Y: F.silu(X))
+layout_case(86, 'X ** Y', lambda: (torch.randn((9, 5)) * 2)[..., 1::2], lambda: (torch.randn((2, 9)) * 2).transpose(0, 1), lambda X, Y: X ** Y)
+layout_case(88, 'X ** Y', lambda: (torch.randn((17, 11)) * 2)[..., 1::2], lambda: (torch.randn((17, 5)) * 2).permute((0, 1)), lambda X, Y: X ** Y)
+layout_case(103, 'X.abs() ** Y', lambda: (torch.randn((5, 31, 2, 1)) * 2).transpose(0, 3), lambda: (torch.randn((1, 1, 2, 5)) * 2).expand((1, 31, 2, 5)), lambda X, Y: X.abs() ** Y)
+layout_case(105, 'X.abs() ** Y', lambda: (torch.randn((17,)) * 2), lambda: (torch.randn((17,)) * 2), lambda X, Y: X.abs() ** Y)
+layout_case(107, 'X.abs() ** Y', lambda: (torch.randn((2, 2, 63)) * 2)[..., 1::2], lambda: (torch.randn((2, 31, 2)) * 2).permute((0, 2, 1)), lambda X, Y: X.abs() ** Y)
+layout_case(111, 'X.abs() ** Y', lambda: (torch.randn((1, 3, 8)) * 2).permute((1, 0, 2)), lambda: (torch.randn((3, 1, 8)) * 2), lambda X, Y: X.abs() ** Y)
+layout_case(124, 'torch.pow(X.abs(), Y.abs())', lambda: (torch.randn((3, 1)) * 2).expand((3, 2)).transpose(0, 1), lambda: (torch.randn((2, 3)) * 2).permute((1, 0)), lambda X, Y: torch.pow(X.abs(), Y.abs()))
+layout_case(130, 'X.abs() ** Y', lambda: (torch.randn((1,)) * 2).expand((3,)), lambda: (torch.randn((3,)) * 2), lambda X, Y: X.abs() ** Y)
+layout_case(132, '2.0 ** X', lambda: (torch.randn((1,)) * 2).expand((33,)), lambda: (torch.randn((33,)) * 2), lambda X, Y: 2.0 ** X)
+layout_case(133, 'X.abs() ** Y', lambda: (torch.randn((1, 3, 11)) * 2).expand((11, 3, 11)), lambda: (torch.randn((11, 3, 11)) * 2), lambda X, Y: X.abs() ** Y)
+layout_case(155, 'F.silu(X)', lambda: (torch.randn((16, 1)) * 2).expand((16, 2)).transpose(0, 1), lambda: (torch.randn((2, 16)) * 2).permute((1, 0)), lambda X, Y: F.silu(X))
+layout_case(162, 'X.abs() ** Y', lambda: (torch.randn((2, 8, 5, 2)) * 2), lambda: (torch.randn((2, 8, 5, 2)) * 2), lambda X, Y: X.abs() ** Y)
+layout_case(186, 'X ** Y', lambda: (torch.randn((16, 15, 1)) * 2).transpose(0, 2), lambda: (torch.randn((16, 15, 1)) * 2).transpose(0, 2), lambda X, Y: X ** Y)
+layout_case(187, 'F.silu(X)', lambda: (torch.randn((2, 1)) * 2).expand((2, 17)), lambda: (torch.randn((2, 17)) * 2), lambda X, Y: F.silu(X))
+layout_case(200, 'F.silu(X)', lambda: (torch.randn((3, 17, 1)) * 2).expand((3, 17, 1)), lambda: (torch.randn((3, 17, 1)) * 2).expand((3, 17, 1)), lambda X, Y: F.silu(X))
+layout_case(203, 'F.silu(X)', lambda: (torch.randn((1,)) * 2).expand((17,)), lambda: (torch.randn((17,)) * 2), lambda X, Y: F.silu(X))
+layout_case(207, '2.0 ** X', lambda: (torch.randn((3, 1, 2, 9)) * 2).permute((0, 2, 3, 1)), lambda: (torch.randn((3, 2, 9, 3)) * 2)[..., 1::2], lambda X, Y: 2.0 ** X)
+layout_case(210, '2.0 ** X', lambda: (torch.randn((3,)) * 2), lambda: (torch.randn((3,)) * 2), lambda X, Y: 2.0 ** X)
+layout_case(217, 'F.silu(X)', lambda: (torch.randn((5, 3)) * 2)[..., 1::2], lambda: (torch.randn((1, 5)) * 2).transpose(0, 1), lambda X, Y: F.silu(X))
+layout_case(218, 'F.silu(X)', lambda: (torch.randn((17, 31)) * 2), lambda: (torch.randn((31, 17)) * 2).permute((1, 0)), lambda X, Y: F.silu(X))
+layout_case(220, 'X.abs() ** Y', lambda: (torch.randn((1,)) * 2).expand((3,)), lambda: (torch.randn((3,)) * 2), lambda X, Y: X.abs() ** Y)
+layout_case(226, 'X.abs() ** Y', lambda: (torch.randn((67,)) * 2)[..., 1::2], lambda: (torch.randn((33,)) * 2), lambda X, Y: X.abs() ** Y)
+layout_case(230, 'X.abs() ** Y', lambda: (torch.randn((33,)) * 2), lambda: (torch.randn((33,)) * 2), lambda X, Y: X.abs() ** Y)
+layout_case(254, 'F.silu(X)', lambda: (torch.randn((1, 1, 17)) * 2).transpose(0, 2), lambda: (torch.randn((17, 1, 3)) * 2)[..., 1::2], lambda X, Y: F.silu(X))
+layout_case(255, 'X.abs() ** Y', lambda: (torch.randn((15, 1, 9, 2)) * 2).expand((15, 5, 9, 2)).transpose(0, 3), lambda: (torch.randn((5, 15, 2, 9)) * 2).permute((1, 0, 3, 2)), lambda X, Y: X.abs() ** Y)
+layout_case(262, 'F.silu(X)', lambda: (torch.randn((1, 9)) * 2).expand((17, 9)), lambda: (torch.randn((17, 19)) * 2)[..., 1::2], lambda X, Y: F.silu(X))
+layout_case(264, 'X.abs() ** Y', lambda: (torch.randn((9, 17, 1, 3)) * 2).expand((9, 17, 5, 3)).transpose(0, 3), lambda: (torch.randn((9, 17, 1, 3)) * 2).expand((9, 17, 5, 3)), lambda X, Y: X.abs() ** Y)
+layout_case(283, '2.0 ** X', lambda: (torch.randn((7, 5)) * 2)[..., 1::2], lambda: (torch.randn((7, 2)) * 2).permute((0, 1)), lambda X, Y: 2.0 ** X)
+layout_case(284, '2.0 ** X', lambda: (torch.randn((31,)) * 2), lambda: (torch.randn((31,)) * 2), lambda X, Y: 2.0 ** X)
+layout_case(296, 'X ** Y', lambda: (torch.randn((2, 9, 16)) * 2).permute((1, 2, 0)), lambda: (torch.randn((9, 16, 5)) * 2)[..., 1::2], lambda X, Y: X ** Y)
+layout_case(309, 'X ** Y', lambda: (torch.randn((7,)) * 2), lambda: (torch.randn((7,)) * 2), lambda X, Y: X ** Y)
+layout_case(318, 'X.abs() ** Y', lambda: (torch.randn((7,)) * 2), lambda: (torch.randn((15,)) * 2)[..., 1::2], lambda X, Y: X.abs() ** Y)
+layout_case(340, '2.0 ** X', lambda: (torch.randn((2, 1)) * 2).transpose(0, 1), lambda: (torch.randn((2, 1)) * 2).permute((1, 0)), lambda X, Y: 2.0 ** X)
+layout_case(341, 'torch.pow(X.abs(), Y.abs())', lambda: (torch.randn((1, 31)) * 2).expand((5, 31)).transpose(0, 1), lambda: (torch.randn((5, 31)) * 2), lambda X, Y: torch.pow(X.abs(), Y.abs()))
+layout_case(345, 'F.silu(X)', lambda: (torch.randn((2,)) * 2), lambda: (torch.randn((5,)) * 2)[..., 1::2], lambda X, Y: F.silu(X))
+layout_case(348, '2.0 ** X', lambda: (torch.randn((2,)) * 2), lambda: (torch.randn((2,)) * 2), lambda X, Y: 2.0 ** X)
+layout_case(350, 'X.abs() ** Y', lambda: (torch.randn((1,)) * 2), lambda: (torch.randn((1,)) * 2), lambda X, Y: X.abs() ** Y)
+layout_case(363, '2.0 ** X', lambda: (torch.randn((1, 15, 5, 5)) * 2), lambda: (torch.randn((1, 5, 5, 15)) * 2).permute((0, 3, 1, 2)), lambda X, Y: 2.0 ** X)
+layout_case(365, 'F.silu(X)', lambda: (torch.randn((8, 5, 1)) * 2).expand((8, 5, 5)).transpose(0, 2), lambda: (torch.randn((1, 5, 5)) * 2).expand((8, 5, 5)), lambda X, Y: F.silu(X))
+layout_case(367, 'X ** Y', lambda: (torch.randn((63,)) * 2)[..., 1::2], lambda: (torch.randn((63,)) * 2)[..., 1::2], lambda X, Y: X ** Y)
+layout_case(371, 'X.abs() ** Y', lambda: (torch.randn((3, 1, 17)) * 2), lambda: (torch.randn((3, 1, 35)) * 2)[..., 1::2], lambda X, Y: X.abs() ** Y)
+layout_case(374, 'torch.pow(X.abs(), Y.abs())', lambda: (torch.randn((5, 1)) * 2).expand((5, 5)).transpose(0, 1), lambda: (torch.randn((5, 5)) * 2), lambda X, Y: torch.pow(X.abs(), Y.abs()))
+layout_case(375, '2.0 ** X', lambda: (torch.randn((1, 7, 7)) * 2).expand((5, 7, 7)).transpose(0, 2), lambda: (torch.randn((5, 7, 15)) * 2)[..., 1::2], lambda X, Y: 2.0 ** X)
+layout_case(376, '2.0 ** X', lambda: (torch.randn((2, 1)) * 2).expand((2, 33)).transpose(0, 1), lambda: (torch.randn((1, 33)) * 2).expand((2, 33)), lambda X, Y: 2.0 ** X)
+layout_case(385, 'X ** Y', lambda: (torch.randn((1,)) * 2).expand((33,)), lambda: (torch.randn((33,)) * 2), lambda X, Y: X ** Y)
+layout_case(396, 'X ** Y', lambda: (torch.randn((1, 3)) * 2).expand((16, 3)).transpose(0, 1), lambda: (torch.randn((16, 3)) * 2), lambda X, Y: X ** Y)
